@@ -1,0 +1,1 @@
+"""tableserver's services: thin adapters around the pure core in `shared`."""

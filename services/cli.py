@@ -1,0 +1,87 @@
+"""The `tableserver` command line.
+
+    tableserver fold FILE    fold one table's log (JSON Lines, `-` for stdin) and print the
+                             state of each board after its last event, one JSON object a line
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from shared.codec import EventError, from_json_line
+from shared.engine import NoBoardError, fold
+from shared.events import Event
+
+EXIT_BAD_INPUT = 2
+
+
+class LogError(Exception):
+    """A line of a log that cannot be folded; the message names the line."""
+
+
+def read_log(lines: TextIO) -> Iterator[Event]:
+    """The events of a JSON Lines log; blank lines are skipped."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield from_json_line(line)
+        except EventError as exc:
+            where = f" (field {exc.field!r})" if exc.field else ""
+            raise LogError(f"line {number}: {exc}{where}") from None
+
+
+def _open(path: str) -> TextIO:
+    if path == "-":
+        return sys.stdin
+    return open(path, encoding="utf-8")  # noqa: SIM115 - closed by the caller
+
+
+def cmd_fold(args: argparse.Namespace) -> int:
+    try:
+        stream = _open(args.file)
+    except OSError as exc:
+        print(f"tableserver fold: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with stream:
+        try:
+            state = fold(read_log(stream))
+        except LogError as exc:
+            print(f"tableserver fold: {args.file}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except NoBoardError as exc:
+            print(f"tableserver fold: {args.file}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except UnicodeDecodeError as exc:
+            print(f"tableserver fold: {args.file}: not UTF-8 text ({exc.reason})",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+    out = sys.stdout
+    for board in state.boards:
+        out.write(json.dumps(board.to_dict(), separators=(",", ":")))
+        out.write("\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tableserver", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    fold_parser = commands.add_parser("fold", help="fold a table's log (JSON Lines)")
+    fold_parser.add_argument("file", help="the log, or - for standard input")
+    fold_parser.set_defaults(run=cmd_fold)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

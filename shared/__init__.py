@@ -1,0 +1,44 @@
+"""tableserver's pure core: calls, events, their codec and the Laws of the auction as a fold.
+
+No I/O, no clock, no randomness: the same log always folds to the same state.
+
+    >>> from shared import Call, Seat, fold, from_map
+    >>> log = [{"type": "board_started", "board": 1},
+    ...        {"type": "call", "seat": "N", "call": "1nt"},
+    ...        *({"type": "call", "seat": s, "call": "pass"} for s in "ESW")]
+    >>> state = fold(from_map(m) for m in log).boards[-1]
+    >>> state.contract()
+    {'level': 1, 'strain': 'NT', 'risk': '', 'declarer': 'N'}
+"""
+
+from shared.board import Board
+from shared.calls import ALL_CALLS, Call, CallKind, Strain
+from shared.cards import Card
+from shared.codec import DecodeError, EventError, decode, encode, from_map, to_map
+from shared.engine import NoBoardError, TableState, evolve, fold
+from shared.events import Event, Ruleset
+from shared.seats import NotationError, Seat, Vulnerability
+
+__all__ = [
+    "ALL_CALLS",
+    "Board",
+    "Call",
+    "CallKind",
+    "Card",
+    "DecodeError",
+    "Event",
+    "EventError",
+    "NoBoardError",
+    "NotationError",
+    "Ruleset",
+    "Seat",
+    "Strain",
+    "TableState",
+    "Vulnerability",
+    "decode",
+    "encode",
+    "evolve",
+    "fold",
+    "from_map",
+    "to_map",
+]

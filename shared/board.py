@@ -1,0 +1,400 @@
+"""The state of one board: the calls that stand, whose turn it is, obligations and alerts.
+
+This module knows rotation (Law 17), sufficiency (Law 18), the legality of doubles and
+redoubles (Law 19), the end of the auction and the contract (Law 22). It knows nothing of
+irregularities: `shared.laws` applies those, through the few mutators here.
+
+A `Board` is mutable so that a fold over a million events stays fast; the engine copies
+it before changing it whenever a caller keeps the old state (`shared.engine.evolve`).
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from shared.calls import PASS, Call, CallKind, Strain
+from shared.cards import Card
+from shared.events import BoardStarted, Ruleset
+from shared.seats import Seat, Vulnerability
+
+AUCTION = "auction"
+CLOSED = "closed"
+PASSED_OUT = "passed_out"
+
+NEXT_TURN = "next_turn"
+EVERY_TURN = "every_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingCall:
+    """A call that stands in the auction. `accepted` names the Law under which an irregular
+    call was accepted or condoned; `skipped` lists the seats that lost their turn to it;
+    `deemed` names the Law under which a pass is deemed made (Law 28A)."""
+
+    seat: Seat
+    call: Call
+    alert: bool = False
+    explanation: str | None = None
+    accepted: str | None = None
+    skipped: tuple[Seat, ...] = ()
+    deemed: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"seat": self.seat.name, "call": str(self.call)}
+        if self.alert:
+            d["alert"] = True
+        if self.explanation is not None:
+            d["explanation"] = self.explanation
+        if self.accepted is not None:
+            d["accepted"] = self.accepted
+        if self.skipped:
+            d["skipped"] = [s.name for s in self.skipped]
+        if self.deemed is not None:
+            d["deemed"] = self.deemed
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Alert:
+    """A director alert: an irregularity, the Law that governs it and the options open."""
+
+    kind: str
+    law: str
+    seat: Seat | None
+    message: str
+    options: tuple[str, ...] = ()
+    call: Call | None = None
+    event: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "law": self.law,
+                             "seat": self.seat.name if self.seat else None,
+                             "message": self.message, "options": list(self.options),
+                             "event": self.event}
+        if self.call is not None:
+            d["call"] = str(self.call)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An irregular call awaiting the next event: the offender's LHO may accept it (when
+    `acceptable`), or condone it by calling (Law 35), or the Laws' rectification follows."""
+
+    kind: str
+    law: str
+    entry: StandingCall
+    at_turn: Seat  # whose turn it was when the call was made
+    acceptable: bool
+    replaces: StandingCall | None = None  # a change of call (Law 25B): the call it replaces
+
+    @property
+    def offender(self) -> Seat:
+        return self.entry.seat
+
+    @property
+    def option_holder(self) -> Seat:
+        return self.entry.seat.lho
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "law": self.law, "offender": self.offender.name,
+                "call": str(self.entry.call), "at_turn": self.at_turn.name,
+                "option_holder": self.option_holder.name if self.acceptable else None}
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What the Laws expect of an offender after his irregular call was cancelled: the
+    substitute for an insufficient bid (27B), the call after RHO's (31A, 32B), the choice
+    after an unaccepted change of call (25B2)."""
+
+    law: str
+    offender: Seat
+    call: Call
+    rho_acted: bool | None = None
+    other: Call | None = None  # after a change of call: the substitute that was not accepted
+
+
+@dataclass(frozen=True, slots=True)
+class LeadPenalty:
+    """A lead penalty (Law 26) that applies if the offender's partner becomes a defender."""
+
+    offender: Seat
+    withdrawn: Call
+    source: str  # the Law that invoked Law 26
+
+    def to_dict(self, board: Board) -> dict[str, Any]:
+        partner = self.offender.partner
+        d: dict[str, Any] = {"player": partner.name, "offender": self.offender.name,
+                             "withdrawn": str(self.withdrawn), "source": self.source}
+        strain = self.withdrawn.strain
+        suit = strain.name if strain is not None and strain is not Strain.NT else None
+        if suit is not None and board.named_strain(self.offender, strain):
+            d.update(law="26A1", declarer_may=None)
+        elif suit is not None:
+            d.update(law="26A2", suit=suit, declarer_may="require or prohibit the suit")
+        else:
+            d.update(law="26B", declarer_may="prohibit the lead of any one suit")
+        if board.ruleset is Ruleset.RUBBER:
+            d["law"] = {"26A1": "26", "26A2": "26(a)", "26B": "26(b)"}[d["law"]]
+        declarer = board.declarer
+        d["applies"] = None if board.status == AUCTION else (
+            declarer is not None and partner.is_opponent_of(declarer)
+            and d["declarer_may"] is not None)
+        return d
+
+
+@dataclass(slots=True)
+class Board:
+    board: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    ruleset: Ruleset
+    deal: str | None = None
+    status: str = AUCTION
+    turn: Seat | None = None
+    calls: list[StandingCall] = field(default_factory=list)
+    must_pass: dict[Seat, str] = field(default_factory=dict)
+    may_not_double: dict[Seat, str] = field(default_factory=dict)  # seat → Law
+    pending: Pending | None = None
+    correction: Correction | None = None
+    alerts: list[Alert] = field(default_factory=list)
+    lead_penalties: list[LeadPenalty] = field(default_factory=list)
+    exposed: list[tuple[Seat, Card, bool]] = field(default_factory=list)
+    cancelled: list[dict[str, Any]] = field(default_factory=list)
+    rectifications: list[dict[str, Any]] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    ignored: list[dict[str, Any]] = field(default_factory=list)
+    opening_lead: tuple[Seat, Card] | None = None
+    after_final_pass: Seat | None = None  # offender of the last call after the final pass
+    seen: set[tuple[Seat | None, int]] = field(default_factory=set)
+    events: int = 0
+    # derived from `calls`, kept up to date by `_track` and rebuilt by `recompute`
+    last_bid: Call | None = None
+    last_bid_seat: Seat | None = None
+    risk: str = ""
+    risk_seat: Seat | None = None
+    trailing_passes: int = 0
+
+    @staticmethod
+    def start(event: BoardStarted) -> Board:
+        """A board before its first call: the dealer calls first (Law 17B)."""
+        return Board(event.board, event.dealer, event.vulnerability, event.ruleset, event.deal,
+                     turn=event.dealer)
+
+    def copy(self) -> Board:
+        return _copy.copy(self)._detach()
+
+    def _detach(self) -> Board:
+        self.calls = self.calls.copy()
+        self.must_pass = self.must_pass.copy()
+        self.may_not_double = self.may_not_double.copy()
+        self.alerts = self.alerts.copy()
+        self.lead_penalties = self.lead_penalties.copy()
+        self.exposed = self.exposed.copy()
+        self.cancelled = self.cancelled.copy()
+        self.rectifications = self.rectifications.copy()
+        self.rulings = self.rulings.copy()
+        self.ignored = self.ignored.copy()
+        self.seen = self.seen.copy()
+        return self
+
+    @property
+    def duplicate(self) -> bool:
+        return self.ruleset is Ruleset.DUPLICATE
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def is_sufficient(self, call: Call) -> bool:
+        """Law 18C: a bid that supersedes the last preceding bid is sufficient."""
+        return call.supersedes(self.last_bid)
+
+    def double_is_legal(self, seat: Seat) -> bool:
+        """Law 19A1: only the last bid, made by an opponent, with no call but pass since."""
+        bidder = self.last_bid_seat
+        return bidder is not None and self.risk == "" and bidder.is_opponent_of(seat)
+
+    def redouble_is_legal(self, seat: Seat) -> bool:
+        """Law 19B1: only the last double, made by an opponent, with no call but pass since."""
+        doubler = self.risk_seat
+        return self.risk == "X" and doubler is not None and doubler.is_opponent_of(seat)
+
+    def is_legal(self, seat: Seat, call: Call) -> bool:
+        """Whether `call` by `seat` now would be legal in form (Laws 18–19, 38)."""
+        if call.kind is CallKind.BID:
+            return call.level <= 7 and self.is_sufficient(call)
+        if call.kind is CallKind.DOUBLE:
+            return self.double_is_legal(seat)
+        if call.kind is CallKind.REDOUBLE:
+            return self.redouble_is_legal(seat)
+        return True
+
+    def legal_calls(self) -> list[Call]:
+        """The calls open to the player whose turn it is, respecting an obligation to pass."""
+        from shared.calls import ALL_CALLS
+
+        seat = self.turn
+        if seat is None or self.pending is not None:
+            return []
+        if seat in self.must_pass:
+            return [PASS]
+        calls = [c for c in ALL_CALLS if self.is_legal(seat, c)]
+        if seat in self.may_not_double:
+            calls = [c for c in calls if c.is_bid or c.is_pass]
+        return calls
+
+    def last_call_of(self, seat: Seat) -> int | None:
+        """Index in `calls` of `seat`'s last standing call."""
+        for index in range(len(self.calls) - 1, -1, -1):
+            if self.calls[index].seat is seat:
+                return index
+        return None
+
+    def named_strain(self, seat: Seat, strain: Strain) -> bool:
+        """Whether `seat` named `strain` in a bid that stands (Law 26A1)."""
+        return any(c.seat is seat and c.call.strain is strain for c in self.calls)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Law 22B: the first player of the declaring side to name the final strain."""
+        if self.last_bid is None or self.last_bid_seat is None or self.status == AUCTION:
+            return None
+        side, strain = self.last_bid_seat.side, self.last_bid.strain
+        for entry in self.calls:
+            if entry.call.strain is strain and entry.seat.side == side:
+                return entry.seat
+        return self.last_bid_seat
+
+    def contract(self) -> dict[str, Any] | None:
+        """Law 22B: the final bid is the contract (with any double or redouble, Law 19D)."""
+        declarer = self.declarer
+        if declarer is None or self.last_bid is None or self.last_bid.strain is None:
+            return None
+        return {"level": self.last_bid.level, "strain": self.last_bid.strain.name,
+                "risk": self.risk, "declarer": declarer.name}
+
+    # --- mutators used by the Laws ----------------------------------------------------------
+
+    def alert(self, kind: str, law: str, seat: Seat | None, message: str,
+              options: tuple[str, ...] = (), call: Call | None = None) -> None:
+        self.alerts.append(Alert(kind, law, seat, message, options, call, self.events))
+
+    def rectify(self, law: str, seat: Seat | None, message: str) -> None:
+        self.rectifications.append({"law": law, "seat": seat.name if seat else None,
+                                    "message": message, "event": self.events})
+
+    def cancel(self, entry: StandingCall, law: str, reason: str) -> None:
+        """Record a call as cancelled (it never stands, or no longer does)."""
+        self.cancelled.append({"seat": entry.seat.name, "call": str(entry.call), "law": law,
+                               "reason": reason, "event": self.events})
+
+    def oblige(self, seat: Seat, obligation: str) -> None:
+        """`seat` must pass; an obligation for every turn is never weakened to one turn."""
+        if self.must_pass.get(seat) != EVERY_TURN:
+            self.must_pass[seat] = obligation
+
+    def append(self, entry: StandingCall) -> None:
+        """The call stands: rotation moves on (Law 17C) and the auction may end (Law 22)."""
+        self.calls.append(entry)
+        self._track(entry)
+        seat = entry.seat
+        if self.must_pass.get(seat) == NEXT_TURN:
+            del self.must_pass[seat]
+        if self.may_not_double and seat in self.may_not_double:
+            del self.may_not_double[seat]
+        correction = self.correction
+        if correction is not None and correction.rho_acted is None \
+                and seat is correction.offender.rho:
+            self.correction = replace(correction, rho_acted=not entry.call.is_pass)
+        self.turn = seat.lho
+
+    def _track(self, entry: StandingCall) -> None:
+        kind = entry.call.kind
+        if kind is CallKind.PASS:
+            self.trailing_passes += 1
+            return
+        self.trailing_passes = 0
+        if kind is CallKind.BID:
+            self.last_bid, self.last_bid_seat = entry.call, entry.seat
+            self.risk, self.risk_seat = "", None
+        else:
+            self.risk = "X" if kind is CallKind.DOUBLE else "XX"
+            self.risk_seat = entry.seat
+
+    def recompute(self) -> None:
+        """Rebuild what is derived from `calls` after calls were cancelled."""
+        self.last_bid = self.last_bid_seat = self.risk_seat = None
+        self.risk, self.trailing_passes = "", 0
+        for entry in self.calls:
+            self._track(entry)
+        self.turn = self.calls[-1].seat.lho if self.calls else self.dealer
+
+    def truncate(self, index: int, law: str, reason: str) -> Seat:
+        """Cancel the call at `index` and every call after it; returns the first caller."""
+        removed = self.calls[index:]
+        del self.calls[index:]
+        for entry in removed:
+            self.cancel(entry, law, reason)
+        self.recompute()
+        return removed[0].seat
+
+    def auction_would_end(self) -> bool:
+        """Law 22 (rubber Law 17): four passes, or three passes in rotation after a call."""
+        passes = self.trailing_passes
+        return passes >= 4 or (passes == 3 and len(self.calls) > 3)
+
+    def close(self) -> None:
+        """The auction is over: a contract (Law 22B) or a passed-out board (Law 22A)."""
+        self.status = CLOSED if self.last_bid is not None else PASSED_OUT
+        self.turn = None
+        self.must_pass.clear()
+        self.may_not_double.clear()
+        self.correction = None
+
+    def reopen(self) -> None:
+        """Calls at the end were cancelled: the auction goes on."""
+        self.status = AUCTION
+        self.opening_lead = None
+
+    # --- output -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The public state of the board (see the README)."""
+        declarer = self.declarer
+        exposed = [{"seat": s.name, "card": str(c), "led": led} for s, c, led in self.exposed]
+        d: dict[str, Any] = {
+            "board": self.board,
+            "dealer": self.dealer.name,
+            "vulnerability": str(self.vulnerability),
+            "ruleset": self.ruleset.value,
+            "status": self.status,
+            "turn": self.turn.name if self.turn else None,
+            "calls": [c.to_dict() for c in self.calls],
+            "contract": self.contract(),
+            "must_pass": {s.name: o for s, o in sorted(self.must_pass.items(),
+                                                       key=lambda i: i[0].value)},
+            "may_not_double": {s.name: law for s, law in self.may_not_double.items()},
+            "pending": self.pending.to_dict() if self.pending else None,
+            "alerts": [a.to_dict() for a in self.alerts],
+            "rectifications": self.rectifications,
+            "lead_restrictions": [p.to_dict(self) for p in self.lead_penalties]
+            + [r for r in self.rulings if r["action"] == "lead_restriction"],
+            "exposed_cards": exposed if self.status == AUCTION else [],
+            "penalty_cards": [e for e in exposed if declarer is not None
+                              and Seat[e["seat"]].is_opponent_of(declarer)],
+            "alerted_calls": [c.to_dict() for c in self.calls if c.alert or c.explanation],
+            "cancelled": self.cancelled,
+            "rulings": self.rulings,
+            "opening_lead": ({"seat": self.opening_lead[0].name,
+                              "card": str(self.opening_lead[1])} if self.opening_lead else None),
+            "auction_period_ended": self.opening_lead is not None and self.duplicate,
+            "ignored": self.ignored,
+            "events": self.events,
+        }
+        if self.deal is not None:
+            d["deal"] = self.deal
+        if self.status == PASSED_OUT and not self.duplicate:
+            d["next_dealer"] = self.dealer.lho.name  # rubber Law 22(a)
+        return d

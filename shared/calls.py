@@ -1,0 +1,142 @@
+"""Calls: bids, pass, double and redouble (Law 18), with their notation.
+
+`Call.parse` accepts what players type; `str(call)` is the normal form
+(`1C`…`7NT`, `P`, `X`, `XX`). A bid above seven parses (it is a Law 38
+irregularity, not bad notation). Calls are interned: parsing the same text twice
+gives the same object, so the fold compares calls cheaply.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from shared.seats import NotationError
+
+
+class Strain(enum.Enum):
+    """A denomination, valued by its rank (Law 18E: NT > S > H > D > C)."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+    NT = 4
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CallKind(enum.Enum):
+    BID = "bid"
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+
+
+MAX_LEVEL = 7
+"""The highest legal level (Law 18A: a bid names one to seven odd tricks)."""
+
+_LEVEL_LIMIT = 99  # levels above this are not notation anybody types at a table
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call. `level` and `strain` are set for bids only."""
+
+    kind: CallKind
+    level: int = 0
+    strain: Strain | None = None
+
+    @staticmethod
+    def parse(text: str) -> Call:
+        """`Call.parse("1nt")` → `Call.bid(1, Strain.NT)`; raises `NotationError` on bad text."""
+        if not isinstance(text, str):
+            raise NotationError(f"a call must be text, not {type(text).__name__}")
+        return _parse(text.strip().upper())
+
+    @staticmethod
+    def bid(level: int, strain: Strain) -> Call:
+        return _bid(level, strain)
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind is CallKind.BID
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind is CallKind.PASS
+
+    @property
+    def rank(self) -> int:
+        """Bids in ascending order (1C = 0 … 7NT = 34); -1 for other calls."""
+        if self.strain is None:
+            return -1
+        return (self.level - 1) * 5 + self.strain.value
+
+    def supersedes(self, previous: Call | None) -> bool:
+        """Law 18B: a higher level, or the same level in a higher-ranking denomination."""
+        return previous is None or self.rank > previous.rank
+
+    def __str__(self) -> str:
+        if self.strain is not None:
+            return f"{self.level}{self.strain.name}"
+        return _KIND_TEXT[self.kind]
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+
+_KIND_TEXT = {CallKind.PASS: "P", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}
+
+PASS = Call(CallKind.PASS)
+DOUBLE = Call(CallKind.DOUBLE)
+REDOUBLE = Call(CallKind.REDOUBLE)
+
+_WORDS = {
+    "P": PASS,
+    "PASS": PASS,
+    "X": DOUBLE,
+    "D": DOUBLE,
+    "DBL": DOUBLE,
+    "DOUBLE": DOUBLE,
+    "XX": REDOUBLE,
+    "R": REDOUBLE,
+    "RDBL": REDOUBLE,
+    "REDOUBLE": REDOUBLE,
+}
+_STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Strain.NT,
+            "NT": Strain.NT}  # fmt: skip
+_BID = re.compile(r"([0-9]+)\s*(NT|[CDHSN])")
+
+
+@lru_cache(maxsize=None)
+def _bid(level: int, strain: Strain) -> Call:
+    return Call(CallKind.BID, level, strain)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Call:
+    word = _WORDS.get(text)
+    if word is not None:
+        return word
+    match = _BID.fullmatch(text)
+    if match is None:
+        raise NotationError(
+            f"not a call: {text!r} (expected a bid such as 1C or 3NT, P, X or XX)"
+        )
+    level = int(match.group(1))
+    if not 1 <= level <= _LEVEL_LIMIT:
+        raise NotationError(f"not a call: {text!r} (a bid's level is 1 to 7)")
+    return _bid(level, _STRAINS[match.group(2)])
+
+
+ALL_CALLS: tuple[Call, ...] = (
+    PASS,
+    DOUBLE,
+    REDOUBLE,
+    *(_bid(level, strain) for level in range(1, MAX_LEVEL + 1) for strain in Strain),
+)
+"""The 38 calls of the game: pass, double, redouble and the 35 bids."""

@@ -1,0 +1,307 @@
+"""The one place that turns events into maps and back, and maps into bytes.
+
+The same maps travel as msgpack on Kafka and as JSON Lines in files. A map is
+`{"type": ..., ...}` (see the README for the schema); `v` is the schema version
+(absent means 1). Every failure is an `EventError` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgpack
+
+from shared.calls import Call
+from shared.cards import SUITS, Card
+from shared.deal import parse_deal
+from shared.events import (
+    BoardStarted,
+    CallChanged,
+    CallMade,
+    CardExposed,
+    Event,
+    OpeningLeadFaced,
+    OptionExercised,
+    Ruleset,
+    RulingAction,
+    RulingGiven,
+)
+from shared.seats import NotationError, Seat, Vulnerability, board_dealer, board_vulnerability
+
+SCHEMA_VERSION = 1
+MAX_TEXT = 2000  # explanations, notes and ids longer than this are not table talk
+PASS_OBLIGATIONS = ("next_turn", "every_turn")
+RESTRICTIONS = ("require", "prohibit")
+
+
+class EventError(ValueError):
+    """An event that is not valid under the schema. `field` names the part at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class DecodeError(EventError):
+    """Bytes that are not an encoded event."""
+
+
+EventMap = dict[str, Any]
+
+
+# --- reading fields -------------------------------------------------------------------------
+
+
+def _text(m: Mapping[str, Any], key: str, required: bool = False) -> str | None:
+    value = m.get(key)
+    if value is None:
+        if required:
+            raise EventError(f"missing field {key!r}", key)
+        return None
+    if not isinstance(value, str):
+        raise EventError(f"field {key!r} must be text, not {type(value).__name__}", key)
+    if len(value) > MAX_TEXT:
+        raise EventError(f"field {key!r} is longer than {MAX_TEXT} characters", key)
+    return value
+
+
+def _int(m: Mapping[str, Any], key: str, minimum: int = 0) -> int | None:
+    value = m.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventError(f"field {key!r} must be a whole number", key)
+    if value < minimum or value >= 2**63:
+        raise EventError(f"field {key!r} must be at least {minimum}", key)
+    return value
+
+
+def _bool(m: Mapping[str, Any], key: str, default: bool | None = None) -> bool:
+    value = m.get(key, default)
+    if not isinstance(value, bool):
+        what = "missing field" if value is None else "field must be true or false:"
+        raise EventError(f"{what} {key!r}", key)
+    return value
+
+
+def _parsed(m: Mapping[str, Any], key: str, parse: Callable[[str], Any]) -> Any:
+    text = _text(m, key, required=True)
+    assert text is not None
+    try:
+        return parse(text)
+    except NotationError as exc:
+        raise EventError(f"field {key!r}: {exc}", key) from None
+
+
+def _meta(m: Mapping[str, Any]) -> dict[str, Any]:
+    return {"id": _text(m, "id"), "ts": _int(m, "ts"), "client_seq": _int(m, "client_seq")}
+
+
+# --- maps to events -------------------------------------------------------------------------
+
+
+def _board_started(m: Mapping[str, Any]) -> BoardStarted:
+    board = _int(m, "board", minimum=1)
+    if board is None:
+        raise EventError("missing field 'board'", "board")
+    dealer = _parsed(m, "dealer", Seat.parse) if m.get("dealer") is not None else None
+    vul = (_parsed(m, "vulnerability", Vulnerability.parse)
+           if m.get("vulnerability") is not None else None)
+    ruleset_text = _text(m, "ruleset") or "duplicate"
+    try:
+        ruleset = Ruleset(ruleset_text.lower())
+    except ValueError:
+        raise EventError(f"field 'ruleset': {ruleset_text!r} is not duplicate or rubber",
+                         "ruleset") from None
+    deal = _text(m, "deal")
+    if deal is not None:
+        _parsed(m, "deal", parse_deal)
+    return BoardStarted(board, dealer or board_dealer(board), vul or board_vulnerability(board),
+                        ruleset, deal, **_meta(m))
+
+
+def _call(m: Mapping[str, Any]) -> CallMade:
+    return CallMade(_parsed(m, "seat", Seat.parse), _parsed(m, "call", Call.parse),
+                    _bool(m, "alert", False), _text(m, "explanation"), **_meta(m))
+
+
+def _option(m: Mapping[str, Any]) -> OptionExercised:
+    return OptionExercised(_parsed(m, "seat", Seat.parse), _bool(m, "accept"), **_meta(m))
+
+
+def _card_exposed(m: Mapping[str, Any]) -> CardExposed:
+    return CardExposed(_parsed(m, "seat", Seat.parse), _parsed(m, "card", Card.parse),
+                       _bool(m, "led", False), **_meta(m))
+
+
+def _call_changed(m: Mapping[str, Any]) -> CallChanged:
+    return CallChanged(_parsed(m, "seat", Seat.parse), _parsed(m, "call", Call.parse),
+                       _bool(m, "inadvertent", False), **_meta(m))
+
+
+def _opening_lead(m: Mapping[str, Any]) -> OpeningLeadFaced:
+    return OpeningLeadFaced(_parsed(m, "seat", Seat.parse), _parsed(m, "card", Card.parse),
+                            **_meta(m))
+
+
+def _one_of(m: Mapping[str, Any], key: str, allowed: tuple[str, ...], required: bool) -> str | None:
+    value = _text(m, key, required)
+    if value is not None and value not in allowed:
+        raise EventError(f"field {key!r} must be one of {', '.join(allowed)}", key)
+    return value
+
+
+_RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
+    RulingAction.CANCEL_CALL: (),
+    RulingAction.ALLOW_CHANGE: ("seat",),
+    RulingAction.SET_PASS_OBLIGATION: ("seat", "obligation"),
+    RulingAction.LIFT_PASS_OBLIGATION: ("seat",),
+    RulingAction.LEAD_RESTRICTION: ("seat", "suit", "restriction"),
+    RulingAction.ADJUSTED_SCORE: ("score",),
+}
+
+
+def _ruling(m: Mapping[str, Any]) -> RulingGiven:
+    action_text = _text(m, "action", required=True)
+    try:
+        action = RulingAction(action_text)
+    except ValueError:
+        names = ", ".join(a.value for a in RulingAction)
+        raise EventError(f"field 'action': {action_text!r} is not one of {names}",
+                         "action") from None
+    for key in _RULING_NEEDS[action]:
+        if m.get(key) is None:
+            raise EventError(f"a {action.value} ruling needs field {key!r}", key)
+    seat = _parsed(m, "seat", Seat.parse) if m.get("seat") is not None else None
+    index = _int(m, "index")
+    if action is RulingAction.CANCEL_CALL and seat is None and index is None:
+        raise EventError("a cancel_call ruling needs field 'seat' or 'index'", "seat")
+    suit = _text(m, "suit")
+    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
+        raise EventError("field 'suit' must be one of S, H, D, C", "suit")
+    return RulingGiven(
+        action,
+        law=_text(m, "law"),
+        seat=seat,
+        index=index,
+        obligation=_one_of(m, "obligation", PASS_OBLIGATIONS, False),
+        suit=suit.upper() if suit else None,
+        restriction=_one_of(m, "restriction", RESTRICTIONS, False),
+        score=_text(m, "score"),
+        note=_text(m, "note"),
+        **_meta(m),
+    )
+
+
+_READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
+    "board_started": _board_started,
+    "call": _call,
+    "option": _option,
+    "card_exposed": _card_exposed,
+    "call_changed": _call_changed,
+    "opening_lead": _opening_lead,
+    "ruling": _ruling,
+}
+EVENT_TYPES = tuple(_READERS)
+
+# Upcasters turn a map of schema version v into version v + 1. There is one version so far.
+_UPCASTERS: dict[int, Callable[[EventMap], EventMap]] = {}
+
+
+def from_map(m: Any) -> Event:
+    """The event a map stands for; raises `EventError` naming the field at fault."""
+    if not isinstance(m, Mapping):
+        raise EventError(f"an event must be a map, not {type(m).__name__}")
+    version = _int(m, "v", minimum=1) or 1
+    if version > SCHEMA_VERSION:
+        raise EventError(f"schema version {version} is newer than this reader's "
+                         f"({SCHEMA_VERSION})", "v")
+    while version < SCHEMA_VERSION:
+        m = _UPCASTERS[version](dict(m))
+        version += 1
+    kind = m.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        if kind is None:
+            raise EventError("missing field 'type'", "type")
+        raise EventError(f"field 'type': {kind!r} is not one of {', '.join(EVENT_TYPES)}", "type")
+    return reader(m)
+
+
+# --- events to maps -------------------------------------------------------------------------
+
+
+def to_map(event: Event) -> EventMap:
+    """The map of an event; `from_map(to_map(e)) == e`."""
+    m: EventMap
+    match event:
+        case BoardStarted():
+            m = {"type": "board_started", "board": event.board, "dealer": str(event.dealer),
+                 "vulnerability": str(event.vulnerability), "ruleset": event.ruleset.value}
+            if event.deal is not None:
+                m["deal"] = event.deal
+        case CallMade():
+            m = {"type": "call", "seat": str(event.seat), "call": str(event.call)}
+            if event.alert:
+                m["alert"] = True
+            if event.explanation is not None:
+                m["explanation"] = event.explanation
+        case OptionExercised():
+            m = {"type": "option", "seat": str(event.seat), "accept": event.accept}
+        case CardExposed():
+            m = {"type": "card_exposed", "seat": str(event.seat), "card": str(event.card),
+                 "led": event.led}
+        case CallChanged():
+            m = {"type": "call_changed", "seat": str(event.seat), "call": str(event.call),
+                 "inadvertent": event.inadvertent}
+        case OpeningLeadFaced():
+            m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
+        case RulingGiven():
+            m = {"type": "ruling", "action": event.action.value}
+            for key in ("law", "index", "obligation", "suit", "restriction", "score", "note"):
+                value = getattr(event, key)
+                if value is not None:
+                    m[key] = value
+            if event.seat is not None:
+                m["seat"] = str(event.seat)
+    for key in ("id", "ts", "client_seq"):
+        value = getattr(event, key)
+        if value is not None:
+            m[key] = value
+    return m
+
+
+# --- bytes and lines ------------------------------------------------------------------------
+
+
+def encode(event: Event) -> bytes:
+    """msgpack bytes of the event's map, stamped with the schema version."""
+    data: bytes = msgpack.packb({**to_map(event), "v": SCHEMA_VERSION}, use_bin_type=True)
+    return data
+
+
+def decode(data: bytes) -> Event:
+    """The event in msgpack bytes; anything else raises `DecodeError`, never another error."""
+    try:
+        m = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    except Exception as exc:  # msgpack raises a zoo of types on garbage
+        raise DecodeError(f"not a msgpack event: {exc.__class__.__name__}") from None
+    try:
+        return from_map(m)
+    except EventError as exc:
+        raise DecodeError(str(exc), exc.field) from None
+
+
+def from_json_line(line: str) -> Event:
+    """The event in one line of JSON; raises `EventError` on bad JSON or a bad map."""
+    try:
+        m = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise EventError(f"not JSON: {exc}") from None
+    return from_map(m)
+
+
+def to_json_line(event: Event) -> str:
+    return json.dumps(to_map(event), separators=(",", ":"))

@@ -1,0 +1,148 @@
+"""The table events: everything that happens at a table, as immutable records.
+
+Events are named in the past tense and carry no behaviour; the engine folds them.
+Producers may stamp `id`, `ts` (ms since the epoch) and `client_seq`; the engine only
+uses `client_seq`, to make retries safe (a repeated seat and `client_seq` on the same
+board changes nothing).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from shared.calls import Call
+from shared.cards import Card
+from shared.seats import Seat, Vulnerability
+
+
+class Ruleset(enum.Enum):
+    """Which text of the Laws governs a board."""
+
+    DUPLICATE = "duplicate"
+    RUBBER = "rubber"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStarted:
+    """A new board begins: the dealer makes the first call (Law 17B)."""
+
+    board: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    ruleset: Ruleset = Ruleset.DUPLICATE
+    deal: str | None = None
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade:
+    """A call made at the table, legal or not; `alert`/`explanation` are the caller's self-alert."""
+
+    seat: Seat
+    call: Call
+    alert: bool = False
+    explanation: str | None = None
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionExercised:
+    """The opponent entitled to accept an irregular call accepts it or not (Laws 25, 27, 29, 32)."""
+
+    seat: Seat
+    accept: bool
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card of `seat` was exposed during the auction (duplicate Law 24, rubber Law 23)."""
+
+    seat: Seat
+    card: Card
+    led: bool = False
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallChanged:
+    """`seat` substitutes `call` for his last call (duplicate Law 25, rubber Laws 24–25)."""
+
+    seat: Seat
+    call: Call
+    inadvertent: bool = False
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningLeadFaced:
+    """The opening lead is faced: the auction period ends (2017 Law 17D1)."""
+
+    seat: Seat
+    card: Card
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+class RulingAction(enum.Enum):
+    """What a Director's ruling does."""
+
+    CANCEL_CALL = "cancel_call"  # Law 17D: a call made on cards from a wrong board
+    ALLOW_CHANGE = "allow_change"  # Law 21B: a change of call after misinformation
+    SET_PASS_OBLIGATION = "set_pass_obligation"
+    LIFT_PASS_OBLIGATION = "lift_pass_obligation"  # e.g. Law 23: the auction continues
+    LEAD_RESTRICTION = "lead_restriction"  # Law 26
+    ADJUSTED_SCORE = "adjusted_score"  # Laws 23, 27B1(b), 40C …
+
+
+@dataclass(frozen=True, slots=True)
+class RulingGiven:
+    """A Director's ruling on what needs judgement; the fold applies it mechanically.
+
+    - `cancel_call`: `seat` (his last call) or `index` (of the calls that stand): that call and
+      all after it are cancelled and the auction reverts to its caller (Law 17D).
+    - `allow_change`: `seat` may change his last call; it and any later call are cancelled and
+      the auction reverts to him (Law 21B1; his LHO may then change his call, 21B2).
+    - `set_pass_obligation`: `seat` must pass, `obligation` `next_turn` or `every_turn`.
+    - `lift_pass_obligation`: `seat` is freed from an obligation to pass.
+    - `lead_restriction`: `seat` must (`restriction` `require`) or must not (`prohibit`) lead
+      `suit` at his first turn to lead (Law 26).
+    - `adjusted_score`: `score`, e.g. `"NS 420"`, `"A-/A+"` (Laws 23, 27B1(b), 40C).
+    """
+
+    action: RulingAction
+    law: str | None = None
+    seat: Seat | None = None
+    index: int | None = None
+    obligation: str | None = None
+    suit: str | None = None
+    restriction: str | None = None
+    score: str | None = None
+    note: str | None = None
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
+Event: TypeAlias = (
+    BoardStarted
+    | CallMade
+    | OptionExercised
+    | CardExposed
+    | CallChanged
+    | OpeningLeadFaced
+    | RulingGiven
+)

@@ -1,0 +1,750 @@
+"""The Laws of the auction applied to a board: irregularities and their rectification.
+
+One function per event type (`on_call`, `on_option`, …) and one per rule. Each rule cites
+its Law: the duplicate text (1997, with the 2007/2017 Law 17) and the rubber text (ACBL)
+differ in places, and `cite` gives the rubber section for a duplicate one.
+
+Irregular calls are recorded, never refused. An irregular call waits as `Board.pending`
+until the next event decides it: the offender's LHO accepts it by calling (Laws 27A, 29A)
+or with an `option` event; `option` false (or any other call) cancels it and the
+rectification follows; the player whose turn it was cancels a call out of rotation by
+calling (Law 28B); an inadmissible call condoned by LHO's call follows Law 35.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shared.board import (
+    AUCTION,
+    EVERY_TURN,
+    NEXT_TURN,
+    PASSED_OUT,
+    Board,
+    Correction,
+    LeadPenalty,
+    Pending,
+    StandingCall,
+)
+from shared.calls import MAX_LEVEL, PASS, Call
+from shared.events import (
+    CallChanged,
+    CallMade,
+    CardExposed,
+    OpeningLeadFaced,
+    OptionExercised,
+    RulingAction,
+    RulingGiven,
+)
+from shared.seats import Seat
+
+_RUBBER = {
+    "24": "23", "24A": "23(a)", "24B": "23(b)", "24C": "23(b)",
+    "25A": "24", "25B": "25", "25B1": "25", "25B2": "25(b)",
+    "27A": "27", "27B": "27", "27B1(a)": "27(a)", "27B2": "27(b)", "27B3": "27(b)",
+    "28A": "28(a)", "28B": "28(b)", "29A": "29(a)", "29B": "29(b)",
+    "30A": "30(a)", "30B1": "30(a)", "30B2": "30(b)",
+    "31A": "31(b)", "31A1": "31(b)(i)", "31A2(a)": "31(b)(ii)", "31A2(b)": "31(b)(ii)",
+    "31B": "31(a)", "32A": "32(a)", "32B": "32(b)", "32B1": "32(b)(i)", "32B2": "32(b)(ii)",
+    "35A": "35(a)", "35B": "35(b)", "35C": "35(c)", "35D": "35(d)",
+    "39A": "39(a)", "39B": "39(b)", "21B": "21",
+}  # fmt: skip
+
+OUT_OF_ROTATION = ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")
+
+
+def cite(board: Board, law: str) -> str:
+    """The section of the board's ruleset that corresponds to duplicate section `law`."""
+    return law if board.duplicate else _RUBBER.get(law, law)
+
+
+# --- calls ----------------------------------------------------------------------------------
+
+
+def on_call(board: Board, event: CallMade) -> None:
+    """A call made at the table (Law 17C: in rotation, or an irregularity)."""
+    entry = StandingCall(event.seat, event.call, event.alert, event.explanation)
+    while board.pending is not None and board.status == AUCTION:
+        if _resolve_pending(board, entry):
+            return
+    if board.status != AUCTION:
+        call_after_final_pass(board, entry)
+    else:
+        make_call(board, entry)
+
+
+def make_call(board: Board, entry: StandingCall) -> None:
+    """A call with no irregularity pending: check rotation, obligation and form, in that order
+    of precedence (Laws 38, 37, 27, 36 for a call in rotation)."""
+    seat, turn = entry.seat, board.turn
+    assert turn is not None
+    if seat is not turn:
+        if seat is turn.lho and turn in board.must_pass:
+            deemed_pass(board, turn)
+            if board.status != AUCTION:
+                call_after_final_pass(board, entry)
+                return
+        else:
+            out_of_rotation(board, entry, turn)
+            return
+    if board.correction is not None and board.correction.offender is seat \
+            and follow_correction(board, entry):
+        return
+    call = entry.call
+    if call.is_bid and call.level > MAX_LEVEL:
+        irregular(board, entry, "bid_above_seven", "38", seat, acceptable=False)
+    elif not call.is_pass and seat in board.must_pass:
+        irregular(board, entry, "call_while_required_to_pass", "37", seat, acceptable=False)
+    elif call.is_bid and not board.is_sufficient(call):
+        irregular(board, entry, "insufficient_bid", "27", seat, acceptable=True)
+    elif not call.is_bid and not call.is_pass and not board.is_legal(seat, call):
+        irregular(board, entry, "inadmissible_double", "36", seat, acceptable=False)
+    else:
+        if not call.is_bid and not call.is_pass and seat in board.may_not_double:
+            restricted_double(board, entry)
+        stand(board, entry)
+
+
+def stand(board: Board, entry: StandingCall) -> None:
+    """The call stands; after three passes the auction ends, unless Law 34 applies."""
+    board.append(entry)
+    if board.auction_would_end():
+        retain_right_to_call_or_close(board)
+
+
+def retain_right_to_call_or_close(board: Board) -> None:
+    """Law 34 (2007 Law 17E2, 2017 Law 17D3): when one of the three closing passes was out of
+    rotation and deprived a player of his turn, the auction does not end: it reverts to the
+    player who missed his turn and the passes from that one on are cancelled."""
+    start = len(board.calls) - 3
+    for index in range(start, len(board.calls)):
+        entry = board.calls[index]
+        if entry.skipped:
+            missed = entry.skipped[0]
+            board.alert("retention_of_right_to_call", "34", entry.seat,
+                        f"Three passes followed a call, but {entry.seat}'s pass out of rotation "
+                        f"deprived {missed} of his turn: the auction reverts to {missed} and the "
+                        "passes from it on are cancelled.",
+                        (f"{missed} calls; the auction proceeds as though there had been no "
+                         "irregularity",))
+            board.truncate(index, "34", "pass cancelled: a player missed his turn (Law 34)")
+            board.turn = missed
+            return
+    board.close()
+
+
+def deemed_pass(board: Board, seat: Seat) -> None:
+    """Law 28A: a call by LHO at the turn of a player required to pass is in rotation; the
+    player required to pass is deemed to have passed."""
+    law = cite(board, "28A")
+    board.rectify(law, seat, f"{seat} was required to pass and his LHO called: {seat}'s pass "
+                  "is deemed made and the call is in rotation.")
+    stand(board, StandingCall(seat, PASS, deemed=law))
+
+
+def irregular(board: Board, entry: StandingCall, kind: str, law: str, at_turn: Seat,
+              acceptable: bool, replaces: StandingCall | None = None) -> None:
+    """Record an irregular call and raise the director alert; the next event decides it."""
+    board.pending = Pending(kind, law, entry, at_turn, acceptable, replaces)
+    board.turn = entry.seat.lho
+    message, options = _describe(board, board.pending)
+    board.alert(kind, cite(board, law), entry.seat, message, options, entry.call)
+
+
+def out_of_rotation(board: Board, entry: StandingCall, turn: Seat) -> None:
+    """Laws 29–32: a call out of rotation. At LHO's turn, after the offender has called, it is
+    a change of his call instead (Law 30B3, Law 31 last paragraph; rubber footnotes)."""
+    offender, call = entry.seat, entry.call
+    if turn is offender.lho and board.calls and board.calls[-1].seat is offender \
+            and not (call.is_pass and board.last_bid is None):
+        change_of_call(board, offender, call, inadvertent=False)
+        return
+    if call.is_bid and call.level > MAX_LEVEL:
+        irregular(board, entry, "bid_above_seven", "38", turn, acceptable=False)
+    elif call.is_pass:
+        irregular(board, entry, "pass_out_of_rotation", "30", turn, acceptable=True)
+    elif call.is_bid:
+        irregular(board, entry, "bid_out_of_rotation", "31", turn, acceptable=True)
+    else:  # Law 32: an inadmissible double or redouble may never be accepted
+        irregular(board, entry, "double_out_of_rotation", "32", turn,
+                  acceptable=board.is_legal(offender, call))
+
+
+def restricted_double(board: Board, entry: StandingCall) -> None:
+    """Law 30B2(b) (rubber 30(b)): after his partner's pass out of rotation a player may not
+    double or redouble at that turn (rubber 32(a): nor may a player double again the bid he
+    doubled out of rotation). The Laws name no rectification: the Director rules."""
+    law = board.may_not_double[entry.seat]
+    board.alert("restricted_call", law, entry.seat,
+                f"{entry.seat} doubled or redoubled at a turn where Law {law} forbids it. The "
+                "call stands until the Director rules.",
+                ("the Director may cancel the call (ruling cancel_call) or adjust the score",),
+                entry.call)
+
+
+# --- the next event decides a pending irregularity ------------------------------------------
+
+
+def _resolve_pending(board: Board, entry: StandingCall) -> bool:
+    """A call while an irregularity is pending. Returns True when the call was used up."""
+    pending = board.pending
+    assert pending is not None
+    if entry.seat is pending.option_holder:
+        if pending.acceptable:
+            accept(board, pending)
+            return False
+        return condone(board, pending, entry)
+    if pending.kind in OUT_OF_ROTATION and entry.seat is pending.at_turn \
+            and pending.at_turn.is_opponent_of(pending.offender):
+        cancel_by_correct_player(board, pending)
+        return False
+    decline(board, pending, implicit=True)
+    return False
+
+
+def cancel_by_correct_player(board: Board, pending: Pending) -> None:
+    """Law 28B: the player whose turn it was calls before a penalty is assessed: the call out
+    of rotation is cancelled without penalty and the auction proceeds as though the opponent
+    had not called at that turn (Law 16C2 applies)."""
+    law = cite(board, "28B")
+    board.pending = None
+    board.cancel(pending.entry, law, "cancelled: the player whose turn it was called")
+    board.rectify(law, pending.at_turn, f"{pending.at_turn} called at his turn: "
+                  f"{pending.offender}'s call out of rotation is cancelled without penalty.")
+    board.turn = pending.at_turn
+
+
+def accept(board: Board, pending: Pending) -> None:
+    """Laws 25B1, 27A, 29A (rubber 25, 27, 29(a)): the option holder accepts the irregular
+    call, by calling or with an `option` event; it stands as if it were legal."""
+    board.pending = None
+    holder = pending.option_holder
+    if pending.kind == "change_of_call":
+        law = cite(board, "25B1")
+        board.rectify(law, holder, f"{holder} accepted {pending.offender}'s change of call to "
+                      f"{pending.entry.call}: it stands without penalty.")
+        index = board.last_call_of(pending.offender)
+        assert index is not None
+        board.truncate(index, law, "replaced by the accepted change of call")
+        make_call(board, pending.entry)
+        return
+    law = cite(board, "27A" if pending.kind == "insufficient_bid" else "29A")
+    skipped = () if pending.at_turn is pending.offender else \
+        pending.at_turn.seats_until(pending.offender)
+    board.rectify(law, holder, f"{holder} accepted {pending.offender}'s {pending.entry.call}: "
+                  "the auction proceeds without penalty.")
+    stand(board, replace(pending.entry, accepted=law, skipped=skipped))
+
+
+def condone(board: Board, pending: Pending, entry: StandingCall) -> bool:
+    """Law 35 (rubber 35): offender's LHO calls over an inadmissible call before a penalty is
+    assessed; there is no penalty and the lead penalties of Law 26 do not apply.
+    - A: a double or redouble not permitted by Law 19: it and LHO's call are cancelled, the
+      auction reverts to the player whose turn it is.
+    - B: a call by a player required to pass: it and LHO's call stand; an obligation to pass
+      for the rest of the auction remains.
+    - C: a bid above seven: it and LHO's call are cancelled; the offender must pass.
+    Returns True when LHO's call was used up (cancelled)."""
+    board.pending = None
+    offender = pending.offender
+    if pending.kind == "call_while_required_to_pass":
+        law = cite(board, "35B")
+        board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s call made while "
+                      "required to pass: the calls stand, without penalty.")
+        stand(board, replace(pending.entry, accepted=law))
+        return False
+    law = cite(board, "35C" if pending.kind == "bid_above_seven" else "35A")
+    board.cancel(pending.entry, law, "inadmissible call condoned by LHO's call: cancelled")
+    board.cancel(entry, law, "cancelled with the inadmissible call it followed")
+    board.turn = pending.at_turn
+    message = "both calls are cancelled and the auction proceeds without penalty"
+    if pending.kind == "bid_above_seven":
+        board.oblige(offender, NEXT_TURN)
+        message += f"; {offender} must substitute a pass"
+    board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s inadmissible "
+                  f"{pending.entry.call}: {message}.")
+    return True
+
+
+def decline(board: Board, pending: Pending, implicit: bool) -> None:
+    """The irregular call is not accepted (or cannot be): it is cancelled and the Law that
+    governs it rectifies (Laws 25B2, 27B, 29B with 30–32, 36, 37, 38)."""
+    board.pending = None
+    offender, call, turn = pending.offender, pending.entry.call, pending.at_turn
+    board.cancel(pending.entry, cite(board, pending.law),
+                 "not accepted" + (" (another call came first)" if implicit else ""))
+    board.turn = turn
+    relation = ("rho" if turn is offender.rho else "partner" if turn is offender.partner
+                else "lho" if turn is offender.lho else "self")
+    partner = offender.partner
+    match pending.kind:
+        case "insufficient_bid":
+            board.correction = Correction("27B", offender, call)
+            _rectify(board, "27B", offender, f"{offender} must substitute a sufficient bid or a "
+                     "pass for his insufficient bid.")
+        case "pass_out_of_rotation":
+            pass_out_of_rotation(board, offender, relation)
+        case "bid_out_of_rotation":
+            bid_out_of_rotation(board, offender, call, relation)
+        case "double_out_of_rotation":
+            double_out_of_rotation(board, offender, call, relation)
+        case "inadmissible_double":
+            board.oblige(partner, EVERY_TURN)
+            board.lead_penalties.append(LeadPenalty(offender, call, cite(board, "36")))
+            _rectify(board, "36", offender, f"{offender}'s {call} is not permitted by Law 19 and "
+                     f"is cancelled: {offender} must substitute a legal call and {partner} must "
+                     "pass whenever it is his turn (Law 23 may apply; lead penalties Law 26B).")
+        case "call_while_required_to_pass" | "bid_above_seven":
+            board.oblige(offender, EVERY_TURN)
+            board.oblige(partner, EVERY_TURN)
+            board.lead_penalties.append(LeadPenalty(offender, call, cite(board, pending.law)))
+            _rectify(board, pending.law, offender, f"{offender}'s {call} is cancelled: "
+                     f"{offender} and {partner} must pass whenever it is their turn "
+                     "(Law 23 may apply; lead penalties of Law 26).")
+        case "change_of_call":
+            assert pending.replaces is not None
+            first = pending.replaces
+            index = board.last_call_of(offender)
+            assert index is not None
+            board.truncate(index, cite(board, "25B2"), "the offender chooses his final call")
+            board.turn = offender
+            board.correction = Correction("25B2", offender, first.call, other=call)
+            _rectify(board, "25B2", offender, f"{offender}'s substituted {call} is not "
+                     f"accepted: he lets {first.call} stand ({partner} must pass at his next "
+                     "turn) or makes another legal call (his side gets at most average minus); "
+                     f"lead penalties of Law 26 for {partner}.")
+
+
+def _rectify(board: Board, law: str, seat: Seat, message: str) -> None:
+    board.rectify(cite(board, law), seat, message)
+
+
+def pass_out_of_rotation(board: Board, offender: Seat, relation: str) -> None:
+    """Law 30 (rubber 30), a pass out of rotation cancelled:
+    - A: before any player has bid, the offender must pass at his next turn;
+    - B1: after a bid, at RHO's turn: the offender must pass at his next turn;
+    - B2: after a bid, at partner's turn: the offender must pass whenever it is his turn, and
+      his partner may bid or pass but not double or redouble at that turn."""
+    if board.last_bid is None or relation != "partner":
+        law = "30A" if board.last_bid is None else "30B1"
+        board.oblige(offender, NEXT_TURN)
+        _rectify(board, law, offender, f"{offender} must pass when next it is his turn.")
+        return
+    partner = offender.partner
+    board.oblige(offender, EVERY_TURN)
+    board.may_not_double[partner] = cite(board, "30B2")
+    _rectify(board, "30B2", offender, f"{offender} must pass whenever it is his turn; "
+             f"{partner} may make any sufficient bid or pass, but not double or redouble, at "
+             "this turn.")
+
+
+def bid_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str) -> None:
+    """Law 31 (rubber 31), a bid out of rotation cancelled:
+    - A, at RHO's turn: what the offender must do depends on RHO's call (see `follow_correction`);
+    - B, at partner's turn (or at LHO's turn before the offender has called): the offender's
+      partner must pass whenever it is his turn, and the lead penalties of Law 26 may apply."""
+    if relation == "rho":
+        board.correction = Correction("31A", offender, call)
+        _rectify(board, "31A", offender, f"{offender.rho} calls. If he passes, {offender} must "
+                 f"repeat {call}; if he bids, doubles or redoubles, {offender} may make any legal "
+                 f"call, and {offender.partner} must pass at his next turn (the same "
+                 "denomination) or at every turn (another call; lead penalties Law 26).")
+        return
+    partner = offender.partner
+    board.oblige(partner, EVERY_TURN)
+    board.lead_penalties.append(LeadPenalty(offender, call, cite(board, "31B")))
+    _rectify(board, "31B", offender, f"{partner} must pass whenever it is his turn "
+             "(Law 23 may apply; lead penalties of Law 26).")
+
+
+def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str) -> None:
+    """Law 32 (rubber 32), a double or redouble out of rotation cancelled (lead penalties of
+    Law 26B may apply):
+    - A, at partner's turn: the offender's partner must pass whenever it is his turn (rubber
+      also: the offender may not then double or redouble the same bid);
+    - B, at RHO's turn: depends on RHO's call (see `follow_correction`)."""
+    board.lead_penalties.append(LeadPenalty(offender, call, cite(board, "32")))
+    if relation == "rho":
+        board.correction = Correction("32B", offender, call)
+        _rectify(board, "32B", offender, f"{offender.rho} calls. If he passes, {offender} must "
+                 f"repeat {call}; if he bids, {offender} may make any legal call and "
+                 f"{offender.partner} must pass " +
+                 ("whenever it is his turn." if board.duplicate else "at his next turn."))
+        return
+    board.oblige(offender.partner, EVERY_TURN)
+    if not board.duplicate:
+        board.may_not_double[offender] = "32(a)"
+    _rectify(board, "32A", offender, f"{offender.partner} must pass whenever it is his turn.")
+
+
+def follow_correction(board: Board, entry: StandingCall) -> bool:
+    """The offender's next call after a rectification that depends on it. Returns True when
+    the call was used up (an attempted double or redouble for an insufficient bid)."""
+    correction = board.correction
+    assert correction is not None
+    board.correction = None
+    if correction.law == "27B":
+        return substitute_for_insufficient_bid(board, entry, correction.call)
+    if correction.law in ("31A", "32B"):
+        call_after_rho(board, entry, correction)
+    elif correction.law == "25B2":
+        choice_after_change_not_accepted(board, entry, correction)
+    return False
+
+
+def substitute_for_insufficient_bid(board: Board, entry: StandingCall, insufficient: Call) -> bool:
+    """Law 27B (rubber 27), the substitute for an insufficient bid not accepted:
+    - B1(a): the lowest sufficient bid in the same denomination: no penalty (the Director
+      judges whether either bid may have been conventional and whether the insufficient bid
+      damaged the non-offending side, B1(b));
+    - B2: any other sufficient bid, or a pass: partner must pass whenever it is his turn;
+    - B3: a double or redouble: cancelled, partner must pass whenever it is his turn (rubber:
+      and the offender must pass at that turn)."""
+    offender, call, partner = entry.seat, entry.call, entry.seat.partner
+    last = board.last_bid
+    if call.is_bid and call.level <= MAX_LEVEL and board.is_sufficient(call):
+        assert last is not None and last.strain is not None and insufficient.strain is not None
+        lowest = last.level + (0 if insufficient.strain.value > last.strain.value else 1)
+        if call.strain is insufficient.strain and call.level == lowest:
+            _rectify(board, "27B1(a)", offender, f"{call} is the lowest sufficient bid in the "
+                     "same denomination: no penalty" + (" unless either bid was conventional "
+                     "(the Director judges, Laws 27B1(b), 27B2)." if board.duplicate else "."))
+            return False
+    elif not call.is_pass:
+        if call.is_bid:
+            return False  # still not a sufficient bid: its own Law applies (27 or 38)
+        board.cancel(entry, cite(board, "27B3"), "a double or redouble cannot replace an "
+                     "insufficient bid")
+        board.oblige(partner, EVERY_TURN)
+        if not board.duplicate:
+            board.oblige(offender, NEXT_TURN)
+        board.lead_penalties.append(LeadPenalty(offender, insufficient, cite(board, "27B3")))
+        _rectify(board, "27B3", offender, f"{offender}'s {call} is cancelled; {partner} must "
+                 "pass whenever it is his turn" + ("." if board.duplicate else
+                                                  f"; {offender} must pass at this turn."))
+        board.correction = Correction("27B", offender, insufficient) if board.duplicate \
+            else None
+        return True
+    board.oblige(partner, EVERY_TURN)
+    board.lead_penalties.append(LeadPenalty(offender, insufficient, cite(board, "27B2")))
+    _rectify(board, "27B2", offender, f"{offender} substituted {call}: {partner} must pass "
+             "whenever it is his turn (Law 23 may apply; lead penalties of Law 26).")
+    return False
+
+
+def call_after_rho(board: Board, entry: StandingCall, correction: Correction) -> None:
+    """Laws 31A and 32B (rubber 31(b), 32(b)): the offender's call after his RHO's.
+    - RHO passed: the offender must repeat the call out of rotation (no penalty when legal);
+    - RHO acted: the offender may make any legal call. For a bid (31A2): repeating the
+      denomination, partner must pass at his next turn; otherwise at every turn and lead
+      penalties may apply. For a double (32B2): partner must pass whenever it is his turn
+      (duplicate) or at his next turn (rubber)."""
+    offender, partner, original = entry.seat, entry.seat.partner, correction.call
+    base = correction.law
+    if correction.rho_acted is None:
+        return
+    if not correction.rho_acted:
+        law = base + "1"
+        if entry.call == original:
+            _rectify(board, law, offender, f"{offender} repeated {original}: no penalty.")
+        else:
+            board.alert("rectification_not_followed", cite(board, law), offender,
+                        f"After RHO passed, {offender} had to repeat {original} but called "
+                        f"{entry.call}.", ("the Director rules",), entry.call)
+        return
+    if base == "31A":
+        if entry.call.is_bid and entry.call.strain is original.strain:
+            board.oblige(partner, NEXT_TURN)
+            _rectify(board, "31A2(a)", offender, f"{offender} repeated the denomination: "
+                     f"{partner} must pass when next it is his turn.")
+        else:
+            board.oblige(partner, EVERY_TURN)
+            board.lead_penalties.append(LeadPenalty(offender, original, cite(board, "31A2(b)")))
+            _rectify(board, "31A2(b)", offender, f"{offender} did not repeat the denomination: "
+                     f"{partner} must pass whenever it is his turn (lead penalties Law 26).")
+        return
+    board.oblige(partner, EVERY_TURN if board.duplicate else NEXT_TURN)
+    _rectify(board, "32B2", offender, f"{partner} must pass " +
+             ("whenever it is his turn." if board.duplicate else "when next it is his turn."))
+
+
+def choice_after_change_not_accepted(board: Board, entry: StandingCall,
+                                     correction: Correction) -> None:
+    """Law 25B2(b) (rubber 25(b)), after a change of call not accepted, the first call legal:
+    (1) the offender lets his first call stand: partner must pass at his next turn;
+    (2) he makes another legal call: the auction proceeds (duplicate: his side may receive no
+    score greater than average minus) or partner must pass at every turn (rubber).
+    Either way the lead penalties of Law 26 apply to partner (25B2(c))."""
+    offender, partner = entry.seat, entry.seat.partner
+    first, withdrawn = correction.call, correction.other
+    if entry.call == first:
+        assert withdrawn is not None
+        board.oblige(partner, NEXT_TURN)
+        board.lead_penalties.append(LeadPenalty(offender, withdrawn, cite(board, "25B2")))
+        _rectify(board, "25B2", offender, f"{offender} let {first} stand: {partner} must pass "
+                 "when next it is his turn (Law 23 may apply).")
+        return
+    board.lead_penalties.append(LeadPenalty(offender, first, cite(board, "25B2")))
+    if board.duplicate:
+        board.alert("adjusted_score_possible", "25B2(b)(2)", offender,
+                    f"{offender} substituted {entry.call} for {first}: the auction proceeds "
+                    "normally, but his side may receive no score greater than average minus "
+                    "(Law 12C1).", ("the Director assigns the score at the end of the board",),
+                    entry.call)
+    else:
+        board.oblige(partner, EVERY_TURN)
+        _rectify(board, "25B2", offender, f"{offender} made another call: {partner} must pass "
+                 "whenever it is his turn.")
+
+
+def call_after_final_pass(board: Board, entry: StandingCall) -> None:
+    """Law 39 (rubber 39): a call after the final pass is cancelled.
+    - A: a pass by a defender, or any call by the declaring side: no penalty;
+    - B: a bid, double or redouble by a defender: lead penalties of Law 26 may apply, unless
+      offender's LHO calls in turn, which condones it (Law 35D)."""
+    previous, board.after_final_pass = board.after_final_pass, entry.seat
+    if previous is not None and entry.seat is previous.lho:
+        law = cite(board, "35D")
+        source = cite(board, "39B")
+        board.lead_penalties = [p for p in board.lead_penalties
+                                if not (p.offender is previous and p.source == source)]
+        board.cancel(entry, law, "call after the final pass")
+        board.rectify(law, entry.seat, f"{entry.seat} called over {previous}'s call after the "
+                      "final pass: both are cancelled without penalty.")
+        return
+    declarer = board.declarer
+    harmless = (board.status == PASSED_OUT or entry.call.is_pass
+                or (declarer is not None and entry.seat.side == declarer.side))
+    law = cite(board, "39A" if harmless else "39B")
+    board.cancel(entry, law, "call after the final pass")
+    if not harmless:
+        board.lead_penalties.append(LeadPenalty(entry.seat, entry.call, law))
+    board.alert("call_after_final_pass", cite(board, "39"), entry.seat,
+                f"{entry.seat} called {entry.call} after the final pass: the call is cancelled" +
+                (", without penalty." if harmless else "; lead penalties of Law 26 may apply."),
+                () if harmless else (f"if {entry.seat.lho} calls, there is no penalty (Law 35D)",),
+                entry.call)
+
+
+# --- changes of call ------------------------------------------------------------------------
+
+
+def on_call_changed(board: Board, event: CallChanged) -> None:
+    """A player substitutes a call for his last call (Law 25; rubber Laws 24–25)."""
+    pending = board.pending
+    if pending is not None and pending.offender is event.seat \
+            and pending.kind != "change_of_call":
+        # his last call is an irregular call still pending: the change is his substitute
+        on_call(board, CallMade(event.seat, event.call))
+        return
+    change_of_call(board, event.seat, event.call, event.inadvertent)
+
+
+def change_of_call(board: Board, seat: Seat, call: Call, inadvertent: bool) -> None:
+    """Law 25 (rubber 24–25).
+    - A (rubber 24): an inadvertent call may be replaced, without pause for thought, until
+      partner calls: the substitute is treated as the call at that turn (an illegal one is
+      subject to its own Law); a call LHO made over the inadvertent call is cancelled.
+    - B (rubber 25): otherwise, until LHO calls. Duplicate: LHO may accept the substitute
+      (B1); if not, the offender lets his first call stand or makes another (B2). Rubber: no
+      acceptance, the offender chooses at once."""
+    index = board.last_call_of(seat)
+    later = board.calls[index + 1:] if index is not None else []
+    law = cite(board, "25A" if inadvertent else "25B")
+    too_late_by = seat.partner if inadvertent else seat.lho
+    if index is None or any(e.seat is too_late_by for e in later) \
+            or (not inadvertent and later):
+        board.alert("change_of_call", law, seat,
+                    f"{seat} tried to change his call to {call}, too late: "
+                    + ("he has no call to change." if index is None else
+                       f"{too_late_by} has called since (Law {law})."),
+                    ("the earlier call stands",), call)
+        return
+    first = board.calls[index]
+    if board.status != AUCTION:
+        board.reopen()
+    board.pending = board.correction = None
+    if inadvertent:
+        board.alert("change_of_call", law, seat,
+                    f"{seat} replaced an inadvertent {first.call} by {call}. The Director "
+                    "confirms it was without pause for thought; otherwise Law "
+                    f"{cite(board, '25B')} applies.",
+                    ("the substitute is treated as the call at that turn",), call)
+        board.truncate(index, law, "inadvertent call replaced")
+        make_call(board, StandingCall(seat, call))
+        return
+    entry = StandingCall(seat, call)
+    if board.duplicate:
+        irregular(board, entry, "change_of_call", "25", seat.lho, acceptable=True,
+                  replaces=first)
+        return
+    board.alert("change_of_call", "25", seat,
+                f"{seat} substituted {call} for {first.call} too late for Law 24: the "
+                f"substitute is cancelled; {seat} lets {first.call} stand ({seat.partner} must "
+                f"pass at his next turn) or makes another legal call ({seat.partner} must pass "
+                "whenever it is his turn). Lead penalties of Law 26.",
+                (f"{seat} calls {first.call} again", f"{seat} makes another legal call"), call)
+    board.cancel(entry, "25", "change of call too late for Law 24")
+    board.truncate(index, "25", "the offender chooses his final call")
+    board.turn = seat
+    board.correction = Correction("25B2", seat, first.call, other=call)
+
+
+# --- options, cards, leads, rulings ---------------------------------------------------------
+
+
+def on_option(board: Board, event: OptionExercised) -> None:
+    """The option to accept an irregular call belongs to one opponent, who alone exercises it
+    (Laws 25B1, 27A, 29, 32; rubber Law 29 footnote). Inadmissible calls may never be accepted
+    (Laws 32, 35–38)."""
+    pending = board.pending
+    if pending is None:
+        board.ignored.append({"event": board.events, "reason": "no irregular call awaits an "
+                              "option"})
+    elif event.seat is not pending.option_holder:
+        board.ignored.append({"event": board.events, "reason": f"only {pending.option_holder} "
+                              "may exercise the option"})
+    elif event.accept and not pending.acceptable:
+        board.ignored.append({"event": board.events, "reason": "an inadmissible call may never "
+                              "be accepted"})
+    elif event.accept:
+        accept(board, pending)
+    else:
+        decline(board, pending, implicit=False)
+
+
+def on_card_exposed(board: Board, event: CardExposed) -> None:
+    """Law 24 (rubber 23): a card exposed during the auction stays face up until the auction
+    closes and is a penalty card if the offender becomes a defender (Law 50).
+    - A: a single card below honour rank, not prematurely led: no further penalty;
+    - B: a single honour, or any card prematurely led: partner must pass at his next turn;
+    - C: two or more cards: partner must pass at his next turn (Law 23 may apply)."""
+    seat, card = event.seat, event.card
+    if board.status != AUCTION:
+        board.exposed.append((seat, card, event.led))
+        board.alert("exposed_card", cite(board, "24"), seat,
+                    f"{seat} exposed {card} after the auction closed: a penalty card if he is a "
+                    "defender (Laws 49–50).", ("the Laws of play govern",))
+        return
+    earlier = sum(1 for s, _, _ in board.exposed if s is seat)
+    board.exposed.append((seat, card, event.led))
+    if earlier:
+        law = "24C"
+    elif card.is_honour or event.led:
+        law = "24B"
+    else:
+        law = "24A"
+    message = f"{seat} exposed {card} during the auction: it stays face up until the auction " \
+              "closes, a penalty card if he becomes a defender."
+    if law == "24A":
+        message += " A single low card: no further penalty."
+    else:
+        board.oblige(seat.partner, NEXT_TURN)
+        message += f" {seat.partner} must pass when next it is his turn (Law 23 may apply)."
+    board.alert("exposed_card", cite(board, law), seat, message,
+                ("declarer may treat it as a penalty card (Law 50)",))
+
+
+def on_opening_lead(board: Board, event: OpeningLeadFaced) -> None:
+    """2017 Law 17D1: the auction period ends when a defender faces the opening lead. A card
+    led during the auction is a card prematurely led (Law 24B); a lead by the wrong defender
+    is a lead out of turn (Law 54)."""
+    if board.status == AUCTION:
+        on_card_exposed(board, CardExposed(event.seat, event.card, led=True))
+        return
+    declarer = board.declarer
+    if declarer is None or board.opening_lead is not None:
+        board.ignored.append({"event": board.events, "reason": "no opening lead is due"})
+        return
+    if event.seat is not declarer.lho:
+        board.alert("opening_lead_out_of_turn", "54", event.seat,
+                    f"{event.seat} faced an opening lead out of turn; {declarer.lho} is on lead.",
+                    ("declarer may accept the lead or require it to be withdrawn (Law 54)",))
+    board.opening_lead = (event.seat, event.card)
+
+
+def on_ruling(board: Board, event: RulingGiven) -> None:
+    """A Director's ruling, applied mechanically (see `shared.events.RulingGiven`)."""
+    action = event.action
+    record = {"action": action.value, "law": event.law, "event": board.events}
+    for key in ("index", "obligation", "suit", "restriction", "score", "note"):
+        value = getattr(event, key)
+        if value is not None:
+            record[key] = value
+    if event.seat is not None:
+        record["seat"] = event.seat.name
+    board.rulings.append(record)
+    seat = event.seat
+    if action in (RulingAction.CANCEL_CALL, RulingAction.ALLOW_CHANGE):
+        index = event.index if event.index is not None else \
+            board.last_call_of(seat) if seat is not None else None
+        if index is None or index >= len(board.calls):
+            board.ignored.append({"event": board.events, "reason": "no such call to cancel"})
+            return
+        law = event.law or ("17D" if action is RulingAction.CANCEL_CALL else cite(board, "21B"))
+        record["law"] = law
+        if board.status != AUCTION:
+            board.reopen()
+        board.pending = board.correction = None
+        board.turn = board.truncate(index, law, "cancelled by the Director")
+    elif action is RulingAction.SET_PASS_OBLIGATION and seat is not None \
+            and board.status == AUCTION:
+        board.must_pass[seat] = event.obligation or NEXT_TURN
+    elif action is RulingAction.LIFT_PASS_OBLIGATION and seat is not None:
+        board.must_pass.pop(seat, None)
+        board.may_not_double.pop(seat, None)
+
+
+# --- what the Director is told --------------------------------------------------------------
+
+
+def _describe(board: Board, pending: Pending) -> tuple[str, tuple[str, ...]]:
+    """The alert's message and the options open to the players and the Director."""
+    o, call, holder, turn = pending.offender, pending.entry.call, pending.option_holder, \
+        pending.at_turn
+    c = lambda law: cite(board, law)  # noqa: E731
+    match pending.kind:
+        case "insufficient_bid":
+            return (f"{o} made an insufficient bid, {call}.",
+                    (f"{holder} may accept it by calling (Law {c('27A')})",
+                     f"otherwise {o} substitutes the lowest sufficient bid in the same "
+                     f"denomination (no penalty, Law {c('27B1(a)')}), another sufficient bid or "
+                     f"a pass ({o.partner} must pass throughout, Law {c('27B2')})",
+                     "the Director judges whether either bid was conventional and whether the "
+                     f"insufficient bid damaged {holder}'s side (Law 27B1(b))"))
+        case "pass_out_of_rotation" | "bid_out_of_rotation" | "double_out_of_rotation":
+            what = {"pass_out_of_rotation": "passed", "bid_out_of_rotation": f"bid {call}",
+                    "double_out_of_rotation": f"called {call}"}[pending.kind]
+            options = [f"{holder} may accept it by calling (Law {c('29A')})"
+                       if pending.acceptable else
+                       "an inadmissible double or redouble may never be accepted (Law 32); "
+                       f"if {holder} calls, Law {c('35A')} applies",
+                       f"otherwise it is cancelled and Law {c(pending.law)} rectifies "
+                       f"(Law {c('29B')})"]
+            if turn.is_opponent_of(o) and turn is not holder:
+                options.append(f"{turn} may call in turn, cancelling it without penalty "
+                               f"(Law {c('28B')})")
+            return f"{o} {what} out of rotation; it was {turn}'s turn.", tuple(options)
+        case "inadmissible_double":
+            return (f"{o}'s {call} is not permitted by Law 19.",
+                    (f"it is cancelled: {o} substitutes a legal call and {o.partner} must pass "
+                     "throughout (Law 36)",
+                     f"if {holder} calls first, both calls are cancelled without penalty "
+                     f"(Law {c('35A')})"))
+        case "call_while_required_to_pass":
+            return (f"{o} called {call} while required to pass.",
+                    (f"it is cancelled: {o} and {o.partner} must pass throughout (Law 37)",
+                     f"if {holder} calls first, the calls stand without penalty "
+                     f"(Law {c('35B')})"))
+        case "bid_above_seven":
+            return (f"{o} bid {call}: no contract above seven is permissible.",
+                    (f"it is cancelled: {o} and {o.partner} must pass throughout (Law 38)",
+                     f"if {holder} calls first, both calls are cancelled and {o} must pass "
+                     f"(Law {c('35C')})"))
+        case _:  # change_of_call (duplicate Law 25B)
+            first = pending.replaces.call if pending.replaces else "his call"
+            return (f"{o} substituted {call} for {first} after a pause for thought.",
+                    (f"{holder} may accept the substitute (Law 25B1)",
+                     f"otherwise {o} lets {first} stand ({o.partner} must pass at his next "
+                     "turn) or makes another legal call (average minus at best); lead "
+                     "penalties of Law 26 (Law 25B2)"))

@@ -1,0 +1,63 @@
+"""A compact notation for table logs in tests: `"N 1S, E 1H, S decline, E 2H"`.
+
+    N 1S        N calls 1S            N 1S!       … alerted
+    S accept    S accepts the option  S decline   S does not
+    W shows HK  W exposes HK          W leads SK  W faces the opening lead
+    N slips 2H  N replaces an inadvertent call by 2H (Law 25A)
+    N changes 2H  N substitutes 2H after a pause (Law 25B)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared import fold, from_map
+from shared.board import Board
+
+
+def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = [{"type": "board_started", "board": board, "ruleset": ruleset}]
+    for step in filter(None, (s.strip() for s in script.split(","))):
+        seat, verb, *rest = step.split()
+        if verb in ("accept", "decline"):
+            events.append({"type": "option", "seat": seat, "accept": verb == "accept"})
+        elif verb == "shows":
+            events.append({"type": "card_exposed", "seat": seat, "card": rest[0],
+                           "led": rest[1:] == ["led"]})
+        elif verb == "leads":
+            events.append({"type": "opening_lead", "seat": seat, "card": rest[0]})
+        elif verb in ("slips", "changes"):
+            events.append({"type": "call_changed", "seat": seat, "call": rest[0],
+                           "inadvertent": verb == "slips"})
+        else:
+            alert = verb.endswith("!")
+            events.append({"type": "call", "seat": seat, "call": verb.rstrip("!"),
+                           **({"alert": True} if alert else {})})
+    return events
+
+
+def play(script: str, board: int = 1, ruleset: str = "duplicate",
+         extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The board's state after the script (and any `extra` events), as the public dict."""
+    return board_of(script, board, ruleset, extra).to_dict()
+
+
+def board_of(script: str, board: int = 1, ruleset: str = "duplicate",
+             extra: list[dict[str, Any]] | None = None) -> Board:
+    events = log(script, board, ruleset) + (extra or [])
+    last = fold(from_map(m) for m in events).board
+    assert last is not None
+    return last
+
+
+def calls(state: dict[str, Any]) -> str:
+    """The calls that stand, as `"N 1S, E P"`."""
+    return ", ".join(f"{c['seat']} {c['call']}" for c in state["calls"])
+
+
+def kinds(state: dict[str, Any]) -> list[str]:
+    return [a["kind"] for a in state["alerts"]]
+
+
+def laws(state: dict[str, Any]) -> list[str]:
+    return [r["law"] for r in state["rectifications"]]

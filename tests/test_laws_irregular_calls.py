@@ -1,0 +1,291 @@
+"""Laws 25–32: changes of call, insufficient bids, calls out of rotation."""
+
+import pytest
+
+from tests.script import calls, kinds, laws, play
+
+RULESETS = ["duplicate", "rubber"]
+
+
+# --- Law 27: insufficient bid ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_27a_accepted_when_lho_calls(ruleset: str) -> None:
+    """Law 27A (rubber 27): an insufficient bid is accepted if offender's LHO calls."""
+    state = play("N 1S, E 1H, S P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E 1H, S P"
+    assert state["calls"][1]["accepted"] == ("27A" if ruleset == "duplicate" else "27")
+    assert state["turn"] == "W" and state["pending"] is None
+
+
+def test_law_27a_accepted_by_option() -> None:
+    """Law 27A: the option holder may accept without calling; the auction goes on from him."""
+    state = play("N 1S, E 1H, S accept")
+    assert calls(state) == "N 1S, E 1H" and state["turn"] == "S"
+
+
+def test_law_27_only_lho_holds_the_option() -> None:
+    """Law 27A: the option is offender's LHO's; partner's `option` changes nothing."""
+    state = play("N 1S, E 1H, W accept")
+    assert state["pending"]["kind"] == "insufficient_bid"
+    assert state["ignored"][0]["reason"] == "only S may exercise the option"
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "27B1(a)"), ("rubber", "27(a)")])
+def test_law_27b1a_lowest_sufficient_same_denomination_no_penalty(ruleset: str, law: str) -> None:
+    """Law 27B1(a) (rubber 27(a)): corrected by the lowest sufficient bid in the same
+    denomination, the auction proceeds as though no irregularity had occurred."""
+    state = play("N 1S, E 1H, S decline, E 2H", ruleset=ruleset)
+    assert calls(state) == "N 1S, E 2H"
+    assert state["must_pass"] == {} and state["lead_restrictions"] == []
+    assert laws(state)[-1] == law
+
+
+@pytest.mark.parametrize("substitute", ["3H", "2C", "P"])
+def test_law_27b2_other_bid_or_pass_partner_passes_throughout(substitute: str) -> None:
+    """Law 27B2: any other sufficient bid or a pass: partner must pass whenever it is his
+    turn, and the lead penalties of Law 26 may apply."""
+    state = play(f"N 1S, E 1H, S decline, E {substitute}")
+    assert state["must_pass"] == {"W": "every_turn"}
+    assert state["lead_restrictions"][0]["player"] == "W"
+    assert state["lead_restrictions"][0]["withdrawn"] == "1H"
+
+
+def test_law_27b3_double_substituted_is_cancelled() -> None:
+    """Law 27B3: an attempted double is cancelled and partner must pass throughout; the
+    offender must still substitute a sufficient bid or a pass."""
+    state = play("N 1S, E 1H, S decline, E X")
+    assert calls(state) == "N 1S" and state["turn"] == "E"
+    assert state["must_pass"] == {"W": "every_turn"}
+    assert state["cancelled"][-1]["call"] == "X"
+
+
+def test_rubber_law_27_double_substituted_offender_must_pass() -> None:
+    """Rubber Law 27: the attempted double is cancelled and the offender must pass at that
+    turn; his partner must pass whenever it is his turn."""
+    state = play("N 1S, E 1H, S decline, E X", ruleset="rubber")
+    assert state["must_pass"] == {"E": "next_turn", "W": "every_turn"}
+
+
+def test_law_27_offender_correcting_first_declines_the_option() -> None:
+    """Law 27B: a correction by the offender before LHO accepts is his substitute."""
+    state = play("N 1S, E 1H, E 2H")
+    assert calls(state) == "N 1S, E 2H" and state["must_pass"] == {}
+
+
+# --- Laws 28–29: calls out of rotation ------------------------------------------------------
+
+
+def test_law_28a_call_at_rho_turn_when_rho_must_pass() -> None:
+    """Law 28A: a call at RHO's turn is in rotation when RHO is required to pass; RHO's
+    pass is deemed made."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, N 3S")
+    assert calls(state) == "N 1S, E 3H, S P, W P, N 3S"
+    assert state["calls"][3]["deemed"] == "28A"
+    assert state["alerts"][-1]["kind"] == "insufficient_bid"  # no new irregularity
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_28b_player_whose_turn_it_was_cancels_without_penalty(ruleset: str) -> None:
+    """Law 28B: the player whose turn it was calls before a penalty is assessed: the call
+    out of rotation is cancelled, without penalty."""
+    state = play("N 1S, S 2S, E P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P" and state["turn"] == "S"
+    assert state["must_pass"] == {} and state["lead_restrictions"] == []
+    assert laws(state) == ["28B" if ruleset == "duplicate" else "28(b)"]
+
+
+def test_law_29a_lho_accepts_by_calling() -> None:
+    """Law 29A: offender's LHO calls, forfeiting the right to penalise; East lost his turn."""
+    state = play("N 1S, S 2S, W P")
+    assert calls(state) == "N 1S, S 2S, W P"
+    assert state["calls"][1]["skipped"] == ["E"] and state["turn"] == "N"
+
+
+def test_law_29b_not_accepted_reverts_to_player_whose_turn_it_was() -> None:
+    """Law 29B: otherwise the call is cancelled and the auction reverts to that player."""
+    state = play("N 1S, S 2S, W decline")
+    assert calls(state) == "N 1S" and state["turn"] == "E"
+
+
+# --- Law 30: pass out of rotation -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "30A"), ("rubber", "30(a)")])
+def test_law_30a_before_any_bid_offender_passes_next_turn(ruleset: str, law: str) -> None:
+    """Law 30A (rubber 30(a)): before any bid, the offender must pass at his next turn."""
+    state = play("E P, S decline", ruleset=ruleset)
+    assert state["turn"] == "N" and state["must_pass"] == {"E": "next_turn"}
+    assert laws(state) == [law]
+    state = play("E P, S decline, N P, E P", ruleset=ruleset)
+    assert state["must_pass"] == {}
+
+
+def test_law_30b1_at_rho_turn_after_a_bid() -> None:
+    """Law 30B1: after a bid, a pass at RHO's turn: the offender passes at his next turn."""
+    state = play("N 1S, S P, W decline")
+    assert state["turn"] == "E" and state["must_pass"] == {"S": "next_turn"}
+
+
+def test_law_30b2_at_partner_turn_after_a_bid() -> None:
+    """Law 30B2: at partner's turn after a bid: the offender must pass whenever it is his
+    turn; (b) partner may bid or pass but not double or redouble at that turn."""
+    state = play("N 1S, E 2H, N P, E decline")
+    assert state["must_pass"] == {"N": "every_turn"}
+    assert state["may_not_double"] == {"S": "30B2"}
+    state = play("N 1S, E 2H, N P, E decline, S X")
+    assert kinds(state)[-1] == "restricted_call"
+
+
+def test_law_30b3_pass_at_lho_turn_is_a_change_of_call() -> None:
+    """Law 30B3: after a bid, a pass at LHO's turn is a change of call: Law 25 applies."""
+    state = play("N 1S, N P")
+    assert state["pending"]["kind"] == "change_of_call"
+
+
+# --- Law 31: bid out of rotation ------------------------------------------------------------
+
+
+def test_law_31a1_rho_passes_offender_repeats_no_penalty() -> None:
+    """Law 31A1: RHO passes; the offender repeats his bid and there is no penalty."""
+    state = play("N 1S, S 2S, W decline, E P, S 2S")
+    assert calls(state) == "N 1S, E P, S 2S"
+    assert state["must_pass"] == {} and laws(state)[-1] == "31A1"
+
+
+def test_law_31a1_offender_does_not_repeat_director_alerted() -> None:
+    """Law 31A1: the offender must repeat the call; any other call calls the Director."""
+    state = play("N 1S, S 2S, W decline, E P, S 3S")
+    assert kinds(state)[-1] == "rectification_not_followed"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_31a2a_rho_acts_offender_repeats_denomination(ruleset: str) -> None:
+    """Law 31A2(a) (rubber 31(b)(ii)): RHO bids; the offender repeats the denomination:
+    partner must pass when next it is his turn."""
+    state = play("N 1S, S 2S, W decline, E 3C, S 3S", ruleset=ruleset)
+    assert state["must_pass"] == {"N": "next_turn"}
+    assert state["lead_restrictions"] == []
+
+
+def test_law_31a2b_rho_acts_offender_changes_denomination() -> None:
+    """Law 31A2(b): the offender does not repeat the denomination: partner must pass
+    whenever it is his turn, and the lead penalties of Law 26 may apply."""
+    state = play("N 1S, S 2S, W decline, E 3C, S 3D")
+    assert state["must_pass"] == {"N": "every_turn"}
+    assert state["lead_restrictions"][0]["player"] == "N"
+
+
+def test_law_31b_bid_at_partner_turn() -> None:
+    """Law 31B: a bid at partner's turn: partner must pass whenever it is his turn."""
+    state = play("N 1S, W 2H, N decline")
+    assert state["turn"] == "E" and state["must_pass"] == {"E": "every_turn"}
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "31B"), ("rubber", "31(a)")])
+def test_law_31b_bid_at_lho_turn_before_offender_called(ruleset: str, law: str) -> None:
+    """Law 31B (rubber 31(a)): at LHO's turn when the offender has not called (LHO dealt)."""
+    state = play("W 1H, N decline", ruleset=ruleset)
+    assert state["turn"] == "N" and state["must_pass"] == {"E": "every_turn"}
+    assert laws(state) == [law]
+
+
+# --- Law 32: double or redouble out of rotation ---------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_32a_double_at_partner_turn(ruleset: str) -> None:
+    """Law 32A (rubber 32(a)): partner must pass whenever it is his turn; lead penalties of
+    Law 26B; rubber also: the offender may not double the same bid."""
+    state = play("N 1S, W X, N decline", ruleset=ruleset)
+    assert state["turn"] == "E" and state["must_pass"] == {"E": "every_turn"}
+    assert state["lead_restrictions"][0]["player"] == "E"
+    assert state["may_not_double"] == ({} if ruleset == "duplicate" else {"W": "32(a)"})
+
+
+def test_law_32b1_rho_passes_offender_repeats_double() -> None:
+    """Law 32B1: RHO passes; the offender repeats his double without penalty."""
+    state = play("N 1S, E P, W X, N decline, S P, W X")
+    assert calls(state) == "N 1S, E P, S P, W X"
+    assert state["must_pass"] == {} and laws(state)[-1] == "32B1"
+
+
+@pytest.mark.parametrize(("ruleset", "obligation"),
+                         [("duplicate", "every_turn"), ("rubber", "next_turn")])
+def test_law_32b2_rho_bids_partner_must_pass(ruleset: str, obligation: str) -> None:
+    """Law 32B2 differs: duplicate, partner passes whenever it is his turn; rubber
+    32(b)(ii), partner passes when next it is his turn."""
+    state = play("N 1S, E P, W X, N decline, S 2S, W P", ruleset=ruleset)
+    assert state["must_pass"] == {"E": obligation}
+
+
+def test_law_32_inadmissible_double_out_of_rotation_cannot_be_accepted() -> None:
+    """Law 32: an inadmissible double out of rotation may never be accepted."""
+    state = play("N 1S, S X, W accept")
+    assert state["pending"]["option_holder"] is None
+    assert state["ignored"][0]["reason"] == "an inadmissible call may never be accepted"
+
+
+# --- Law 25: changes of call ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "25A"), ("rubber", "24")])
+def test_law_25a_inadvertent_call_replaced(ruleset: str, law: str) -> None:
+    """Law 25A (rubber 24): an inadvertent call replaced without pause for thought: the
+    substitute stands without penalty."""
+    state = play("N 1H, N slips 1S", ruleset=ruleset)
+    assert calls(state) == "N 1S" and state["turn"] == "E"
+    assert state["alerts"][0]["kind"] == "change_of_call"
+    assert state["alerts"][0]["law"] == law
+
+
+def test_law_25a_illegal_substitute_is_subject_to_its_law() -> None:
+    """Law 25A: if the substitute is illegal it is subject to the applicable Law."""
+    state = play("N 1S, E 2C, E slips 1D")
+    assert kinds(state)[-1] == "insufficient_bid"
+
+
+def test_law_25a_too_late_after_partner_calls() -> None:
+    """Law 25A: until his partner makes a call, not after."""
+    state = play("N 1H, E P, S 2H, N slips 1S")
+    assert calls(state) == "N 1H, E P, S 2H"
+    assert "too late" in state["alerts"][-1]["message"]
+
+
+def test_law_25b_too_late_after_lho_calls() -> None:
+    """Law 25B: a call may be substituted until LHO calls."""
+    state = play("N 1H, E P, N changes 1S")
+    assert calls(state) == "N 1H, E P"
+    assert "too late" in state["alerts"][-1]["message"]
+
+
+def test_law_25b1_lho_accepts_the_substitute() -> None:
+    """Law 25B1: the substituted call may be accepted at the option of offender's LHO."""
+    state = play("N 1H, N changes 1S, E accept")
+    assert calls(state) == "N 1S" and state["turn"] == "E" and state["must_pass"] == {}
+
+
+def test_law_25b2b1_first_call_stands_partner_passes_next_turn() -> None:
+    """Law 25B2(b)(1): not accepted, the offender lets his first call stand: partner must
+    pass at his next turn; (c) lead penalties of Law 26."""
+    state = play("N 1H, N changes 1S, E decline, N 1H")
+    assert calls(state) == "N 1H" and state["must_pass"] == {"S": "next_turn"}
+    assert state["lead_restrictions"][0]["withdrawn"] == "1S"
+
+
+def test_law_25b2b2_other_call_average_minus() -> None:
+    """Law 25B2(b)(2): another legal call: the auction proceeds normally; his side may
+    receive no score greater than average minus."""
+    state = play("N 1H, N changes 1S, E decline, N 2C")
+    assert calls(state) == "N 2C" and state["must_pass"] == {}
+    assert kinds(state)[-1] == "adjusted_score_possible"
+
+
+def test_rubber_law_25_no_acceptance_other_call_partner_passes_throughout() -> None:
+    """Rubber Law 25(b): no option to accept; another legal call: partner must pass
+    whenever it is his turn."""
+    state = play("N 1H, N changes 1S", ruleset="rubber")
+    assert state["pending"] is None and state["turn"] == "N"
+    state = play("N 1H, N changes 1S, N 2C", ruleset="rubber")
+    assert calls(state) == "N 2C" and state["must_pass"] == {"S": "every_turn"}

@@ -1,0 +1,240 @@
+"""Laws 17D, 21, 23, 24, 26 and 34–39: exposed cards, lead penalties, inadmissible calls,
+the end of the auction period, and the Director's rulings."""
+
+import pytest
+
+from tests.script import calls, kinds, laws, play
+
+RULESETS = ["duplicate", "rubber"]
+
+
+# --- Law 24 (rubber 23): cards exposed during the auction -----------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "24A"), ("rubber", "23(a)")])
+def test_law_24a_single_low_card_no_further_penalty(ruleset: str, law: str) -> None:
+    """Law 24A (rubber 23(a)): a single low card, not led: it stays face up, no pass."""
+    state = play("N 1H, W shows S5", ruleset=ruleset)
+    assert state["alerts"][0]["kind"] == "exposed_card" and state["alerts"][0]["law"] == law
+    assert state["exposed_cards"] == [{"seat": "W", "card": "S5", "led": False}]
+    assert state["must_pass"] == {}
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "24B"), ("rubber", "23(b)")])
+def test_law_24b_honour_partner_passes_next_turn(ruleset: str, law: str) -> None:
+    """Law 24B (rubber 23(b)): a single honour: partner must pass at his next turn."""
+    state = play("N 1H, W shows HK", ruleset=ruleset)
+    assert state["alerts"][0]["law"] == law and state["must_pass"] == {"E": "next_turn"}
+    assert play("N 1H, W shows HK, E P", ruleset=ruleset)["must_pass"] == {}
+
+
+def test_law_24b_card_prematurely_led() -> None:
+    """Law 24B: any card prematurely led: partner must pass at his next turn."""
+    assert play("N 1H, W shows S2 led")["must_pass"] == {"E": "next_turn"}
+    assert play("N 1H, W leads S2")["must_pass"] == {"E": "next_turn"}
+
+
+def test_law_24c_two_cards_partner_passes_next_turn() -> None:
+    """Law 24C: two or more cards exposed: partner must pass at his next turn."""
+    state = play("N 1H, W shows S5, W shows S6")
+    assert [a["law"] for a in state["alerts"]] == ["24A", "24C"]
+    assert state["must_pass"] == {"E": "next_turn"}
+
+
+def test_law_24_exposed_card_becomes_penalty_card_for_a_defender() -> None:
+    """Law 24: if the offender becomes a defender, declarer may treat it as a penalty card."""
+    state = play("N 1H, W shows S5, E P, S P, W P, N P, E P")
+    assert state["status"] == "closed" and state["exposed_cards"] == []
+    assert state["penalty_cards"] == [{"seat": "W", "card": "S5", "led": False}]
+
+
+# --- Law 26: lead penalties -----------------------------------------------------------------
+
+
+def test_law_26a2_suit_not_specified_by_offender() -> None:
+    """Law 26A2: the withdrawn call named a suit the offender did not name in the legal
+    auction: declarer may require or prohibit that suit's lead by the offender's partner."""
+    state = play("N 1H, W 1S, N decline, E P, S 2H, W P, N P, E P")
+    assert state["contract"]["declarer"] == "N"
+    [penalty] = state["lead_restrictions"]
+    assert penalty["player"] == "E" and penalty["law"] == "26A2" and penalty["suit"] == "S"
+    assert penalty["applies"] is True
+
+
+def test_law_26a1_suit_specified_by_offender_no_penalty() -> None:
+    """Law 26A1: the offender named the suit in the legal auction: no lead penalty."""
+    state = play("N 1H, W 1S, N decline, E P, S P, W 1S, N 2H, E P, S P, W P")
+    [penalty] = state["lead_restrictions"]
+    assert penalty["law"] == "26A1" and penalty["applies"] is False
+
+
+def test_law_26b_other_withdrawn_call_prohibit_any_suit() -> None:
+    """Law 26B: a withdrawn pass, double, redouble or notrump: declarer may prohibit any one
+    suit; it applies only if the offender's partner becomes a defender."""
+    state = play("N 1S, W X, N decline, E P, S 2S, W P, N P, E P")
+    [penalty] = state["lead_restrictions"]
+    assert penalty["law"] == "26B" and penalty["applies"] is True
+    state = play("N 1S, W X, N decline, E P, S P, W 2H, N P, E P, S P")
+    assert state["lead_restrictions"][0]["applies"] is False  # E is dummy
+
+
+# --- Law 34: retention of the right to call -------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_34_auction_reverts_to_the_player_who_missed_his_turn(ruleset: str) -> None:
+    """Law 34 (2007 Law 17E2, 2017 Law 17D3): three passes after a call, one of them out of
+    rotation and accepted: the auction reverts to the player who missed his turn."""
+    state = play("N 1S, E P, W P, N P", ruleset=ruleset)
+    assert state["status"] == "auction" and state["turn"] == "S"
+    assert calls(state) == "N 1S, E P"
+    assert kinds(state) == ["pass_out_of_rotation", "retention_of_right_to_call"]
+    state = play("N 1S, E P, W P, N P, S 2S, W P, N P, E P", ruleset=ruleset)
+    assert state["contract"] == {"level": 2, "strain": "S", "risk": "", "declarer": "N"}
+
+
+# --- Laws 35–38: inadmissible calls ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "35A"), ("rubber", "35(a)")])
+def test_law_35a_inadmissible_double_condoned(ruleset: str, law: str) -> None:
+    """Law 35A: LHO calls over an inadmissible double: both are cancelled, the auction
+    reverts to the player whose turn it is, without penalty."""
+    state = play("N 1S, E P, S X, W P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P" and state["turn"] == "S"
+    assert state["must_pass"] == {} and laws(state) == [law]
+
+
+def test_law_35b_call_by_player_required_to_pass_condoned() -> None:
+    """Law 35B: LHO calls over a call by a player required to pass: the calls stand, but an
+    obligation to pass for the rest of the auction remains."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H, N P")
+    assert calls(state) == "N 1S, E 3H, S P, W 4H, N P"
+    assert state["must_pass"] == {"W": "every_turn"}
+
+
+def test_law_35c_bid_above_seven_condoned() -> None:
+    """Law 35C: LHO calls over a bid of more than seven: both are cancelled and the
+    offender must substitute a pass."""
+    state = play("N 8C, E P")
+    assert state["calls"] == [] and state["turn"] == "N"
+    assert state["must_pass"] == {"N": "next_turn"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_36_inadmissible_double_penalised(ruleset: str) -> None:
+    """Law 36: an inadmissible double is cancelled, the offender substitutes a legal call
+    and his partner must pass whenever it is his turn (lead penalties of Law 26)."""
+    state = play("N 1S, E P, S X, W decline", ruleset=ruleset)
+    assert state["turn"] == "S" and state["must_pass"] == {"N": "every_turn"}
+    assert state["lead_restrictions"][0]["player"] == "N"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_37_action_violating_obligation_to_pass(ruleset: str) -> None:
+    """Law 37: a bid by a player required to pass is cancelled; both members of the
+    offending side must pass whenever it is their turn."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H, N decline", ruleset=ruleset)
+    assert kinds(state)[-1] == "call_while_required_to_pass"
+    assert state["turn"] == "W"
+    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_38_bid_above_seven(ruleset: str) -> None:
+    """Law 38: a bid of more than seven is cancelled; both members of the offending side
+    must pass whenever it is their turn. It is an irregularity, not bad input."""
+    state = play("N 1S, E 8NT, S decline", ruleset=ruleset)
+    assert kinds(state) == ["bid_above_seven"]
+    assert state["cancelled"][0]["call"] == "8NT"
+    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
+    assert state["turn"] == "E"
+
+
+# --- Law 39: call after the final pass ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("script", "law", "penalty"), [
+    ("N 1H, E P, S P, W P, E P", "39A", False),   # a pass by a defender
+    ("N 1H, E P, S P, W P, S 2H", "39A", False),  # a call by dummy
+    ("N 1H, E P, S P, W P, E 2C", "39B", True),   # a bid by a defender
+])
+def test_law_39_call_after_the_final_pass(script: str, law: str, penalty: bool) -> None:
+    """Law 39: a call after the final pass is cancelled; A: without penalty for a pass by a
+    defender or any call by the declaring side; B: a defender's bid, double or redouble may
+    bring the lead penalties of Law 26."""
+    state = play(script)
+    assert state["status"] == "closed" and kinds(state) == ["call_after_final_pass"]
+    assert state["cancelled"][-1]["law"] == law
+    assert bool(state["lead_restrictions"]) is penalty
+
+
+def test_law_35d_call_after_final_pass_condoned() -> None:
+    """Law 35D: offender's LHO calls over it: both are cancelled without penalty."""
+    state = play("N 1H, E P, S P, W P, E 2C, S 2D")
+    assert state["lead_restrictions"] == [] and laws(state)[-1] == "35D"
+
+
+# --- Law 17: the end of the auction period --------------------------------------------------
+
+
+def test_2017_law_17d1_opening_lead_ends_the_auction_period() -> None:
+    """2017 Law 17D1: the auction period ends when a defender faces the opening lead."""
+    state = play("N 1H, E P, S P, W P, E leads SK")
+    assert state["opening_lead"] == {"seat": "E", "card": "SK"}
+    assert state["auction_period_ended"] is True
+    assert play("N 1H, E P, S P, W P, E leads SK", ruleset="rubber")[
+        "auction_period_ended"] is False
+
+
+def test_law_54_opening_lead_by_the_wrong_defender() -> None:
+    """Law 54: an opening lead out of turn calls the Director."""
+    state = play("N 1H, E P, S P, W P, W leads SK")
+    assert kinds(state) == ["opening_lead_out_of_turn"]
+
+
+# --- Rulings: what needs the Director's judgement -------------------------------------------
+
+
+def test_law_17d_wrong_board_call_cancelled() -> None:
+    """Law 17D (2007 17D1): a call made on cards from a wrong board is cancelled; the
+    offender calls again (here LHO had called over it, so that call goes too)."""
+    ruling = {"type": "ruling", "action": "cancel_call", "seat": "N", "law": "17D"}
+    state = play("N 1H, E P", extra=[ruling])
+    assert state["calls"] == [] and state["turn"] == "N"
+    assert [c["law"] for c in state["cancelled"]] == ["17D", "17D"]
+
+
+def test_law_21b_change_of_call_after_misinformation() -> None:
+    """Law 21B1: a player may change a call made on misinformation from an opponent; his
+    LHO may then change a subsequent call (21B2)."""
+    ruling = {"type": "ruling", "action": "allow_change", "seat": "E"}
+    state = play("N 1NT, E 2C, S P", extra=[ruling, {"type": "call", "seat": "E", "call": "2D"}])
+    assert calls(state) == "N 1NT, E 2D" and state["turn"] == "S"
+
+
+def test_law_23_director_lifts_a_pass_obligation() -> None:
+    """Law 23: the Director may require the auction to continue and adjust the score."""
+    extra = [{"type": "ruling", "action": "lift_pass_obligation", "seat": "W", "law": "23"},
+             {"type": "ruling", "action": "adjusted_score", "score": "A-/A+", "law": "23"}]
+    state = play("N 1S, E 1H, S decline, E 3H", extra=extra)
+    assert state["must_pass"] == {}
+    assert state["rulings"][1]["score"] == "A-/A+"
+
+
+def test_ruling_lead_restriction_recorded() -> None:
+    """Law 26: declarer's choice of lead penalty is recorded as a ruling."""
+    ruling = {"type": "ruling", "action": "lead_restriction", "seat": "E", "suit": "S",
+              "restriction": "prohibit", "law": "26B"}
+    state = play("N 1H, E P, S P, W P", extra=[ruling])
+    assert state["lead_restrictions"][-1]["suit"] == "S"
+
+
+# --- Safe retries ---------------------------------------------------------------------------
+
+
+def test_repeated_client_seq_changes_nothing() -> None:
+    """A retried event (same seat and client_seq on the board) is applied once."""
+    once = play("", extra=[{"type": "call", "seat": "N", "call": "1H", "client_seq": 1}])
+    twice = play("", extra=[{"type": "call", "seat": "N", "call": "1H", "client_seq": 1}] * 2)
+    assert once == twice and calls(twice) == "N 1H"

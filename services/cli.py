@@ -38,7 +38,7 @@ def read_log(lines: TextIO) -> Iterator[Event]:
 def _open(path: str) -> TextIO:
     if path == "-":
         return sys.stdin
-    return open(path, encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    return open(path, encoding="utf-8")
 
 
 def cmd_fold(args: argparse.Namespace) -> int:

@@ -131,7 +131,7 @@ class LeadPenalty:
                              "withdrawn": str(self.withdrawn), "source": self.source}
         strain = self.withdrawn.strain
         suit = strain.name if strain is not None and strain is not Strain.NT else None
-        if suit is not None and board.named_strain(self.offender, strain):
+        if strain is not None and suit is not None and board.named_strain(self.offender, strain):
             d.update(law="26A1", declarer_may=None)
         elif suit is not None:
             d.update(law="26A2", suit=suit, declarer_may="require or prohibit the suit")
@@ -364,6 +364,8 @@ class Board:
         """The public state of the board (see the README)."""
         declarer = self.declarer
         exposed = [{"seat": s.name, "card": str(c), "led": led} for s, c, led in self.exposed]
+        defending = [declarer is not None and s.is_opponent_of(declarer)
+                     for s, _, _ in self.exposed]
         d: dict[str, Any] = {
             "board": self.board,
             "dealer": self.dealer.name,
@@ -382,8 +384,8 @@ class Board:
             "lead_restrictions": [p.to_dict(self) for p in self.lead_penalties]
             + [r for r in self.rulings if r["action"] == "lead_restriction"],
             "exposed_cards": exposed if self.status == AUCTION else [],
-            "penalty_cards": [e for e in exposed if declarer is not None
-                              and Seat[e["seat"]].is_opponent_of(declarer)],
+            "penalty_cards": [e for e, defender in zip(exposed, defending, strict=True)
+                              if defender],
             "alerted_calls": [c.to_dict() for c in self.calls if c.alert or c.explanation],
             "cancelled": self.cancelled,
             "rulings": self.rulings,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from shared.seats import NotationError
 
@@ -112,7 +112,7 @@ _STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "N": Str
 _BID = re.compile(r"([0-9]+)\s*(NT|[CDHSN])")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bid(level: int, strain: Strain) -> Call:
     return Call(CallKind.BID, level, strain)
 

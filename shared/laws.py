@@ -702,7 +702,10 @@ def _describe(board: Board, pending: Pending) -> tuple[str, tuple[str, ...]]:
     """The alert's message and the options open to the players and the Director."""
     o, call, holder, turn = pending.offender, pending.entry.call, pending.option_holder, \
         pending.at_turn
-    c = lambda law: cite(board, law)  # noqa: E731
+
+    def c(law: str) -> str:
+        return cite(board, law)
+
     match pending.kind:
         case "insufficient_bid":
             return (f"{o} made an insufficient bid, {call}.",

@@ -1,0 +1,125 @@
+"""The event schema and its codec: maps, msgpack and JSON lines, and clear errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared import DecodeError, EventError, decode, encode, from_map, to_map
+from shared.codec import from_json_line, to_json_line
+from shared.events import BoardStarted, CallMade
+from shared.seats import Seat, Vulnerability
+
+seats = st.sampled_from(["N", "E", "S", "W"])
+texts = st.text(max_size=30)
+meta = st.fixed_dictionaries({}, optional={"id": texts, "ts": st.integers(0, 2**62),
+                                           "client_seq": st.integers(0, 2**40)})
+maps = st.one_of(
+    st.fixed_dictionaries({"type": st.just("board_started"), "board": st.integers(1, 10**6)},
+                          optional={"dealer": seats, "ruleset": st.sampled_from(
+                              ["duplicate", "rubber"]), "vulnerability": st.sampled_from(
+                              ["None", "NS", "EW", "Both"]), "deal": st.just(
+                              "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 "
+                              "Q6.A954.Q973.KJ6")}),
+    st.fixed_dictionaries({"type": st.just("call"), "seat": seats,
+                           "call": st.sampled_from(["1C", "7NT", "P", "X", "XX", "8D"])},
+                          optional={"alert": st.booleans(), "explanation": texts}),
+    st.fixed_dictionaries({"type": st.just("option"), "seat": seats, "accept": st.booleans()}),
+    st.fixed_dictionaries({"type": st.just("card_exposed"), "seat": seats,
+                           "card": st.sampled_from(["HK", "D10", "S5"]), "led": st.booleans()}),
+    st.fixed_dictionaries({"type": st.just("call_changed"), "seat": seats,
+                           "call": st.sampled_from(["1C", "P"]), "inadvertent": st.booleans()}),
+    st.fixed_dictionaries({"type": st.just("opening_lead"), "seat": seats,
+                           "card": st.sampled_from(["SA", "C2"])}),
+    st.fixed_dictionaries({"type": st.just("ruling"), "action": st.just("adjusted_score"),
+                           "score": texts}, optional={"law": texts, "note": texts}),
+    st.fixed_dictionaries({"type": st.just("ruling"), "action": st.just("lead_restriction"),
+                           "seat": seats, "suit": st.sampled_from("SHDC"),
+                           "restriction": st.sampled_from(["require", "prohibit"])}),
+).flatmap(lambda m: meta.map(lambda extra: {**m, **extra}))
+
+
+@settings(max_examples=500)
+@given(maps)
+def test_codec_round_trips(m: dict[str, Any]) -> None:
+    """map → event → map → event, msgpack bytes and JSON lines: the same event each way."""
+    event = from_map(m)
+    assert from_map(to_map(event)) == event
+    assert decode(encode(event)) == event
+    assert from_json_line(to_json_line(event)) == event
+
+
+def test_board_started_defaults_from_the_board_number() -> None:
+    event = from_map({"type": "board_started", "board": 7})
+    assert event == BoardStarted(7, Seat.S, Vulnerability.BOTH)
+
+
+def test_encoded_events_carry_the_schema_version() -> None:
+    raw = msgpack.unpackb(encode(from_map({"type": "call", "seat": "N", "call": "1H"})))
+    assert raw == {"type": "call", "seat": "N", "call": "1H", "v": 1}
+
+
+@settings(max_examples=2000)
+@given(st.binary(max_size=200))
+def test_random_bytes_never_crash_the_decoder(data: bytes) -> None:
+    """Only a DecodeError, never another exception."""
+    try:
+        event = decode(data)
+    except DecodeError:
+        return
+    assert decode(encode(event)) == event
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                           max_leaves=10)
+
+
+@settings(max_examples=2000)
+@given(st.dictionaries(st.sampled_from(["type", "seat", "call", "board", "accept", "card",
+                                        "action", "v", "client_seq", "dealer", "deal"]),
+                       json_values | st.sampled_from(["call", "board_started", "N", "1H",
+                                                      "option", "ruling"]), max_size=6))
+def test_random_maps_give_an_event_or_an_event_error(m: dict[str, Any]) -> None:
+    try:
+        from_map(m)
+    except EventError as exc:
+        assert str(exc)
+
+
+@pytest.mark.parametrize(("m", "field", "words"), [
+    ({"seat": "N", "call": "1H"}, "type", "missing field 'type'"),
+    ({"type": "bid", "seat": "N"}, "type", "'bid' is not one of"),
+    ({"type": "call", "seat": "Q", "call": "1H"}, "seat", "not a seat"),
+    ({"type": "call", "seat": "N", "call": "1Z"}, "call", "not a call"),
+    ({"type": "call", "seat": "N"}, "call", "missing field 'call'"),
+    ({"type": "call", "seat": "N", "call": 1}, "call", "must be text"),
+    ({"type": "call", "seat": "N", "call": "1H", "alert": "yes"}, "alert", "true or false"),
+    ({"type": "call", "seat": "N", "call": "1H", "client_seq": -1}, "client_seq", "at least"),
+    ({"type": "board_started", "board": 0}, "board", "at least 1"),
+    ({"type": "board_started", "board": True}, "board", "whole number"),
+    ({"type": "board_started", "board": 1, "ruleset": "chicago"}, "ruleset", "duplicate or"),
+    ({"type": "board_started", "board": 1, "deal": "N:AK"}, "deal", "four hands"),
+    ({"type": "option", "seat": "N"}, "accept", "missing field 'accept'"),
+    ({"type": "ruling", "action": "smile"}, "action", "is not one of"),
+    ({"type": "ruling", "action": "set_pass_obligation", "seat": "N"}, "obligation", "needs"),
+    ({"type": "ruling", "action": "set_pass_obligation", "seat": "N", "obligation": "often"},
+     "obligation", "one of"),
+    ({"type": "call", "seat": "N", "call": "1H", "v": 9}, "v", "newer"),
+])
+def test_bad_maps_name_the_field_at_fault(m: dict[str, Any], field: str, words: str) -> None:
+    with pytest.raises(EventError, match=words) as info:
+        from_map(m)
+    assert info.value.field == field
+
+
+def test_bad_json_is_an_event_error() -> None:
+    with pytest.raises(EventError, match="not JSON"):
+        from_json_line('{"type": "call", ')
+    assert from_json_line('{"type":"call","seat":"n","call":"pass"}') == CallMade(
+        Seat.N, from_map({"type": "call", "seat": "N", "call": "P"}).call)  # type: ignore[union-attr]

@@ -1,0 +1,145 @@
+"""Property tests: legal auctions against an independent derivation, incremental folding,
+and the engine never crashing on any log of well-formed events."""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared import TableState, evolve, fold, from_map
+
+SEATS = "NESW"
+STRAINS = ["C", "D", "H", "S", "NT"]
+
+
+@st.composite
+def legal_auctions(draw: st.DrawFn) -> tuple[int, list[tuple[str, str]]]:
+    """A board number and a complete legal auction, built by its own simple rules."""
+    board = draw(st.integers(1, 16))
+    seat = (board - 1) % 4
+    auction: list[tuple[str, str]] = []
+    last_rank, last_bidder, risk, risk_seat, passes = -1, -1, "", -1, 0
+    while not (passes >= 4 or (passes == 3 and len(auction) > 3)):
+        options = ["P", "P"]
+        if last_rank < 34:
+            options.append("bid")
+        if last_bidder >= 0 and risk == "" and (seat - last_bidder) % 2:
+            options.append("X")
+        if risk == "X" and (seat - risk_seat) % 2:
+            options.append("XX")
+        choice = draw(st.sampled_from(options))
+        if choice == "bid":
+            last_rank = draw(st.integers(last_rank + 1, min(last_rank + 5, 34)))
+            last_bidder, risk, passes = seat, "", 0
+            choice = f"{last_rank // 5 + 1}{STRAINS[last_rank % 5]}"
+        elif choice == "P":
+            passes += 1
+        else:
+            risk, risk_seat, passes = choice, seat, 0
+        auction.append((SEATS[seat], choice))
+        seat = (seat + 1) % 4
+    return board, auction
+
+
+def derive_contract(auction: list[tuple[str, str]]) -> dict[str, Any] | None:
+    """Law 22B read plainly: the last bid, its doubles, and the first of the side to name it."""
+    bids = [(i, seat, call) for i, (seat, call) in enumerate(auction) if call[0].isdigit()]
+    if not bids:
+        return None
+    index, bidder, bid = bids[-1]
+    strain = bid[1:]
+    later = [c for _, c in auction[index + 1:]]
+    risk = "XX" if "XX" in later else "X" if "X" in later else ""
+    side = SEATS.index(bidder) % 2
+    declarer = next(s for s, c in auction if c[1:] == strain and SEATS.index(s) % 2 == side)
+    return {"level": int(bid[0]), "strain": strain, "risk": risk, "declarer": declarer}
+
+
+def events_of(board: int, auction: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    return [{"type": "board_started", "board": board},
+            *({"type": "call", "seat": s, "call": c} for s, c in auction)]
+
+
+@settings(max_examples=400)
+@given(legal_auctions())
+def test_every_legal_auction_gives_the_derived_contract(case: tuple[int, list]) -> None:  # type: ignore[type-arg]
+    """Laws 17–22: a legal auction raises no alert and ends in the contract of Law 22B."""
+    board, auction = case
+    state = fold(from_map(m) for m in events_of(board, auction)).board
+    assert state is not None
+    d = state.to_dict()
+    assert d["alerts"] == [] and d["turn"] is None
+    assert d["contract"] == derive_contract(auction)
+    assert d["status"] == ("passed_out" if d["contract"] is None else "closed")
+
+
+CALL_TEXTS = ["P", "X", "XX", "8C", "9NT",
+              *(f"{level}{s}" for level in range(1, 8) for s in STRAINS)]
+seats = st.sampled_from(SEATS)
+any_event = st.one_of(
+    st.builds(lambda s, c: {"type": "call", "seat": s, "call": c}, seats,
+              st.sampled_from(CALL_TEXTS)),
+    st.builds(lambda s, c: {"type": "call", "seat": s, "call": c}, seats,
+              st.sampled_from(["P", "1C", "1H", "2NT"])),
+    st.builds(lambda s, a: {"type": "option", "seat": s, "accept": a}, seats, st.booleans()),
+    st.builds(lambda s, c, led: {"type": "card_exposed", "seat": s, "card": c, "led": led},
+              seats, st.sampled_from(["S2", "HK", "DT", "C9"]), st.booleans()),
+    st.builds(lambda s, c, i: {"type": "call_changed", "seat": s, "call": c, "inadvertent": i},
+              seats, st.sampled_from(CALL_TEXTS), st.booleans()),
+    st.builds(lambda s: {"type": "opening_lead", "seat": s, "card": "SA"}, seats),
+    st.builds(lambda s: {"type": "ruling", "action": "cancel_call", "seat": s}, seats),
+    st.builds(lambda s: {"type": "ruling", "action": "lift_pass_obligation", "seat": s}, seats),
+    st.builds(lambda b, r: {"type": "board_started", "board": b, "ruleset": r},
+              st.integers(1, 32), st.sampled_from(["duplicate", "rubber"])),
+)
+logs = st.builds(
+    lambda first, rest: [first, *rest],
+    st.builds(lambda b, r: {"type": "board_started", "board": b, "ruleset": r},
+              st.integers(1, 32), st.sampled_from(["duplicate", "rubber"])),
+    st.lists(any_event, max_size=40),
+)
+
+
+@settings(max_examples=300)
+@given(logs, st.data())
+def test_folding_incrementally_equals_folding_at_once(log: list, data: st.DataObject) -> None:  # type: ignore[type-arg]
+    """The same log folds to the same state, however it is cut: at once, one event at a
+    time with `evolve`, or in two parts."""
+    events = [from_map(m) for m in log]
+    at_once = fold(events).to_dicts()
+    assert reduce(evolve, events, TableState()).to_dicts() == at_once
+    cut = data.draw(st.integers(0, len(events)))
+    assert fold(events[cut:], fold(events[:cut])).to_dicts() == at_once
+
+
+@settings(max_examples=300)
+@given(logs)
+def test_evolve_leaves_the_old_state_alone(log: list) -> None:  # type: ignore[type-arg]
+    """`evolve` is pure: the state it was given is the same afterwards."""
+    events = [from_map(m) for m in log]
+    state = TableState()
+    for event in events:
+        before = state.to_dicts()
+        following = evolve(state, event)
+        assert state.to_dicts() == before
+        state = following
+
+
+@settings(max_examples=300)
+@given(logs)
+def test_any_log_folds_to_a_coherent_state(log: list) -> None:  # type: ignore[type-arg]
+    """Whatever the players do, the fold never crashes and the state hangs together: an
+    ended auction has no turn; a contract is the last standing bid; must_pass names seats."""
+    for board in fold(from_map(m) for m in log).boards:
+        d = board.to_dict()
+        assert d["status"] in ("auction", "closed", "passed_out")
+        assert (d["turn"] is None) == (d["status"] != "auction")
+        bids = [c["call"] for c in d["calls"] if c["call"][0].isdigit()]
+        if d["status"] == "closed":
+            contract = d["contract"]
+            assert bids and bids[-1] == f"{contract['level']}{contract['strain']}"
+        assert set(d["must_pass"]) <= set(SEATS)
+        assert all(int(b[:-1] if b[-1] != "T" else b[:-2]) <= 7 for b in bids)

@@ -32,7 +32,7 @@ bench: install
 run: install
 	@echo "The live pipeline (Kafka, the processor, the gateway and the demo) is not built yet."
 	@echo "What runs today is the Laws engine on a real board:"
-	$(VENV)/bin/tableserver fold tests/data/demo-board.jsonl | $(PY) -m json.tool --no-ensure-ascii
+	$(VENV)/bin/tableserver fold --text tests/data/demo-board.jsonl
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

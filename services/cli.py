@@ -2,6 +2,7 @@
 
     tableserver fold FILE    fold one table's log (JSON Lines, `-` for stdin) and print the
                              state of each board after its last event, one JSON object a line
+    tableserver fold --text FILE   the same, drawn for a person to read
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
+from services.render import render_board
 from shared.codec import EventError, from_json_line
 from shared.engine import NoBoardError, fold
 from shared.events import Event
@@ -62,8 +64,11 @@ def cmd_fold(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     out = sys.stdout
     for board in state.boards:
-        out.write(json.dumps(board.to_dict(), separators=(",", ":")))
-        out.write("\n")
+        if args.text:
+            out.write(render_board(board.to_dict()) + "\n\n")
+        else:
+            out.write(json.dumps(board.to_dict(), separators=(",", ":")))
+            out.write("\n")
     return 0
 
 
@@ -73,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     fold_parser = commands.add_parser("fold", help="fold a table's log (JSON Lines)")
     fold_parser.add_argument("file", help="the log, or - for standard input")
+    fold_parser.add_argument("--text", action="store_true",
+                             help="draw each board for a person instead of printing JSON")
     fold_parser.set_defaults(run=cmd_fold)
     return parser
 

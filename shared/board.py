@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from shared.calls import PASS, Call, CallKind, Strain
 from shared.cards import Card
-from shared.events import BoardStarted, Ruleset
+from shared.events import BoardStarted, CallMade, Ruleset
 from shared.seats import Seat, Vulnerability
 
 AUCTION = "auction"
@@ -29,9 +29,12 @@ EVERY_TURN = "every_turn"
 
 @dataclass(frozen=True, slots=True)
 class StandingCall:
-    """A call that stands in the auction. `accepted` names the Law under which an irregular
-    call was accepted or condoned; `skipped` lists the seats that lost their turn to it;
-    `deemed` names the Law under which a pass is deemed made (Law 28A)."""
+    """A call that stands with what the Laws say of it: `accepted` names the Law under which
+    an irregular call was accepted or condoned; `skipped` lists the seats that lost their turn
+    to it; `deemed` names the Law under which a pass is deemed made (Law 28A).
+
+    A call that stands with nothing to say of it is kept as the `CallMade` event itself: the
+    fold then allocates nothing per call, which keeps it fast (see `Standing`)."""
 
     seat: Seat
     call: Call
@@ -41,19 +44,36 @@ class StandingCall:
     skipped: tuple[Seat, ...] = ()
     deemed: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"seat": self.seat.name, "call": str(self.call)}
-        if self.alert:
-            d["alert"] = True
-        if self.explanation is not None:
-            d["explanation"] = self.explanation
-        if self.accepted is not None:
-            d["accepted"] = self.accepted
-        if self.skipped:
-            d["skipped"] = [s.name for s in self.skipped]
-        if self.deemed is not None:
-            d["deemed"] = self.deemed
-        return d
+    @staticmethod
+    def annotate(entry: Standing, accepted: str, skipped: tuple[Seat, ...] = ()) -> StandingCall:
+        """`entry` accepted (or condoned) under Law `accepted`."""
+        return StandingCall(entry.seat, entry.call, entry.alert, entry.explanation, accepted,
+                            skipped)
+
+
+Standing: TypeAlias = CallMade | StandingCall
+"""A call that stands: the event itself, or a `StandingCall` when the Laws annotated it."""
+
+
+def skipped_by(entry: Standing) -> tuple[Seat, ...]:
+    """The seats that lost their turn to an accepted call out of rotation."""
+    return entry.skipped if isinstance(entry, StandingCall) else ()
+
+
+def standing_to_dict(entry: Standing) -> dict[str, Any]:
+    d: dict[str, Any] = {"seat": entry.seat.name, "call": str(entry.call)}
+    if entry.alert:
+        d["alert"] = True
+    if entry.explanation is not None:
+        d["explanation"] = entry.explanation
+    if isinstance(entry, StandingCall):
+        if entry.accepted is not None:
+            d["accepted"] = entry.accepted
+        if entry.skipped:
+            d["skipped"] = [s.name for s in entry.skipped]
+        if entry.deemed is not None:
+            d["deemed"] = entry.deemed
+    return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +105,10 @@ class Pending:
 
     kind: str
     law: str
-    entry: StandingCall
+    entry: Standing
     at_turn: Seat  # whose turn it was when the call was made
     acceptable: bool
-    replaces: StandingCall | None = None  # a change of call (Law 25B): the call it replaces
+    replaces: Standing | None = None  # a change of call (Law 25B): the call it replaces
 
     @property
     def offender(self) -> Seat:
@@ -155,21 +175,21 @@ class Board:
     deal: str | None = None
     status: str = AUCTION
     turn: Seat | None = None
-    calls: list[StandingCall] = field(default_factory=list)
+    calls: list[Standing] = field(default_factory=list)
     must_pass: dict[Seat, str] = field(default_factory=dict)
     may_not_double: dict[Seat, str] = field(default_factory=dict)  # seat → Law
     pending: Pending | None = None
     correction: Correction | None = None
-    alerts: list[Alert] = field(default_factory=list)
-    lead_penalties: list[LeadPenalty] = field(default_factory=list)
-    exposed: list[tuple[Seat, Card, bool]] = field(default_factory=list)
-    cancelled: list[dict[str, Any]] = field(default_factory=list)
-    rectifications: list[dict[str, Any]] = field(default_factory=list)
-    rulings: list[dict[str, Any]] = field(default_factory=list)
-    ignored: list[dict[str, Any]] = field(default_factory=list)
+    alerts: tuple[Alert, ...] = ()
+    lead_penalties: tuple[LeadPenalty, ...] = ()
+    exposed: tuple[tuple[Seat, Card, bool], ...] = ()
+    cancelled: tuple[dict[str, Any], ...] = ()
+    rectifications: tuple[dict[str, Any], ...] = ()
+    rulings: tuple[dict[str, Any], ...] = ()
+    ignored: tuple[dict[str, Any], ...] = ()
     opening_lead: tuple[Seat, Card] | None = None
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
-    seen: set[tuple[Seat | None, int]] = field(default_factory=set)
+    seen: set[int] = field(default_factory=set)  # client_seq * 5 + seat (4: no seat)
     events: int = 0
     # derived from `calls`, kept up to date by `_track` and rebuilt by `recompute`
     last_bid: Call | None = None
@@ -188,16 +208,11 @@ class Board:
         return _copy.copy(self)._detach()
 
     def _detach(self) -> Board:
+        # The record of alerts, rulings and so on is kept in tuples: shared safely, and the
+        # fold allocates no list for them on the many boards that have none.
         self.calls = self.calls.copy()
         self.must_pass = self.must_pass.copy()
         self.may_not_double = self.may_not_double.copy()
-        self.alerts = self.alerts.copy()
-        self.lead_penalties = self.lead_penalties.copy()
-        self.exposed = self.exposed.copy()
-        self.cancelled = self.cancelled.copy()
-        self.rectifications = self.rectifications.copy()
-        self.rulings = self.rulings.copy()
-        self.ignored = self.ignored.copy()
         self.seen = self.seen.copy()
         return self
 
@@ -279,48 +294,60 @@ class Board:
 
     def alert(self, kind: str, law: str, seat: Seat | None, message: str,
               options: tuple[str, ...] = (), call: Call | None = None) -> None:
-        self.alerts.append(Alert(kind, law, seat, message, options, call, self.events))
+        self.alerts += (Alert(kind, law, seat, message, options, call, self.events),)
 
     def rectify(self, law: str, seat: Seat | None, message: str) -> None:
-        self.rectifications.append({"law": law, "seat": seat.name if seat else None,
-                                    "message": message, "event": self.events})
+        self.rectifications += ({"law": law, "seat": seat.name if seat else None,
+                                 "message": message, "event": self.events},)
 
-    def cancel(self, entry: StandingCall, law: str, reason: str) -> None:
+    def cancel(self, entry: Standing, law: str, reason: str) -> None:
         """Record a call as cancelled (it never stands, or no longer does)."""
-        self.cancelled.append({"seat": entry.seat.name, "call": str(entry.call), "law": law,
-                               "reason": reason, "event": self.events})
+        self.cancelled += ({"seat": entry.seat.name, "call": str(entry.call), "law": law,
+                            "reason": reason, "event": self.events},)
 
     def oblige(self, seat: Seat, obligation: str) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""
         if self.must_pass.get(seat) != EVERY_TURN:
             self.must_pass[seat] = obligation
 
-    def append(self, entry: StandingCall) -> None:
-        """The call stands: rotation moves on (Law 17C) and the auction may end (Law 22)."""
-        self.calls.append(entry)
-        self._track(entry)
-        seat = entry.seat
-        if self.must_pass.get(seat) == NEXT_TURN:
+    def note_ignored(self, reason: str) -> None:
+        """An event the Laws give no effect (e.g. an option nobody holds)."""
+        self.ignored += ({"event": self.events, "reason": reason},)
+
+    def append(self, entry: Standing) -> bool:
+        """The call stands and rotation moves on (Law 17C). Returns whether the auction would
+        now end (Law 22: four passes, or three passes after a call); the Laws decide."""
+        calls = self.calls
+        calls.append(entry)
+        call, seat = entry.call, entry.seat
+        if call.is_pass:  # what `_track` does, inlined: this runs for every call
+            self.trailing_passes += 1
+        else:
+            self._track(entry)
+
+        if self.must_pass and self.must_pass.get(seat) == NEXT_TURN:
             del self.must_pass[seat]
         if self.may_not_double and seat in self.may_not_double:
             del self.may_not_double[seat]
         correction = self.correction
         if correction is not None and correction.rho_acted is None \
                 and seat is correction.offender.rho:
-            self.correction = replace(correction, rho_acted=not entry.call.is_pass)
+            self.correction = replace(correction, rho_acted=not call.is_pass)
         self.turn = seat.lho
+        passes = self.trailing_passes
+        return passes >= 3 and (passes >= 4 or len(calls) > 3)
 
-    def _track(self, entry: StandingCall) -> None:
-        kind = entry.call.kind
-        if kind is CallKind.PASS:
+    def _track(self, entry: Standing) -> None:
+        call = entry.call
+        if call.is_pass:
             self.trailing_passes += 1
             return
         self.trailing_passes = 0
-        if kind is CallKind.BID:
-            self.last_bid, self.last_bid_seat = entry.call, entry.seat
+        if call.is_bid:
+            self.last_bid, self.last_bid_seat = call, entry.seat
             self.risk, self.risk_seat = "", None
         else:
-            self.risk = "X" if kind is CallKind.DOUBLE else "XX"
+            self.risk = "X" if call.kind is CallKind.DOUBLE else "XX"
             self.risk_seat = entry.seat
 
     def recompute(self) -> None:
@@ -339,11 +366,6 @@ class Board:
             self.cancel(entry, law, reason)
         self.recompute()
         return removed[0].seat
-
-    def auction_would_end(self) -> bool:
-        """Law 22 (rubber Law 17): four passes, or three passes in rotation after a call."""
-        passes = self.trailing_passes
-        return passes >= 4 or (passes == 3 and len(self.calls) > 3)
 
     def close(self) -> None:
         """The auction is over: a contract (Law 22B) or a passed-out board (Law 22A)."""
@@ -373,26 +395,27 @@ class Board:
             "ruleset": self.ruleset.value,
             "status": self.status,
             "turn": self.turn.name if self.turn else None,
-            "calls": [c.to_dict() for c in self.calls],
+            "calls": [standing_to_dict(c) for c in self.calls],
             "contract": self.contract(),
             "must_pass": {s.name: o for s, o in sorted(self.must_pass.items(),
                                                        key=lambda i: i[0].value)},
             "may_not_double": {s.name: law for s, law in self.may_not_double.items()},
             "pending": self.pending.to_dict() if self.pending else None,
             "alerts": [a.to_dict() for a in self.alerts],
-            "rectifications": self.rectifications,
+            "rectifications": list(self.rectifications),
             "lead_restrictions": [p.to_dict(self) for p in self.lead_penalties]
             + [r for r in self.rulings if r["action"] == "lead_restriction"],
             "exposed_cards": exposed if self.status == AUCTION else [],
             "penalty_cards": [e for e, defender in zip(exposed, defending, strict=True)
                               if defender],
-            "alerted_calls": [c.to_dict() for c in self.calls if c.alert or c.explanation],
-            "cancelled": self.cancelled,
-            "rulings": self.rulings,
+            "alerted_calls": [standing_to_dict(c) for c in self.calls
+                              if c.alert or c.explanation],
+            "cancelled": list(self.cancelled),
+            "rulings": list(self.rulings),
             "opening_lead": ({"seat": self.opening_lead[0].name,
                               "card": str(self.opening_lead[1])} if self.opening_lead else None),
             "auction_period_ended": self.opening_lead is not None and self.duplicate,
-            "ignored": self.ignored,
+            "ignored": list(self.ignored),
             "events": self.events,
         }
         if self.deal is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from shared.seats import NotationError
@@ -49,6 +49,18 @@ class Call:
     kind: CallKind
     level: int = 0
     strain: Strain | None = None
+    # Derived once (calls are interned), read on every call the fold sees.
+    is_bid: bool = field(init=False, compare=False, repr=False)
+    is_pass: bool = field(init=False, compare=False, repr=False)
+    rank: int = field(init=False, compare=False, repr=False)
+    """Bids in ascending order (1C = 0 … 7NT = 34); -1 for other calls."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "is_bid", self.kind is CallKind.BID)
+        set_(self, "is_pass", self.kind is CallKind.PASS)
+        strain = self.strain
+        set_(self, "rank", -1 if strain is None else (self.level - 1) * 5 + strain.value)
 
     @staticmethod
     def parse(text: str) -> Call:
@@ -60,21 +72,6 @@ class Call:
     @staticmethod
     def bid(level: int, strain: Strain) -> Call:
         return _bid(level, strain)
-
-    @property
-    def is_bid(self) -> bool:
-        return self.kind is CallKind.BID
-
-    @property
-    def is_pass(self) -> bool:
-        return self.kind is CallKind.PASS
-
-    @property
-    def rank(self) -> int:
-        """Bids in ascending order (1C = 0 … 7NT = 34); -1 for other calls."""
-        if self.strain is None:
-            return -1
-        return (self.level - 1) * 5 + self.strain.value
 
     def supersedes(self, previous: Call | None) -> bool:
         """Law 18B: a higher level, or the same level in a higher-ranking denomination."""

@@ -99,6 +99,28 @@ def _meta(m: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": _text(m, "id"), "ts": _int(m, "ts"), "client_seq": _int(m, "client_seq")}
 
 
+_SEAT_TEXT = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
+_CALL_TEXT: dict[str, Call] = {}  # raw text → call: most logs use a few dozen spellings
+
+
+def _seat(m: Mapping[str, Any]) -> Seat:
+    text = m.get("seat")
+    seat = _SEAT_TEXT.get(text) if isinstance(text, str) else None
+    if seat is None:
+        seat = _parsed(m, "seat", Seat.parse)
+    return seat
+
+
+def _call_of(m: Mapping[str, Any]) -> Call:
+    text = m.get("call")
+    call = _CALL_TEXT.get(text) if isinstance(text, str) else None
+    if call is None:
+        call = _parsed(m, "call", Call.parse)
+        if isinstance(text, str) and len(_CALL_TEXT) < 4096:
+            _CALL_TEXT[text] = call
+    return call
+
+
 # --- maps to events -------------------------------------------------------------------------
 
 
@@ -123,12 +145,12 @@ def _board_started(m: Mapping[str, Any]) -> BoardStarted:
 
 
 def _call(m: Mapping[str, Any]) -> CallMade:
-    return CallMade(_parsed(m, "seat", Seat.parse), _parsed(m, "call", Call.parse),
-                    _bool(m, "alert", False), _text(m, "explanation"), **_meta(m))
+    return CallMade(_seat(m), _call_of(m), _bool(m, "alert", False), _text(m, "explanation"),
+                    _text(m, "id"), _int(m, "ts"), _int(m, "client_seq"))
 
 
 def _option(m: Mapping[str, Any]) -> OptionExercised:
-    return OptionExercised(_parsed(m, "seat", Seat.parse), _bool(m, "accept"), **_meta(m))
+    return OptionExercised(_seat(m), _bool(m, "accept"), **_meta(m))
 
 
 def _card_exposed(m: Mapping[str, Any]) -> CardExposed:
@@ -212,15 +234,16 @@ _UPCASTERS: dict[int, Callable[[EventMap], EventMap]] = {}
 
 def from_map(m: Any) -> Event:
     """The event a map stands for; raises `EventError` naming the field at fault."""
-    if not isinstance(m, Mapping):
+    if type(m) is not dict and not isinstance(m, Mapping):
         raise EventError(f"an event must be a map, not {type(m).__name__}")
-    version = _int(m, "v", minimum=1) or 1
-    if version > SCHEMA_VERSION:
-        raise EventError(f"schema version {version} is newer than this reader's "
-                         f"({SCHEMA_VERSION})", "v")
-    while version < SCHEMA_VERSION:
-        m = _UPCASTERS[version](dict(m))
-        version += 1
+    if "v" in m:
+        version = _int(m, "v", minimum=1) or 1
+        if version > SCHEMA_VERSION:
+            raise EventError(f"schema version {version} is newer than this reader's "
+                             f"({SCHEMA_VERSION})", "v")
+        while version < SCHEMA_VERSION:
+            m = _UPCASTERS[version](dict(m))
+            version += 1
     kind = m.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:

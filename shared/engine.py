@@ -39,18 +39,6 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
 }
 
 
-def apply(board: Board, event: Event) -> None:
-    """Apply one event to a board in place. A repeated (seat, client_seq) changes nothing."""
-    seq = event.client_seq
-    if seq is not None:
-        key = (getattr(event, "seat", None), seq)
-        if key in board.seen:
-            return
-        board.seen.add(key)
-    board.events += 1
-    _HANDLERS[type(event)](board, event)
-
-
 @dataclass(frozen=True, slots=True)
 class TableState:
     """The boards of a table, in the order the log started them."""
@@ -68,22 +56,22 @@ class TableState:
 
 def evolve(state: TableState, event: Event) -> TableState:
     """The table after one more event; `state` is left as it was."""
-    if isinstance(event, BoardStarted):
-        return TableState((*state.boards, Board.start(event)))
-    if not state.boards:
-        raise NoBoardError(f"a {type(event).__name__} event came before any board_started")
-    board = state.boards[-1].copy()
-    apply(board, event)
-    return TableState((*state.boards[:-1], board))
+    return fold((event,), state)
 
 
 def fold(events: Iterable[Event], state: TableState = TableState()) -> TableState:
-    """The table after all `events`, from `state`. Equal to evolving one event at a time,
-    but works in place on a private copy of the board in progress, which keeps it fast."""
+    """The table after all `events`, from `state`; `state` is left as it was.
+
+    The fold works in place on a private copy of the board in progress (the boards before it
+    are shared, unchanged), which keeps a replay of millions of events fast. An event with a
+    `client_seq` its seat already used on the board is a retry and changes nothing."""
     boards = list(state.boards)
     current: Board | None = None  # a private copy of boards[-1], once made
+    handlers = _HANDLERS
     for event in events:
-        if isinstance(event, BoardStarted):
+        handler = handlers.get(type(event))
+        if handler is None:  # board_started
+            assert isinstance(event, BoardStarted)
             current = Board.start(event)
             boards.append(current)
             continue
@@ -92,5 +80,14 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 raise NoBoardError(f"a {type(event).__name__} event came before any "
                                    "board_started")
             current = boards[-1] = boards[-1].copy()
-        apply(current, event)
+        seq = event.client_seq
+        if seq is not None:
+            seat = getattr(event, "seat", None)
+            key = seq * 5 + (4 if seat is None else seat.index)
+            seen = current.seen
+            if key in seen:
+                continue
+            seen.add(key)
+        current.events += 1
+        handler(current, event)
     return TableState(tuple(boards))

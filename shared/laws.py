@@ -13,8 +13,6 @@ calling (Law 28B); an inadmissible call condoned by LHO's call follows Law 35.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from shared.board import (
     AUCTION,
     EVERY_TURN,
@@ -24,7 +22,9 @@ from shared.board import (
     Correction,
     LeadPenalty,
     Pending,
+    Standing,
     StandingCall,
+    skipped_by,
 )
 from shared.calls import MAX_LEVEL, PASS, Call
 from shared.events import (
@@ -63,7 +63,10 @@ def cite(board: Board, law: str) -> str:
 
 def on_call(board: Board, event: CallMade) -> None:
     """A call made at the table (Law 17C: in rotation, or an irregularity)."""
-    entry = StandingCall(event.seat, event.call, event.alert, event.explanation)
+    entry = event  # it stands as it is, unless the Laws annotate it
+    if board.pending is None and board.status == AUCTION:
+        make_call(board, entry)
+        return
     while board.pending is not None and board.status == AUCTION:
         if _resolve_pending(board, entry):
             return
@@ -73,7 +76,7 @@ def on_call(board: Board, event: CallMade) -> None:
         make_call(board, entry)
 
 
-def make_call(board: Board, entry: StandingCall) -> None:
+def make_call(board: Board, entry: Standing) -> None:
     """A call with no irregularity pending: check rotation, obligation and form, in that order
     of precedence (Laws 38, 37, 27, 36 for a call in rotation)."""
     seat, turn = entry.seat, board.turn
@@ -91,24 +94,28 @@ def make_call(board: Board, entry: StandingCall) -> None:
             and follow_correction(board, entry):
         return
     call = entry.call
-    if call.is_bid and call.level > MAX_LEVEL:
+    if call.is_pass:
+        stand(board, entry)
+    elif call.is_bid and call.level > MAX_LEVEL:
         irregular(board, entry, "bid_above_seven", "38", seat, acceptable=False)
-    elif not call.is_pass and seat in board.must_pass:
+    elif board.must_pass and seat in board.must_pass:
         irregular(board, entry, "call_while_required_to_pass", "37", seat, acceptable=False)
-    elif call.is_bid and not board.is_sufficient(call):
-        irregular(board, entry, "insufficient_bid", "27", seat, acceptable=True)
-    elif not call.is_bid and not call.is_pass and not board.is_legal(seat, call):
+    elif call.is_bid:
+        if board.last_bid is not None and call.rank <= board.last_bid.rank:
+            irregular(board, entry, "insufficient_bid", "27", seat, acceptable=True)
+        else:
+            stand(board, entry)
+    elif not board.is_legal(seat, call):
         irregular(board, entry, "inadmissible_double", "36", seat, acceptable=False)
     else:
-        if not call.is_bid and not call.is_pass and seat in board.may_not_double:
+        if seat in board.may_not_double:
             restricted_double(board, entry)
         stand(board, entry)
 
 
-def stand(board: Board, entry: StandingCall) -> None:
+def stand(board: Board, entry: Standing) -> None:
     """The call stands; after three passes the auction ends, unless Law 34 applies."""
-    board.append(entry)
-    if board.auction_would_end():
+    if board.append(entry):
         retain_right_to_call_or_close(board)
 
 
@@ -119,8 +126,9 @@ def retain_right_to_call_or_close(board: Board) -> None:
     start = len(board.calls) - 3
     for index in range(start, len(board.calls)):
         entry = board.calls[index]
-        if entry.skipped:
-            missed = entry.skipped[0]
+        skipped = skipped_by(entry)
+        if skipped:
+            missed = skipped[0]
             board.alert("retention_of_right_to_call", "34", entry.seat,
                         f"Three passes followed a call, but {entry.seat}'s pass out of rotation "
                         f"deprived {missed} of his turn: the auction reverts to {missed} and the "
@@ -142,8 +150,8 @@ def deemed_pass(board: Board, seat: Seat) -> None:
     stand(board, StandingCall(seat, PASS, deemed=law))
 
 
-def irregular(board: Board, entry: StandingCall, kind: str, law: str, at_turn: Seat,
-              acceptable: bool, replaces: StandingCall | None = None) -> None:
+def irregular(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat,
+              acceptable: bool, replaces: Standing | None = None) -> None:
     """Record an irregular call and raise the director alert; the next event decides it."""
     board.pending = Pending(kind, law, entry, at_turn, acceptable, replaces)
     board.turn = entry.seat.lho
@@ -151,7 +159,7 @@ def irregular(board: Board, entry: StandingCall, kind: str, law: str, at_turn: S
     board.alert(kind, cite(board, law), entry.seat, message, options, entry.call)
 
 
-def out_of_rotation(board: Board, entry: StandingCall, turn: Seat) -> None:
+def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:
     """Laws 29–32: a call out of rotation. At LHO's turn, after the offender has called, it is
     a change of his call instead (Law 30B3, Law 31 last paragraph; rubber footnotes)."""
     offender, call = entry.seat, entry.call
@@ -170,7 +178,7 @@ def out_of_rotation(board: Board, entry: StandingCall, turn: Seat) -> None:
                   acceptable=board.is_legal(offender, call))
 
 
-def restricted_double(board: Board, entry: StandingCall) -> None:
+def restricted_double(board: Board, entry: Standing) -> None:
     """Law 30B2(b) (rubber 30(b)): after his partner's pass out of rotation a player may not
     double or redouble at that turn (rubber 32(a): nor may a player double again the bid he
     doubled out of rotation). The Laws name no rectification: the Director rules."""
@@ -185,7 +193,7 @@ def restricted_double(board: Board, entry: StandingCall) -> None:
 # --- the next event decides a pending irregularity ------------------------------------------
 
 
-def _resolve_pending(board: Board, entry: StandingCall) -> bool:
+def _resolve_pending(board: Board, entry: Standing) -> bool:
     """A call while an irregularity is pending. Returns True when the call was used up."""
     pending = board.pending
     assert pending is not None
@@ -233,10 +241,10 @@ def accept(board: Board, pending: Pending) -> None:
         pending.at_turn.seats_until(pending.offender)
     board.rectify(law, holder, f"{holder} accepted {pending.offender}'s {pending.entry.call}: "
                   "the auction proceeds without penalty.")
-    stand(board, replace(pending.entry, accepted=law, skipped=skipped))
+    stand(board, StandingCall.annotate(pending.entry, law, skipped))
 
 
-def condone(board: Board, pending: Pending, entry: StandingCall) -> bool:
+def condone(board: Board, pending: Pending, entry: Standing) -> bool:
     """Law 35 (rubber 35): offender's LHO calls over an inadmissible call before a penalty is
     assessed; there is no penalty and the lead penalties of Law 26 do not apply.
     - A: a double or redouble not permitted by Law 19: it and LHO's call are cancelled, the
@@ -251,7 +259,7 @@ def condone(board: Board, pending: Pending, entry: StandingCall) -> bool:
         law = cite(board, "35B")
         board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s call made while "
                       "required to pass: the calls stand, without penalty.")
-        stand(board, replace(pending.entry, accepted=law))
+        stand(board, StandingCall.annotate(pending.entry, law))
         return False
     law = cite(board, "35C" if pending.kind == "bid_above_seven" else "35A")
     board.cancel(pending.entry, law, "inadmissible call condoned by LHO's call: cancelled")
@@ -290,14 +298,14 @@ def decline(board: Board, pending: Pending, implicit: bool) -> None:
             double_out_of_rotation(board, offender, call, relation)
         case "inadmissible_double":
             board.oblige(partner, EVERY_TURN)
-            board.lead_penalties.append(LeadPenalty(offender, call, cite(board, "36")))
+            board.lead_penalties += (LeadPenalty(offender, call, cite(board, "36")),)
             _rectify(board, "36", offender, f"{offender}'s {call} is not permitted by Law 19 and "
                      f"is cancelled: {offender} must substitute a legal call and {partner} must "
                      "pass whenever it is his turn (Law 23 may apply; lead penalties Law 26B).")
         case "call_while_required_to_pass" | "bid_above_seven":
             board.oblige(offender, EVERY_TURN)
             board.oblige(partner, EVERY_TURN)
-            board.lead_penalties.append(LeadPenalty(offender, call, cite(board, pending.law)))
+            board.lead_penalties += (LeadPenalty(offender, call, cite(board, pending.law)),)
             _rectify(board, pending.law, offender, f"{offender}'s {call} is cancelled: "
                      f"{offender} and {partner} must pass whenever it is their turn "
                      "(Law 23 may apply; lead penalties of Law 26).")
@@ -352,7 +360,7 @@ def bid_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str)
         return
     partner = offender.partner
     board.oblige(partner, EVERY_TURN)
-    board.lead_penalties.append(LeadPenalty(offender, call, cite(board, "31B")))
+    board.lead_penalties += (LeadPenalty(offender, call, cite(board, "31B")),)
     _rectify(board, "31B", offender, f"{partner} must pass whenever it is his turn "
              "(Law 23 may apply; lead penalties of Law 26).")
 
@@ -363,7 +371,7 @@ def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: s
     - A, at partner's turn: the offender's partner must pass whenever it is his turn (rubber
       also: the offender may not then double or redouble the same bid);
     - B, at RHO's turn: depends on RHO's call (see `follow_correction`)."""
-    board.lead_penalties.append(LeadPenalty(offender, call, cite(board, "32")))
+    board.lead_penalties += (LeadPenalty(offender, call, cite(board, "32")),)
     if relation == "rho":
         board.correction = Correction("32B", offender, call)
         _rectify(board, "32B", offender, f"{offender.rho} calls. If he passes, {offender} must "
@@ -377,7 +385,7 @@ def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: s
     _rectify(board, "32A", offender, f"{offender.partner} must pass whenever it is his turn.")
 
 
-def follow_correction(board: Board, entry: StandingCall) -> bool:
+def follow_correction(board: Board, entry: Standing) -> bool:
     """The offender's next call after a rectification that depends on it. Returns True when
     the call was used up (an attempted double or redouble for an insufficient bid)."""
     correction = board.correction
@@ -392,7 +400,7 @@ def follow_correction(board: Board, entry: StandingCall) -> bool:
     return False
 
 
-def substitute_for_insufficient_bid(board: Board, entry: StandingCall, insufficient: Call) -> bool:
+def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient: Call) -> bool:
     """Law 27B (rubber 27), the substitute for an insufficient bid not accepted:
     - B1(a): the lowest sufficient bid in the same denomination: no penalty (the Director
       judges whether either bid may have been conventional and whether the insufficient bid
@@ -418,7 +426,7 @@ def substitute_for_insufficient_bid(board: Board, entry: StandingCall, insuffici
         board.oblige(partner, EVERY_TURN)
         if not board.duplicate:
             board.oblige(offender, NEXT_TURN)
-        board.lead_penalties.append(LeadPenalty(offender, insufficient, cite(board, "27B3")))
+        board.lead_penalties += (LeadPenalty(offender, insufficient, cite(board, "27B3")),)
         _rectify(board, "27B3", offender, f"{offender}'s {call} is cancelled; {partner} must "
                  "pass whenever it is his turn" + ("." if board.duplicate else
                                                   f"; {offender} must pass at this turn."))
@@ -426,13 +434,13 @@ def substitute_for_insufficient_bid(board: Board, entry: StandingCall, insuffici
             else None
         return True
     board.oblige(partner, EVERY_TURN)
-    board.lead_penalties.append(LeadPenalty(offender, insufficient, cite(board, "27B2")))
+    board.lead_penalties += (LeadPenalty(offender, insufficient, cite(board, "27B2")),)
     _rectify(board, "27B2", offender, f"{offender} substituted {call}: {partner} must pass "
              "whenever it is his turn (Law 23 may apply; lead penalties of Law 26).")
     return False
 
 
-def call_after_rho(board: Board, entry: StandingCall, correction: Correction) -> None:
+def call_after_rho(board: Board, entry: Standing, correction: Correction) -> None:
     """Laws 31A and 32B (rubber 31(b), 32(b)): the offender's call after his RHO's.
     - RHO passed: the offender must repeat the call out of rotation (no penalty when legal);
     - RHO acted: the offender may make any legal call. For a bid (31A2): repeating the
@@ -459,7 +467,7 @@ def call_after_rho(board: Board, entry: StandingCall, correction: Correction) ->
                      f"{partner} must pass when next it is his turn.")
         else:
             board.oblige(partner, EVERY_TURN)
-            board.lead_penalties.append(LeadPenalty(offender, original, cite(board, "31A2(b)")))
+            board.lead_penalties += (LeadPenalty(offender, original, cite(board, "31A2(b)")),)
             _rectify(board, "31A2(b)", offender, f"{offender} did not repeat the denomination: "
                      f"{partner} must pass whenever it is his turn (lead penalties Law 26).")
         return
@@ -468,7 +476,7 @@ def call_after_rho(board: Board, entry: StandingCall, correction: Correction) ->
              ("whenever it is his turn." if board.duplicate else "when next it is his turn."))
 
 
-def choice_after_change_not_accepted(board: Board, entry: StandingCall,
+def choice_after_change_not_accepted(board: Board, entry: Standing,
                                      correction: Correction) -> None:
     """Law 25B2(b) (rubber 25(b)), after a change of call not accepted, the first call legal:
     (1) the offender lets his first call stand: partner must pass at his next turn;
@@ -480,11 +488,11 @@ def choice_after_change_not_accepted(board: Board, entry: StandingCall,
     if entry.call == first:
         assert withdrawn is not None
         board.oblige(partner, NEXT_TURN)
-        board.lead_penalties.append(LeadPenalty(offender, withdrawn, cite(board, "25B2")))
+        board.lead_penalties += (LeadPenalty(offender, withdrawn, cite(board, "25B2")),)
         _rectify(board, "25B2", offender, f"{offender} let {first} stand: {partner} must pass "
                  "when next it is his turn (Law 23 may apply).")
         return
-    board.lead_penalties.append(LeadPenalty(offender, first, cite(board, "25B2")))
+    board.lead_penalties += (LeadPenalty(offender, first, cite(board, "25B2")),)
     if board.duplicate:
         board.alert("adjusted_score_possible", "25B2(b)(2)", offender,
                     f"{offender} substituted {entry.call} for {first}: the auction proceeds "
@@ -497,7 +505,7 @@ def choice_after_change_not_accepted(board: Board, entry: StandingCall,
                  "whenever it is his turn.")
 
 
-def call_after_final_pass(board: Board, entry: StandingCall) -> None:
+def call_after_final_pass(board: Board, entry: Standing) -> None:
     """Law 39 (rubber 39): a call after the final pass is cancelled.
     - A: a pass by a defender, or any call by the declaring side: no penalty;
     - B: a bid, double or redouble by a defender: lead penalties of Law 26 may apply, unless
@@ -506,8 +514,8 @@ def call_after_final_pass(board: Board, entry: StandingCall) -> None:
     if previous is not None and entry.seat is previous.lho:
         law = cite(board, "35D")
         source = cite(board, "39B")
-        board.lead_penalties = [p for p in board.lead_penalties
-                                if not (p.offender is previous and p.source == source)]
+        board.lead_penalties = tuple(p for p in board.lead_penalties
+                                     if not (p.offender is previous and p.source == source))
         board.cancel(entry, law, "call after the final pass")
         board.rectify(law, entry.seat, f"{entry.seat} called over {previous}'s call after the "
                       "final pass: both are cancelled without penalty.")
@@ -518,7 +526,7 @@ def call_after_final_pass(board: Board, entry: StandingCall) -> None:
     law = cite(board, "39A" if harmless else "39B")
     board.cancel(entry, law, "call after the final pass")
     if not harmless:
-        board.lead_penalties.append(LeadPenalty(entry.seat, entry.call, law))
+        board.lead_penalties += (LeadPenalty(entry.seat, entry.call, law),)
     board.alert("call_after_final_pass", cite(board, "39"), entry.seat,
                 f"{entry.seat} called {entry.call} after the final pass: the call is cancelled" +
                 (", without penalty." if harmless else "; lead penalties of Law 26 may apply."),
@@ -599,14 +607,11 @@ def on_option(board: Board, event: OptionExercised) -> None:
     (Laws 32, 35–38)."""
     pending = board.pending
     if pending is None:
-        board.ignored.append({"event": board.events, "reason": "no irregular call awaits an "
-                              "option"})
+        board.note_ignored("no irregular call awaits an option")
     elif event.seat is not pending.option_holder:
-        board.ignored.append({"event": board.events, "reason": f"only {pending.option_holder} "
-                              "may exercise the option"})
+        board.note_ignored(f"only {pending.option_holder} may exercise the option")
     elif event.accept and not pending.acceptable:
-        board.ignored.append({"event": board.events, "reason": "an inadmissible call may never "
-                              "be accepted"})
+        board.note_ignored("an inadmissible call may never be accepted")
     elif event.accept:
         accept(board, pending)
     else:
@@ -621,13 +626,13 @@ def on_card_exposed(board: Board, event: CardExposed) -> None:
     - C: two or more cards: partner must pass at his next turn (Law 23 may apply)."""
     seat, card = event.seat, event.card
     if board.status != AUCTION:
-        board.exposed.append((seat, card, event.led))
+        board.exposed += ((seat, card, event.led),)
         board.alert("exposed_card", cite(board, "24"), seat,
                     f"{seat} exposed {card} after the auction closed: a penalty card if he is a "
                     "defender (Laws 49–50).", ("the Laws of play govern",))
         return
     earlier = sum(1 for s, _, _ in board.exposed if s is seat)
-    board.exposed.append((seat, card, event.led))
+    board.exposed += ((seat, card, event.led),)
     if earlier:
         law = "24C"
     elif card.is_honour or event.led:
@@ -654,7 +659,7 @@ def on_opening_lead(board: Board, event: OpeningLeadFaced) -> None:
         return
     declarer = board.declarer
     if declarer is None or board.opening_lead is not None:
-        board.ignored.append({"event": board.events, "reason": "no opening lead is due"})
+        board.note_ignored("no opening lead is due")
         return
     if event.seat is not declarer.lho:
         board.alert("opening_lead_out_of_turn", "54", event.seat,
@@ -673,13 +678,13 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
             record[key] = value
     if event.seat is not None:
         record["seat"] = event.seat.name
-    board.rulings.append(record)
+    board.rulings += (record,)
     seat = event.seat
     if action in (RulingAction.CANCEL_CALL, RulingAction.ALLOW_CHANGE):
         index = event.index if event.index is not None else \
             board.last_call_of(seat) if seat is not None else None
         if index is None or index >= len(board.calls):
-            board.ignored.append({"event": board.events, "reason": "no such call to cancel"})
+            board.note_ignored("no such call to cancel")
             return
         law = event.law or ("17D" if action is RulingAction.CANCEL_CALL else cite(board, "21B"))
         record["law"] = law

@@ -21,6 +21,18 @@ class Seat(enum.Enum):
     S = 2
     W = 3
 
+    # Set once below, as plain attributes: the fold asks for them on every call.
+    index: int
+    """0 to 3 from North: `value` as a plain attribute (an enum's `value` is slow to read)."""
+    lho: Seat
+    """Left-hand opponent: the next seat in rotation (Law 17C)."""
+    partner: Seat
+    rho: Seat
+    """Right-hand opponent: the previous seat in rotation."""
+
+    # Members are singletons compared by identity: hash them by identity too (fast, in C).
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, text: str) -> Seat:
         """`Seat.parse("n")` → `Seat.N`; also accepts the full names ("North")."""
@@ -30,26 +42,12 @@ class Seat(enum.Enum):
         return seat
 
     @property
-    def lho(self) -> Seat:
-        """Left-hand opponent: the next seat in rotation (Law 17C)."""
-        return _SEATS[(self.value + 1) % 4]
-
-    @property
-    def partner(self) -> Seat:
-        return _SEATS[(self.value + 2) % 4]
-
-    @property
-    def rho(self) -> Seat:
-        """Right-hand opponent: the previous seat in rotation."""
-        return _SEATS[(self.value + 3) % 4]
-
-    @property
     def side(self) -> str:
         """"NS" or "EW"."""
-        return "NS" if self.value % 2 == 0 else "EW"
+        return "NS" if self.index % 2 == 0 else "EW"
 
     def is_opponent_of(self, other: Seat) -> bool:
-        return (self.value - other.value) % 2 == 1
+        return (self.index - other.index) % 2 == 1
 
     def seats_until(self, other: Seat) -> tuple[Seat, ...]:
         """The seats from this one (included) up to `other` (excluded), clockwise."""
@@ -61,6 +59,11 @@ class Seat(enum.Enum):
 
 
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+for _seat in _SEATS:
+    _seat.index = _seat.value
+    _seat.lho = _SEATS[(_seat.value + 1) % 4]
+    _seat.partner = _SEATS[(_seat.value + 2) % 4]
+    _seat.rho = _SEATS[(_seat.value + 3) % 4]
 _SEAT_NAMES = {s.name: s for s in _SEATS} | {
     "NORTH": Seat.N,
     "EAST": Seat.E,

@@ -70,3 +70,16 @@ def test_missing_file_and_binary_input(tmp_path: Path) -> None:
     path = tmp_path / "bin.jsonl"
     path.write_bytes(b"\xff\xfe\x00garbage\n")
     assert "not UTF-8" in bad("", str(path))
+
+
+def test_fold_text_draws_the_auction() -> None:
+    demo = Path(__file__).parent / "data" / "demo-board.jsonl"
+    result = fold_cli("", "--text", str(demo))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Board 11  dealer S  vulnerable None  (duplicate)"
+    assert lines[1].split() == ["W", "N", "E", "S"]
+    assert lines[2].split() == ["1C!"] and lines[3].split() == ["P", "1NT!", "P", "P"]
+    assert "Contract: 1NT by N" in lines
+    assert any(line.startswith("DIRECTOR  Law 27  insufficient_bid") for line in lines)
+    assert "Opening lead: D4 by E" in lines

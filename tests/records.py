@@ -88,3 +88,73 @@ def expected_contract(record: Record) -> dict[str, Any] | None:
     assert match, f"unexpected contract {text!r}"
     return {"level": int(match.group(1)), "strain": match.group(2), "risk": match.group(3),
             "declarer": record.tags["Declarer"]}
+
+
+_LIN_DEALER = {"1": "S", "2": "W", "3": "N", "4": "E"}
+_LIN_VUL = {"o": "None", "n": "NS", "e": "EW", "b": "Both"}
+
+
+@dataclass
+class LinBoard:
+    board: int
+    dealer: str
+    vulnerability: str
+    calls: list[tuple[str, bool, str | None]] = field(default_factory=list)  # call, alert, text
+
+    def log(self) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = [{"type": "board_started", "board": self.board,
+                                         "dealer": self.dealer,
+                                         "vulnerability": self.vulnerability}]
+        seat = "NESW".index(self.dealer)
+        for call, alert, text in self.calls:
+            event: dict[str, Any] = {"type": "call", "seat": "NESW"[seat % 4], "call": call}
+            if alert:
+                event["alert"] = True
+            if text is not None:
+                event["explanation"] = text
+            events.append(event)
+            seat += 1
+        return events
+
+
+def read_lin(path: Path) -> tuple[list[LinBoard], list[str]]:
+    """The boards of a LIN file (`md` starts one; `mb` calls, `!` alerts, `an` explanations)
+    and its `rs` results list."""
+    tokens = path.read_text(encoding="utf-8", errors="replace").replace("\n", "").split("|")
+    boards: list[LinBoard] = []
+    results: list[str] = []
+    number = 0
+    for tag, value in zip(tokens[::2], tokens[1::2], strict=False):
+        if tag == "rs":
+            results = value.split(",")
+        elif tag == "qx":
+            number = int(value[1:])
+        elif tag == "ah" and value.startswith("Board "):
+            number = int(value.split()[1])
+            if boards and boards[-1].board == 0:  # BBO's own files put `ah` after `md`
+                boards[-1].board = number
+        elif tag == "md":
+            boards.append(LinBoard(number, _LIN_DEALER[value[0]], "None"))
+            number = 0
+        elif tag == "sv" and boards:
+            boards[-1].vulnerability = _LIN_VUL[value.lower()]
+        elif tag == "mb" and boards:
+            text = value.upper()
+            alert = text.endswith("!")
+            text = text.rstrip("!")
+            call = {"P": "P", "D": "X", "R": "XX"}.get(text, text)
+            boards[-1].calls.append((call, alert, None))
+        elif tag == "an" and boards and boards[-1].calls:
+            call, alert, _ = boards[-1].calls[-1]
+            boards[-1].calls[-1] = (call, alert, value)
+    return boards, results
+
+
+def lin_contract(result: str) -> dict[str, Any] | None:
+    """A LIN `rs` entry (`4HE=`, `4SWx-4`, `3NN+3`) as the engine's contract."""
+    match = re.fullmatch(r"([1-7])([CDHSN])([NESW])(x{0,2})[-+=].*", result)
+    if match is None:
+        return None
+    strain = "NT" if match.group(2) == "N" else match.group(2)
+    return {"level": int(match.group(1)), "strain": strain, "risk": match.group(4).upper(),
+            "declarer": match.group(3)}

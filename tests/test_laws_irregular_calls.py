@@ -77,12 +77,13 @@ def test_law_27_offender_correcting_first_declines_the_option() -> None:
 # --- Laws 28–29: calls out of rotation ------------------------------------------------------
 
 
-def test_law_28a_call_at_rho_turn_when_rho_must_pass() -> None:
-    """Law 28A: a call at RHO's turn is in rotation when RHO is required to pass; RHO's
-    pass is deemed made."""
-    state = play("N 1S, E 1H, S decline, E 3H, S P, N 3S")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "28A"), ("rubber", "28(a)")])
+def test_law_28a_call_at_rho_turn_when_rho_must_pass(ruleset: str, law: str) -> None:
+    """Law 28A (rubber 28(a)): a call at RHO's turn is in rotation when RHO is required to
+    pass; RHO's pass is deemed made."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, N 3S", ruleset=ruleset)
     assert calls(state) == "N 1S, E 3H, S P, W P, N 3S"
-    assert state["calls"][3]["deemed"] == "28A"
+    assert state["calls"][3]["deemed"] == law
     assert state["alerts"][-1]["kind"] == "insufficient_bid"  # no new irregularity
 
 
@@ -96,16 +97,21 @@ def test_law_28b_player_whose_turn_it_was_cancels_without_penalty(ruleset: str) 
     assert laws(state) == ["28B" if ruleset == "duplicate" else "28(b)"]
 
 
-def test_law_29a_lho_accepts_by_calling() -> None:
-    """Law 29A: offender's LHO calls, forfeiting the right to penalise; East lost his turn."""
-    state = play("N 1S, S 2S, W P")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "29A"), ("rubber", "29(a)")])
+def test_law_29a_lho_accepts_by_calling(ruleset: str, law: str) -> None:
+    """Law 29A (rubber 29(a)): offender's LHO calls, forfeiting the right to penalise; East
+    lost his turn."""
+    state = play("N 1S, S 2S, W P", ruleset=ruleset)
     assert calls(state) == "N 1S, S 2S, W P"
     assert state["calls"][1]["skipped"] == ["E"] and state["turn"] == "N"
+    assert state["calls"][1]["accepted"] == law
 
 
-def test_law_29b_not_accepted_reverts_to_player_whose_turn_it_was() -> None:
-    """Law 29B: otherwise the call is cancelled and the auction reverts to that player."""
-    state = play("N 1S, S 2S, W decline")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_29b_not_accepted_reverts_to_player_whose_turn_it_was(ruleset: str) -> None:
+    """Law 29B (rubber 29(b)): otherwise the call is cancelled and the auction reverts to the
+    player whose turn it was."""
+    state = play("N 1S, S 2S, W decline", ruleset=ruleset)
     assert calls(state) == "N 1S" and state["turn"] == "E"
 
 
@@ -122,19 +128,22 @@ def test_law_30a_before_any_bid_offender_passes_next_turn(ruleset: str, law: str
     assert state["must_pass"] == {}
 
 
-def test_law_30b1_at_rho_turn_after_a_bid() -> None:
-    """Law 30B1: after a bid, a pass at RHO's turn: the offender passes at his next turn."""
-    state = play("N 1S, S P, W decline")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_30b1_at_rho_turn_after_a_bid(ruleset: str) -> None:
+    """Law 30B1 (rubber 30(a)): after a bid, a pass at RHO's turn: the offender passes at his
+    next turn."""
+    state = play("N 1S, S P, W decline", ruleset=ruleset)
     assert state["turn"] == "E" and state["must_pass"] == {"S": "next_turn"}
 
 
-def test_law_30b2_at_partner_turn_after_a_bid() -> None:
-    """Law 30B2: at partner's turn after a bid: the offender must pass whenever it is his
-    turn; (b) partner may bid or pass but not double or redouble at that turn."""
-    state = play("N 1S, E 2H, N P, E decline")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "30B2"), ("rubber", "30(b)")])
+def test_law_30b2_at_partner_turn_after_a_bid(ruleset: str, law: str) -> None:
+    """Law 30B2 (rubber 30(b)): at partner's turn after a bid: the offender must pass
+    whenever it is his turn; partner may bid or pass but not double or redouble then."""
+    state = play("N 1S, E 2H, N P, E decline", ruleset=ruleset)
     assert state["must_pass"] == {"N": "every_turn"}
-    assert state["may_not_double"] == {"S": "30B2"}
-    state = play("N 1S, E 2H, N P, E decline, S X")
+    assert state["may_not_double"] == {"S": law}
+    state = play("N 1S, E 2H, N P, E decline, S X", ruleset=ruleset)
     assert kinds(state)[-1] == "restricted_call"
 
 
@@ -144,14 +153,23 @@ def test_law_30b3_pass_at_lho_turn_is_a_change_of_call() -> None:
     assert state["pending"]["kind"] == "change_of_call"
 
 
+def test_rubber_law_30_pass_at_lho_turn_is_a_change_of_call() -> None:
+    """Rubber Law 30 footnote: after a bid, a call at LHO's turn is a change of call (Law 25:
+    no acceptance; the offender lets his bid stand or makes another call)."""
+    state = play("N 1S, N P", ruleset="rubber")
+    assert state["pending"] is None and state["turn"] == "N"
+    assert state["alerts"][0]["kind"] == "change_of_call" and state["alerts"][0]["law"] == "25"
+
+
 # --- Law 31: bid out of rotation ------------------------------------------------------------
 
 
-def test_law_31a1_rho_passes_offender_repeats_no_penalty() -> None:
-    """Law 31A1: RHO passes; the offender repeats his bid and there is no penalty."""
-    state = play("N 1S, S 2S, W decline, E P, S 2S")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "31A1"), ("rubber", "31(b)(i)")])
+def test_law_31a1_rho_passes_offender_repeats_no_penalty(ruleset: str, law: str) -> None:
+    """Law 31A1 (rubber 31(b)(i)): RHO passes; the offender repeats his bid, no penalty."""
+    state = play("N 1S, S 2S, W decline, E P, S 2S", ruleset=ruleset)
     assert calls(state) == "N 1S, E P, S 2S"
-    assert state["must_pass"] == {} and laws(state)[-1] == "31A1"
+    assert state["must_pass"] == {} and laws(state)[-1] == law
 
 
 def test_law_31a1_offender_does_not_repeat_director_alerted() -> None:
@@ -169,10 +187,11 @@ def test_law_31a2a_rho_acts_offender_repeats_denomination(ruleset: str) -> None:
     assert state["lead_restrictions"] == []
 
 
-def test_law_31a2b_rho_acts_offender_changes_denomination() -> None:
-    """Law 31A2(b): the offender does not repeat the denomination: partner must pass
-    whenever it is his turn, and the lead penalties of Law 26 may apply."""
-    state = play("N 1S, S 2S, W decline, E 3C, S 3D")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_31a2b_rho_acts_offender_changes_denomination(ruleset: str) -> None:
+    """Law 31A2(b) (rubber 31(b)(ii)): the offender does not repeat the denomination: partner
+    must pass whenever it is his turn, and the lead penalties of Law 26 may apply."""
+    state = play("N 1S, S 2S, W decline, E 3C, S 3D", ruleset=ruleset)
     assert state["must_pass"] == {"N": "every_turn"}
     assert state["lead_restrictions"][0]["player"] == "N"
 
@@ -204,11 +223,12 @@ def test_law_32a_double_at_partner_turn(ruleset: str) -> None:
     assert state["may_not_double"] == ({} if ruleset == "duplicate" else {"W": "32(a)"})
 
 
-def test_law_32b1_rho_passes_offender_repeats_double() -> None:
-    """Law 32B1: RHO passes; the offender repeats his double without penalty."""
-    state = play("N 1S, E P, W X, N decline, S P, W X")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "32B1"), ("rubber", "32(b)(i)")])
+def test_law_32b1_rho_passes_offender_repeats_double(ruleset: str, law: str) -> None:
+    """Law 32B1 (rubber 32(b)(i)): RHO passes; the offender repeats his double, no penalty."""
+    state = play("N 1S, E P, W X, N decline, S P, W X", ruleset=ruleset)
     assert calls(state) == "N 1S, E P, S P, W X"
-    assert state["must_pass"] == {} and laws(state)[-1] == "32B1"
+    assert state["must_pass"] == {} and laws(state)[-1] == law
 
 
 @pytest.mark.parametrize(("ruleset", "obligation"),
@@ -253,9 +273,10 @@ def test_law_25a_too_late_after_partner_calls() -> None:
     assert "too late" in state["alerts"][-1]["message"]
 
 
-def test_law_25b_too_late_after_lho_calls() -> None:
-    """Law 25B: a call may be substituted until LHO calls."""
-    state = play("N 1H, E P, N changes 1S")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_25b_too_late_after_lho_calls(ruleset: str) -> None:
+    """Law 25B (rubber 25): a call may be substituted until LHO calls."""
+    state = play("N 1H, E P, N changes 1S", ruleset=ruleset)
     assert calls(state) == "N 1H, E P"
     assert "too late" in state["alerts"][-1]["message"]
 
@@ -280,6 +301,14 @@ def test_law_25b2b2_other_call_average_minus() -> None:
     state = play("N 1H, N changes 1S, E decline, N 2C")
     assert calls(state) == "N 2C" and state["must_pass"] == {}
     assert kinds(state)[-1] == "adjusted_score_possible"
+
+
+def test_rubber_law_25b_first_call_stands_partner_passes_next_turn() -> None:
+    """Rubber Law 25(b)(i): the offender lets his first call stand: partner must pass when
+    next it is his turn; lead penalties of Law 26."""
+    state = play("N 1H, N changes 1S, N 1H", ruleset="rubber")
+    assert calls(state) == "N 1H" and state["must_pass"] == {"S": "next_turn"}
+    assert state["lead_restrictions"][0]["withdrawn"] == "1S"
 
 
 def test_rubber_law_25_no_acceptance_other_call_partner_passes_throughout() -> None:

@@ -51,30 +51,33 @@ def test_law_24_exposed_card_becomes_penalty_card_for_a_defender() -> None:
 # --- Law 26: lead penalties -----------------------------------------------------------------
 
 
-def test_law_26a2_suit_not_specified_by_offender() -> None:
-    """Law 26A2: the withdrawn call named a suit the offender did not name in the legal
-    auction: declarer may require or prohibit that suit's lead by the offender's partner."""
-    state = play("N 1H, W 1S, N decline, E P, S 2H, W P, N P, E P")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "26A2"), ("rubber", "26(a)")])
+def test_law_26a2_suit_not_specified_by_offender(ruleset: str, law: str) -> None:
+    """Law 26A2 (rubber 26(a)): the withdrawn call named a suit the offender did not name in
+    the legal auction: declarer may require or prohibit that suit's lead by his partner."""
+    state = play("N 1H, W 1S, N decline, E P, S 2H, W P, N P, E P", ruleset=ruleset)
     assert state["contract"]["declarer"] == "N"
     [penalty] = state["lead_restrictions"]
-    assert penalty["player"] == "E" and penalty["law"] == "26A2" and penalty["suit"] == "S"
+    assert penalty["player"] == "E" and penalty["law"] == law and penalty["suit"] == "S"
     assert penalty["applies"] is True
 
 
-def test_law_26a1_suit_specified_by_offender_no_penalty() -> None:
-    """Law 26A1: the offender named the suit in the legal auction: no lead penalty."""
-    state = play("N 1H, W 1S, N decline, E P, S P, W 1S, N 2H, E P, S P, W P")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "26A1"), ("rubber", "26")])
+def test_law_26a1_suit_specified_by_offender_no_penalty(ruleset: str, law: str) -> None:
+    """Law 26A1 (rubber 26): the offender named the suit in the legal auction: no penalty."""
+    state = play("N 1H, W 1S, N decline, E P, S P, W 1S, N 2H, E P, S P, W P", ruleset=ruleset)
     [penalty] = state["lead_restrictions"]
-    assert penalty["law"] == "26A1" and penalty["applies"] is False
+    assert penalty["law"] == law and penalty["applies"] is False
 
 
-def test_law_26b_other_withdrawn_call_prohibit_any_suit() -> None:
-    """Law 26B: a withdrawn pass, double, redouble or notrump: declarer may prohibit any one
-    suit; it applies only if the offender's partner becomes a defender."""
-    state = play("N 1S, W X, N decline, E P, S 2S, W P, N P, E P")
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "26B"), ("rubber", "26(b)")])
+def test_law_26b_other_withdrawn_call_prohibit_any_suit(ruleset: str, law: str) -> None:
+    """Law 26B (rubber 26(b)): a withdrawn pass, double, redouble or notrump: declarer may
+    prohibit any one suit; only if the offender's partner becomes a defender."""
+    state = play("N 1S, W X, N decline, E P, S 2S, W P, N P, E P", ruleset=ruleset)
     [penalty] = state["lead_restrictions"]
-    assert penalty["law"] == "26B" and penalty["applies"] is True
-    state = play("N 1S, W X, N decline, E P, S P, W 2H, N P, E P, S P")
+    assert penalty["law"] == law and penalty["applies"] is True
+    state = play("N 1S, W X, N decline, E P, S P, W 2H, N P, E P, S P", ruleset=ruleset)
     assert state["lead_restrictions"][0]["applies"] is False  # E is dummy
 
 
@@ -105,18 +108,20 @@ def test_law_35a_inadmissible_double_condoned(ruleset: str, law: str) -> None:
     assert state["must_pass"] == {} and laws(state) == [law]
 
 
-def test_law_35b_call_by_player_required_to_pass_condoned() -> None:
-    """Law 35B: LHO calls over a call by a player required to pass: the calls stand, but an
-    obligation to pass for the rest of the auction remains."""
-    state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H, N P")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_35b_call_by_player_required_to_pass_condoned(ruleset: str) -> None:
+    """Law 35B (rubber 35(b)): LHO calls over a call by a player required to pass: the calls
+    stand, but an obligation to pass for the rest of the auction remains."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H, N P", ruleset=ruleset)
     assert calls(state) == "N 1S, E 3H, S P, W 4H, N P"
     assert state["must_pass"] == {"W": "every_turn"}
 
 
-def test_law_35c_bid_above_seven_condoned() -> None:
-    """Law 35C: LHO calls over a bid of more than seven: both are cancelled and the
-    offender must substitute a pass."""
-    state = play("N 8C, E P")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_35c_bid_above_seven_condoned(ruleset: str) -> None:
+    """Law 35C (rubber 35(c)): LHO calls over a bid of more than seven: both are cancelled and
+    the offender must substitute a pass."""
+    state = play("N 8C, E P", ruleset=ruleset)
     assert state["calls"] == [] and state["turn"] == "N"
     assert state["must_pass"] == {"N": "next_turn"}
 
@@ -154,25 +159,34 @@ def test_law_38_bid_above_seven(ruleset: str) -> None:
 # --- Law 39: call after the final pass ------------------------------------------------------
 
 
-@pytest.mark.parametrize(("script", "law", "penalty"), [
-    ("N 1H, E P, S P, W P, E P", "39A", False),   # a pass by a defender
-    ("N 1H, E P, S P, W P, S 2H", "39A", False),  # a call by dummy
-    ("N 1H, E P, S P, W P, E 2C", "39B", True),   # a bid by a defender
+@pytest.mark.parametrize(("script", "law", "rubber_law", "penalty"), [
+    ("N 1H, E P, S P, W P, E P", "39A", "39(a)", False),   # a pass by a defender
+    ("N 1H, E P, S P, W P, S 2H", "39A", "39(a)", False),  # a call by dummy
+    ("N 1H, E P, S P, W P, E 2C", "39B", "39(b)", True),   # a bid by a defender
 ])
-def test_law_39_call_after_the_final_pass(script: str, law: str, penalty: bool) -> None:
-    """Law 39: a call after the final pass is cancelled; A: without penalty for a pass by a
-    defender or any call by the declaring side; B: a defender's bid, double or redouble may
-    bring the lead penalties of Law 26."""
-    state = play(script)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_39_call_after_the_final_pass(script: str, law: str, rubber_law: str,
+                                          penalty: bool, ruleset: str) -> None:
+    """Law 39 (rubber 39): a call after the final pass is cancelled; A: without penalty for a
+    pass by a defender or any call by the declaring side; B: a defender's bid, double or
+    redouble may bring the lead penalties of Law 26."""
+    state = play(script, ruleset=ruleset)
     assert state["status"] == "closed" and kinds(state) == ["call_after_final_pass"]
-    assert state["cancelled"][-1]["law"] == law
+    assert state["cancelled"][-1]["law"] == (law if ruleset == "duplicate" else rubber_law)
     assert bool(state["lead_restrictions"]) is penalty
 
 
-def test_law_35d_call_after_final_pass_condoned() -> None:
-    """Law 35D: offender's LHO calls over it: both are cancelled without penalty."""
-    state = play("N 1H, E P, S P, W P, E 2C, S 2D")
-    assert state["lead_restrictions"] == [] and laws(state)[-1] == "35D"
+def test_law_39_after_a_passed_out_board_no_penalty() -> None:
+    """Law 39A / 22A: after a passed-out board there is no play, so no penalty."""
+    state = play("N P, E P, S P, W P, E 1S")
+    assert state["cancelled"][-1]["law"] == "39A" and state["lead_restrictions"] == []
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "35D"), ("rubber", "35(d)")])
+def test_law_35d_call_after_final_pass_condoned(ruleset: str, law: str) -> None:
+    """Law 35D (rubber 35(d)): offender's LHO calls over it: both cancelled, no penalty."""
+    state = play("N 1H, E P, S P, W P, E 2C, S 2D", ruleset=ruleset)
+    assert state["lead_restrictions"] == [] and laws(state)[-1] == law
 
 
 # --- Law 17: the end of the auction period --------------------------------------------------
@@ -196,6 +210,12 @@ def test_law_54_opening_lead_by_the_wrong_defender() -> None:
 # --- Rulings: what needs the Director's judgement -------------------------------------------
 
 
+def test_law_54_rubber_opening_lead_out_of_turn() -> None:
+    """Rubber Law 54 likewise: the Director is called for a lead by the wrong defender."""
+    assert kinds(play("N 1H, E P, S P, W P, W leads SK", ruleset="rubber")) == [
+        "opening_lead_out_of_turn"]
+
+
 def test_law_17d_wrong_board_call_cancelled() -> None:
     """Law 17D (2007 17D1): a call made on cards from a wrong board is cancelled; the
     offender calls again (here LHO had called over it, so that call goes too)."""
@@ -205,12 +225,15 @@ def test_law_17d_wrong_board_call_cancelled() -> None:
     assert [c["law"] for c in state["cancelled"]] == ["17D", "17D"]
 
 
-def test_law_21b_change_of_call_after_misinformation() -> None:
-    """Law 21B1: a player may change a call made on misinformation from an opponent; his
-    LHO may then change a subsequent call (21B2)."""
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "21B"), ("rubber", "21")])
+def test_law_21b_change_of_call_after_misinformation(ruleset: str, law: str) -> None:
+    """Law 21B1 (rubber 21): a player may change a call made on misinformation from an
+    opponent; his LHO may then change a subsequent call (21B2)."""
     ruling = {"type": "ruling", "action": "allow_change", "seat": "E"}
-    state = play("N 1NT, E 2C, S P", extra=[ruling, {"type": "call", "seat": "E", "call": "2D"}])
+    state = play("N 1NT, E 2C, S P", ruleset=ruleset,
+                 extra=[ruling, {"type": "call", "seat": "E", "call": "2D"}])
     assert calls(state) == "N 1NT, E 2D" and state["turn"] == "S"
+    assert [c["law"] for c in state["cancelled"]] == [law, law]
 
 
 def test_law_23_director_lifts_a_pass_obligation() -> None:

@@ -146,7 +146,7 @@ def _board_started(m: Mapping[str, Any]) -> BoardStarted:
 
 def _call(m: Mapping[str, Any]) -> CallMade:
     return CallMade(_seat(m), _call_of(m), _bool(m, "alert", False), _text(m, "explanation"),
-                    _text(m, "id"), _int(m, "ts"), _int(m, "client_seq"))
+                    id=_text(m, "id"), ts=_int(m, "ts"), client_seq=_int(m, "client_seq"))
 
 
 def _option(m: Mapping[str, Any]) -> OptionExercised:

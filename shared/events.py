@@ -24,8 +24,18 @@ class Ruleset(enum.Enum):
     RUBBER = "rubber"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stamped:
+    """What a producer may stamp on any event: an `id`, a time `ts` (ms since the epoch) and
+    the sender's `client_seq`. The engine reads only `client_seq` (retries)."""
+
+    id: str | None = None
+    ts: int | None = None
+    client_seq: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
-class BoardStarted:
+class BoardStarted(Stamped):
     """A new board begins: the dealer makes the first call (Law 17B)."""
 
     board: int
@@ -33,68 +43,50 @@ class BoardStarted:
     vulnerability: Vulnerability
     ruleset: Ruleset = Ruleset.DUPLICATE
     deal: str | None = None
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class CallMade:
+class CallMade(Stamped):
     """A call made at the table, legal or not; `alert`/`explanation` are the caller's self-alert."""
 
     seat: Seat
     call: Call
     alert: bool = False
     explanation: str | None = None
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class OptionExercised:
+class OptionExercised(Stamped):
     """The opponent entitled to accept an irregular call accepts it or not (Laws 25, 27, 29, 32)."""
 
     seat: Seat
     accept: bool
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class CardExposed:
+class CardExposed(Stamped):
     """A card of `seat` was exposed during the auction (duplicate Law 24, rubber Law 23)."""
 
     seat: Seat
     card: Card
     led: bool = False
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class CallChanged:
+class CallChanged(Stamped):
     """`seat` substitutes `call` for his last call (duplicate Law 25, rubber Laws 24–25)."""
 
     seat: Seat
     call: Call
     inadvertent: bool = False
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class OpeningLeadFaced:
+class OpeningLeadFaced(Stamped):
     """The opening lead is faced: the auction period ends (2017 Law 17D1)."""
 
     seat: Seat
     card: Card
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 class RulingAction(enum.Enum):
@@ -109,7 +101,7 @@ class RulingAction(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class RulingGiven:
+class RulingGiven(Stamped):
     """A Director's ruling on what needs judgement; the fold applies it mechanically.
 
     - `cancel_call`: `seat` (his last call) or `index` (of the calls that stand): that call and
@@ -132,9 +124,6 @@ class RulingGiven:
     restriction: str | None = None
     score: str | None = None
     note: str | None = None
-    id: str | None = None
-    ts: int | None = None
-    client_seq: int | None = None
 
 
 Event: TypeAlias = (

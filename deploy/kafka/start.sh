@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Start Apache Kafka (KRaft, one node) in the background; data under $TABLESERVER_DATA/kafka.
+# Formats the storage on first start. Returns once the broker accepts connections.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. deploy/settings.sh
+dir="$TABLESERVER_DATA/kafka"
+pidfile="$dir/kafka.pid"
+if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+  echo "Kafka is already running (pid $(cat "$pidfile"), port $TABLESERVER_KAFKA_PORT)"
+  exit 0
+fi
+for port in "$TABLESERVER_KAFKA_PORT" "$TABLESERVER_KAFKA_CONTROLLER_PORT"; do
+  if port_taken "$port"; then
+    echo "port $port is already taken: stop what uses it or set TABLESERVER_KAFKA_PORT" >&2
+    exit 1
+  fi
+done
+deploy/kafka/fetch.sh
+libs="$dir/libs-$TABLESERVER_KAFKA_VERSION"
+mkdir -p "$dir/log"
+sed -e "s|@PORT@|$TABLESERVER_KAFKA_PORT|g" \
+    -e "s|@CONTROLLER_PORT@|$TABLESERVER_KAFKA_CONTROLLER_PORT|g" \
+    -e "s|@LOG_DIR@|$dir/log|g" deploy/kafka/server.properties.in > "$dir/server.properties"
+java_opts=(-Xmx"$TABLESERVER_KAFKA_HEAP" -Dlog4j.configuration="file:$PWD/deploy/kafka/log4j.properties")
+if [ ! -f "$dir/log/meta.properties" ]; then
+  cluster_id=$(java "${java_opts[@]}" -cp "$libs/*" kafka.tools.StorageTool random-uuid)
+  java "${java_opts[@]}" -cp "$libs/*" kafka.tools.StorageTool format -t "$cluster_id" \
+    -c "$dir/server.properties" > "$dir/format.log"
+fi
+nohup java "${java_opts[@]}" -cp "$libs/*" kafka.Kafka "$dir/server.properties" \
+  > "$dir/kafka.out" 2>&1 &
+echo $! > "$pidfile"
+if ! wait_for_port "$TABLESERVER_KAFKA_PORT" 60 Kafka; then
+  tail -20 "$dir/kafka.out" >&2
+  exit 1
+fi
+echo "Kafka is up on 127.0.0.1:$TABLESERVER_KAFKA_PORT (pid $(cat "$pidfile"))"

@@ -1,0 +1,39 @@
+# Settings shared by the deploy scripts: every one can be set in the environment.
+# Sourced, not run. Paths are relative to the repository root.
+: "${TABLESERVER_DATA:=$PWD/.data}"
+: "${TABLESERVER_KAFKA_PORT:=9092}"
+: "${TABLESERVER_KAFKA_CONTROLLER_PORT:=$((TABLESERVER_KAFKA_PORT + 1))}"
+: "${TABLESERVER_REDIS_PORT:=6379}"
+: "${TABLESERVER_KAFKA_VERSION:=3.9.1}"
+: "${TABLESERVER_KAFKA_HEAP:=512m}"
+export TABLESERVER_DATA TABLESERVER_KAFKA_PORT TABLESERVER_KAFKA_CONTROLLER_PORT \
+       TABLESERVER_REDIS_PORT TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP
+
+port_taken() {  # port_taken PORT: true when something listens on 127.0.0.1:PORT
+  (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+wait_for_port() {  # wait_for_port PORT SECONDS NAME
+  local port=$1 seconds=$2 name=$3 i
+  for ((i = 0; i < seconds * 10; i++)); do
+    port_taken "$port" && return 0
+    sleep 0.1
+  done
+  echo "$name did not start listening on port $port within $seconds s" >&2
+  return 1
+}
+
+need_root_to_install() {  # need_root_to_install PACKAGE WHAT
+  if [ "$(id -u)" != 0 ]; then
+    echo "$2 is missing: install the Debian package '$1' (apt-get install $1), then try again." >&2
+    exit 1
+  fi
+}
+
+apt_install() {  # apt_install PACKAGE...
+  if [ -z "${_TABLESERVER_APT_UPDATED:-}" ]; then
+    apt-get update -qq >/dev/null
+    _TABLESERVER_APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}

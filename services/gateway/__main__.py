@@ -1,0 +1,25 @@
+"""`python -m services.gateway`: serve the gateway on TABLESERVER_GATEWAY_PORT (uvicorn)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import uvicorn
+
+from services.gateway.app import create_app
+from services.settings import Settings
+
+
+def main() -> None:
+    settings = Settings()
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", settings.gateway_port)) == 0:
+            sys.exit(f"port {settings.gateway_port} is already taken: stop what uses it or set "
+                     "TABLESERVER_GATEWAY_PORT")
+    uvicorn.run(create_app(settings), host="127.0.0.1", port=settings.gateway_port,
+                log_level="warning", ws_max_size=4096)
+
+
+if __name__ == "__main__":
+    main()

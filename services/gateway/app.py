@@ -1,0 +1,303 @@
+"""The gateway: HTTP and WebSocket for seats, spectators and directors.
+
+It authenticates, judges syntax only (the Laws are the processor's), appends events to the
+table's topic and answers with the offset once Kafka has acknowledged them; it reads states
+from Redis. See the README for the API.
+"""
+
+
+import asyncio
+import hmac
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from aiokafka import AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient
+from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from redis.asyncio import Redis
+
+from services.gateway.tokens import Grant, TokenError, sign, verify
+from services.gateway.views import board_for
+from services.kafka_admin import create_table_topic, ensure_core_topics
+from services.names import (
+    ALERTS_STREAM,
+    REGISTRY,
+    TABLE_ID,
+    TABLES_SET,
+    feed_key,
+    shard_of,
+    table_topic,
+)
+from services.settings import Settings
+from services.store import StateStore
+from shared.codec import EventError, encode, from_map
+
+SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead"}
+DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
+MAX_WS_MESSAGE = 4096
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+
+
+class RateLimiter:
+    """A token bucket per key: `rate` calls a second, bursts of up to `rate`."""
+
+    def __init__(self, rate: int) -> None:
+        self.rate = rate
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str, now: float) -> bool:
+        tokens, last = self.buckets.get(key, (float(self.rate), now))
+        tokens = min(float(self.rate), tokens + (now - last) * self.rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return False
+        self.buckets[key] = (tokens - 1, now)
+        return True
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    director_token = settings.director_token()
+    signing_key = settings.signing_key()
+    clients: dict[str, Any] = {}
+    limiter = RateLimiter(settings.calls_per_second)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+        await admin.start()
+        await ensure_core_topics(admin, settings.shards, settings.replication)
+        producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
+                                    enable_idempotence=True, linger_ms=0)
+        await producer.start()
+        redis = Redis.from_url(settings.redis_url)
+        clients.update(admin=admin, producer=producer, redis=redis, store=StateStore(redis))
+        try:
+            yield
+        finally:
+            await producer.stop()
+            await admin.close()
+            await redis.aclose()
+
+    app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        body: dict[str, Any] = {"error": exc.message}
+        if exc.field:
+            body["field"] = exc.field
+        return JSONResponse(body, status_code=exc.status)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > settings.max_body_bytes:
+            return JSONResponse({"error": f"body larger than {settings.max_body_bytes} bytes"},
+                                status_code=413)
+        origin = request.headers.get("origin")
+        if origin and settings.allowed_origins and origin not in settings.allowed_origins:
+            return JSONResponse({"error": f"origin {origin} not allowed"}, status_code=403)
+        return await call_next(request)
+
+    def grant_of(token: str | None) -> Grant:
+        if not token:
+            raise ApiError(401, "missing token (Authorization: Bearer …)")
+        if hmac.compare_digest(token.encode(), director_token.encode()):
+            return Grant(None, None, "director")
+        try:
+            return verify(signing_key, token, int(time.time()))
+        except TokenError as exc:
+            raise ApiError(401, str(exc)) from None
+
+    async def bearer(authorization: Annotated[str | None, Header()] = None) -> Grant:
+        scheme, _, token = (authorization or "").partition(" ")
+        return grant_of(token if scheme.lower() == "bearer" else None)
+
+    GrantDep = Annotated[Grant, Depends(bearer)]
+
+    def director(grant: Grant) -> None:
+        if grant.role != "director":
+            raise ApiError(403, "only the director may do this")
+
+    def may_read(grant: Grant, table: str) -> None:
+        if grant.role != "director" and grant.table != table:
+            raise ApiError(403, f"this token is not for table {table}")
+
+    async def json_body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > settings.max_body_bytes:
+            raise ApiError(413, f"body larger than {settings.max_body_bytes} bytes")
+        try:
+            body = json.loads(raw)
+        except ValueError as exc:
+            raise ApiError(400, f"body is not JSON: {exc}") from None
+        if not isinstance(body, dict):
+            raise ApiError(400, "body must be a JSON object")
+        return body
+
+    async def table_meta(table: str) -> dict[str, Any]:
+        raw = await clients["redis"].hget(TABLES_SET, table)
+        if raw is None:
+            raise ApiError(404, f"no table {table}")
+        meta: dict[str, Any] = json.loads(raw)
+        return meta
+
+    async def append(table: str, event_map: dict[str, Any]) -> int:
+        try:
+            event = from_map(event_map)
+        except EventError as exc:
+            raise ApiError(400, str(exc), exc.field) from None
+        metadata = await clients["producer"].send_and_wait(table_topic(table), encode(event))
+        return int(metadata.offset)
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request, grant: GrantDep) -> dict[str, Any]:
+        director(grant)
+        body = await json_body(request)
+        table = body.get("table")
+        if not isinstance(table, str) or not TABLE_ID.fullmatch(table):
+            raise ApiError(400, "field 'table': 1–63 letters, digits, - or _", "table")
+        ruleset = body.get("ruleset", "duplicate")
+        if ruleset not in ("duplicate", "rubber"):
+            raise ApiError(400, "field 'ruleset': duplicate or rubber", "ruleset")
+        meta = {"table": table, "ruleset": ruleset, "created": int(time.time() * 1000)}
+        await create_table_topic(clients["admin"], table, settings.replication)
+        await clients["redis"].hsetnx(TABLES_SET, table, json.dumps(meta))
+        await clients["producer"].send_and_wait(
+            REGISTRY, json.dumps(meta).encode(), key=table.encode(),
+            partition=shard_of(table, settings.shards))
+        expires = int(time.time()) + settings.token_ttl_s
+        return {"table": table, "ruleset": ruleset,
+                "seats": {s: sign(signing_key, table, s, "seat", expires) for s in "NESW"},
+                "spectator": sign(signing_key, table, None, "spectator", expires)}
+
+    @app.post("/api/tables/{table}/boards", status_code=202)
+    async def start_board(table: str, request: Request, grant: GrantDep) -> dict[str, Any]:
+        director(grant)
+        meta = await table_meta(table)
+        body = await json_body(request)
+        event = {"ruleset": meta["ruleset"], **body, "type": "board_started",
+                 "ts": int(time.time() * 1000)}
+        return {"offset": await append(table, event)}
+
+    @app.post("/api/tables/{table}/events", status_code=202)
+    async def post_event(table: str, request: Request, grant: GrantDep) -> dict[str, Any]:
+        if grant.role == "spectator":
+            raise ApiError(403, "spectators do not make calls")
+        may_read(grant, table)
+        await table_meta(table)
+        body = await json_body(request)
+        kind = body.get("type")
+        if grant.role == "seat":
+            if "seat" in body:
+                raise ApiError(400, "field 'seat': the seat comes from your token, not the "
+                               "body", "seat")
+            if kind not in SEAT_EVENTS:
+                raise ApiError(400, f"field 'type': a seat may send {sorted(SEAT_EVENTS)}",
+                               "type")
+            if not limiter.allow(f"{table}/{grant.seat}", time.monotonic()):
+                raise ApiError(429, f"more than {settings.calls_per_second} events a second "
+                               "from this seat")
+            body = {**body, "seat": grant.seat}
+        elif kind not in DIRECTOR_EVENTS:
+            raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
+                           "type")
+        return {"offset": await append(table, {**body, "ts": int(time.time() * 1000)})}
+
+    @app.get("/api/tables/{table}/state")
+    async def get_state(table: str, grant: GrantDep) -> dict[str, Any]:
+        may_read(grant, table)
+        await table_meta(table)
+        found = await clients["store"].read_state(table)
+        if found is None:
+            return {"table": table, "version": None, "board": None}
+        version, board = found
+        return {"table": table, "version": version,
+                "board": board_for(grant, board, settings.spectator_delay_s == 0)}
+
+    @app.get("/api/alerts")
+    async def get_alerts(grant: GrantDep, count: int = 100) -> dict[str, Any]:
+        director(grant)
+        entries = await clients["redis"].xrevrange(ALERTS_STREAM, count=max(1, min(count, 1000)))
+        return {"alerts": [json.loads(fields[b"alert"]) for _, fields in reversed(entries)]}
+
+    async def ws_grant(websocket: WebSocket) -> Grant | None:
+        origin = websocket.headers.get("origin")
+        if origin and settings.allowed_origins and origin not in settings.allowed_origins:
+            await websocket.close(code=4403)
+            return None
+        try:
+            return grant_of(websocket.query_params.get("token"))
+        except ApiError:
+            await websocket.close(code=4401)
+            return None
+
+    async def stream_to(websocket: WebSocket, key: str, since: str,
+                        render: Any) -> None:
+        """Push each entry of a Redis stream after `since`; the client resumes with the id."""
+        redis = clients["redis"]
+        last = since
+        receiver = asyncio.create_task(websocket.receive_text())
+        try:
+            while True:
+                entries = await redis.xread({key: last}, block=1000, count=100)
+                for _, items in entries:
+                    for entry_id, fields in items:
+                        last = entry_id.decode()
+                        await websocket.send_text(json.dumps({"id": last, **render(fields)}))
+                if receiver.done():
+                    message = receiver.result()
+                    if len(message) > MAX_WS_MESSAGE:
+                        await websocket.close(code=1009)
+                        return
+                    receiver = asyncio.create_task(websocket.receive_text())
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        finally:
+            receiver.cancel()
+
+    @app.websocket("/api/tables/{table}/feed")
+    async def table_feed(websocket: WebSocket, table: str) -> None:
+        grant = await ws_grant(websocket)
+        if grant is None:
+            return
+        if grant.role != "director" and grant.table != table:
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        visible = settings.spectator_delay_s == 0
+
+        def render(fields: dict[bytes, bytes]) -> dict[str, Any]:
+            board = json.loads(fields[b"board"])
+            return {"version": int(fields[b"version"]), "board": board_for(grant, board, visible)}
+
+        await stream_to(websocket, feed_key(table), websocket.query_params.get("since", "0"),
+                        render)
+
+    @app.websocket("/api/alerts/feed")
+    async def alerts_feed(websocket: WebSocket) -> None:
+        grant = await ws_grant(websocket)
+        if grant is None:
+            return
+        if grant.role != "director":
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        await stream_to(websocket, ALERTS_STREAM, websocket.query_params.get("since", "$"),
+                        lambda fields: {"alert": json.loads(fields[b"alert"])})
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        await clients["redis"].ping()
+        return {"status": "ok"}
+
+    return app

@@ -1,0 +1,60 @@
+"""Signed tokens for seats and spectators: `v1.<payload>.<signature>`.
+
+The payload is base64url JSON `{"t": table, "s": seat or null, "r": role, "e": expiry}`; the
+signature is HMAC-SHA256 over `v1.<payload>` with the gateway's signing key. One fixed
+algorithm: nothing in the token chooses how it is checked.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+
+
+class TokenError(Exception):
+    """A token that is malformed, forged or expired."""
+
+
+@dataclass(frozen=True)
+class Grant:
+    table: str | None  # None for the director: every table
+    seat: str | None
+    role: str  # "seat", "spectator" or "director"
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def sign(key: bytes, table: str, seat: str | None, role: str, expires: int) -> str:
+    payload = _b64(json.dumps({"t": table, "s": seat, "r": role, "e": expires},
+                              separators=(",", ":")).encode())
+    mac = hmac.new(key, f"v1.{payload}".encode(), hashlib.sha256).digest()
+    return f"v1.{payload}.{_b64(mac)}"
+
+
+def verify(key: bytes, token: str, now: int) -> Grant:
+    parts = token.split(".")
+    if len(parts) != 3 or parts[0] != "v1":
+        raise TokenError("malformed token")
+    try:
+        expected = hmac.new(key, f"v1.{parts[1]}".encode(), hashlib.sha256).digest()
+        if not hmac.compare_digest(expected, _unb64(parts[2])):
+            raise TokenError("bad signature")
+        claims = json.loads(_unb64(parts[1]))
+    except (ValueError, TypeError) as exc:
+        raise TokenError("malformed token") from exc
+    if not isinstance(claims, dict) or not isinstance(claims.get("e"), int):
+        raise TokenError("malformed token")
+    if claims["e"] < now:
+        raise TokenError("token expired")
+    if claims.get("r") not in ("seat", "spectator"):
+        raise TokenError("malformed token")
+    return Grant(claims.get("t"), claims.get("s"), claims["r"])

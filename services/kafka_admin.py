@@ -1,0 +1,35 @@
+"""Creating tableserver's topics (the broker creates none by itself: auto-create is off)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import TopicAlreadyExistsError
+
+from services.names import ALERTS, CHECKPOINTS, REGISTRY, table_topic
+
+FOREVER = {"retention.ms": "-1", "retention.bytes": "-1"}
+COMPACTED = {"cleanup.policy": "compact"}
+
+
+async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
+    for topic in topics:  # one at a time: one that exists must not stop the others
+        with contextlib.suppress(TopicAlreadyExistsError):
+            await admin.create_topics([topic])
+
+
+async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
+    """The registry, checkpoints and alerts topics, if missing."""
+    existing = set(await admin.list_topics())
+    wanted = [
+        NewTopic(REGISTRY, shards, replication, topic_configs=COMPACTED),
+        NewTopic(CHECKPOINTS, shards, replication, topic_configs=COMPACTED),
+        NewTopic(ALERTS, 1, replication, topic_configs=FOREVER),
+    ]
+    await _create(admin, [t for t in wanted if t.name not in existing])
+
+
+async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication: int) -> None:
+    """A table's topic: one partition (one total order), kept forever."""
+    await _create(admin, [NewTopic(table_topic(table), 1, replication, topic_configs=FOREVER)])

@@ -1,0 +1,44 @@
+"""Names shared by the gateway and the processor: Kafka topics and Redis keys.
+
+- `tableserver.table.<table>`: one topic per table, one partition (one total order), kept
+  forever; created with the table.
+- `tableserver.tables`: the table registry, one record per table, compacted; its partitions
+  are the processor's shards (a table's shard is `shard_of(table)`).
+- `tableserver.alerts`: director alerts, each once, with a deterministic id.
+- `tableserver.checkpoints`: per table, the last offset whose alerts were committed (compacted,
+  partitioned like the registry), written in the same Kafka transaction as the alerts.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+
+TABLE_PREFIX = "tableserver.table."
+REGISTRY = "tableserver.tables"
+ALERTS = "tableserver.alerts"
+CHECKPOINTS = "tableserver.checkpoints"
+TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")
+
+
+def table_topic(table: str) -> str:
+    return TABLE_PREFIX + table
+
+
+def shard_of(table: str, shards: int) -> int:
+    """The registry partition (the processor shard) that owns `table`: stable across runs."""
+    return zlib.crc32(table.encode()) % shards
+
+
+def state_key(table: str) -> str:
+    """Redis hash: `state` (JSON of the table's boards) and `version` (last offset folded)."""
+    return f"tableserver:state:{table}"
+
+
+def feed_key(table: str) -> str:
+    """Redis stream of a table's new states, for live feeds (resume by stream id)."""
+    return f"tableserver:feed:{table}"
+
+
+ALERTS_STREAM = "tableserver:alerts"
+TABLES_SET = "tableserver:tables"

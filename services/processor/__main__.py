@@ -1,0 +1,38 @@
+"""`python -m services.processor [NAME]`: run one processor worker (faust), until SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from aiokafka.admin import AIOKafkaAdminClient
+
+from services.kafka_admin import ensure_core_topics
+from services.processor.app import create_app
+from services.settings import Settings
+
+
+async def _prepare(settings: Settings) -> None:
+    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+    await admin.start()
+    try:
+        await ensure_core_topics(admin, settings.shards, settings.replication)
+    finally:
+        await admin.close()
+
+
+def main() -> None:
+    import faust
+
+    name = sys.argv[1] if len(sys.argv) > 1 else "processor"
+    settings = Settings()
+    logging.basicConfig(level=logging.INFO, format="[%(asctime)s] %(name)s %(message)s")
+    asyncio.run(_prepare(settings))
+    app = create_app(settings, name)
+    worker = faust.Worker(app, loglevel="info", quiet=True)
+    worker.execute_from_commandline()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The processor: a faust-streaming app whose consumer group spreads the shards.
+
+faust-streaming does not subscribe to topic patterns, hands partition 0 of every
+one-partition topic to the same worker, and subscribes a new topic only after a 45 s lock and
+a full rebalance. So the processor does not subscribe to table topics through faust at all.
+The app's agent consumes the table registry, whose partitions are the shards: faust's group
+management hands each worker some shards and moves them when a worker dies. For each shard it
+owns, a worker runs a `ShardRunner` that reads the shard's table topics itself (see
+`shard.py`). Several workers share the work by joining the same group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import faust
+from redis.asyncio import Redis
+
+from services.names import REGISTRY
+from services.processor.shard import ShardRunner
+from services.settings import Settings
+from services.store import StateStore
+
+log = logging.getLogger("tableserver.processor")
+
+
+def _datadir(settings: Settings, worker_name: str) -> Path:
+    path = settings.data_dir / "faust" / worker_name
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
+    app = faust.App(
+        "tableserver-processor",
+        broker=f"kafka://{settings.kafka_bootstrap}",
+        store="memory://",
+        web_enabled=False,
+        value_serializer="raw",
+        key_serializer="raw",
+        consumer_auto_offset_reset="earliest",
+        broker_session_timeout=6.0,
+        broker_heartbeat_interval=1.0,
+        broker_commit_every=1,
+        datadir=str(_datadir(settings, worker_name)),
+    )
+    registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
+    runners: dict[int, ShardRunner] = {}
+    changes = asyncio.Lock()
+    store_box: dict[str, StateStore] = {}
+
+    def store() -> StateStore:
+        if "store" not in store_box:
+            store_box["store"] = StateStore(Redis.from_url(settings.redis_url))
+        return store_box["store"]
+
+    async def start_runner(shard: int) -> None:
+        runner = ShardRunner(shard, settings.kafka_bootstrap, store())
+        await runner.start()
+        runners[shard] = runner
+
+    async def own(shards: set[int]) -> None:
+        """Run exactly the shards in `shards`: stop the others, start the new ones at once."""
+        async with changes:
+            for shard in sorted(set(runners) - shards):
+                await runners.pop(shard).stop()
+            await asyncio.gather(*(start_runner(s) for s in sorted(shards - set(runners))))
+            log.info("%s owns shards %s", worker_name, sorted(runners))
+
+    @app.on_partitions_assigned.connect
+    async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
+        await own({tp.partition for tp in assigned if tp.topic == REGISTRY})
+
+    @app.on_partitions_revoked.connect
+    async def on_revoked(sender: Any, revoked: set[Any], **kwargs: Any) -> None:
+        keep = set(runners) - {tp.partition for tp in revoked if tp.topic == REGISTRY}
+        await own(keep)
+
+    @app.agent(registry)
+    async def tables_registered(stream: Any) -> None:
+        async for event in stream.events():
+            record = json.loads(event.value)
+            runner = runners.get(event.message.partition)
+            if runner is not None:
+                await runner.add_table(record["table"])
+
+    return app

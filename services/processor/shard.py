@@ -1,0 +1,195 @@
+"""A shard of tables, folded by one worker: the heart of the processor.
+
+A shard is one partition of the table registry. The worker that owns it (faust's consumer
+group decides, see `app.py`) runs a `ShardRunner`, which:
+
+1. opens a transactional producer with the shard's `transactional.id`; opening it fences any
+   earlier owner still alive (a "zombie") and aborts its open transaction;
+2. reads the shard's tables from the registry partition and their checkpoints (the last
+   offset whose alerts were committed) from the checkpoints partition;
+3. reads every table topic of the shard from the start with one consumer that assigns
+   partitions itself (no group, so adding a table is immediate: no rebalance), folding each
+   event with `shared`; alerts of offsets up to the checkpoint were emitted before and are
+   not emitted again;
+4. after each fetch, in one Kafka transaction, emits the new alerts and the new checkpoints;
+   only then writes the tables' states to Redis (versioned by offset) and their feeds.
+
+So an alert is in the alerts topic exactly once, whatever crashes: a transaction that did not
+commit is invisible to `read_committed` readers, and a refold raises the same alerts with the
+same ids, which the checkpoint filters out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.errors import KafkaError
+
+from services.names import ALERTS, CHECKPOINTS, REGISTRY, TABLE_PREFIX, table_topic
+from services.processor.tables import TableRun
+from services.store import StateStore
+
+log = logging.getLogger("tableserver.processor")
+
+ALIVE_CHECK_S = 1.0  # how often the runner checks that Redis still has its data
+
+
+async def read_partition(bootstrap: str, topic: str, partition: int) -> dict[str, bytes]:
+    """The latest value of each key in one partition of a compacted topic (committed data)."""
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                isolation_level="read_committed")
+    await consumer.start()
+    try:
+        tp = TopicPartition(topic, partition)
+        consumer.assign([tp])
+        await consumer.seek_to_beginning(tp)
+        end = (await consumer.end_offsets([tp]))[tp]
+        latest: dict[str, bytes] = {}
+        while await consumer.position(tp) < end:
+            batch = await consumer.getmany(tp, timeout_ms=500)
+            for record in batch.get(tp, []):
+                if record.key is not None and record.value is not None:
+                    latest[record.key.decode()] = record.value
+        return latest
+    finally:
+        await consumer.stop()
+
+
+class ShardRunner:
+    def __init__(self, shard: int, bootstrap: str, store: StateStore) -> None:
+        self.shard = shard
+        self.bootstrap = bootstrap
+        self.store = store
+        self.tables: dict[str, TableRun] = {}
+        self.producer: AIOKafkaProducer | None = None
+        self.consumer: AIOKafkaConsumer | None = None
+        self.task: asyncio.Task[None] | None = None
+        self._assign_lock = asyncio.Lock()
+
+    @property
+    def alive_key(self) -> str:
+        return f"tableserver:shard-alive:{self.shard}"
+
+    async def start(self) -> None:
+        self.producer = AIOKafkaProducer(
+            bootstrap_servers=self.bootstrap, acks="all", enable_idempotence=True,
+            transactional_id=f"tableserver-shard-{self.shard}")
+        await self.producer.start()  # init_transactions: fences the previous owner
+        checkpoints = await read_partition(self.bootstrap, CHECKPOINTS, self.shard)
+        registry = await read_partition(self.bootstrap, REGISTRY, self.shard)
+        self.consumer = AIOKafkaConsumer(bootstrap_servers=self.bootstrap,
+                                         enable_auto_commit=False, auto_offset_reset="earliest")
+        await self.consumer.start()
+        for table in registry:
+            checkpoint = int(checkpoints[table]) if table in checkpoints else -1
+            self.tables[table] = TableRun(table, checkpoint=checkpoint)
+        await self._assign()
+        await self.store.redis.set(self.alive_key, "1")
+        self.task = asyncio.create_task(self._run(), name=f"shard-{self.shard}")
+        log.info("shard %d: started with %d tables", self.shard, len(self.tables))
+
+    async def add_table(self, table: str) -> None:
+        """A table was registered: start folding it now (no rebalance: we assign ourselves)."""
+        if table in self.tables:
+            return
+        self.tables[table] = TableRun(table)
+        await self._assign()
+
+    async def _assign(self) -> None:
+        assert self.consumer is not None
+        async with self._assign_lock:
+            current = self.consumer.assignment()
+            wanted = {TopicPartition(table_topic(t), 0) for t in self.tables}
+            if wanted == current:
+                return
+            self.consumer.assign(list(wanted))
+            for tp in wanted - current:
+                run = self.tables[tp.topic[len(TABLE_PREFIX):]]
+                self.consumer.seek(tp, run.offset + 1)
+            for tp in wanted & current:  # assign() forgets positions: keep our place
+                self.consumer.seek(tp, self.tables[tp.topic[len(TABLE_PREFIX):]].offset + 1)
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+        for client in (self.consumer, self.producer):
+            if client is not None:
+                await client.stop()
+        log.info("shard %d: stopped", self.shard)
+
+    async def _run(self) -> None:
+        assert self.consumer is not None
+        next_alive_check = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                batches = await self.consumer.getmany(timeout_ms=50, max_records=5000)
+            except KafkaError as exc:  # e.g. a table topic not yet visible in metadata
+                log.warning("shard %d: fetch failed: %s", self.shard, exc)
+                await asyncio.sleep(0.1)
+                continue
+            if batches:
+                await self._process(batches)
+            if loop.time() >= next_alive_check:
+                next_alive_check = loop.time() + ALIVE_CHECK_S
+                await self._restore_if_redis_lost()
+
+    async def _process(self, batches: dict[TopicPartition, list[Any]]) -> None:
+        alerts: list[tuple[str, dict[str, Any]]] = []  # to emit: past the checkpoint
+        raised: list[tuple[str, dict[str, Any]]] = []  # all, for Redis (idempotent)
+        touched: list[TableRun] = []
+        for tp, records in batches.items():
+            run = self.tables.get(tp.topic[len(TABLE_PREFIX):])
+            if run is None:
+                continue
+            for record in records:
+                new = run.apply(record.offset, record.value)
+                raised += new
+                if record.offset > run.checkpoint:
+                    alerts += new
+            touched.append(run)
+        live = [run for run in touched if run.live]
+        if live:
+            await self._commit(alerts, live)
+        for run in touched:
+            await self._write(run)
+        for alert_id, alert in raised:
+            await self.store.add_alert(alert_id, {"id": alert_id, **alert})
+
+    async def _commit(self, alerts: list[tuple[str, dict[str, Any]]],
+                      live: list[TableRun]) -> None:
+        """Alerts and checkpoints in one transaction: all visible, or none."""
+        producer = self.producer
+        assert producer is not None
+        async with producer.transaction():
+            for alert_id, alert in alerts:
+                await producer.send(
+                    ALERTS, key=alert["table"].encode(),
+                    value=json.dumps({"id": alert_id, **alert}).encode())
+            for run in live:
+                await producer.send(CHECKPOINTS, key=run.table.encode(),
+                                    value=str(run.offset).encode(), partition=self.shard)
+        for run in live:
+            run.checkpoint = run.offset
+
+    async def _write(self, run: TableRun) -> None:
+        board = run.state.board
+        if board is not None:
+            await self.store.write_state(run.table, run.offset, board.to_dict())
+
+    async def _restore_if_redis_lost(self) -> None:
+        """Redis lost its data (restart, FLUSHALL): write every table's state again."""
+        if await self.store.redis.exists(self.alive_key):
+            return
+        log.warning("shard %d: Redis lost its data; writing %d tables again", self.shard,
+                    len(self.tables))
+        for run in self.tables.values():
+            await self._write(run)
+            for alert_id, alert in run.raised:
+                await self.store.add_alert(alert_id, {"id": alert_id, **alert})
+        await self.store.redis.set(self.alive_key, "1")

@@ -1,0 +1,54 @@
+"""One table as the processor sees it: the fold of its topic, and the alerts it raised.
+
+Pure bookkeeping around `shared`: feed it each record (offset, bytes) in order; it folds the
+event and returns the alerts that event raised, each with a deterministic id, so that a
+refold after a crash raises the same alerts with the same ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.codec import DecodeError, decode
+from shared.engine import NoBoardError, TableState, fold
+
+
+@dataclass
+class TableRun:
+    table: str
+    state: TableState = field(default_factory=TableState)
+    offset: int = -1  # the last offset folded
+    checkpoint: int = -1  # alerts of offsets up to here were committed before
+    raised: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # every alert
+
+    def apply(self, offset: int, value: bytes | None) -> list[tuple[str, dict[str, Any]]]:
+        """Fold the record at `offset`; the (id, alert) pairs it raised, or a `poison` alert
+        when the record is not an event that can be folded (it is skipped)."""
+        if offset <= self.offset:
+            return []  # already folded (a fetch that overlapped)
+        self.offset = offset
+        boards_before = len(self.state.boards)
+        alerts_before = len(self.state.boards[-1].alerts) if boards_before else 0
+        try:
+            self.state = fold((decode(value or b""),), self.state)
+        except (DecodeError, NoBoardError) as exc:
+            poison = [(f"{self.table}:poison:{offset}",
+                       {"kind": "poison", "law": None, "seat": None, "table": self.table,
+                        "offset": offset, "message": f"event at offset {offset} skipped: {exc}"})]
+            self.raised += poison
+            return poison
+        board = self.state.boards[-1]
+        new = board.alerts if len(self.state.boards) > boards_before \
+            else board.alerts[alerts_before:]
+        raised = [(f"{self.table}:{board.board}:{offset}:{i}",
+                   {**alert.to_dict(), "table": self.table, "board": board.board,
+                    "offset": offset})
+                  for i, alert in enumerate(new)]
+        self.raised += raised
+        return raised
+
+    @property
+    def live(self) -> bool:
+        """Whether this table has folded past its checkpoint (new alerts to commit)."""
+        return self.offset > self.checkpoint

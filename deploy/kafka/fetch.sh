@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Resolve Apache Kafka (org.apache.kafka:kafka_2.13) and its runtime from Maven Central into
-# $TABLESERVER_DATA/kafka/libs-VERSION. Does nothing when they are already there.
+# $TABLESERVER_KAFKA_LIBS/VERSION. Does nothing when they are already there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . deploy/settings.sh
-libs="$TABLESERVER_DATA/kafka/libs-$TABLESERVER_KAFKA_VERSION"
+libs="$TABLESERVER_KAFKA_LIBS/$TABLESERVER_KAFKA_VERSION"
 [ -f "$libs/.complete" ] && exit 0
 if ! command -v java >/dev/null; then
   need_root_to_install openjdk-17-jre-headless "Java (17 or newer)"

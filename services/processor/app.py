@@ -70,6 +70,8 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
                 await runners.pop(shard).stop()
             await asyncio.gather(*(start_runner(s) for s in sorted(shards - set(runners))))
             log.info("%s owns shards %s", worker_name, sorted(runners))
+            await store().redis.set(f"tableserver:worker:{worker_name}",
+                                    json.dumps(sorted(runners)))
 
     @app.on_partitions_assigned.connect
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
@@ -86,6 +88,6 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
             record = json.loads(event.value)
             runner = runners.get(event.message.partition)
             if runner is not None:
-                await runner.add_table(record["table"])
+                await runner.add_table(record)
 
     return app

@@ -84,19 +84,20 @@ class ShardRunner:
         self.consumer = AIOKafkaConsumer(bootstrap_servers=self.bootstrap,
                                          enable_auto_commit=False, auto_offset_reset="earliest")
         await self.consumer.start()
-        for table in registry:
+        for table, record in registry.items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
-            self.tables[table] = TableRun(table, checkpoint=checkpoint)
+            self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
         await self._assign()
         await self.store.redis.set(self.alive_key, "1")
         self.task = asyncio.create_task(self._run(), name=f"shard-{self.shard}")
         log.info("shard %d: started with %d tables", self.shard, len(self.tables))
 
-    async def add_table(self, table: str) -> None:
+    async def add_table(self, meta: dict[str, Any]) -> None:
         """A table was registered: start folding it now (no rebalance: we assign ourselves)."""
+        table = meta["table"]
         if table in self.tables:
             return
-        self.tables[table] = TableRun(table)
+        self.tables[table] = TableRun(table, meta)
         await self._assign()
 
     async def _assign(self) -> None:
@@ -189,6 +190,7 @@ class ShardRunner:
         log.warning("shard %d: Redis lost its data; writing %d tables again", self.shard,
                     len(self.tables))
         for run in self.tables.values():
+            await self.store.remember_table(run.table, run.meta)
             await self._write(run)
             for alert_id, alert in run.raised:
                 await self.store.add_alert(alert_id, {"id": alert_id, **alert})

@@ -17,6 +17,7 @@ from shared.engine import NoBoardError, TableState, fold
 @dataclass
 class TableRun:
     table: str
+    meta: dict[str, Any] = field(default_factory=dict)  # the registry record
     state: TableState = field(default_factory=TableState)
     offset: int = -1  # the last offset folded
     checkpoint: int = -1  # alerts of offsets up to here were committed before

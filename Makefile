@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint typecheck bench run clean
+.PHONY: install test lint typecheck bench run up down clean
 
 install: $(STAMP)
 
@@ -29,10 +29,16 @@ typecheck: install
 bench: install
 	$(PY) bench/fold_bench.py
 
+up: install
+	deploy/up.sh
+
+down:
+	deploy/down.sh
+
+# The main job: everything up, a demo tournament live in the terminal; Ctrl-C stops all.
 run: install
-	@echo "The live pipeline (Kafka, the processor, the gateway and the demo) is not built yet."
-	@echo "What runs today is the Laws engine on a real board:"
-	$(VENV)/bin/tableserver fold --text tests/data/demo-board.jsonl
+	deploy/up.sh
+	@bash -c 'trap "deploy/down.sh" EXIT; $(PY) -m services.demo'
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -70,8 +70,12 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
                 await runners.pop(shard).stop()
             await asyncio.gather(*(start_runner(s) for s in sorted(shards - set(runners))))
             log.info("%s owns shards %s", worker_name, sorted(runners))
-            await store().redis.set(f"tableserver:worker:{worker_name}",
-                                    json.dumps(sorted(runners)))
+            await announce()
+
+    async def announce() -> None:
+        """Which shards this worker runs, for `make up` and the director (expires if it dies)."""
+        await store().redis.set(f"tableserver:worker:{worker_name}",
+                                json.dumps(sorted(runners)), ex=15)
 
     @app.on_partitions_assigned.connect
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
@@ -81,6 +85,10 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
     async def on_revoked(sender: Any, revoked: set[Any], **kwargs: Any) -> None:
         keep = set(runners) - {tp.partition for tp in revoked if tp.topic == REGISTRY}
         await own(keep)
+
+    @app.timer(interval=5.0)
+    async def keep_announcing() -> None:
+        await announce()
 
     @app.agent(registry)
     async def tables_registered(stream: Any) -> None:

@@ -4,6 +4,8 @@ broker and the real Redis."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -171,3 +173,20 @@ def test_a_flood_from_one_seat_is_refused_other_tables_unaffected(stack: Stack) 
     with stack.client(calm["seats"]["N"]) as http:
         assert http.post("/api/tables/calm1/events",
                          json={"type": "call", "call": "1C"}).status_code == 202
+
+
+def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
+    """`make run`'s demo, once through, fast: every table ends with a contract, and the
+    scripted irregularities reached the director."""
+    result = subprocess.run([sys.executable, "-m", "services.demo", "--once", "--tables", "2",
+                             "--pace", "0.01"], env=stack.env, capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["demo-1", "demo-2"]
+    assert all("→" in line and " by " in line for line in lines)
+    with stack.client(stack.director) as http:
+        kinds = {a["kind"] for a in http.get("/api/alerts?count=1000").json()["alerts"]
+                 if a["table"].startswith("demo-")}
+    assert kinds == {"insufficient_bid", "bid_out_of_rotation", "exposed_card",
+                     "bid_above_seven"}

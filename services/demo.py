@@ -1,0 +1,132 @@
+"""`python -m services.demo`: a demo tournament, live in the terminal.
+
+Several tables play real boards (deploy/demo/boards.jsonl: boards of the 2021 RealBridge
+qualifier, and four boards with irregularities) through the gateway, at a player's pace; the
+screen shows each table's auction as the processor folds it, and the director's alerts.
+
+    --tables N   how many tables (default 4)
+    --once       play every board once on each table, then stop (no screen redraw)
+    --pace S     mean seconds between calls (default 0.8)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from services.settings import Settings
+
+BOARDS = Path(__file__).resolve().parent.parent / "deploy" / "demo" / "boards.jsonl"
+
+
+def load_boards() -> list[list[dict[str, Any]]]:
+    boards: list[list[dict[str, Any]]] = []
+    for line in BOARDS.read_text().splitlines():
+        event = json.loads(line)
+        if event["type"] == "board_started":
+            boards.append([])
+        boards[-1].append(event)
+    return boards
+
+
+async def play_table(http: httpx.AsyncClient, director: str, table: str, first: int,
+                     boards: list[list[dict[str, Any]]], pace: float, rounds: int | None
+                     ) -> None:
+    auth = {"Authorization": f"Bearer {director}"}
+    response = await http.post("/api/tables", json={"table": table}, headers=auth)
+    response.raise_for_status()
+    seats = response.json()["seats"]
+    rng = random.Random(table)
+    round_ = 0
+    while rounds is None or round_ < rounds:
+        for index in range(len(boards)):
+            events = boards[(first + index) % len(boards)]
+            start = {k: v for k, v in events[0].items() if k != "type"}
+            start["board"] += round_ * 100
+            (await http.post(f"/api/tables/{table}/boards", json=start, headers=auth)
+             ).raise_for_status()
+            for event in events[1:]:
+                await asyncio.sleep(rng.uniform(0.3, 1.7) * pace)
+                body = {k: v for k, v in event.items() if k != "seat"}
+                (await http.post(f"/api/tables/{table}/events", json=body,
+                                 headers={"Authorization": f"Bearer {seats[event['seat']]}"})
+                 ).raise_for_status()
+            await asyncio.sleep(2 * pace)
+        round_ += 1
+
+
+def line_of(table: str, state: dict[str, Any] | None) -> str:
+    board = (state or {}).get("board")
+    if not board:
+        return f"{table:<8} waiting for the first board"
+    calls = " ".join(c["call"] + ("!" if c.get("alert") else "") for c in board["calls"])
+    contract = board["contract"]
+    end = (f"→ {contract['level']}{contract['strain']}{contract['risk']} by "
+           f"{contract['declarer']}" if contract else
+           "→ passed out" if board["status"] == "passed_out" else f"({board['turn']} to call)")
+    return (f"{table:<8} board {board['board']:<3} dealer {board['dealer']}  {calls}  {end}"
+            f"   [v{state['version'] if state else '-'}]")
+
+
+async def show(http: httpx.AsyncClient, director: str, tables: list[str]) -> None:
+    auth = {"Authorization": f"Bearer {director}"}
+    while True:
+        states = [(await http.get(f"/api/tables/{t}/state", headers=auth)).json()
+                  for t in tables]
+        alerts = (await http.get("/api/alerts?count=8", headers=auth)).json()["alerts"]
+        screen = ["tableserver demo — Ctrl-C stops everything", ""]
+        screen += [line_of(t, s) for t, s in zip(tables, states, strict=True)]
+        screen += ["", "Director alerts (latest last):"]
+        screen += [f"  {a['table']} board {a.get('board', '-')}: Law {a['law']} {a['kind']} — "
+                   f"{a['message']}" for a in alerts] or ["  none yet"]
+        sys.stdout.write("\x1b[2J\x1b[H" + "\n".join(screen) + "\n")
+        sys.stdout.flush()
+        await asyncio.sleep(0.5)
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    settings = Settings()
+    director = settings.director_token()
+    boards = load_boards()
+    tables = [f"demo-{i + 1}" for i in range(args.tables)]
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{settings.gateway_port}",
+                                 timeout=10) as http:
+        players = [asyncio.create_task(play_table(http, director, t, 3 * i, boards, args.pace,
+                                                  1 if args.once else None))
+                   for i, t in enumerate(tables)]
+        if args.once:
+            await asyncio.gather(*players)
+            await asyncio.sleep(1)
+            for table in tables:
+                state = (await http.get(f"/api/tables/{table}/state",
+                                        headers={"Authorization": f"Bearer {director}"})).json()
+                print(line_of(table, state))
+            return 0
+        screen = asyncio.create_task(show(http, director, tables))
+        await asyncio.gather(*players, screen)
+    return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m services.demo", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--once", action="store_true")
+    parser.add_argument("--pace", type=float, default=0.8)
+    try:
+        sys.exit(asyncio.run(main_async(parser.parse_args())))
+    except KeyboardInterrupt:
+        print("\nstopped")
+    except httpx.HTTPError as exc:
+        sys.exit(f"the gateway did not answer as expected: {exc}")
+
+
+if __name__ == "__main__":
+    main()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 
@@ -17,7 +18,8 @@ def main() -> None:
         if probe.connect_ex(("127.0.0.1", settings.gateway_port)) == 0:
             sys.exit(f"port {settings.gateway_port} is already taken: stop what uses it or set "
                      "TABLESERVER_GATEWAY_PORT")
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=settings.gateway_port,
+    host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")  # 0.0.0.0 in a container
+    uvicorn.run(create_app(settings), host=host, port=settings.gateway_port,
                 log_level="warning", ws_max_size=4096)
 
 

@@ -106,7 +106,7 @@ def test_seats_see_their_own_hand_spectators_all(stack: Stack) -> None:
 
 def test_the_feed_pushes_each_new_state(stack: Stack) -> None:
     tokens = new_table(stack, "pipe5")
-    url = f"ws://127.0.0.1:18000/api/tables/pipe5/feed?token={tokens['spectator']}"
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/pipe5/feed?token={tokens['spectator']}"
     with connect(url, open_timeout=10) as ws:
         first = json.loads(ws.recv(timeout=10))
         assert first["version"] == 0 and first["board"]["calls"] == []

@@ -1,0 +1,102 @@
+"""The real stack, started for tests and benchmarks: Apache Kafka and Redis by the deploy
+scripts, on ports of their own (so they never meet a `make up`), and the processor workers and
+the gateway as the processes `make up` runs."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Stack:
+    env: dict[str, str]
+    data: Path
+    kafka_port: int
+    redis_port: int
+    gateway_port: int
+    director: str = ""
+    workers: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    gateway: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.gateway_port}"
+
+    @property
+    def bootstrap(self) -> str:
+        return f"127.0.0.1:{self.kafka_port}"
+
+    def start_worker(self, name: str) -> subprocess.Popen[bytes]:
+        log = (self.data / f"{name}.log").open("ab")
+        proc = subprocess.Popen([sys.executable, "-m", "services.processor", name], cwd=ROOT,
+                                env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.workers[name] = proc
+        return proc
+
+    def kill_worker(self, name: str) -> None:
+        proc = self.workers.pop(name)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+
+    def client(self, token: str | None = None) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.Client(base_url=self.url, headers=headers, timeout=10)
+
+
+def _wait_port(port: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
+def _deploy(script: str, env: dict[str, str]) -> None:
+    subprocess.run([str(ROOT / "deploy" / script)], cwd=ROOT, env=env, check=True)
+
+
+
+@contextmanager
+def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: int,
+                  workers: int = 1, extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
+    """Kafka, Redis, `workers` processor workers and the gateway; all stopped on exit."""
+    env = {**os.environ, "TABLESERVER_DATA": str(data),
+           "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_REDIS_PORT": str(redis_port),
+           "TABLESERVER_GATEWAY_PORT": str(gateway_port), **(extra_env or {})}
+    stack = Stack(env, data, kafka_port, redis_port, gateway_port)
+    _deploy("kafka/start.sh", env)
+    _deploy("redis/start.sh", env)
+    try:
+        for i in range(workers):
+            stack.start_worker(f"w{i + 1}")
+        log = (data / "gateway.log").open("ab")
+        stack.gateway = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
+                                         env=env, stdout=log, stderr=subprocess.STDOUT)
+        _wait_port(gateway_port, 30)
+        stack.director = (data / "director.token").read_text().strip()
+        yield stack
+    finally:
+        for proc in [*stack.workers.values(), stack.gateway]:
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        _deploy("kafka/stop.sh", env)
+        _deploy("redis/stop.sh", env)

@@ -20,7 +20,7 @@ def main() -> None:
                      "TABLESERVER_GATEWAY_PORT")
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")  # 0.0.0.0 in a container
     uvicorn.run(create_app(settings), host=host, port=settings.gateway_port,
-                log_level="warning", ws_max_size=4096)
+                log_level="warning", ws_max_size=4096, timeout_keep_alive=30)
 
 
 if __name__ == "__main__":

@@ -144,11 +144,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(400, "body must be a JSON object")
         return body
 
+    known_tables: dict[str, dict[str, Any]] = {}  # tables never go away: cache what we saw
+
     async def table_meta(table: str) -> dict[str, Any]:
-        raw = await clients["redis"].hget(TABLES_SET, table)
-        if raw is None:
-            raise ApiError(404, f"no table {table}")
-        meta: dict[str, Any] = json.loads(raw)
+        meta = known_tables.get(table)
+        if meta is None:
+            raw = await clients["redis"].hget(TABLES_SET, table)
+            if raw is None:
+                raise ApiError(404, f"no table {table}")
+            meta = known_tables[table] = json.loads(raw)
         return meta
 
     async def append(table: str, event_map: dict[str, Any]) -> int:

@@ -1,0 +1,244 @@
+"""Benchmark of the live pipeline: N tables calling at a steady rate through the gateway.
+
+Starts its own Kafka, Redis, two processor workers and the gateway (tests/stack.py), then
+reports, in the same run on the same broker:
+- a bare aiokafka round trip (produce with acks=all → consume), p50/p99;
+- calls/s through the pipeline, and the latency from sending the call to the gateway to
+  (a) the gateway's 202, (b) the new state in Redis, (c) the state pushed on a WebSocket feed.
+A benchmark, not a test: it prints numbers and asserts nothing about speed.
+
+    python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from redis.asyncio import Redis
+
+from services.names import feed_key
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from tests.stack import running_stack
+
+STRAINS = ["C", "D", "H", "S", "NT"]
+SEATS = "NESW"
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def report(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: no samples"
+    return (f"{name}: p50 {pct(values, 0.5):.1f} ms, p99 {pct(values, 0.99):.1f} ms "
+            f"({len(values)} samples)")
+
+
+async def bare_round_trip(bootstrap: str, count: int, rate: float) -> list[float]:
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    await admin.create_topics([NewTopic("bench.roundtrip", 1, 1)])
+    await admin.close()
+    consumer = AIOKafkaConsumer("bench.roundtrip", bootstrap_servers=bootstrap,
+                                auto_offset_reset="latest", enable_auto_commit=False)
+    await consumer.start()
+    await consumer.getmany(timeout_ms=1000)  # join and fetch positions first
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all",
+                                enable_idempotence=True, linger_ms=0)
+    await producer.start()
+    sent: dict[int, float] = {}
+    latencies: list[float] = []
+
+    async def consume() -> None:
+        while len(latencies) < count:
+            batch = await consumer.getmany(timeout_ms=1000)
+            now = time.perf_counter()
+            for records in batch.values():
+                for record in records:
+                    latencies.append(now - sent[int(record.value)])
+
+    reader = asyncio.create_task(consume())
+    for i in range(count):
+        sent[i] = time.perf_counter()
+        await producer.send("bench.roundtrip", str(i).encode())
+        await asyncio.sleep(1 / rate)
+    await asyncio.wait_for(reader, 30)
+    await producer.stop()
+    await consumer.stop()
+    return latencies
+
+
+class HttpConnection:
+    """A minimal HTTP/1.1 keep-alive client: a load generator must cost less CPU than the
+    server it loads, and on a 2-core machine httpx costs about as much as the gateway."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes, token: str) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        self.writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+            + body)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return status, await self.reader.readexactly(length)
+
+
+class Pipeline:
+    def __init__(self, url: str, director: str, tables: int) -> None:
+        self.http = httpx.AsyncClient(base_url=url, timeout=30,
+                                      limits=httpx.Limits(max_connections=200))
+        port = int(url.rsplit(":", 1)[1])
+        self.idle = [HttpConnection(port) for _ in range(100)]
+        self.director = director
+        self.tables = [f"b{i}" for i in range(tables)]
+        self.seats: dict[str, dict[str, str]] = {}
+        self.sent: dict[tuple[str, int], float] = {}
+        self.acked: list[float] = []
+        self.in_redis: list[float] = []
+        self.on_feed: list[float] = []
+
+    async def setup(self) -> None:
+        auth = {"Authorization": f"Bearer {self.director}"}
+
+        async def one(table: str) -> None:
+            response = await self.http.post("/api/tables", json={"table": table}, headers=auth)
+            self.seats[table] = response.json()["seats"]
+            (await self.http.post(f"/api/tables/{table}/boards", json={"board": 1},
+                                  headers=auth)).raise_for_status()
+
+        for start in range(0, len(self.tables), 50):
+            await asyncio.gather(*(one(t) for t in self.tables[start:start + 50]))
+
+    async def call(self, table: str, index: int) -> None:
+        seat = SEATS[index % 4]  # board 1: North deals; ascending bids are all legal
+        call = f"{index // 5 + 1}{STRAINS[index % 5]}"
+        while not self.idle:
+            await asyncio.sleep(0.001)
+        connection = self.idle.pop()
+        started = time.perf_counter()
+        status, body = await connection.post(
+            f"/api/tables/{table}/events",
+            json.dumps({"type": "call", "call": call}).encode(), self.seats[table][seat])
+        self.acked.append(time.perf_counter() - started)
+        self.idle.append(connection)
+        if status == 202:
+            self.sent[(table, json.loads(body)["offset"])] = started
+
+    async def watch_redis(self, redis: Redis, stop: asyncio.Event) -> None:
+        """When each new state lands in Redis: the feed entry is written in the same script."""
+        last = {feed_key(t): "$" for t in self.tables}
+        while not stop.is_set():
+            entries = await redis.xread(last, block=200, count=1000)
+            now = time.perf_counter()
+            for key, items in entries:
+                table = key.decode().split(":", 2)[2]
+                for entry_id, fields in items:
+                    last[key.decode()] = entry_id.decode()
+                    started = self.sent.get((table, int(fields[b"version"])))
+                    if started is not None:
+                        self.in_redis.append(now - started)
+
+    async def watch_feed(self, url: str, table: str, stop: asyncio.Event) -> None:
+        token = self.seats[table]["N"]
+        async with websockets.connect(f"{url}/api/tables/{table}/feed?token={token}&since=$"
+                                      ) as ws:
+            while not stop.is_set():
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                except TimeoutError:
+                    continue
+                started = self.sent.get((table, message["version"]))
+                if started is not None:
+                    self.on_feed.append(time.perf_counter() - started)
+
+
+async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
+              redis_url: str) -> None:
+    print("bare aiokafka round trip (acks=all, idempotent producer → consumer) …", flush=True)
+    bare = await bare_round_trip(bootstrap, min(2000, args.rate * 4), args.rate)
+    print("  " + report("produce → consume", bare), flush=True)
+
+    pipeline = Pipeline(url, director, args.tables)
+    print(f"creating {args.tables} tables …", flush=True)
+    await pipeline.setup()
+    redis = Redis.from_url(redis_url)
+    stop = asyncio.Event()
+    watchers = [asyncio.create_task(pipeline.watch_redis(redis, stop))]
+    ws_url = url.replace("http://", "ws://")
+    watchers += [asyncio.create_task(pipeline.watch_feed(ws_url, t, stop))
+                 for t in pipeline.tables[:20]]
+    await asyncio.sleep(1)
+    print(f"calling at {args.rate} calls/s over {args.tables} tables for {args.seconds} s …",
+          flush=True)
+    pending: set[asyncio.Task[None]] = set()
+    calls = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < args.seconds:
+        table = pipeline.tables[calls % len(pipeline.tables)]
+        index = calls // len(pipeline.tables)
+        task = asyncio.create_task(pipeline.call(table, index % 35))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+        calls += 1
+        next_at = started + calls / args.rate
+        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+    await asyncio.gather(*pending)
+    elapsed = time.perf_counter() - started
+    await asyncio.sleep(3)
+    stop.set()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    await pipeline.http.aclose()
+    await redis.aclose()
+    accepted = len(pipeline.sent)
+    print(f"  {accepted} calls accepted in {elapsed:.1f} s: {accepted / elapsed:.0f} calls/s")
+    print("  " + report("call → gateway 202", pipeline.acked))
+    print("  " + report("call → state in Redis", pipeline.in_redis))
+    print("  " + report("call → pushed on the feed (20 tables)", pipeline.on_feed))
+    if bare and pipeline.in_redis:
+        print(f"  p99 call → Redis is {pct(pipeline.in_redis, 0.99) / pct(bare, 0.99):.1f}× "
+              "the bare round trip's p99 (target: 3×)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--rate", type=int, default=500)
+    parser.add_argument("--seconds", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--shards", type=int, default=8)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, running_stack(
+            Path(tmp), 29092, 26379, 28000, workers=args.workers,
+            extra_env={"TABLESERVER_SHARDS": str(args.shards)}) as stack:
+        time.sleep(8)  # the workers join the group and take their shards
+        asyncio.run(run(args, stack.bootstrap, stack.url, stack.director,
+                        "redis://127.0.0.1:26379/0"))
+
+
+if __name__ == "__main__":
+    main()

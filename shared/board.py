@@ -173,6 +173,7 @@ class Board:
     vulnerability: Vulnerability
     ruleset: Ruleset
     deal: str | None = None
+    started_ts: int | None = None  # the producer's stamp on board_started (ms since the epoch)
     status: str = AUCTION
     turn: Seat | None = None
     calls: list[Standing] = field(default_factory=list)
@@ -202,7 +203,7 @@ class Board:
     def start(event: BoardStarted) -> Board:
         """A board before its first call: the dealer calls first (Law 17B)."""
         return Board(event.board, event.dealer, event.vulnerability, event.ruleset, event.deal,
-                     turn=event.dealer)
+                     event.ts, turn=event.dealer)
 
     def copy(self) -> Board:
         return _copy.copy(self)._detach()
@@ -420,6 +421,8 @@ class Board:
         }
         if self.deal is not None:
             d["deal"] = self.deal
+        if self.started_ts is not None:
+            d["started_ts"] = self.started_ts
         if self.status == PASSED_OUT and not self.duplicate:
             d["next_dealer"] = self.dealer.lho.name  # rubber Law 22(a)
         return d

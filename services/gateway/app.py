@@ -226,7 +226,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"table": table, "version": None, "board": None}
         version, board = found
         return {"table": table, "version": version,
-                "board": board_for(grant, board, settings.spectator_delay_s == 0)}
+                "board": board_for(grant, board, settings.spectator_delay_s,
+                                   int(time.time() * 1000))}
 
     @app.get("/api/alerts")
     async def get_alerts(grant: GrantDep, count: int = 100) -> dict[str, Any]:
@@ -278,11 +279,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        visible = settings.spectator_delay_s == 0
 
         def render(fields: dict[bytes, bytes]) -> dict[str, Any]:
             board = json.loads(fields[b"board"])
-            return {"version": int(fields[b"version"]), "board": board_for(grant, board, visible)}
+            return {"version": int(fields[b"version"]),
+                    "board": board_for(grant, board, settings.spectator_delay_s,
+                                       int(time.time() * 1000))}
 
         await stream_to(websocket, feed_key(table), websocket.query_params.get("since", "0"),
                         render)

@@ -190,3 +190,50 @@ def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
                  if a["table"].startswith("demo-")}
     assert kinds == {"insufficient_bid", "bid_out_of_rotation", "exposed_card",
                      "bid_above_seven"}
+
+
+def test_an_undecodable_event_is_a_poison_alert_and_is_skipped(stack: Stack) -> None:
+    """Bytes on a table topic that are not an event (written around the gateway) are recorded
+    as a `poison` alert and skipped; the table goes on."""
+    from aiokafka import AIOKafkaProducer
+
+    tokens = new_table(stack, "poison1")
+
+    async def garbage() -> int:
+        producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap)
+        await producer.start()
+        try:
+            return int((await producer.send_and_wait("tableserver.table.poison1",
+                                                     b"\xc1 not msgpack")).offset)
+        finally:
+            await producer.stop()
+
+    bad_offset = run(garbage())
+    last = play_script(stack, "poison1", tokens, "N 1C")
+    final = wait_for(lambda: (s := state(stack, "poison1", stack.director))["version"] == last
+                     and s, 10, "folded past the poison")
+    assert final["board"]["calls"] == [{"seat": "N", "call": "1C"}]
+    alerts = wait_for(lambda: [a for a in run(committed_alerts(stack.bootstrap))
+                               if a["table"] == "poison1"], 10, "the poison alert")
+    assert [(a["kind"], a["id"]) for a in alerts] == [("poison", f"poison1:poison:{bad_offset}")]
+
+
+def test_the_alerts_feed_pushes_new_alerts_to_the_director(stack: Stack) -> None:
+    tokens = new_table(stack, "alertfeed")
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/alerts/feed?token={stack.director}"
+    with connect(url, open_timeout=10) as ws:
+        play_script(stack, "alertfeed", tokens, "N 1S, E 1H")
+        pushed = json.loads(ws.recv(timeout=10))
+        assert pushed["alert"]["table"] == "alertfeed"
+        assert pushed["alert"]["kind"] == "insufficient_bid"
+    with pytest.raises(Exception, match="403"), connect(
+            f"ws://127.0.0.1:{stack.gateway_port}/api/alerts/feed?token={tokens['spectator']}",
+            open_timeout=10) as ws:
+        ws.recv(timeout=10)
+
+
+def test_openapi_is_served(stack: Stack) -> None:
+    with stack.client() as http:
+        paths = http.get("/openapi.json").json()["paths"]
+    assert {"/api/tables", "/api/tables/{table}/events", "/api/tables/{table}/state",
+            "/api/alerts"} <= set(paths)

@@ -1,0 +1,50 @@
+"""The gateway's pieces that need no Kafka: tokens, views of a board, the rate limiter."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.gateway.app import RateLimiter
+from services.gateway.tokens import Grant, TokenError, sign, verify
+from services.gateway.views import board_for
+
+KEY = b"k" * 32
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+
+
+def test_tokens_round_trip_and_refuse_forgery_and_expiry() -> None:
+    token = sign(KEY, "t1", "N", "seat", expires=1000)
+    assert verify(KEY, token, now=999) == Grant("t1", "N", "seat")
+    with pytest.raises(TokenError, match="expired"):
+        verify(KEY, token, now=1001)
+    with pytest.raises(TokenError, match="bad signature"):
+        verify(b"other key" * 4, token, now=0)
+    payload_of_e = sign(KEY, "t1", "E", "seat", 1000).split(".")[1]
+    with pytest.raises(TokenError, match="bad signature"):  # E's claims under N's signature
+        verify(KEY, f"v1.{payload_of_e}.{token.split('.')[2]}", now=0)
+    for bad in ("", "v2.a.b", "v1.!!.??", "v1.a"):
+        with pytest.raises(TokenError):
+            verify(KEY, bad, now=0)
+
+
+def test_a_seat_sees_its_own_hand_only() -> None:
+    board = {"deal": DEAL, "started_ts": 0}
+    assert board_for(Grant("t", "E", "seat"), board, 0, 0)["deal"] == \
+        "N:- JT987.Q876.AK5.2 - -"
+    assert board_for(Grant(None, None, "director"), board, 600, 0)["deal"] == DEAL
+
+
+def test_spectators_see_the_hands_after_the_delay() -> None:
+    board = {"deal": DEAL, "started_ts": 1_000_000}
+    spectator = Grant("t", None, "spectator")
+    assert board_for(spectator, board, 0, 1_000_000)["deal"] == DEAL
+    assert board_for(spectator, board, 60, 1_000_000 + 59_999)["deal"] is None
+    assert board_for(spectator, board, 60, 1_000_000 + 60_000)["deal"] == DEAL
+
+
+def test_rate_limiter_allows_the_rate_and_refuses_a_flood() -> None:
+    limiter = RateLimiter(rate=10)
+    assert [limiter.allow("N", 0.0) for _ in range(12)].count(True) == 10
+    assert limiter.allow("N", 0.05) is False  # half a token back
+    assert limiter.allow("N", 0.2) is True
+    assert limiter.allow("E", 0.2) is True  # another seat has its own bucket

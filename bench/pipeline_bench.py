@@ -192,22 +192,38 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     watchers += [asyncio.create_task(pipeline.watch_feed(ws_url, t, stop))
                  for t in pipeline.tables[:20]]
     await asyncio.sleep(1)
+    calls = 0
+
+    async def load(seconds: float) -> float:
+        """Call at the rate for `seconds`; returns how long it really took."""
+        nonlocal calls
+        pending: set[asyncio.Task[None]] = set()
+        started = time.perf_counter()
+        sent = 0
+        while time.perf_counter() - started < seconds:
+            table = pipeline.tables[calls % len(pipeline.tables)]
+            task = asyncio.create_task(pipeline.call(table, (calls // len(pipeline.tables))
+                                                     % 35))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            calls += 1
+            sent += 1
+            await asyncio.sleep(max(0.0, started + sent / args.rate - time.perf_counter()))
+        await asyncio.gather(*pending)
+        return time.perf_counter() - started
+
+    if args.warmup:
+        print(f"warming up (the JVM compiles Kafka's hot paths) for {args.warmup} s …",
+              flush=True)
+        await load(args.warmup)
+        await asyncio.sleep(2)
+        pipeline.sent.clear()
+        pipeline.acked.clear()
+        pipeline.in_redis.clear()
+        pipeline.on_feed.clear()
     print(f"calling at {args.rate} calls/s over {args.tables} tables for {args.seconds} s …",
           flush=True)
-    pending: set[asyncio.Task[None]] = set()
-    calls = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < args.seconds:
-        table = pipeline.tables[calls % len(pipeline.tables)]
-        index = calls // len(pipeline.tables)
-        task = asyncio.create_task(pipeline.call(table, index % 35))
-        pending.add(task)
-        task.add_done_callback(pending.discard)
-        calls += 1
-        next_at = started + calls / args.rate
-        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
-    await asyncio.gather(*pending)
-    elapsed = time.perf_counter() - started
+    elapsed = await load(args.seconds)
     await asyncio.sleep(3)
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
@@ -231,6 +247,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--warmup", type=int, default=20, help="seconds of load first")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, running_stack(
             Path(tmp), 29092, 26379, 28000, workers=args.workers,

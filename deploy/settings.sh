@@ -39,3 +39,19 @@ apt_install() {  # apt_install PACKAGE...
   fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
+
+running() {  # running PIDFILE: true when the process in PIDFILE is alive
+  [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+}
+
+stop_pidfile() {  # stop_pidfile PIDFILE: TERM the process, KILL it after 10 s, forget it
+  local pid
+  [ -f "$1" ] || return 0
+  pid=$(cat "$1")
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$1"
+}

@@ -16,7 +16,7 @@ deploy/redis/start.sh
 
 start() {  # start NAME COMMAND...: a service in the background, its pid in $run/NAME.pid
   local name=$1; shift
-  if [ -f "$run/$name.pid" ] && kill -0 "$(cat "$run/$name.pid")" 2>/dev/null; then
+  if running "$run/$name.pid"; then
     echo "$name is already running"
     return
   fi

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 . deploy/settings.sh
 dir="$TABLESERVER_DATA/kafka"
 pidfile="$dir/kafka.pid"
-if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+if running "$pidfile"; then
   echo "Kafka is already running (pid $(cat "$pidfile"), port $TABLESERVER_KAFKA_PORT)"
   exit 0
 fi

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 . deploy/settings.sh
 dir="$TABLESERVER_DATA/redis"
 pidfile="$dir/redis.pid"
-if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+if running "$pidfile"; then
   echo "Redis is already running (pid $(cat "$pidfile"), port $TABLESERVER_REDIS_PORT)"
   exit 0
 fi

@@ -59,16 +59,16 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
         return store_box["store"]
 
     async def start_runner(shard: int) -> None:
-        runner = ShardRunner(shard, settings.kafka_bootstrap, store())
-        await runner.start()
-        runners[shard] = runner
+        runner = runners[shard] = ShardRunner(shard, settings.kafka_bootstrap, store())
+        await runner.start()  # tables registered meanwhile wait in the runner, not lost
 
     async def own(shards: set[int]) -> None:
         """Run exactly the shards in `shards`: stop the others, start the new ones at once."""
         async with changes:
             for shard in sorted(set(runners) - shards):
                 await runners.pop(shard).stop()
-            await asyncio.gather(*(start_runner(s) for s in sorted(shards - set(runners))))
+            new = sorted(shards - set(runners))
+            await asyncio.gather(*(start_runner(s) for s in new))
             log.info("%s owns shards %s", worker_name, sorted(runners))
             await announce()
 

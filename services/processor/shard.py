@@ -69,6 +69,8 @@ class ShardRunner:
         self.consumer: AIOKafkaConsumer | None = None
         self.task: asyncio.Task[None] | None = None
         self._assign_lock = asyncio.Lock()
+        self._started = False
+        self._early: list[dict[str, Any]] = []  # tables registered while starting
 
     @property
     def alive_key(self) -> str:
@@ -87,6 +89,9 @@ class ShardRunner:
         for table, record in registry.items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
             self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
+        for meta in self._early:  # registered after we read the registry: not lost
+            self.tables.setdefault(meta["table"], TableRun(meta["table"], meta))
+        self._started = True
         await self._assign()
         await self.store.redis.set(self.alive_key, "1")
         self.task = asyncio.create_task(self._run(), name=f"shard-{self.shard}")
@@ -95,6 +100,9 @@ class ShardRunner:
     async def add_table(self, meta: dict[str, Any]) -> None:
         """A table was registered: start folding it now (no rebalance: we assign ourselves)."""
         table = meta["table"]
+        if not self._started:
+            self._early.append(meta)
+            return
         if table in self.tables:
             return
         self.tables[table] = TableRun(table, meta)

@@ -19,7 +19,8 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     data = tmp_path_factory.mktemp("tableserver-data")
     with running_stack(data, KAFKA_PORT, REDIS_PORT, GATEWAY_PORT, workers=1,
                        extra_env={"TABLESERVER_SHARDS": "4",
-                                  "TABLESERVER_CALLS_PER_SECOND": "20"}) as running:
+                                  "TABLESERVER_CALLS_PER_SECOND": "20",
+                                  "TABLESERVER_ORIGINS": "https://club.example"}) as running:
         yield running
 
 

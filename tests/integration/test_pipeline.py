@@ -237,3 +237,28 @@ def test_openapi_is_served(stack: Stack) -> None:
         paths = http.get("/openapi.json").json()["paths"]
     assert {"/api/tables", "/api/tables/{table}/events", "/api/tables/{table}/state",
             "/api/alerts"} <= set(paths)
+
+
+def test_browsers_from_other_origins_are_refused(stack: Stack) -> None:
+    tokens = new_table(stack, "origin1")
+    with stack.client(tokens["seats"]["N"]) as http:
+        evil = http.get("/api/tables/origin1/state", headers={"Origin": "https://evil.example"})
+        good = http.get("/api/tables/origin1/state", headers={"Origin": "https://club.example"})
+    assert evil.status_code == 403 and "origin" in evil.json()["error"]
+    assert good.status_code == 200
+    with pytest.raises(Exception, match="403"), connect(
+            f"ws://127.0.0.1:{stack.gateway_port}/api/tables/origin1/feed"
+            f"?token={tokens['seats']['N']}", origin="https://evil.example", open_timeout=10):
+        pass
+
+
+def test_an_oversized_websocket_message_closes_the_feed(stack: Stack) -> None:
+    tokens = new_table(stack, "wsbig")
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/wsbig/feed?token={tokens['spectator']}"
+    with connect(url, open_timeout=10) as ws:
+        ws.recv(timeout=10)  # the first state
+        ws.send("x" * 10_000)
+        with pytest.raises(Exception) as closed:
+            for _ in range(10):
+                ws.recv(timeout=10)
+    assert "1009" in str(closed.value)

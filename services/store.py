@@ -41,23 +41,27 @@ class StateStore:
         self._write_state = redis.register_script(_WRITE_STATE)
         self._add_alert = redis.register_script(_ADD_ALERT)
 
-    async def write_state(self, table: str, version: int, board: dict[str, Any]) -> bool:
-        """Store `board` as the table's state at `version`, unless a newer one is there."""
-        written = await self._write_state(
-            keys=[state_key(table), feed_key(table)],
-            args=[version, json.dumps(board, separators=(",", ":")), FEED_LENGTH])
-        return bool(written)
+    async def write_batch(self, states: list[tuple[str, int, dict[str, Any]]],
+                          alerts: list[tuple[str, dict[str, Any]]]) -> None:
+        """Store each board as its table's state at that version, unless a newer one is there,
+        and each alert not stored before; in one round trip (a pipeline)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table, version, board in states:
+                await self._write_state(
+                    keys=[state_key(table), feed_key(table)],
+                    args=[version, json.dumps(board, separators=(",", ":")), FEED_LENGTH],
+                    client=pipe)
+            for alert_id, alert in alerts:
+                await self._add_alert(keys=["tableserver:alert-ids", ALERTS_STREAM],
+                                      args=[alert_id, json.dumps(alert), ALERTS_LENGTH],
+                                      client=pipe)
+            await pipe.execute()
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
         raw = await self.redis.hmget(state_key(table), "version", "board")
         if raw[0] is None or raw[1] is None:
             return None
         return int(raw[0]), json.loads(raw[1])
-
-    async def add_alert(self, alert_id: str, alert: dict[str, Any]) -> bool:
-        added = await self._add_alert(keys=["tableserver:alert-ids", ALERTS_STREAM],
-                                      args=[alert_id, json.dumps(alert), ALERTS_LENGTH])
-        return bool(added)
 
     async def remember_table(self, table: str, meta: dict[str, Any]) -> None:
         await self.redis.hset(TABLES_SET, table, json.dumps(meta))

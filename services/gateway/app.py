@@ -19,6 +19,7 @@ from aiokafka.admin import AIOKafkaAdminClient
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from redis.asyncio import Redis
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from services.gateway.tokens import Grant, TokenError, sign, verify
 from services.gateway.views import board_for
@@ -45,6 +46,30 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
+
+
+class Guard:
+    """Refuses, before any route runs, a body announced larger than `max_body` (413) and a
+    browser request from an origin not allowed (403). Plain ASGI: Starlette's
+    BaseHTTPMiddleware would cost every request a task and a stream copy."""
+
+    def __init__(self, app: ASGIApp, max_body: int, origins: set[str]) -> None:
+        self.app, self.max_body, self.origins = app, max_body, origins
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            length = headers.get(b"content-length", b"")
+            origin = headers.get(b"origin", b"").decode()
+            refusal = None
+            if length.isdigit() and int(length) > self.max_body:
+                refusal = JSONResponse({"error": f"body larger than {self.max_body} bytes"}, 413)
+            elif origin and self.origins and origin not in self.origins:
+                refusal = JSONResponse({"error": f"origin {origin} not allowed"}, 403)
+            if refusal is not None:
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class RateLimiter:
@@ -89,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await redis.aclose()
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan)
+    app.add_middleware(Guard, max_body=settings.max_body_bytes, origins=settings.allowed_origins)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -96,17 +122,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.field:
             body["field"] = exc.field
         return JSONResponse(body, status_code=exc.status)
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > settings.max_body_bytes:
-            return JSONResponse({"error": f"body larger than {settings.max_body_bytes} bytes"},
-                                status_code=413)
-        origin = request.headers.get("origin")
-        if origin and settings.allowed_origins and origin not in settings.allowed_origins:
-            return JSONResponse({"error": f"origin {origin} not allowed"}, status_code=403)
-        return await call_next(request)
 
     def grant_of(token: str | None) -> Grant:
         if not token:

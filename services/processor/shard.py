@@ -165,10 +165,10 @@ class ShardRunner:
         live = [run for run in touched if run.live]
         if live:
             await self._commit(alerts, live)
-        for run in touched:
-            await self._write(run)
-        for alert_id, alert in raised:
-            await self.store.add_alert(alert_id, {"id": alert_id, **alert})
+        await self.store.write_batch(
+            [(run.table, run.offset, run.state.board.to_dict()) for run in touched
+             if run.state.board is not None],
+            [(alert_id, {"id": alert_id, **alert}) for alert_id, alert in raised])
 
     async def _commit(self, alerts: list[tuple[str, dict[str, Any]]],
                       live: list[TableRun]) -> None:
@@ -186,11 +186,6 @@ class ShardRunner:
         for run in live:
             run.checkpoint = run.offset
 
-    async def _write(self, run: TableRun) -> None:
-        board = run.state.board
-        if board is not None:
-            await self.store.write_state(run.table, run.offset, board.to_dict())
-
     async def _restore_if_redis_lost(self) -> None:
         """Redis lost its data (restart, FLUSHALL): write every table's state again."""
         if await self.store.redis.exists(self.alive_key):
@@ -199,7 +194,9 @@ class ShardRunner:
                     len(self.tables))
         for run in self.tables.values():
             await self.store.remember_table(run.table, run.meta)
-            await self._write(run)
-            for alert_id, alert in run.raised:
-                await self.store.add_alert(alert_id, {"id": alert_id, **alert})
+        await self.store.write_batch(
+            [(run.table, run.offset, run.state.board.to_dict()) for run in self.tables.values()
+             if run.state.board is not None],
+            [(alert_id, {"id": alert_id, **alert}) for run in self.tables.values()
+             for alert_id, alert in run.raised])
         await self.store.redis.set(self.alive_key, "1")

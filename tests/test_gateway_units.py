@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from services.gateway.app import RateLimiter
-from services.gateway.tokens import Grant, TokenError, sign, verify
+from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for
 
 KEY = b"k" * 32
@@ -15,6 +15,7 @@ DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 def test_tokens_round_trip_and_refuse_forgery_and_expiry() -> None:
     token = sign(KEY, "t1", "N", "seat", expires=1000)
     assert verify(KEY, token, now=999) == Grant("t1", "N", "seat")
+    assert expiry_of(token) == 1000
     with pytest.raises(TokenError, match="expired"):
         verify(KEY, token, now=1001)
     with pytest.raises(TokenError, match="bad signature"):

@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from redis.asyncio import Redis
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from services.gateway.tokens import Grant, TokenError, sign, verify
+from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for
 from services.kafka_admin import create_table_topic, ensure_core_topics
 from services.names import (
@@ -123,15 +123,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             body["field"] = exc.field
         return JSONResponse(body, status_code=exc.status)
 
+    verified: dict[str, tuple[Grant, int]] = {}  # token → grant and expiry, once checked
+
     def grant_of(token: str | None) -> Grant:
         if not token:
             raise ApiError(401, "missing token (Authorization: Bearer …)")
         if hmac.compare_digest(token.encode(), director_token.encode()):
             return Grant(None, None, "director")
+        now = int(time.time())
+        known = verified.get(token)
+        if known is not None and known[1] >= now:
+            return known[0]
         try:
-            return verify(signing_key, token, int(time.time()))
+            grant = verify(signing_key, token, now)
         except TokenError as exc:
             raise ApiError(401, str(exc)) from None
+        if len(verified) > 100_000:  # a bound, not an eviction policy: start again
+            verified.clear()
+        verified[token] = (grant, expiry_of(token))
+        return grant
 
     async def bearer(authorization: Annotated[str | None, Header()] = None) -> Grant:
         scheme, _, token = (authorization or "").partition(" ")

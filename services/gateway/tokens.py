@@ -40,6 +40,12 @@ def sign(key: bytes, table: str, seat: str | None, role: str, expires: int) -> s
     return f"v1.{payload}.{_b64(mac)}"
 
 
+def expiry_of(token: str) -> int:
+    """The expiry of a token `verify` accepted."""
+    expires: int = json.loads(_unb64(token.split(".")[1]))["e"]
+    return expires
+
+
 def verify(key: bytes, token: str, now: int) -> Grant:
     parts = token.split(".")
     if len(parts) != 3 or parts[0] != "v1":

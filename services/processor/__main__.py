@@ -1,9 +1,13 @@
-"""`python -m services.processor [NAME]`: run one processor worker (faust), until SIGTERM."""
+"""`python -m services.processor [NAME]`: run one processor worker (faust), until SIGTERM.
+
+NAME names the worker in logs and in Redis; by default the host name and process id."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 import sys
 
 from aiokafka.admin import AIOKafkaAdminClient
@@ -25,7 +29,7 @@ async def _prepare(settings: Settings) -> None:
 def main() -> None:
     import faust
 
-    name = sys.argv[1] if len(sys.argv) > 1 else "processor"
+    name = sys.argv[1] if len(sys.argv) > 1 else f"{socket.gethostname()}-{os.getpid()}"
     settings = Settings()
     logging.basicConfig(level=logging.INFO, format="[%(asctime)s] %(name)s %(message)s")
     asyncio.run(_prepare(settings))

@@ -51,15 +51,10 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
     registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
     runners: dict[int, ShardRunner] = {}
     changes = asyncio.Lock()
-    store_box: dict[str, StateStore] = {}
-
-    def store() -> StateStore:
-        if "store" not in store_box:
-            store_box["store"] = StateStore(Redis.from_url(settings.redis_url))
-        return store_box["store"]
+    store = StateStore(Redis.from_url(settings.redis_url))  # connects on first use
 
     async def start_runner(shard: int) -> None:
-        runner = runners[shard] = ShardRunner(shard, settings.kafka_bootstrap, store())
+        runner = runners[shard] = ShardRunner(shard, settings.kafka_bootstrap, store)
         await runner.start()  # tables registered meanwhile wait in the runner, not lost
 
     async def own(shards: set[int]) -> None:
@@ -74,7 +69,7 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
 
     async def announce() -> None:
         """Which shards this worker runs, for `make up` and the director (expires if it dies)."""
-        await store().redis.set(f"tableserver:worker:{worker_name}",
+        await store.redis.set(f"tableserver:worker:{worker_name}",
                                 json.dumps(sorted(runners)), ex=15)
 
     @app.on_partitions_assigned.connect

@@ -3,6 +3,7 @@
     tableserver fold FILE    fold one table's log (JSON Lines, `-` for stdin) and print the
                              state of each board after its last event, one JSON object a line
     tableserver fold --text FILE   the same, drawn for a person to read
+    tableserver convert FILE.pbn|FILE.lin   the events of every board of a record, JSON Lines
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TextIO
 
 from services.render import render_board
 from shared.codec import EventError, from_json_line
 from shared.engine import NoBoardError, fold
 from shared.events import Event
+from shared.notation import RecordError, lin_events, pbn_events
 
 EXIT_BAD_INPUT = 2
 
@@ -72,6 +75,28 @@ def cmd_fold(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    readers = {".pbn": pbn_events, ".lin": lin_events}
+    reader = readers.get(path.suffix.lower())
+    if reader is None:
+        print(f"tableserver convert: {path}: give a .pbn or a .lin file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        events = reader(text)
+    except OSError as exc:
+        print(f"tableserver convert: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecordError as exc:
+        print(f"tableserver convert: {path}: {exc}; nothing converted", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    out = sys.stdout
+    for event in events:
+        out.write(json.dumps(event, separators=(",", ":"), ensure_ascii=False) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tableserver", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -81,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     fold_parser.add_argument("--text", action="store_true",
                              help="draw each board for a person instead of printing JSON")
     fold_parser.set_defaults(run=cmd_fold)
+    convert_parser = commands.add_parser("convert", help="a PBN or LIN record as events")
+    convert_parser.add_argument("file", help="FILE.pbn or FILE.lin")
+    convert_parser.set_defaults(run=cmd_convert)
     return parser
 
 

@@ -1,0 +1,99 @@
+"""PBN and LIN records as events (shared.notation), on the real files in tests/data: every
+board converts, folds without a director alert, and gives the contract the file states."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shared import fold, from_map
+from shared.notation import RecordError, lin_events, pbn_events
+from tests.records import DATA, expected_contract, lin_contract, read_lin, read_pbn
+
+
+def text_of(name: str) -> str:
+    return (DATA / name).read_bytes().decode("utf-8", errors="replace")
+
+
+@pytest.mark.parametrize("name", ["realbridge-2021-online-qualifier.pbn",
+                                  "pbn21-irregularities.pbn"])
+def test_pbn_boards_fold_to_the_stated_contracts(name: str) -> None:
+    """Laws 17–22 on real records: the contract of every board with an auction is the one of
+    its [Contract] and [Declarer] tags (read by the independent test reader)."""
+    state = fold(from_map(m) for m in pbn_events(text_of(name)))
+    assert all(not b.alerts for b in state.boards)
+    folded = [b.contract() for b in state.boards if b.calls]
+    stated = [expected_contract(r) for r in read_pbn(DATA / name)
+              if r.tags.get("Board", "").isdigit()]
+    assert folded == stated and len(folded) in (279, 1)
+
+
+def test_pbn_notes_become_alerts_with_explanations() -> None:
+    events = pbn_events(text_of("realbridge-2021-online-qualifier.pbn"))
+    explained = [e for e in events if e.get("explanation")]
+    assert len(explained) == 432 and all(e["alert"] for e in explained)
+    assert explained[0] == {"type": "call", "seat": "S", "call": "1C", "alert": True,
+                            "explanation": "11-13,17-19 or clubs"}
+
+
+def test_pbn_opening_leads_come_from_the_play_section() -> None:
+    events = pbn_events(text_of("pbn21-irregularities.pbn"))
+    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "SK"}
+
+
+@pytest.mark.parametrize(("name", "boards"), [("usbf-2010-semifinal-vugraph.lin", 30),
+                                              ("robot-match-with-alerts.lin", 8)])
+def test_lin_boards_fold_to_the_results_list(name: str, boards: int) -> None:
+    """LIN: calls in rotation from the dealer; the USBF file's `rs` list states each contract."""
+    events = lin_events(text_of(name))
+    state = fold(from_map(m) for m in events)
+    assert len(state.boards) == boards and all(not b.alerts for b in state.boards)
+    assert sum(e["type"] == "opening_lead" for e in events) == boards
+    _, results = read_lin(DATA / name)
+    if results:
+        assert [b.contract() for b in state.boards] == [lin_contract(r) for r in results]
+
+
+def test_lin_alerts_and_explanations() -> None:
+    events = lin_events(text_of("usbf-2010-semifinal-vugraph.lin"))
+    first_alert = next(e for e in events if e.get("alert"))
+    assert first_alert == {"type": "call", "seat": "W", "call": "3C", "alert": True,
+                           "explanation": "jacoby 2N"}
+
+
+def test_a_broken_pbn_file_names_the_line_and_the_problem() -> None:
+    with pytest.raises(RecordError, match=r"line 7: tag OptimumScore: '100' is not a score"):
+        pbn_events(text_of("pbn21-broken.pbn"))
+    game = '[Board "1"]\n[Deal "N:- - - -"]\n[Auction "N"]\n'
+    with pytest.raises(RecordError, match=r"line 4: note =1= has no \[Note\] tag"):
+        pbn_events(game + "1C =1= Pass\n")
+    with pytest.raises(RecordError, match="line 4: not a call: '1Z'"):
+        pbn_events(game + "1Z\n")
+    with pytest.raises(RecordError, match="line 1: not a tag pair"):
+        pbn_events('[Board 1]\n')
+
+
+def test_a_broken_lin_file_names_the_line() -> None:
+    with pytest.raises(RecordError, match=r"line 2: md\|9"):
+        lin_events("pn|a,b,c,d|\nmd|9SAK|\n")
+
+
+def test_convert_command(tmp_path: Path) -> None:
+    ok = subprocess.run([sys.executable, "-m", "services.cli", "convert",
+                         str(DATA / "robot-match-with-alerts.lin")],
+                        capture_output=True, text=True, check=False)
+    assert ok.returncode == 0 and ok.stdout.count('"board_started"') == 8
+    bad = subprocess.run([sys.executable, "-m", "services.cli", "convert",
+                          str(DATA / "pbn21-broken.pbn")], capture_output=True, text=True,
+                         check=False)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert re.search(r"line 7: .*nothing converted", bad.stderr)
+    other = tmp_path / "record.txt"
+    other.write_text("x")
+    assert "give a .pbn or a .lin" in subprocess.run(
+        [sys.executable, "-m", "services.cli", "convert", str(other)],
+        capture_output=True, text=True, check=False).stderr

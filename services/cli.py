@@ -40,6 +40,12 @@ def read_log(lines: TextIO) -> Iterator[Event]:
             raise LogError(f"line {number}: {exc}{where}") from None
 
 
+def _refuse(command: str, message: str) -> int:
+    """Bad input: a message naming what is wrong, exit status 2, never a traceback."""
+    print(f"tableserver {command}: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def _open(path: str) -> TextIO:
     if path == "-":
         return sys.stdin
@@ -50,21 +56,14 @@ def cmd_fold(args: argparse.Namespace) -> int:
     try:
         stream = _open(args.file)
     except OSError as exc:
-        print(f"tableserver fold: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _refuse("fold", f"cannot read {args.file}: {exc.strerror}")
     with stream:
         try:
             state = fold(read_log(stream))
-        except LogError as exc:
-            print(f"tableserver fold: {args.file}: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        except NoBoardError as exc:
-            print(f"tableserver fold: {args.file}: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+        except (LogError, NoBoardError) as exc:
+            return _refuse("fold", f"{args.file}: {exc}")
         except UnicodeDecodeError as exc:
-            print(f"tableserver fold: {args.file}: not UTF-8 text ({exc.reason})",
-                  file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return _refuse("fold", f"{args.file}: not UTF-8 text ({exc.reason})")
     out = sys.stdout
     for board in state.boards:
         if args.text:
@@ -80,17 +79,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
     readers = {".pbn": pbn_events, ".lin": lin_events}
     reader = readers.get(path.suffix.lower())
     if reader is None:
-        print(f"tableserver convert: {path}: give a .pbn or a .lin file", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _refuse("convert", f"{path}: give a .pbn or a .lin file")
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-        events = reader(text)
+        events = reader(path.read_bytes().decode("utf-8", errors="replace"))
     except OSError as exc:
-        print(f"tableserver convert: cannot read {path}: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _refuse("convert", f"cannot read {path}: {exc.strerror}")
     except RecordError as exc:
-        print(f"tableserver convert: {path}: {exc}; nothing converted", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _refuse("convert", f"{path}: {exc}; nothing converted")
     out = sys.stdout
     for event in events:
         out.write(json.dumps(event, separators=(",", ":"), ensure_ascii=False) + "\n")

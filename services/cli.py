@@ -4,6 +4,7 @@
                              state of each board after its last event, one JSON object a line
     tableserver fold --text FILE   the same, drawn for a person to read
     tableserver convert FILE.pbn|FILE.lin   the events of every board of a record, JSON Lines
+    tableserver export LOG.jsonl --format pbn|lin   a table's log written back as a record
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from pathlib import Path
 from typing import TextIO
 
 from services.render import render_board
-from shared.codec import EventError, from_json_line
+from shared.codec import EventError, from_json_line, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event
 from shared.notation import RecordError, lin_events, pbn_events
+from shared.notation.export import to_lin, to_pbn
 
 EXIT_BAD_INPUT = 2
 
@@ -92,6 +94,23 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    try:
+        stream = _open(args.file)
+    except OSError as exc:
+        return _refuse("export", f"cannot read {args.file}: {exc.strerror}")
+    with stream:
+        try:
+            maps = [to_map(event) for event in read_log(stream)]
+            text = (to_pbn if args.format == "pbn" else to_lin)(maps)
+        except (LogError, NoBoardError) as exc:
+            return _refuse("export", f"{args.file}: {exc}")
+        except UnicodeDecodeError as exc:
+            return _refuse("export", f"{args.file}: not UTF-8 text ({exc.reason})")
+    sys.stdout.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tableserver", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -104,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     convert_parser = commands.add_parser("convert", help="a PBN or LIN record as events")
     convert_parser.add_argument("file", help="FILE.pbn or FILE.lin")
     convert_parser.set_defaults(run=cmd_convert)
+    export_parser = commands.add_parser("export", help="a table's log as a PBN or LIN record")
+    export_parser.add_argument("file", help="the log (JSON Lines), or - for standard input")
+    export_parser.add_argument("--format", choices=["pbn", "lin"], default="pbn")
+    export_parser.set_defaults(run=cmd_export)
     return parser
 
 

@@ -32,12 +32,17 @@ def test_pbn_boards_fold_to_the_stated_contracts(name: str) -> None:
     assert folded == stated and len(folded) in (279, 1)
 
 
-def test_pbn_notes_become_alerts_with_explanations() -> None:
+def test_pbn_notes_become_explanations() -> None:
+    """A note explains its call (Law 40B); `!` alerts it. RealBridge explains without `!`."""
     events = pbn_events(text_of("realbridge-2021-online-qualifier.pbn"))
     explained = [e for e in events if e.get("explanation")]
-    assert len(explained) == 432 and all(e["alert"] for e in explained)
-    assert explained[0] == {"type": "call", "seat": "S", "call": "1C", "alert": True,
+    assert len(explained) == 432
+    assert explained[0] == {"type": "call", "seat": "S", "call": "1C",
                             "explanation": "11-13,17-19 or clubs"}
+    alerted = pbn_events('[Board "1"]\n[Deal "N:- - - -"]\n[Auction "N"]\n1C! =1= Pass\n'
+                         '[Note "1:strong \\"club\\""]\n')
+    assert alerted[1] == {"type": "call", "seat": "N", "call": "1C", "alert": True,
+                          "explanation": 'strong "club"'}
 
 
 def test_pbn_opening_leads_come_from_the_play_section() -> None:
@@ -97,3 +102,40 @@ def test_convert_command(tmp_path: Path) -> None:
     assert "give a .pbn or a .lin" in subprocess.run(
         [sys.executable, "-m", "services.cli", "convert", str(other)],
         capture_output=True, text=True, check=False).stderr
+
+
+RECORDS = ["realbridge-2021-online-qualifier.pbn", "pbn21-irregularities.pbn",
+           "usbf-2010-semifinal-vugraph.lin", "robot-match-with-alerts.lin"]
+
+
+@pytest.mark.parametrize("name", RECORDS)
+@pytest.mark.parametrize("form", ["pbn", "lin"])
+def test_convert_export_convert_folds_to_the_same_states(name: str, form: str) -> None:
+    """The round trip of every record through PBN and through LIN keeps every board's state:
+    deal, calls with their alerts and explanations, contract, declarer, opening lead."""
+    from shared.notation.export import to_lin, to_pbn
+
+    reader = pbn_events if name.endswith(".pbn") else lin_events
+    events = reader(text_of(name))
+    writer, back = (to_pbn, pbn_events) if form == "pbn" else (to_lin, lin_events)
+    again = back(writer(events))
+    before = fold(from_map(m) for m in events).to_dicts()
+    assert fold(from_map(m) for m in again).to_dicts() == before
+    assert len(before) >= 2
+
+
+def test_export_command(tmp_path: Path) -> None:
+    log = tmp_path / "t.jsonl"
+    log.write_text(subprocess.run([sys.executable, "-m", "services.cli", "convert",
+                                   str(DATA / "pbn21-irregularities.pbn")],
+                                  capture_output=True, text=True, check=True).stdout)
+    pbn = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log)],
+                         capture_output=True, text=True, check=True).stdout
+    assert '[Contract "5CX"]' in pbn and '[Declarer "N"]' in pbn and "Pass Pass X Pass" in pbn
+    lin = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log),
+                          "--format", "lin"], capture_output=True, text=True, check=True).stdout
+    assert "mb|5C|mb|p|mb|p|mb|d|" in lin and "pc|SK|" in lin
+    log.write_text('{"type":"call","seat":"N","call":"1C"}\n')
+    bad = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log)],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "before any board_started" in bad.stderr

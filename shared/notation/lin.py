@@ -57,7 +57,7 @@ def _deal(value: str) -> tuple[Seat, str]:
                                                                       if r.isdigit() else 9)))
                            for suit in hand.split("."))
             for seat, hand in hands.items()}
-    return _DEALERS[value[0]], format_deal(tidy)
+    return _DEALERS[value[0]], format_deal(tidy)  # canonical: from North, as the PBN reader
 
 
 def lin_events(text: str) -> list[dict[str, Any]]:

@@ -2,7 +2,8 @@
 
 A game is its tag pairs (`[Board "7"]`) and sections (`[Auction "N"]` followed by the calls,
 four a line). In the auction: `Pass`, `X`, `XX`, bids, `AP` (all pass: the passes that end the
-auction), `=n=` (note n, explained by `[Note "n:text"]`), suffixes `!` (alert) and `?`, `$n`,
+auction), `=n=` (note n, the call's explanation, in `[Note "n:text"]`), suffixes `!` (alert) and
+`?`, `$n`,
 and the irregularity markers of PBN 2.1 section 3.9: `^I` (the next bid is insufficient and was
 accepted) and `^S` (a player skipped by an accepted call out of rotation).
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 from shared.calls import Call
 from shared.cards import Card
-from shared.deal import parse_deal
+from shared.deal import format_deal, parse_deal
 from shared.notation.errors import RecordError
 from shared.seats import NotationError, Seat, Vulnerability
 
@@ -80,13 +81,13 @@ def read_games(text: str) -> list[Game]:
             match = _TAG.fullmatch(line)
             if match is None:
                 raise RecordError(number, f"not a tag pair: {line[:60]!r}")
-            name, value = match.group(1), match.group(2).replace('\\"', '"')
+            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
             game = game or Game()
             if value == "#":
                 value = previous.get(name, "")
             if name == "Note":
                 key, _, note = value.partition(":")
-                game.notes[key.strip()] = note.strip()
+                game.notes[key.strip()] = note.lstrip()  # "1: text" is common
                 continue
             _check_tag(name, value, number)
             game.tags[name], game.lines[name] = value, number
@@ -116,7 +117,7 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
                 text = game.notes.get(note.group(1))
                 if text is None:
                     raise RecordError(number, f"note {token} has no [Note] tag")
-                events[-1].update(alert=True, explanation=text)
+                events[-1]["explanation"] = text
                 continue
             if token == "^S":  # the player skipped by an accepted call out of rotation
                 seat = seat.lho
@@ -153,7 +154,7 @@ def pbn_events(text: str) -> list[dict[str, Any]]:
         if not board_text.isdigit() or not game.tags.get("Deal", "").strip("?"):
             continue  # not a board (an event header, a game without a deal)
         start: dict[str, Any] = {"type": "board_started", "board": int(board_text),
-                                 "deal": game.tags["Deal"]}
+                                 "deal": format_deal(parse_deal(game.tags["Deal"]))}
         if game.tags.get("Dealer", "?") not in ("", "?"):
             start["dealer"] = game.tags["Dealer"]
         if game.tags.get("Vulnerable", "?") not in ("", "?"):

@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from services.render import render_board
 from shared.codec import EventError, from_json_line, to_map
@@ -24,6 +25,7 @@ from shared.notation import RecordError, lin_events, pbn_events
 from shared.notation.export import to_lin, to_pbn
 
 EXIT_BAD_INPUT = 2
+T = TypeVar("T")
 
 
 class LogError(Exception):
@@ -54,18 +56,32 @@ def _open(path: str) -> TextIO:
     return open(path, encoding="utf-8")
 
 
-def cmd_fold(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with an input, for `_refuse`."""
+
+    message: str
+
+
+def _over_log(path: str, use: Callable[[Iterator[Event]], T]) -> T | Problem:
+    """`use` applied to the events of the log at `path` (streamed), or what is wrong."""
     try:
-        stream = _open(args.file)
+        stream = _open(path)
     except OSError as exc:
-        return _refuse("fold", f"cannot read {args.file}: {exc.strerror}")
+        return Problem(f"cannot read {path}: {exc.strerror}")
     with stream:
         try:
-            state = fold(read_log(stream))
+            return use(read_log(stream))
         except (LogError, NoBoardError) as exc:
-            return _refuse("fold", f"{args.file}: {exc}")
+            return Problem(f"{path}: {exc}")
         except UnicodeDecodeError as exc:
-            return _refuse("fold", f"{args.file}: not UTF-8 text ({exc.reason})")
+            return Problem(f"{path}: not UTF-8 text ({exc.reason})")
+
+
+def cmd_fold(args: argparse.Namespace) -> int:
+    state = _over_log(args.file, fold)
+    if isinstance(state, Problem):
+        return _refuse("fold", state.message)
     out = sys.stdout
     for board in state.boards:
         if args.text:
@@ -95,18 +111,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    try:
-        stream = _open(args.file)
-    except OSError as exc:
-        return _refuse("export", f"cannot read {args.file}: {exc.strerror}")
-    with stream:
-        try:
-            maps = [to_map(event) for event in read_log(stream)]
-            text = (to_pbn if args.format == "pbn" else to_lin)(maps)
-        except (LogError, NoBoardError) as exc:
-            return _refuse("export", f"{args.file}: {exc}")
-        except UnicodeDecodeError as exc:
-            return _refuse("export", f"{args.file}: not UTF-8 text ({exc.reason})")
+    writer = to_pbn if args.format == "pbn" else to_lin
+    text = _over_log(args.file, lambda events: writer([to_map(e) for e in events]))
+    if isinstance(text, Problem):
+        return _refuse("export", text.message)
     sys.stdout.write(text)
     return 0
 

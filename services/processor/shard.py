@@ -24,6 +24,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import signal
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
@@ -116,10 +118,7 @@ class ShardRunner:
             if wanted == current:
                 return
             self.consumer.assign(list(wanted))
-            for tp in wanted - current:
-                run = self.tables[tp.topic[len(TABLE_PREFIX):]]
-                self.consumer.seek(tp, run.offset + 1)
-            for tp in wanted & current:  # assign() forgets positions: keep our place
+            for tp in wanted:  # assign() forgets positions: each table goes on after its last
                 self.consumer.seek(tp, self.tables[tp.topic[len(TABLE_PREFIX):]].offset + 1)
 
     async def stop(self) -> None:
@@ -143,7 +142,15 @@ class ShardRunner:
                 await asyncio.sleep(0.1)
                 continue
             if batches:
-                await self._process(batches)
+                try:
+                    await self._process(batches)
+                except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
+                    # Crash-only: what was folded but not committed must not be half-kept.
+                    # Stopping the worker hands its shards to the others, which refold from
+                    # the committed checkpoints (a supervisor restarts this one).
+                    log.exception("shard %d: cannot go on; stopping this worker", self.shard)
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    return
             if loop.time() >= next_alive_check:
                 next_alive_check = loop.time() + ALIVE_CHECK_S
                 await self._restore_if_redis_lost()

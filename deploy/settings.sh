@@ -55,3 +55,17 @@ stop_pidfile() {  # stop_pidfile PIDFILE: TERM the process, KILL it after 10 s, 
   fi
   rm -f "$1"
 }
+
+exit_if_running() {  # exit_if_running PIDFILE NAME PORT: a second start is a no-op
+  if running "$1"; then
+    echo "$2 is already running (pid $(cat "$1"), port $3)"
+    exit 0
+  fi
+}
+
+refuse_taken_port() {  # refuse_taken_port PORT SETTING: a clear error when PORT is in use
+  if port_taken "$1"; then
+    echo "port $1 is already taken: stop what uses it or set $2" >&2
+    exit 1
+  fi
+}

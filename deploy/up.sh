@@ -24,10 +24,7 @@ start() {  # start NAME COMMAND...: a service in the background, its pid in $run
   echo $! > "$run/$name.pid"
 }
 
-if port_taken "$TABLESERVER_GATEWAY_PORT" && [ ! -f "$run/gateway.pid" ]; then
-  echo "port $TABLESERVER_GATEWAY_PORT is already taken: stop what uses it or set TABLESERVER_GATEWAY_PORT" >&2
-  exit 1
-fi
+running "$run/gateway.pid" || refuse_taken_port "$TABLESERVER_GATEWAY_PORT" TABLESERVER_GATEWAY_PORT
 for i in $(seq 1 "$TABLESERVER_WORKERS"); do
   start "processor-$i" "$python" -m services.processor "processor-$i"
 done

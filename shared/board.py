@@ -14,7 +14,7 @@ import copy as _copy
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
-from shared.calls import PASS, Call, CallKind, Strain
+from shared.calls import ALL_CALLS, PASS, Call, CallKind, Strain
 from shared.cards import Card
 from shared.events import BoardStarted, CallMade, Ruleset
 from shared.seats import Seat, Vulnerability
@@ -249,8 +249,6 @@ class Board:
 
     def legal_calls(self) -> list[Call]:
         """The calls open to the player whose turn it is, respecting an obligation to pass."""
-        from shared.calls import ALL_CALLS
-
         seat = self.turn
         if seat is None or self.pending is not None:
             return []

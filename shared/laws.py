@@ -101,7 +101,7 @@ def make_call(board: Board, entry: Standing) -> None:
     elif board.must_pass and seat in board.must_pass:
         irregular(board, entry, "call_while_required_to_pass", "37", seat, acceptable=False)
     elif call.is_bid:
-        if board.last_bid is not None and call.rank <= board.last_bid.rank:
+        if board.last_bid is not None and call.rank <= board.last_bid.rank:  # not sufficient
             irregular(board, entry, "insufficient_bid", "27", seat, acceptable=True)
         else:
             stand(board, entry)

@@ -6,16 +6,9 @@ cd "$(dirname "$0")/../.."
 . deploy/settings.sh
 dir="$TABLESERVER_DATA/kafka"
 pidfile="$dir/kafka.pid"
-if running "$pidfile"; then
-  echo "Kafka is already running (pid $(cat "$pidfile"), port $TABLESERVER_KAFKA_PORT)"
-  exit 0
-fi
-for port in "$TABLESERVER_KAFKA_PORT" "$TABLESERVER_KAFKA_CONTROLLER_PORT"; do
-  if port_taken "$port"; then
-    echo "port $port is already taken: stop what uses it or set TABLESERVER_KAFKA_PORT" >&2
-    exit 1
-  fi
-done
+exit_if_running "$pidfile" Kafka "$TABLESERVER_KAFKA_PORT"
+refuse_taken_port "$TABLESERVER_KAFKA_PORT" TABLESERVER_KAFKA_PORT
+refuse_taken_port "$TABLESERVER_KAFKA_CONTROLLER_PORT" TABLESERVER_KAFKA_CONTROLLER_PORT
 deploy/kafka/fetch.sh
 libs="$TABLESERVER_KAFKA_LIBS/$TABLESERVER_KAFKA_VERSION"
 mkdir -p "$dir/log"

@@ -6,10 +6,7 @@ cd "$(dirname "$0")/../.."
 . deploy/settings.sh
 dir="$TABLESERVER_DATA/redis"
 pidfile="$dir/redis.pid"
-if running "$pidfile"; then
-  echo "Redis is already running (pid $(cat "$pidfile"), port $TABLESERVER_REDIS_PORT)"
-  exit 0
-fi
+exit_if_running "$pidfile" Redis "$TABLESERVER_REDIS_PORT"
 if ! command -v redis-server >/dev/null; then
   need_root_to_install redis-server "Redis"
   echo "installing redis-server …"
@@ -17,10 +14,7 @@ if ! command -v redis-server >/dev/null; then
   # Debian's package may start its own server on 6379: tableserver runs its own.
   (service redis-server stop || systemctl stop redis-server) >/dev/null 2>&1 || true
 fi
-if port_taken "$TABLESERVER_REDIS_PORT"; then
-  echo "port $TABLESERVER_REDIS_PORT is already taken: stop what uses it or set TABLESERVER_REDIS_PORT" >&2
-  exit 1
-fi
+refuse_taken_port "$TABLESERVER_REDIS_PORT" TABLESERVER_REDIS_PORT
 mkdir -p "$dir"
 redis-server --port "$TABLESERVER_REDIS_PORT" --bind 127.0.0.1 --dir "$dir" \
   --daemonize yes --pidfile "$pidfile" --logfile "$dir/redis.log" \

@@ -5,19 +5,35 @@
     tableserver fold --text FILE   the same, drawn for a person to read
     tableserver convert FILE.pbn|FILE.lin   the events of every board of a record, JSON Lines
     tableserver export LOG.jsonl --format pbn|lin   a table's log written back as a record
+    tableserver replay TABLE [--board N] [--until OFFSET] [--format json|pbn|lin]
+                             a table's history read from its topic, and its state at that point
+    tableserver import FILE --table T   a record's boards (PBN, LIN or a JSON Lines log)
+                             appended to a table, once (importing again adds nothing)
+
+`replay` and `import` talk to Kafka (and `import` to Redis) at the addresses of the settings
+(TABLESERVER_KAFKA, TABLESERVER_REDIS; see the README).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
+from aiokafka.errors import KafkaError
+from redis.exceptions import RedisError
+
+from services.names import TABLE_ID
 from services.render import render_board
+from services.replay.history import NoSuchBoard, build_history, events_of
+from services.replay.importer import NotBoards, boards_of, import_boards, with_ids
+from services.replay.reader import KafkaUnavailable, NoTableError, read_table
+from services.settings import Settings
 from shared.codec import EventError, from_json_line, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event
@@ -25,6 +41,7 @@ from shared.notation import RecordError, lin_events, pbn_events
 from shared.notation.export import to_lin, to_pbn
 
 EXIT_BAD_INPUT = 2
+EXIT_UNAVAILABLE = 1
 T = TypeVar("T")
 
 
@@ -92,21 +109,95 @@ def cmd_fold(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_convert(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    readers = {".pbn": pbn_events, ".lin": lin_events}
-    reader = readers.get(path.suffix.lower())
+READERS = {".pbn": pbn_events, ".lin": lin_events}
+
+
+def _record_events(path: Path, command: str, logs: bool = False
+                   ) -> list[dict[str, Any]] | Problem:
+    """The events of a PBN or LIN record (and, if `logs`, of a JSON Lines log), or what is
+    wrong with it; a record that cannot be read is refused whole."""
+    if logs and path.suffix.lower() in (".jsonl", ".json"):
+        return _over_log(str(path), lambda events: [to_map(e) for e in events])
+    reader = READERS.get(path.suffix.lower())
     if reader is None:
-        return _refuse("convert", f"{path}: give a .pbn or a .lin file")
+        return Problem(f"{path}: give a .pbn or a .lin file" + (" or a .jsonl log" if logs
+                                                                  else ""))
     try:
-        events = reader(path.read_bytes().decode("utf-8", errors="replace"))
+        return reader(path.read_bytes().decode("utf-8", errors="replace"))
     except OSError as exc:
-        return _refuse("convert", f"cannot read {path}: {exc.strerror}")
+        return Problem(f"cannot read {path}: {exc.strerror}")
     except RecordError as exc:
-        return _refuse("convert", f"{path}: {exc}; nothing converted")
+        return Problem(f"{path}: {exc}; nothing {command}ed")
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    events = _record_events(Path(args.file), "convert")
+    if isinstance(events, Problem):
+        return _refuse("convert", events.message)
     out = sys.stdout
     for event in events:
         out.write(json.dumps(event, separators=(",", ":"), ensure_ascii=False) + "\n")
+    return 0
+
+
+def _unavailable(command: str, exc: Exception) -> int:
+    print(f"tableserver {command}: {exc or type(exc).__name__} (is `make up` running? "
+          "see TABLESERVER_KAFKA and TABLESERVER_REDIS)", file=sys.stderr)
+    return EXIT_UNAVAILABLE
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if not TABLE_ID.fullmatch(args.table):
+        return _refuse("replay", f"{args.table!r} is not a table name")
+    settings = Settings()
+    try:
+        records = asyncio.run(read_table(settings.kafka_bootstrap, args.table, args.until))
+        document = build_history(args.table, records, args.board, args.until)
+    except (NoTableError, NoSuchBoard) as exc:
+        return _refuse("replay", str(exc))
+    except KafkaUnavailable as exc:
+        return _unavailable("replay", exc)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write((to_pbn if args.format == "pbn" else to_lin)(events_of(document)))
+    return 0
+
+
+def progress_bar(done: int, total: int, width: int = 30) -> str:
+    filled = width * done // max(total, 1)
+    return f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} boards"
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    if not TABLE_ID.fullmatch(args.table):
+        return _refuse("import", f"{args.table!r} is not a table name (1–63 letters, digits, "
+                       "- or _)")
+    events = _record_events(Path(args.file), "import", logs=True)
+    if isinstance(events, Problem):
+        return _refuse("import", events.message)
+    try:
+        boards = with_ids(boards_of(events))
+    except NotBoards as exc:
+        return _refuse("import", f"{args.file}: {exc}; nothing imported")
+    if not boards:
+        return _refuse("import", f"{args.file}: no board with a deal to import")
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty:
+            sys.stderr.write(progress_bar(done, total) + ("\n" if done == total else ""))
+            sys.stderr.flush()
+
+    try:
+        result = asyncio.run(import_boards(Settings(), args.table, args.ruleset, boards,
+                                           progress))
+    except (KafkaError, KafkaUnavailable, RedisError, OSError) as exc:
+        return _unavailable("import", exc)
+    where = (f", offsets {result.first_offset}–{result.last_offset}"
+             if result.first_offset is not None else "")
+    print(f"table {args.table}: {result.boards} boards imported ({result.events} events"
+          f"{where}); {result.already} already there")
     return 0
 
 
@@ -117,6 +208,12 @@ def cmd_export(args: argparse.Namespace) -> int:
         return _refuse("export", text.message)
     sys.stdout.write(text)
     return 0
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,6 +232,19 @@ def build_parser() -> argparse.ArgumentParser:
     export_parser.add_argument("file", help="the log (JSON Lines), or - for standard input")
     export_parser.add_argument("--format", choices=["pbn", "lin"], default="pbn")
     export_parser.set_defaults(run=cmd_export)
+    replay_parser = commands.add_parser("replay", help="a table's history from its topic")
+    replay_parser.add_argument("table")
+    replay_parser.add_argument("--board", type=_positive, help="only this board")
+    replay_parser.add_argument("--until", type=_positive, metavar="OFFSET",
+                               help="the history up to this offset (included)")
+    replay_parser.add_argument("--format", choices=["json", "pbn", "lin"], default="json")
+    replay_parser.set_defaults(run=cmd_replay)
+    import_parser = commands.add_parser("import", help="append a record's boards to a table")
+    import_parser.add_argument("file", help="FILE.pbn, FILE.lin or LOG.jsonl")
+    import_parser.add_argument("--table", required=True)
+    import_parser.add_argument("--ruleset", choices=["duplicate", "rubber"],
+                               default="duplicate", help="for a table created by the import")
+    import_parser.set_defaults(run=cmd_import)
     return parser
 
 

@@ -187,6 +187,8 @@ class Board:
     cancelled: tuple[dict[str, Any], ...] = ()
     rectifications: tuple[dict[str, Any], ...] = ()
     rulings: tuple[dict[str, Any], ...] = ()
+    questions: tuple[dict[str, Any], ...] = ()  # Law 20F: who asked, about which call
+    explanations: tuple[dict[str, Any], ...] = ()  # the answers: which call, by whom
     ignored: tuple[dict[str, Any], ...] = ()
     opening_lead: tuple[Seat, Card] | None = None
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
@@ -411,6 +413,8 @@ class Board:
                               if c.alert or c.explanation],
             "cancelled": list(self.cancelled),
             "rulings": list(self.rulings),
+            "questions": list(self.questions),
+            "explanations": list(self.explanations),
             "opening_lead": ({"seat": self.opening_lead[0].name,
                               "card": str(self.opening_lead[1])} if self.opening_lead else None),
             "auction_period_ended": self.opening_lead is not None and self.duplicate,

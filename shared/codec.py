@@ -19,9 +19,11 @@ from shared.deal import parse_deal
 from shared.events import (
     BoardStarted,
     CallChanged,
+    CallExplained,
     CallMade,
     CardExposed,
     Event,
+    ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
     Ruleset,
@@ -168,6 +170,19 @@ def _opening_lead(m: Mapping[str, Any]) -> OpeningLeadFaced:
                             **_meta(m))
 
 
+def _question(m: Mapping[str, Any]) -> ExplanationRequested:
+    return ExplanationRequested(_parsed(m, "seat", Seat.parse), _int(m, "index"), **_meta(m))
+
+
+def _explanation(m: Mapping[str, Any]) -> CallExplained:
+    index = _int(m, "index")
+    if index is None:
+        raise EventError("missing field 'index' (of the call explained)", "index")
+    text = _text(m, "explanation", required=True)
+    assert text is not None
+    return CallExplained(_parsed(m, "seat", Seat.parse), index, text, **_meta(m))
+
+
 def _one_of(m: Mapping[str, Any], key: str, allowed: tuple[str, ...], required: bool) -> str | None:
     value = _text(m, key, required)
     if value is not None and value not in allowed:
@@ -224,6 +239,8 @@ _READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
     "card_exposed": _card_exposed,
     "call_changed": _call_changed,
     "opening_lead": _opening_lead,
+    "question": _question,
+    "explanation": _explanation,
     "ruling": _ruling,
 }
 EVENT_TYPES = tuple(_READERS)
@@ -281,6 +298,13 @@ def to_map(event: Event) -> EventMap:
                  "inadvertent": event.inadvertent}
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
+        case ExplanationRequested():
+            m = {"type": "question", "seat": str(event.seat)}
+            if event.index is not None:
+                m["index"] = event.index
+        case CallExplained():
+            m = {"type": "explanation", "seat": str(event.seat), "index": event.index,
+                 "explanation": event.explanation}
         case RulingGiven():
             m = {"type": "ruling", "action": event.action.value}
             for key in ("law", "index", "obligation", "suit", "restriction", "score", "note"):

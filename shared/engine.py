@@ -11,14 +11,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from shared import laws
+from shared import disclosure, laws
 from shared.board import Board
 from shared.events import (
     BoardStarted,
     CallChanged,
+    CallExplained,
     CallMade,
     CardExposed,
     Event,
+    ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
     RulingGiven,
@@ -36,6 +38,8 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     CallChanged: laws.on_call_changed,
     OpeningLeadFaced: laws.on_opening_lead,
     RulingGiven: laws.on_ruling,
+    ExplanationRequested: disclosure.on_question,
+    CallExplained: disclosure.on_explanation,
 }
 
 

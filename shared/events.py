@@ -89,6 +89,25 @@ class OpeningLeadFaced(Stamped):
     card: Card
 
 
+@dataclass(frozen=True, slots=True)
+class ExplanationRequested(Stamped):
+    """`seat` asks for an explanation of the opponents' auction, or of the call at `index` of
+    the calls that stand (Law 20F; rubber Law 20)."""
+
+    seat: Seat
+    index: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallExplained(Stamped):
+    """`seat` explains the call at `index`: the caller himself (online self-alert) or his
+    partner (at the table, Law 20F1)."""
+
+    seat: Seat
+    index: int
+    explanation: str
+
+
 class RulingAction(enum.Enum):
     """What a Director's ruling does."""
 
@@ -133,5 +152,7 @@ Event: TypeAlias = (
     | CardExposed
     | CallChanged
     | OpeningLeadFaced
+    | ExplanationRequested
+    | CallExplained
     | RulingGiven
 )

@@ -48,6 +48,7 @@ _RUBBER = {
     "31B": "31(a)", "32A": "32(a)", "32B": "32(b)", "32B1": "32(b)(i)", "32B2": "32(b)(ii)",
     "35A": "35(a)", "35B": "35(b)", "35C": "35(c)", "35D": "35(d)",
     "39A": "39(a)", "39B": "39(b)", "21B": "21",
+    "20F1": "20", "20F2": "20",
 }  # fmt: skip
 
 OUT_OF_ROTATION = ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")

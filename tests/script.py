@@ -5,6 +5,9 @@
     W shows HK  W exposes HK          W leads SK  W faces the opening lead
     N slips 2H  N replaces an inadvertent call by 2H (Law 25A)
     N changes 2H  N substitutes 2H after a pause (Law 25B)
+    E asks      E asks about the opponents' auction (Law 20F)
+    E asks 0    E asks about the call at index 0 of the calls that stand
+    S explains 0 strong   S explains the call at index 0: "strong"
 """
 
 from __future__ import annotations
@@ -26,6 +29,12 @@ def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[st
                            "led": rest[1:] == ["led"]})
         elif verb == "leads":
             events.append({"type": "opening_lead", "seat": seat, "card": rest[0]})
+        elif verb == "asks":
+            events.append({"type": "question", "seat": seat,
+                           **({"index": int(rest[0])} if rest else {})})
+        elif verb == "explains":
+            events.append({"type": "explanation", "seat": seat, "index": int(rest[0]),
+                           "explanation": " ".join(rest[1:])})
         elif verb in ("slips", "changes"):
             events.append({"type": "call_changed", "seat": seat, "call": rest[0],
                            "inadvertent": verb == "slips"})

@@ -49,3 +49,46 @@ def test_rate_limiter_allows_the_rate_and_refuses_a_flood() -> None:
     assert limiter.allow("N", 0.05) is False  # half a token back
     assert limiter.allow("N", 0.2) is True
     assert limiter.allow("E", 0.2) is True  # another seat has its own bucket
+
+
+def test_law_20f_self_alerts_are_hidden_from_the_callers_partner_only() -> None:
+    """Law 20F with online self-alerting: N's alert and explanation of his own call reach the
+    opponents and spectators, not his partner S (Law 16); S's explanation of N's call, given
+    at the table, is heard by all."""
+    from tests.script import play
+
+    board = play("N 1C!, E asks 0, N explains 0 16+ any shape, S explains 0 strong",
+                 extra=[{"type": "call", "seat": "E", "call": "1H", "alert": True,
+                         "explanation": "natural"}])
+    board["calls"][0]["explanation"] = "Precision"  # as if N had explained it when calling
+    partner = board_for(Grant("t", "S", "seat"), board, 0, 0)
+    assert partner["calls"][0] == {"seat": "N", "call": "1C"}
+    assert partner["calls"][1]["explanation"] == "natural"  # the opponents' explanation
+    assert [c["seat"] for c in partner["alerted_calls"]] == ["E"]
+    assert [e["seat"] for e in partner["explanations"]] == ["S"]
+    for reader in (Grant("t", "E", "seat"), Grant("t", "W", "seat"), Grant("t", None,
+                                                                           "spectator")):
+        seen = board_for(reader, board, 0, 0)
+        assert seen["calls"][0]["explanation"] == "Precision" and seen["calls"][0]["alert"]
+        assert [e["seat"] for e in seen["explanations"]] == ["N", "S"]
+    assert board_for(Grant("t", "N", "seat"), board, 0, 0)["calls"][0]["alert"] is True
+
+
+def test_law_20f_history_entries_hide_self_alerts_from_partner() -> None:
+    """Law 20F: the same rule for each event of a history: N's self-alert and his own answer
+    are hidden from S; the question and the opponents' events are not."""
+    from services.gateway.views import entry_for
+
+    call = {"offset": 1, "event": {"type": "call", "seat": "N", "call": "1C", "alert": True,
+                                   "explanation": "Precision"}, "alerts": []}
+    answer = {"offset": 3, "event": {"type": "explanation", "seat": "N", "index": 0,
+                                     "explanation": "16+"}, "alerts": [], "caller": "N"}
+    south, west = Grant("t", "S", "seat"), Grant("t", "W", "seat")
+    assert entry_for(south, call, 0, 0)["event"] == {"type": "call", "seat": "N", "call": "1C"}
+    assert "explanation" not in entry_for(south, answer, 0, 0)["event"]
+    assert entry_for(west, call, 0, 0) == call and entry_for(west, answer, 0, 0) == answer
+    started = {"offset": 0, "event": {"type": "board_started", "board": 1, "deal": DEAL,
+                                      "ts": 0}, "alerts": []}
+    assert entry_for(west, started, 0, 0)["event"]["deal"] == "N:- - - Q6.A954.Q973.KJ6"
+    assert entry_for(Grant("t", None, "spectator"), started, 60, 59_000)["event"]["deal"] \
+        is None

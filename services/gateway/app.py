@@ -17,27 +17,29 @@ from typing import Annotated, Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from redis.asyncio import Redis
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
-from services.gateway.views import board_for
-from services.kafka_admin import create_table_topic, ensure_core_topics
+from services.gateway.views import board_for, entry_for
+from services.kafka_admin import ensure_core_topics
 from services.names import (
     ALERTS_STREAM,
-    REGISTRY,
     TABLE_ID,
-    TABLES_SET,
     feed_key,
-    shard_of,
     table_topic,
 )
+from services.replay.history import NoSuchBoard, build_history, events_of
+from services.replay.reader import KafkaUnavailable, NoTableError, read_table
 from services.settings import Settings
 from services.store import StateStore
+from services.tables import create_table, table_record
 from shared.codec import EventError, encode, from_map
+from shared.notation.export import to_lin, to_pbn
 
-SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead"}
+SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
+               "explanation"}
 DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
 MAX_WS_MESSAGE = 4096
 
@@ -174,10 +176,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_meta(table: str) -> dict[str, Any]:
         meta = known_tables.get(table)
         if meta is None:
-            raw = await clients["redis"].hget(TABLES_SET, table)
-            if raw is None:
+            found = await table_record(clients["redis"], table)
+            if found is None:
                 raise ApiError(404, f"no table {table}")
-            meta = known_tables[table] = json.loads(raw)
+            meta = known_tables[table] = found
         return meta
 
     async def append(table: str, event_map: dict[str, Any]) -> int:
@@ -189,7 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return int(metadata.offset)
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(request: Request, grant: GrantDep) -> dict[str, Any]:
+    async def post_table(request: Request, grant: GrantDep) -> dict[str, Any]:
         director(grant)
         body = await json_body(request)
         table = body.get("table")
@@ -198,12 +200,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ruleset = body.get("ruleset", "duplicate")
         if ruleset not in ("duplicate", "rubber"):
             raise ApiError(400, "field 'ruleset': duplicate or rubber", "ruleset")
-        meta = {"table": table, "ruleset": ruleset, "created": int(time.time() * 1000)}
-        await create_table_topic(clients["admin"], table, settings.replication)
-        await clients["redis"].hsetnx(TABLES_SET, table, json.dumps(meta))
-        await clients["producer"].send_and_wait(
-            REGISTRY, json.dumps(meta).encode(), key=table.encode(),
-            partition=shard_of(table, settings.shards))
+        meta = await create_table(clients["admin"], clients["producer"], clients["redis"], table,
+                                  ruleset, settings.replication, settings.shards)
+        ruleset = meta["ruleset"]
         expires = int(time.time()) + settings.token_ttl_s
         return {"table": table, "ruleset": ruleset,
                 "seats": {s: sign(signing_key, table, s, "seat", expires) for s in "NESW"},
@@ -253,6 +252,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"table": table, "version": version,
                 "board": board_for(grant, board, settings.spectator_delay_s,
                                    int(time.time() * 1000))}
+
+    @app.get("/api/tables/{table}/history", response_model=None)
+    async def get_history(table: str, grant: GrantDep, board: int | None = None,
+                          until: int | None = None, format: str = "json"
+                          ) -> dict[str, Any] | PlainTextResponse:
+        """The table's history read from its topic (`tableserver replay`), as the reader may
+        see it: every event with the alerts it raised, and the board's state at that point."""
+        may_read(grant, table)
+        await table_meta(table)
+        if format not in ("json", "pbn", "lin"):
+            raise ApiError(400, "field 'format': json, pbn or lin", "format")
+        for name, value in (("board", board), ("until", until)):
+            if value is not None and value < 0:
+                raise ApiError(400, f"field {name!r} must be at least 0", name)
+        try:
+            records = await read_table(settings.kafka_bootstrap, table, until)
+            document = build_history(table, records, board, until)
+        except (NoTableError, NoSuchBoard) as exc:
+            raise ApiError(404, str(exc)) from None
+        except KafkaUnavailable as exc:
+            raise ApiError(503, str(exc)) from None
+        now = int(time.time() * 1000)
+        delay = settings.spectator_delay_s
+        document["history"] = [entry_for(grant, e, delay, now) for e in document["history"]]
+        if document["state"] is not None:
+            document["state"] = board_for(grant, document["state"], delay, now)
+        if format == "json":
+            return document
+        writer = to_pbn if format == "pbn" else to_lin
+        return PlainTextResponse(writer(events_of(document)))
 
     @app.get("/api/alerts")
     async def get_alerts(grant: GrantDep, count: int = 100) -> dict[str, Any]:

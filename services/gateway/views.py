@@ -1,6 +1,11 @@
-"""What each reader may see of a board: a seat its own hand, spectators every hand once the
-board has been under way for the delay the settings ask for (vugraph delay), the director
-everything."""
+"""What each reader may see of a board.
+
+- Hands: a seat sees its own hand, spectators every hand once the board has been under way for
+  the delay the settings ask for (vugraph delay), the director everything.
+- Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
+  (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
+  from it (Law 16). An explanation his partner gives at the table is heard by all.
+"""
 
 from __future__ import annotations
 
@@ -10,18 +15,64 @@ from services.gateway.tokens import Grant
 from shared.deal import format_deal, parse_deal
 from shared.seats import Seat
 
+SELF_DISCLOSURE = ("alert", "explanation")
+
+
+def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
+              now_ms: int) -> str | None:
+    if deal is None or grant.role == "director":
+        return deal
+    if grant.role == "spectator":
+        delayed = spectator_delay_s > 0 and (
+            started is None or now_ms - started < spectator_delay_s * 1000)
+        return None if delayed else deal
+    hands = parse_deal(deal)
+    seat = Seat.parse(grant.seat or "")
+    return format_deal({seat: hands[seat]} if seat in hands else {})
+
+
+def _partner_of(grant: Grant) -> str | None:
+    return Seat.parse(grant.seat).partner.name if grant.role == "seat" and grant.seat else None
+
+
+def _without(entry: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k not in keys}
+
 
 def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_ms: int
               ) -> dict[str, Any]:
-    deal = board.get("deal")
-    if deal is None or grant.role == "director":
+    """The board state as `grant` may see it."""
+    if grant.role == "director":
         return board
-    if grant.role == "spectator":
-        started = board.get("started_ts")
-        delayed = spectator_delay_s > 0 and (
-            started is None or now_ms - started < spectator_delay_s * 1000)
-        return {**board, "deal": None} if delayed else board
-    hands = parse_deal(deal)
-    seat = Seat.parse(grant.seat or "")
-    own = {seat: hands[seat]} if seat in hands else {}
-    return {**board, "deal": format_deal(own)}
+    view = {**board, "deal": _deal_for(grant, board.get("deal"), board.get("started_ts"),
+                                       spectator_delay_s, now_ms)}
+    partner = _partner_of(grant)
+    if partner is not None:
+        view["calls"] = [_without(c, SELF_DISCLOSURE) if c["seat"] == partner else c
+                         for c in board.get("calls", [])]
+        view["alerted_calls"] = [c for c in board.get("alerted_calls", [])
+                                 if c["seat"] != partner]
+        view["explanations"] = [e for e in board.get("explanations", [])
+                                if not e["seat"] == e["caller"] == partner]
+    return view
+
+
+def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
+              ) -> dict[str, Any]:
+    """One entry of a table's history (`services.replay.history`) as `grant` may see it: its
+    `event`, and for an explanation the `caller` whose call it explains."""
+    if grant.role == "director":
+        return entry
+    event = entry["event"]
+    kind = event.get("type")
+    if kind == "board_started" and event.get("deal") is not None:
+        deal = _deal_for(grant, event["deal"], event.get("ts"), spectator_delay_s, now_ms)
+        return {**entry, "event": {**event, "deal": deal}}
+    partner = _partner_of(grant)
+    if partner is None or event.get("seat") != partner:
+        return entry
+    if kind == "call":
+        return {**entry, "event": _without(event, SELF_DISCLOSURE)}
+    if kind == "explanation" and entry.get("caller") == partner:
+        return {**entry, "event": _without(event, ("explanation",))}
+    return entry

@@ -32,8 +32,8 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.errors import KafkaError
 
 from services.names import ALERTS, CHECKPOINTS, REGISTRY, TABLE_PREFIX, table_topic
-from services.processor.tables import TableRun
 from services.store import StateStore
+from services.table_run import TableRun
 
 log = logging.getLogger("tableserver.processor")
 

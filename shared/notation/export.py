@@ -27,6 +27,16 @@ def _boards(events: Iterable[dict[str, Any]]) -> tuple[Board, ...]:
     return fold(from_map(e) for e in events).boards
 
 
+def _explanations(board: Board) -> list[str | None]:
+    """Each standing call's explanation: the caller's own, or the last given when asked (Law
+    20F), so that a record keeps what the table was told."""
+    texts = [entry.explanation for entry in board.calls]
+    for answer in board.explanations:
+        if answer["index"] < len(texts):
+            texts[answer["index"]] = answer["explanation"]
+    return texts
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -49,7 +59,7 @@ def to_pbn(events: Iterable[dict[str, Any]]) -> str:
         lines.append(f'[Auction "{board.dealer.name}"]')
         tokens: list[str] = []
         notes: list[str] = []
-        for entry in board.calls:
+        for entry, explanation in zip(board.calls, _explanations(board), strict=True):
             if isinstance(entry, StandingCall):
                 tokens += ["^S"] * len(entry.skipped)
                 prefix = "^I" if entry.accepted in ("27A", "27") else ""
@@ -57,8 +67,8 @@ def to_pbn(events: Iterable[dict[str, Any]]) -> str:
                 prefix = ""
             text = str(entry.call)
             token = prefix + _PBN_CALL.get(text, text) + ("!" if entry.alert else "")
-            if entry.explanation:
-                notes.append(entry.explanation)
+            if explanation:
+                notes.append(explanation)
                 token += f" ={len(notes)}="
             tokens.append(token)
         for start in range(0, len(tokens), 4):
@@ -84,11 +94,11 @@ def to_lin(events: Iterable[dict[str, Any]]) -> str:
             _lin_hand(hands[s]) if s in hands else "" for s in (Seat.S, Seat.W, Seat.N, Seat.E))
         parts = [f"pn|South,West,North,East|st||md|{md}|rh||ah|Board {board.board}|"
                  f"sv|{_LIN_VUL[str(board.vulnerability)]}|"]
-        for entry in board.calls:
+        for entry, explanation in zip(board.calls, _explanations(board), strict=True):
             text = {"P": "p", "X": "d", "XX": "r"}.get(str(entry.call), str(entry.call))
             parts.append(f"mb|{text}{'!' if entry.alert else ''}|")
-            if entry.explanation:
-                parts.append(f"an|{entry.explanation.replace('|', '/')}|")
+            if explanation:
+                parts.append(f"an|{explanation.replace('|', '/')}|")
         if board.opening_lead is not None:
             parts.append(f"pg||pc|{board.opening_lead[1]}|")
         lines.append("".join(parts))

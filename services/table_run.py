@@ -1,8 +1,9 @@
-"""One table as the processor sees it: the fold of its topic, and the alerts it raised.
+"""One table as its topic tells it: the fold of its records, and the alerts they raised.
 
-Pure bookkeeping around `shared`: feed it each record (offset, bytes) in order; it folds the
-event and returns the alerts that event raised, each with a deterministic id, so that a
-refold after a crash raises the same alerts with the same ids.
+Pure bookkeeping around `shared`, used by the processor and by replay alike: feed it each
+record (offset, bytes) in order; it folds the event and returns the alerts that event raised,
+each with a deterministic id, so that a refold after a crash, or a replay, raises the same
+alerts with the same ids.
 """
 
 from __future__ import annotations
@@ -12,6 +13,17 @@ from typing import Any
 
 from shared.codec import DecodeError, decode
 from shared.engine import NoBoardError, TableState, fold
+from shared.events import Event
+
+Raised = list[tuple[str, dict[str, Any]]]
+
+
+def decoded(value: bytes | None) -> Event | DecodeError:
+    """The event in a record's value, or why there is none."""
+    try:
+        return decode(value or b"")
+    except DecodeError as exc:
+        return exc
 
 
 @dataclass
@@ -21,18 +33,24 @@ class TableRun:
     state: TableState = field(default_factory=TableState)
     offset: int = -1  # the last offset folded
     checkpoint: int = -1  # alerts of offsets up to here were committed before
-    raised: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # every alert
+    raised: Raised = field(default_factory=list)  # every alert
 
-    def apply(self, offset: int, value: bytes | None) -> list[tuple[str, dict[str, Any]]]:
+    def apply(self, offset: int, value: bytes | None) -> Raised:
         """Fold the record at `offset`; the (id, alert) pairs it raised, or a `poison` alert
         when the record is not an event that can be folded (it is skipped)."""
+        return self.apply_event(offset, decoded(value))
+
+    def apply_event(self, offset: int, event: Event | DecodeError) -> Raised:
+        """`apply` for a record already decoded."""
         if offset <= self.offset:
             return []  # already folded (a fetch that overlapped)
         self.offset = offset
         boards_before = len(self.state.boards)
         alerts_before = len(self.state.boards[-1].alerts) if boards_before else 0
         try:
-            self.state = fold((decode(value or b""),), self.state)
+            if isinstance(event, DecodeError):
+                raise event
+            self.state = fold((event,), self.state)
         except (DecodeError, NoBoardError) as exc:
             poison = [(f"{self.table}:poison:{offset}",
                        {"kind": "poison", "law": None, "seat": None, "table": self.table,

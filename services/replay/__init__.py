@@ -1,0 +1,1 @@
+"""Replay: any table rebuilt at any point from its topic; import of records into a table."""

@@ -1,0 +1,68 @@
+"""A table's history, built from its records: each event with the alerts it raised, and the
+state of the board at the end. Pure: the same records give the same history.
+
+The document (the same for `tableserver replay` and `GET /api/tables/{table}/history`):
+
+    {"table": "t1", "board": 3, "until": 41, "version": 41,
+     "history": [{"offset": 30, "event": {...}, "alerts": [{"id": ..., ...}]}, ...],
+     "state": {the board, as the Laws engine gives it}}
+
+`board` selects one board (its last deal at the table up to `until`); without it the history
+holds every event and `state` is the board last started. An `explanation` entry also names the
+`caller` whose call it explains; a record that is not an event has `"event": null` and its
+`poison` alert.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.replay.reader import Record
+from services.table_run import TableRun, decoded
+from shared.codec import DecodeError, to_map
+from shared.events import CallExplained
+
+
+class NoSuchBoard(LookupError):
+    """The table has no board with that number (up to the offset asked)."""
+
+
+def build_history(table: str, records: list[Record], board: int | None = None,
+                  until: int | None = None) -> dict[str, Any]:
+    run = TableRun(table)
+    entries: list[list[dict[str, Any]]] = [[]]  # per board index; [0] before any board
+    for offset, value in records:
+        event = decoded(value)
+        raised = run.apply_event(offset, event)
+        boards = run.state.boards
+        while len(entries) <= len(boards):
+            entries.append([])
+        entry: dict[str, Any] = {
+            "offset": offset,
+            "event": None if isinstance(event, DecodeError) else to_map(event),
+            "alerts": [{"id": alert_id, **alert} for alert_id, alert in raised]}
+        if isinstance(event, CallExplained) and boards and event.index < len(boards[-1].calls):
+            entry["caller"] = boards[-1].calls[event.index].seat.name
+        entries[len(boards)].append(entry)
+    boards = run.state.boards
+    if board is None:
+        chosen = len(boards)
+        history = [e for per_board in entries for e in per_board]
+    else:
+        numbered = [i for i, b in enumerate(boards, start=1) if b.board == board]
+        if not numbered:
+            raise NoSuchBoard(f"table {table} has no board {board}"
+                              + (f" up to offset {until}" if until is not None else ""))
+        chosen = numbered[-1]
+        history = entries[chosen]
+    return {"table": table, "board": board, "until": until,
+            "version": records[-1][0] if records else None,
+            "history": history,
+            "state": boards[chosen - 1].to_dict() if chosen else None}
+
+
+def events_of(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of a history, for the writers: records that were not events left out, and
+    explanations whose text the reader may not see (`services.gateway.views`)."""
+    return [e["event"] for e in document["history"] if e["event"] is not None
+            and not (e["event"]["type"] == "explanation" and "explanation" not in e["event"])]

@@ -1,0 +1,49 @@
+"""Reading a table's topic from the start, up to an offset: the table's whole history."""
+
+from __future__ import annotations
+
+from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka.errors import KafkaError
+
+from services.names import table_topic
+
+Record = tuple[int, bytes | None]  # offset, value
+
+
+class NoTableError(LookupError):
+    """The table has no topic: it was never created."""
+
+
+class KafkaUnavailable(RuntimeError):
+    """The broker could not be reached or answered with an error."""
+
+
+async def read_table(bootstrap: str, table: str, until: int | None = None) -> list[Record]:
+    """The records of `table`'s topic with offsets up to `until` (all when None), in order."""
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                max_partition_fetch_bytes=16 * 1024 * 1024,
+                                fetch_max_bytes=64 * 1024 * 1024, request_timeout_ms=10_000)
+    try:
+        await consumer.start()
+    except KafkaError as exc:
+        raise KafkaUnavailable(f"Kafka at {bootstrap}: {exc}") from None
+    try:
+        topic = table_topic(table)
+        if topic not in await consumer.topics():
+            raise NoTableError(f"no table {table} (no topic {topic})")
+        tp = TopicPartition(topic, 0)
+        consumer.assign([tp])
+        await consumer.seek_to_beginning(tp)
+        end = (await consumer.end_offsets([tp]))[tp]
+        stop = end if until is None else min(end, until + 1)
+        records: list[Record] = []
+        while await consumer.position(tp) < stop:
+            batch = await consumer.getmany(tp, timeout_ms=1000)
+            for record in batch.get(tp, []):
+                if record.offset < stop:
+                    records.append((record.offset, record.value))
+        return records
+    except KafkaError as exc:
+        raise KafkaUnavailable(f"Kafka at {bootstrap}: {exc}") from None
+    finally:
+        await consumer.stop()

@@ -28,6 +28,8 @@ typecheck: install
 
 bench: install
 	$(PY) bench/fold_bench.py
+	$(PY) bench/convert_bench.py
+	$(PY) bench/replay_bench.py --events 10000
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 20
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 100 --seconds 20
 

@@ -45,8 +45,8 @@ class TableRun:
         if offset <= self.offset:
             return []  # already folded (a fetch that overlapped)
         self.offset = offset
-        boards_before = len(self.state.boards)
-        alerts_before = len(self.state.boards[-1].alerts) if boards_before else 0
+        boards_before = self.state.count
+        alerts_before = len(self.state.board.alerts) if self.state.board is not None else 0
         try:
             if isinstance(event, DecodeError):
                 raise event
@@ -57,8 +57,9 @@ class TableRun:
                         "offset": offset, "message": f"event at offset {offset} skipped: {exc}"})]
             self.raised += poison
             return poison
-        board = self.state.boards[-1]
-        new = board.alerts if len(self.state.boards) > boards_before \
+        board = self.state.board
+        assert board is not None  # the fold of an event needs a board
+        new = board.alerts if self.state.count > boards_before \
             else board.alerts[alerts_before:]
         raised = [(f"{self.table}:{board.board}:{offset}:{i}",
                    {**alert.to_dict(), "table": self.table, "board": board.board,

@@ -329,16 +329,28 @@ def encode(event: Event) -> bytes:
     return data
 
 
-def decode(data: bytes) -> Event:
-    """The event in msgpack bytes; anything else raises `DecodeError`, never another error."""
+def unpack(data: bytes) -> EventMap:
+    """The map in msgpack bytes, as written (not yet checked against the schema)."""
     try:
         m = msgpack.unpackb(data, raw=False, strict_map_key=True)
     except Exception as exc:  # msgpack raises a zoo of types on garbage
         raise DecodeError(f"not a msgpack event: {exc.__class__.__name__}") from None
+    if not isinstance(m, dict):
+        raise DecodeError(f"an event must be a map, not {type(m).__name__}")
+    return m
+
+
+def decode_map(m: EventMap) -> Event:
+    """The event of an unpacked map; raises `DecodeError`, never another error."""
     try:
         return from_map(m)
     except EventError as exc:
         raise DecodeError(str(exc), exc.field) from None
+
+
+def decode(data: bytes) -> Event:
+    """The event in msgpack bytes; anything else raises `DecodeError`, never another error."""
+    return decode_map(unpack(data))
 
 
 def from_json_line(line: str) -> Event:

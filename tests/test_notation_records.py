@@ -139,3 +139,31 @@ def test_export_command(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log)],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "before any board_started" in bad.stderr
+
+
+PBN_GAME = '[Board "1"]\n[Dealer "N"]\n[Deal "N:- - - -"]\n[Auction "N"]\n1C Pass\n'
+
+
+@pytest.mark.parametrize(("text", "line", "problem"), [
+    ('[Event "x"]\n[Board "1"]\n[Site "a"b"]\n', 3, "not a tag pair"),  # any tag, used or not
+    ('  [Board 1]\n', 1, "not a tag pair"),
+    ('% a comment\nsome words\n[Board "1"]\n', 2, "text outside a game"),
+    (PBN_GAME + "\n\n" + PBN_GAME.replace("1C", "1Z"), 12, "not a call: '1Z'"),
+    ('{ a comment\n\nover lines }\n' + PBN_GAME.replace("1C", "1Z"), 8, "not a call"),
+    (PBN_GAME.replace("\n", "\r\n").replace("1C", "1Z"), 5, "not a call"),
+])
+def test_pbn_errors_name_the_line(text: str, line: int, problem: str) -> None:
+    with pytest.raises(RecordError, match=rf"line {line}: .*{problem}"):
+        pbn_events(text)
+
+
+def test_pbn_comments_indentation_escapes_and_repeated_values() -> None:
+    """`%` lines and `{}` blocks inside a game do not end it; tags may be indented; `\\"`
+    escapes a quote; `#` repeats the previous game's value (PBN 2.1 section 3.4)."""
+    text = ('% header\n[Board "1"]\n% between tags\n  [Dealer "E"]\n{ note\nmore }\n'
+            '[Event "the \\"open\\""]\n[Deal "N:- - - -"]\n[Auction "E"]\n1H =1= Pass\n'
+            '[Note "1:5+ \\"hearts\\""]\n\n[Board "2"]\n[Dealer "#"]\n[Deal "N:- - - -"]\n')
+    events = pbn_events(text)
+    assert [e.get("dealer") for e in events if e["type"] == "board_started"] == ["E", "E"]
+    assert events[1] == {"type": "call", "seat": "E", "call": "1H",
+                         "explanation": '5+ "hearts"'}

@@ -147,3 +147,19 @@ def test_any_log_folds_to_a_coherent_state(log: list) -> None:  # type: ignore[t
             assert bids and bids[-1] == f"{contract['level']}{contract['strain']}"
         assert set(d["must_pass"]) <= set(SEATS)
         assert all(int(b[:-1] if b[-1] != "T" else b[:-2]) <= 7 for b in bids)
+
+
+def test_board_copy_copies_every_field_and_detaches_the_containers() -> None:
+    """`Board.copy` is written out field by field: a field added to `Board` and forgotten there
+    fails here (the copy would lack it)."""
+    from dataclasses import fields
+
+    from tests.script import board_of
+
+    board = board_of("N 1C!, E asks 0, S 1S, W 2H, N decline, E P, S shows HK")
+    board.seen.add(99)
+    twin = board.copy()
+    for f in fields(board):
+        assert getattr(twin, f.name) == getattr(board, f.name), f.name
+    for name in ("calls", "must_pass", "may_not_double", "seen"):
+        assert getattr(twin, name) is not getattr(board, name), name

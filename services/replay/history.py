@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from services.replay.reader import Record
-from services.table_run import TableRun, decoded
-from shared.codec import DecodeError, to_map
-from shared.events import CallExplained
+from services.table_run import TableRun
+from shared.codec import DecodeError, EventMap, decode_map, unpack
+from shared.events import CallExplained, Event
 
 
 class NoSuchBoard(LookupError):
@@ -32,18 +32,25 @@ def build_history(table: str, records: list[Record], board: int | None = None,
     run = TableRun(table)
     entries: list[list[dict[str, Any]]] = [[]]  # per board index; [0] before any board
     for offset, value in records:
-        event = decoded(value)
+        shown: EventMap | None = None
+        try:
+            shown = unpack(value or b"")
+            event: Event | DecodeError = decode_map(shown)
+            shown.pop("v", None)
+        except DecodeError as exc:
+            event = exc
         raised = run.apply_event(offset, event)
-        boards = run.state.boards
-        while len(entries) <= len(boards):
+        board_now, count = run.state.board, run.state.count
+        while len(entries) <= count:
             entries.append([])
         entry: dict[str, Any] = {
             "offset": offset,
-            "event": None if isinstance(event, DecodeError) else to_map(event),
+            "event": None if isinstance(event, DecodeError) else shown,
             "alerts": [{"id": alert_id, **alert} for alert_id, alert in raised]}
-        if isinstance(event, CallExplained) and boards and event.index < len(boards[-1].calls):
-            entry["caller"] = boards[-1].calls[event.index].seat.name
-        entries[len(boards)].append(entry)
+        if isinstance(event, CallExplained) and board_now is not None \
+                and event.index < len(board_now.calls):
+            entry["caller"] = board_now.calls[event.index].seat.name
+        entries[count].append(entry)
     boards = run.state.boards
     if board is None:
         chosen = len(boards)

@@ -20,86 +20,164 @@ from shared.deal import format_deal, parse_deal
 from shared.notation.errors import RecordError
 from shared.seats import NotationError, Seat, Vulnerability
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Score",
+         "OptimumScore", "Auction", "Play", "Note")  # the tags the reader reads
+_VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
+_NAMES = "|".join(_USED)
+# One pass over the file finds the empty lines that end games and the tags the reader uses;
+# the lines it passes over (other tags, sections the reader does not use, comments) cost
+# nothing in Python. Another pass, before it, finds any line that starts like a tag and is not
+# a tag pair.
+_SCAN = re.compile(r"\n[ \t]*(?:((?=\n))|\[[ \t]*(" + _NAMES + r")[ \t]+" + _VALUE
+                   + r"[ \t]*\][ \t]*(?=\n))")  # 1: an empty line; 2, 3: a tag the reader uses
+_BAD_TAG = re.compile(r"\n[ \t]*\[(?![ \t]*[A-Za-z0-9_]+[ \t]+" + _VALUE + r"[ \t]*\][ \t]*\n)")
+_BLOCK_COMMENT = re.compile(r"\n[ \t]*\{[^}]*(?:\}[^\n]*|\Z)")  # { … }, over lines
+_SECTION_END = re.compile(r"\n[ \t]*(?:\[|$)", re.M)  # a tag line or an empty line
+_ESCAPE = re.compile(r"\\(.)")
+_NOTE = re.compile(r"=(\w+)=")
 _SCORE = re.compile(r"(NS|EW) [+-]?\d+")
 _CONTRACT = re.compile(r"Pass|[1-7](NT|[CDHS])[Xx]{0,2}")
+_COMMENT = ("%", ";")
+
+
+class _Lines:
+    """Line numbers of positions in a text that starts with an extra newline, counted
+    forward from the last one asked (positions mostly come in order)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.position, self.line = text, 0, 0
+
+    def at(self, position: int) -> int:
+        """The line of the character after the newline at `position`."""
+        if position < self.position:
+            self.position, self.line = 0, 0
+        self.line += self.text.count("\n", self.position, position + 1)
+        self.position = position + 1
+        return self.line
 
 
 @dataclass
 class Game:
     tags: dict[str, str] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)  # tag → line
-    sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # (line, text)
     notes: dict[str, str] = field(default_factory=dict)
+    hands: dict[Seat, str] | None = None  # the parsed Deal tag
 
 
-def _check_tag(name: str, value: str, line: int) -> None:
+_PLAIN = {"Dealer": {"N", "E", "S", "W"}, "Declarer": {"N", "E", "S", "W", ""},
+          "Vulnerable": {"None", "NS", "EW", "All", "Both", "Love", "-"}}  # checked at a glance
+
+
+def _check_tag(game: Game, name: str, value: str) -> None:
     """The tags whose values the engine reads, or that the PBN standard fixes the form of."""
-    if value in ("", "?", "#"):
+    if value in ("", "?", "#") or value in _PLAIN.get(name, ()):
         return
-    try:
-        if name == "Board" and not (value.isdigit() and int(value) >= 1):
-            raise NotationError(f"tag Board: {value!r} is not a board number")
-        if name == "Dealer":
-            Seat.parse(value)
-        if name == "Vulnerable":
-            Vulnerability.parse(value)
-        if name == "Deal":
-            parse_deal(value)
-        if name == "Declarer" and value.lstrip("^") not in ("N", "E", "S", "W"):
-            raise NotationError(f"tag Declarer: {value!r} is not a seat")
-        if name == "Contract" and not _CONTRACT.fullmatch(value):
-            raise NotationError(f"tag Contract: {value!r} is not a contract")
-        if name in ("Score", "OptimumScore") and not _SCORE.fullmatch(value):
-            raise NotationError(f"tag {name}: {value!r} is not a score such as 'NS 420'")
-    except NotationError as exc:
-        raise RecordError(line, str(exc)) from None
+    if name == "Board" and not (value.isdigit() and int(value) >= 1):
+        raise NotationError(f"tag Board: {value!r} is not a board number")
+    if name == "Dealer":
+        Seat.parse(value)
+    elif name == "Vulnerable":
+        Vulnerability.parse(value)
+    elif name == "Deal":
+        game.hands = parse_deal(value)
+    elif name == "Declarer" and value.lstrip("^") not in ("N", "E", "S", "W"):
+        raise NotationError(f"tag Declarer: {value!r} is not a seat")
+    elif name == "Contract" and not _CONTRACT.fullmatch(value):
+        raise NotationError(f"tag Contract: {value!r} is not a contract")
+    elif name in ("Score", "OptimumScore") and not _SCORE.fullmatch(value):
+        raise NotationError(f"tag {name}: {value!r} is not a score such as 'NS 420'")
+
+
+def _blank_block_comments(text: str) -> str:
+    """`{ … }` comments become `%` lines: the line count stays, and a comment never ends a
+    game the way an empty line does."""
+    return _BLOCK_COMMENT.sub(lambda m: "\n%" * (m.group().count("\n")), text)
+
+
+def _section(text: str, end: int, tag_line: int) -> list[tuple[int, str]]:
+    """The lines (number, text) of the section whose tag, on `tag_line`, ends at `end`."""
+    stop = _SECTION_END.search(text, end)
+    chunk = text[end + 1:stop.start() if stop else len(text)]
+    return [(n, line) for n, line in enumerate(map(str.strip, chunk.split("\n")), tag_line + 1)
+            if line and line[0] not in _COMMENT]
+
+
+def _check_starts(text: str, position: int, lines: _Lines) -> None:
+    """The first line of a game (after `position`, a newline) that is not a comment must be a
+    tag pair: anything else is text outside a game."""
+    while True:
+        end = text.find("\n", position + 1)
+        line = text[position + 1:end if end >= 0 else len(text)].strip()
+        if line[:1] == "[" or (end < 0 and not line):
+            return
+        if line and not line.startswith(_COMMENT):
+            raise RecordError(lines.at(position), f"text outside a game: {line[:60]!r}")
+        if end < 0:
+            return
+        position = end
 
 
 def read_games(text: str) -> list[Game]:
+    """The games of a PBN file, with the tags and the sections the reader uses. Games are
+    separated by empty lines; `%` and `;` lines and `{ … }` blocks are comments."""
+    text = "\n" + text.replace("\r\n", "\n").replace("\r", "\n") + "\n"
+    if "{" in text:
+        text = _blank_block_comments(text)
+    lines = _Lines(text)
+    bad = _BAD_TAG.search(text)
+    if bad is not None:
+        line = text[bad.start() + 1:].split("\n", 1)[0].strip()
+        raise RecordError(lines.at(bad.start()), f"not a tag pair: {line[:60]!r}")
     games: list[Game] = []
-    game: Game | None = None
-    section: str | None = None
+    game = Game()
     previous: dict[str, str] = {}
-    in_comment = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if in_comment:
-            in_comment = "}" not in line
-            continue
-        if line.startswith("{"):
-            in_comment = "}" not in line
-            continue
-        if line.startswith(("%", ";")):
-            continue
-        if not line:
-            if game is not None:
+    if text[1:2] != "[":
+        _check_starts(text, 0, lines)
+    for match in _SCAN.finditer(text):
+        gap, name, value = match.groups()
+        if gap is not None:  # an empty line: the game, if any, ends
+            if game.tags or game.notes:
                 games.append(game)
-                previous, game, section = dict(game.tags), None, None
+                previous, game = game.tags, Game()
+            if text[match.end() + 1:match.end() + 2] != "[":
+                _check_starts(text, match.end(), lines)
             continue
-        if line.startswith("["):
-            match = _TAG.fullmatch(line)
-            if match is None:
-                raise RecordError(number, f"not a tag pair: {line[:60]!r}")
-            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
-            game = game or Game()
-            if value == "#":
-                value = previous.get(name, "")
-            if name == "Note":
-                key, _, note = value.partition(":")
-                game.notes[key.strip()] = note.lstrip()  # "1: text" is common
-                continue
-            _check_tag(name, value, number)
-            game.tags[name], game.lines[name] = value, number
-            section = name
-            game.sections.setdefault(name, [])
+        if "\\" in value:
+            value = _ESCAPE.sub(r"\1", value)
+        if value == "#":
+            value = previous.get(name, "")
+        if name == "Note":
+            key, _, note = value.partition(":")
+            game.notes[key.strip()] = note.lstrip()  # "1: text" is common
             continue
-        if game is None or section is None:
-            raise RecordError(number, f"text outside a game: {line[:60]!r}")
-        game.sections[section].append((number, line))
-    if game is not None:
+        try:
+            _check_tag(game, name, value)
+        except NotationError as exc:
+            raise RecordError(lines.at(match.start()), str(exc)) from None
+        game.tags[name] = value
+        if name in ("Auction", "Play"):
+            game.lines[name] = lines.at(match.start())
+            game.sections[name] = _section(text, match.end(), game.lines[name])
+    if game.tags or game.notes:
         games.append(game)
     return games
+
+
+_CALLS: dict[str, tuple[str, bool, bool]] = {}  # token → normal form, is a pass, alerted
+_SEAT_NAME = {seat: seat.name for seat in Seat}  # Enum.name is a slow property
+
+
+def _call(token: str, line: int) -> tuple[str, bool, bool]:
+    """A call token (`1NT`, `Pass!`, `X?`) read once and remembered."""
+    try:
+        call = Call.parse(token.rstrip("!?"))
+    except NotationError as exc:
+        raise RecordError(line, str(exc)) from None
+    known = str(call), call.is_pass, token.endswith("!")
+    if len(_CALLS) < 1024:  # a file holds a few dozen spellings; a bound all the same
+        _CALLS[token] = known
+    return known
 
 
 def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
@@ -108,39 +186,37 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
     passes, calls = 0, 0
     for number, line in game.sections.get("Auction", []):
         for token in line.split():
-            if token == "*" or token.startswith("$") or token in ("-", "+"):
-                continue
-            note = re.fullmatch(r"=(\w+)=", token)
-            if note:
-                if not events:
-                    raise RecordError(number, f"note {token} before any call")
-                text = game.notes.get(note.group(1))
-                if text is None:
-                    raise RecordError(number, f"note {token} has no [Note] tag")
-                events[-1]["explanation"] = text
-                continue
-            if token == "^S":  # the player skipped by an accepted call out of rotation
-                seat = seat.lho
-                continue
-            token = token.removeprefix("^I")
-            if not token:
-                continue
-            if token.upper() == "AP":
-                while not (passes >= 3 and calls > 3) and passes < 4:
-                    events.append({"type": "call", "seat": seat.name, "call": "P"})
-                    seat, passes, calls = seat.lho, passes + 1, calls + 1
-                continue
-            alerted = token.endswith("!")
-            text = token.rstrip("!?")
-            try:
-                call = Call.parse(text)
-            except NotationError as exc:
-                raise RecordError(number, str(exc)) from None
-            event: dict[str, Any] = {"type": "call", "seat": seat.name, "call": str(call)}
-            if alerted:
-                event["alert"] = True
-            events.append(event)
-            passes = passes + 1 if call.is_pass else 0
+            known = _CALLS.get(token)
+            if known is None:
+                if token == "*" or token.startswith("$") or token in ("-", "+"):
+                    continue
+                note = _NOTE.fullmatch(token) if token[0] == "=" else None
+                if note:
+                    if not events:
+                        raise RecordError(number, f"note {token} before any call")
+                    text = game.notes.get(note.group(1))
+                    if text is None:
+                        raise RecordError(number, f"note {token} has no [Note] tag")
+                    events[-1]["explanation"] = text
+                    continue
+                if token == "^S":  # the player skipped by an accepted call out of rotation
+                    seat = seat.lho
+                    continue
+                token = token.removeprefix("^I")
+                if not token:
+                    continue
+                if token.upper() == "AP":
+                    while not (passes >= 3 and calls > 3) and passes < 4:
+                        events.append({"type": "call", "seat": _SEAT_NAME[seat], "call": "P"})
+                        seat, passes, calls = seat.lho, passes + 1, calls + 1
+                    continue
+                known = _call(token, number)
+            if known[2]:
+                events.append({"type": "call", "seat": _SEAT_NAME[seat], "call": known[0],
+                               "alert": True})
+            else:
+                events.append({"type": "call", "seat": _SEAT_NAME[seat], "call": known[0]})
+            passes = passes + 1 if known[1] else 0
             seat, calls = seat.lho, calls + 1
     return events
 
@@ -153,8 +229,9 @@ def pbn_events(text: str) -> list[dict[str, Any]]:
         board_text = game.tags.get("Board", "")
         if not board_text.isdigit() or not game.tags.get("Deal", "").strip("?"):
             continue  # not a board (an event header, a game without a deal)
+        hands = game.hands if game.hands is not None else parse_deal(game.tags["Deal"])
         start: dict[str, Any] = {"type": "board_started", "board": int(board_text),
-                                 "deal": format_deal(parse_deal(game.tags["Deal"]))}
+                                 "deal": format_deal(hands)}
         if game.tags.get("Dealer", "?") not in ("", "?"):
             start["dealer"] = game.tags["Dealer"]
         if game.tags.get("Vulnerable", "?") not in ("", "?"):

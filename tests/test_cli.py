@@ -83,3 +83,18 @@ def test_fold_text_draws_the_auction() -> None:
     assert "Contract: 1NT by N" in lines
     assert any(line.startswith("DIRECTOR  Law 27  insufficient_bid") for line in lines)
     assert "Opening lead: D4 by E" in lines
+
+
+def test_the_import_progress_bar_fills_as_boards_are_acknowledged() -> None:
+    from services.cli import progress_bar
+
+    assert progress_bar(0, 280, width=10) == "\r[..........] 0/280 boards"
+    assert progress_bar(140, 280, width=10) == "\r[#####.....] 140/280 boards"
+    assert progress_bar(280, 280, width=10) == "\r[##########] 280/280 boards"
+
+
+def test_replay_and_import_refuse_a_bad_table_name_before_connecting() -> None:
+    from services.cli import main
+
+    assert main(["replay", "no/such"]) == 2
+    assert main(["import", "tests/data/pbn21-irregularities.pbn", "--table", "a b"]) == 2

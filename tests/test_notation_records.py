@@ -167,3 +167,17 @@ def test_pbn_comments_indentation_escapes_and_repeated_values() -> None:
     assert [e.get("dealer") for e in events if e["type"] == "board_started"] == ["E", "E"]
     assert events[1] == {"type": "call", "seat": "E", "call": "1H",
                          "explanation": '5+ "hearts"'}
+
+
+def test_lin_values_that_read_like_tags_are_values() -> None:
+    """Only tags are read: a commentary line `nt|mb|` or a player named `md` is a value. Tags
+    are read in any case; cards after the opening lead are play, not leads."""
+    deal = "3SAKQJHAKQJDAKQJC2,S2345H2345D2345C3,S6789H6789D6789C4,"
+    text = (f"pn|md,mb,pc,an|nt|mb|MD|{deal}|SV|b|nt|pc|mb|1C|nt|an|mb|p|mb|p|mb|p|"
+            "pc|D2|pc|SA|")
+    events = lin_events(text)
+    assert [e["type"] for e in events] == ["board_started", "call", "call", "call", "call",
+                                          "opening_lead"]
+    assert events[0]["vulnerability"] == "Both" and events[1] == {"type": "call", "seat": "N",
+                                                                  "call": "1C"}
+    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "D2"}

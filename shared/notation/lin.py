@@ -8,6 +8,8 @@ call), `pc|SK|` (a card played: the first is the opening lead).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from shared.calls import Call
@@ -26,60 +28,62 @@ _HAND_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
 _HIGH_FIRST = {rank: -i for i, rank in enumerate(RANKS)}  # A first, 2 last
 
 
-def _hand(text: str) -> dict[str, str]:
-    suits = {"S": "", "H": "", "D": "", "C": ""}
-    current = None
-    for char in text.upper():
-        if char in suits:
-            current = char
-        elif char in RANKS and current is not None:
-            suits[current] += char
-        else:
-            raise NotationError(f"hand {text!r}: {char!r} is neither a suit nor a rank")
-    return suits
+_SUITED = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
+_HIGH_TO_LOW = "AKQJT98765432"
+
+
+def _hand(text: str) -> tuple[str, str, str, str]:
+    """The spades, hearts, diamonds and clubs of a LIN hand (`SAK2HQJ3D…C…`), high to low."""
+    upper = text.upper()
+    match = _SUITED.fullmatch(upper)
+    if match is not None:  # the usual form: every suit named, in order
+        holdings = match.groups()
+    else:
+        suits = {"S": "", "H": "", "D": "", "C": ""}
+        current = None
+        for char in upper:
+            if char in suits:
+                current = char
+            elif char in RANKS and current is not None:
+                suits[current] += char
+            else:
+                raise NotationError(f"hand {text!r}: {char!r} is neither a suit nor a rank")
+        holdings = (suits["S"], suits["H"], suits["D"], suits["C"])
+    spades, hearts, diamonds, clubs = ("".join(sorted(h, key=_HIGH_FIRST.__getitem__))
+                                       for h in holdings)
+    return spades, hearts, diamonds, clubs
 
 
 def _deal(value: str) -> tuple[Seat, str]:
     if not value or value[0] not in _DEALERS:
         raise NotationError(f"md: {value[:20]!r} does not start with a dealer digit 1–4")
-    hands_text = value[1:].split(",")
     hands: dict[Seat, str] = {}
-    held: set[str] = set()
-    for seat, text in zip(_HAND_ORDER, hands_text, strict=False):
+    held = ["", "", "", ""]  # per suit, the cards of the hands given
+    for seat, text in zip(_HAND_ORDER, value[1:].split(","), strict=False):
         if text:
-            suits = _hand(text)
-            hands[seat] = ".".join(suits[s] for s in "SHDC")
-            held |= {s + r for s in "SHDC" for r in suits[s]}
+            holdings = _hand(text)
+            hands[seat] = ".".join(holdings)
+            for i in range(4):
+                held[i] += holdings[i]
     missing = [s for s in _HAND_ORDER if s not in hands]
-    if len(missing) == 1 and len(held) == 39:  # BBO leaves the last hand out
-        hands[missing[0]] = ".".join("".join(r for r in reversed(RANKS) if s + r not in held)
-                                     for s in "SHDC")
-    tidy = {seat: ".".join("".join(sorted(suit, key=_HIGH_FIRST.__getitem__))
-                           for suit in hand.split("."))
-            for seat, hand in hands.items()}
-    return _DEALERS[value[0]], format_deal(tidy)  # canonical: from North, as the PBN reader
+    if len(missing) == 1 and sum(map(len, held)) == 39:  # BBO leaves the last hand out
+        hands[missing[0]] = ".".join("".join(r for r in _HIGH_TO_LOW if r not in suit)
+                                     for suit in held)
+    return _DEALERS[value[0]], format_deal(hands)  # canonical: from North, as the PBN reader
 
 
 def lin_events(text: str) -> list[dict[str, Any]]:
     """The events of every board of a LIN file, in file order."""
-    parts = text.replace("\r", "").replace("\n", "").split("|")
     events: list[dict[str, Any]] = []
     board_events: list[dict[str, Any]] = []
     calls: list[CallMade] = []  # the board's calls, for the opening leader
-    number, lead_done, board_no = 0, False, 0
+    number, board_no = 0, 0
     seat = Seat.N
-    for index, (tag, value) in enumerate(zip(parts[0::2], parts[1::2], strict=False)):
-        if tag not in _READ:
-            if tag in _PASSED_OVER:
-                continue
-            tag = tag.strip().lower()
-            if tag not in _READ:
-                continue
-        if tag == "pc" and (lead_done or not board_events):
-            continue  # the play after the opening lead
+    pairs = _Pairs(text)
+    for position, tag, value in pairs:
         try:
             if tag == "pc":  # the opening lead
-                lead_done = True
+                pairs.play = False
                 card = Card.parse(value)
                 leader = _leader(board_events[0], calls)
                 if leader is not None:
@@ -113,20 +117,47 @@ def lin_events(text: str) -> list[dict[str, Any]]:
                 number += 1
                 board_events = [{"type": "board_started", "board": board_no or number,
                                  "dealer": seat.name, "deal": deal}]
-                calls, lead_done = [], False
+                calls, pairs.play = [], True  # cards are read up to the opening lead
             elif tag == "sv" and board_events:
                 board_events[0]["vulnerability"] = _VUL[value.strip().lower()[:1] or "o"]
         except (NotationError, KeyError, ValueError) as exc:
-            start = sum(len(part) + 1 for part in parts[:2 * index])
-            line = _line_of(text, start)
-            raise RecordError(line, f"{tag}|{value[:30]}|: {exc}") from None
+            raise RecordError(_line_of(text, position), f"{tag}|{value[:30]}|: {exc}") from None
     events += board_events
     return events
 
 
-_READ = {"pc", "mb", "an", "qx", "ah", "md", "sv"}  # the tags the reader uses
-_PASSED_OVER = {"nt", "pg", "pn", "st", "rh", "mc", "sk", "vg", "pw", "px", "up"}  # commonest
+# The tags the reader uses, found by a regular expression: most of a vugraph record is the
+# play and the commentary, which Python never visits. A match is a tag only if an odd number of
+# `|` precede it (in the text with a `|` put in front): otherwise it is a value that happens to
+# read like a tag (`nt|mb|`), and the search goes on after it.
 _LIN_CALLS = {"P": "P", "D": "X", "R": "XX"}
+_TAGS = re.compile(r"\|[ \t]*(pc|mb|an|qx|ah|md|sv)[ \t]*\|([^|]*)\|", re.I)
+_TAGS_BUT_PLAY = re.compile(r"\|[ \t]*(mb|an|qx|ah|md|sv)[ \t]*\|([^|]*)\|", re.I)
+
+
+class _Pairs:
+    """(position, tag, value) of each pair the reader uses, in order; cards played (`pc`) only
+    while `play` is true (from a deal to its opening lead). Positions count in the text without
+    its newlines."""
+
+    def __init__(self, text: str) -> None:
+        self.flat = "|" + text.replace("\r", "").replace("\n", "")
+        self.play = False
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        flat = self.flat
+        position, pipes = 0, 0  # pipes: how many `|` come before `position`
+        while True:
+            match = (_TAGS if self.play else _TAGS_BUT_PLAY).search(flat, position)
+            if match is None:
+                return
+            pipes += flat.count("|", position, match.start() + 1)
+            if pipes % 2 == 0:  # a value that reads like a tag: look again from the next `|`
+                position = match.start() + 1
+                continue
+            yield match.start(), match.group(1).lower(), match.group(2)
+            pipes += 1  # the `|` between tag and value; the value's closing `|` is counted
+            position = match.end() - 1  # by the next search, which starts there
 
 
 def _leader(start: dict[str, Any], calls: list[CallMade]) -> Seat | None:

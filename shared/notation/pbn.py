@@ -96,9 +96,14 @@ def _blank_block_comments(text: str) -> str:
 
 
 def _section(text: str, end: int, tag_line: int) -> list[tuple[int, str]]:
-    """The lines (number, text) of the section whose tag, on `tag_line`, ends at `end`."""
-    stop = _SECTION_END.search(text, end)
-    chunk = text[end + 1:stop.start() if stop else len(text)]
+    """The lines (number, text) of the section whose tag, on `tag_line`, ends at `end`: up to
+    the next tag line or empty line."""
+    tag, empty = text.find("\n[", end), text.find("\n\n", end)
+    stop = min(tag if tag >= 0 else len(text), empty if empty >= 0 else len(text))
+    chunk = text[end + 1:stop]
+    if "\n " in chunk or "\n\t" in chunk:  # indented lines: one may be a tag, or empty
+        found = _SECTION_END.search(text, end)
+        chunk = text[end + 1:found.start() if found else len(text)]
     return [(n, line) for n, line in enumerate(map(str.strip, chunk.split("\n")), tag_line + 1)
             if line and line[0] not in _COMMENT]
 

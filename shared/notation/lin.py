@@ -30,6 +30,7 @@ _HIGH_FIRST = {rank: -i for i, rank in enumerate(RANKS)}  # A first, 2 last
 
 _SUITED = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 _HIGH_TO_LOW = "AKQJT98765432"
+_DESCENDING = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")  # already high to low (BBO writes so)
 
 
 def _hand(text: str) -> tuple[str, str, str, str]:
@@ -49,7 +50,8 @@ def _hand(text: str) -> tuple[str, str, str, str]:
             else:
                 raise NotationError(f"hand {text!r}: {char!r} is neither a suit nor a rank")
         holdings = (suits["S"], suits["H"], suits["D"], suits["C"])
-    spades, hearts, diamonds, clubs = ("".join(sorted(h, key=_HIGH_FIRST.__getitem__))
+    spades, hearts, diamonds, clubs = (h if _DESCENDING.fullmatch(h) else
+                                       "".join(sorted(h, key=_HIGH_FIRST.__getitem__))
                                        for h in holdings)
     return spades, hearts, diamonds, clubs
 

@@ -16,11 +16,12 @@ from typing import Annotated, Any
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import KafkaError
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse
 from redis.asyncio import Redis
-from starlette.types import ASGIApp, Receive, Scope, Send
 
+from services.gateway.asgi import Guard
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
 from services.kafka_admin import ensure_core_topics
@@ -50,30 +51,6 @@ class ApiError(Exception):
         self.status, self.message, self.field = status, message, field
 
 
-class Guard:
-    """Refuses, before any route runs, a body announced larger than `max_body` (413) and a
-    browser request from an origin not allowed (403). Plain ASGI: Starlette's
-    BaseHTTPMiddleware would cost every request a task and a stream copy."""
-
-    def __init__(self, app: ASGIApp, max_body: int, origins: set[str]) -> None:
-        self.app, self.max_body, self.origins = app, max_body, origins
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            headers = dict(scope["headers"])
-            length = headers.get(b"content-length", b"")
-            origin = headers.get(b"origin", b"").decode()
-            refusal = None
-            if length.isdigit() and int(length) > self.max_body:
-                refusal = JSONResponse({"error": f"body larger than {self.max_body} bytes"}, 413)
-            elif origin and self.origins and origin not in self.origins:
-                refusal = JSONResponse({"error": f"origin {origin} not allowed"}, 403)
-            if refusal is not None:
-                await refusal(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
 class RateLimiter:
     """A token bucket per key: `rate` calls a second, bursts of up to `rate`."""
 
@@ -89,6 +66,13 @@ class RateLimiter:
             return False
         self.buckets[key] = (tokens - 1, now)
         return True
+
+
+def error_body(exc: ApiError) -> dict[str, Any]:
+    body: dict[str, Any] = {"error": exc.message}
+    if exc.field:
+        body["field"] = exc.field
+    return body
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -116,14 +100,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await redis.aclose()
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan)
-    app.add_middleware(Guard, max_body=settings.max_body_bytes, origins=settings.allowed_origins)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        body: dict[str, Any] = {"error": exc.message}
-        if exc.field:
-            body["field"] = exc.field
-        return JSONResponse(body, status_code=exc.status)
+        return JSONResponse(error_body(exc), status_code=exc.status)
 
     verified: dict[str, tuple[Grant, int]] = {}  # token → grant and expiry, once checked
 
@@ -145,9 +125,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         verified[token] = (grant, expiry_of(token))
         return grant
 
-    async def bearer(authorization: Annotated[str | None, Header()] = None) -> Grant:
+    def grant_from(authorization: str | None) -> Grant:
         scheme, _, token = (authorization or "").partition(" ")
         return grant_of(token if scheme.lower() == "bearer" else None)
+
+    async def bearer(authorization: Annotated[str | None, Header()] = None) -> Grant:
+        return grant_from(authorization)
 
     GrantDep = Annotated[Grant, Depends(bearer)]
 
@@ -160,7 +143,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(403, f"this token is not for table {table}")
 
     async def json_body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
+        return parse_body(await request.body())
+
+    def parse_body(raw: bytes) -> dict[str, Any]:
         if len(raw) > settings.max_body_bytes:
             raise ApiError(413, f"body larger than {settings.max_body_bytes} bytes")
         try:
@@ -187,7 +172,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             event = from_map(event_map)
         except EventError as exc:
             raise ApiError(400, str(exc), exc.field) from None
-        metadata = await clients["producer"].send_and_wait(table_topic(table), encode(event))
+        try:
+            metadata = await clients["producer"].send_and_wait(table_topic(table), encode(event))
+        except KafkaError as exc:  # nothing was acknowledged: the client may retry
+            raise ApiError(503, f"Kafka did not take the event ({exc}); retry") from None
         return int(metadata.offset)
 
     @app.post("/api/tables", status_code=201)
@@ -217,13 +205,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  "ts": int(time.time() * 1000)}
         return {"offset": await append(table, event)}
 
-    @app.post("/api/tables/{table}/events", status_code=202)
-    async def post_event(table: str, request: Request, grant: GrantDep) -> dict[str, Any]:
+    async def accept_event(table: str, grant: Grant, raw: bytes) -> dict[str, Any]:
+        """An event from a seat (its seat from the token) or the director, appended to the
+        table's topic once its syntax and the sender's authority are checked."""
         if grant.role == "spectator":
             raise ApiError(403, "spectators do not make calls")
         may_read(grant, table)
         await table_meta(table)
-        body = await json_body(request)
+        body = parse_body(raw)
         kind = body.get("type")
         if grant.role == "seat":
             if "seat" in body:
@@ -240,6 +229,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
                            "type")
         return {"offset": await append(table, {**body, "ts": int(time.time() * 1000)})}
+
+    @app.post("/api/tables/{table}/events", status_code=202)
+    async def post_event(table: str, request: Request, grant: GrantDep) -> dict[str, Any]:
+        """Served by `services.gateway.asgi.Guard` without FastAPI's layers; here for OpenAPI
+        and for any client the guard does not serve."""
+        return await accept_event(table, grant, await request.body())
+
+    async def event_response(table: str, authorization: str | None, raw: bytes
+                             ) -> tuple[int, dict[str, Any]]:
+        try:
+            return 202, await accept_event(table, grant_from(authorization), raw)
+        except ApiError as exc:
+            return exc.status, error_body(exc)
+
+    app.add_middleware(Guard, max_body=settings.max_body_bytes, origins=settings.allowed_origins,
+                       events=event_response)
 
     @app.get("/api/tables/{table}/state")
     async def get_state(table: str, grant: GrantDep) -> dict[str, Any]:

@@ -162,6 +162,22 @@ def test_bad_input_gets_a_clear_error_and_appends_nothing(stack: Stack, body: by
     assert end_offset(stack, table) == before
 
 
+def test_an_oversized_body_without_a_length_is_refused_and_appends_nothing(stack: Stack
+                                                                           ) -> None:
+    """A body sent in chunks announces no length: it is counted as it comes."""
+    tokens = new_table(stack, "chunked")
+    before = end_offset(stack, "chunked")
+    chunks = [b'{"type": "call", "call": "1C", "explanation": "', b"x" * 5000, b'"}']
+    with stack.client(tokens["seats"]["N"]) as http:
+        response = http.post("/api/tables/chunked/events", content=iter(chunks),
+                             headers={"content-type": "application/json"})
+        assert response.status_code == 413 and "larger" in response.json()["error"]
+        ok = http.post("/api/tables/chunked/events", content=iter([b'{"type": "call", ',
+                                                                   b'"call": "1C"}']))
+        assert ok.status_code == 202, ok.text
+    assert end_offset(stack, "chunked") == before + 1
+
+
 def test_a_flood_from_one_seat_is_refused_other_tables_unaffected(stack: Stack) -> None:
     flood, calm = new_table(stack, "flood1"), new_table(stack, "calm1")
     statuses = []

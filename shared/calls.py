@@ -54,6 +54,8 @@ class Call:
     is_pass: bool = field(init=False, compare=False, repr=False)
     rank: int = field(init=False, compare=False, repr=False)
     """Bids in ascending order (1C = 0 … 7NT = 34); -1 for other calls."""
+    text: str = field(init=False, compare=False, repr=False)
+    """The normal notation: `1NT`, `P`, `X`, `XX` (what `str` gives)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -61,13 +63,21 @@ class Call:
         set_(self, "is_pass", self.kind is CallKind.PASS)
         strain = self.strain
         set_(self, "rank", -1 if strain is None else (self.level - 1) * 5 + strain.value)
+        set_(self, "text", _KIND_TEXT[self.kind] if strain is None
+             else f"{self.level}{strain.name}")
 
     @staticmethod
     def parse(text: str) -> Call:
         """`Call.parse("1nt")` → `Call.bid(1, Strain.NT)`; raises `NotationError` on bad text."""
+        known = _SPELLINGS.get(text) if type(text) is str else None
+        if known is not None:  # records and logs use a few dozen spellings, again and again
+            return known
         if not isinstance(text, str):
             raise NotationError(f"a call must be text, not {type(text).__name__}")
-        return _parse(text.strip().upper())
+        call = _parse(text.strip().upper())
+        if len(_SPELLINGS) < 4096:  # a bound all the same
+            _SPELLINGS[text] = call
+        return call
 
     @staticmethod
     def bid(level: int, strain: Strain) -> Call:
@@ -78,15 +88,14 @@ class Call:
         return previous is None or self.rank > previous.rank
 
     def __str__(self) -> str:
-        if self.strain is not None:
-            return f"{self.level}{self.strain.name}"
-        return _KIND_TEXT[self.kind]
+        return self.text
 
     def __repr__(self) -> str:
         return f"Call.parse({str(self)!r})"
 
 
 _KIND_TEXT = {CallKind.PASS: "P", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}
+_SPELLINGS: dict[str, Call] = {}  # text as given → call
 
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)

@@ -102,7 +102,6 @@ def _meta(m: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _SEAT_TEXT = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
-_CALL_TEXT: dict[str, Call] = {}  # raw text → call: most logs use a few dozen spellings
 
 
 def _seat(m: Mapping[str, Any]) -> Seat:
@@ -115,12 +114,13 @@ def _seat(m: Mapping[str, Any]) -> Seat:
 
 def _call_of(m: Mapping[str, Any]) -> Call:
     text = m.get("call")
-    call = _CALL_TEXT.get(text) if isinstance(text, str) else None
-    if call is None:
-        call = _parsed(m, "call", Call.parse)
-        if isinstance(text, str) and len(_CALL_TEXT) < 4096:
-            _CALL_TEXT[text] = call
-    return call
+    if type(text) is str and len(text) <= 16:  # the usual case, without `_parsed`'s checks
+        try:
+            return Call.parse(text)
+        except NotationError as exc:
+            raise EventError(f"field 'call': {exc}", "call") from None
+    parsed: Call = _parsed(m, "call", Call.parse)
+    return parsed
 
 
 # --- maps to events -------------------------------------------------------------------------

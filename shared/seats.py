@@ -24,6 +24,8 @@ class Seat(enum.Enum):
     # Set once below, as plain attributes: the fold asks for them on every call.
     index: int
     """0 to 3 from North: `value` as a plain attribute (an enum's `value` is slow to read)."""
+    letter: str
+    """"N", "E", "S" or "W": `name` as a plain attribute (an enum's `name` is slow too)."""
     lho: Seat
     """Left-hand opponent: the next seat in rotation (Law 17C)."""
     partner: Seat
@@ -61,6 +63,7 @@ class Seat(enum.Enum):
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 for _seat in _SEATS:
     _seat.index = _seat.value
+    _seat.letter = _seat.name
     _seat.lho = _SEATS[(_seat.value + 1) % 4]
     _seat.partner = _SEATS[(_seat.value + 2) % 4]
     _seat.rho = _SEATS[(_seat.value + 3) % 4]

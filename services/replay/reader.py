@@ -29,7 +29,9 @@ async def read_table(bootstrap: str, table: str, until: int | None = None) -> li
         raise KafkaUnavailable(f"Kafka at {bootstrap}: {exc}") from None
     try:
         topic = table_topic(table)
-        if topic not in await consumer.topics():
+        # Starting fetched the metadata of every topic; ask again only for a table that may
+        # have been created since.
+        if consumer.partitions_for_topic(topic) is None and topic not in await consumer.topics():
             raise NoTableError(f"no table {table} (no topic {topic})")
         tp = TopicPartition(topic, 0)
         consumer.assign([tp])

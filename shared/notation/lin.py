@@ -93,10 +93,10 @@ def lin_events(text: str) -> list[dict[str, Any]]:
                                          "card": str(card)})
             elif tag == "mb":
                 if board_events:
-                    call, text, alerted = _CALLS.get(value) or _call(value)
-                    event: dict[str, Any] = {"type": "call", "seat": _SEAT_NAME[seat],
-                                             "call": text}
-                    if alerted:
+                    call = Call.parse(value.rstrip("!"))  # `p`, `d`, `r` are Call's words too
+                    event: dict[str, Any] = {"type": "call", "seat": seat.letter,
+                                             "call": call.text}
+                    if value.endswith("!"):
                         event["alert"] = True
                     board_events.append(event)
                     calls.append(CallMade(seat, call))
@@ -130,19 +130,6 @@ def lin_events(text: str) -> list[dict[str, Any]]:
 # play and the commentary, which Python never visits. A match is a tag only if an odd number of
 # `|` precede it (in the text with a `|` put in front): otherwise it is a value that happens to
 # read like a tag (`nt|mb|`), and the search goes on after it.
-_LIN_CALLS = {"P": "P", "D": "X", "R": "XX"}
-_SEAT_NAME = {seat: seat.name for seat in Seat}  # Enum.name is a slow property
-_CALLS: dict[str, tuple[Call, str, bool]] = {}  # `mb` value → call, its text, alerted
-
-
-def _call(value: str) -> tuple[Call, str, bool]:
-    """An `mb` value (`1H`, `p`, `d!`) read once and remembered."""
-    raw = value.rstrip("!").strip().upper()
-    call = Call.parse(_LIN_CALLS.get(raw, raw))
-    known = call, str(call), value.endswith("!")
-    if len(_CALLS) < 1024:  # a file holds a few dozen spellings; a bound all the same
-        _CALLS[value] = known
-    return known
 _TAGS = re.compile(r"\|[ \t]*(pc|mb|an|qx|ah|md|sv)[ \t]*\|([^|]*)\|", re.I)
 _TAGS_BUT_PLAY = re.compile(r"\|[ \t]*(mb|an|qx|ah|md|sv)[ \t]*\|([^|]*)\|", re.I)
 

@@ -169,20 +169,12 @@ def read_games(text: str) -> list[Game]:
     return games
 
 
-_CALLS: dict[str, tuple[str, bool, bool]] = {}  # token → normal form, is a pass, alerted
-_SEAT_NAME = {seat: seat.name for seat in Seat}  # Enum.name is a slow property
-
-
-def _call(token: str, line: int) -> tuple[str, bool, bool]:
-    """A call token (`1NT`, `Pass!`, `X?`) read once and remembered."""
+def _call(token: str, line: int) -> Call:
+    """The call of an auction token (`1NT`, `Pass!`, `X?`)."""
     try:
-        call = Call.parse(token.rstrip("!?"))
+        return Call.parse(token.rstrip("!?"))
     except NotationError as exc:
         raise RecordError(line, str(exc)) from None
-    known = str(call), call.is_pass, token.endswith("!")
-    if len(_CALLS) < 1024:  # a file holds a few dozen spellings; a bound all the same
-        _CALLS[token] = known
-    return known
 
 
 def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
@@ -191,37 +183,34 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
     passes, calls = 0, 0
     for number, line in game.sections.get("Auction", []):
         for token in line.split():
-            known = _CALLS.get(token)
-            if known is None:
-                if token == "*" or token.startswith("$") or token in ("-", "+"):
-                    continue
-                note = _NOTE.fullmatch(token) if token[0] == "=" else None
-                if note:
-                    if not events:
-                        raise RecordError(number, f"note {token} before any call")
-                    text = game.notes.get(note.group(1))
-                    if text is None:
-                        raise RecordError(number, f"note {token} has no [Note] tag")
-                    events[-1]["explanation"] = text
-                    continue
-                if token == "^S":  # the player skipped by an accepted call out of rotation
-                    seat = seat.lho
-                    continue
-                token = token.removeprefix("^I")
-                if not token:
-                    continue
-                if token.upper() == "AP":
-                    while not (passes >= 3 and calls > 3) and passes < 4:
-                        events.append({"type": "call", "seat": _SEAT_NAME[seat], "call": "P"})
-                        seat, passes, calls = seat.lho, passes + 1, calls + 1
-                    continue
-                known = _call(token, number)
-            if known[2]:
-                events.append({"type": "call", "seat": _SEAT_NAME[seat], "call": known[0],
-                               "alert": True})
-            else:
-                events.append({"type": "call", "seat": _SEAT_NAME[seat], "call": known[0]})
-            passes = passes + 1 if known[1] else 0
+            if token == "*" or token.startswith("$") or token in ("-", "+"):
+                continue
+            note = _NOTE.fullmatch(token) if token[0] == "=" else None
+            if note:
+                if not events:
+                    raise RecordError(number, f"note {token} before any call")
+                text = game.notes.get(note.group(1))
+                if text is None:
+                    raise RecordError(number, f"note {token} has no [Note] tag")
+                events[-1]["explanation"] = text
+                continue
+            if token == "^S":  # the player skipped by an accepted call out of rotation
+                seat = seat.lho
+                continue
+            token = token.removeprefix("^I")
+            if not token:
+                continue
+            if token.upper() == "AP":
+                while not (passes >= 3 and calls > 3) and passes < 4:
+                    events.append({"type": "call", "seat": seat.letter, "call": "P"})
+                    seat, passes, calls = seat.lho, passes + 1, calls + 1
+                continue
+            call = _call(token, number)
+            event: dict[str, Any] = {"type": "call", "seat": seat.letter, "call": call.text}
+            if token[-1] == "!":
+                event["alert"] = True
+            events.append(event)
+            passes = passes + 1 if call.is_pass else 0
             seat, calls = seat.lho, calls + 1
     return events
 

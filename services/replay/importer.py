@@ -24,9 +24,8 @@ from services.kafka_admin import ensure_core_topics
 from services.names import table_topic
 from services.replay.reader import read_table
 from services.settings import Settings
-from services.table_run import decoded
 from services.tables import create_table
-from shared.codec import DecodeError, encode, from_map
+from shared.codec import DecodeError, encode, from_map, unpack
 
 Board = list[dict[str, Any]]
 
@@ -57,6 +56,15 @@ def with_ids(boards: list[Board]) -> list[Board]:
         out.append([{**event, "id": f"import:{digest}:{n}:{i}"}
                     for i, event in enumerate(board)])
     return out
+
+
+def _id_of(value: bytes | None) -> Any:
+    """The `id` an event on the topic was appended with (None if none, or not an event): only
+    the map is read, the event is not built."""
+    try:
+        return unpack(value or b"").get("id")
+    except DecodeError:
+        return None
 
 
 def _stamped(event: dict[str, Any], now: int, ruleset: str) -> dict[str, Any]:
@@ -91,8 +99,8 @@ async def import_boards(settings: Settings, table: str, ruleset: str, boards: li
         await ensure_core_topics(admin, settings.shards, settings.replication)
         meta = await create_table(admin, producer, redis, table, ruleset, settings.replication,
                                   settings.shards)
-        present = {event.id for _, value in await read_table(settings.kafka_bootstrap, table)
-                   if not isinstance(event := decoded(value), DecodeError)}
+        present = {_id_of(value) for _, value in await read_table(settings.kafka_bootstrap,
+                                                                  table)}
         todo = [[e for e in board if e["id"] not in present] for board in boards]
         already = sum(1 for board in todo if not board)
         todo = [board for board in todo if board]

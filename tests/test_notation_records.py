@@ -85,6 +85,20 @@ def test_a_broken_pbn_file_names_the_line_and_the_problem() -> None:
 def test_a_broken_lin_file_names_the_line() -> None:
     with pytest.raises(RecordError, match=r"line 2: md\|9"):
         lin_events("pn|a,b,c,d|\nmd|9SAK|\n")
+    with pytest.raises(RecordError, match=r"line 5: mb\|1Z"):
+        lin_events("pn|a,b,c,d|\r\nmd|1SAK,,,|sv|o|\r\nmb|1C|nt|a\r\ncomment|\r\nmb|1Z|")
+    with pytest.raises(RecordError, match=r"line 1: md\|1SX"):
+        lin_events("md|1SXHD,,,|")
+
+
+def test_lin_hands_in_any_form_give_one_deal() -> None:
+    """BBO writes every suit high to low and may leave the last hand out; other writers list
+    suits low to high, out of order or in lower case: the deal is the same."""
+    canonical = "md|3SAKQJHAKQJDAKQJC2,S5432H5432D5432C3,S9876H9876D9876C4,S T HT DT CAKQJT98765|"
+    other = "md|3sjqkahjqkadjqkac2,C3S5432H5432D5432,S6789H6789D6789C4,|"
+    deal = "N:9876.9876.9876.4 T.T.T.AKQJT98765 AKQJ.AKQJ.AKQJ.2 5432.5432.5432.3"
+    assert lin_events(canonical.replace(" ", ""))[0]["deal"] == deal
+    assert lin_events(other)[0]["deal"] == deal
 
 
 def test_convert_command(tmp_path: Path) -> None:
@@ -174,10 +188,25 @@ def test_lin_values_that_read_like_tags_are_values() -> None:
     are read in any case; cards after the opening lead are play, not leads."""
     deal = "3SAKQJHAKQJDAKQJC2,S2345H2345D2345C3,S6789H6789D6789C4,"
     text = (f"pn|md,mb,pc,an|nt|mb|MD|{deal}|SV|b|nt|pc|mb|1C|nt|an|mb|p|mb|p|mb|p|"
-            "pc|D2|pc|SA|")
+            "pc|ST|pc|SA|")
     events = lin_events(text)
     assert [e["type"] for e in events] == ["board_started", "call", "call", "call", "call",
                                           "opening_lead"]
     assert events[0]["vulnerability"] == "Both" and events[1] == {"type": "call", "seat": "N",
                                                                   "call": "1C"}
-    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "D2"}
+    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "ST"}
+
+
+def test_a_lin_lead_is_by_the_player_who_held_the_card() -> None:
+    """The record says which card was led and the deal who held it: a lead by the wrong
+    defender stays a lead out of turn, for the engine to judge (Law 54). Where the deal leaves
+    the hand out, declarer's LHO is the leader."""
+    auction = "mb|1C|mb|p|mb|p|mb|p|"  # North declares: East is on lead
+    deal = "3SAKQJHAKQJDAKQJC2,S5432H5432D5432C3,S9876H9876D9876C4,"  # S, W, N; E left out
+    events = lin_events(f"md|{deal}|sv|o|{auction}pc|D2|")  # West held the D2
+    assert events[-1] == {"type": "opening_lead", "seat": "W", "card": "D2"}
+    board = fold(from_map(e) for e in events).board
+    assert board is not None and [a.kind for a in board.alerts] == ["opening_lead_out_of_turn"]
+    assert board.alerts[0].law == "54"
+    partial = lin_events(f"md|3SAKQJHAKQJDAKQJC2,,,|sv|o|{auction}pc|D2|")
+    assert partial[-1] == {"type": "opening_lead", "seat": "E", "card": "D2"}

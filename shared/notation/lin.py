@@ -14,7 +14,6 @@ from typing import Any
 
 from shared.calls import Call
 from shared.cards import RANKS, Card
-from shared.deal import format_deal
 from shared.engine import fold
 from shared.events import BoardStarted, CallMade
 from shared.notation.errors import RecordError
@@ -22,72 +21,76 @@ from shared.seats import NotationError, Seat, Vulnerability
 
 _DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 _VUL = {"o": "None", "0": "None", "n": "NS", "e": "EW", "b": "Both"}
+
+
 _HAND_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
-
-
-_HIGH_FIRST = {rank: -i for i, rank in enumerate(RANKS)}  # A first, 2 last
-
-
-_SUITED = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 _HIGH_TO_LOW = "AKQJT98765432"
-_DESCENDING = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")  # already high to low (BBO writes so)
+_HOLDING = "(A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # high to low, as BBO writes it
+_CANONICAL = re.compile(f"S{_HOLDING}H{_HOLDING}D{_HOLDING}C{_HOLDING}")
+_BACKWARDS = re.compile(f"{_HOLDING}C{_HOLDING}D{_HOLDING}H{_HOLDING}S")  # low to high, reversed
+_DOWN = str.maketrans(_HIGH_TO_LOW, "abcdefghijklm")  # letters that sort the ace first
+_UP = str.maketrans("abcdefghijklm", _HIGH_TO_LOW)
+
+Hand = tuple[str, ...]
+"""Spades, hearts, diamonds and clubs, each high to low."""
 
 
-def _hand(text: str) -> tuple[str, str, str, str]:
-    """The spades, hearts, diamonds and clubs of a LIN hand (`SAK2HQJ3D…C…`), high to low."""
+def _hand(text: str) -> Hand:
+    """The holdings of a LIN hand (`SAK2HQJ3D…C…`)."""
     upper = text.upper()
-    match = _SUITED.fullmatch(upper)
-    if match is not None:  # the usual form: every suit named, in order
-        holdings = match.groups()
-    else:
-        suits = {"S": "", "H": "", "D": "", "C": ""}
-        current = None
-        for char in upper:
-            if char in suits:
-                current = char
-            elif char in RANKS and current is not None:
-                suits[current] += char
-            else:
-                raise NotationError(f"hand {text!r}: {char!r} is neither a suit nor a rank")
-        holdings = (suits["S"], suits["H"], suits["D"], suits["C"])
-    spades, hearts, diamonds, clubs = (h if _DESCENDING.fullmatch(h) else
-                                       "".join(sorted(h, key=_HIGH_FIRST.__getitem__))
-                                       for h in holdings)
-    return spades, hearts, diamonds, clubs
+    match = _CANONICAL.fullmatch(upper)
+    if match is not None:  # the usual form: every suit named, in order, high to low
+        return match.groups()
+    match = _BACKWARDS.fullmatch(upper[::-1])
+    if match is not None:  # each suit low to high (BBO's robots), read from the end
+        clubs, diamonds, hearts, spades = match.groups()
+        return spades, hearts, diamonds, clubs
+    suits = {"S": "", "H": "", "D": "", "C": ""}
+    current = None
+    for char in upper:
+        if char in suits:
+            current = char
+        elif char in RANKS and current is not None:
+            suits[current] += char
+        else:
+            raise NotationError(f"hand {text!r}: {char!r} is neither a suit nor a rank")
+    return tuple("".join(sorted(suits[s].translate(_DOWN))).translate(_UP) for s in "SHDC")
 
 
-def _deal(value: str) -> tuple[Seat, str]:
+def _deal(value: str) -> tuple[Seat, str, list[Hand | None]]:
+    """The dealer, the deal (canonical PBN, from North, as the PBN reader gives it) and the
+    hands of South, West, North and East (None where the record does not give one)."""
     if not value or value[0] not in _DEALERS:
         raise NotationError(f"md: {value[:20]!r} does not start with a dealer digit 1–4")
-    hands: dict[Seat, str] = {}
-    held = ["", "", "", ""]  # per suit, the cards of the hands given
-    for seat, text in zip(_HAND_ORDER, value[1:].split(","), strict=False):
-        if text:
-            holdings = _hand(text)
-            hands[seat] = ".".join(holdings)
-            for i in range(4):
-                held[i] += holdings[i]
-    missing = [s for s in _HAND_ORDER if s not in hands]
-    if len(missing) == 1 and sum(map(len, held)) == 39:  # BBO leaves the last hand out
-        hands[missing[0]] = ".".join("".join(r for r in _HIGH_TO_LOW if r not in suit)
-                                     for suit in held)
-    return _DEALERS[value[0]], format_deal(hands)  # canonical: from North, as the PBN reader
+    texts = value[1:].split(",")[:4]
+    hands = [_hand(text) if text else None for text in texts]
+    hands += [None] * (4 - len(hands))
+    known = [h for h in hands if h is not None]
+    if len(known) == 3 and sum(len(s) for h in known for s in h) == 39:  # BBO leaves the
+        held = ("".join(h[i] for h in known) for i in range(4))  # last hand out
+        hands[hands.index(None)] = tuple(_HIGH_TO_LOW.translate(str.maketrans("", "", suit))
+                                         for suit in held)
+    south, west, north, east = ("-" if h is None else ".".join(h) for h in hands)
+    return _DEALERS[value[0]], f"N:{north} {east} {south} {west}", hands
 
 
 def lin_events(text: str) -> list[dict[str, Any]]:
     """The events of every board of a LIN file, in file order."""
     events: list[dict[str, Any]] = []
     board_events: list[dict[str, Any]] = []
-    calls: list[CallMade] = []  # the board's calls, for the opening leader
+    calls: list[tuple[Seat, Call]] = []  # the board's calls, for the opening leader
+    deals: dict[str, tuple[Seat, str, list[Hand | None]]] = {}  # vugraph: a deal per room
+    hands: list[Hand | None] = []
     number, board_no = 0, 0
     seat = Seat.N
     pairs = _Pairs(text)
-    for position, tag, value in pairs:
+    for index, tag, value in pairs:
         try:
             if tag == "pc":  # the opening lead
-                pairs.play = False
                 card = Card.parse(value)
-                leader = _leader(board_events[0], calls)
+                leader = _holder(hands, card)
+                if leader is None:
+                    leader = _leader(board_events[0], calls)
                 if leader is not None:
                     board_events.append({"type": "opening_lead", "seat": leader.name,
                                          "card": str(card)})
@@ -99,7 +102,7 @@ def lin_events(text: str) -> list[dict[str, Any]]:
                     if value.endswith("!"):
                         event["alert"] = True
                     board_events.append(event)
-                    calls.append(CallMade(seat, call))
+                    calls.append((seat, call))
                     seat = seat.lho
             elif tag == "an":
                 if board_events and board_events[-1]["type"] == "call":
@@ -113,67 +116,89 @@ def lin_events(text: str) -> list[dict[str, Any]]:
                         board_events[0]["board"] = board_no
             elif tag == "md":
                 events += board_events
-                seat, deal = _deal(value)
+                if value not in deals:
+                    deals[value] = _deal(value)
+                seat, deal, hands = deals[value]
                 number += 1
                 board_events = [{"type": "board_started", "board": board_no or number,
                                  "dealer": seat.name, "deal": deal}]
-                calls, pairs.play = [], True  # cards are read up to the opening lead
+                calls = []
             elif tag == "sv" and board_events:
                 board_events[0]["vulnerability"] = _VUL[value.strip().lower()[:1] or "o"]
         except (NotationError, KeyError, ValueError) as exc:
-            raise RecordError(_line_of(text, position), f"{tag}|{value[:30]}|: {exc}") from None
+            raise RecordError(pairs.line(index), f"{tag}|{value[:30]}|: {exc}") from None
     events += board_events
     return events
 
 
-# The tags the reader uses, found by a regular expression: most of a vugraph record is the
-# play and the commentary, which Python never visits. A match is a tag only if an odd number of
-# `|` precede it (in the text with a `|` put in front): otherwise it is a value that happens to
-# read like a tag (`nt|mb|`), and the search goes on after it.
-_TAGS = re.compile(r"\|[ \t]*(pc|mb|an|qx|ah|md|sv)[ \t]*\|([^|]*)\|", re.I)
-_TAGS_BUT_PLAY = re.compile(r"\|[ \t]*(mb|an|qx|ah|md|sv)[ \t]*\|([^|]*)\|", re.I)
+_USED = ("pc", "mb", "an", "qx", "ah", "md", "sv")  # the tags the reader uses
 
 
 class _Pairs:
-    """(position, tag, value) of each pair the reader uses, in order; cards played (`pc`) only
-    while `play` is true (from a deal to its opening lead). Positions count in the text without
-    its newlines."""
+    """(index, tag, value) of each `tag|value|` pair whose tag the reader uses, in order; the
+    tag lower case, without blanks; newlines (BBO breaks lines anywhere) are not part of a
+    value. Of the cards played, only the first after each deal (the opening lead). Most of a
+    vugraph record is the play and the commentary: the text is cut at every `|` in one go,
+    and Python visits only the pairs it reads."""
 
     def __init__(self, text: str) -> None:
-        self.flat = "|" + text.replace("\r", "").replace("\n", "")
-        self.play = False
+        self.text = text
+        self.parts = text.split("|")  # tag, value, tag, value, …, what follows the last `|`
 
     def __iter__(self) -> Iterator[tuple[int, str, str]]:
-        flat = self.flat
-        position, pipes = 0, 0  # pipes: how many `|` come before `position`
-        while True:
-            match = (_TAGS if self.play else _TAGS_BUT_PLAY).search(flat, position)
-            if match is None:
-                return
-            pipes += flat.count("|", position, match.start() + 1)
-            if pipes % 2 == 0:  # a value that reads like a tag: look again from the next `|`
-                position = match.start() + 1
-                continue
-            yield match.start(), match.group(1).lower(), match.group(2)
-            pipes += 1  # the `|` between tag and value; the value's closing `|` is counted
-            position = match.end() - 1  # by the next search, which starts there
+        parts = self.parts
+        tags = parts[0:len(parts) - 2:2]  # a value's closing `|` is required
+        used = {}
+        for tag in set(tags):
+            name = tag.replace("\r", "").replace("\n", "").strip(" \t").lower()
+            if name in _USED:
+                used[tag] = name
+        cards = [tag for tag, name in used.items() if name == "pc"]  # as the file spells it
+        indices = [i for i, tag in enumerate(tags) if tag in used and tag not in cards]
+        leads = {lead for i in indices if used[tags[i]] == "md"
+                 if (lead := _first(tags, cards, i)) is not None}
+        for index in sorted([*indices, *leads]):
+            value = parts[2 * index + 1]
+            if "\n" in value or "\r" in value:
+                value = value.replace("\r", "").replace("\n", "")
+            yield index, used[tags[index]], value
+
+    def line(self, index: int) -> int:
+        """The line (1-based) where pair `index` begins."""
+        skipped, tag = self.parts[:2 * index], self.parts[2 * index]
+        position = sum(map(len, skipped)) + len(skipped) + len(tag) - len(tag.lstrip("\r\n"))
+        return self.text.count("\n", 0, position) + 1
 
 
-def _leader(start: dict[str, Any], calls: list[CallMade]) -> Seat | None:
-    """The opening leader: declarer's LHO, from the fold of the auction (the Laws engine
-    decides who declares, whatever the auction)."""
-    board = fold([BoardStarted(1, Seat.parse(start["dealer"]), Vulnerability.NONE), *calls]
+def _first(tags: list[str], spellings: list[str], start: int) -> int | None:
+    """The index of the first of `tags` from `start` that is one of `spellings`."""
+    found = None
+    for spelling in spellings:
+        try:
+            index = tags.index(spelling, start)
+        except ValueError:
+            continue
+        found = index if found is None else min(found, index)
+    return found
+
+
+def _holder(hands: list[Hand | None], card: Card) -> Seat | None:
+    """Who held `card` (None if the record does not say): the player who led it, be it in
+    turn or not (a lead out of turn, Law 54, is the engine's to judge)."""
+    suit = "SHDC".index(card.suit)
+    for seat, hand in zip(_HAND_ORDER, hands, strict=True):
+        if hand is not None and card.rank in hand[suit]:
+            return seat
+    return None
+
+
+def _leader(start: dict[str, Any], calls: list[tuple[Seat, Call]]) -> Seat | None:
+    """Declarer's LHO, from the fold of the auction (the Laws engine decides who declares,
+    whatever the auction): the opening leader when the record does not say who held the card
+    led."""
+    board = fold([BoardStarted(1, Seat.parse(start["dealer"]), Vulnerability.NONE),
+                  *(CallMade(seat, call) for seat, call in calls)]
                  ).board
     if board is None or board.declarer is None:
         return None
     return board.declarer.lho
-
-
-def _line_of(text: str, flat_position: int) -> int:
-    """The line (1-based) of a position counted in the text without its newlines."""
-    seen = 0
-    for number, line in enumerate(text.replace("\r", "").split("\n"), start=1):
-        seen += len(line)
-        if flat_position < seen:
-            return number
-    return number

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.calls import Call
+from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import Card
 from shared.deal import format_deal, parse_deal
 from shared.notation.errors import RecordError
@@ -38,6 +38,7 @@ _NOTE = re.compile(r"=(\w+)=")
 _SCORE = re.compile(r"(NS|EW) [+-]?\d+")
 _CONTRACT = re.compile(r"Pass|[1-7](NT|[CDHS])[Xx]{0,2}")
 _COMMENT = ("%", ";")
+_PLAIN_CALLS = {call.text: call for call in ALL_CALLS} | {"Pass": PASS}  # most auction tokens
 
 
 class _Lines:
@@ -183,6 +184,12 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
     passes, calls = 0, 0
     for number, line in game.sections.get("Auction", []):
         for token in line.split():
+            call = _PLAIN_CALLS.get(token)
+            if call is not None:  # a call without marks: the usual token
+                events.append({"type": "call", "seat": seat.letter, "call": call.text})
+                passes = passes + 1 if call.is_pass else 0
+                seat, calls = seat.lho, calls + 1
+                continue
             if token == "*" or token.startswith("$") or token in ("-", "+"):
                 continue
             note = _NOTE.fullmatch(token) if token[0] == "=" else None

@@ -7,10 +7,11 @@ import contextlib
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import TopicAlreadyExistsError
 
-from services.names import ALERTS, CHECKPOINTS, REGISTRY, table_topic
+from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, table_topic
 
 FOREVER = {"retention.ms": "-1", "retention.bytes": "-1"}
 COMPACTED = {"cleanup.policy": "compact"}
+AN_HOUR = {"retention.ms": str(3600 * 1000)}
 
 
 async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
@@ -20,11 +21,12 @@ async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
 
 
 async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
-    """The registry, checkpoints and alerts topics, if missing."""
+    """The registry, checkpoints, live and alerts topics, if missing."""
     existing = set(await admin.list_topics())
     wanted = [
         NewTopic(REGISTRY, shards, replication, topic_configs=COMPACTED),
         NewTopic(CHECKPOINTS, shards, replication, topic_configs=COMPACTED),
+        NewTopic(LIVE, shards, replication, topic_configs=AN_HOUR),
         NewTopic(ALERTS, 1, replication, topic_configs=FOREVER),
     ]
     await _create(admin, [t for t in wanted if t.name not in existing])

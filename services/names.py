@@ -7,6 +7,10 @@
 - `tableserver.alerts`: director alerts, each once, with a deterministic id.
 - `tableserver.checkpoints`: per table, the last offset whose alerts were committed (compacted,
   partitioned like the registry), written in the same Kafka transaction as the alerts.
+- `tableserver.live`: a copy of each event the gateway appended, with its table and offset, in
+  its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
+  new, instead of asking the broker about every table of the shard at every fetch. The table
+  topics stay the record; a copy that is lost or late only sends the runner to the table topic.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ TABLE_PREFIX = "tableserver.table."
 REGISTRY = "tableserver.tables"
 ALERTS = "tableserver.alerts"
 CHECKPOINTS = "tableserver.checkpoints"
+LIVE = "tableserver.live"
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")
 
 

@@ -8,10 +8,12 @@ each (by id) and appended to the alerts stream.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
 
 from services.names import ALERTS_STREAM, TABLES_SET, feed_key, state_key
 
@@ -35,27 +37,38 @@ return 1
 """
 
 
+_WRITE_STATE_SHA = hashlib.sha1(_WRITE_STATE.encode()).hexdigest()
+_ADD_ALERT_SHA = hashlib.sha1(_ADD_ALERT.encode()).hexdigest()
+
+
 class StateStore:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._write_state = redis.register_script(_WRITE_STATE)
-        self._add_alert = redis.register_script(_ADD_ALERT)
 
     async def write_batch(self, states: list[tuple[str, int, dict[str, Any]]],
                           alerts: list[tuple[str, dict[str, Any]]]) -> None:
         """Store each board as its table's state at that version, unless a newer one is there,
-        and each alert not stored before; in one round trip (a pipeline)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table, version, board in states:
-                await self._write_state(
-                    keys=[state_key(table), feed_key(table)],
-                    args=[version, json.dumps(board, separators=(",", ":")), FEED_LENGTH],
-                    client=pipe)
-            for alert_id, alert in alerts:
-                await self._add_alert(keys=["tableserver:alert-ids", ALERTS_STREAM],
-                                      args=[alert_id, json.dumps(alert), ALERTS_LENGTH],
-                                      client=pipe)
-            await pipe.execute()
+        and each alert not stored before; in one round trip (a pipeline). The scripts are
+        called by their digest: loaded once, and again only when Redis has forgotten them
+        (a restart); redis-py's own script objects ask Redis whether it knows them at every
+        pipeline, a second round trip."""
+        for attempt in (1, 2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table, version, board in states:
+                    pipe.evalsha(_WRITE_STATE_SHA, 2, state_key(table), feed_key(table),
+                                 version, json.dumps(board, separators=(",", ":")),
+                                 FEED_LENGTH)
+                for alert_id, alert in alerts:
+                    pipe.evalsha(_ADD_ALERT_SHA, 2, "tableserver:alert-ids", ALERTS_STREAM,
+                                 alert_id, json.dumps(alert), ALERTS_LENGTH)
+                try:
+                    await pipe.execute()
+                    return
+                except NoScriptError:  # each write is idempotent: doing all again is safe
+                    if attempt == 2:
+                        raise
+            for script in (_WRITE_STATE, _ADD_ALERT):
+                await self.redis.script_load(script)
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
         raw = await self.redis.hmget(state_key(table), "version", "board")

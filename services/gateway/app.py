@@ -25,6 +25,7 @@ from services.gateway.asgi import Guard
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
 from services.kafka_admin import ensure_core_topics
+from services.live import send_copy
 from services.names import (
     ALERTS_STREAM,
     TABLE_ID,
@@ -75,7 +76,8 @@ def error_body(exc: ApiError) -> dict[str, Any]:
     return body
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None) -> Guard:
+    """The gateway as an ASGI app: `Guard` (limits, and the call path) in front of FastAPI."""
     settings = settings or Settings()
     director_token = settings.director_token()
     signing_key = settings.signing_key()
@@ -172,10 +174,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             event = from_map(event_map)
         except EventError as exc:
             raise ApiError(400, str(exc), exc.field) from None
+        value = encode(event)
         try:
-            metadata = await clients["producer"].send_and_wait(table_topic(table), encode(event))
+            metadata = await clients["producer"].send_and_wait(table_topic(table), value)
         except KafkaError as exc:  # nothing was acknowledged: the client may retry
             raise ApiError(503, f"Kafka did not take the event ({exc}); retry") from None
+        await send_copy(clients["producer"], table, metadata.offset, value, settings.shards)
         return int(metadata.offset)
 
     @app.post("/api/tables", status_code=201)
@@ -242,9 +246,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return 202, await accept_event(table, grant_from(authorization), raw)
         except ApiError as exc:
             return exc.status, error_body(exc)
-
-    app.add_middleware(Guard, max_body=settings.max_body_bytes, origins=settings.allowed_origins,
-                       events=event_response)
 
     @app.get("/api/tables/{table}/state")
     async def get_state(table: str, grant: GrantDep) -> dict[str, Any]:
@@ -365,4 +366,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await clients["redis"].ping()
         return {"status": "ok"}
 
-    return app
+    return Guard(app, max_body=settings.max_body_bytes, origins=settings.allowed_origins,
+                 events=event_response)

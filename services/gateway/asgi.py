@@ -1,4 +1,4 @@
-"""The gateway's plain ASGI layer, in front of FastAPI.
+"""The gateway's plain ASGI layer, in front of FastAPI (outside it: uvicorn calls `Guard`).
 
 - `Guard` refuses, before any route runs, a body announced larger than `max_body` (413) and a
   browser request from an origin not allowed (403).

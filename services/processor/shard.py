@@ -7,10 +7,15 @@ group decides, see `app.py`) runs a `ShardRunner`, which:
    earlier owner still alive (a "zombie") and aborts its open transaction;
 2. reads the shard's tables from the registry partition and their checkpoints (the last
    offset whose alerts were committed) from the checkpoints partition;
-3. reads every table topic of the shard from the start with one consumer that assigns
-   partitions itself (no group, so adding a table is immediate: no rebalance), folding each
-   event with `shared`; alerts of offsets up to the checkpoint were emitted before and are
-   not emitted again;
+3. follows the shard's partition of `tableserver.live`, where the gateway puts a copy of each
+   event it appended (table, offset, bytes), and folds each copy that is its table's next
+   event at once, with `shared`; a table whose copies leave a gap, and every table at start
+   and every `SWEEP_S` seconds whose topic ends further than its fold (events no copy
+   announced), is read from its own topic until it has caught up. So a fetch names the live
+   partition and the few tables being caught up, not the hundreds of tables of the shard: the
+   broker reads, and the worker encodes and decodes, only what is new (`fetch_session.py`,
+   with incremental fetch sessions). Alerts of offsets up to the checkpoint were emitted
+   before and are not emitted again;
 4. after each fetch that raised new alerts, in one Kafka transaction, emits them and the new
    checkpoints; then (and at once after a fetch without alerts) writes the tables' states to
    Redis (versioned by offset) and their feeds.
@@ -30,15 +35,18 @@ import signal
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from aiokafka.errors import KafkaError
 
-from services.names import ALERTS, CHECKPOINTS, REGISTRY, TABLE_PREFIX, table_topic
+from services.live import read_copy
+from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
+from services.processor.fetch_session import Record, TableFetcher
 from services.store import StateStore
 from services.table_run import TableRun
 
 log = logging.getLogger("tableserver.processor")
 
 ALIVE_CHECK_S = 1.0  # how often the runner checks that Redis still has its data
+SWEEP_S = 2.0  # how often it looks for events that no live copy announced
+MAX_UNANNOUNCED = 10_000  # copies of tables not registered here yet, remembered at most
 
 
 async def read_partition(bootstrap: str, topic: str, partition: int) -> dict[str, bytes]:
@@ -69,9 +77,11 @@ class ShardRunner:
         self.store = store
         self.tables: dict[str, TableRun] = {}
         self.producer: AIOKafkaProducer | None = None
-        self.consumer: AIOKafkaConsumer | None = None
+        self.fetcher: TableFetcher | None = None
+        self.live = TopicPartition(LIVE, shard)  # the copies of the shard's new events
+        self.behind: dict[str, int] = {}  # table → where its topic is known to end: read it
+        self.unannounced: dict[str, int] = {}  # copies for tables not registered here yet
         self.task: asyncio.Task[None] | None = None
-        self._assign_lock = asyncio.Lock()
         self._started = False
         self._early: list[dict[str, Any]] = []  # tables registered while starting
 
@@ -86,94 +96,135 @@ class ShardRunner:
         await self.producer.start()  # init_transactions: fences the previous owner
         checkpoints = await read_partition(self.bootstrap, CHECKPOINTS, self.shard)
         registry = await read_partition(self.bootstrap, REGISTRY, self.shard)
-        self.consumer = AIOKafkaConsumer(bootstrap_servers=self.bootstrap,
-                                         enable_auto_commit=False, auto_offset_reset="earliest")
-        await self.consumer.start()
+        self.fetcher = fetcher = TableFetcher(self.bootstrap)
+        await fetcher.start()
         for table, record in registry.items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
             self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
         for meta in self._early:  # registered after we read the registry: not lost
             self.tables.setdefault(meta["table"], TableRun(meta["table"], meta))
         self._started = True
-        await self._assign()
+        fetcher.track([LIVE, *(table_topic(t) for t in self.tables)])
+        # The copies from now on, then every table's topic up to where it ends now: no event
+        # falls between the two (one in both is folded once: offsets tell).
+        live_end = None
+        while live_end is None:
+            live_end = (await fetcher.end_offsets([self.live])).get(self.live)
+            if live_end is None:
+                await asyncio.sleep(0.1)  # its leader is being looked up
+        fetcher.fetch_from(self.live, live_end)
+        await self._sweep()
         await self.store.redis.set(self.alive_key, "1")
         self.task = asyncio.create_task(self._run(), name=f"shard-{self.shard}")
         log.info("shard %d: started with %d tables", self.shard, len(self.tables))
 
     async def add_table(self, meta: dict[str, Any]) -> None:
-        """A table was registered: start folding it now (no rebalance: we assign ourselves)."""
+        """A table was registered: fold it from now on (no rebalance: no consumer group)."""
         table = meta["table"]
         if not self._started:
             self._early.append(meta)
             return
         if table in self.tables:
             return
-        self.tables[table] = TableRun(table, meta)
-        await self._assign()
+        run = self.tables[table] = TableRun(table, meta)
+        assert self.fetcher is not None
+        self.fetcher.track([table_topic(table)])
+        if table in self.unannounced:  # its first copies came before its registration
+            self._read_topic(run, self.unannounced.pop(table))
 
-    async def _assign(self) -> None:
-        assert self.consumer is not None
-        async with self._assign_lock:
-            current = self.consumer.assignment()
-            wanted = {TopicPartition(table_topic(t), 0) for t in self.tables}
-            if wanted == current:
-                return
-            self.consumer.assign(list(wanted))
-            for tp in wanted:  # assign() forgets positions: each table goes on after its last
-                self.consumer.seek(tp, self.tables[tp.topic[len(TABLE_PREFIX):]].offset + 1)
+    def _read_topic(self, run: TableRun, end: int) -> None:
+        """Read `run`'s table from its topic up to `end` (at least): a copy is missing or
+        out of order, or events came without copies."""
+        assert self.fetcher is not None
+        if end <= run.offset + 1:
+            return  # nothing new there
+        if run.table not in self.behind:
+            self.fetcher.fetch_from(TopicPartition(table_topic(run.table), 0), run.offset + 1)
+        self.behind[run.table] = max(end, self.behind.get(run.table, 0))
+
+    async def _sweep(self) -> None:
+        """Every table whose topic holds events not folded yet is read from its topic."""
+        assert self.fetcher is not None
+        ends = await self.fetcher.end_offsets(TopicPartition(table_topic(t), 0)
+                                              for t in self.tables)
+        for tp, end in ends.items():
+            self._read_topic(self.tables[tp.topic[len(TABLE_PREFIX):]], end)
 
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
-        for client in (self.consumer, self.producer):
+        for client in (self.fetcher, self.producer):
             if client is not None:
                 await client.stop()
         log.info("shard %d: stopped", self.shard)
 
     async def _run(self) -> None:
-        assert self.consumer is not None
-        next_alive_check = 0.0
+        assert self.fetcher is not None
         loop = asyncio.get_running_loop()
+        next_alive_check = next_sweep = loop.time()
         while True:
             try:
-                batches = await self.consumer.getmany(timeout_ms=50, max_records=5000)
-            except KafkaError as exc:  # e.g. a table topic not yet visible in metadata
-                log.warning("shard %d: fetch failed: %s", self.shard, exc)
-                await asyncio.sleep(0.1)
-                continue
-            if batches:
-                try:
+                batches = await self.fetcher.fetch(timeout=0.05)
+                if batches:
                     await self._process(batches)
-                except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
-                    # Crash-only: what was folded but not committed must not be half-kept.
-                    # Stopping the worker hands its shards to the others, which refold from
-                    # the committed checkpoints (a supervisor restarts this one).
-                    log.exception("shard %d: cannot go on; stopping this worker", self.shard)
-                    os.kill(os.getpid(), signal.SIGTERM)
-                    return
+                if loop.time() >= next_sweep:
+                    next_sweep = loop.time() + SWEEP_S
+                    await self._sweep()
+            except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
+                # Crash-only: what was folded but not committed must not be half-kept.
+                # Stopping the worker hands its shards to the others, which refold from
+                # the committed checkpoints (a supervisor restarts this one).
+                log.exception("shard %d: cannot go on; stopping this worker", self.shard)
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
             if loop.time() >= next_alive_check:
                 next_alive_check = loop.time() + ALIVE_CHECK_S
                 await self._restore_if_redis_lost()
 
-    async def _process(self, batches: dict[TopicPartition, list[Any]]) -> None:
+    async def _process(self, batches: dict[TopicPartition, list[Record]]) -> None:
+        fetcher = self.fetcher
+        assert fetcher is not None
         alerts: list[tuple[str, dict[str, Any]]] = []  # to emit: past the checkpoint
         raised: list[tuple[str, dict[str, Any]]] = []  # all, for Redis (idempotent)
-        touched: list[TableRun] = []
+        touched: dict[str, TableRun] = {}
+
+        def fold(run: TableRun, offset: int, value: bytes | None) -> None:
+            new = run.apply(offset, value)
+            raised.extend(new)
+            if offset > run.checkpoint:
+                alerts.extend(new)
+            touched[run.table] = run
+
         for tp, records in batches.items():
+            if tp == self.live:
+                for record in records:
+                    copy = read_copy(record.key, record.value)
+                    if copy is None:
+                        continue
+                    table, offset, value = copy
+                    run = self.tables.get(table)
+                    if run is None:
+                        if len(self.unannounced) < MAX_UNANNOUNCED:
+                            self.unannounced[table] = max(offset + 1,
+                                                          self.unannounced.get(table, 0))
+                    elif offset == run.offset + 1 and table not in self.behind:
+                        fold(run, offset, value)  # the usual case: the next event, at once
+                    else:
+                        self._read_topic(run, offset + 1)  # a gap: the topic tells
+                continue
             run = self.tables.get(tp.topic[len(TABLE_PREFIX):])
             if run is None:
                 continue
             for record in records:
-                new = run.apply(record.offset, record.value)
-                raised += new
-                if record.offset > run.checkpoint:
-                    alerts += new
-            touched.append(run)
+                fold(run, record.offset, record.value)
+            if run.offset + 1 >= self.behind.get(run.table, 0):
+                self.behind.pop(run.table, None)
+                fetcher.drop(tp)
         if alerts:  # without new alerts there is nothing to commit: see `_commit`
-            await self._commit(alerts, [run for run in touched if run.live])
+            await self._commit(alerts, [run for run in touched.values() if run.live])
         await self.store.write_batch(
-            [(run.table, run.offset, run.state.board.to_dict()) for run in touched
+            [(run.table, run.offset, run.state.board.to_dict()) for run in touched.values()
              if run.state.board is not None],
             [(alert_id, {"id": alert_id, **alert}) for alert_id, alert in raised])
 

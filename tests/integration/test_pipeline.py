@@ -10,8 +10,11 @@ import time
 from typing import Any
 
 import pytest
+from aiokafka import AIOKafkaProducer
 from websockets.sync.client import connect
 
+from services.names import table_topic
+from shared.codec import encode, from_map
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
 from tests.script import log
@@ -92,6 +95,50 @@ def test_a_new_tables_first_call_is_in_redis_quickly(stack: Stack) -> None:
     wait_for(lambda: state(stack, "pipe3", tokens["seats"]["N"])["version"] == offset, 10,
              "the first call folded")
     assert time.monotonic() - started < 10  # the 2 s target is measured by make bench
+
+
+async def append_directly(bootstrap: str, table: str, events: list[dict[str, Any]]) -> int:
+    """Append events to a table's topic as an import does, without the gateway (so without
+    live copies); the offset of the last."""
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all")
+    await producer.start()
+    try:
+        for event in events:
+            sent = await producer.send_and_wait(table_topic(table), encode(from_map(event)))
+        return int(sent.offset)
+    finally:
+        await producer.stop()
+
+
+def test_events_without_a_live_copy_are_folded_all_the_same(stack: Stack) -> None:
+    """The gateway puts a copy of each event on `tableserver.live`; the processor folds the
+    copies. An event that came another way has no copy: the processor's sweep finds it, and
+    a copy whose offset leaves a gap sends the processor to the table's topic (folding that
+    copy at once would skip the event in the gap for good)."""
+    tokens = new_table(stack, "live1")
+
+    def post(seat: str, call: str) -> int:
+        with stack.client(tokens["seats"][seat]) as http:
+            response = http.post("/api/tables/live1/events", json={"type": "call", "call": call})
+            return int(response.json()["offset"])
+
+    def folded_up_to(offset: int, what: str) -> dict[str, Any]:
+        found: dict[str, Any] = wait_for(
+            lambda: (s := state(stack, "live1", stack.director))["version"] == offset and s,
+            10, what)
+        return found
+
+    folded_up_to(post("N", "1C"), "a call through the gateway")
+    folded_up_to(run(append_directly(stack.bootstrap, "live1", [
+        {"type": "call", "seat": "E", "call": "1D"}])), "an event without a copy (the sweep)")
+    gap = run(append_directly(stack.bootstrap, "live1", [
+        {"type": "call", "seat": "S", "call": "P"}]))
+    last = post("W", "1H")
+    assert last == gap + 1
+    final = folded_up_to(last, "a copy after a gap, and the event in the gap")
+    folded, _ = run(replay(stack.bootstrap, "live1"))
+    assert folded.board is not None and final["board"] == folded.board.to_dict()
+    assert [c["call"] for c in final["board"]["calls"]] == ["1C", "1D", "P", "1H"]
 
 
 def test_seats_see_their_own_hand_spectators_all(stack: Stack) -> None:

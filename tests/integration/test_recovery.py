@@ -107,3 +107,14 @@ def test_redis_losing_its_data_gets_every_state_back(stack: Stack) -> None:
                  if a["table"] in tables]
     assert "insufficient_bid" in kinds and "bid_out_of_rotation" in kinds
 
+
+
+def test_redis_forgetting_its_scripts_loses_no_state(stack: Stack) -> None:
+    """The processor calls its Lua scripts by digest; a Redis that restarted has forgotten
+    them (SCRIPT FLUSH here): they are loaded again and no state is lost."""
+    table = "scripts1"
+    tokens = new_table(stack, table)
+    subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "script", "flush"], check=True,
+                   capture_output=True)
+    play_script(stack, table, tokens, SCRIPTS[3])
+    check_equal_to_replay(stack, [table])

@@ -1,0 +1,255 @@
+"""Reading many one-partition table topics with incremental fetch sessions (Kafka's KIP-227).
+
+A shard's runner reads hundreds of table topics at once. aiokafka's consumer fetches without a
+session: every request names every assigned partition with its offset, and every response
+answers for each of them, data or not. Encoding and decoding those lists in Python cost a
+worker most of its time under load (py-spy: about 55 %), in proportion to tables × fetches, not
+to events. With a session, the broker remembers the partitions and their offsets: a request
+names only the partitions whose offset moved (or that were added; those dropped are
+"forgotten"), and a response carries only the partitions with news. A fetch then costs what
+its events cost.
+
+One session per leader broker, one request in flight per broker. When the broker no longer
+knows the session (error 70) or expects another epoch (71), or a request fails, the next request
+is a full one, which opens a new session; a broker without room for sessions answers every
+request in full, which still works. A partition whose leader moved, or is not known yet (a
+table just created), is looked up again in the cluster's metadata and fetched from its leader.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from aiokafka.client import AIOKafkaClient
+from aiokafka.errors import KafkaError, for_code
+from aiokafka.protocol.api import Request
+from aiokafka.protocol.fetch import FetchRequest_v7
+from aiokafka.protocol.offset import OffsetRequest
+from aiokafka.record.memory_records import MemoryRecords
+from aiokafka.structs import TopicPartition
+
+log = logging.getLogger("tableserver.fetch")
+
+READ_UNCOMMITTED = 0  # table topics are written by idempotent producers, not transactions
+NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
+SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
+OFFSET_OUT_OF_RANGE = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    offset: int
+    key: bytes | None
+    value: bytes | None
+
+
+class _SessionFetch(Request[FetchRequest_v7]):
+    """A fetch request in a session (v7 is the first version that has them)."""
+
+    API_KEY = 1
+
+    def __init__(self, session: int, epoch: int, topics: list[tuple[str, list[Any]]],
+                 forgotten: list[tuple[str, list[int]]], max_wait_ms: int) -> None:
+        self.args = (-1, max_wait_ms, 1, 50 * 1024 * 1024, READ_UNCOMMITTED, session, epoch,
+                     topics, forgotten)  # replica id, wait, min and max bytes, …
+
+    def build(self, request_struct_class: type[FetchRequest_v7]) -> FetchRequest_v7:
+        return request_struct_class(*self.args)
+
+
+@dataclass
+class _Session:
+    """What the leader `node` remembers of our fetches: the session's id, the epoch it expects
+    next and the offset of each partition as last sent."""
+
+    node: int
+    id: int = 0
+    epoch: int = NEW_SESSION
+    sent: dict[TopicPartition, int] | None = None
+
+    def reset(self) -> None:
+        self.id, self.epoch, self.sent = 0, NEW_SESSION, None
+
+
+def _by_topic(partitions: dict[TopicPartition, Any]) -> dict[str, list[tuple[int, Any]]]:
+    topics: dict[str, list[tuple[int, Any]]] = {}
+    for tp, value in partitions.items():
+        topics.setdefault(tp.topic, []).append((tp.partition, value))
+    return topics
+
+
+class TableFetcher:
+    """Fetches the partitions it is given, each from its position on, from their leaders; and
+    tells where partitions end."""
+
+    def __init__(self, bootstrap: str, max_wait_ms: int = 100,
+                 partition_max_bytes: int = 1024 * 1024) -> None:
+        self.bootstrap = bootstrap
+        self.max_wait_ms = max_wait_ms
+        self.partition_max_bytes = partition_max_bytes
+        self.positions: dict[TopicPartition, int] = {}  # the next offset to read
+        self.sessions: dict[int, _Session] = {}
+        self.inflight: dict[int, asyncio.Task[dict[TopicPartition, list[Record]]]] = {}
+        self._client: AIOKafkaClient | None = None
+        self._topics: set[str] = set()  # whose leaders the client keeps known
+
+    @property
+    def client(self) -> AIOKafkaClient:
+        assert self._client is not None, "start() first"
+        return self._client
+
+    async def start(self) -> None:
+        self._client = AIOKafkaClient(bootstrap_servers=self.bootstrap)
+        await self._client.bootstrap()
+
+    async def stop(self) -> None:
+        for task in self.inflight.values():
+            task.cancel()
+        await asyncio.gather(*self.inflight.values(), return_exceptions=True)
+        self.inflight.clear()
+        if self._client is not None:
+            await self._client.close()
+
+    def track(self, topics: Iterable[str]) -> None:
+        """Keep the leaders of `topics` known: their partitions may be fetched at any time."""
+        new = set(topics) - self._topics
+        if new:
+            self._topics |= new
+            self.client.set_topics(self._topics)  # looks up the new ones at once
+
+    def fetch_from(self, tp: TopicPartition, position: int) -> None:
+        """Fetch `tp` from `position` on (its topic tracked)."""
+        self.track([tp.topic])
+        self.positions[tp] = position
+
+    def drop(self, tp: TopicPartition) -> None:
+        """Fetch `tp` no more."""
+        self.positions.pop(tp, None)
+
+    async def end_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
+        """The offset after the last record of each partition; a partition whose leader is
+        not known yet (or that answered with an error) is left out."""
+        by_node: dict[int, dict[str, list[tuple[int, int]]]] = {}
+        for tp in partitions:
+            node = self.client.cluster.leader_for_partition(tp)
+            if node is None or node < 0:
+                self.track([tp.topic])
+                self.client.force_metadata_update()
+                continue
+            by_node.setdefault(node, {}).setdefault(tp.topic, []).append((tp.partition, -1))
+        ends: dict[TopicPartition, int] = {}
+        for node, topics in by_node.items():  # -1: the latest offset
+            response = await self.client.send(
+                node, OffsetRequest(-1, READ_UNCOMMITTED, list(topics.items())))
+            for topic, answers in response.topics:
+                for partition, error, *found in answers:  # timestamp, offset[, epoch]
+                    if error:
+                        self._partition_error(TopicPartition(topic, partition), error)
+                    else:
+                        ends[TopicPartition(topic, partition)] = found[1]
+        return ends
+
+    async def fetch(self, timeout: float) -> dict[TopicPartition, list[Record]]:
+        """The records that arrive within `timeout` seconds (an empty dict if none do)."""
+        leaders: dict[int, dict[TopicPartition, int]] = {}
+        unknown = False
+        for tp, position in self.positions.items():
+            node = self.client.cluster.leader_for_partition(tp)
+            if node is None or node < 0:
+                unknown = True
+            else:
+                leaders.setdefault(node, {})[tp] = position
+        if unknown:
+            self.client.force_metadata_update()  # in the background; fetched once known
+        for node, session in self.sessions.items():
+            if node not in leaders and session.sent:
+                leaders[node] = {}  # no partition left there: forget them all
+        for node, partitions in leaders.items():
+            if node not in self.inflight:
+                self.inflight[node] = asyncio.create_task(self._fetch_from(node, partitions))
+        if not self.inflight:
+            await asyncio.sleep(timeout)
+            return {}
+        done, _ = await asyncio.wait(self.inflight.values(), timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        records: dict[TopicPartition, list[Record]] = {}
+        for node, task in list(self.inflight.items()):
+            if task in done:
+                del self.inflight[node]
+                records.update(task.result())
+        return records
+
+    async def _fetch_from(self, node: int, partitions: dict[TopicPartition, int]
+                          ) -> dict[TopicPartition, list[Record]]:
+        session = self.sessions.setdefault(node, _Session(node))
+        if session.sent is None:  # a full request: it opens a session
+            changed, forgotten = partitions, {}
+        else:
+            changed = {tp: offset for tp, offset in partitions.items()
+                       if session.sent.get(tp) != offset}
+            forgotten = {tp: None for tp in session.sent if tp not in partitions}
+        epoch = session.epoch
+        request = _SessionFetch(
+            session.id, epoch,
+            [(topic, [(p, offset, -1, self.partition_max_bytes) for p, offset in parts])
+             for topic, parts in _by_topic(changed).items()],
+            [(topic, [p for p, _ in parts]) for topic, parts in _by_topic(forgotten).items()],
+            self.max_wait_ms)
+        session.sent = dict(partitions)
+        try:
+            response = await self.client.send(node, request)
+        except (KafkaError, TimeoutError) as exc:  # the connection, a timeout: start over
+            log.warning("fetch from broker %d failed: %r", node, exc)
+            session.reset()
+            await asyncio.sleep(0.1)
+            return {}
+        if response.error_code:
+            if response.error_code not in SESSION_ERRORS:
+                log.warning("fetch from broker %d: %s", node, for_code(response.error_code))
+            session.reset()
+            return {}
+        if response.session_id == 0:  # no room for a session: every request will be full
+            session.reset()
+        else:
+            session.id = response.session_id
+            session.epoch = epoch + 1 if epoch < MAX_EPOCH else 1
+        records: dict[TopicPartition, list[Record]] = {}
+        for topic, answers in response.topics:
+            for partition, error, _high, _stable, _start, _aborted, data in answers:
+                tp = TopicPartition(topic, partition)
+                if error:
+                    self._partition_error(tp, error)
+                elif data and tp in self.positions:
+                    found = self._decode(tp, data)
+                    if found:
+                        records[tp] = found
+        return records
+
+    def _partition_error(self, tp: TopicPartition, error: int) -> None:
+        if error == OFFSET_OUT_OF_RANGE:  # table topics keep every event: should not happen
+            log.error("%s: offset %d out of range", tp, self.positions.get(tp, -1))
+        else:  # not the leader (any more), not known yet: look again
+            log.info("%s: %s; refreshing metadata", tp, for_code(error).__name__)
+            self.client.force_metadata_update()
+
+    def _decode(self, tp: TopicPartition, data: bytes) -> list[Record]:
+        """The records from the partition's position on; the position moves past them."""
+        position = self.positions[tp]
+        records: list[Record] = []
+        batches = MemoryRecords(data)
+        while batches.has_next():
+            batch = batches.next_batch()
+            if batch is None:  # a batch cut short by the size limit: fetched again next time
+                break
+            if not batch.is_control_batch:
+                for record in batch:
+                    if record.offset >= position:  # a batch may begin before the position
+                        records.append(Record(record.offset, record.key, record.value))
+                        position = record.offset + 1
+            position = max(position, batch.next_offset)
+        self.positions[tp] = position
+        return records

@@ -1,13 +1,15 @@
-"""Reading many one-partition table topics with incremental fetch sessions (Kafka's KIP-227).
+"""Reading Kafka partitions with incremental fetch sessions (Kafka's KIP-227), and where
+partitions end.
 
-A shard's runner reads hundreds of table topics at once. aiokafka's consumer fetches without a
-session: every request names every assigned partition with its offset, and every response
-answers for each of them, data or not. Encoding and decoding those lists in Python cost a
-worker most of its time under load (py-spy: about 55 %), in proportion to tables × fetches, not
-to events. With a session, the broker remembers the partitions and their offsets: a request
-names only the partitions whose offset moved (or that were added; those dropped are
-"forgotten"), and a response carries only the partitions with news. A fetch then costs what
-its events cost.
+A shard's runner reads its partition of the live copies and, at times, many table topics at
+once (at start, all of the shard's). aiokafka's consumer fetches without a session: every
+request names every assigned partition with its offset, and every response answers for each
+of them, data or not; encoding and decoding those lists in Python cost a worker most of its
+time under load (py-spy: about 55 %). With a session, the broker remembers the partitions and
+their offsets: a request names only the partitions whose offset moved (or that were added;
+those dropped are "forgotten"), and a response carries only the partitions with news. (The
+broker still reads every partition of the session at each fetch, which is why a runner keeps
+in it only the live partition and the tables it is catching up.)
 
 One session per leader broker, one request in flight per broker. When the broker no longer
 knows the session (error 70) or expects another epoch (71), or a request fails, the next request

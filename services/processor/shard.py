@@ -35,6 +35,7 @@ import signal
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.errors import KafkaError
 
 from services.live import read_copy
 from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
@@ -170,7 +171,10 @@ class ShardRunner:
                     await self._process(batches)
                 if loop.time() >= next_sweep:
                     next_sweep = loop.time() + SWEEP_S
-                    await self._sweep()
+                    try:
+                        await self._sweep()
+                    except KafkaError as exc:  # the next sweep will do
+                        log.warning("shard %d: sweep failed: %r", self.shard, exc)
             except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
                 # Crash-only: what was folded but not committed must not be half-kept.
                 # Stopping the worker hands its shards to the others, which refold from

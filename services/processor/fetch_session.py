@@ -65,10 +65,9 @@ class _SessionFetch(Request[FetchRequest_v7]):
 
 @dataclass
 class _Session:
-    """What the leader `node` remembers of our fetches: the session's id, the epoch it expects
-    next and the offset of each partition as last sent."""
+    """What a leader remembers of our fetches: the session's id, the epoch it expects next and
+    the offset of each partition as last sent."""
 
-    node: int
     id: int = 0
     epoch: int = NEW_SESSION
     sent: dict[TopicPartition, int] | None = None
@@ -135,16 +134,9 @@ class TableFetcher:
     async def end_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
         """The offset after the last record of each partition; a partition whose leader is
         not known yet (or that answered with an error) is left out."""
-        by_node: dict[int, dict[str, list[tuple[int, int]]]] = {}
-        for tp in partitions:
-            node = self.client.cluster.leader_for_partition(tp)
-            if node is None or node < 0:
-                self.track([tp.topic])
-                self.client.force_metadata_update()
-                continue
-            by_node.setdefault(node, {}).setdefault(tp.topic, []).append((tp.partition, -1))
         ends: dict[TopicPartition, int] = {}
-        for node, topics in by_node.items():  # -1: the latest offset
+        for node, tps in self._by_leader(partitions).items():  # -1: the latest offset
+            topics = _by_topic(dict.fromkeys(tps, -1))
             response = await self.client.send(
                 node, OffsetRequest(-1, READ_UNCOMMITTED, list(topics.items())))
             for topic, answers in response.topics:
@@ -157,16 +149,8 @@ class TableFetcher:
 
     async def fetch(self, timeout: float) -> dict[TopicPartition, list[Record]]:
         """The records that arrive within `timeout` seconds (an empty dict if none do)."""
-        leaders: dict[int, dict[TopicPartition, int]] = {}
-        unknown = False
-        for tp, position in self.positions.items():
-            node = self.client.cluster.leader_for_partition(tp)
-            if node is None or node < 0:
-                unknown = True
-            else:
-                leaders.setdefault(node, {})[tp] = position
-        if unknown:
-            self.client.force_metadata_update()  # in the background; fetched once known
+        leaders = {node: {tp: self.positions[tp] for tp in tps}
+                   for node, tps in self._by_leader(self.positions).items()}
         for node, session in self.sessions.items():
             if node not in leaders and session.sent:
                 leaders[node] = {}  # no partition left there: forget them all
@@ -185,9 +169,24 @@ class TableFetcher:
                 records.update(task.result())
         return records
 
+    def _by_leader(self, partitions: Iterable[TopicPartition]) -> dict[int, list[TopicPartition]]:
+        """`partitions` by their leader; those whose leader is not known yet are left out, and
+        looked up (in the background: a later call will find them)."""
+        leaders: dict[int, list[TopicPartition]] = {}
+        unknown = False
+        for tp in partitions:
+            node = self.client.cluster.leader_for_partition(tp)
+            if node is None or node < 0:
+                unknown = True
+            else:
+                leaders.setdefault(node, []).append(tp)
+        if unknown:
+            self.client.force_metadata_update()
+        return leaders
+
     async def _fetch_from(self, node: int, partitions: dict[TopicPartition, int]
                           ) -> dict[TopicPartition, list[Record]]:
-        session = self.sessions.setdefault(node, _Session(node))
+        session = self.sessions.setdefault(node, _Session())
         if session.sent is None:  # a full request: it opens a session
             changed, forgotten = partitions, {}
         else:

@@ -28,8 +28,6 @@ _HIGH_TO_LOW = "AKQJT98765432"
 _HOLDING = "(A?K?Q?J?T?9?8?7?6?5?4?3?2?)"  # high to low, as BBO writes it
 _CANONICAL = re.compile(f"S{_HOLDING}H{_HOLDING}D{_HOLDING}C{_HOLDING}")
 _BACKWARDS = re.compile(f"{_HOLDING}C{_HOLDING}D{_HOLDING}H{_HOLDING}S")  # low to high, reversed
-_DOWN = str.maketrans(_HIGH_TO_LOW, "abcdefghijklm")  # letters that sort the ace first
-_UP = str.maketrans("abcdefghijklm", _HIGH_TO_LOW)
 
 Hand = tuple[str, ...]
 """Spades, hearts, diamonds and clubs, each high to low."""
@@ -54,7 +52,7 @@ def _hand(text: str) -> Hand:
             suits[current] += char
         else:
             raise NotationError(f"hand {text!r}: {char!r} is neither a suit nor a rank")
-    return tuple("".join(sorted(suits[s].translate(_DOWN))).translate(_UP) for s in "SHDC")
+    return tuple("".join(sorted(suits[s], key=_HIGH_TO_LOW.index)) for s in "SHDC")
 
 
 def _deal(value: str) -> tuple[Seat, str, list[Hand | None]]:

@@ -184,35 +184,31 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
     passes, calls = 0, 0
     for number, line in game.sections.get("Auction", []):
         for token in line.split():
-            call = _PLAIN_CALLS.get(token)
-            if call is not None:  # a call without marks: the usual token
-                events.append({"type": "call", "seat": seat.letter, "call": call.text})
-                passes = passes + 1 if call.is_pass else 0
-                seat, calls = seat.lho, calls + 1
-                continue
-            if token == "*" or token.startswith("$") or token in ("-", "+"):
-                continue
-            note = _NOTE.fullmatch(token) if token[0] == "=" else None
-            if note:
-                if not events:
-                    raise RecordError(number, f"note {token} before any call")
-                text = game.notes.get(note.group(1))
-                if text is None:
-                    raise RecordError(number, f"note {token} has no [Note] tag")
-                events[-1]["explanation"] = text
-                continue
-            if token == "^S":  # the player skipped by an accepted call out of rotation
-                seat = seat.lho
-                continue
-            token = token.removeprefix("^I")
-            if not token:
-                continue
-            if token.upper() == "AP":
-                while not (passes >= 3 and calls > 3) and passes < 4:
-                    events.append({"type": "call", "seat": seat.letter, "call": "P"})
-                    seat, passes, calls = seat.lho, passes + 1, calls + 1
-                continue
-            call = _call(token, number)
+            call = _PLAIN_CALLS.get(token)  # a call without marks: the usual token
+            if call is None:
+                if token == "*" or token.startswith("$") or token in ("-", "+"):
+                    continue
+                note = _NOTE.fullmatch(token) if token[0] == "=" else None
+                if note:
+                    if not events:
+                        raise RecordError(number, f"note {token} before any call")
+                    text = game.notes.get(note.group(1))
+                    if text is None:
+                        raise RecordError(number, f"note {token} has no [Note] tag")
+                    events[-1]["explanation"] = text
+                    continue
+                if token == "^S":  # the player skipped by an accepted call out of rotation
+                    seat = seat.lho
+                    continue
+                token = token.removeprefix("^I")
+                if not token:
+                    continue
+                if token.upper() == "AP":
+                    while not (passes >= 3 and calls > 3) and passes < 4:
+                        events.append({"type": "call", "seat": seat.letter, "call": "P"})
+                        seat, passes, calls = seat.lho, passes + 1, calls + 1
+                    continue
+                call = _call(token, number)
             event: dict[str, Any] = {"type": "call", "seat": seat.letter, "call": call.text}
             if token[-1] == "!":
                 event["alert"] = True

@@ -5,8 +5,9 @@ one-partition topic to the same worker, and subscribes a new topic only after a 
 a full rebalance. So the processor does not subscribe to table topics through faust at all.
 The app's agent consumes the table registry, whose partitions are the shards: faust's group
 management hands each worker some shards and moves them when a worker dies. For each shard it
-owns, a worker runs a `ShardRunner` that reads the shard's table topics itself (see
-`shard.py`). Several workers share the work by joining the same group.
+owns, a worker keeps a `ShardRunner` (see `shard.py`), and its one fetch loop reads the
+shards' topics itself (`worker_loop.py`). Several workers share the work by joining the same
+group.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from redis.asyncio import Redis
 
 from services.names import REGISTRY
 from services.processor.shard import ShardRunner
+from services.processor.worker_loop import WorkerLoop
 from services.settings import Settings
 from services.store import StateStore
 
@@ -49,19 +51,28 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
         datadir=str(_datadir(settings, worker_name)),
     )
     registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
-    runners: dict[int, ShardRunner] = {}
     changes = asyncio.Lock()
     store = StateStore(Redis.from_url(settings.redis_url))  # connects on first use
+    folding = WorkerLoop(settings.kafka_bootstrap, store, settings.shards)
+    runners = folding.runners  # the shards this worker runs now
+    starting: dict[int, ShardRunner] = {}  # and those being started
 
     async def start_runner(shard: int) -> None:
-        runner = runners[shard] = ShardRunner(shard, settings.kafka_bootstrap, store)
-        await runner.start()  # tables registered meanwhile wait in the runner, not lost
+        runner = starting[shard] = ShardRunner(shard, settings.kafka_bootstrap, store,
+                                               folding.fetcher)
+        try:
+            await runner.prepare()  # tables registered meanwhile wait in the runner, not lost
+            await folding.add(runner)
+        finally:
+            del starting[shard]
 
     async def own(shards: set[int]) -> None:
         """Run exactly the shards in `shards`: stop the others, start the new ones at once."""
         async with changes:
+            if folding.task is None:
+                await folding.start()
             for shard in sorted(set(runners) - shards):
-                await runners.pop(shard).stop()
+                await folding.remove(shard)
             new = sorted(shards - set(runners))
             await asyncio.gather(*(start_runner(s) for s in new))
             log.info("%s owns shards %s", worker_name, sorted(runners))
@@ -89,8 +100,9 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
     async def tables_registered(stream: Any) -> None:
         async for event in stream.events():
             record = json.loads(event.value)
-            runner = runners.get(event.message.partition)
+            shard = event.message.partition
+            runner = runners.get(shard) or starting.get(shard)
             if runner is not None:
-                await runner.add_table(record)
+                runner.add_table(record)
 
     return app

@@ -1,15 +1,15 @@
 """Reading Kafka partitions with incremental fetch sessions (Kafka's KIP-227), and where
 partitions end.
 
-A shard's runner reads its partition of the live copies and, at times, many table topics at
-once (at start, all of the shard's). aiokafka's consumer fetches without a session: every
-request names every assigned partition with its offset, and every response answers for each
-of them, data or not; encoding and decoding those lists in Python cost a worker most of its
-time under load (py-spy: about 55 %). With a session, the broker remembers the partitions and
-their offsets: a request names only the partitions whose offset moved (or that were added;
-those dropped are "forgotten"), and a response carries only the partitions with news. (The
-broker still reads every partition of the session at each fetch, which is why a runner keeps
-in it only the live partition and the tables it is catching up.)
+A worker's fetch loop reads its shards' partitions of the live copies and, at times, many table
+topics at once (at a shard's start, all of the shard's). aiokafka's consumer fetches without a
+session: every request names every assigned partition with its offset, and every response
+answers for each of them, data or not; encoding and decoding those lists in Python cost a
+worker most of its time under load (py-spy: about 55 %). With a session, the broker remembers
+the partitions and their offsets: a request names only the partitions whose offset moved (or
+that were added; those dropped are "forgotten"), and a response carries only the partitions
+with news. (The broker still reads every partition of the session at each fetch, which is why a
+worker keeps in it only the live partitions and the tables it is catching up.)
 
 One session per leader broker, one request in flight per broker. When the broker no longer
 knows the session (error 70) or expects another epoch (71), or a request fails, the next request
@@ -224,7 +224,8 @@ class TableFetcher:
                 tp = TopicPartition(topic, partition)
                 if error:
                     self._partition_error(tp, error)
-                elif data and tp in self.positions:
+                elif data and self.positions.get(tp) == partitions.get(tp):
+                    # (not when `tp` was dropped, or pointed elsewhere, meanwhile)
                     found = self._decode(tp, data)
                     if found:
                         records[tp] = found

@@ -1,24 +1,24 @@
-"""A shard of tables, folded by one worker: the heart of the processor.
+"""A shard of tables, folded by the worker that owns it: the heart of the processor.
 
 A shard is one partition of the table registry. The worker that owns it (faust's consumer
-group decides, see `app.py`) runs a `ShardRunner`, which:
+group decides, see `app.py`) keeps a `ShardRunner` for it, which:
 
 1. opens a transactional producer with the shard's `transactional.id`; opening it fences any
    earlier owner still alive (a "zombie") and aborts its open transaction;
 2. reads the shard's tables from the registry partition and their checkpoints (the last
    offset whose alerts were committed) from the checkpoints partition;
-3. follows the shard's partition of `tableserver.live`, where the gateway puts a copy of each
-   event it appended (table, offset, bytes), and folds each copy that is its table's next
-   event at once, with `shared`; a table whose copies leave a gap, and every table at start
-   and every `SWEEP_S` seconds whose topic ends further than its fold (events no copy
-   announced), is read from its own topic until it has caught up. So a fetch names the live
-   partition and the few tables being caught up, not the hundreds of tables of the shard: the
-   broker reads, and the worker encodes and decodes, only what is new (`fetch_session.py`,
-   with incremental fetch sessions). Alerts of offsets up to the checkpoint were emitted
-   before and are not emitted again;
+3. has the worker's fetch loop (`worker_loop.py`) follow the shard's partition of
+   `tableserver.live`, where the gateway puts a copy of each event it appended (table, offset,
+   bytes), and folds each copy that is its table's next event at once, with `shared`; a table
+   whose copies leave a gap, and every table at start and at each sweep whose topic ends
+   further than its fold (events no copy announced), is read from its own topic until it has
+   caught up. So a fetch names the live partitions and the few tables being caught up, not
+   the hundreds of tables of the shards: the broker reads, and the worker encodes and
+   decodes, only what is new (`fetch_session.py`, with incremental fetch sessions). Alerts of
+   offsets up to the checkpoint were emitted before and are not emitted again;
 4. after each fetch that raised new alerts, in one Kafka transaction, emits them and the new
-   checkpoints; then (and at once after a fetch without alerts) writes the tables' states to
-   Redis (versioned by offset) and their feeds.
+   checkpoints; then (and at once after a fetch without alerts) the loop writes the tables'
+   states to Redis (versioned by offset) and their feeds.
 
 So an alert is in the alerts topic exactly once, whatever crashes: a transaction that did not
 commit is invisible to `read_committed` readers, and a refold raises the same alerts with the
@@ -30,23 +30,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
-import signal
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from aiokafka.errors import KafkaError
 
 from services.live import read_copy
 from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
 from services.processor.fetch_session import Record, TableFetcher
 from services.store import StateStore
-from services.table_run import TableRun
+from services.table_run import Raised, TableRun
 
 log = logging.getLogger("tableserver.processor")
 
-ALIVE_CHECK_S = 1.0  # how often the runner checks that Redis still has its data
-SWEEP_S = 2.0  # how often it looks for events that no live copy announced
 MAX_UNANNOUNCED = 10_000  # copies of tables not registered here yet, remembered at most
 
 
@@ -71,18 +67,31 @@ async def read_partition(bootstrap: str, topic: str, partition: int) -> dict[str
         await consumer.stop()
 
 
+@dataclass
+class Folded:
+    """What one fetch's records did to a shard's tables."""
+
+    touched: dict[str, TableRun] = field(default_factory=dict)
+    alerts: Raised = field(default_factory=list)  # to emit: past their table's checkpoint
+    raised: Raised = field(default_factory=list)  # all, for Redis (idempotent)
+
+    def states(self) -> list[tuple[str, int, dict[str, Any]]]:
+        return [(run.table, run.offset, run.state.board.to_dict())
+                for run in self.touched.values() if run.state.board is not None]
+
+
 class ShardRunner:
-    def __init__(self, shard: int, bootstrap: str, store: StateStore) -> None:
+    def __init__(self, shard: int, bootstrap: str, store: StateStore,
+                 fetcher: TableFetcher) -> None:
         self.shard = shard
         self.bootstrap = bootstrap
         self.store = store
+        self.fetcher = fetcher  # the worker's, shared by its shards
         self.tables: dict[str, TableRun] = {}
         self.producer: AIOKafkaProducer | None = None
-        self.fetcher: TableFetcher | None = None
         self.live = TopicPartition(LIVE, shard)  # the copies of the shard's new events
         self.behind: dict[str, int] = {}  # table → where its topic is known to end: read it
         self.unannounced: dict[str, int] = {}  # copies for tables not registered here yet
-        self.task: asyncio.Task[None] | None = None
         self._started = False
         self._early: list[dict[str, Any]] = []  # tables registered while starting
 
@@ -90,36 +99,40 @@ class ShardRunner:
     def alive_key(self) -> str:
         return f"tableserver:shard-alive:{self.shard}"
 
-    async def start(self) -> None:
+    async def prepare(self) -> None:
+        """Fence the shard's previous owner, and learn its tables and checkpoints."""
         self.producer = AIOKafkaProducer(
             bootstrap_servers=self.bootstrap, acks="all", enable_idempotence=True,
             transactional_id=f"tableserver-shard-{self.shard}")
         await self.producer.start()  # init_transactions: fences the previous owner
         checkpoints = await read_partition(self.bootstrap, CHECKPOINTS, self.shard)
         registry = await read_partition(self.bootstrap, REGISTRY, self.shard)
-        self.fetcher = fetcher = TableFetcher(self.bootstrap)
-        await fetcher.start()
         for table, record in registry.items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
             self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
         for meta in self._early:  # registered after we read the registry: not lost
             self.tables.setdefault(meta["table"], TableRun(meta["table"], meta))
         self._started = True
-        fetcher.track([LIVE, *(table_topic(t) for t in self.tables)])
-        # The copies from now on, then every table's topic up to where it ends now: no event
-        # falls between the two (one in both is folded once: offsets tell).
-        live_end = None
-        while live_end is None:
-            live_end = (await fetcher.end_offsets([self.live])).get(self.live)
-            if live_end is None:
-                await asyncio.sleep(0.1)  # its leader is being looked up
-        fetcher.fetch_from(self.live, live_end)
-        await self._sweep()
+        self.fetcher.track([LIVE, *(table_topic(t) for t in self.tables)])
+
+    async def live_end(self) -> int:
+        """Where the shard's live partition ends now."""
+        while True:
+            end = (await self.fetcher.end_offsets([self.live])).get(self.live)
+            if end is not None:
+                return end
+            await asyncio.sleep(0.1)  # its leader is being looked up
+
+    async def follow(self, live_end: int) -> None:
+        """Fold the copies from `live_end` on, and every table's topic up to where it ends now:
+        no event falls between the two (one in both is folded once: offsets tell). The worker's
+        loop must know this runner first: what the fetcher reads for it is its to fold."""
+        self.fetcher.fetch_from(self.live, live_end)
+        self.sweep(await self.fetcher.end_offsets(self.table_partitions()))
         await self.store.redis.set(self.alive_key, "1")
-        self.task = asyncio.create_task(self._run(), name=f"shard-{self.shard}")
         log.info("shard %d: started with %d tables", self.shard, len(self.tables))
 
-    async def add_table(self, meta: dict[str, Any]) -> None:
+    def add_table(self, meta: dict[str, Any]) -> None:
         """A table was registered: fold it from now on (no rebalance: no consumer group)."""
         table = meta["table"]
         if not self._started:
@@ -128,77 +141,50 @@ class ShardRunner:
         if table in self.tables:
             return
         run = self.tables[table] = TableRun(table, meta)
-        assert self.fetcher is not None
         self.fetcher.track([table_topic(table)])
         if table in self.unannounced:  # its first copies came before its registration
             self._read_topic(run, self.unannounced.pop(table))
 
+    def table_partitions(self) -> list[TopicPartition]:
+        return [TopicPartition(table_topic(t), 0) for t in self.tables]
+
+    def sweep(self, ends: dict[TopicPartition, int]) -> None:
+        """Every table whose topic (`ends`: where they end) holds events not folded yet is
+        read from its topic."""
+        for tp, end in ends.items():
+            run = self.tables.get(tp.topic[len(TABLE_PREFIX):])
+            if run is not None:
+                self._read_topic(run, end)
+
     def _read_topic(self, run: TableRun, end: int) -> None:
         """Read `run`'s table from its topic up to `end` (at least): a copy is missing or
         out of order, or events came without copies."""
-        assert self.fetcher is not None
         if end <= run.offset + 1:
             return  # nothing new there
         if run.table not in self.behind:
             self.fetcher.fetch_from(TopicPartition(table_topic(run.table), 0), run.offset + 1)
         self.behind[run.table] = max(end, self.behind.get(run.table, 0))
 
-    async def _sweep(self) -> None:
-        """Every table whose topic holds events not folded yet is read from its topic."""
-        assert self.fetcher is not None
-        ends = await self.fetcher.end_offsets(TopicPartition(table_topic(t), 0)
-                                              for t in self.tables)
-        for tp, end in ends.items():
-            self._read_topic(self.tables[tp.topic[len(TABLE_PREFIX):]], end)
-
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
-        for client in (self.fetcher, self.producer):
-            if client is not None:
-                await client.stop()
+        """Fetch nothing more for this shard, and close its producer."""
+        self.fetcher.drop(self.live)
+        for table in self.behind:
+            self.fetcher.drop(TopicPartition(table_topic(table), 0))
+        self.behind.clear()
+        if self.producer is not None:
+            await self.producer.stop()
         log.info("shard %d: stopped", self.shard)
 
-    async def _run(self) -> None:
-        assert self.fetcher is not None
-        loop = asyncio.get_running_loop()
-        next_alive_check = next_sweep = loop.time()
-        while True:
-            try:
-                batches = await self.fetcher.fetch(timeout=0.05)
-                if batches:
-                    await self._process(batches)
-                if loop.time() >= next_sweep:
-                    next_sweep = loop.time() + SWEEP_S
-                    try:
-                        await self._sweep()
-                    except KafkaError as exc:  # the next sweep will do
-                        log.warning("shard %d: sweep failed: %r", self.shard, exc)
-            except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
-                # Crash-only: what was folded but not committed must not be half-kept.
-                # Stopping the worker hands its shards to the others, which refold from
-                # the committed checkpoints (a supervisor restarts this one).
-                log.exception("shard %d: cannot go on; stopping this worker", self.shard)
-                os.kill(os.getpid(), signal.SIGTERM)
-                return
-            if loop.time() >= next_alive_check:
-                next_alive_check = loop.time() + ALIVE_CHECK_S
-                await self._restore_if_redis_lost()
-
-    async def _process(self, batches: dict[TopicPartition, list[Record]]) -> None:
-        fetcher = self.fetcher
-        assert fetcher is not None
-        alerts: list[tuple[str, dict[str, Any]]] = []  # to emit: past the checkpoint
-        raised: list[tuple[str, dict[str, Any]]] = []  # all, for Redis (idempotent)
-        touched: dict[str, TableRun] = {}
+    def fold(self, batches: dict[TopicPartition, list[Record]]) -> Folded:
+        """Fold the records fetched for this shard (its live partition, its tables' topics)."""
+        folded = Folded()
 
         def fold(run: TableRun, offset: int, value: bytes | None) -> None:
             new = run.apply(offset, value)
-            raised.extend(new)
+            folded.raised.extend(new)
             if offset > run.checkpoint:
-                alerts.extend(new)
-            touched[run.table] = run
+                folded.alerts.extend(new)
+            folded.touched[run.table] = run
 
         for tp, records in batches.items():
             if tp == self.live:
@@ -224,27 +210,25 @@ class ShardRunner:
                 fold(run, record.offset, record.value)
             if run.offset + 1 >= self.behind.get(run.table, 0):
                 self.behind.pop(run.table, None)
-                fetcher.drop(tp)
-        if alerts:  # without new alerts there is nothing to commit: see `_commit`
-            await self._commit(alerts, [run for run in touched.values() if run.live])
-        await self.store.write_batch(
-            [(run.table, run.offset, run.state.board.to_dict()) for run in touched.values()
-             if run.state.board is not None],
-            [(alert_id, {"id": alert_id, **alert}) for alert_id, alert in raised])
+                self.fetcher.drop(tp)
+        return folded
 
-    async def _commit(self, alerts: list[tuple[str, dict[str, Any]]],
-                      live: list[TableRun]) -> None:
-        """Alerts and checkpoints in one transaction: all visible, or none.
+    async def commit(self, folded: Folded) -> None:
+        """The new alerts and the checkpoints of the tables folded past theirs, in one
+        transaction: all visible, or none.
 
-        Only a batch that raised new alerts commits. A checkpoint that lags behind its table
+        Only a fetch that raised new alerts commits. A checkpoint that lags behind its table
         loses nothing: the alerts a table has in the topic are exactly those raised at offsets
         up to its committed checkpoint (every commit holding a table's alerts moves its
         checkpoint past them), so a refold emits exactly the ones beyond it. And most calls
         are legal: the transaction's round trips are spared to almost every fetch."""
+        if not folded.alerts:
+            return
         producer = self.producer
         assert producer is not None
+        live = [run for run in folded.touched.values() if run.live]
         async with producer.transaction():
-            for alert_id, alert in alerts:
+            for alert_id, alert in folded.alerts:
                 await producer.send(
                     ALERTS, key=alert["table"].encode(),
                     value=json.dumps({"id": alert_id, **alert}).encode())
@@ -254,7 +238,7 @@ class ShardRunner:
         for run in live:
             run.checkpoint = run.offset
 
-    async def _restore_if_redis_lost(self) -> None:
+    async def restore_if_redis_lost(self) -> None:
         """Redis lost its data (restart, FLUSHALL): write every table's state again."""
         if await self.store.redis.exists(self.alive_key):
             return
@@ -262,9 +246,8 @@ class ShardRunner:
                     len(self.tables))
         for run in self.tables.values():
             await self.store.remember_table(run.table, run.meta)
-        await self.store.write_batch(
-            [(run.table, run.offset, run.state.board.to_dict()) for run in self.tables.values()
-             if run.state.board is not None],
-            [(alert_id, {"id": alert_id, **alert}) for run in self.tables.values()
-             for alert_id, alert in run.raised])
+        everything = Folded(touched=dict(self.tables),
+                            raised=[alert for run in self.tables.values() for alert in run.raised])
+        await self.store.write_batch(everything.states(), everything.raised)
         await self.store.redis.set(self.alive_key, "1")
+

@@ -76,8 +76,13 @@ class Folded:
     raised: Raised = field(default_factory=list)  # all, for Redis (idempotent)
 
     def states(self) -> list[tuple[str, int, dict[str, Any]]]:
+        """(table, version, board) of each table touched, as Redis keeps them."""
         return [(run.table, run.offset, run.state.board.to_dict())
                 for run in self.touched.values() if run.state.board is not None]
+
+    def stored_alerts(self) -> Raised:
+        """(id, alert) of each alert raised, as Redis keeps them: the alert carries its id."""
+        return [(alert_id, {"id": alert_id, **alert}) for alert_id, alert in self.raised]
 
 
 class ShardRunner:
@@ -149,8 +154,8 @@ class ShardRunner:
         return [TopicPartition(table_topic(t), 0) for t in self.tables]
 
     def sweep(self, ends: dict[TopicPartition, int]) -> None:
-        """Every table whose topic (`ends`: where they end) holds events not folded yet is
-        read from its topic."""
+        """Every table of `ends` (where their topics end) whose topic holds events not folded
+        yet is read from its topic."""
         for tp, end in ends.items():
             run = self.tables.get(tp.topic[len(TABLE_PREFIX):])
             if run is not None:
@@ -248,6 +253,5 @@ class ShardRunner:
             await self.store.remember_table(run.table, run.meta)
         everything = Folded(touched=dict(self.tables),
                             raised=[alert for run in self.tables.values() for alert in run.raised])
-        await self.store.write_batch(everything.states(), everything.raised)
+        await self.store.write_batch(everything.states(), everything.stored_alerts())
         await self.store.redis.set(self.alive_key, "1")
-

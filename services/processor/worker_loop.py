@@ -18,6 +18,7 @@ import asyncio
 import logging
 import os
 import signal
+from typing import TypeVar
 
 from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
@@ -33,6 +34,8 @@ FETCH_WAIT_S = 0.05  # the longest a fetch is awaited before the loop looks at i
 ALIVE_CHECK_S = 1.0  # how often each runner checks that Redis still has its data
 SWEEP_S = 2.0  # how often the loop looks for events that no live copy announced
 
+T = TypeVar("T")
+
 
 class WorkerLoop:
     def __init__(self, bootstrap: str, store: StateStore, shards: int) -> None:
@@ -47,12 +50,6 @@ class WorkerLoop:
         await self.fetcher.start()
         self.task = asyncio.create_task(self._run(), name="fetch-loop")
 
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
-        await self.fetcher.stop()
-
     async def add(self, runner: ShardRunner) -> None:
         """Fold `runner`'s shard from now on (the runner prepared: fencing, tables)."""
         live_end = await runner.live_end()
@@ -65,11 +62,18 @@ class WorkerLoop:
             runner = self.runners.pop(shard)
         await runner.stop()
 
-    def _owner(self, tp: TopicPartition) -> ShardRunner | None:
-        """The runner whose records these are (None: a shard no longer here)."""
-        if tp.topic == LIVE:
-            return self.runners.get(tp.partition)
-        return self.runners.get(shard_of(tp.topic[len(TABLE_PREFIX):], self.shards))
+    def _by_owner(self, partitions: dict[TopicPartition, T]) -> dict[ShardRunner,
+                                                                      dict[TopicPartition, T]]:
+        """`partitions` by the runner they belong to (those of shards no longer here left
+        out)."""
+        owned: dict[ShardRunner, dict[TopicPartition, T]] = {}
+        for tp, value in partitions.items():
+            shard = tp.partition if tp.topic == LIVE \
+                else shard_of(tp.topic[len(TABLE_PREFIX):], self.shards)
+            runner = self.runners.get(shard)
+            if runner is not None:
+                owned.setdefault(runner, {})[tp] = value
+        return owned
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -98,16 +102,12 @@ class WorkerLoop:
     async def _process(self, batches: dict[TopicPartition, list[Record]]) -> None:
         """Fold each shard's records; commit the shards that raised alerts; write all the new
         states and alerts to Redis in one round trip."""
-        mine: dict[ShardRunner, dict[TopicPartition, list[Record]]] = {}
-        for tp, records in batches.items():
-            runner = self._owner(tp)
-            if runner is not None:
-                mine.setdefault(runner, {})[tp] = records
-        folds = [(runner, runner.fold(records)) for runner, records in mine.items()]
+        folds = [(runner, runner.fold(records))
+                 for runner, records in self._by_owner(batches).items()]
         await asyncio.gather(*(runner.commit(folded) for runner, folded in folds))
         await self.store.write_batch(
             [state for _, folded in folds for state in folded.states()],
-            [alert for _, folded in folds for alert in folded.raised])
+            [alert for _, folded in folds for alert in folded.stored_alerts()])
 
     async def _sweep(self) -> None:
         """Every table whose topic holds events not folded yet is read from its topic."""
@@ -118,5 +118,5 @@ class WorkerLoop:
         except KafkaError as exc:  # the next sweep will do
             log.warning("sweep failed: %r", exc)
             return
-        for runner in self.runners.values():
-            runner.sweep(ends)
+        for runner, owned in self._by_owner(ends).items():
+            runner.sweep(owned)

@@ -86,6 +86,7 @@ def test_alerts_are_emitted_once_with_deterministic_ids(stack: Stack) -> None:
     with stack.client(stack.director) as http:
         listed = http.get("/api/alerts").json()["alerts"]
     assert [a["kind"] for a in listed if a["table"] == "pipe2"] == expected
+    assert {a.get("id") for a in listed if a["table"] == "pipe2"} == {a["id"] for a in alerts}
 
 
 def test_a_new_tables_first_call_is_in_redis_quickly(stack: Stack) -> None:

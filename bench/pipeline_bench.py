@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -31,12 +32,15 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from redis.asyncio import Redis
 
 from services.names import feed_key
+from shared.seats import board_dealer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from tests.stack import running_stack
 
-STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = "NESW"
+# Every board at every table: a short auction that ends with three passes (Law 17E), so the load
+# is calls as a tournament makes them, with no irregularity (alerts are tested, not timed here).
+AUCTION = ["1C", "P", "1H", "P", "1S", "P", "2S", "P", "P", "P"]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -90,12 +94,19 @@ class HttpConnection:
     """A minimal HTTP/1.1 keep-alive client: a load generator must cost less CPU than the
     server it loads, and on a 2-core machine httpx costs about as much as the gateway."""
 
+    IDLE_S = 20  # reopened after this long unused: the gateway closes idle ones after 30 s
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
 
     async def post(self, path: str, body: bytes, token: str) -> tuple[int, bytes]:
+        if self.writer is not None and time.monotonic() - self.used > self.IDLE_S:
+            self.writer.close()
+            self.writer = None
+        self.used = time.monotonic()
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -123,6 +134,7 @@ class Pipeline:
         self.seats: dict[str, dict[str, str]] = {}
         self.sent: dict[tuple[str, int], float] = {}  # (table, offset) → when it was sent
         self.acked: list[float] = []
+        self.acked_at: list[tuple[float, float]] = []  # (sent, took), for the timeline
         self.failed: list[str] = []  # calls that got no answer
         # (table, version) → when it was seen: matched with `sent` at the end, since a state
         # may land in Redis before the load generator has read the gateway's 202
@@ -144,26 +156,39 @@ class Pipeline:
             await asyncio.gather(*(one(t) for t in self.tables[start:start + 50]))
 
     async def call(self, table: str, index: int) -> None:
-        seat = SEATS[index % 4]  # board 1: North deals; ascending bids are all legal
-        call = f"{index // 5 + 1}{STRAINS[index % 5]}"
+        """The table's `index`-th call: board after board, each the same short auction from
+        its dealer; the director starts the next board before its first call."""
+        board, position = divmod(index, len(AUCTION))
+        board += 1
+        dealer = "NESW".index(board_dealer(board).name)
+        seat = SEATS[(dealer + position) % 4]
         while not self.idle:
             await asyncio.sleep(0.001)
         connection = self.idle.pop()
         started = time.time()  # the clock Redis stamps stream entries with (same machine)
         try:
+            if position == 0 and board > 1:
+                status, body = await connection.post(
+                    f"/api/tables/{table}/boards", json.dumps({"board": board}).encode(),
+                    self.director)
+                if status != 202:
+                    self.failed.append(f"board {board} at {table}: {status} {body!r}")
+                started = time.time()
             status, body = await connection.post(
                 f"/api/tables/{table}/events",
-                json.dumps({"type": "call", "call": call}).encode(), self.seats[table][seat])
+                json.dumps({"type": "call", "call": AUCTION[position]}).encode(),
+                self.seats[table][seat])
         except (OSError, asyncio.IncompleteReadError) as exc:  # counted, not retried
             self.failed.append(repr(exc))
             self.idle.append(HttpConnection(connection.port))
             return
         self.acked.append(time.time() - started)
+        self.acked_at.append((started, time.time() - started))
         self.idle.append(connection)
         if status == 202:
             self.sent[(table, json.loads(body)["offset"])] = started
 
-    async def in_redis(self, redis: Redis) -> list[float]:
+    async def in_redis(self, redis: Redis) -> list[tuple[float, float]]:
         """From sending each call to its state landing in Redis, read after the load: the
         processor's script writes the state and appends it to the table's feed stream in one
         step, and Redis names a stream entry by its own clock's millisecond (+1 ms here, so
@@ -179,7 +204,7 @@ class Pipeline:
                 started = self.sent.get((table, int(fields[b"version"])))
                 if started is not None:
                     landed = (int(entry_id.split(b"-")[0]) + 1) / 1000
-                    latencies.append(landed - started)
+                    latencies.append((started, landed))
         return latencies
 
     async def watch_feed(self, url: str, table: str, stop: asyncio.Event) -> None:
@@ -192,6 +217,36 @@ class Pipeline:
                 except TimeoutError:
                     continue
                 self.seen_on_feed.setdefault((table, message["version"]), time.time())
+
+
+async def sample_cpu(pids: dict[str, int], timeline: list[dict[str, float]]) -> None:
+    """Each second, the share of a core each process used in that second."""
+    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    while True:
+        await asyncio.sleep(1)
+        now = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        timeline.append({name: now[name] - before[name] for name in pids})
+        before = now
+
+
+def print_timeline(pipeline: Pipeline, redis_seen: list[tuple[float, float]], start: float,
+                   cpu: list[dict[str, float]]) -> None:
+    """Second by second of the measured window (by when each call was sent): calls answered,
+    p99 to the 202 and to Redis, and the CPU each process used: to see when a run goes bad."""
+    acked: dict[int, list[float]] = {}
+    for started, took in pipeline.acked_at:
+        acked.setdefault(int(started - start), []).append(took)
+    landed: dict[int, list[float]] = {}
+    for started, at in redis_seen:
+        landed.setdefault(int(started - start), []).append(at - started)
+    print("  second  202s  p99 202  in Redis  p99 Redis  CPU % (" + ", ".join(cpu[0]) + ")"
+          if cpu else "  second  202s  p99 202  in Redis  p99 Redis")
+    for second in range(max(acked, default=-1) + 1):
+        shares = " ".join(f"{100 * v:.0f}" for v in cpu[second].values()) \
+            if second < len(cpu) else ""
+        print(f"  {second:6d}  {len(acked.get(second, [])):4d}  "
+              f"{pct(acked.get(second, [0.0]), 0.99):7.1f}  {len(landed.get(second, [])):8d}  "
+              f"{pct(landed.get(second, [0.0]), 0.99):9.1f}  {shares}")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -224,8 +279,7 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
         sent = 0
         while time.perf_counter() - started < seconds:
             table = pipeline.tables[calls % len(pipeline.tables)]
-            task = asyncio.create_task(pipeline.call(table, (calls // len(pipeline.tables))
-                                                     % 35))
+            task = asyncio.create_task(pipeline.call(table, calls // len(pipeline.tables)))
             pending.add(task)
             task.add_done_callback(pending.discard)
             calls += 1
@@ -241,6 +295,7 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
         await asyncio.sleep(2)
         pipeline.sent.clear()
         pipeline.acked.clear()
+        pipeline.acked_at.clear()
     # After the warm-up, with the pipeline idle: the broker as fast as it gets, so the
     # comparison is the strictest one.
     print("bare aiokafka round trip (acks=all, idempotent producer → consumer) …", flush=True)
@@ -249,21 +304,31 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     print(f"calling at {args.rate} calls/s over {args.tables} tables for {args.seconds} s …",
           flush=True)
     cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    cpu_timeline: list[dict[str, float]] = []
     beside = asyncio.create_task(bare_round_trip(bootstrap, args.rate * args.seconds // 10,
                                                  args.rate / 10))
+    load_started = time.time()
+    sampler = asyncio.create_task(sample_cpu(pids, cpu_timeline)) if args.timeline else None
     elapsed = await load(args.seconds)
+    if sampler is not None:
+        sampler.cancel()
     cpu = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in pids.items()}
     bare_loaded = await beside
     await asyncio.sleep(3)
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
+    alerts = (await pipeline.http.get("/api/alerts?count=1000", headers={
+        "Authorization": f"Bearer {director}"})).json()["alerts"]
     await pipeline.http.aclose()
-    in_redis = await pipeline.in_redis(redis)
+    redis_seen = await pipeline.in_redis(redis)
+    in_redis = [landed - started for started, landed in redis_seen]
     await redis.aclose()
     accepted = len(pipeline.sent)
     print(f"  {accepted} calls accepted in {elapsed:.1f} s: {accepted / elapsed:.0f} calls/s"
           + (f"; {len(pipeline.failed)} without an answer ({pipeline.failed[0]})"
              if pipeline.failed else ""))
+    print(f"  director alerts: {len(alerts)}{'+' if len(alerts) == 1000 else ''} "
+          "(the load makes no irregularity)")
     print("  " + report("call → gateway 202", pipeline.acked))
     print("  " + report("call → state in Redis", in_redis))
     print("  " + report("call → pushed on the feed (20 tables)",
@@ -275,6 +340,8 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
         + f"; all {100 * sum(cpu.values()) / elapsed / (os.cpu_count() or 1):.0f}% of the "
         f"{os.cpu_count()} cores")
     print("  " + report("bare produce → consume beside the load", bare_loaded))
+    if args.timeline:
+        print_timeline(pipeline, redis_seen, load_started, cpu_timeline)
     if in_redis:
         print(f"  p99 call → Redis is {pct(in_redis, 0.99) / pct(bare, 0.99):.1f}× the bare "
               f"round trip's p99 with the pipeline idle, "
@@ -291,8 +358,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--warmup", type=int, default=20, help="seconds of load first")
+    parser.add_argument("--timeline", action="store_true",
+                        help="print the measured window second by second")
+    parser.add_argument("--keep", type=Path, help="run in this directory and keep its logs")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, running_stack(
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    with (contextlib.nullcontext(str(args.keep)) if args.keep
+          else tempfile.TemporaryDirectory()) as tmp, running_stack(
             Path(tmp), 29092, 26379, 28000, workers=args.workers,
             extra_env={"TABLESERVER_SHARDS": str(args.shards)}) as stack:
         time.sleep(8)  # the workers join the group and take their shards

@@ -12,6 +12,14 @@ from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, table_topic
 FOREVER = {"retention.ms": "-1", "retention.bytes": "-1"}
 COMPACTED = {"cleanup.policy": "compact"}
 AN_HOUR = {"retention.ms": str(3600 * 1000)}
+# A table's topic holds a few hundred kB in a whole session, but the broker maps each
+# partition's offset and time indexes as files of `segment.index.bytes` (10 MB by default).
+# The first index entry (after 4 kB of log, about 40 events: the same moment at every table of a
+# tournament) faults the mapping in, and the kernel reads ahead up to the device's readahead
+# (8 MB on our VMs) of zeros into the page cache: ~20 ms of CPU per index, and over 1,000 tables
+# a broker busy for a minute (measured: docs/architecture.md). 64 kB still indexes ~20 MB of log
+# before the segment rolls.
+TABLE = {**FOREVER, "segment.index.bytes": str(64 * 1024)}
 
 
 async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
@@ -33,5 +41,5 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
 
 
 async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication: int) -> None:
-    """A table's topic: one partition (one total order), kept forever."""
-    await _create(admin, [NewTopic(table_topic(table), 1, replication, topic_configs=FOREVER)])
+    """A table's topic: one partition (one total order), kept forever, small indexes."""
+    await _create(admin, [NewTopic(table_topic(table), 1, replication, topic_configs=TABLE)])

@@ -13,6 +13,8 @@ from typing import Any
 import httpx
 import pytest
 from aiokafka import AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from websockets.sync.client import connect
 
 from services.names import table_topic
@@ -66,6 +68,28 @@ def test_calls_are_folded_into_redis_like_the_pure_fold(stack: Stack) -> None:
     assert offset == last
     assert folded.board is not None and final["board"] == folded.board.to_dict()
     assert final["board"]["contract"] == {"level": 4, "strain": "S", "risk": "", "declarer": "N"}
+
+
+async def topic_settings(bootstrap: str, topic: str) -> dict[str, str]:
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        [response] = await admin.describe_configs(
+            [ConfigResource(ConfigResourceType.TOPIC, topic)])
+        [(error, message, _kind, _name, entries)] = response.resources
+        assert error == 0, message
+        return {entry[0]: entry[1] for entry in entries}
+    finally:
+        await admin.close()
+
+
+def test_a_table_topic_keeps_its_events_forever_with_small_indexes(stack: Stack) -> None:
+    """Unlimited retention (the issue), and 64 kB index files instead of 10 MB: the first index
+    entry of every table at once must not keep the broker busy (services/kafka_admin.py)."""
+    new_table(stack, "pipe0")
+    settings = run(topic_settings(stack.bootstrap, table_topic("pipe0")))
+    assert (settings["retention.ms"], settings["retention.bytes"]) == ("-1", "-1")
+    assert settings["segment.index.bytes"] == str(64 * 1024)
 
 
 def test_alerts_are_emitted_once_with_deterministic_ids(stack: Stack) -> None:
@@ -269,8 +293,6 @@ def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
 def test_an_undecodable_event_is_a_poison_alert_and_is_skipped(stack: Stack) -> None:
     """Bytes on a table topic that are not an event (written around the gateway) are recorded
     as a `poison` alert and skipped; the table goes on."""
-    from aiokafka import AIOKafkaProducer
-
     tokens = new_table(stack, "poison1")
 
     async def garbage() -> int:

@@ -219,14 +219,25 @@ class Pipeline:
                 self.seen_on_feed.setdefault((table, message["version"]), time.time())
 
 
+def stolen_seconds() -> float:
+    """CPU time the hypervisor gave to others while this VM wanted it (Linux /proc/stat)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+
+
 async def sample_cpu(pids: dict[str, int], timeline: list[dict[str, float]]) -> None:
-    """Each second, the share of a core each process used in that second."""
-    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    """Each second, the share of a core each process used in that second, and the share
+    stolen from the VM by its host (the VM's slow phases)."""
+    def now() -> dict[str, float]:
+        return {**{name: cpu_seconds(pid) for name, pid in pids.items()},
+                "stolen": stolen_seconds()}
+
+    before = now()
     while True:
         await asyncio.sleep(1)
-        now = {name: cpu_seconds(pid) for name, pid in pids.items()}
-        timeline.append({name: now[name] - before[name] for name in pids})
-        before = now
+        after = now()
+        timeline.append({name: after[name] - before[name] for name in after})
+        before = after
 
 
 def print_timeline(pipeline: Pipeline, redis_seen: list[tuple[float, float]], start: float,

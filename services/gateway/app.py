@@ -24,6 +24,7 @@ from redis.asyncio import Redis
 from services.gateway.asgi import Guard
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
+from services.gc_settle import settle
 from services.kafka_admin import ensure_core_topics
 from services.live import send_copy
 from services.names import (
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         await producer.start()
         redis = Redis.from_url(settings.redis_url)
         clients.update(admin=admin, producer=producer, redis=redis, store=StateStore(redis))
+        settle()
         try:
             yield
         finally:

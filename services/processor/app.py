@@ -21,6 +21,7 @@ from typing import Any
 import faust
 from redis.asyncio import Redis
 
+from services.gc_settle import settle
 from services.names import REGISTRY
 from services.processor.shard import ShardRunner
 from services.processor.worker_loop import WorkerLoop
@@ -76,6 +77,7 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
             new = sorted(shards - set(runners))
             await asyncio.gather(*(start_runner(s) for s in new))
             log.info("%s owns shards %s", worker_name, sorted(runners))
+            settle()  # the shards' tables are loaded: long-lived from now on
             await announce()
 
     async def announce() -> None:

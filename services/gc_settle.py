@@ -4,20 +4,16 @@ A service allocates at start-up most of what it keeps (modules, the web framewor
 Kafka and Redis clients, the tables' states). CPython's collector walks all of it in every
 full collection: measured under 500 calls/s, 50–240 ms during which the event loop answers no
 call, several times a minute. `settle()` freezes what exists (`gc.freeze`: the collector no
-longer walks it; it is still freed as usual when its count falls to zero) and collects the
-young generation every 10,000 net allocations instead of 700.
+longer walks it; it is still freed as usual when its count falls to zero). The young
+generation keeps its threshold: raised to 10,000, each of its collections took 5–11 ms.
 """
 
 from __future__ import annotations
 
 import gc
 
-YOUNG_THRESHOLD = 10_000
-
 
 def settle() -> None:
     """Collect once, then freeze everything alive now out of later collections."""
     gc.collect()
     gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_THRESHOLD, middle, old)

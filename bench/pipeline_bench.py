@@ -10,7 +10,8 @@ run on the same broker:
   (a) the gateway's 202, (b) the new state in Redis, (c) the state pushed on a WebSocket feed.
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
-    python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20]
+    python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20] [--timeline]
+                                   [--keep DIR]
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from tests.stack import running_stack
 
 SEATS = "NESW"
-# Every board at every table: a short auction that ends with three passes (Law 17E), so the load
+# Every board at every table: a short auction that ends with three passes (Law 22A), so the load
 # is calls as a tournament makes them, with no irregularity (alerts are tested, not timed here).
 AUCTION = ["1C", "P", "1H", "P", "1S", "P", "2S", "P", "P", "P"]
 

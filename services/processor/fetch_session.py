@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from aiokafka.client import AIOKafkaClient
+from aiokafka.client import AIOKafkaClient, ConnectionGroup
 from aiokafka.errors import KafkaError, for_code
 from aiokafka.protocol.api import Request
 from aiokafka.protocol.fetch import FetchRequest_v7
@@ -133,12 +133,16 @@ class TableFetcher:
 
     async def end_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
         """The offset after the last record of each partition; a partition whose leader is
-        not known yet (or that answered with an error) is left out."""
+        not known yet (or that answered with an error) is left out. Asked on a connection of
+        its own (aiokafka's second connection group): a broker answers a connection's requests
+        in order, and on the fetches' connection this would wait behind a fetch waiting for
+        records."""
         ends: dict[TopicPartition, int] = {}
         for node, tps in self._by_leader(partitions).items():  # -1: the latest offset
             topics = _by_topic(dict.fromkeys(tps, -1))
             response = await self.client.send(
-                node, OffsetRequest(-1, READ_UNCOMMITTED, list(topics.items())))
+                node, OffsetRequest(-1, READ_UNCOMMITTED, list(topics.items())),
+                group=ConnectionGroup.COORDINATION)
             for topic, answers in response.topics:
                 for partition, error, *found in answers:  # timestamp, offset[, epoch]
                     if error:

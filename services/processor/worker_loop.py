@@ -78,19 +78,26 @@ class WorkerLoop:
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         next_alive_check = next_sweep = loop.time()
+        sweeping: asyncio.Task[dict[TopicPartition, int]] | None = None
         while True:
             try:
                 batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
                 async with self.busy:
                     if batches:
                         await self._process(batches)
-                    if loop.time() >= next_sweep:
+                    if sweeping is not None and sweeping.done():
+                        self._sweep(sweeping.result())
+                        sweeping = None
+                    if sweeping is None and loop.time() >= next_sweep:
+                        # The tables' ends are asked while the loop goes on folding: waited
+                        # for here, they held up every call arriving meanwhile (~25 ms, every
+                        # sweep; measured with --timeline, docs/architecture.md).
                         next_sweep = loop.time() + SWEEP_S
-                        await self._sweep()
+                        sweeping = asyncio.create_task(self._table_ends())
                     if loop.time() >= next_alive_check:
                         next_alive_check = loop.time() + ALIVE_CHECK_S
-                        for runner in list(self.runners.values()):
-                            await runner.restore_if_redis_lost()
+                        await asyncio.gather(*(runner.restore_if_redis_lost()
+                                               for runner in list(self.runners.values())))
             except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
                 # Crash-only: what was folded but not committed must not be half-kept.
                 # Stopping the worker hands its shards to the others, which refold from
@@ -109,14 +116,20 @@ class WorkerLoop:
             [state for _, folded in folds for state in folded.states()],
             [alert for _, folded in folds for alert in folded.stored_alerts()])
 
-    async def _sweep(self) -> None:
-        """Every table whose topic holds events not folded yet is read from its topic."""
+    async def _table_ends(self) -> dict[TopicPartition, int]:
+        """Where the topic of every table of every runner ends now (none if Kafka fails to
+        say: the next sweep will do)."""
         partitions = [tp for runner in self.runners.values()
                       for tp in runner.table_partitions()]
         try:
-            ends = await self.fetcher.end_offsets(partitions)
-        except KafkaError as exc:  # the next sweep will do
+            return await self.fetcher.end_offsets(partitions)
+        except KafkaError as exc:
             log.warning("sweep failed: %r", exc)
-            return
+            return {}
+
+    def _sweep(self, ends: dict[TopicPartition, int]) -> None:
+        """Every table whose topic holds events not folded yet is read from its topic. `ends`
+        may be a few fetches old: a table folded meanwhile is left alone, and a shard that
+        left meanwhile is not swept."""
         for runner, owned in self._by_owner(ends).items():
             runner.sweep(owned)

@@ -90,8 +90,8 @@ class WorkerLoop:
                         sweeping = None
                     if sweeping is None and loop.time() >= next_sweep:
                         # The tables' ends are asked while the loop goes on folding: waited
-                        # for here, they held up every call arriving meanwhile (~25 ms, every
-                        # sweep; measured with --timeline, docs/architecture.md).
+                        # for here, they held up every call arriving meanwhile (24 ms on
+                        # average, measured in this loop; docs/architecture.md).
                         next_sweep = loop.time() + SWEEP_S
                         sweeping = asyncio.create_task(self._table_ends())
                     if loop.time() >= next_alive_check:

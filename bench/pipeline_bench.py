@@ -135,8 +135,7 @@ class Pipeline:
         self.tables = [f"b{i}" for i in range(tables)]
         self.seats: dict[str, dict[str, str]] = {}
         self.sent: dict[tuple[str, int], float] = {}  # (table, offset) → when it was sent
-        self.acked: list[float] = []
-        self.acked_at: list[tuple[float, float]] = []  # (sent, took), for the timeline
+        self.acked: list[tuple[float, float]] = []  # (when sent, how long to the 202)
         self.failed: list[str] = []  # calls that got no answer
         # (table, version) → when it was seen: matched with `sent` at the end, since a state
         # may land in Redis before the load generator has read the gateway's 202
@@ -162,8 +161,7 @@ class Pipeline:
         its dealer; the director starts the next board before its first call."""
         board, position = divmod(index, len(AUCTION))
         board += 1
-        dealer = "NESW".index(board_dealer(board).name)
-        seat = SEATS[(dealer + position) % 4]
+        seat = SEATS[(board_dealer(board).value + position) % 4]
         while not self.idle:
             await asyncio.sleep(0.001)
         connection = self.idle.pop()
@@ -184,14 +182,13 @@ class Pipeline:
             self.failed.append(repr(exc))
             self.idle.append(HttpConnection(connection.port))
             return
-        self.acked.append(time.time() - started)
-        self.acked_at.append((started, time.time() - started))
+        self.acked.append((started, time.time() - started))
         self.idle.append(connection)
         if status == 202:
             self.sent[(table, json.loads(body)["offset"])] = started
 
     async def in_redis(self, redis: Redis) -> list[tuple[float, float]]:
-        """From sending each call to its state landing in Redis, read after the load: the
+        """(when sent, when in Redis) of each call, read after the load: the
         processor's script writes the state and appends it to the table's feed stream in one
         step, and Redis names a stream entry by its own clock's millisecond (+1 ms here, so
         never too early). Watching 1,000 streams live would cost the load generator and
@@ -247,7 +244,7 @@ def print_timeline(pipeline: Pipeline, redis_seen: list[tuple[float, float]], st
     """Second by second of the measured window (by when each call was sent): calls answered,
     p99 to the 202 and to Redis, and the CPU each process used: to see when a run goes bad."""
     acked: dict[int, list[float]] = {}
-    for started, took in pipeline.acked_at:
+    for started, took in pipeline.acked:
         acked.setdefault(int(started - start), []).append(took)
     landed: dict[int, list[float]] = {}
     for started, at in redis_seen:
@@ -308,7 +305,6 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
         await asyncio.sleep(2)
         pipeline.sent.clear()
         pipeline.acked.clear()
-        pipeline.acked_at.clear()
     # After the warm-up, with the pipeline idle: the broker as fast as it gets, so the
     # comparison is the strictest one.
     print("bare aiokafka round trip (acks=all, idempotent producer → consumer) …", flush=True)
@@ -342,7 +338,7 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
              if pipeline.failed else ""))
     print(f"  director alerts: {len(alerts)}{'+' if len(alerts) == 1000 else ''} "
           "(the load makes no irregularity)")
-    print("  " + report("call → gateway 202", pipeline.acked))
+    print("  " + report("call → gateway 202", [took for _, took in pipeline.acked]))
     print("  " + report("call → state in Redis", in_redis))
     print("  " + report("call → pushed on the feed (20 tables)",
                         pipeline.latencies(pipeline.seen_on_feed)))

@@ -6,10 +6,12 @@
 : "${TABLESERVER_REDIS_PORT:=6379}"
 : "${TABLESERVER_KAFKA_VERSION:=3.9.1}"
 : "${TABLESERVER_KAFKA_HEAP:=512m}"
+: "${TABLESERVER_KAFKA_JVM_OPTS:=}"  # more options for the broker's JVM, e.g. -XX:+UseZGC
 # The Kafka jars are kept apart from the data: fetched once per clone, whatever the data dir.
 : "${TABLESERVER_KAFKA_LIBS:=$PWD/.data/kafka-libs}"
 export TABLESERVER_KAFKA_LIBS TABLESERVER_DATA TABLESERVER_KAFKA_PORT TABLESERVER_KAFKA_CONTROLLER_PORT \
-       TABLESERVER_REDIS_PORT TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP
+       TABLESERVER_REDIS_PORT TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP \
+       TABLESERVER_KAFKA_JVM_OPTS
 
 port_taken() {  # port_taken PORT: true when something listens on 127.0.0.1:PORT
   (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null

@@ -16,12 +16,17 @@ sed -e "s|@PORT@|$TABLESERVER_KAFKA_PORT|g" \
     -e "s|@CONTROLLER_PORT@|$TABLESERVER_KAFKA_CONTROLLER_PORT|g" \
     -e "s|@LOG_DIR@|$dir/log|g" deploy/kafka/server.properties.in > "$dir/server.properties"
 java_opts=(-Xmx"$TABLESERVER_KAFKA_HEAP" -Dlog4j.configuration="file:$PWD/deploy/kafka/log4j.properties")
+# The broker's collections logged as Kafka's own scripts do (each pause and its length), and
+# any options of the operator's (word-split on purpose: several options in one variable).
+# shellcheck disable=SC2206
+server_opts=(-Xlog:gc:file="$dir/gc.log":time,uptime:filecount=5,filesize=10M
+             $TABLESERVER_KAFKA_JVM_OPTS)
 if [ ! -f "$dir/log/meta.properties" ]; then
   cluster_id=$(java "${java_opts[@]}" -cp "$libs/*" kafka.tools.StorageTool random-uuid)
   java "${java_opts[@]}" -cp "$libs/*" kafka.tools.StorageTool format -t "$cluster_id" \
     -c "$dir/server.properties" > "$dir/format.log"
 fi
-nohup java "${java_opts[@]}" -cp "$libs/*" kafka.Kafka "$dir/server.properties" \
+nohup java "${java_opts[@]}" "${server_opts[@]}" -cp "$libs/*" kafka.Kafka "$dir/server.properties" \
   > "$dir/kafka.out" 2>&1 &
 echo $! > "$pidfile"
 if ! wait_for_port "$TABLESERVER_KAFKA_PORT" 60 Kafka; then

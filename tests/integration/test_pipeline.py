@@ -92,6 +92,13 @@ def test_a_table_topic_keeps_its_events_forever_with_small_indexes(stack: Stack)
     assert settings["segment.index.bytes"] == str(64 * 1024)
 
 
+def test_the_broker_logs_its_collections(stack: Stack) -> None:
+    """The broker's garbage-collection pauses hold up every request it serves: they are logged
+    beside its data, as Kafka's own scripts do (deploy/kafka/start.sh)."""
+    log = (stack.data / "kafka" / "gc.log").read_text()
+    assert "Using " in log.splitlines()[0]  # the collector in use, then each pause
+
+
 def test_alerts_are_emitted_once_with_deterministic_ids(stack: Stack) -> None:
     tokens = new_table(stack, "pipe2")
     last = play_script(stack, "pipe2", tokens, "N 1S, W 2H, N decline, E P, S 8NT")

@@ -182,18 +182,18 @@ class Pipeline:
         for start in range(0, len(self.tables), 50):
             await asyncio.gather(*(one(t) for t in self.tables[start:start + 50]))
 
+    def auction(self, table: str, board: int) -> list[str]:
+        """Board `b` at table `b<i>` plays auction `i + b` of the record."""
+        return self.auctions[(int(table[1:]) + board) % len(self.auctions)]
+
     def next_call(self, table: str) -> tuple[int, int, str]:
-        """The table's next call: (board, position in its auction, the call). Board `b` at
-        table `b<i>` plays auction `i + b` of the record; the director starts the next board
-        before its first call."""
+        """The table's next call: (board, position in its auction, the call); the director
+        starts the next board before its first call."""
         board, position = self.at[table]
-        number = int(table[1:])
-        auction = self.auctions[(number + board) % len(self.auctions)]
-        if position == len(auction):
+        if position == len(self.auction(table, board)):
             board, position = board + 1, 0
-            auction = self.auctions[(number + board) % len(self.auctions)]
         self.at[table] = (board, position + 1)
-        return board, position, auction[position]
+        return board, position, self.auction(table, board)[position]
 
     async def call(self, table: str) -> None:
         board, position, call = self.next_call(table)

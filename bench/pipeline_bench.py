@@ -393,11 +393,13 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     print(f"  director alerts: {len(alerts)}{'+' if len(alerts) == 1000 else ''} "
           "(the load makes no irregularity)")
     print("  " + report("call → gateway 202", [took for _, took in pipeline.acked]))
-    print("  " + report("call sent → state in Redis", pipeline.latencies(in_redis, pipeline.sent)))
+    to_redis = {name: pipeline.latencies(in_redis, since)
+                for name, since in (("call accepted", pipeline.accepted),
+                                    ("call sent", pipeline.sent))}
+    print("  " + report("call sent → state in Redis", to_redis["call sent"]))
     print("  " + report("call sent → pushed on the feed (20 tables)",
                         pipeline.latencies(pipeline.seen_on_feed, pipeline.sent)))
-    print("  " + report("call accepted (202) → state in Redis",
-                        pipeline.latencies(in_redis, pipeline.accepted)))
+    print("  " + report("call accepted (202) → state in Redis", to_redis["call accepted"]))
     print("  " + report("call accepted (202) → pushed on the feed (20 tables)",
                         pipeline.latencies(pipeline.seen_on_feed, pipeline.accepted)))
     early = sum(landed < pipeline.accepted[key] for key, landed in in_redis.items())
@@ -411,8 +413,8 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     print("  " + report("bare produce → consume beside the load", bare_loaded))
     if args.timeline:
         print_timeline(pipeline, in_redis, load_started, cpu_timeline)
-    for since, name in ((pipeline.accepted, "call accepted"), (pipeline.sent, "call sent")):
-        p99 = pct(pipeline.latencies(in_redis, since) or [0.0], 0.99)
+    for name, latencies in to_redis.items():
+        p99 = pct(latencies or [0.0], 0.99)
         print(f"  p99 {name} → Redis is {p99 / pct(bare, 0.99):.1f}× the bare round trip's "
               f"p99 with the pipeline idle, {p99 / pct(bare_loaded, 0.99):.1f}× beside the load "
               "(target: 3×)")

@@ -99,15 +99,17 @@ class Alert:
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """An irregular call awaiting the next event: the offender's LHO may accept it (when
-    `acceptable`), or condone it by calling (Law 35), or the Laws' rectification follows."""
+    """An irregular call its offender's LHO may accept: he accepts it by calling or with an
+    `option` event (Laws 25B1, 27A, 29A); otherwise it is cancelled and the Laws rectify.
+    An inadmissible call is never pending: nobody may accept it, and it is rectified at once
+    (see `Inadmissible`)."""
 
     kind: str
     law: str
     entry: Standing
     at_turn: Seat  # whose turn it was when the call was made
-    acceptable: bool
     replaces: Standing | None = None  # a change of call (Law 25B): the call it replaces
+    prior: Pending | None = None  # a substitute for an irregular call still pending: that one
 
     @property
     def offender(self) -> Seat:
@@ -118,9 +120,12 @@ class Pending:
         return self.entry.seat.lho
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "law": self.law, "offender": self.offender.name,
-                "call": str(self.entry.call), "at_turn": self.at_turn.name,
-                "option_holder": self.option_holder.name if self.acceptable else None}
+        d = {"kind": self.kind, "law": self.law, "offender": self.offender.name,
+             "call": str(self.entry.call), "at_turn": self.at_turn.name,
+             "option_holder": self.option_holder.name}
+        if self.replaces is not None:
+            d["replaces"] = str(self.replaces.call)
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +170,27 @@ class LeadPenalty:
         return d
 
 
+@dataclass(frozen=True, slots=True)
+class Inadmissible:
+    """An inadmissible call the Laws cancelled at once (Laws 32, 36, 37, 38), and what its
+    rectification found before it changed the board. Until the next call, offender's LHO may
+    still call over it: Law 35 then takes the penalty back (`Board.restore`)."""
+
+    kind: str
+    law: str
+    entry: Standing
+    at_turn: Seat  # whose turn it was when the call was made, and is again
+    must_pass: tuple[tuple[Seat, str], ...]
+    may_not_double: tuple[tuple[Seat, str], ...]
+    lead_penalties: tuple[LeadPenalty, ...]
+    correction: Correction | None
+    cancelled: tuple[dict[str, Any], ...]
+
+    @property
+    def offender(self) -> Seat:
+        return self.entry.seat
+
+
 @dataclass(slots=True)
 class Board:
     board: int
@@ -180,6 +206,7 @@ class Board:
     may_not_double: dict[Seat, str] = field(default_factory=dict)  # seat → Law
     pending: Pending | None = None
     correction: Correction | None = None
+    inadmissible: Inadmissible | None = None  # cancelled at once; Law 35 until the next call
     alerts: tuple[Alert, ...] = ()
     lead_penalties: tuple[LeadPenalty, ...] = ()
     exposed: tuple[tuple[Seat, Card, bool], ...] = ()
@@ -219,6 +246,7 @@ class Board:
         new.must_pass = self.must_pass.copy()
         new.may_not_double = self.may_not_double.copy()
         new.pending, new.correction = self.pending, self.correction
+        new.inadmissible = self.inadmissible
         new.alerts, new.lead_penalties, new.exposed = self.alerts, self.lead_penalties, \
             self.exposed
         new.cancelled, new.rectifications = self.cancelled, self.rectifications
@@ -318,6 +346,24 @@ class Board:
         """Record a call as cancelled (it never stands, or no longer does)."""
         self.cancelled += ({"seat": entry.seat.name, "call": str(entry.call), "law": law,
                             "reason": reason, "event": self.events},)
+
+    def hold(self, kind: str, law: str, entry: Standing, at_turn: Seat) -> None:
+        """Cancel an inadmissible call at once (its rectification follows), keeping what the
+        board holds now so that Law 35 can take the rectification back."""
+        self.inadmissible = Inadmissible(
+            kind, law, entry, at_turn, tuple(self.must_pass.items()),
+            tuple(self.may_not_double.items()), self.lead_penalties, self.correction,
+            self.cancelled)
+        self.cancel(entry, law, "inadmissible: cancelled at once")
+        self.turn = at_turn
+
+    def restore(self, held: Inadmissible) -> None:
+        """The board as it was before `held` was cancelled and rectified (Law 35: no penalty);
+        the call itself is neither standing nor cancelled until the caller says."""
+        self.must_pass, self.may_not_double = dict(held.must_pass), dict(held.may_not_double)
+        self.lead_penalties, self.correction = held.lead_penalties, held.correction
+        self.cancelled = held.cancelled
+        self.turn = held.at_turn
 
     def oblige(self, seat: Seat, obligation: str) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""

@@ -4,11 +4,14 @@ One function per event type (`on_call`, `on_option`, …) and one per rule. Each
 its Law: the duplicate text (1997, with the 2007/2017 Law 17) and the rubber text (ACBL)
 differ in places, and `cite` gives the rubber section for a duplicate one.
 
-Irregular calls are recorded, never refused. An irregular call waits as `Board.pending`
-until the next event decides it: the offender's LHO accepts it by calling (Laws 27A, 29A)
-or with an `option` event; `option` false (or any other call) cancels it and the
-rectification follows; the player whose turn it was cancels a call out of rotation by
-calling (Law 28B); an inadmissible call condoned by LHO's call follows Law 35.
+Irregular calls are recorded, never refused. An irregular call the offender's LHO may accept
+waits as `Board.pending` until the next event decides it: LHO accepts it by calling (Laws
+27A, 29A) or with an `option` event; `option` false (or another player's call) cancels it and
+the rectification follows; the player whose turn it was cancels a call out of rotation by
+calling (Law 28B); the offender's own second call is a substitute LHO may accept in turn (Law
+25B). An inadmissible call (Laws 32, 36, 37, 38) may never be accepted: it is cancelled and
+rectified at once, and Law 35 takes the penalty back if LHO calls over it before the next
+call. `docs/laws.md` records how each Law is read.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from shared.board import (
     PASSED_OUT,
     Board,
     Correction,
+    Inadmissible,
     LeadPenalty,
     Pending,
     Standing,
@@ -27,6 +31,8 @@ from shared.board import (
     skipped_by,
 )
 from shared.calls import MAX_LEVEL, PASS, Call
+from shared.citations import cite
+from shared.director_messages import describe_inadmissible, describe_pending
 from shared.events import (
     CallChanged,
     CallMade,
@@ -38,25 +44,7 @@ from shared.events import (
 )
 from shared.seats import Seat
 
-_RUBBER = {
-    "24": "23", "24A": "23(a)", "24B": "23(b)", "24C": "23(b)",
-    "25A": "24", "25B": "25", "25B1": "25", "25B2": "25(b)",
-    "27A": "27", "27B": "27", "27B1(a)": "27(a)", "27B2": "27(b)", "27B3": "27(b)",
-    "28A": "28(a)", "28B": "28(b)", "29A": "29(a)", "29B": "29(b)",
-    "30A": "30(a)", "30B1": "30(a)", "30B2": "30(b)",
-    "31A": "31(b)", "31A1": "31(b)(i)", "31A2(a)": "31(b)(ii)", "31A2(b)": "31(b)(ii)",
-    "31B": "31(a)", "32A": "32(a)", "32B": "32(b)", "32B1": "32(b)(i)", "32B2": "32(b)(ii)",
-    "35A": "35(a)", "35B": "35(b)", "35C": "35(c)", "35D": "35(d)",
-    "39A": "39(a)", "39B": "39(b)", "21B": "21",
-    "20F1": "20", "20F2": "20",
-}  # fmt: skip
-
 OUT_OF_ROTATION = ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")
-
-
-def cite(board: Board, law: str) -> str:
-    """The section of the board's ruleset that corresponds to duplicate section `law`."""
-    return law if board.duplicate else _RUBBER.get(law, law)
 
 
 # --- calls ----------------------------------------------------------------------------------
@@ -65,6 +53,12 @@ def cite(board: Board, law: str) -> str:
 def on_call(board: Board, event: CallMade) -> None:
     """A call made at the table (Law 17C: in rotation, or an irregularity)."""
     entry = event  # it stands as it is, unless the Laws annotate it
+    held = board.inadmissible
+    if held is not None:  # the first call after an inadmissible call cancelled at once
+        board.inadmissible = None
+        if entry.seat is held.offender.lho and entry.seat is not held.at_turn \
+                and condone(board, held, entry):
+            return
     if board.pending is None and board.status == AUCTION:
         make_call(board, entry)
         return
@@ -98,16 +92,16 @@ def make_call(board: Board, entry: Standing) -> None:
     if call.is_pass:
         stand(board, entry)
     elif call.is_bid and call.level > MAX_LEVEL:
-        irregular(board, entry, "bid_above_seven", "38", seat, acceptable=False)
+        inadmissible(board, entry, "bid_above_seven", "38", seat)
     elif board.must_pass and seat in board.must_pass:
-        irregular(board, entry, "call_while_required_to_pass", "37", seat, acceptable=False)
+        inadmissible(board, entry, "call_while_required_to_pass", "37", seat)
     elif call.is_bid:
         if board.last_bid is not None and call.rank <= board.last_bid.rank:  # not sufficient
-            irregular(board, entry, "insufficient_bid", "27", seat, acceptable=True)
+            irregular(board, entry, "insufficient_bid", "27", seat)
         else:
             stand(board, entry)
     elif not board.is_legal(seat, call):
-        irregular(board, entry, "inadmissible_double", "36", seat, acceptable=False)
+        inadmissible(board, entry, "inadmissible_double", "36", seat)
     else:
         if seat in board.may_not_double:
             restricted_double(board, entry)
@@ -121,12 +115,15 @@ def stand(board: Board, entry: Standing) -> None:
 
 
 def retain_right_to_call_or_close(board: Board) -> None:
-    """Law 34 (2007 Law 17E2, 2017 Law 17D3): when one of the three closing passes was out of
-    rotation and deprived a player of his turn, the auction does not end: it reverts to the
-    player who missed his turn and the passes from that one on are cancelled."""
-    start = len(board.calls) - 3
-    for index in range(start, len(board.calls)):
-        entry = board.calls[index]
+    """Law 34 (2007 Law 17E2, 2017 Law 17D3): when one of the three passes that followed a
+    call was out of rotation and deprived a player of his turn, the auction does not end: it
+    reverts to the player who missed his turn, the passes from that one on are cancelled, and
+    the auction proceeds normally. A pass made after the pass out of rotation does not make
+    its caller an offender (the WBF commentary on 17E): it is cancelled like the others."""
+    calls = board.calls
+    first = max(len(calls) - board.trailing_passes, 1)  # the first pass after the call
+    for index in range(first, min(first + 3, len(calls))):
+        entry = calls[index]
         skipped = skipped_by(entry)
         if skipped:
             missed = skipped[0]
@@ -152,31 +149,101 @@ def deemed_pass(board: Board, seat: Seat) -> None:
 
 
 def irregular(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat,
-              acceptable: bool, replaces: Standing | None = None) -> None:
-    """Record an irregular call and raise the director alert; the next event decides it."""
-    board.pending = Pending(kind, law, entry, at_turn, acceptable, replaces)
+              replaces: Standing | None = None, prior: Pending | None = None) -> None:
+    """Record an irregular call LHO may accept and raise the director alert; the next event
+    decides it."""
+    board.pending = Pending(kind, law, entry, at_turn, replaces, prior)
     board.turn = entry.seat.lho
-    message, options = _describe(board, board.pending)
+    message, options = describe_pending(board, board.pending)
     board.alert(kind, cite(board, law), entry.seat, message, options, entry.call)
+
+
+def inadmissible(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat) -> None:
+    """Laws 32, 36, 37, 38 (rubber the same): an inadmissible call may never be accepted, so
+    nothing waits on an option: the alert summons the Director, the call is cancelled at once
+    and its Law's rectification applies. The turn reverts to the player whose turn it was (in
+    rotation, the offender, who must call again). Until the next call, offender's LHO may
+    still call over it (Law 35, `condone`)."""
+    offender, call = entry.seat, entry.call
+    message, options = describe_inadmissible(board, kind, entry, at_turn)
+    board.alert(kind, cite(board, law), offender, message, options, call)
+    board.hold(kind, cite(board, law), entry, at_turn)
+    partner = offender.partner
+    match kind:
+        case "double_out_of_rotation":  # Law 32, cancelled as not accepted
+            double_out_of_rotation(board, offender, call, relation(at_turn, offender))
+        case "inadmissible_double":
+            board.oblige(partner, EVERY_TURN)
+            board.lead_penalties += (LeadPenalty(offender, call, cite(board, "36")),)
+            _rectify(board, "36", offender, f"{offender}'s {call} is not permitted by Law 19 and "
+                     f"is cancelled: {offender} must substitute a legal call and {partner} must "
+                     "pass whenever it is his turn (Law 23 may apply; lead penalties Law 26B).")
+        case _:  # Law 37, a call by a player required to pass; Law 38, a bid above seven
+            board.oblige(offender, EVERY_TURN)
+            board.oblige(partner, EVERY_TURN)
+            board.lead_penalties += (LeadPenalty(offender, call, cite(board, law)),)
+            _rectify(board, law, offender, f"{offender}'s {call} is cancelled: {offender} and "
+                     f"{partner} must pass whenever it is their turn (Law 23 may apply; lead "
+                     "penalties of Law 26).")
+
+
+def condone(board: Board, held: Inadmissible, entry: Standing) -> bool:
+    """Law 35 (rubber 35): offender's LHO calls over an inadmissible call before the offender
+    (or, after one out of rotation, anyone else) has called: there is no penalty, so the
+    rectification already applied is taken back, the lead penalties of Law 26 with it, and
+    - A: a double or redouble not permitted by Law 19: it and LHO's call are cancelled, the
+      auction reverts to the player whose turn it is;
+    - B: a call by a player required to pass: it and LHO's call stand; an obligation to pass
+      for the rest of the auction remains;
+    - C: a bid above seven: it and LHO's call are cancelled; the offender must pass.
+    Returns True when LHO's call was used up (cancelled)."""
+    board.restore(held)
+    offender, call = held.offender, held.entry.call
+    if held.kind == "call_while_required_to_pass":
+        law = cite(board, "35B")
+        board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s {call}, made "
+                      "while required to pass: the calls stand, without penalty.")
+        stand(board, StandingCall.annotate(held.entry, law))
+        return False
+    law = cite(board, "35C" if held.kind == "bid_above_seven" else "35A")
+    board.cancel(held.entry, law, "inadmissible call condoned by LHO's call: cancelled")
+    board.cancel(entry, law, "cancelled with the inadmissible call it followed")
+    message = "both calls are cancelled and the auction proceeds without penalty"
+    if held.kind == "bid_above_seven":
+        board.oblige(offender, NEXT_TURN)
+        message += f"; {offender} must substitute a pass"
+    board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s inadmissible "
+                  f"{call}: {message}.")
+    return True
 
 
 def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:
     """Laws 29–32: a call out of rotation. At LHO's turn, after the offender has called, it is
-    a change of his call instead (Law 30B3, Law 31 last paragraph; rubber footnotes)."""
+    a change of his call instead (Law 30B3, Law 31 last paragraph; rubber footnotes). An
+    inadmissible call out of rotation goes through the Laws of rotation first (Law 36: "if
+    the call is out of turn, see Law 32"); as it may never be accepted, it is cancelled at
+    once (Law 32; a bid above seven, Law 38)."""
     offender, call = entry.seat, entry.call
     if turn is offender.lho and board.calls and board.calls[-1].seat is offender \
             and not (call.is_pass and board.last_bid is None):
         change_of_call(board, offender, call, inadvertent=False)
         return
     if call.is_bid and call.level > MAX_LEVEL:
-        irregular(board, entry, "bid_above_seven", "38", turn, acceptable=False)
+        inadmissible(board, entry, "bid_above_seven", "38", turn)
     elif call.is_pass:
-        irregular(board, entry, "pass_out_of_rotation", "30", turn, acceptable=True)
+        irregular(board, entry, "pass_out_of_rotation", "30", turn)
     elif call.is_bid:
-        irregular(board, entry, "bid_out_of_rotation", "31", turn, acceptable=True)
-    else:  # Law 32: an inadmissible double or redouble may never be accepted
-        irregular(board, entry, "double_out_of_rotation", "32", turn,
-                  acceptable=board.is_legal(offender, call))
+        irregular(board, entry, "bid_out_of_rotation", "31", turn)
+    elif board.is_legal(offender, call):
+        irregular(board, entry, "double_out_of_rotation", "32", turn)
+    else:
+        inadmissible(board, entry, "double_out_of_rotation", "32", turn)
+
+
+def relation(turn: Seat, offender: Seat) -> str:
+    """Whose turn it was, seen from the offender of a call out of rotation."""
+    return ("rho" if turn is offender.rho else "partner" if turn is offender.partner
+            else "lho" if turn is offender.lho else "self")
 
 
 def restricted_double(board: Board, entry: Standing) -> None:
@@ -198,17 +265,54 @@ def _resolve_pending(board: Board, entry: Standing) -> bool:
     """A call while an irregularity is pending. Returns True when the call was used up."""
     pending = board.pending
     assert pending is not None
+    if entry.seat is pending.offender:
+        substitute(board, pending, entry)
+        return True
     if entry.seat is pending.option_holder:
-        if pending.acceptable:
-            accept(board, pending)
-            return False
-        return condone(board, pending, entry)
+        accept(board, pending, by_call=True)
+        return False
     if pending.kind in OUT_OF_ROTATION and entry.seat is pending.at_turn \
             and pending.at_turn.is_opponent_of(pending.offender):
         cancel_by_correct_player(board, pending)
         return False
     decline(board, pending, implicit=True)
     return False
+
+
+def substitute(board: Board, pending: Pending, entry: Standing) -> None:
+    """The offender calls again before the option holder has acted: he may not take the option
+    away from the player entitled to it.
+    - Duplicate Law 25B: LHO may accept the substitute (25B1). If not, it is cancelled and,
+      his first call being illegal, the offender is subject to that call's Law (25B2(a)): LHO
+      may still accept it (Laws 27A, 29A); the lead penalties of Law 26 may apply to the
+      substitute. A substitute nobody may accept (a bid above seven, a double or redouble
+      Law 19 does not permit) is cancelled at once.
+    - Rubber Law 25(a), and Law 27's footnote: the substitute is cancelled at once and the
+      offender is subject to the applicable law (lead penalties of Law 26).
+    A further substitute cancels the one before (rubber Law 27's footnote)."""
+    offender, call = entry.seat, entry.call
+    first = pending
+    if pending.kind == "change_of_call":
+        board.cancel(pending.entry, cite(board, "25B"), "replaced by a further substitute")
+        if pending.prior is None:  # a change of a legal call: LHO may accept this one
+            irregular(board, entry, "change_of_call", "25", pending.at_turn, pending.replaces)
+            return
+        first = pending.prior
+    acceptable = call.is_pass or (call.level <= MAX_LEVEL if call.is_bid
+                                  else board.is_legal(offender, call))
+    if board.duplicate and acceptable:
+        irregular(board, entry, "change_of_call", "25", first.at_turn, first.entry, first)
+        return
+    law = "25B2(a)" if board.duplicate else "25(a)"
+    holder, original = first.option_holder, first.entry.call
+    board.pending, board.turn = first, holder
+    board.cancel(entry, law, "a substitute for an illegal call that LHO may not accept")
+    board.lead_penalties += (LeadPenalty(offender, call, law),)
+    board.alert("change_of_call", law, offender,
+                f"{offender} tried to substitute {call} for his irregular {original}: the "
+                f"substitute is cancelled and {holder} keeps his option over {original}.",
+                (f"{holder} may accept {original} or not; if not, {offender} is subject to its "
+                 "Law (lead penalties of Law 26 may apply)",), call)
 
 
 def cancel_by_correct_player(board: Board, pending: Pending) -> None:
@@ -223,68 +327,56 @@ def cancel_by_correct_player(board: Board, pending: Pending) -> None:
     board.turn = pending.at_turn
 
 
-def accept(board: Board, pending: Pending) -> None:
+def accept(board: Board, pending: Pending, by_call: bool) -> None:
     """Laws 25B1, 27A, 29A (rubber 25, 27, 29(a)): the option holder accepts the irregular
-    call, by calling or with an `option` event; it stands as if it were legal."""
+    call, by calling or with an `option` event; it stands as if it were legal. Accepted by a
+    call, the two are one act: whether the auction has ended is judged after his call, so that
+    a bid by the acceptor after a pass out of rotation lets the auction continue normally (the
+    WBF commentary on 2007 Law 17E)."""
     board.pending = None
-    holder = pending.option_holder
-    if pending.kind == "change_of_call":
+    holder, offender = pending.option_holder, pending.offender
+    if pending.kind == "change_of_call" and pending.prior is None:
         law = cite(board, "25B1")
-        board.rectify(law, holder, f"{holder} accepted {pending.offender}'s change of call to "
+        board.rectify(law, holder, f"{holder} accepted {offender}'s change of call to "
                       f"{pending.entry.call}: it stands without penalty.")
-        index = board.last_call_of(pending.offender)
+        index = board.last_call_of(offender)
         assert index is not None
         board.truncate(index, law, "replaced by the accepted change of call")
         make_call(board, pending.entry)
         return
-    law = cite(board, "27A" if pending.kind == "insufficient_bid" else "29A")
-    skipped = () if pending.at_turn is pending.offender else \
-        pending.at_turn.seats_until(pending.offender)
-    board.rectify(law, holder, f"{holder} accepted {pending.offender}'s {pending.entry.call}: "
+    irregularity = pending.prior or pending
+    if pending.kind == "change_of_call":
+        law = cite(board, "25B1")
+    else:
+        law = cite(board, "27A" if pending.kind == "insufficient_bid" else "29A")
+    skipped = () if irregularity.at_turn is offender else \
+        irregularity.at_turn.seats_until(offender)
+    board.rectify(law, holder, f"{holder} accepted {offender}'s {pending.entry.call}: "
                   "the auction proceeds without penalty.")
-    stand(board, StandingCall.annotate(pending.entry, law, skipped))
-
-
-def condone(board: Board, pending: Pending, entry: Standing) -> bool:
-    """Law 35 (rubber 35): offender's LHO calls over an inadmissible call before a penalty is
-    assessed; there is no penalty and the lead penalties of Law 26 do not apply.
-    - A: a double or redouble not permitted by Law 19: it and LHO's call are cancelled, the
-      auction reverts to the player whose turn it is.
-    - B: a call by a player required to pass: it and LHO's call stand; an obligation to pass
-      for the rest of the auction remains.
-    - C: a bid above seven: it and LHO's call are cancelled; the offender must pass.
-    Returns True when LHO's call was used up (cancelled)."""
-    board.pending = None
-    offender = pending.offender
-    if pending.kind == "call_while_required_to_pass":
-        law = cite(board, "35B")
-        board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s call made while "
-                      "required to pass: the calls stand, without penalty.")
-        stand(board, StandingCall.annotate(pending.entry, law))
-        return False
-    law = cite(board, "35C" if pending.kind == "bid_above_seven" else "35A")
-    board.cancel(pending.entry, law, "inadmissible call condoned by LHO's call: cancelled")
-    board.cancel(entry, law, "cancelled with the inadmissible call it followed")
-    board.turn = pending.at_turn
-    message = "both calls are cancelled and the auction proceeds without penalty"
-    if pending.kind == "bid_above_seven":
-        board.oblige(offender, NEXT_TURN)
-        message += f"; {offender} must substitute a pass"
-    board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s inadmissible "
-                  f"{pending.entry.call}: {message}.")
-    return True
+    entry = StandingCall.annotate(pending.entry, law, skipped)
+    if by_call:
+        board.append(entry)
+    else:
+        stand(board, entry)
 
 
 def decline(board: Board, pending: Pending, implicit: bool) -> None:
-    """The irregular call is not accepted (or cannot be): it is cancelled and the Law that
-    governs it rectifies (Laws 25B2, 27B, 29B with 30–32, 36, 37, 38)."""
+    """The irregular call is not accepted: it is cancelled and the Law that governs it
+    rectifies (Laws 25B2, 27B, 29B with 30–32)."""
     board.pending = None
     offender, call, turn = pending.offender, pending.entry.call, pending.at_turn
-    board.cancel(pending.entry, cite(board, pending.law),
-                 "not accepted" + (" (another call came first)" if implicit else ""))
+    reason = "not accepted" + (" (another call came first)" if implicit else "")
+    if pending.prior is not None:  # Law 25B2(a): the illegal first call is before LHO again
+        law = cite(board, "25B2(a)")
+        board.cancel(pending.entry, law, reason)
+        board.lead_penalties += (LeadPenalty(offender, call, law),)
+        board.pending, board.turn = pending.prior, pending.option_holder
+        _rectify(board, "25B2(a)", offender, f"{offender}'s substitute {call} is not accepted "
+                 f"and is cancelled: his {pending.prior.entry.call} is subject to its Law, and "
+                 f"{pending.option_holder} may accept it or not.")
+        return
+    board.cancel(pending.entry, cite(board, pending.law), reason)
     board.turn = turn
-    relation = ("rho" if turn is offender.rho else "partner" if turn is offender.partner
-                else "lho" if turn is offender.lho else "self")
     partner = offender.partner
     match pending.kind:
         case "insufficient_bid":
@@ -292,24 +384,11 @@ def decline(board: Board, pending: Pending, implicit: bool) -> None:
             _rectify(board, "27B", offender, f"{offender} must substitute a sufficient bid or a "
                      "pass for his insufficient bid.")
         case "pass_out_of_rotation":
-            pass_out_of_rotation(board, offender, relation)
+            pass_out_of_rotation(board, offender, relation(turn, offender))
         case "bid_out_of_rotation":
-            bid_out_of_rotation(board, offender, call, relation)
+            bid_out_of_rotation(board, offender, call, relation(turn, offender))
         case "double_out_of_rotation":
-            double_out_of_rotation(board, offender, call, relation)
-        case "inadmissible_double":
-            board.oblige(partner, EVERY_TURN)
-            board.lead_penalties += (LeadPenalty(offender, call, cite(board, "36")),)
-            _rectify(board, "36", offender, f"{offender}'s {call} is not permitted by Law 19 and "
-                     f"is cancelled: {offender} must substitute a legal call and {partner} must "
-                     "pass whenever it is his turn (Law 23 may apply; lead penalties Law 26B).")
-        case "call_while_required_to_pass" | "bid_above_seven":
-            board.oblige(offender, EVERY_TURN)
-            board.oblige(partner, EVERY_TURN)
-            board.lead_penalties += (LeadPenalty(offender, call, cite(board, pending.law)),)
-            _rectify(board, pending.law, offender, f"{offender}'s {call} is cancelled: "
-                     f"{offender} and {partner} must pass whenever it is their turn "
-                     "(Law 23 may apply; lead penalties of Law 26).")
+            double_out_of_rotation(board, offender, call, relation(turn, offender))
         case "change_of_call":
             assert pending.replaces is not None
             first = pending.replaces
@@ -447,13 +526,25 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
     - RHO acted: the offender may make any legal call. For a bid (31A2): repeating the
       denomination, partner must pass at his next turn; otherwise at every turn and lead
       penalties may apply. For a double (32B2): partner must pass whenever it is his turn
-      (duplicate) or at his next turn (rubber)."""
+      (duplicate) or at his next turn (rubber).
+    Law 32B1 with a double or redouble Law 19 does not permit: "there is no penalty unless
+    the double or redouble is inadmissible, in which case Law 36 applies": the offender
+    substitutes a legal call, which is the rectification, and his partner must pass whenever
+    it is his turn (rubber Law 36 the same). Repeated, it is an inadmissible call in rotation,
+    cancelled at once under Law 36 itself."""
     offender, partner, original = entry.seat, entry.seat.partner, correction.call
     base = correction.law
     if correction.rho_acted is None:
         return
     if not correction.rho_acted:
         law = base + "1"
+        if base == "32B" and not board.is_legal(offender, original):
+            if board.is_legal(offender, entry.call):
+                board.oblige(partner, EVERY_TURN)
+                _rectify(board, "36", offender, f"{original} may not be repeated (Law 19): "
+                         f"{offender} substituted {entry.call}, a legal call (Laws 32B1, 36); "
+                         f"{partner} must pass whenever it is his turn.")
+            return
         if entry.call == original:
             _rectify(board, law, offender, f"{offender} repeated {original}: no penalty.")
         else:
@@ -539,14 +630,32 @@ def call_after_final_pass(board: Board, entry: Standing) -> None:
 
 
 def on_call_changed(board: Board, event: CallChanged) -> None:
-    """A player substitutes a call for his last call (Law 25; rubber Laws 24–25)."""
-    pending = board.pending
-    if pending is not None and pending.offender is event.seat \
-            and pending.kind != "change_of_call":
-        # his last call is an irregular call still pending: the change is his substitute
-        on_call(board, CallMade(event.seat, event.call))
-        return
-    change_of_call(board, event.seat, event.call, event.inadvertent)
+    """A player substitutes a call for his last call (Law 25; rubber Laws 24–25). If his last
+    call is an irregular call still pending, or an inadmissible call just cancelled, the change
+    is his call at that turn: a substitute LHO may accept (see `substitute`), or, when
+    inadvertent, the call he meant (Law 25A, rubber 24)."""
+    seat, call = event.seat, event.call
+    held, pending = board.inadmissible, board.pending
+    if held is not None and held.offender is seat:
+        on_call(board, CallMade(seat, call))
+    elif pending is not None and pending.offender is seat:
+        if event.inadvertent and pending.kind != "change_of_call":
+            board.pending, board.turn = None, pending.at_turn
+            law = cite(board, "25A")
+            board.cancel(pending.entry, law, "inadvertent call replaced")
+            _inadvertent_replaced(board, seat, pending.entry.call, call)
+            make_call(board, StandingCall(seat, call))
+        else:
+            on_call(board, CallMade(seat, call))
+    else:
+        change_of_call(board, seat, call, event.inadvertent)
+
+
+def _inadvertent_replaced(board: Board, seat: Seat, first: Call, call: Call) -> None:
+    board.alert("change_of_call", cite(board, "25A"), seat,
+                f"{seat} replaced an inadvertent {first} by {call}. The Director confirms it "
+                f"was without pause for thought; otherwise Law {cite(board, '25B')} applies.",
+                ("the substitute is treated as the call at that turn",), call)
 
 
 def change_of_call(board: Board, seat: Seat, call: Call, inadvertent: bool) -> None:
@@ -574,18 +683,13 @@ def change_of_call(board: Board, seat: Seat, call: Call, inadvertent: bool) -> N
         board.reopen()
     board.pending = board.correction = None
     if inadvertent:
-        board.alert("change_of_call", law, seat,
-                    f"{seat} replaced an inadvertent {first.call} by {call}. The Director "
-                    "confirms it was without pause for thought; otherwise Law "
-                    f"{cite(board, '25B')} applies.",
-                    ("the substitute is treated as the call at that turn",), call)
+        _inadvertent_replaced(board, seat, first.call, call)
         board.truncate(index, law, "inadvertent call replaced")
         make_call(board, StandingCall(seat, call))
         return
     entry = StandingCall(seat, call)
     if board.duplicate:
-        irregular(board, entry, "change_of_call", "25", seat.lho, acceptable=True,
-                  replaces=first)
+        irregular(board, entry, "change_of_call", "25", seat.lho, replaces=first)
         return
     board.alert("change_of_call", "25", seat,
                 f"{seat} substituted {call} for {first.call} too late for Law 24: the "
@@ -605,16 +709,16 @@ def change_of_call(board: Board, seat: Seat, call: Call, inadvertent: bool) -> N
 def on_option(board: Board, event: OptionExercised) -> None:
     """The option to accept an irregular call belongs to one opponent, who alone exercises it
     (Laws 25B1, 27A, 29, 32; rubber Law 29 footnote). Inadmissible calls may never be accepted
-    (Laws 32, 35–38)."""
+    (Laws 32, 35–38): they are cancelled at once and no option awaits."""
     pending = board.pending
     if pending is None:
-        board.note_ignored("no irregular call awaits an option")
+        board.note_ignored("an inadmissible call may never be accepted"
+                           if board.inadmissible is not None
+                           else "no irregular call awaits an option")
     elif event.seat is not pending.option_holder:
         board.note_ignored(f"only {pending.option_holder} may exercise the option")
-    elif event.accept and not pending.acceptable:
-        board.note_ignored("an inadmissible call may never be accepted")
     elif event.accept:
-        accept(board, pending)
+        accept(board, pending, by_call=False)
     else:
         decline(board, pending, implicit=False)
 
@@ -680,6 +784,7 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
     if event.seat is not None:
         record["seat"] = event.seat.name
     board.rulings += (record,)
+    board.inadmissible = None  # the Director has ruled: Law 35 no longer applies
     seat = event.seat
     if action in (RulingAction.CANCEL_CALL, RulingAction.ALLOW_CHANGE):
         index = event.index if event.index is not None else \
@@ -699,61 +804,3 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
     elif action is RulingAction.LIFT_PASS_OBLIGATION and seat is not None:
         board.must_pass.pop(seat, None)
         board.may_not_double.pop(seat, None)
-
-
-# --- what the Director is told --------------------------------------------------------------
-
-
-def _describe(board: Board, pending: Pending) -> tuple[str, tuple[str, ...]]:
-    """The alert's message and the options open to the players and the Director."""
-    o, call, holder, turn = pending.offender, pending.entry.call, pending.option_holder, \
-        pending.at_turn
-
-    def c(law: str) -> str:
-        return cite(board, law)
-
-    match pending.kind:
-        case "insufficient_bid":
-            return (f"{o} made an insufficient bid, {call}.",
-                    (f"{holder} may accept it by calling (Law {c('27A')})",
-                     f"otherwise {o} substitutes the lowest sufficient bid in the same "
-                     f"denomination (no penalty, Law {c('27B1(a)')}), another sufficient bid or "
-                     f"a pass ({o.partner} must pass throughout, Law {c('27B2')})",
-                     "the Director judges whether either bid was conventional and whether the "
-                     f"insufficient bid damaged {holder}'s side (Law 27B1(b))"))
-        case "pass_out_of_rotation" | "bid_out_of_rotation" | "double_out_of_rotation":
-            what = {"pass_out_of_rotation": "passed", "bid_out_of_rotation": f"bid {call}",
-                    "double_out_of_rotation": f"called {call}"}[pending.kind]
-            options = [f"{holder} may accept it by calling (Law {c('29A')})"
-                       if pending.acceptable else
-                       "an inadmissible double or redouble may never be accepted (Law 32); "
-                       f"if {holder} calls, Law {c('35A')} applies",
-                       f"otherwise it is cancelled and Law {c(pending.law)} rectifies "
-                       f"(Law {c('29B')})"]
-            if turn.is_opponent_of(o) and turn is not holder:
-                options.append(f"{turn} may call in turn, cancelling it without penalty "
-                               f"(Law {c('28B')})")
-            return f"{o} {what} out of rotation; it was {turn}'s turn.", tuple(options)
-        case "inadmissible_double":
-            return (f"{o}'s {call} is not permitted by Law 19.",
-                    (f"it is cancelled: {o} substitutes a legal call and {o.partner} must pass "
-                     "throughout (Law 36)",
-                     f"if {holder} calls first, both calls are cancelled without penalty "
-                     f"(Law {c('35A')})"))
-        case "call_while_required_to_pass":
-            return (f"{o} called {call} while required to pass.",
-                    (f"it is cancelled: {o} and {o.partner} must pass throughout (Law 37)",
-                     f"if {holder} calls first, the calls stand without penalty "
-                     f"(Law {c('35B')})"))
-        case "bid_above_seven":
-            return (f"{o} bid {call}: no contract above seven is permissible.",
-                    (f"it is cancelled: {o} and {o.partner} must pass throughout (Law 38)",
-                     f"if {holder} calls first, both calls are cancelled and {o} must pass "
-                     f"(Law {c('35C')})"))
-        case _:  # change_of_call (duplicate Law 25B)
-            first = pending.replaces.call if pending.replaces else "his call"
-            return (f"{o} substituted {call} for {first} after a pause for thought.",
-                    (f"{holder} may accept the substitute (Law 25B1)",
-                     f"otherwise {o} lets {first} stand ({o.partner} must pass at his next "
-                     "turn) or makes another legal call (average minus at best); lead "
-                     "penalties of Law 26 (Law 25B2)"))

@@ -68,10 +68,89 @@ def test_rubber_law_27_double_substituted_offender_must_pass() -> None:
     assert state["must_pass"] == {"E": "next_turn", "W": "every_turn"}
 
 
-def test_law_27_offender_correcting_first_declines_the_option() -> None:
-    """Law 27B: a correction by the offender before LHO accepts is his substitute."""
-    state = play("N 1S, E 1H, E 2H")
-    assert calls(state) == "N 1S, E 2H" and state["must_pass"] == {}
+@pytest.mark.parametrize("change", ["E 2H", "E changes 2H"])
+def test_law_25b_27a_offender_substituting_first_keeps_lho_option(change: str) -> None:
+    """Laws 25B1 and 27A: an offender who substitutes for his insufficient bid before LHO has
+    acted does not decide LHO's option: the substitute waits for LHO, who may accept it."""
+    state = play(f"N 1S, E 1H, {change}")
+    assert state["pending"] == {"kind": "change_of_call", "law": "25", "offender": "E",
+                                "call": "2H", "at_turn": "E", "option_holder": "S",
+                                "replaces": "1H"}
+    assert state["turn"] == "S" and calls(state) == "N 1S"
+    accepted = play(f"N 1S, E 1H, {change}, S accept")
+    assert calls(accepted) == "N 1S, E 2H" and accepted["calls"][1]["accepted"] == "25B1"
+    assert accepted["turn"] == "S" and accepted["must_pass"] == {}
+    by_call = play(f"N 1S, E 1H, {change}, S P")
+    assert calls(by_call) == "N 1S, E 2H, S P" and by_call["turn"] == "W"
+
+
+def test_law_25b2a_substitute_not_accepted_lho_may_still_accept_the_insufficient_bid() -> None:
+    """Law 25B2(a): the substitute not accepted is cancelled; the first call being illegal,
+    the offender is subject to Law 27, whose option (27A) is LHO's still; the lead penalties
+    of Law 26 may apply to the substitute."""
+    state = play("N 1S, E 1H, E 2H, S decline")
+    assert state["pending"]["kind"] == "insufficient_bid"
+    assert state["pending"]["option_holder"] == "S" and state["turn"] == "S"
+    assert state["cancelled"][-1] == {"seat": "E", "call": "2H", "law": "25B2(a)",
+                                      "reason": "not accepted", "event": 4}
+    assert state["lead_restrictions"][0]["player"] == "W"
+    assert state["lead_restrictions"][0]["withdrawn"] == "2H"
+    assert calls(play("N 1S, E 1H, E 2H, S decline, S accept")) == "N 1S, E 1H"
+    after = play("N 1S, E 1H, E 2H, S decline, S decline, E 3H")
+    assert calls(after) == "N 1S, E 3H" and after["must_pass"] == {"W": "every_turn"}
+
+
+def test_law_25b_a_further_substitute_replaces_the_one_before() -> None:
+    """Law 25B (rubber Law 27's footnote): a further substitute cancels the one before; LHO's
+    option is over the last one."""
+    state = play("N 1S, E 1H, E 2H, E 3H")
+    assert state["pending"]["call"] == "3H" and state["pending"]["replaces"] == "1H"
+    assert [c["call"] for c in state["cancelled"]] == ["2H"]
+
+
+def test_law_25b2a_a_substitute_nobody_may_accept_is_cancelled_at_once() -> None:
+    """Laws 25B and 38: a bid above seven substituted for an insufficient bid may never be
+    accepted: it is cancelled at once and LHO keeps his option over the insufficient bid."""
+    state = play("N 1S, E 1H, E 8H")
+    assert state["pending"]["kind"] == "insufficient_bid" and state["turn"] == "S"
+    assert state["cancelled"][-1]["call"] == "8H"
+    assert state["cancelled"][-1]["law"] == "25B2(a)"
+
+
+@pytest.mark.parametrize("change", ["E 2H", "E changes 2H"])
+def test_rubber_law_25a_27_substitute_cancelled_lho_keeps_his_option(change: str) -> None:
+    """Rubber Law 25(a) and Law 27's footnote: a substitute for an illegal call is cancelled;
+    the offender is subject to Law 27, whose option is LHO's; lead penalties of Law 26."""
+    state = play(f"N 1S, E 1H, {change}", ruleset="rubber")
+    assert state["pending"]["kind"] == "insufficient_bid" and state["turn"] == "S"
+    assert state["cancelled"][-1]["law"] == "25(a)"
+    assert kinds(state) == ["insufficient_bid", "change_of_call"]
+    assert calls(play(f"N 1S, E 1H, {change}, S P", ruleset="rubber")) == "N 1S, E 1H, S P"
+
+
+def test_law_25b_offender_substituting_for_a_bid_out_of_rotation() -> None:
+    """Laws 25B and 29: a substitute for a bid out of rotation waits for LHO too; declined,
+    the bid out of rotation is before LHO again (29A), and declined again Law 31 rectifies."""
+    state = play("N 1S, S 2H, S 2S")  # S bid at E's turn, his RHO's
+    assert state["pending"]["kind"] == "change_of_call"
+    assert state["pending"]["option_holder"] == "W"
+    state = play("N 1S, S 2H, S 2S, W decline")
+    assert state["pending"]["kind"] == "bid_out_of_rotation"
+    state = play("N 1S, S 2H, S 2S, W decline, W decline")
+    assert state["turn"] == "E" and laws(state)[-1] == "31A"
+    accepted = play("N 1S, S 2H, S 2S, W P")
+    assert calls(accepted) == "N 1S, S 2S, W P"
+    assert accepted["calls"][1]["skipped"] == ["E"]
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "25A"), ("rubber", "24")])
+def test_law_25a_inadvertent_insufficient_bid_replaced(ruleset: str, law: str) -> None:
+    """Law 25A (rubber 24): an inadvertent call is replaced until partner calls, an irregular
+    one too: the substitute is the call at that turn, judged as such."""
+    state = play("N 1S, E 1H, E slips 2H", ruleset=ruleset)
+    assert calls(state) == "N 1S, E 2H" and state["pending"] is None
+    assert state["turn"] == "S" and kinds(state) == ["insufficient_bid", "change_of_call"]
+    assert state["cancelled"][0]["law"] == law
 
 
 # --- Laws 28–29: calls out of rotation ------------------------------------------------------
@@ -240,11 +319,52 @@ def test_law_32b2_rho_bids_partner_must_pass(ruleset: str, obligation: str) -> N
     assert state["must_pass"] == {"E": obligation}
 
 
-def test_law_32_inadmissible_double_out_of_rotation_cannot_be_accepted() -> None:
-    """Law 32: an inadmissible double out of rotation may never be accepted."""
-    state = play("N 1S, S X, W accept")
-    assert state["pending"]["option_holder"] is None
-    assert state["ignored"][0]["reason"] == "an inadmissible call may never be accepted"
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_32_inadmissible_double_out_of_rotation_cancelled_at_once(ruleset: str) -> None:
+    """Law 32 (rubber 32, 36): an inadmissible double out of rotation may never be accepted,
+    so nothing waits on an option: it is cancelled at once and the turn reverts to the player
+    whose turn it was; an `option` changes nothing."""
+    state = play("N 1S, S X", ruleset=ruleset)  # S doubles his partner's bid at E's turn
+    assert state["pending"] is None and state["turn"] == "E"
+    assert state["cancelled"][0]["call"] == "X"
+    assert kinds(state) == ["double_out_of_rotation"]
+    after = play("N 1S, S X, W accept", ruleset=ruleset)
+    assert after["ignored"][0]["reason"] == "an inadmissible call may never be accepted"
+    assert after["turn"] == "E" and after["calls"] == state["calls"]
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "35A"), ("rubber", "35(a)")])
+def test_law_35a_lho_calls_over_an_inadmissible_double_out_of_rotation(ruleset: str,
+                                                                      law: str) -> None:
+    """Law 32 with Law 35A: the opponent next in rotation calls nevertheless, over it: both
+    calls are cancelled and the auction reverts to the player whose turn it is, no penalty."""
+    state = play("N 1S, S X, W P", ruleset=ruleset)
+    assert calls(state) == "N 1S" and state["turn"] == "E"
+    assert state["lead_restrictions"] == [] and laws(state)[-1] == law
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_32b1_36_inadmissible_double_legal_substitute_is_the_rectification(
+        ruleset: str) -> None:
+    """Law 32B1: RHO passes and the offender must repeat his double, "unless the double or
+    redouble is inadmissible, in which case Law 36 applies": his legal substitute is the
+    rectification (not `rectification_not_followed`), and his partner must pass whenever it is
+    his turn (rubber Law 36 the same)."""
+    state = play("N 1S, S X, E P, S 2S", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P, S 2S"
+    assert "rectification_not_followed" not in kinds(state)
+    assert state["must_pass"] == {"N": "every_turn"} and laws(state)[-1] == "36"
+    assert state["lead_restrictions"][0]["player"] == "N"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_32b1_36_repeating_the_inadmissible_double(ruleset: str) -> None:
+    """Law 32B1 with Law 36: repeated in turn, the inadmissible double is an inadmissible call
+    in rotation, cancelled at once: the offender must substitute a legal call."""
+    state = play("N 1S, S X, E P, S X", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P" and state["turn"] == "S" and state["pending"] is None
+    assert kinds(state)[-1] == "inadmissible_double"
+    assert state["must_pass"] == {"N": "every_turn"}
 
 
 # --- Law 25: changes of call ----------------------------------------------------------------

@@ -3,7 +3,8 @@ the end of the auction period, and the Director's rulings."""
 
 import pytest
 
-from tests.script import calls, kinds, laws, play
+from shared.calls import PASS, Call
+from tests.script import board_of, calls, kinds, laws, play
 
 RULESETS = ["duplicate", "rubber"]
 
@@ -96,64 +97,148 @@ def test_law_34_auction_reverts_to_the_player_who_missed_his_turn(ruleset: str) 
     assert state["contract"] == {"level": 2, "strain": "S", "risk": "", "declarer": "N"}
 
 
-# --- Laws 35–38: inadmissible calls ---------------------------------------------------------
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_34_a_pass_after_the_pass_out_of_turn_is_no_offence(ruleset: str) -> None:
+    """Law 34, and the WBF commentary on 2007 Law 17E: the third pass was out of rotation
+    (N's, at W's turn) and E accepts it by passing: E "does not become an offender". The
+    auction reverts to W, who missed his turn; E's pass is cancelled with the others and
+    raises no alert."""
+    state = play("N 1S, E P, S P, N P, E P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P, S P" and state["turn"] == "W"
+    assert kinds(state) == ["pass_out_of_rotation", "retention_of_right_to_call"]
+    assert [c["call"] for c in state["cancelled"] if c["seat"] == "E"] == ["P"]
+    assert state["must_pass"] == {} and state["pending"] is None
+    ended = play("N 1S, E P, S P, N P, E P, W 2H, N P, E P, S P", ruleset=ruleset)
+    assert ended["contract"] == {"level": 2, "strain": "H", "risk": "", "declarer": "W"}
+    assert kinds(ended) == kinds(state)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_34_acceptor_bids_and_the_auction_continues_normally(ruleset: str) -> None:
+    """Law 29A with Law 34, the WBF commentary on 2007 Law 17E ("if West does not pass but
+    bids 1D the auction continues normally"): accepted by a bid, the pass out of rotation
+    stands, its skipped player loses his turn, and three passes no longer follow a call."""
+    state = play("N 1S, E P, S P, N P, E 2H", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P, S P, N P, E 2H" and state["turn"] == "S"
+    assert state["calls"][3]["skipped"] == ["W"]
+    assert kinds(state) == ["pass_out_of_rotation"] and state["status"] == "auction"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_34_commentary_first_example(ruleset: str) -> None:
+    """The WBF commentary on 2007 Law 17E, first example: N passes, S passes out of rotation at
+    E's turn, W accepts and passes, N passes: the auction reverts to E; the passes of S, W
+    and N are cancelled, and the auction proceeds normally from E."""
+    state = play("N P, S P, W P", ruleset=ruleset)
+    assert state["status"] == "auction" and state["turn"] == "N"
+    state = play("N P, S P, W P, N P", ruleset=ruleset)
+    assert calls(state) == "N P" and state["turn"] == "E"
+    assert kinds(state)[-1] == "retention_of_right_to_call"
+    ended = play("N P, S P, W P, N P, E P, S P, W P", ruleset=ruleset)
+    assert ended["status"] == "passed_out" and len(ended["alerts"]) == 2
+
+
+# --- Laws 35–38: inadmissible calls, rectified at once ---------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_36_inadmissible_double_rectified_at_once(ruleset: str) -> None:
+    """Law 36 (rubber 36): an inadmissible double is cancelled, the offender must substitute a
+    legal call and his partner must pass whenever it is his turn (lead penalties of Law 26).
+    Nobody may accept it, so nothing is pending: the turn is the offender's at once, and an
+    `option` changes nothing."""
+    board = board_of("N 1S, E P, S X", ruleset=ruleset)
+    state = board.to_dict()
+    assert state["pending"] is None and state["turn"] == "S"
+    assert state["must_pass"] == {"N": "every_turn"}
+    assert state["cancelled"][0]["call"] == "X"
+    assert state["lead_restrictions"][0]["player"] == "N"
+    assert Call.parse("X") not in board.legal_calls() and PASS in board.legal_calls()
+    for option in ("W accept", "W decline"):
+        after = play(f"N 1S, E P, S X, {option}", ruleset=ruleset)
+        assert after["ignored"][0]["reason"] == "an inadmissible call may never be accepted"
+        assert {k: after[k] for k in ("turn", "must_pass", "calls", "pending")} == \
+            {k: state[k] for k in ("turn", "must_pass", "calls", "pending")}
+    assert calls(play("N 1S, E P, S X, S 2S", ruleset=ruleset)) == "N 1S, E P, S 2S"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_37_action_violating_obligation_to_pass_rectified_at_once(ruleset: str) -> None:
+    """Law 37: a bid by a player required to pass is cancelled at once; both members of the
+    offending side must pass whenever it is their turn; the turn is the offender's."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H", ruleset=ruleset)
+    assert kinds(state)[-1] == "call_while_required_to_pass"
+    assert state["pending"] is None and state["turn"] == "W"
+    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
+    assert calls(state) == "N 1S, E 3H, S P"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_38_bid_above_seven_rectified_at_once(ruleset: str) -> None:
+    """Law 38: a bid of more than seven is cancelled at once; both members of the offending
+    side must pass whenever it is their turn. It is an irregularity, not bad input."""
+    state = play("N 1S, E 8NT", ruleset=ruleset)
+    assert kinds(state) == ["bid_above_seven"] and state["pending"] is None
+    assert state["cancelled"][0]["call"] == "8NT"
+    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
+    assert state["turn"] == "E"
+    after = play("N 1S, E 8NT, E P, S 2S, W P", ruleset=ruleset)
+    assert calls(after) == "N 1S, E P, S 2S, W P"
+    assert after["must_pass"] == {"E": "every_turn", "W": "every_turn"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_38_bid_above_seven_out_of_rotation(ruleset: str) -> None:
+    """Law 38 out of rotation: it may never be accepted, so it is cancelled at once and the
+    auction reverts to the player whose turn it was; both offenders pass throughout."""
+    state = play("N 1S, W 8C", ruleset=ruleset)  # at E's turn, W's partner's
+    assert state["pending"] is None and state["turn"] == "E"
+    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
 
 
 @pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "35A"), ("rubber", "35(a)")])
 def test_law_35a_inadmissible_double_condoned(ruleset: str, law: str) -> None:
-    """Law 35A: LHO calls over an inadmissible double: both are cancelled, the auction
-    reverts to the player whose turn it is, without penalty."""
+    """Law 35A: LHO calls over an inadmissible double before the offender calls again: there
+    is no penalty (the rectification of Law 36 is taken back, lead penalties included), both
+    calls are cancelled and the auction reverts to the player whose turn it is."""
     state = play("N 1S, E P, S X, W P", ruleset=ruleset)
     assert calls(state) == "N 1S, E P" and state["turn"] == "S"
-    assert state["must_pass"] == {} and laws(state) == [law]
+    assert state["must_pass"] == {} and state["lead_restrictions"] == []
+    assert laws(state) == ["36", law]
+    assert [(c["call"], c["law"]) for c in state["cancelled"]] == [("X", law), ("P", law)]
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_law_35b_call_by_player_required_to_pass_condoned(ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "35B"), ("rubber", "35(b)")])
+def test_law_35b_call_by_player_required_to_pass_condoned(ruleset: str, law: str) -> None:
     """Law 35B (rubber 35(b)): LHO calls over a call by a player required to pass: the calls
     stand, but an obligation to pass for the rest of the auction remains."""
     state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H, N P", ruleset=ruleset)
     assert calls(state) == "N 1S, E 3H, S P, W 4H, N P"
+    assert state["calls"][3]["accepted"] == law
     assert state["must_pass"] == {"W": "every_turn"}
+    assert [r["withdrawn"] for r in state["lead_restrictions"]] == ["1H"]  # 27B2's only
+    assert "4H" not in [c["call"] for c in state["cancelled"]]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_law_35c_bid_above_seven_condoned(ruleset: str) -> None:
     """Law 35C (rubber 35(c)): LHO calls over a bid of more than seven: both are cancelled and
-    the offender must substitute a pass."""
+    the offender must substitute a pass; no penalty otherwise. Law 35 comes before Law 28A
+    (LHO's call at the turn of a player required to pass)."""
     state = play("N 8C, E P", ruleset=ruleset)
     assert state["calls"] == [] and state["turn"] == "N"
-    assert state["must_pass"] == {"N": "next_turn"}
+    assert state["must_pass"] == {"N": "next_turn"} and state["lead_restrictions"] == []
+    state = play("N 1S, E 8NT, S P", ruleset=ruleset)
+    assert calls(state) == "N 1S" and state["turn"] == "E"
+    assert state["must_pass"] == {"E": "next_turn"}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_law_36_inadmissible_double_penalised(ruleset: str) -> None:
-    """Law 36: an inadmissible double is cancelled, the offender substitutes a legal call
-    and his partner must pass whenever it is his turn (lead penalties of Law 26)."""
-    state = play("N 1S, E P, S X, W decline", ruleset=ruleset)
-    assert state["turn"] == "S" and state["must_pass"] == {"N": "every_turn"}
-    assert state["lead_restrictions"][0]["player"] == "N"
-
-
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_law_37_action_violating_obligation_to_pass(ruleset: str) -> None:
-    """Law 37: a bid by a player required to pass is cancelled; both members of the
-    offending side must pass whenever it is their turn."""
-    state = play("N 1S, E 1H, S decline, E 3H, S P, W 4H, N decline", ruleset=ruleset)
-    assert kinds(state)[-1] == "call_while_required_to_pass"
-    assert state["turn"] == "W"
-    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
-
-
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_law_38_bid_above_seven(ruleset: str) -> None:
-    """Law 38: a bid of more than seven is cancelled; both members of the offending side
-    must pass whenever it is their turn. It is an irregularity, not bad input."""
-    state = play("N 1S, E 8NT, S decline", ruleset=ruleset)
-    assert kinds(state) == ["bid_above_seven"]
-    assert state["cancelled"][0]["call"] == "8NT"
-    assert state["must_pass"] == {"E": "every_turn", "W": "every_turn"}
-    assert state["turn"] == "E"
+def test_law_35_no_longer_once_the_offender_has_called_again(ruleset: str) -> None:
+    """Law 35 applies only if offender's LHO calls before the offender has called again."""
+    state = play("N 1S, E P, S X, S 2S, W P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P, S 2S, W P"
+    assert state["must_pass"] == {"N": "every_turn"} and laws(state) == ["36"]
 
 
 # --- Law 39: call after the final pass ------------------------------------------------------

@@ -177,7 +177,6 @@ class Inadmissible:
     still call over it: Law 35 then takes the penalty back (`Board.restore`)."""
 
     kind: str
-    law: str
     entry: Standing
     at_turn: Seat  # whose turn it was when the call was made, and is again
     must_pass: tuple[tuple[Seat, str], ...]
@@ -351,7 +350,7 @@ class Board:
         """Cancel an inadmissible call at once (its rectification follows), keeping what the
         board holds now so that Law 35 can take the rectification back."""
         self.inadmissible = Inadmissible(
-            kind, law, entry, at_turn, tuple(self.must_pass.items()),
+            kind, entry, at_turn, tuple(self.must_pass.items()),
             tuple(self.may_not_double.items()), self.lead_penalties, self.correction,
             self.cancelled)
         self.cancel(entry, law, "inadmissible: cancelled at once")
@@ -364,6 +363,13 @@ class Board:
         self.lead_penalties, self.correction = held.lead_penalties, held.correction
         self.cancelled = held.cancelled
         self.turn = held.at_turn
+
+    def penalise_lead(self, offender: Seat, withdrawn: Call, source: str) -> None:
+        """A lead penalty of Law 26 for `withdrawn`, once: a call that two Laws cancel (Laws 32
+        and 36, say) gives one."""
+        if not any(p.offender is offender and p.withdrawn == withdrawn
+                   for p in self.lead_penalties):
+            self.lead_penalties += (LeadPenalty(offender, withdrawn, source),)
 
     def oblige(self, seat: Seat, obligation: str) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""

@@ -25,8 +25,9 @@ def describe_pending(board: Board, pending: Pending) -> Description:
                      f"otherwise {o} substitutes the lowest sufficient bid in the same "
                      f"denomination (no penalty, Law {c('27B1(a)')}), another sufficient bid or "
                      f"a pass ({o.partner} must pass throughout, Law {c('27B2')})",
-                     "the Director judges whether either bid was conventional and whether the "
-                     f"insufficient bid damaged {holder}'s side (Law 27B1(b))"))
+                     *(("the Director judges whether either bid was conventional and whether "
+                        f"the insufficient bid damaged {holder}'s side (Law 27B1(b))",)
+                       if board.duplicate else ())))
         case "pass_out_of_rotation" | "bid_out_of_rotation" | "double_out_of_rotation":
             what = {"pass_out_of_rotation": "passed", "bid_out_of_rotation": f"bid {call}",
                     "double_out_of_rotation": f"called {call}"}[pending.kind]
@@ -58,36 +59,36 @@ def describe_inadmissible(board: Board, kind: str, entry: Standing, at_turn: Sea
     """An inadmissible call, cancelled at once (Laws 32, 36, 37, 38)."""
     o, call, lho = entry.seat, entry.call, entry.seat.lho
     where = "" if at_turn is o else f" out of rotation; it was {at_turn}'s turn"
-    before = (f"before {o} calls again" if at_turn is o
-              else "before anyone else calls")
+    before = f"if {lho} calls before {o} calls again" if at_turn is o else \
+        f"if {lho} calls out of turn before anyone else calls"
 
     def c(law: str) -> str:
         return cite(board, law)
+
+    def condoned(effect: str, law: str) -> tuple[str, ...]:
+        """Law 35's option, unless it is LHO's own turn (his call is then simply in turn)."""
+        return () if at_turn is lho else (f"{before}, {effect} (Law {c(law)})",)
 
     match kind:
         case "inadmissible_double":
             return (f"{o}'s {call} is not permitted by Law 19: it is cancelled.",
                     (f"{o} must substitute a legal call and {o.partner} must pass whenever it "
                      "is his turn (Law 36; lead penalties of Law 26)",
-                     f"if {lho} calls {before}, both calls are cancelled without penalty "
-                     f"(Law {c('35A')})"))
+                     *condoned("both calls are cancelled without penalty", "35A")))
         case "double_out_of_rotation":
             return (f"{o} called {call}{where}. Law 19 does not permit it, so it may never be "
                     "accepted: it is cancelled (Law 32).",
                     (f"the auction reverts to {at_turn}; Law {c('32')} rectifies (lead "
                      "penalties of Law 26B); if the call is to be repeated, Law 36 applies",
-                     f"if {lho} calls {before}, both calls are cancelled without penalty "
-                     f"(Law {c('35A')})"))
+                     *condoned("both calls are cancelled without penalty", "35A")))
         case "call_while_required_to_pass":
             return (f"{o} called {call} while required to pass: it is cancelled.",
                     (f"{o} and {o.partner} must pass whenever it is their turn (Law 37; lead "
                      "penalties of Law 26)",
-                     f"if {lho} calls {before}, the calls stand without penalty "
-                     f"(Law {c('35B')})"))
+                     *condoned("the calls stand without penalty", "35B")))
         case _:  # bid_above_seven
             return (f"{o} bid {call}{where}: no contract above seven is permissible; it is "
                     "cancelled.",
                     (f"{o} and {o.partner} must pass whenever it is their turn (Law 38; lead "
                      "penalties of Law 26)",
-                     f"if {lho} calls {before}, both calls are cancelled and {o} must pass "
-                     f"(Law {c('35C')})"))
+                     *condoned(f"both calls are cancelled and {o} must pass", "35C")))

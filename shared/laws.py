@@ -24,7 +24,6 @@ from shared.board import (
     Board,
     Correction,
     Inadmissible,
-    LeadPenalty,
     Pending,
     Standing,
     StandingCall,
@@ -53,18 +52,16 @@ OUT_OF_ROTATION = ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of
 def on_call(board: Board, event: CallMade) -> None:
     """A call made at the table (Law 17C: in rotation, or an irregularity)."""
     entry = event  # it stands as it is, unless the Laws annotate it
-    held = board.inadmissible
-    if held is not None:  # the first call after an inadmissible call cancelled at once
-        board.inadmissible = None
-        if entry.seat is held.offender.lho and entry.seat is not held.at_turn \
-                and condone(board, held, entry):
-            return
+    if board.inadmissible is not None and condoned(board, entry):
+        return
     if board.pending is None and board.status == AUCTION:
         make_call(board, entry)
         return
     while board.pending is not None and board.status == AUCTION:
         if _resolve_pending(board, entry):
             return
+        if board.inadmissible is not None and condoned(board, entry):
+            return  # deciding the option made an inadmissible call, and this call is over it
     if board.status != AUCTION:
         call_after_final_pass(board, entry)
     else:
@@ -112,6 +109,26 @@ def stand(board: Board, entry: Standing) -> None:
     """The call stands; after three passes the auction ends, unless Law 34 applies."""
     if board.append(entry):
         retain_right_to_call_or_close(board)
+    elif board.correction is not None:
+        inadmissible_double_to_repeat(board, entry)
+
+
+def inadmissible_double_to_repeat(board: Board, entry: Standing) -> None:
+    """Law 32B1 (rubber 32(b)(i) with Law 36): RHO has passed, so the offender must repeat
+    his double or redouble out of rotation; "there is no penalty unless the double or
+    redouble is inadmissible, in which case Law 36 applies": from RHO's pass on, the
+    offender's partner must pass whenever it is his turn, and the offender must substitute a
+    legal call for the double he may not repeat."""
+    correction = board.correction
+    assert correction is not None
+    offender = correction.offender
+    if correction.law != "32B" or correction.rho_acted is not False \
+            or entry.seat is not offender.rho or board.is_legal(offender, correction.call):
+        return
+    board.oblige(offender.partner, EVERY_TURN)
+    _rectify(board, "36", offender, f"{entry.seat} passed and {offender} may not repeat "
+             f"{correction.call} (Law 19): {offender} must substitute a legal call and "
+             f"{offender.partner} must pass whenever it is his turn (Laws 32B1, 36).")
 
 
 def retain_right_to_call_or_close(board: Board) -> None:
@@ -174,17 +191,28 @@ def inadmissible(board: Board, entry: Standing, kind: str, law: str, at_turn: Se
             double_out_of_rotation(board, offender, call, relation(at_turn, offender))
         case "inadmissible_double":
             board.oblige(partner, EVERY_TURN)
-            board.lead_penalties += (LeadPenalty(offender, call, cite(board, "36")),)
+            board.penalise_lead(offender, call, cite(board, "36"))
             _rectify(board, "36", offender, f"{offender}'s {call} is not permitted by Law 19 and "
                      f"is cancelled: {offender} must substitute a legal call and {partner} must "
                      "pass whenever it is his turn (Law 23 may apply; lead penalties Law 26B).")
         case _:  # Law 37, a call by a player required to pass; Law 38, a bid above seven
             board.oblige(offender, EVERY_TURN)
             board.oblige(partner, EVERY_TURN)
-            board.lead_penalties += (LeadPenalty(offender, call, cite(board, law)),)
+            board.penalise_lead(offender, call, cite(board, law))
             _rectify(board, law, offender, f"{offender}'s {call} is cancelled: {offender} and "
                      f"{partner} must pass whenever it is their turn (Law 23 may apply; lead "
                      "penalties of Law 26).")
+
+
+def condoned(board: Board, entry: Standing) -> bool:
+    """The first call after an inadmissible call cancelled at once closes Law 35's window:
+    made by the offender's LHO at a turn not his, it condones the call (`condone`). Returns
+    True when the call was used up."""
+    held = board.inadmissible
+    assert held is not None
+    board.inadmissible = None
+    return entry.seat is held.offender.lho and entry.seat is not held.at_turn \
+        and condone(board, held, entry)
 
 
 def condone(board: Board, held: Inadmissible, entry: Standing) -> bool:
@@ -194,12 +222,14 @@ def condone(board: Board, held: Inadmissible, entry: Standing) -> bool:
     - A: a double or redouble not permitted by Law 19: it and LHO's call are cancelled, the
       auction reverts to the player whose turn it is;
     - B: a call by a player required to pass: it and LHO's call stand; an obligation to pass
-      for the rest of the auction remains;
+      for the rest of the auction remains (a double or redouble Law 19 does not permit cannot
+      stand: A applies to it);
     - C: a bid above seven: it and LHO's call are cancelled; the offender must pass.
     Returns True when LHO's call was used up (cancelled)."""
     board.restore(held)
     offender, call = held.offender, held.entry.call
-    if held.kind == "call_while_required_to_pass":
+    legal_in_form = call.is_pass or call.is_bid or board.is_legal(offender, call)
+    if held.kind == "call_while_required_to_pass" and legal_in_form:
         law = cite(board, "35B")
         board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s {call}, made "
                       "while required to pass: the calls stand, without penalty.")
@@ -271,9 +301,13 @@ def _resolve_pending(board: Board, entry: Standing) -> bool:
     if entry.seat is pending.option_holder:
         accept(board, pending, by_call=True)
         return False
-    if pending.kind in OUT_OF_ROTATION and entry.seat is pending.at_turn \
-            and pending.at_turn.is_opponent_of(pending.offender):
-        cancel_by_correct_player(board, pending)
+    called = pending.prior or pending  # the call out of rotation, under any substitute
+    if called.kind in OUT_OF_ROTATION and entry.seat is called.at_turn \
+            and called.at_turn.is_opponent_of(called.offender):
+        if called is not pending:
+            board.cancel(pending.entry, cite(board, "28B"), "cancelled with the call out of "
+                         "rotation it was to replace: the player whose turn it was called")
+        cancel_by_correct_player(board, called)
         return False
     decline(board, pending, implicit=True)
     return False
@@ -294,25 +328,36 @@ def substitute(board: Board, pending: Pending, entry: Standing) -> None:
     first = pending
     if pending.kind == "change_of_call":
         board.cancel(pending.entry, cite(board, "25B"), "replaced by a further substitute")
-        if pending.prior is None:  # a change of a legal call: LHO may accept this one
-            irregular(board, entry, "change_of_call", "25", pending.at_turn, pending.replaces)
+        if pending.prior is None:  # a change of a legal call, changed again
+            assert pending.replaces is not None
+            board.pending = None
+            change_of_call(board, offender, call, inadvertent=False)
             return
         first = pending.prior
-    acceptable = call.is_pass or (call.level <= MAX_LEVEL if call.is_bid
-                                  else board.is_legal(offender, call))
-    if board.duplicate and acceptable:
+    if board.duplicate and may_be_accepted(board, offender, call):
         irregular(board, entry, "change_of_call", "25", first.at_turn, first.entry, first)
         return
     law = "25B2(a)" if board.duplicate else "25(a)"
     holder, original = first.option_holder, first.entry.call
     board.pending, board.turn = first, holder
     board.cancel(entry, law, "a substitute for an illegal call that LHO may not accept")
-    board.lead_penalties += (LeadPenalty(offender, call, law),)
+    board.penalise_lead(offender, call, law)
     board.alert("change_of_call", law, offender,
                 f"{offender} tried to substitute {call} for his irregular {original}: the "
                 f"substitute is cancelled and {holder} keeps his option over {original}.",
                 (f"{holder} may accept {original} or not; if not, {offender} is subject to its "
                  "Law (lead penalties of Law 26 may apply)",), call)
+
+
+def may_be_accepted(board: Board, seat: Seat, call: Call) -> bool:
+    """Whether LHO may accept `call` as `seat`'s substitute (Law 25B1): not an inadmissible
+    call, which may never be accepted (a bid above seven, Law 38; a call by a player required
+    to pass, Law 37; a double or redouble Law 19 does not permit, Law 36)."""
+    if call.is_pass:
+        return True
+    if seat in board.must_pass:
+        return False
+    return call.level <= MAX_LEVEL if call.is_bid else board.is_legal(seat, call)
 
 
 def cancel_by_correct_player(board: Board, pending: Pending) -> None:
@@ -369,7 +414,7 @@ def decline(board: Board, pending: Pending, implicit: bool) -> None:
     if pending.prior is not None:  # Law 25B2(a): the illegal first call is before LHO again
         law = cite(board, "25B2(a)")
         board.cancel(pending.entry, law, reason)
-        board.lead_penalties += (LeadPenalty(offender, call, law),)
+        board.penalise_lead(offender, call, law)
         board.pending, board.turn = pending.prior, pending.option_holder
         _rectify(board, "25B2(a)", offender, f"{offender}'s substitute {call} is not accepted "
                  f"and is cancelled: his {pending.prior.entry.call} is subject to its Law, and "
@@ -440,7 +485,7 @@ def bid_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str)
         return
     partner = offender.partner
     board.oblige(partner, EVERY_TURN)
-    board.lead_penalties += (LeadPenalty(offender, call, cite(board, "31B")),)
+    board.penalise_lead(offender, call, cite(board, "31B"))
     _rectify(board, "31B", offender, f"{partner} must pass whenever it is his turn "
              "(Law 23 may apply; lead penalties of Law 26).")
 
@@ -451,7 +496,7 @@ def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: s
     - A, at partner's turn: the offender's partner must pass whenever it is his turn (rubber
       also: the offender may not then double or redouble the same bid);
     - B, at RHO's turn: depends on RHO's call (see `follow_correction`)."""
-    board.lead_penalties += (LeadPenalty(offender, call, cite(board, "32")),)
+    board.penalise_lead(offender, call, cite(board, "32"))
     if relation == "rho":
         board.correction = Correction("32B", offender, call)
         _rectify(board, "32B", offender, f"{offender.rho} calls. If he passes, {offender} must "
@@ -506,7 +551,7 @@ def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient:
         board.oblige(partner, EVERY_TURN)
         if not board.duplicate:
             board.oblige(offender, NEXT_TURN)
-        board.lead_penalties += (LeadPenalty(offender, insufficient, cite(board, "27B3")),)
+        board.penalise_lead(offender, insufficient, cite(board, "27B3"))
         _rectify(board, "27B3", offender, f"{offender}'s {call} is cancelled; {partner} must "
                  "pass whenever it is his turn" + ("." if board.duplicate else
                                                   f"; {offender} must pass at this turn."))
@@ -514,7 +559,7 @@ def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient:
             else None
         return True
     board.oblige(partner, EVERY_TURN)
-    board.lead_penalties += (LeadPenalty(offender, insufficient, cite(board, "27B2")),)
+    board.penalise_lead(offender, insufficient, cite(board, "27B2"))
     _rectify(board, "27B2", offender, f"{offender} substituted {call}: {partner} must pass "
              "whenever it is his turn (Law 23 may apply; lead penalties of Law 26).")
     return False
@@ -527,11 +572,9 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
       denomination, partner must pass at his next turn; otherwise at every turn and lead
       penalties may apply. For a double (32B2): partner must pass whenever it is his turn
       (duplicate) or at his next turn (rubber).
-    Law 32B1 with a double or redouble Law 19 does not permit: "there is no penalty unless
-    the double or redouble is inadmissible, in which case Law 36 applies": the offender
-    substitutes a legal call, which is the rectification, and his partner must pass whenever
-    it is his turn (rubber Law 36 the same). Repeated, it is an inadmissible call in rotation,
-    cancelled at once under Law 36 itself."""
+    Law 32B1 with a double or redouble Law 19 does not permit: Law 36 applies from RHO's pass
+    (`inadmissible_double_to_repeat`); the offender's legal substitute is the rectification.
+    Repeated, it is an inadmissible call in rotation, cancelled at once under Law 36 itself."""
     offender, partner, original = entry.seat, entry.seat.partner, correction.call
     base = correction.law
     if correction.rho_acted is None:
@@ -539,12 +582,7 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
     if not correction.rho_acted:
         law = base + "1"
         if base == "32B" and not board.is_legal(offender, original):
-            if board.is_legal(offender, entry.call):
-                board.oblige(partner, EVERY_TURN)
-                _rectify(board, "36", offender, f"{original} may not be repeated (Law 19): "
-                         f"{offender} substituted {entry.call}, a legal call (Laws 32B1, 36); "
-                         f"{partner} must pass whenever it is his turn.")
-            return
+            return  # Law 36 applied at RHO's pass: his substitute is the rectification
         if entry.call == original:
             _rectify(board, law, offender, f"{offender} repeated {original}: no penalty.")
         else:
@@ -559,7 +597,7 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
                      f"{partner} must pass when next it is his turn.")
         else:
             board.oblige(partner, EVERY_TURN)
-            board.lead_penalties += (LeadPenalty(offender, original, cite(board, "31A2(b)")),)
+            board.penalise_lead(offender, original, cite(board, "31A2(b)"))
             _rectify(board, "31A2(b)", offender, f"{offender} did not repeat the denomination: "
                      f"{partner} must pass whenever it is his turn (lead penalties Law 26).")
         return
@@ -580,11 +618,11 @@ def choice_after_change_not_accepted(board: Board, entry: Standing,
     if entry.call == first:
         assert withdrawn is not None
         board.oblige(partner, NEXT_TURN)
-        board.lead_penalties += (LeadPenalty(offender, withdrawn, cite(board, "25B2")),)
+        board.penalise_lead(offender, withdrawn, cite(board, "25B2"))
         _rectify(board, "25B2", offender, f"{offender} let {first} stand: {partner} must pass "
                  "when next it is his turn (Law 23 may apply).")
         return
-    board.lead_penalties += (LeadPenalty(offender, first, cite(board, "25B2")),)
+    board.penalise_lead(offender, first, cite(board, "25B2"))
     if board.duplicate:
         board.alert("adjusted_score_possible", "25B2(b)(2)", offender,
                     f"{offender} substituted {entry.call} for {first}: the auction proceeds "
@@ -618,7 +656,7 @@ def call_after_final_pass(board: Board, entry: Standing) -> None:
     law = cite(board, "39A" if harmless else "39B")
     board.cancel(entry, law, "call after the final pass")
     if not harmless:
-        board.lead_penalties += (LeadPenalty(entry.seat, entry.call, law),)
+        board.penalise_lead(entry.seat, entry.call, law)
     board.alert("call_after_final_pass", cite(board, "39"), entry.seat,
                 f"{entry.seat} called {entry.call} after the final pass: the call is cancelled" +
                 (", without penalty." if harmless else "; lead penalties of Law 26 may apply."),
@@ -636,7 +674,13 @@ def on_call_changed(board: Board, event: CallChanged) -> None:
     inadvertent, the call he meant (Law 25A, rubber 24)."""
     seat, call = event.seat, event.call
     held, pending = board.inadmissible, board.pending
-    if held is not None and held.offender is seat:
+    if held is not None and held.offender is seat and event.inadvertent:
+        board.inadmissible = None  # Law 25A: the call he meant, without penalty if legal
+        board.restore(held)
+        board.cancel(held.entry, cite(board, "25A"), "inadvertent call replaced")
+        _inadvertent_replaced(board, seat, held.entry.call, call)
+        make_call(board, StandingCall(seat, call))
+    elif held is not None and held.offender is seat:
         on_call(board, CallMade(seat, call))
     elif pending is not None and pending.offender is seat:
         if event.inadvertent and pending.kind != "change_of_call":
@@ -648,6 +692,7 @@ def on_call_changed(board: Board, event: CallChanged) -> None:
         else:
             on_call(board, CallMade(seat, call))
     else:
+        board.inadmissible = None  # another player's change of call closes Law 35's window
         change_of_call(board, seat, call, event.inadvertent)
 
 
@@ -688,17 +733,22 @@ def change_of_call(board: Board, seat: Seat, call: Call, inadvertent: bool) -> N
         make_call(board, StandingCall(seat, call))
         return
     entry = StandingCall(seat, call)
-    if board.duplicate:
+    if board.duplicate and may_be_accepted(board, seat, call):
         irregular(board, entry, "change_of_call", "25", seat.lho, replaces=first)
         return
-    board.alert("change_of_call", "25", seat,
-                f"{seat} substituted {call} for {first.call} too late for Law 24: the "
-                f"substitute is cancelled; {seat} lets {first.call} stand ({seat.partner} must "
-                f"pass at his next turn) or makes another legal call ({seat.partner} must pass "
-                "whenever it is his turn). Lead penalties of Law 26.",
+    # Rubber Law 25 has no acceptance; duplicate Law 25B2(b) when LHO may not accept it
+    law = cite(board, "25B2")
+    other = "his side may receive no score greater than average minus" if board.duplicate \
+        else f"{seat.partner} must pass whenever it is his turn"
+    board.alert("change_of_call", law, seat,
+                f"{seat} substituted {call} for {first.call}"
+                + (" too late for Law 24" if not board.duplicate else ", a call that may "
+                   "never be accepted") + f": the substitute is cancelled; {seat} lets "
+                f"{first.call} stand ({seat.partner} must pass at his next turn) or makes "
+                f"another legal call ({other}). Lead penalties of Law 26.",
                 (f"{seat} calls {first.call} again", f"{seat} makes another legal call"), call)
-    board.cancel(entry, "25", "change of call too late for Law 24")
-    board.truncate(index, "25", "the offender chooses his final call")
+    board.cancel(entry, law, "change of call: the offender chooses his final call")
+    board.truncate(index, law, "the offender chooses his final call")
     board.turn = seat
     board.correction = Correction("25B2", seat, first.call, other=call)
 
@@ -709,7 +759,7 @@ def change_of_call(board: Board, seat: Seat, call: Call, inadvertent: bool) -> N
 def on_option(board: Board, event: OptionExercised) -> None:
     """The option to accept an irregular call belongs to one opponent, who alone exercises it
     (Laws 25B1, 27A, 29, 32; rubber Law 29 footnote). Inadmissible calls may never be accepted
-    (Laws 32, 35–38): they are cancelled at once and no option awaits."""
+    (Laws 32, 36, 37, 38): they are cancelled at once and no option awaits."""
     pending = board.pending
     if pending is None:
         board.note_ignored("an inadmissible call may never be accepted"

@@ -237,7 +237,8 @@ def test_rubber_law_30_pass_at_lho_turn_is_a_change_of_call() -> None:
     no acceptance; the offender lets his bid stand or makes another call)."""
     state = play("N 1S, N P", ruleset="rubber")
     assert state["pending"] is None and state["turn"] == "N"
-    assert state["alerts"][0]["kind"] == "change_of_call" and state["alerts"][0]["law"] == "25"
+    assert state["alerts"][0]["kind"] == "change_of_call"
+    assert state["alerts"][0]["law"] == "25(b)"
 
 
 # --- Law 31: bid out of rotation ------------------------------------------------------------

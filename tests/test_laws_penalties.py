@@ -346,3 +346,66 @@ def test_repeated_client_seq_changes_nothing() -> None:
     once = play("", extra=[{"type": "call", "seat": "N", "call": "1H", "client_seq": 1}])
     twice = play("", extra=[{"type": "call", "seat": "N", "call": "1H", "client_seq": 1}] * 2)
     assert once == twice and calls(twice) == "N 1H"
+
+
+# --- found by the review of the readings above --------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_32b1_36_partner_passes_from_rho_pass(ruleset: str) -> None:
+    """Law 32B1 with Law 36: once RHO passes, Law 36 applies to the inadmissible double out of
+    rotation: the offender's partner must pass whenever it is his turn from then on, whatever
+    the offender calls (a redouble the same)."""
+    state = play("N 1S, S X, E P", ruleset=ruleset)
+    assert state["must_pass"] == {"N": "every_turn"} and laws(state)[-1] == "36"
+    assert play("N 1S, S X, E P, S 1H, W P", ruleset=ruleset)["must_pass"] == \
+        {"N": "every_turn"}
+    assert play("N 1S, E X, W XX, S P", ruleset=ruleset)["must_pass"] == {"E": "every_turn"}
+    repeated = play("N 1S, S X, E P, S X", ruleset=ruleset)
+    assert len(repeated["lead_restrictions"]) == 1  # one withdrawn X, one lead penalty
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "35A"), ("rubber", "35(a)")])
+def test_law_35b_never_lets_an_inadmissible_double_stand(ruleset: str, law: str) -> None:
+    """Laws 35A and 35B: a double Law 19 does not permit, made by a player required to pass,
+    cannot stand when LHO calls over it: both calls are cancelled (35A), not kept (35B)."""
+    state = play("N 1S, E 1H, S decline, E 3H, S P, W X, N P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E 3H, S P" and state["turn"] == "W"
+    assert laws(state)[-1] == law
+
+
+def test_law_25b2b_a_change_to_a_call_nobody_may_accept_is_cancelled_at_once() -> None:
+    """Laws 25B and 36: a change of call to a redouble Law 19 does not permit may never be
+    accepted: it is cancelled at once and the offender chooses his final call (25B2(b))."""
+    state = play("N 1S, E P, E changes XX")
+    assert state["pending"] is None and state["turn"] == "E"
+    assert kinds(state) == ["change_of_call"] and state["alerts"][0]["law"] == "25B2"
+    assert play("N 1S, E P, E changes XX, E P")["must_pass"] == {"W": "next_turn"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_25a_inadvertent_inadmissible_call_replaced_without_penalty(ruleset: str) -> None:
+    """Law 25A (rubber 24): an inadvertent inadmissible double replaced by the call meant, a
+    legal one: it stands without penalty; Law 36's rectification is taken back."""
+    state = play("N 1S, E P, S X, S slips P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P, S P"
+    assert state["must_pass"] == {} and state["lead_restrictions"] == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_28b_cancels_a_substitute_with_the_call_out_of_rotation(ruleset: str) -> None:
+    """Law 28B: the player whose turn it was calls: the auction proceeds as though the
+    offender had not called at that turn, his substitute for the call included."""
+    state = play("N 1S, S 2H, S 2S, E P", ruleset=ruleset)
+    assert calls(state) == "N 1S, E P" and state["turn"] == "S"
+    assert {c["call"] for c in state["cancelled"]} == {"2H", "2S"}
+    if ruleset == "duplicate":
+        assert state["lead_restrictions"] == []
+
+
+def test_law_35_not_offered_where_lho_calls_in_turn() -> None:
+    """Law 32 at LHO's turn: his call is simply in turn after the rectification, so the alert
+    does not offer Law 35A."""
+    state = play("W XX")  # at N's turn, W's LHO
+    assert not any("35A" in option for option in state["alerts"][0]["options"])
+    assert state["turn"] == "N"

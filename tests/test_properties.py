@@ -132,7 +132,7 @@ def test_evolve_leaves_the_old_state_alone(log: list) -> None:  # type: ignore[t
         state = following
 
 
-@settings(max_examples=300)
+@settings(max_examples=1000)
 @given(logs)
 def test_any_log_folds_to_a_coherent_state(log: list) -> None:  # type: ignore[type-arg]
     """Whatever the players do, the fold never crashes and the state hangs together: an
@@ -147,6 +147,26 @@ def test_any_log_folds_to_a_coherent_state(log: list) -> None:  # type: ignore[t
             assert bids and bids[-1] == f"{contract['level']}{contract['strain']}"
         assert set(d["must_pass"]) <= set(SEATS)
         assert all(int(b[:-1] if b[-1] != "T" else b[:-2]) <= 7 for b in bids)
+        if d["pending"] is not None:  # the option holder is the one due to act
+            assert d["turn"] == d["pending"]["option_holder"]
+        assert doubles_are_legal(d["calls"])
+
+
+def doubles_are_legal(calls: list[dict[str, Any]]) -> bool:
+    """Law 19, read plainly: every double or redouble that stands doubles an opponent's last
+    bid, or redoubles an opponent's double, with no call but passes since (Laws 35A, 36: a
+    double Law 19 does not permit never stands)."""
+    bidder, risk, risk_seat = None, "", None
+    for call in calls:
+        seat, text = SEATS.index(call["seat"]), call["call"]
+        if text[0].isdigit():
+            bidder, risk, risk_seat = seat, "", None
+        elif text in ("X", "XX"):
+            opponent = risk_seat if text == "XX" else bidder
+            if opponent is None or (opponent - seat) % 2 == 0 or risk != text[:-1]:
+                return False
+            risk, risk_seat = text, seat
+    return True
 
 
 def test_board_copy_copies_every_field_and_detaches_the_containers() -> None:

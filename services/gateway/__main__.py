@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import sys
 
@@ -14,6 +15,9 @@ from services.settings import Settings
 
 def main() -> None:
     settings = Settings()
+    # a socket a file descriptor: thousands of feeds need more than the usual soft limit
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     with socket.socket() as probe:
         if probe.connect_ex(("127.0.0.1", settings.gateway_port)) == 0:
             sys.exit(f"port {settings.gateway_port} is already taken: stop what uses it or set "

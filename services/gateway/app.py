@@ -17,11 +17,13 @@ from typing import Annotated, Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
-from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Request, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from services.gateway.asgi import Guard
+from services.gateway.fanout import FeedHub
+from services.gateway.sockets import serve_feed
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
 from services.gc_settle import settle
@@ -44,7 +46,7 @@ from shared.notation.export import to_lin, to_pbn
 SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
                "explanation"}
 DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
-MAX_WS_MESSAGE = 4096
+REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets
 
 
 class ApiError(Exception):
@@ -93,15 +95,26 @@ def create_app(settings: Settings | None = None) -> Guard:
         producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
                                     enable_idempotence=True, linger_ms=0)
         await producer.start()
-        redis = Redis.from_url(settings.redis_url)
-        clients.update(admin=admin, producer=producer, redis=redis, store=StateStore(redis))
+        # Short commands share a bounded pool (a burst waits for a connection instead of
+        # opening hundreds); the feeds' hub reads with a connection of its own.
+        redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
+            client_name="tableserver-gateway"))
+        reader = Redis.from_url(settings.redis_url, client_name="tableserver-gateway-feeds",
+                                socket_timeout=30)  # longer than the reader's blocking read
+        hub = FeedHub(reader, redis)
+        hub_task = asyncio.create_task(hub.run())
+        clients.update(admin=admin, producer=producer, redis=redis, store=StateStore(redis),
+                       hub=hub)
         settle()
         try:
             yield
         finally:
+            hub_task.cancel()
             await producer.stop()
             await admin.close()
             await redis.aclose()
+            await reader.aclose()
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan)
 
@@ -308,30 +321,6 @@ def create_app(settings: Settings | None = None) -> Guard:
             await websocket.close(code=4401)
             return None
 
-    async def stream_to(websocket: WebSocket, key: str, since: str,
-                        render: Any) -> None:
-        """Push each entry of a Redis stream after `since`; the client resumes with the id."""
-        redis = clients["redis"]
-        last = since
-        receiver = asyncio.create_task(websocket.receive_text())
-        try:
-            while True:
-                entries = await redis.xread({key: last}, block=1000, count=100)
-                for _, items in entries:
-                    for entry_id, fields in items:
-                        last = entry_id.decode()
-                        await websocket.send_text(json.dumps({"id": last, **render(fields)}))
-                if receiver.done():
-                    message = receiver.result()
-                    if len(message) > MAX_WS_MESSAGE:
-                        await websocket.close(code=1009)
-                        return
-                    receiver = asyncio.create_task(websocket.receive_text())
-        except (WebSocketDisconnect, RuntimeError):
-            return
-        finally:
-            receiver.cancel()
-
     @app.websocket("/api/tables/{table}/feed")
     async def table_feed(websocket: WebSocket, table: str) -> None:
         grant = await ws_grant(websocket)
@@ -340,16 +329,15 @@ def create_app(settings: Settings | None = None) -> Guard:
         if grant.role != "director" and grant.table != table:
             await websocket.close(code=4403)
             return
-        await websocket.accept()
 
-        def render(fields: dict[bytes, bytes]) -> dict[str, Any]:
+        def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
             board = json.loads(fields[b"board"])
-            return {"version": int(fields[b"version"]),
-                    "board": board_for(grant, board, settings.spectator_delay_s,
-                                       int(time.time() * 1000))}
+            return json.dumps({"id": entry_id, "version": int(fields[b"version"]),
+                               "board": board_for(grant, board, settings.spectator_delay_s,
+                                                  int(time.time() * 1000))})
 
-        await stream_to(websocket, feed_key(table), websocket.query_params.get("since", "0"),
-                        render)
+        await serve_feed(websocket, clients["hub"], feed_key(table), (grant.role, grant.seat),
+                         render)
 
     @app.websocket("/api/alerts/feed")
     async def alerts_feed(websocket: WebSocket) -> None:
@@ -359,9 +347,12 @@ def create_app(settings: Settings | None = None) -> Guard:
         if grant.role != "director":
             await websocket.close(code=4403)
             return
-        await websocket.accept()
-        await stream_to(websocket, ALERTS_STREAM, websocket.query_params.get("since", "$"),
-                        lambda fields: {"alert": json.loads(fields[b"alert"])})
+
+        def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
+            return json.dumps({"id": entry_id, "alert": json.loads(fields[b"alert"])})
+
+        await serve_feed(websocket, clients["hub"], ALERTS_STREAM, "director", render,
+                         default_since="$")  # new alerts only, unless resuming
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

@@ -1,0 +1,177 @@
+"""Benchmark of the live feeds: thousands of WebSocket sockets on one gateway process.
+
+Starts its own Kafka, Redis, a processor worker and the gateway (tests/stack.py), creates the
+tables, then for each number of sockets (1,000 / 5,000 / 10,000 by default) and each layout
+- spread: the sockets spread over 100 tables, 100 updates a second over the tables;
+- hot: every socket on one table (a vugraph match's audience), 2 updates a second;
+opens the sockets (spectators), writes states to the tables' feeds in Redis as the processor
+writes them (each stamped with the time it was written), and reports:
+- push latency, from the write into Redis to the socket's receipt, p50/p99;
+- the gateway's memory per socket (resident memory after connecting, less before) and its
+  CPU per message delivered and in all (% of one core) while the updates flow;
+- that every socket got every update (or how many were missed).
+The states are written to Redis directly, not played through Kafka and the processor: what
+is timed is the gateway's fan-out alone (bench/pipeline_bench.py times the whole path). The
+sockets are this process's, on the same two cores as the gateway: their reading adds to the
+latency. A benchmark, not a test: it prints numbers and asserts nothing about speed.
+
+The load generator is written here (asyncio and the `websockets` client the project already
+uses) rather than taken from a load-testing tool: what it needs — 10,000 idle sockets from one
+process, each stamping what it receives — is a few lines there, and tools such as locust
+spend a greenlet and an HTTP client per user.
+
+    python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import resource
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import uvloop
+from redis.asyncio import Redis
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.pipeline_bench import cpu_seconds, report
+from services.names import feed_key
+from tests.stack import running_stack
+
+TABLES = 100
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+
+
+def rss_bytes(pid: int) -> int:
+    """A process's resident memory (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def board(calls: int, written: float) -> str:
+    """A state of about the size the processor writes (a board some calls into its auction),
+    stamped with the time it is written."""
+    return json.dumps({"board": 1, "dealer": "N", "vulnerability": "None",
+                       "ruleset": "duplicate", "status": "auction", "turn": "N",
+                       "calls": [{"seat": "NESW"[i % 4], "call": "P"} for i in range(calls)],
+                       "contract": None, "must_pass": {}, "pending": None, "alerts": [],
+                       "deal": DEAL, "written": written})
+
+
+class Audience:
+    """The sockets, and what each received: (table, version) → latencies."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.received = 0
+
+    async def open(self, url: str, limit: asyncio.Semaphore) -> ClientConnection:
+        async with limit:
+            ws = await connect(url, open_timeout=120, max_queue=None, ping_interval=None)
+            await ws.recv()  # the current state
+            return ws
+
+    async def listen(self, ws: ClientConnection) -> None:
+        try:
+            async for message in ws:
+                received = time.time()
+                written = json.loads(message)["board"]["written"]
+                self.latencies.append(received - written)
+                self.received += 1
+        except Exception:  # a socket closed under the bench: its updates count as missed
+            return
+
+
+async def measure(layout: str, sockets: int, seconds: float, base: str,
+                  tokens: dict[str, str], redis: Redis, gateway: int) -> None:
+    tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
+    rate = 2.0 if layout == "hot" else 100.0
+    audience = Audience()
+    limit = asyncio.Semaphore(200)
+    rss_before, started = rss_bytes(gateway), time.perf_counter()
+    urls = [f"{base}/{tables[i % len(tables)]}/feed?token={tokens[tables[i % len(tables)]]}"
+            for i in range(sockets)]
+    opened = await asyncio.gather(*(audience.open(url, limit) for url in urls))
+    connect_s = time.perf_counter() - started
+    await asyncio.sleep(2)  # the gateway settles
+    rss_after = rss_bytes(gateway)
+    listeners = [asyncio.create_task(audience.listen(ws)) for ws in opened]
+    cpu_before, wall_before = cpu_seconds(gateway), time.perf_counter()
+    followers = Counter(tables[i % len(tables)] for i in range(sockets))
+    writes, expected = 0, 0
+    while time.perf_counter() - wall_before < seconds:
+        table = tables[writes % len(tables)]
+        await redis.xadd(feed_key(table), {"version": 1_000_000 + writes,
+                                           "board": board(12, time.time())},
+                         maxlen=1000, approximate=True)
+        writes += 1
+        expected += followers[table]
+        await asyncio.sleep(1 / rate)
+    deadline = time.perf_counter() + 30
+    while audience.received < expected and time.perf_counter() < deadline:
+        await asyncio.sleep(0.1)
+    cpu = cpu_seconds(gateway) - cpu_before
+    wall = time.perf_counter() - wall_before
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
+    print(f"{layout:6} {sockets:6} sockets: connected in {connect_s:.1f} s; "
+          f"{(rss_after - rss_before) / sockets / 1024:.1f} kB per socket; "
+          f"{writes} updates, {audience.received}/{expected} messages delivered; "
+          f"gateway CPU {100 * cpu / wall:.0f} % of a core, "
+          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message")
+    print("       " + report("write to Redis → received", audience.latencies), flush=True)
+    await asyncio.sleep(3)  # the gateway lets the closed sockets go
+
+
+async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
+              gateway: int) -> None:
+    tokens: dict[str, str] = {}
+    async with httpx.AsyncClient(base_url=url, timeout=60,
+                                 headers={"Authorization": f"Bearer {director}"}) as http:
+        for table in ["hot", *(f"t{i}" for i in range(TABLES))]:
+            created = await http.post("/api/tables", json={"table": table})
+            tokens[table] = created.json()["spectator"]
+            await http.post(f"/api/tables/{table}/boards", json={"board": 1, "deal": DEAL})
+    await asyncio.sleep(3)  # the first states reach Redis
+    redis = Redis.from_url(redis_url)
+    base = url.replace("http://", "ws://") + "/api/tables"
+    print(f"gateway at rest: {rss_bytes(gateway) / 2**20:.0f} MB resident")
+    for sockets in args.sockets:
+        for layout in ("spread", "hot"):
+            await measure(layout, sockets, args.seconds, base, tokens, redis, gateway)
+    await redis.aclose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sockets", type=lambda t: [int(n) for n in t.split(",")],
+                        default=[1000, 5000, 10000])
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    with tempfile.TemporaryDirectory() as tmp, running_stack(
+            Path(tmp), 29192, 26479, 28100, workers=1) as stack:
+        assert stack.gateway is not None
+        uvloop.run(run(args, stack.url, stack.director, "redis://127.0.0.1:26479/0",
+                       stack.gateway.pid))
+        for log in sorted(Path(tmp).glob("*.log")):
+            errors = [line for line in log.read_text(errors="replace").splitlines()
+                      if "Traceback" in line or "ERROR" in line or "WARNING" in line]
+            if errors:
+                print(f"  {log.name}: {len(errors)} warnings or errors, the first: {errors[0]}")
+
+
+if __name__ == "__main__":
+    main()

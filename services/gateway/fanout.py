@@ -1,0 +1,174 @@
+"""Live feeds for thousands of sockets: one reader of Redis per gateway process, fanning each
+update out to the sockets that follow it (the pattern of lichess's lila-ws).
+
+A socket never holds a Redis connection. The hub's reader follows every stream a local socket
+follows (a table's feed, the alerts stream) with one `XREAD BLOCK` on a connection of its own;
+each new entry is rendered once per view (the director, spectators, each seat: what a reader
+may see differs, see `views.py`) and offered to each socket's bounded queue. A socket that
+does not keep up (its queue full) is told to go (`Subscription.overflowed`), and the caller
+closes it with 1013: it never slows the others. Short commands (a socket's catch-up from the
+id it resumes at) go through the gateway's ordinary, bounded pool.
+
+A new stream joins the reader at once: the reader also follows a wake-up stream of its own,
+which `subscribe` appends to when it adds a stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import uuid
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import cast
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("tableserver.fanout")
+
+STREAM_ID = re.compile(r"\d{1,20}(-\d{1,20})?")
+Fields = dict[bytes, bytes]
+Entries = list[tuple[bytes, Fields]]
+Reply = list[tuple[bytes, Entries]]  # XREAD's: each stream with its new entries
+Render = Callable[[str, Fields], str]  # (entry id, fields) → the text a socket is sent
+CATCH_UP = 1000  # entries a socket may resume over (a table's feed keeps about as many)
+
+
+def _order(entry_id: str) -> tuple[int, int]:
+    ms, _, seq = entry_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One socket's place in the hub: what it may see (`view`, `render`) and the texts waiting
+    to be sent to it, oldest first."""
+
+    key: str
+    view: Hashable
+    render: Render
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(256))
+    overflowed: asyncio.Event = field(default_factory=asyncio.Event)
+    floor: tuple[int, int] = (0, 0)  # entries up to this one were sent already
+    last_id: str | None = None  # the last entry offered: where the socket may resume
+
+    def offer(self, entry_id: str, text: str) -> None:
+        if self.overflowed.is_set():
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed.set()
+            return
+        self.last_id = entry_id
+
+
+@dataclass
+class _Stream:
+    last: str  # the newest entry the reader has seen
+    subs: set[Subscription] = field(default_factory=set)
+
+
+class FeedHub:
+    """`subscribe` a socket to a stream, `unsubscribe` it when it goes; `run` is the reader."""
+
+    def __init__(self, reader: Redis, redis: Redis, block_ms: int = 5000) -> None:
+        self.reader, self.redis, self.block_ms = reader, redis, block_ms
+        self.streams: dict[str, _Stream] = {}
+        self.wake_key = f"tableserver:wake:{uuid.uuid4().hex}"
+        self.wake_last = "0-0"
+        self.healthy = True  # whether the reader's last read reached Redis
+
+    @property
+    def sockets(self) -> int:
+        return sum(len(s.subs) for s in self.streams.values())
+
+    async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
+                        ) -> Subscription:
+        """A new socket following stream `key`: first the entries after `since` (a stream id;
+        `$`: none; None: the newest entry, the current state), then every new one. Raises
+        RedisError when Redis cannot be reached."""
+        sub = Subscription(key, view, render)
+        after = None if since in (None, "$") else since
+        newest, stream = "0-0", None
+        for _ in range(5):  # until no entry can fall between the catch-up and the reader
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.xrevrange(key, count=1)
+                if after is not None:
+                    pipe.xrange(key, min=f"({after}", count=CATCH_UP)
+                replies = await pipe.execute()
+            newest = replies[0][0][0].decode() if replies[0] else "0-0"
+            entries = replies[1] if after is not None else replies[0] if since is None else []
+            for entry_id, fields in entries:
+                after = entry_id.decode()
+                sub.offer(after, render(after, fields))
+            after = after or newest
+            stream = self.streams.get(key)
+            if stream is None or _order(stream.last) <= _order(after):
+                break  # the reader has not gone past what was read: it takes over from here
+        resume = after or newest
+        sub.floor = _order(resume)
+        if stream is None:
+            start = resume if _order(resume) < _order(newest) else newest
+            stream = self.streams[key] = _Stream(start)
+            await self._wake()
+        stream.subs.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        stream = self.streams.get(sub.key)
+        if stream is not None:
+            stream.subs.discard(sub)
+            if not stream.subs:
+                del self.streams[sub.key]
+
+    async def _wake(self) -> None:
+        """Let the reader's blocking read return, so that it follows the new stream."""
+        try:
+            await self.redis.xadd(self.wake_key, {"w": "1"}, maxlen=1)
+            await self.redis.pexpire(self.wake_key, 24 * 3600 * 1000)
+        except RedisError:
+            pass  # the reader finds the new stream within its block time anyway
+
+    async def run(self) -> None:
+        """The reader: follow every stream a socket follows, offer each new entry."""
+        pause = 0.1
+        while True:
+            streams: dict[bytes | str | memoryview, int | bytes | str | memoryview] = {
+                k: s.last for k, s in self.streams.items()}
+            streams[self.wake_key] = self.wake_last
+            try:
+                reply = cast(Reply, await self.reader.xread(streams, block=self.block_ms,
+                                                            count=100))
+            except (RedisError, OSError) as exc:
+                if self.healthy:
+                    log.warning("the feeds' reader lost Redis: %r", exc)
+                self.healthy = False
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 2.0)
+                continue
+            self.healthy, pause = True, 0.1
+            for raw_key, entries in reply:
+                key = raw_key.decode()
+                if key == self.wake_key:
+                    self.wake_last = entries[-1][0].decode()
+                    continue
+                stream = self.streams.get(key)
+                if stream is not None:
+                    self._dispatch(stream, entries)
+
+    def _dispatch(self, stream: _Stream, entries: Entries) -> None:
+        for raw_id, fields in entries:
+            entry = raw_id.decode()
+            stream.last = entry
+            order = _order(entry)
+            texts: dict[Hashable, str] = {}  # rendered once per view
+            for sub in stream.subs:
+                if order <= sub.floor:
+                    continue
+                text = texts.get(sub.view)
+                if text is None:
+                    text = texts[sub.view] = sub.render(entry, fields)
+                sub.offer(entry, text)

@@ -1,0 +1,93 @@
+"""A feed socket's life: follow a stream through the hub, send what it offers, listen to the
+client, and close with a code that says why.
+
+Close codes: 1003 a binary frame (the feeds speak JSON text), 1008 a message the feed does not
+know, a bad `since`, 1009 a message over the limit, 1011 Redis unreachable (retry), 1013 a
+socket too slow for its updates (reconnect with `since` = the last id it read).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Hashable
+
+from redis.exceptions import RedisError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from services.gateway.fanout import STREAM_ID, FeedHub, Render, Subscription
+
+MAX_MESSAGE = 4096
+
+
+async def serve_feed(websocket: WebSocket, hub: FeedHub, key: str, view: Hashable,
+                     render: Render, default_since: str | None = None) -> None:
+    """Accept `websocket` and push it each entry of stream `key` as `render` makes it, from
+    the query's `since` (see `FeedHub.subscribe`), until either side goes."""
+    await websocket.accept()
+    since = websocket.query_params.get("since", default_since)
+    if since is not None and since != "$" and not STREAM_ID.fullmatch(since):
+        await websocket.close(code=1008, reason="since: a stream id (such as 1700000000000-0) "
+                                                "or $")
+        return
+    try:
+        sub = await hub.subscribe(key, since, view, render)
+    except RedisError:
+        await websocket.close(code=1011, reason="the feed is unavailable (Redis); retry")
+        return
+    tasks = {asyncio.create_task(_pump(websocket, sub)),
+             asyncio.create_task(_listen(websocket, sub)),
+             asyncio.create_task(sub.overflowed.wait())}
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        hub.unsubscribe(sub)
+        for task in tasks:
+            task.cancel()
+    if sub.overflowed.is_set():
+        resume = f"; resume with since={sub.last_id}" if sub.last_id else ""
+        await _close(websocket, 1013, "too slow for this feed" + resume)
+        return
+    for task in done:
+        reason = task.result() if not task.cancelled() and task.exception() is None else None
+        if isinstance(reason, tuple):
+            await _close(websocket, *reason)
+
+
+async def _pump(websocket: WebSocket, sub: Subscription) -> None:
+    try:
+        while True:
+            await websocket.send_text(await sub.queue.get())
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+
+
+async def _listen(websocket: WebSocket, sub: Subscription) -> tuple[int, str] | None:
+    """Read what the client sends until it goes; a close code and reason for what the feed
+    does not take. `{"type":"ping"}` is answered `{"type":"pong"}`."""
+    while True:
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        if message.get("bytes") is not None:
+            return 1003, "binary frames are not accepted: send JSON text"
+        text = message.get("text") or ""
+        if len(text) > MAX_MESSAGE:
+            return 1009, f"message over {MAX_MESSAGE} bytes"
+        try:
+            kind = json.loads(text).get("type")
+        except (ValueError, AttributeError):
+            return 1008, "not a JSON object"
+        if kind != "ping":
+            return 1008, f"unknown message type {kind!r}: the feed takes ping"
+        with contextlib.suppress(asyncio.QueueFull):
+            sub.queue.put_nowait('{"type":"pong"}')
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.close(code=code, reason=reason[:120])

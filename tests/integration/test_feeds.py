@@ -1,0 +1,236 @@
+"""Live feeds at a vugraph's scale (issue 15): thousands of sockets on one gateway process, a
+bounded number of Redis connections, and clear close codes for what a feed does not take."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+import socket
+from typing import Any
+
+import pytest
+import redis
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
+from websockets.protocol import OPEN
+from websockets.uri import parse_uri
+
+from tests.integration.conftest import Stack, run
+from tests.integration.test_pipeline import new_table, play_script
+
+pytestmark = pytest.mark.integration
+
+SOCKETS = 2000
+HOT = 1500  # on one table, as a vugraph match's audience
+SPREAD_TABLES = 10  # the other sockets, 50 a table
+
+
+def _gateway_redis_connections(stack: Stack) -> int:
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        return sum(1 for c in client.client_list() if c["name"].startswith("tableserver-gateway"))
+    finally:
+        client.close()
+
+
+def _feed_ids(stack: Stack, table: str) -> list[str]:
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        return [i.decode() for i, _ in client.xrange(f"tableserver:feed:{table}")]
+    finally:
+        client.close()
+
+
+async def _open(url: str, limit: asyncio.Semaphore) -> ClientConnection:
+    async with limit:
+        return await connect(url, open_timeout=60, max_queue=None)
+
+
+async def _collect(ws: ClientConnection, until: str, seconds: float) -> list[str]:
+    """The ids this socket receives until `until` (or the time runs out)."""
+    ids: list[str] = []
+    try:
+        async with asyncio.timeout(seconds):
+            while not ids or ids[-1] != until:
+                ids.append(json.loads(await ws.recv())["id"])
+    except TimeoutError:
+        pass
+    return ids
+
+
+def test_two_thousand_sockets_each_get_every_update(stack: Stack) -> None:
+    """2,000 feed sockets on one gateway process, 1,500 of them on one table: every socket
+    gets every state of its table in order, from the current one on; the gateway keeps its
+    Redis connections bounded, and the other endpoints answer meanwhile."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    hot = new_table(stack, "vugraph1")
+    spread = {f"spread{i}": new_table(stack, f"spread{i}") for i in range(SPREAD_TABLES)}
+    base = f"ws://127.0.0.1:{stack.gateway_port}/api/tables"
+
+    async def scenario() -> tuple[dict[str, list[list[str]]], int, list[int]]:
+        limit = asyncio.Semaphore(100)
+        urls = [("vugraph1", f"{base}/vugraph1/feed?token={hot['spectator']}")] * HOT
+        each = (SOCKETS - HOT) // SPREAD_TABLES
+        for table, tokens in spread.items():
+            urls += [(table, f"{base}/{table}/feed?token={tokens['spectator']}")] * each
+        sockets = await asyncio.gather(*(_open(url, limit) for _, url in urls))
+        try:
+            firsts = await asyncio.gather(*(ws.recv() for ws in sockets))
+            connections = _gateway_redis_connections(stack)
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(None, play_script, stack, "vugraph1", hot,
+                                       "N 1S, E 2H, S 3S, W P")
+            for table, tokens in spread.items():
+                await loop.run_in_executor(None, play_script, stack, table, tokens, "N 1C")
+            await asyncio.sleep(0.5)
+            statuses = []
+            for path in ("/healthz", "/api/tables/vugraph1/state"):
+                with stack.client(stack.director) as http:
+                    statuses.append((await loop.run_in_executor(None, http.get, path))
+                                    .status_code)
+            lasts = {t: _feed_ids(stack, t)[-1] for t in ["vugraph1", *spread]}
+            received = await asyncio.gather(*(
+                _collect(ws, lasts[table], 60) for (table, _), ws in zip(urls, sockets,
+                                                                         strict=True)))
+            by_table: dict[str, list[list[str]]] = {}
+            for (table, _), first, ids in zip(urls, firsts, received, strict=True):
+                by_table.setdefault(table, []).append([json.loads(first)["id"], *ids])
+            return by_table, connections, statuses
+        finally:
+            await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+
+    by_table, connections, statuses = run(scenario())
+    assert connections <= 64 + 1, connections
+    assert statuses == [200, 200]
+    assert sum(len(v) for v in by_table.values()) == SOCKETS
+    for table, received in by_table.items():
+        stream = _feed_ids(stack, table)
+        expected = stream[stream.index(received[0][0]):]
+        assert len(expected) >= 2, (table, expected)
+        wrong = [ids for ids in received if ids != expected]
+        assert not wrong, (table, len(wrong), wrong[:1], expected)
+
+
+def _closed_with(url: str, send: Any = None) -> tuple[int | None, str]:
+    async def scenario() -> tuple[int | None, str]:
+        async with connect(url, open_timeout=10) as ws:
+            if send is not None:
+                await ws.send(send)
+            try:
+                async with asyncio.timeout(10):
+                    while True:
+                        await ws.recv()
+            except ConnectionClosed as closed:
+                rcvd = closed.rcvd
+                return (rcvd.code, rcvd.reason) if rcvd else (None, "")
+        return None, ""
+
+    result: tuple[int | None, str] = run(scenario())
+    return result
+
+
+def test_a_feed_closes_with_a_code_that_says_why(stack: Stack) -> None:
+    """A binary frame (1003), a message it does not know or a bad `since` (1008), each closed
+    with a reason, never a traceback or a drop without a code."""
+    tokens = new_table(stack, "closing1")
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/closing1/feed?token=" \
+          f"{tokens['spectator']}"
+    assert _closed_with(url, b"\x00\x01")[0] == 1003
+    code, reason = _closed_with(url, '{"type":"call","call":"1C"}')
+    assert code == 1008 and "unknown message" in reason
+    assert _closed_with(url, "not json")[0] == 1008
+    code, reason = _closed_with(url + "&since=yesterday")
+    assert code == 1008 and "since" in reason
+
+
+def test_a_ping_is_answered(stack: Stack) -> None:
+    tokens = new_table(stack, "ping1")
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/ping1/feed?token=" \
+          f"{tokens['spectator']}"
+
+    async def scenario() -> list[Any]:
+        async with connect(url, open_timeout=10) as ws:
+            first = json.loads(await ws.recv())
+            await ws.send('{"type":"ping"}')
+            return [first.get("version"), json.loads(await ws.recv())]
+
+    assert run(scenario()) == [0, {"type": "pong"}]
+
+
+class StalledSocket:
+    """A WebSocket client that stops reading once connected, on a TCP socket with a small
+    receive buffer: what a phone on a bad network looks like to the gateway. `drain` reads
+    what was sent until the close frame, and gives its code and reason."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.protocol = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}{path}"))
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.connect(("127.0.0.1", port))
+        self.protocol.send_request(self.protocol.connect())
+        self.sock.sendall(b"".join(self.protocol.data_to_send()))
+        while self.protocol.handshake_exc is None and self.protocol.state is not OPEN:
+            self.protocol.receive_data(self.sock.recv(65536))
+        assert self.protocol.state is OPEN
+
+    def drain(self, seconds: float) -> tuple[int | None, str, int]:
+        self.sock.settimeout(seconds)
+        frames = 0
+        try:
+            while True:
+                data = self.sock.recv(1 << 20)
+                self.protocol.receive_data(data)
+                frames += sum(1 for e in self.protocol.events_received()
+                              if isinstance(e, Frame) and e.opcode is Opcode.TEXT)
+                if self.protocol.close_rcvd is not None or not data:
+                    break
+        finally:
+            self.sock.close()
+        close = self.protocol.close_rcvd
+        return (close.code, close.reason, frames) if close else (None, "", frames)
+
+
+def test_a_slow_socket_is_dropped_and_slows_no_other(stack: Stack) -> None:
+    """A socket that stops reading is closed with 1013 once its queue is full, and told where
+    to resume; a socket on the same table that reads gets every entry meanwhile. The entries
+    are written to the table's feed directly, as the processor writes them, 60 kB each so that
+    the stalled socket's buffers fill fast."""
+    tokens = new_table(stack, "slow1")
+    path = f"/api/tables/slow1/feed?token={tokens['spectator']}&since=$"
+    writer = redis.Redis(port=stack.redis_port)
+    board = json.dumps({"calls": [], "pad": "x" * 60_000})
+    count = 600
+    stalled = StalledSocket(stack.gateway_port, path)
+
+    async def scenario() -> int:
+        url = f"ws://127.0.0.1:{stack.gateway_port}{path}"
+        async with connect(url, open_timeout=10, max_size=None, max_queue=None) as fast:
+            await asyncio.sleep(0.3)  # both subscribed
+            loop = asyncio.get_running_loop()
+
+            def write() -> None:
+                for n in range(count):
+                    writer.xadd("tableserver:feed:slow1", {"version": 10_000 + n,
+                                                           "board": board})
+
+            writing = loop.run_in_executor(None, write)
+            seen = 0
+            async with asyncio.timeout(60):
+                while seen < count:
+                    json.loads(await fast.recv())
+                    seen += 1
+            await writing
+            return seen
+
+    try:
+        seen = run(scenario())
+    finally:
+        writer.close()
+    code, reason, frames = stalled.drain(30)
+    assert seen == count
+    assert code == 1013 and "resume with since=" in reason
+    assert frames < count

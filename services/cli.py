@@ -3,15 +3,21 @@
     tableserver fold FILE    fold one table's log (JSON Lines, `-` for stdin) and print the
                              state of each board after its last event, one JSON object a line
     tableserver fold --text FILE   the same, drawn for a person to read
-    tableserver convert FILE.pbn|FILE.lin   the events of every board of a record, JSON Lines
+    tableserver convert FILE.pbn|FILE.lin [--strict]   the events of every board of a record,
+                             JSON Lines; a board that cannot be read is skipped and named on
+                             stderr (--strict: nothing is written)
     tableserver export LOG.jsonl --format pbn|lin   a table's log written back as a record
     tableserver replay TABLE [--board N] [--until OFFSET] [--format json|pbn|lin]
                              a table's history read from its topic, and its state at that point
-    tableserver import FILE --table T   a record's boards (PBN, LIN or a JSON Lines log)
-                             appended to a table, once (importing again adds nothing)
+    tableserver import FILE --table T [--strict]   a record's boards (PBN, LIN or a JSON
+                             Lines log) appended to a table, once (importing again adds
+                             nothing); boards that cannot be read are skipped as by convert
 
 `replay` and `import` talk to Kafka (and `import` to Redis) at the addresses of the settings
 (TABLESERVER_KAFKA, TABLESERVER_REDIS; see the README).
+
+Exit status: 0 done, 1 Kafka or Redis unavailable, 2 bad input (nothing written), 141 the
+output's reader went away (a closed pipe), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -28,14 +36,16 @@ from typing import Any, TextIO, TypeVar
 from services.names import TABLE_ID
 from services.render import render_board
 from services.settings import Settings
-from shared.codec import EventError, from_json_line, to_map
+from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event
-from shared.notation import RecordError, lin_events, pbn_events
+from shared.notation import ReadResult, SkippedBoard, lin_boards, pbn_boards
 from shared.notation.export import to_lin, to_pbn
 
 EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 1
+EXIT_CLOSED_PIPE = 128 + 13  # as a process ended by SIGPIPE
+EXIT_INTERRUPTED = 128 + 2  # as a process ended by SIGINT
 T = TypeVar("T")
 
 
@@ -103,15 +113,15 @@ def cmd_fold(args: argparse.Namespace) -> int:
     return 0
 
 
-READERS = {".pbn": pbn_events, ".lin": lin_events}
+READERS = {".pbn": pbn_boards, ".lin": lin_boards}
 
 
-def _record_events(path: Path, command: str, logs: bool = False
-                   ) -> list[dict[str, Any]] | Problem:
-    """The events of a PBN or LIN record (and, if `logs`, of a JSON Lines log), or what is
-    wrong with it; a record that cannot be read is refused whole."""
+def _read_record(path: Path, logs: bool = False) -> ReadResult | Problem:
+    """The boards of a PBN or LIN record (and, if `logs`, of a JSON Lines log, which is read
+    whole or refused), or what is wrong with the file."""
     if logs and path.suffix.lower() in (".jsonl", ".json"):
-        return _over_log(str(path), lambda events: [to_map(e) for e in events])
+        events = _over_log(str(path), lambda events: [to_map(e) for e in events])
+        return events if isinstance(events, Problem) else ReadResult(events, [])
     reader = READERS.get(path.suffix.lower())
     if reader is None:
         return Problem(f"{path}: give a .pbn or a .lin file" + (" or a .jsonl log" if logs
@@ -120,12 +130,33 @@ def _record_events(path: Path, command: str, logs: bool = False
         return reader(path.read_bytes().decode("utf-8", errors="replace"))
     except OSError as exc:
         return Problem(f"cannot read {path}: {exc.strerror}")
-    except RecordError as exc:
-        return Problem(f"{path}: {exc}; nothing {command}ed")
+
+
+def _boards_read(command: str, path: Path, strict: bool, logs: bool = False
+                 ) -> list[dict[str, Any]] | Problem:
+    """The events of the boards of a record that could be read, each skipped board named on
+    stderr; or what is wrong: no board could be read, or (`strict`) one could not."""
+    record = _read_record(path, logs)
+    if isinstance(record, Problem):
+        return record
+    nothing = f"nothing {command}ed"
+    if strict and record.skipped:
+        return Problem(f"{path}: {record.skipped[0].error()}; {nothing}")
+    _report_skipped(command, path, record.skipped)
+    if record.boards == 0:
+        return Problem(f"{path}: no board could be read; {nothing}" if record.skipped
+                       else f"{path}: it holds no board; {nothing}")
+    return record.events
+
+
+def _report_skipped(command: str, path: Path, skipped: list[SkippedBoard]) -> None:
+    """Each board skipped, a line on stderr: the file, the board, the line and why."""
+    for board in skipped:
+        print(f"tableserver {command}: {path}: {board}", file=sys.stderr)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    events = _record_events(Path(args.file), "convert")
+    events = _boards_read("convert", Path(args.file), args.strict)
     if isinstance(events, Problem):
         return _refuse("convert", events.message)
     out = sys.stdout
@@ -134,10 +165,17 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return 0
 
 
-def _unavailable(command: str, exc: Exception) -> int:
+def _unavailable(command: str, exc: Exception, setting: str) -> int:
+    """Kafka or Redis unavailable: one line, exit status 1."""
     print(f"tableserver {command}: {exc or type(exc).__name__} (is `make up` running? "
-          "see TABLESERVER_KAFKA and TABLESERVER_REDIS)", file=sys.stderr)
+          f"see {setting})", file=sys.stderr)
     return EXIT_UNAVAILABLE
+
+
+def _quiet_kafka_client() -> None:
+    """aiokafka logs each failed connection (and more) as an error; the command says in one
+    line what went wrong instead."""
+    logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -148,6 +186,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if not TABLE_ID.fullmatch(args.table):
         return _refuse("replay", f"{args.table!r} is not a table name")
+    _quiet_kafka_client()
     settings = Settings()
     try:
         records = asyncio.run(read_table(settings.kafka_bootstrap, args.table, args.until))
@@ -155,7 +194,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (NoTableError, NoSuchBoard) as exc:
         return _refuse("replay", str(exc))
     except KafkaUnavailable as exc:
-        return _unavailable("replay", exc)
+        return _unavailable("replay", exc, "TABLESERVER_KAFKA")
     if args.format == "json":
         sys.stdout.write(json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n")
     else:
@@ -169,24 +208,28 @@ def progress_bar(done: int, total: int, width: int = 30) -> str:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from aiokafka.errors import KafkaError
-    from redis.exceptions import RedisError
-
-    from services.replay.importer import NotBoards, boards_of, import_boards, with_ids
+    from services.replay.importer import (
+        NotBoards,
+        RedisUnavailable,
+        boards_of,
+        import_boards,
+        with_ids,
+    )
     from services.replay.reader import KafkaUnavailable
 
     if not TABLE_ID.fullmatch(args.table):
         return _refuse("import", f"{args.table!r} is not a table name (1–63 letters, digits, "
                        "- or _)")
-    events = _record_events(Path(args.file), "import", logs=True)
+    events = _boards_read("import", Path(args.file), args.strict, logs=True)
     if isinstance(events, Problem):
         return _refuse("import", events.message)
     try:
         boards = with_ids(boards_of(events))
-    except NotBoards as exc:
+        for event in events:
+            from_map(event)  # every event checked before connecting
+    except (NotBoards, EventError) as exc:
         return _refuse("import", f"{args.file}: {exc}; nothing imported")
-    if not boards:
-        return _refuse("import", f"{args.file}: no board with a deal to import")
+    _quiet_kafka_client()
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -197,8 +240,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         result = asyncio.run(import_boards(Settings(), args.table, args.ruleset, boards,
                                            progress))
-    except (KafkaError, KafkaUnavailable, RedisError, OSError) as exc:
-        return _unavailable("import", exc)
+    except KafkaUnavailable as exc:
+        return _unavailable("import", exc, "TABLESERVER_KAFKA")
+    except RedisUnavailable as exc:
+        return _unavailable("import", exc, "TABLESERVER_REDIS")
+    except OSError as exc:
+        return _unavailable("import", exc, "TABLESERVER_KAFKA and TABLESERVER_REDIS")
     where = (f", offsets {result.first_offset}–{result.last_offset}"
              if result.first_offset is not None else "")
     print(f"table {args.table}: {result.boards} boards imported ({result.events} events"
@@ -221,6 +268,10 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+STRICT_HELP = ("all or nothing: a board that cannot be read refuses the whole record "
+               "(exit status 2, nothing written)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tableserver", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -232,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     fold_parser.set_defaults(run=cmd_fold)
     convert_parser = commands.add_parser("convert", help="a PBN or LIN record as events")
     convert_parser.add_argument("file", help="FILE.pbn or FILE.lin")
+    convert_parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     convert_parser.set_defaults(run=cmd_convert)
     export_parser = commands.add_parser("export", help="a table's log as a PBN or LIN record")
     export_parser.add_argument("file", help="the log (JSON Lines), or - for standard input")
@@ -249,14 +301,30 @@ def build_parser() -> argparse.ArgumentParser:
     import_parser.add_argument("--table", required=True)
     import_parser.add_argument("--ruleset", choices=["duplicate", "rubber"],
                                default="duplicate", help="for a table created by the import")
+    import_parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     import_parser.set_defaults(run=cmd_import)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _closed_pipe()
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
     return code
+
+
+def _closed_pipe() -> int:
+    """The reader of the output went away (`tableserver convert F | head -1`): stop quietly.
+    Python's recipe (the docs of `signal`, on SIGPIPE): what is left to flush goes to
+    /dev/null, so that nothing complains at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_CLOSED_PIPE
 
 
 if __name__ == "__main__":

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from tests.script import log
 
@@ -98,3 +103,170 @@ def test_replay_and_import_refuse_a_bad_table_name_before_connecting() -> None:
 
     assert main(["replay", "no/such"]) == 2
     assert main(["import", "tests/data/pbn21-irregularities.pbn", "--table", "a b"]) == 2
+
+
+# --- records read board by board, closed pipes, the stack down ----------------------------
+
+DATA = Path(__file__).parent / "data"
+QUIRKS = DATA / "lin-quirks" / "old-vugraph.lin"
+ROBOT = DATA / "robot-match-with-alerts.lin"
+DOWN = {"TABLESERVER_KAFKA": "127.0.0.1:1", "TABLESERVER_REDIS": "redis://127.0.0.1:1/0"}
+NOT_A_CALL = "mb|1Q|: not a call: '1Q' (expected a bid such as 1C or 3NT, P, X or XX)"
+KAFKA_DOWN = ("tableserver {}: Kafka at 127.0.0.1:1 is unreachable (is `make up` running? "
+              "see TABLESERVER_KAFKA)")
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "services.cli", *args], capture_output=True,
+                          text=True, check=False, timeout=120, env={**os.environ, **(env or {})})
+
+
+def started(stdout: str) -> list[int]:
+    events = [json.loads(line) for line in stdout.splitlines()]
+    return [e["board"] for e in events if e["type"] == "board_started"]
+
+
+def test_convert_reads_every_board_it_can_and_names_each_one_it_skips() -> None:
+    result = cli("convert", str(QUIRKS))
+    assert result.returncode == 0
+    assert result.stderr.splitlines() == [
+        f"tableserver convert: {QUIRKS}: board 4 (line 20): skipped: {NOT_A_CALL}"]
+    assert started(result.stdout) == [1, 1, 2, 2, 3, 3, 4]
+
+
+def test_convert_strict_is_all_or_nothing() -> None:
+    result = cli("convert", "--strict", str(QUIRKS))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"tableserver convert: {QUIRKS}: line 20: {NOT_A_CALL}; " \
+        "nothing converted\n"
+
+
+def test_convert_skips_a_broken_pbn_game_and_keeps_the_rest(tmp_path: Path) -> None:
+    record = tmp_path / "mixed.pbn"
+    record.write_text((DATA / "pbn21-broken.pbn").read_text() + "\n"
+                      '[Board "5"]\n[Deal "N:- - - -"]\n[Auction "N"]\nPass Pass Pass Pass\n')
+    result = cli("convert", str(record))
+    assert result.returncode == 0 and started(result.stdout) == [5]
+    assert result.stderr.splitlines() == [
+        f"tableserver convert: {record}: line 7 (no board number): skipped: tag OptimumScore: "
+        "'100' is not a score such as 'NS 420'",
+        f"tableserver convert: {record}: line 11 (no board number): skipped: tag OptimumScore: "
+        "'EW' is not a score such as 'NS 420'"]
+
+
+def test_convert_of_a_record_without_a_board_writes_nothing(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.lin"
+    empty.write_text("pn|a,b,c,d|nt|nothing dealt|")
+    result = cli("convert", str(empty))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"tableserver convert: {empty}: it holds no board; nothing " \
+        "converted\n"
+
+
+def test_a_closed_pipe_ends_convert_quietly() -> None:
+    """`tableserver convert F | head -1`: the reader goes away after a line; the rest of the
+    output (200 kB, more than a pipe holds) has nowhere to go, and nothing is said of it."""
+    convert = subprocess.Popen([sys.executable, "-m", "services.cli", "convert",
+                                str(DATA / "realbridge-2021-online-qualifier.pbn")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.Popen(["head", "-1"], stdin=convert.stdout, stdout=subprocess.PIPE)
+    assert convert.stdout is not None and convert.stderr is not None
+    convert.stdout.close()  # head holds the pipe's only reading end
+    first, _ = head.communicate(timeout=60)
+    errors = convert.stderr.read()
+    convert.wait(timeout=60)
+    assert first.count(b"\n") == 1 and b'"board_started"' in first
+    assert errors == b""
+    assert convert.returncode == 141
+
+
+def test_replay_with_the_stack_down_says_so_in_one_line() -> None:
+    began = time.monotonic()
+    result = cli("replay", "t1", env=DOWN)
+    assert time.monotonic() - began < 15
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == KAFKA_DOWN.format("replay") + "\n"
+
+
+def test_import_with_the_stack_down_says_so_in_one_line() -> None:
+    began = time.monotonic()
+    result = cli("import", str(ROBOT), "--table", "t1", env=DOWN)
+    assert time.monotonic() - began < 15
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == KAFKA_DOWN.format("import") + "\n"
+
+
+def test_import_names_the_boards_it_skips_before_it_connects() -> None:
+    result = cli("import", str(QUIRKS), "--table", "t1", env=DOWN)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"tableserver import: {QUIRKS}: board 4 (line 20): skipped: {NOT_A_CALL}",
+        KAFKA_DOWN.format("import")]
+
+
+def test_import_strict_and_import_of_nothing_readable_connect_to_nothing() -> None:
+    strict = cli("import", "--strict", str(QUIRKS), "--table", "t1", env=DOWN)
+    assert strict.returncode == 2
+    assert strict.stderr == f"tableserver import: {QUIRKS}: line 20: {NOT_A_CALL}; nothing " \
+        "imported\n"
+    broken = DATA / "pbn21-broken.pbn"
+    nothing = cli("import", str(broken), "--table", "t1", env=DOWN)
+    assert nothing.returncode == 2
+    lines = nothing.stderr.splitlines()
+    assert [line.split(": skipped: ")[0] for line in lines[:2]] == [
+        f"tableserver import: {broken}: line 7 (no board number)",
+        f"tableserver import: {broken}: line 11 (no board number)"]
+    assert lines[2:] == [f"tableserver import: {broken}: no board could be read; nothing "
+                         "imported"]
+
+
+def test_a_broker_that_never_answers_is_given_up_in_bounded_time() -> None:
+    """A port where connections are accepted (by the kernel) and never answered: the import
+    gives up after its connection timeout (10 s), with the same one line."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        began = time.monotonic()
+        result = cli("import", str(ROBOT), "--table", "t1",
+                     env={**DOWN, "TABLESERVER_KAFKA": address})
+    assert time.monotonic() - began < 15
+    assert result.returncode == 1
+    assert result.stderr == f"tableserver import: Kafka at {address} is unreachable (is " \
+        "`make up` running? see TABLESERVER_KAFKA)\n"
+
+
+def test_kafka_or_redis_unreachable_is_told_from_an_error_they_answer() -> None:
+    from aiokafka.errors import (
+        KafkaConnectionError,
+        KafkaTimeoutError,
+        TopicAuthorizationFailedError,
+    )
+    from redis.exceptions import ConnectionError, ResponseError, TimeoutError
+
+    from services.replay.importer import RedisUnavailable
+    from services.replay.reader import KafkaUnavailable
+
+    for down in (KafkaConnectionError("refused"), KafkaTimeoutError()):
+        assert str(KafkaUnavailable.of("k:1", down)) == "Kafka at k:1 is unreachable"
+    assert str(KafkaUnavailable.of("k:1", TopicAuthorizationFailedError())).startswith(
+        "Kafka at k:1 answered with an error: ")
+    for gone in (ConnectionError("refused"), TimeoutError()):
+        assert str(RedisUnavailable.of("redis://r:1/0", gone)) == \
+            "Redis at redis://r:1/0 is unreachable"
+    assert str(RedisUnavailable.of("redis://r:1/0", ResponseError("READONLY replica"))) == \
+        "Redis at redis://r:1/0 answered with an error: READONLY replica"
+
+
+def test_import_names_the_setting_of_the_service_it_could_not_reach(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from services import cli as tableserver
+    from services.replay import importer
+
+    async def redis_down(*args: object) -> None:
+        raise importer.RedisUnavailable("Redis at redis://r:1/0 is unreachable")
+
+    monkeypatch.setattr(importer, "import_boards", redis_down)
+    assert tableserver.main(["import", str(ROBOT), "--table", "t1"]) == 1
+    assert capsys.readouterr().err == "tableserver import: Redis at redis://r:1/0 is " \
+        "unreachable (is `make up` running? see TABLESERVER_REDIS)\n"

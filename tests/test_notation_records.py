@@ -106,11 +106,13 @@ def test_convert_command(tmp_path: Path) -> None:
                          str(DATA / "robot-match-with-alerts.lin")],
                         capture_output=True, text=True, check=False)
     assert ok.returncode == 0 and ok.stdout.count('"board_started"') == 8
-    bad = subprocess.run([sys.executable, "-m", "services.cli", "convert",
-                          str(DATA / "pbn21-broken.pbn")], capture_output=True, text=True,
-                         check=False)
-    assert bad.returncode == 2 and bad.stdout == ""
-    assert re.search(r"line 7: .*nothing converted", bad.stderr)
+    for strict in ([], ["--strict"]):  # no game of the file can be read
+        bad = subprocess.run([sys.executable, "-m", "services.cli", "convert", *strict,
+                              str(DATA / "pbn21-broken.pbn")], capture_output=True, text=True,
+                             check=False)
+        assert bad.returncode == 2 and bad.stdout == ""
+        assert re.search(r"line 7\b.*: tag OptimumScore", bad.stderr)
+        assert bad.stderr.splitlines()[-1].endswith("nothing converted")
     other = tmp_path / "record.txt"
     other.write_text("x")
     assert "give a .pbn or a .lin" in subprocess.run(

@@ -18,11 +18,15 @@ from typing import Any
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import KafkaError
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.kafka_admin import ensure_core_topics
 from services.names import table_topic
-from services.replay.reader import read_table
+from services.replay.reader import KafkaUnavailable, read_table
 from services.settings import Settings
 from services.tables import create_table
 from shared.codec import DecodeError, encode, from_map, unpack
@@ -30,8 +34,22 @@ from shared.codec import DecodeError, encode, from_map, unpack
 Board = list[dict[str, Any]]
 
 
+CONNECT_TIMEOUT_MS = 10_000  # a broker that does not answer is given up after this
+
+
 class NotBoards(ValueError):
     """A log whose first events come before any board."""
+
+
+class RedisUnavailable(RuntimeError):
+    """Redis could not be reached or answered with an error; the message says which, in one
+    line."""
+
+    @classmethod
+    def of(cls, url: str, exc: RedisError) -> RedisUnavailable:
+        if isinstance(exc, RedisConnectionError | RedisTimeoutError):
+            return cls(f"Redis at {url} is unreachable")
+        return cls(f"Redis at {url} answered with an error: {exc}")
 
 
 def boards_of(events: list[dict[str, Any]]) -> list[Board]:
@@ -88,13 +106,26 @@ class Imported:
 async def import_boards(settings: Settings, table: str, ruleset: str, boards: list[Board],
                         progress: Callable[[int, int], None] = lambda done, total: None
                         ) -> Imported:
-    """Append `boards` (see `with_ids`) to `table`, creating the table if needed."""
-    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+    """Append `boards` (see `with_ids`) to `table`, creating the table if needed. A broker or
+    a Redis that cannot be reached raises `KafkaUnavailable` or `RedisUnavailable`, after
+    closing what was opened."""
+    try:
+        return await _import_boards(settings, table, ruleset, boards, progress)
+    except KafkaError as exc:
+        raise KafkaUnavailable.of(settings.kafka_bootstrap, exc) from None
+    except RedisError as exc:
+        raise RedisUnavailable.of(settings.redis_url, exc) from None
+
+
+async def _import_boards(settings: Settings, table: str, ruleset: str, boards: list[Board],
+                         progress: Callable[[int, int], None]) -> Imported:
+    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap,
+                                request_timeout_ms=CONNECT_TIMEOUT_MS)
     producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
                                 enable_idempotence=True, linger_ms=5)
     redis = Redis.from_url(settings.redis_url)
-    await admin.start()
     try:
+        await admin.start()
         await producer.start()
         await ensure_core_topics(admin, settings.shards, settings.replication)
         meta = await create_table(admin, producer, redis, table, ruleset, settings.replication,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from aiokafka.errors import KafkaError
+from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 
 from services.names import table_topic
 
@@ -15,7 +15,14 @@ class NoTableError(LookupError):
 
 
 class KafkaUnavailable(RuntimeError):
-    """The broker could not be reached or answered with an error."""
+    """The broker could not be reached or answered with an error; the message says which, in
+    one line."""
+
+    @classmethod
+    def of(cls, bootstrap: str, exc: KafkaError) -> KafkaUnavailable:
+        if isinstance(exc, KafkaConnectionError | KafkaTimeoutError):
+            return cls(f"Kafka at {bootstrap} is unreachable")
+        return cls(f"Kafka at {bootstrap} answered with an error: {exc}")
 
 
 async def read_table(bootstrap: str, table: str, until: int | None = None) -> list[Record]:
@@ -26,7 +33,8 @@ async def read_table(bootstrap: str, table: str, until: int | None = None) -> li
     try:
         await consumer.start()
     except KafkaError as exc:
-        raise KafkaUnavailable(f"Kafka at {bootstrap}: {exc}") from None
+        await consumer.stop()  # what it opened, and no "Unclosed" warning later
+        raise KafkaUnavailable.of(bootstrap, exc) from None
     try:
         topic = table_topic(table)
         # Starting fetched the metadata of every topic; ask again only for a table that may
@@ -46,6 +54,6 @@ async def read_table(bootstrap: str, table: str, until: int | None = None) -> li
                     records.append((record.offset, record.value))
         return records
     except KafkaError as exc:
-        raise KafkaUnavailable(f"Kafka at {bootstrap}: {exc}") from None
+        raise KafkaUnavailable.of(bootstrap, exc) from None
     finally:
         await consumer.stop()

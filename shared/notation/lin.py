@@ -4,23 +4,52 @@ LIN is `tag|value|` pairs: `qx|o12|` (room and board), `ah|Board 12|`, `md|<deal
 (dealer 1=S 2=W 3=N 4=E; the last hand may be left out), `sv|o/n/e/b|` (vulnerability),
 `mb|1H|` (a call; `p`, `d`, `r`; a trailing `!` alerts it), `an|text|` (explains the last
 call), `pc|SK|` (a card played: the first is the opening lead).
+
+Old vugraph archives (1997–2015) are read as BBO shows them:
+
+- tags and calls in any case (`MB|1h|`, `Md|`, `mb|P|`), cards too (`pc|s4|`, `pc|C10|`);
+- an alert mark anywhere in a call (`mb|!1C|`, `mb|1c!!|`, `mb|p!|`);
+- `mb|-|` (or `mb||`) holds a seat's place: BBO shows a dash in that seat's column and the
+  auction goes on with the next seat, and the Laws let a turn go by only as a pass, so it is
+  a pass; after the auction has ended, dashes are padding and are left out;
+- an `an|` that follows no call of the board (after the deal, after the lead) is left out, and
+  so is an empty one;
+- `qx` begins a board, and so does an `md` on a board that already has its deal or its calls (a
+  second room's board without `qx`: with the same deal it keeps the board number, with another
+  deal it is the next board);
+- a board without `md` (a second room's board) has the deal of the other room's board with the
+  same number; with none, its deal is unknown and its dealer is the board's (16-board cycle);
+- `md|3|` (a dealer and no hands) and hands of fewer than 13 cards: those hands are unknown;
+- `qx|o12,board 12|`, `ah|12|`: the number is the first digits; `sv` in words (`None`, `All`).
+
+A board that cannot be read (a call or a card that is none, a card dealt twice, …) is skipped
+and reported by `lin_boards`; `lin_events` reads all or nothing.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
-from shared.calls import Call
+from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import RANKS, Card
 from shared.engine import fold
 from shared.events import BoardStarted, CallMade
-from shared.notation.errors import RecordError
-from shared.seats import NotationError, Seat, Vulnerability
+from shared.notation.errors import ReadResult, SkippedBoard
+from shared.seats import NotationError, Seat, Vulnerability, board_dealer
 
 _DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
-_VUL = {"o": "None", "0": "None", "n": "NS", "e": "EW", "b": "Both"}
+_VUL = {"o": "None", "0": "None", "-": "None", "": "None", "none": "None", "love": "None",
+        "n": "NS", "ns": "NS", "e": "EW", "ew": "EW", "b": "Both", "both": "Both",
+        "all": "Both"}
+_NUMBER = re.compile(r"\s*[a-z]?\s*(\d+)", re.I)  # qx: the room, o or c, then the number
+_BOARD = re.compile(r"\s*(?:board|bd\.?)?\s*(\d+)", re.I)  # ah: `Board 12`, `12`
+_LIN_WORDS = {"P": "p", "X": "d", "XX": "r"}
+_PLAIN = {spelling: call for call in ALL_CALLS  # most calls: `p`, `1H`, `3N`, any case
+          for text in (_LIN_WORDS.get(call.text, call.text), call.text.replace("NT", "N"))
+          for spelling in (text, text.lower(), text.upper())}
 
 
 _HAND_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
@@ -31,6 +60,10 @@ _BACKWARDS = re.compile(f"{_HOLDING}C{_HOLDING}D{_HOLDING}H{_HOLDING}S")  # low 
 
 Hand = tuple[str, ...]
 """Spades, hearts, diamonds and clubs, each high to low."""
+
+Deal = tuple[Seat, str, list[Hand | None]]
+"""The dealer, the deal (canonical PBN, from North) and the hands of South, West, North and
+East (None where the record does not give one)."""
 
 
 def _hand(text: str) -> Hand:
@@ -55,89 +88,246 @@ def _hand(text: str) -> Hand:
     return tuple("".join(sorted(suits[s], key=_HIGH_TO_LOW.index)) for s in "SHDC")
 
 
-def _deal(value: str) -> tuple[Seat, str, list[Hand | None]]:
-    """The dealer, the deal (canonical PBN, from North, as the PBN reader gives it) and the
-    hands of South, West, North and East (None where the record does not give one)."""
+def _deal(value: str) -> Deal:
+    """The deal of an `md` value. A hand of fewer than 13 cards is unknown in the deal (but
+    kept, to find who led a card); when three hands are whole, the fourth is the rest."""
     if not value or value[0] not in _DEALERS:
         raise NotationError(f"md: {value[:20]!r} does not start with a dealer digit 1–4")
-    texts = value[1:].split(",")[:4]
-    hands = [_hand(text) if text else None for text in texts]
+    hands = [_hand(text) if text.strip() else None for text in value[1:].split(",")[:4]]
     hands += [None] * (4 - len(hands))
-    known = [h for h in hands if h is not None]
-    if len(known) == 3 and sum(len(s) for h in known for s in h) == 39:  # BBO leaves the
-        held = ("".join(h[i] for h in known) for i in range(4))  # last hand out
-        hands[hands.index(None)] = tuple(_HIGH_TO_LOW.translate(str.maketrans("", "", suit))
-                                         for suit in held)
-    south, west, north, east = ("-" if h is None else ".".join(h) for h in hands)
+    sizes = [0 if h is None else sum(map(len, h)) for h in hands]
+    if max(sizes) > 13:
+        raise NotationError(f"a hand of {max(sizes)} cards")
+    whole = [h for h, n in zip(hands, sizes, strict=True) if h is not None and n == 13]
+    if len(whole) == 3:  # BBO leaves the last hand out: the 13 cards left, if no card of the
+        held = ["".join([h[i] for h in whole]) for i in range(4)]  # three is dealt twice
+        rest = sizes.index(next(n for n in sizes if n != 13))
+        completed = tuple(_HIGH_TO_LOW.translate(str.maketrans("", "", suit)) for suit in held)
+        hands[rest], sizes[rest] = completed, sum(map(len, completed))
+        if sizes[rest] != 13:
+            _dealt_once(whole)
+    else:
+        _dealt_once(whole)
+    south, west, north, east = (".".join(h) if h is not None and n == 13 else "-"
+                                for h, n in zip(hands, sizes, strict=True))
     return _DEALERS[value[0]], f"N:{north} {east} {south} {west}", hands
 
 
-def lin_events(text: str) -> list[dict[str, Any]]:
-    """The events of every board of a LIN file, in file order."""
-    events: list[dict[str, Any]] = []
-    board_events: list[dict[str, Any]] = []
-    calls: list[tuple[Seat, Call]] = []  # the board's calls, for the opening leader
-    deals: dict[str, tuple[Seat, str, list[Hand | None]]] = {}  # vugraph: a deal per room
-    hands: list[Hand | None] = []
-    number, board_no = 0, 0
-    seat = Seat.N
+def _dealt_once(hands: list[Hand]) -> None:
+    """No card is in two of `hands`."""
+    for index, suit in enumerate("SHDC"):
+        held = "".join([h[index] for h in hands])
+        if len(set(held)) != len(held):
+            twice = next(rank for rank in held if held.count(rank) > 1)
+            raise NotationError(f"{suit}{twice} is dealt twice")
+
+
+def _vulnerability(value: str) -> str:
+    """The vulnerability of an `sv` value: `o`, `n`, `e`, `b`, `0`, or in words."""
+    text = value.strip().lower()
+    known = _VUL.get(text, _VUL.get(text[:1]))
+    if known is None:
+        raise NotationError(f"not a vulnerability: {value!r} (expected o, n, e or b)")
+    return known
+
+
+@dataclass(slots=True)
+class _Board:
+    """A board as the record gives it, while it is read."""
+
+    number: int
+    numbered: bool  # the record gave the number (`qx`, `ah`)
+    named: bool = False  # by an `ah`, which names the board BBO shows
+    md: str | None = None  # the `md` value, once given
+    deal: Deal | None = None
+    vulnerability: str | None = None
+    calls: list[tuple[Call, bool, str | None]] = field(default_factory=list)  # alert, text
+    lead: Card | None = None
+    error: tuple[int, str] | None = None  # the line and the first problem
+
+    @property
+    def begun(self) -> bool:
+        """The auction (or the play) has begun: what the record says next of a deal, a
+        number or a vulnerability is another board's."""
+        return bool(self.calls) or self.lead is not None
+
+    def auction_over(self) -> bool:
+        """Three passes after the fourth call (or four passes) end the auction (Law 17E)."""
+        calls = self.calls
+        return len(calls) >= 4 and all(c[0] is PASS for c in calls[-3:])
+
+
+class _Reader:
+    """The boards of a LIN text, pair by pair."""
+
+    def __init__(self) -> None:
+        self.boards: list[_Board] = []
+        self.board: _Board | None = None  # the last begun
+        self.deals: dict[str, Deal] = {}  # vugraph: the same `md` in both rooms
+        self.next_number: int | None = None  # an `ah` given after its board had begun
+
+    def begin(self, number: int | None) -> _Board:
+        """A new board: numbered by the record, or else after the board before it."""
+        previous = self.board
+        named = number is None and self.next_number is not None
+        if named:
+            number, self.next_number = self.next_number, None
+        board = _Board(number or (previous.number + 1 if previous else 1), number is not None,
+                       named)
+        self.boards.append(board)
+        self.board = board
+        return board
+
+    def read(self, tag: str, value: str) -> None:
+        """One pair of the record (a problem raises)."""
+        if tag == "qx":
+            match = _NUMBER.match(value)
+            self.next_number = None
+            self.begin(int(match.group(1)) if match and int(match.group(1)) > 0 else None)
+            return
+        board = self.board
+        if tag == "md":
+            if board is None or board.md is not None or board.begun:
+                board = self.begin(None)
+                self.renumber_second_room(board, value)
+            board.md = value
+            if value.strip():
+                board.deal = self.deal(value)
+        elif tag == "ah":
+            self.number(value)
+        elif board is None or board.error is not None:
+            return
+        elif tag == "sv":
+            board.vulnerability = _vulnerability(value)
+        elif tag == "mb":
+            self.call(board, value)
+        elif tag == "an":
+            if board.calls and board.lead is None and value.strip():
+                call, alert, _ = board.calls[-1]
+                board.calls[-1] = (call, alert, value)
+        elif tag == "pc" and board.lead is None:
+            board.lead = Card.parse(value)
+
+    def deal(self, value: str) -> Deal:
+        deal = self.deals.get(value)
+        if deal is None:
+            deal = self.deals[value] = _deal(value)
+        return deal
+
+    def renumber_second_room(self, board: _Board, value: str) -> None:
+        """A board begun by `md` alone with the deal of the board before it is that board
+        played in the other room: the same number."""
+        if board.numbered or len(self.boards) < 2:
+            return
+        previous = self.boards[-2]
+        if value.strip() and previous.md is not None and previous.md.strip() == value.strip():
+            board.number = previous.number
+
+    def number(self, value: str) -> None:
+        """`ah|Board 12|`: the number of the board just dealt, or of the next one."""
+        match = _BOARD.match(value)
+        if match is None or int(match.group(1)) == 0:
+            return
+        number, board = int(match.group(1)), self.board
+        if board is not None and board.number == number:
+            return
+        if board is None or board.named or board.begun:
+            self.next_number = number
+        else:
+            board.number, board.numbered, board.named = number, True, True
+
+    def call(self, board: _Board, value: str) -> None:
+        alert = "!" in value
+        text = value.replace("!", "").strip() if alert else value.strip()
+        if text.strip("-"):
+            call = Call.parse(text)  # `p`, `d`, `r` are Call's words too
+        elif board.auction_over():
+            return  # padding after the auction
+        else:
+            call = PASS  # a seat whose turn went by
+        board.calls.append((call, alert, None))
+
+
+def lin_boards(text: str) -> ReadResult:
+    """The events of every board of a LIN file that can be read, in file order, and the boards
+    skipped (the line and the problem)."""
+    reader = _Reader()
     pairs = _Pairs(text)
     for index, tag, value in pairs:
+        if tag == "mb":  # most pairs: a call without marks, on a board being read
+            board, call = reader.board, _PLAIN.get(value)
+            if call is not None and board is not None and board.error is None:
+                board.calls.append((call, False, None))
+                continue
         try:
-            if tag == "pc":  # the opening lead
-                card = Card.parse(value)
-                leader = _holder(hands, card)
-                if leader is None:
-                    leader = _leader(board_events[0], calls)
-                if leader is not None:
-                    board_events.append({"type": "opening_lead", "seat": leader.name,
-                                         "card": str(card)})
-            elif tag == "mb":
-                if board_events:
-                    call = Call.parse(value.rstrip("!"))  # `p`, `d`, `r` are Call's words too
-                    event: dict[str, Any] = {"type": "call", "seat": seat.letter,
-                                             "call": call.text}
-                    if value.endswith("!"):
-                        event["alert"] = True
-                    board_events.append(event)
-                    calls.append((seat, call))
-                    seat = seat.lho
-            elif tag == "an":
-                if board_events and board_events[-1]["type"] == "call":
-                    board_events[-1]["explanation"] = value
-            elif tag == "qx":
-                board_no = int(value[1:]) if value[1:].isdigit() else board_no
-            elif tag == "ah":
-                if value.startswith("Board "):
-                    board_no = int(value.split()[1])
-                    if board_events and board_events[0]["type"] == "board_started":
-                        board_events[0]["board"] = board_no
-            elif tag == "md":
-                events += board_events
-                if value not in deals:
-                    deals[value] = _deal(value)
-                seat, deal, hands = deals[value]
-                number += 1
-                board_events = [{"type": "board_started", "board": board_no or number,
-                                 "dealer": seat.name, "deal": deal}]
-                calls = []
-            elif tag == "sv" and board_events:
-                board_events[0]["vulnerability"] = _VUL[value.strip().lower()[:1] or "o"]
+            reader.read(tag, value)
         except (NotationError, KeyError, ValueError) as exc:
-            raise RecordError(pairs.line(index), f"{tag}|{value[:30]}|: {exc}") from None
-    events += board_events
+            board = reader.board
+            if board is not None and board.error is None:
+                board.error = (pairs.line(index), f"{tag}|{value[:30]}|: {exc}")
+    dealt: dict[int, _Board] = {}  # by number, the first board with its deal: for the others
+    for board in reader.boards:
+        if board.deal is not None and board.error is None:
+            dealt.setdefault(board.number, board)
+    events: list[dict[str, Any]] = []
+    skipped: list[SkippedBoard] = []
+    for board in reader.boards:
+        if board.error is not None:
+            skipped.append(SkippedBoard(board.number, *board.error))
+        elif board.md is not None or board.begun:
+            events += _events(board, dealt.get(board.number))
+    return ReadResult(events, skipped)
+
+
+def lin_events(text: str) -> list[dict[str, Any]]:
+    """The events of every board of a LIN file, in file order; a board that cannot be read
+    raises `RecordError` (all or nothing)."""
+    return lin_boards(text).all_or_nothing()
+
+
+def _events(board: _Board, other_room: _Board | None) -> list[dict[str, Any]]:
+    """The events of a board read: its start, its calls and the opening lead. A board without
+    a deal has the deal of the other room's board with its number."""
+    deal = board.deal if board.deal is not None else (
+        other_room.deal if other_room is not None else None)
+    start: dict[str, Any] = {"type": "board_started", "board": board.number}
+    if deal is not None:
+        start["dealer"], start["deal"] = deal[0].name, deal[1]
+    vulnerability = board.vulnerability
+    if vulnerability is None and board.deal is None and other_room is not None:
+        vulnerability = other_room.vulnerability
+    if vulnerability is not None:
+        start["vulnerability"] = vulnerability
+    events = [start]
+    seat = dealer = deal[0] if deal is not None else board_dealer(board.number)
+    for call, alert, explanation in board.calls:
+        event: dict[str, Any] = {"type": "call", "seat": seat.letter, "call": call.text}
+        if alert:
+            event["alert"] = True
+        if explanation is not None:
+            event["explanation"] = explanation
+        events.append(event)
+        seat = seat.lho
+    if board.lead is not None:
+        leader = _holder(deal[2], board.lead) if deal is not None else None
+        if leader is None:
+            leader = _leader(dealer, [c[0] for c in board.calls])
+        if leader is not None:
+            events.append({"type": "opening_lead", "seat": leader.name,
+                           "card": str(board.lead)})
     return events
 
 
 _USED = ("pc", "mb", "an", "qx", "ah", "md", "sv")  # the tags the reader uses
+_STARTS = ("md", "qx")  # the tags that may begin a board: the first card after one is a lead
 
 
 class _Pairs:
     """(index, tag, value) of each `tag|value|` pair whose tag the reader uses, in order; the
     tag lower case, without blanks; newlines (BBO breaks lines anywhere) are not part of a
-    value. Of the cards played, only the first after each deal (the opening lead). Most of a
-    vugraph record is the play and the commentary: the text is cut at every `|` in one go,
-    and Python visits only the pairs it reads."""
+    value. Of the cards played, only the first after each `md` or `qx` (the opening lead). Most
+    of a vugraph record is the play and the commentary: the text is cut at every `|` in one
+    go, and Python visits only the pairs it reads."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -153,7 +343,7 @@ class _Pairs:
                 used[tag] = name
         cards = [tag for tag, name in used.items() if name == "pc"]  # as the file spells it
         indices = [i for i, tag in enumerate(tags) if tag in used and tag not in cards]
-        leads = {lead for i in indices if used[tags[i]] == "md"
+        leads = {lead for i in indices if used[tags[i]] in _STARTS
                  if (lead := _first(tags, cards, i)) is not None}
         for index in sorted([*indices, *leads]):
             value = parts[2 * index + 1]
@@ -190,13 +380,16 @@ def _holder(hands: list[Hand | None], card: Card) -> Seat | None:
     return None
 
 
-def _leader(start: dict[str, Any], calls: list[tuple[Seat, Call]]) -> Seat | None:
+def _leader(dealer: Seat, calls: list[Call]) -> Seat | None:
     """Declarer's LHO, from the fold of the auction (the Laws engine decides who declares,
     whatever the auction): the opening leader when the record does not say who held the card
     led."""
-    board = fold([BoardStarted(1, Seat.parse(start["dealer"]), Vulnerability.NONE),
-                  *(CallMade(seat, call) for seat, call in calls)]
-                 ).board
+    events: list[BoardStarted | CallMade] = [BoardStarted(1, dealer, Vulnerability.NONE)]
+    seat = dealer
+    for call in calls:
+        events.append(CallMade(seat, call))
+        seat = seat.lho
+    board = fold(events).board
     if board is None or board.declarer is None:
         return None
     return board.declarer.lho

@@ -6,18 +6,22 @@ auction), `=n=` (note n, the call's explanation, in `[Note "n:text"]`), suffixes
 `?`, `$n`,
 and the irregularity markers of PBN 2.1 section 3.9: `^I` (the next bid is insufficient and was
 accepted) and `^S` (a player skipped by an accepted call out of rotation).
+
+A game that cannot be read (a line that is not a tag pair, a tag value out of its form, a call
+that is none, …) is skipped and reported by `pbn_boards`; `pbn_events` reads all or nothing.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import Card
 from shared.deal import format_deal, parse_deal
-from shared.notation.errors import RecordError
+from shared.notation.errors import ReadResult, RecordError, SkippedBoard
 from shared.seats import NotationError, Seat, Vulnerability
 
 _USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Score",
@@ -27,7 +31,7 @@ _NAMES = "|".join(_USED)
 # One pass over the file finds the empty lines that end games and the tags the reader uses;
 # the lines it passes over (other tags, sections the reader does not use, comments) cost
 # nothing in Python. Another pass, before it, finds any line that starts like a tag and is not
-# a tag pair.
+# a tag pair (its game cannot be read).
 _SCAN = re.compile(r"\n[ \t]*(?:((?=\n))|\[[ \t]*(" + _NAMES + r")[ \t]+" + _VALUE
                    + r"[ \t]*\][ \t]*(?=\n))")  # 1: an empty line; 2, 3: a tag the reader uses
 _BAD_TAG = re.compile(r"\n[ \t]*\[(?![ \t]*[A-Za-z0-9_]+[ \t]+" + _VALUE + r"[ \t]*\][ \t]*\n)")
@@ -39,6 +43,7 @@ _SCORE = re.compile(r"(NS|EW) [+-]?\d+")
 _CONTRACT = re.compile(r"Pass|[1-7](NT|[CDHS])[Xx]{0,2}")
 _COMMENT = ("%", ";")
 _PLAIN_CALLS = {call.text: call for call in ALL_CALLS} | {"Pass": PASS}  # most auction tokens
+T = TypeVar("T")
 
 
 class _Lines:
@@ -64,6 +69,17 @@ class Game:
     sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # (line, text)
     notes: dict[str, str] = field(default_factory=dict)
     hands: dict[Seat, str] | None = None  # the parsed Deal tag
+    error: tuple[int, str] | None = None  # the line and the first problem, if any
+
+    def fail(self, line: int, problem: str) -> None:
+        """A problem at `line`: the game cannot be read (the first problem is kept)."""
+        if self.error is None or line < self.error[0]:
+            self.error = (line, problem)
+
+    @property
+    def number(self) -> int | None:
+        board = self.tags.get("Board", "")
+        return int(board) if board.isdigit() else None
 
 
 _PLAIN = {"Dealer": {"N", "E", "S", "W"}, "Declarer": {"N", "E", "S", "W", ""},
@@ -109,45 +125,63 @@ def _section(text: str, end: int, tag_line: int) -> list[tuple[int, str]]:
             if line and line[0] not in _COMMENT]
 
 
-def _check_starts(text: str, position: int, lines: _Lines) -> None:
+def _check_starts(text: str, position: int, game: Game) -> None:
     """The first line of a game (after `position`, a newline) that is not a comment must be a
-    tag pair: anything else is text outside a game."""
+    tag pair: anything else is text outside a game, and the game cannot be read."""
     while True:
         end = text.find("\n", position + 1)
         line = text[position + 1:end if end >= 0 else len(text)].strip()
         if line[:1] == "[" or (end < 0 and not line):
             return
         if line and not line.startswith(_COMMENT):
-            raise RecordError(lines.at(position), f"text outside a game: {line[:60]!r}")
+            game.fail(_line_at(text, position), f"text outside a game: {line[:60]!r}")
+            return
         if end < 0:
             return
         position = end
 
 
+def _line_at(text: str, position: int) -> int:
+    """The line of the character after the newline at `position` (for problems: rare)."""
+    return text.count("\n", 0, position + 1)
+
+
+def _check_bad_tags(text: str, game: Game, bad: list[int], start: int, end: int) -> None:
+    """Lines that start like a tag and are not tag pairs (at `bad`), within the game's text
+    from `start` to `end`: the game cannot be read."""
+    for position in bad:
+        if start <= position < end:
+            line = text[position + 1:].split("\n", 1)[0].strip()
+            game.fail(_line_at(text, position), f"not a tag pair: {line[:60]!r}")
+            return
+
+
 def read_games(text: str) -> list[Game]:
-    """The games of a PBN file, with the tags and the sections the reader uses. Games are
-    separated by empty lines; `%` and `;` lines and `{ … }` blocks are comments."""
+    """The games of a PBN file, with the tags and the sections the reader uses, and the first
+    problem of each game that cannot be read (`Game.error`). Games are separated by empty
+    lines; `%` and `;` lines and `{ … }` blocks are comments."""
     text = "\n" + text.replace("\r\n", "\n").replace("\r", "\n") + "\n"
     if "{" in text:
         text = _blank_block_comments(text)
     lines = _Lines(text)
-    bad = _BAD_TAG.search(text)
-    if bad is not None:
-        line = text[bad.start() + 1:].split("\n", 1)[0].strip()
-        raise RecordError(lines.at(bad.start()), f"not a tag pair: {line[:60]!r}")
+    bad = [match.start() for match in _BAD_TAG.finditer(text)]  # mostly none
     games: list[Game] = []
     game = Game()
     previous: dict[str, str] = {}
+    start = 0  # where the game's text starts
     if text[1:2] != "[":
-        _check_starts(text, 0, lines)
+        _check_starts(text, 0, game)
     for match in _SCAN.finditer(text):
         gap, name, value = match.groups()
         if gap is not None:  # an empty line: the game, if any, ends
-            if game.tags or game.notes:
+            if bad:
+                _check_bad_tags(text, game, bad, start, match.start())
+            if game.tags or game.notes or game.error:
                 games.append(game)
                 previous, game = game.tags, Game()
+            start = match.end()
             if text[match.end() + 1:match.end() + 2] != "[":
-                _check_starts(text, match.end(), lines)
+                _check_starts(text, match.end(), game)
             continue
         if "\\" in value:
             value = _ESCAPE.sub(r"\1", value)
@@ -160,12 +194,15 @@ def read_games(text: str) -> list[Game]:
         try:
             _check_tag(game, name, value)
         except NotationError as exc:
-            raise RecordError(lines.at(match.start()), str(exc)) from None
+            game.fail(lines.at(match.start()), str(exc))
+            continue
         game.tags[name] = value
         if name in ("Auction", "Play"):
             game.lines[name] = lines.at(match.start())
             game.sections[name] = _section(text, match.end(), game.lines[name])
-    if game.tags or game.notes:
+    if bad:
+        _check_bad_tags(text, game, bad, start, len(text))
+    if game.tags or game.notes or game.error:
         games.append(game)
     return games
 
@@ -218,40 +255,65 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
     return events
 
 
-def pbn_events(text: str) -> list[dict[str, Any]]:
-    """The events of every board of a PBN file, in file order: `board_started` (board, dealer,
-    vulnerability, deal), the calls with alerts and explanations, and the opening lead."""
+def pbn_boards(text: str) -> ReadResult:
+    """The events of every board of a PBN file that can be read, in file order:
+    `board_started` (board, dealer, vulnerability, deal), the calls with alerts and
+    explanations, and the opening lead; and the games skipped (the line and the problem)."""
     events: list[dict[str, Any]] = []
+    skipped: list[SkippedBoard] = []
     for game in read_games(text):
-        board_text = game.tags.get("Board", "")
-        if not board_text.isdigit() or not game.tags.get("Deal", "").strip("?"):
-            continue  # not a board (an event header, a game without a deal)
-        hands = game.hands if game.hands is not None else parse_deal(game.tags["Deal"])
-        start: dict[str, Any] = {"type": "board_started", "board": int(board_text),
-                                 "deal": format_deal(hands)}
-        if game.tags.get("Dealer", "?") not in ("", "?"):
-            start["dealer"] = game.tags["Dealer"]
-        if game.tags.get("Vulnerable", "?") not in ("", "?"):
-            start["vulnerability"] = str(Vulnerability.parse(game.tags["Vulnerable"]))
-        events.append(start)
-        auction_dealer = game.tags.get("Auction", "")
-        if auction_dealer in ("", "?"):
+        if game.error is not None:
+            skipped.append(SkippedBoard(game.number, *game.error))
             continue
         try:
-            dealer = Seat.parse(auction_dealer)
-        except NotationError as exc:
-            raise RecordError(game.lines["Auction"], str(exc)) from None
-        events += _auction_events(game, dealer)
-        leader = game.tags.get("Play", "")
-        plays = game.sections.get("Play", [])
-        if leader not in ("", "?") and plays:
-            number, first = plays[0]
-            card = first.split()[0] if first.split() else "-"
-            if card not in ("-", "*"):
-                try:
-                    Card.parse(card)
-                except NotationError as exc:
-                    raise RecordError(number, str(exc)) from None
-                events.append({"type": "opening_lead", "seat": Seat.parse(leader).name,
-                               "card": card.upper()})
+            events += _game_events(game)
+        except RecordError as exc:
+            skipped.append(SkippedBoard(game.number, exc.line, exc.reason))
+    return ReadResult(events, skipped)
+
+
+def pbn_events(text: str) -> list[dict[str, Any]]:
+    """The events of every board of a PBN file (see `pbn_boards`); a game that cannot be read
+    raises `RecordError` (all or nothing)."""
+    return pbn_boards(text).all_or_nothing()
+
+
+def _game_events(game: Game) -> list[dict[str, Any]]:
+    """The events of a game; none if it is not a board (an event header, a game without a
+    deal)."""
+    if game.number is None or not game.tags.get("Deal", "").strip("?"):
+        return []
+    hands = game.hands if game.hands is not None else parse_deal(game.tags["Deal"])
+    start: dict[str, Any] = {"type": "board_started", "board": game.number,
+                             "deal": format_deal(hands)}
+    if game.tags.get("Dealer", "?") not in ("", "?"):
+        start["dealer"] = game.tags["Dealer"]
+    if game.tags.get("Vulnerable", "?") not in ("", "?"):
+        start["vulnerability"] = str(Vulnerability.parse(game.tags["Vulnerable"]))
+    events = [start]
+    auction_dealer = game.tags.get("Auction", "")
+    if auction_dealer in ("", "?"):
+        return events
+    try:
+        dealer = Seat.parse(auction_dealer)
+    except NotationError as exc:
+        raise RecordError(game.lines["Auction"], str(exc)) from None
+    events += _auction_events(game, dealer)
+    leader = game.tags.get("Play", "")
+    plays = game.sections.get("Play", [])
+    if leader not in ("", "?") and plays:
+        number, first = plays[0]
+        card = first.split()[0] if first.split() else "-"
+        if card not in ("-", "*"):
+            seat = _parsed(Seat.parse, leader, game.lines["Play"])
+            _parsed(Card.parse, card, number)
+            events.append({"type": "opening_lead", "seat": seat.name, "card": card.upper()})
     return events
+
+
+def _parsed(parse: Callable[[str], T], text: str, line: int) -> T:
+    """`parse(text)`, or the problem as a `RecordError` at `line`."""
+    try:
+        return parse(text)
+    except NotationError as exc:
+        raise RecordError(line, str(exc)) from None

@@ -92,12 +92,12 @@ class Audience:
 
 
 async def measure(layout: str, sockets: int, seconds: float, base: str,
-                  tokens: dict[str, str], redis: Redis, gateway: int) -> None:
+                  tokens: dict[str, str], redis: Redis, gateway: int, at_rest: int) -> None:
     tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
     rate = 2.0 if layout == "hot" else 100.0
     audience = Audience()
     limit = asyncio.Semaphore(200)
-    rss_before, started = rss_bytes(gateway), time.perf_counter()
+    started = time.perf_counter()
     urls = [f"{base}/{tables[i % len(tables)]}/feed?token={tokens[tables[i % len(tables)]]}"
             for i in range(sockets)]
     opened = await asyncio.gather(*(audience.open(url, limit) for url in urls))
@@ -106,6 +106,7 @@ async def measure(layout: str, sockets: int, seconds: float, base: str,
     rss_after = rss_bytes(gateway)
     listeners = [asyncio.create_task(audience.listen(ws)) for ws in opened]
     cpu_before, wall_before = cpu_seconds(gateway), time.perf_counter()
+    own_before = time.process_time()
     followers = Counter(tables[i % len(tables)] for i in range(sockets))
     writes, expected = 0, 0
     while time.perf_counter() - wall_before < seconds:
@@ -121,14 +122,17 @@ async def measure(layout: str, sockets: int, seconds: float, base: str,
         await asyncio.sleep(0.1)
     cpu = cpu_seconds(gateway) - cpu_before
     wall = time.perf_counter() - wall_before
+    own = time.process_time() - own_before
     for task in listeners:
         task.cancel()
     await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
     print(f"{layout:6} {sockets:6} sockets: connected in {connect_s:.1f} s; "
-          f"{(rss_after - rss_before) / sockets / 1024:.1f} kB per socket; "
+          f"{rss_after / 2**20:.0f} MB resident, {(rss_after - at_rest) / sockets / 1024:.0f} kB "
+          "per socket over the gateway at rest; "
           f"{writes} updates, {audience.received}/{expected} messages delivered; "
           f"gateway CPU {100 * cpu / wall:.0f} % of a core, "
-          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message")
+          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message; the sockets' own "
+          f"process {100 * own / wall:.0f} % of a core")
     print("       " + report("write to Redis → received", audience.latencies), flush=True)
     await asyncio.sleep(3)  # the gateway lets the closed sockets go
 
@@ -145,10 +149,11 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
     await asyncio.sleep(3)  # the first states reach Redis
     redis = Redis.from_url(redis_url)
     base = url.replace("http://", "ws://") + "/api/tables"
-    print(f"gateway at rest: {rss_bytes(gateway) / 2**20:.0f} MB resident")
+    at_rest = rss_bytes(gateway)
+    print(f"gateway at rest: {at_rest / 2**20:.0f} MB resident")
     for sockets in args.sockets:
         for layout in ("spread", "hot"):
-            await measure(layout, sockets, args.seconds, base, tokens, redis, gateway)
+            await measure(layout, sockets, args.seconds, base, tokens, redis, gateway, at_rest)
     await redis.aclose()
 
 

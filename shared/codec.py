@@ -8,6 +8,7 @@ The same maps travel as msgpack on Kafka and as JSON Lines in files. A map is
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -33,7 +34,9 @@ from shared.events import (
 from shared.seats import NotationError, Seat, Vulnerability, board_dealer, board_vulnerability
 
 SCHEMA_VERSION = 1
-MAX_TEXT = 2000  # explanations, notes and ids longer than this are not table talk
+MAX_TEXT = 2000  # explanations and notes longer than this are not table talk
+EVENT_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+_UNFIT = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")  # a line break or tab is fine
 PASS_OBLIGATIONS = ("next_turn", "every_turn")
 RESTRICTIONS = ("require", "prohibit")
 
@@ -66,6 +69,19 @@ def _text(m: Mapping[str, Any], key: str, required: bool = False) -> str | None:
         raise EventError(f"field {key!r} must be text, not {type(value).__name__}", key)
     if len(value) > MAX_TEXT:
         raise EventError(f"field {key!r} is longer than {MAX_TEXT} characters", key)
+    if not value.isprintable() and _UNFIT.search(value):
+        raise EventError(f"field {key!r} holds a control character or a lone surrogate", key)
+    return value
+
+
+def _id(m: Mapping[str, Any]) -> str | None:
+    """An event's id: a short token, never free text (it reaches every reader of the table,
+    a seat's partner included)."""
+    value = m.get("id")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not EVENT_ID.fullmatch(value):
+        raise EventError("field 'id': 1–64 letters, digits or . _ : -", "id")
     return value
 
 
@@ -98,7 +114,7 @@ def _parsed(m: Mapping[str, Any], key: str, parse: Callable[[str], Any]) -> Any:
 
 
 def _meta(m: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": _text(m, "id"), "ts": _int(m, "ts"), "client_seq": _int(m, "client_seq")}
+    return {"id": _id(m), "ts": _int(m, "ts"), "client_seq": _int(m, "client_seq")}
 
 
 _SEAT_TEXT = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
@@ -148,7 +164,7 @@ def _board_started(m: Mapping[str, Any]) -> BoardStarted:
 
 def _call(m: Mapping[str, Any]) -> CallMade:
     return CallMade(_seat(m), _call_of(m), _bool(m, "alert", False), _text(m, "explanation"),
-                    id=_text(m, "id"), ts=_int(m, "ts"), client_seq=_int(m, "client_seq"))
+                    id=_id(m), ts=_int(m, "ts"), client_seq=_int(m, "client_seq"))
 
 
 def _option(m: Mapping[str, Any]) -> OptionExercised:

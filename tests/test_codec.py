@@ -10,13 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared import DecodeError, EventError, decode, encode, from_map, to_map
-from shared.codec import from_json_line, to_json_line
+from shared.codec import EVENT_ID, from_json_line, to_json_line
 from shared.events import BoardStarted, CallMade
 from shared.seats import Seat, Vulnerability
 
 seats = st.sampled_from(["N", "E", "S", "W"])
-texts = st.text(max_size=30)
-meta = st.fixed_dictionaries({}, optional={"id": texts, "ts": st.integers(0, 2**62),
+texts = st.text(st.characters(exclude_categories=("Cs", "Cc")) | st.sampled_from("\n\t"),
+                max_size=30)
+ids = st.from_regex(EVENT_ID, fullmatch=True)
+meta = st.fixed_dictionaries({}, optional={"id": ids, "ts": st.integers(0, 2**62),
                                            "client_seq": st.integers(0, 2**40)})
 maps = st.one_of(
     st.fixed_dictionaries({"type": st.just("board_started"), "board": st.integers(1, 10**6)},
@@ -127,3 +129,25 @@ def test_bad_json_is_an_event_error() -> None:
         from_json_line('{"type": "call", ')
     assert from_json_line('{"type":"call","seat":"n","call":"pass"}') == CallMade(
         Seat.N, from_map({"type": "call", "seat": "N", "call": "P"}).call)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("m", "field"), [
+    ({"type": "call", "seat": "N", "call": "P", "id": "x" * 65}, "id"),
+    ({"type": "call", "seat": "N", "call": "P", "id": "partner: I have 20 points"}, "id"),
+    ({"type": "call", "seat": "N", "call": "P", "explanation": "weak\ud800"}, "explanation"),
+    ({"type": "call", "seat": "N", "call": "P", "explanation": "weak\x00two"}, "explanation"),
+    ({"type": "explanation", "seat": "N", "index": 0, "explanation": "a\x1bb"}, "explanation"),
+])
+def test_ids_are_tokens_and_texts_carry_no_control_character(m: dict[str, Any],
+                                                             field: str) -> None:
+    """An event's id is a short token (no free text reaches a partner through it); a text
+    with a lone surrogate or a control character is refused, naming the field."""
+    with pytest.raises(EventError) as refused:
+        from_map(m)
+    assert refused.value.field == field
+
+
+def test_a_text_may_hold_line_breaks_and_any_script() -> None:
+    event = from_map({"type": "call", "seat": "N", "call": "2C", "id": "web:42.7",
+                      "explanation": "artificial\n22+ — 强"})
+    assert isinstance(event, CallMade) and event.explanation == "artificial\n22+ — 强"

@@ -24,7 +24,10 @@ def main() -> None:
                      "TABLESERVER_GATEWAY_PORT")
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")  # 0.0.0.0 in a container
     uvicorn.run(create_app(settings), host=host, port=settings.gateway_port,
-                log_level="warning", ws_max_size=4096, timeout_keep_alive=30)
+                log_level="warning", ws_max_size=4096, timeout_keep_alive=30,
+                # no per-message deflate: it compresses each update once per socket, which
+                # cost a hot table's fan-out more CPU than all the rest (bench/feed_bench.py)
+                ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":

@@ -20,9 +20,11 @@ from aiokafka.errors import KafkaError
 from fastapi import Depends, FastAPI, Header, Request, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
 
 from services.gateway.asgi import Guard
 from services.gateway.fanout import FeedHub
+from services.gateway.probes import dependencies
 from services.gateway.sockets import serve_feed
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
@@ -50,9 +52,21 @@ REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+    """A refusal: its status, its message and the field at fault; `retry_after` (seconds) for
+    a service that is down, which the client may try again."""
+
+    def __init__(self, status: int, message: str, field: str | None = None,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
+
+
+REDIS_DOWN = "the state store (Redis) is unreachable; retry"
 
 
 class RateLimiter:
@@ -99,7 +113,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         # opening hundreds); the feeds' hub reads with a connection of its own.
         redis = Redis(connection_pool=BlockingConnectionPool.from_url(
             settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
-            client_name="tableserver-gateway"))
+            client_name="tableserver-gateway", socket_connect_timeout=2, socket_timeout=5))
         reader = Redis.from_url(settings.redis_url, client_name="tableserver-gateway-feeds",
                                 socket_timeout=30)  # longer than the reader's blocking read
         hub = FeedHub(reader, redis)
@@ -120,7 +134,11 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(error_body(exc), status_code=exc.status)
+        return JSONResponse(error_body(exc), status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(RedisError)
+    async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
+        return await api_error(request, ApiError(503, REDIS_DOWN, retry_after=2))
 
     verified: dict[str, tuple[Grant, int]] = {}  # token → grant and expiry, once checked
 
@@ -190,10 +208,16 @@ def create_app(settings: Settings | None = None) -> Guard:
         except EventError as exc:
             raise ApiError(400, str(exc), exc.field) from None
         value = encode(event)
-        try:
-            metadata = await clients["producer"].send_and_wait(table_topic(table), value)
-        except KafkaError as exc:  # nothing was acknowledged: the client may retry
-            raise ApiError(503, f"Kafka did not take the event ({exc}); retry") from None
+        try:  # bounded: with the broker down, the client hears so and may retry
+            metadata = await asyncio.wait_for(
+                clients["producer"].send_and_wait(table_topic(table), value),
+                settings.produce_timeout_s)
+        except (KafkaError, TimeoutError) as exc:
+            # not acknowledged, though it may still be appended: a retry with the same
+            # client_seq is folded once (shared.engine)
+            reason = "in time" if isinstance(exc, TimeoutError) else f"({exc})"
+            raise ApiError(503, f"Kafka did not acknowledge the event {reason}; retry with "
+                           "the same client_seq", retry_after=1) from None
         await send_copy(clients["producer"], table, metadata.offset, value, settings.shards)
         return int(metadata.offset)
 
@@ -207,9 +231,16 @@ def create_app(settings: Settings | None = None) -> Guard:
         ruleset = body.get("ruleset", "duplicate")
         if ruleset not in ("duplicate", "rubber"):
             raise ApiError(400, "field 'ruleset': duplicate or rubber", "ruleset")
-        meta = await create_table(clients["admin"], clients["producer"], clients["redis"], table,
-                                  ruleset, settings.replication, settings.shards)
-        ruleset = meta["ruleset"]
+        try:
+            meta = await asyncio.wait_for(create_table(
+                clients["admin"], clients["producer"], clients["redis"], table, ruleset,
+                settings.replication, settings.shards), 2 * settings.produce_timeout_s)
+        except (KafkaError, TimeoutError):
+            raise ApiError(503, "Kafka did not create the table in time; retry (creating a "
+                           "table twice is harmless)", retry_after=1) from None
+        if meta["ruleset"] != ruleset:
+            raise ApiError(409, f"table {table} exists with ruleset {meta['ruleset']}",
+                           "ruleset")
         expires = int(time.time()) + settings.token_ttl_s
         return {"table": table, "ruleset": ruleset,
                 "seats": {s: sign(signing_key, table, s, "seat", expires) for s in "NESW"},
@@ -223,6 +254,23 @@ def create_app(settings: Settings | None = None) -> Guard:
         event = {"ruleset": meta["ruleset"], **body, "type": "board_started",
                  "ts": int(time.time() * 1000)}
         return {"offset": await append(table, event)}
+
+    async def explains_own_call(table: str, seat: str | None, index: Any) -> None:
+        """Law 20F with online self-alerting: a seat explains its own calls, to the opponents
+        only; an explanation of his partner's call would pass free text to the partner. (At
+        a physical table a partner explains aloud, to all: that is recorded by the table's
+        operator, not sent from a seat.)"""
+        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            return  # the event's syntax check names the field
+        found = await clients["store"].read_state(table)
+        calls = found[1].get("calls", []) if found is not None else []
+        if index >= len(calls):
+            raise ApiError(409, f"no call at index {index} yet; retry once it is folded",
+                           "index")
+        if calls[index]["seat"] != seat:
+            raise ApiError(403, "a seat explains its own calls only (Law 20F, online "
+                           f"self-alerting): the call at index {index} is "
+                           f"{calls[index]['seat']}'s", "index")
 
     async def accept_event(table: str, grant: Grant, raw: bytes) -> dict[str, Any]:
         """An event from a seat (its seat from the token) or the director, appended to the
@@ -243,6 +291,8 @@ def create_app(settings: Settings | None = None) -> Guard:
             if not limiter.allow(f"{table}/{grant.seat}", time.monotonic()):
                 raise ApiError(429, f"more than {settings.calls_per_second} events a second "
                                "from this seat")
+            if kind == "explanation":
+                await explains_own_call(table, grant.seat, body.get("index"))
             body = {**body, "seat": grant.seat}
         elif kind not in DIRECTOR_EVENTS:
             raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
@@ -256,11 +306,14 @@ def create_app(settings: Settings | None = None) -> Guard:
         return await accept_event(table, grant, await request.body())
 
     async def event_response(table: str, authorization: str | None, raw: bytes
-                             ) -> tuple[int, dict[str, Any]]:
+                             ) -> tuple[int, dict[str, Any], dict[str, str]]:
         try:
-            return 202, await accept_event(table, grant_from(authorization), raw)
-        except ApiError as exc:
-            return exc.status, error_body(exc)
+            return 202, await accept_event(table, grant_from(authorization), raw), {}
+        except RedisError:
+            exc = ApiError(503, REDIS_DOWN, retry_after=2)
+        except ApiError as refused:
+            exc = refused
+        return exc.status, error_body(exc), exc.headers
 
     @app.get("/api/tables/{table}/state")
     async def get_state(table: str, grant: GrantDep) -> dict[str, Any]:
@@ -354,10 +407,23 @@ def create_app(settings: Settings | None = None) -> Guard:
         await serve_feed(websocket, clients["hub"], ALERTS_STREAM, "director", render,
                          default_since="$")  # new alerts only, unless resuming
 
+    async def checked() -> tuple[int, dict[str, str]]:
+        found = await dependencies(clients["redis"], clients["producer"])
+        healthy = all(v == "ok" for v in found.values())
+        return (200 if healthy else 503), {"status": "ok" if healthy else "unavailable",
+                                           **found}
+
     @app.get("/healthz")
-    async def healthz() -> dict[str, str]:
-        await clients["redis"].ping()
-        return {"status": "ok"}
+    async def healthz() -> JSONResponse:
+        """Kafka and Redis, each "ok" or "unreachable"; 503 when either is down."""
+        status, body = await checked()
+        return JSONResponse(body, status_code=status)
+
+    @app.get("/readyz")
+    async def readyz() -> JSONResponse:
+        """For probes: 200 when the gateway can take calls (Kafka and Redis reachable)."""
+        status, _ = await checked()
+        return JSONResponse({"ready": status == 200}, status_code=status)
 
     return Guard(app, max_body=settings.max_body_bytes, origins=settings.allowed_origins,
                  events=event_response)

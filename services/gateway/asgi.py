@@ -20,15 +20,19 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 EVENTS_PATH = re.compile(r"/api/tables/([^/]+)/events")
-# (table, Authorization header, body) → (status, JSON body)
-EventHandler = Callable[[str, str | None, bytes], Awaitable[tuple[int, dict[str, Any]]]]
+# (table, Authorization header, body) → (status, JSON body, more headers)
+EventHandler = Callable[[str, str | None, bytes],
+                        Awaitable[tuple[int, dict[str, Any], dict[str, str]]]]
 
 
-async def send_json(send: Send, status: int, payload: dict[str, Any]) -> None:
+async def send_json(send: Send, status: int, payload: dict[str, Any],
+                    headers: dict[str, str] | None = None) -> None:
     data = json.dumps(payload).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(data)).encode())]})
+                            (b"content-length", str(len(data)).encode()),
+                            *((k.lower().encode(), v.encode())
+                              for k, v in (headers or {}).items())]})
     await send({"type": "http.response.body", "body": data})
 
 
@@ -64,6 +68,6 @@ class Guard:
                 await send_json(send, 413, {"error": f"body larger than {self.max_body} bytes"})
                 return
         authorization = headers.get(b"authorization")
-        status, payload = await self.events(
+        status, payload, extra = await self.events(
             match.group(1), authorization.decode("latin-1") if authorization else None, body)
-        await send_json(send, status, payload)
+        await send_json(send, status, payload, extra)

@@ -112,9 +112,10 @@ class FeedHub:
         sub.floor = _order(resume)
         if stream is None:
             start = resume if _order(resume) < _order(newest) else newest
-            stream = self.streams[key] = _Stream(start)
-            await self._wake()
-        stream.subs.add(sub)
+            stream = self.streams[key] = _Stream(start, {sub})
+            await self._wake()  # the socket is in the stream already: nothing read is lost
+        else:
+            stream.subs.add(sub)
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import redis
+from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed
@@ -18,6 +19,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 from websockets.uri import parse_uri
 
+from services.gateway.fanout import FeedHub
 from tests.integration.conftest import Stack, run
 from tests.integration.test_pipeline import new_table, play_script
 
@@ -234,3 +236,33 @@ def test_a_slow_socket_is_dropped_and_slows_no_other(stack: Stack) -> None:
     assert seen == count
     assert code == 1013 and "resume with since=" in reason
     assert frames < count
+
+
+def test_an_entry_read_while_a_stream_joins_reaches_its_first_socket(stack: Stack) -> None:
+    """The hub's reader may read a new stream's first entry while `subscribe` is still waking
+    it (a race that made a socket miss a table's first state): the socket must get it."""
+
+    async def scenario() -> list[str]:
+        pool = Redis(port=stack.redis_port)
+        reader = Redis(port=stack.redis_port, socket_timeout=30)
+        hub = FeedHub(reader, pool, block_ms=200)
+        running = asyncio.create_task(hub.run())
+        wake = hub._wake
+
+        async def slow_wake() -> None:  # the entry arrives and is read during the wake-up
+            await pool.xadd("tableserver:feed:race1", {"version": 1, "board": "{}"})
+            await wake()
+            await asyncio.sleep(0.5)
+
+        hub._wake = slow_wake  # type: ignore[method-assign]
+        try:
+            sub = await hub.subscribe("tableserver:feed:race1", "$", "v",
+                                      lambda entry, fields: entry)
+            async with asyncio.timeout(5):
+                return [await sub.queue.get()]
+        finally:
+            running.cancel()
+            await pool.aclose()
+            await reader.aclose()
+
+    assert len(run(scenario())) == 1

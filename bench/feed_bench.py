@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import resource
 import sys
@@ -137,6 +138,62 @@ async def measure(layout: str, sockets: int, seconds: float, base: str,
     await asyncio.sleep(3)  # the gateway lets the closed sockets go
 
 
+async def calls_compared(url: str, director: str, gateway: int, calls: int) -> None:
+    """The gateway's CPU per call made over HTTP and over the seat's socket. Each of 200
+    seats (50 tables) has its socket open, as a seat's page does, receiving its table's
+    states; the seats make `calls` calls one after another (the next once the last is
+    acknowledged), over HTTP (keep-alive) then over the sockets."""
+    seats: list[tuple[str, str]] = []  # (table, token)
+    async with httpx.AsyncClient(base_url=url, timeout=60,
+                                 headers={"Authorization": f"Bearer {director}"}) as http:
+        for i in range(50):
+            created = (await http.post("/api/tables", json={"table": f"c{i}"})).json()
+            await http.post(f"/api/tables/c{i}/boards", json={"board": 1, "deal": DEAL})
+            seats += [(f"c{i}", token) for token in created["seats"].values()]
+    base = url.replace("http://", "ws://") + "/api/tables"
+    sockets = [await connect(f"{base}/{table}/feed?token={token}", ping_interval=None,
+                             max_queue=None) for table, token in seats]
+    drains = [asyncio.create_task(_drain(ws)) for ws in sockets]
+    each = calls // len(seats)
+
+    async def over_http(table: str, token: str) -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60,
+                                     headers={"Authorization": f"Bearer {token}"}) as http:
+            for n in range(each):
+                await http.post(f"/api/tables/{table}/events",
+                                json={"type": "call", "call": "P", "client_seq": n})
+
+    async def over_socket(index: int) -> None:
+        ws, replies = sockets[index], acks[index]
+        for n in range(each):
+            await ws.send(json.dumps({"type": "call", "call": "P", "client_seq": 10_000 + n}))
+            await replies.get()
+
+    acks = [asyncio.Queue[None]() for _ in sockets]
+    for task in drains:
+        task.cancel()
+    drains = [asyncio.create_task(_drain(ws, acks[i])) for i, ws in enumerate(sockets)]
+    for name, work in (("HTTP", [over_http(t, k) for t, k in seats]),
+                       ("socket", [over_socket(i) for i in range(len(seats))])):
+        cpu, wall = cpu_seconds(gateway), time.perf_counter()
+        await asyncio.gather(*work)
+        cpu, wall = cpu_seconds(gateway) - cpu, time.perf_counter() - wall
+        print(f"calls over {name:6}: {each * len(seats)} calls in {wall:.1f} s, gateway CPU "
+              f"{1000 * cpu / (each * len(seats)):.2f} ms per call (the seats' sockets open)",
+              flush=True)
+    for task in drains:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+
+
+async def _drain(ws: ClientConnection, acks: asyncio.Queue[None] | None = None) -> None:
+    """Read a socket's messages; note each acknowledgement of a call."""
+    with contextlib.suppress(Exception):
+        async for message in ws:
+            if acks is not None and '"ack"' in message[:10]:
+                acks.put_nowait(None)
+
+
 async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
               gateway: int) -> None:
     tokens: dict[str, str] = {}
@@ -155,6 +212,8 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
         for layout in ("spread", "hot"):
             await measure(layout, sockets, args.seconds, base, tokens, redis, gateway, at_rest)
     await redis.aclose()
+    if args.calls:
+        await calls_compared(url, director, gateway, args.calls)
 
 
 def main() -> None:
@@ -163,11 +222,14 @@ def main() -> None:
     parser.add_argument("--sockets", type=lambda t: [int(n) for n in t.split(",")],
                         default=[1000, 5000, 10000])
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--calls", type=int, default=4000,
+                        help="calls to time over HTTP and over the socket (0: none)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     with tempfile.TemporaryDirectory() as tmp, running_stack(
-            Path(tmp), 29192, 26479, 28100, workers=1) as stack:
+            Path(tmp), 29192, 26479, 28100, workers=1,
+            extra_env={"TABLESERVER_CALLS_PER_SECOND": "100000"}) as stack:
         assert stack.gateway is not None
         uvloop.run(run(args, stack.url, stack.director, "redis://127.0.0.1:26479/0",
                        stack.gateway.pid))

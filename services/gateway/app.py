@@ -308,7 +308,16 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def event_response(table: str, authorization: str | None, raw: bytes
                              ) -> tuple[int, dict[str, Any], dict[str, str]]:
         try:
-            return 202, await accept_event(table, grant_from(authorization), raw), {}
+            grant = grant_from(authorization)
+        except ApiError as refused:
+            return refused.status, error_body(refused), refused.headers
+        return await event_response_for(table, grant, raw)
+
+    async def event_response_for(table: str, grant: Grant, raw: bytes
+                                 ) -> tuple[int, dict[str, Any], dict[str, str]]:
+        """An event sent over HTTP or on a socket: (status, body, headers), never raised."""
+        try:
+            return 202, await accept_event(table, grant, raw), {}
         except RedisError:
             exc = ApiError(503, REDIS_DOWN, retry_after=2)
         except ApiError as refused:
@@ -389,8 +398,19 @@ def create_app(settings: Settings | None = None) -> Guard:
                                "board": board_for(grant, board, settings.spectator_delay_s,
                                                   int(time.time() * 1000))})
 
+        async def answer(text: str, body: dict[str, Any]) -> str | None:
+            """An event sent on the socket: the same checks and append as the HTTP path;
+            `{"ack": client_seq, "offset": n}` or `{"ack", "error", "field", "status"}`."""
+            if body.get("type") not in DIRECTOR_EVENTS:
+                return None
+            status, reply, _ = await event_response_for(table, grant, text.encode())
+            ack = body.get("client_seq")
+            if status == 202:
+                return json.dumps({"ack": ack, **reply})
+            return json.dumps({"ack": ack, **reply, "status": status})
+
         await serve_feed(websocket, clients["hub"], feed_key(table), (grant.role, grant.seat),
-                         render)
+                         render, answer=answer)
 
     @app.websocket("/api/alerts/feed")
     async def alerts_feed(websocket: WebSocket) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
 
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -19,12 +20,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from services.gateway.fanout import STREAM_ID, FeedHub, Render, Subscription
 
 MAX_MESSAGE = 4096
+PONG = '{"type":"pong"}'
+# (the message as sent, as parsed) → the reply to send, or None for a message not taken
+Answer = Callable[[str, dict[str, Any]], Awaitable[str | None]]
 
 
 async def serve_feed(websocket: WebSocket, hub: FeedHub, key: str, view: Hashable,
-                     render: Render, default_since: str | None = None) -> None:
+                     render: Render, default_since: str | None = None,
+                     answer: Answer | None = None) -> None:
     """Accept `websocket` and push it each entry of stream `key` as `render` makes it, from
-    the query's `since` (see `FeedHub.subscribe`), until either side goes."""
+    the query's `since` (see `FeedHub.subscribe`), until either side goes. What the client
+    sends, other than a ping, goes to `answer`, whose reply is sent back in turn with the
+    updates (None: a message the socket does not take)."""
     await websocket.accept()
     since = websocket.query_params.get("since", default_since)
     if since is not None and since != "$" and not STREAM_ID.fullmatch(since):
@@ -37,7 +44,7 @@ async def serve_feed(websocket: WebSocket, hub: FeedHub, key: str, view: Hashabl
         await websocket.close(code=1011, reason="the feed is unavailable (Redis); retry")
         return
     tasks = {asyncio.create_task(_pump(websocket, sub)),
-             asyncio.create_task(_listen(websocket, sub)),
+             asyncio.create_task(_listen(websocket, sub, answer)),
              asyncio.create_task(sub.overflowed.wait())}
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -63,9 +70,11 @@ async def _pump(websocket: WebSocket, sub: Subscription) -> None:
         return
 
 
-async def _listen(websocket: WebSocket, sub: Subscription) -> tuple[int, str] | None:
-    """Read what the client sends until it goes; a close code and reason for what the feed
-    does not take. `{"type":"ping"}` is answered `{"type":"pong"}`."""
+async def _listen(websocket: WebSocket, sub: Subscription, answer: Answer | None
+                  ) -> tuple[int, str] | None:
+    """Read what the client sends until it goes; a close code and reason for what the socket
+    does not take. `{"type":"ping"}` is answered `{"type":"pong"}`; other messages go to
+    `answer`, one at a time, in the order sent."""
     while True:
         try:
             message = await websocket.receive()
@@ -79,13 +88,16 @@ async def _listen(websocket: WebSocket, sub: Subscription) -> tuple[int, str] | 
         if len(text) > MAX_MESSAGE:
             return 1009, f"message over {MAX_MESSAGE} bytes"
         try:
-            kind = json.loads(text).get("type")
-        except (ValueError, AttributeError):
+            body = json.loads(text)
+            kind = body.get("type")
+        except (ValueError, AttributeError, RecursionError):
             return 1008, "not a JSON object"
-        if kind != "ping":
-            return 1008, f"unknown message type {kind!r}: the feed takes ping"
-        with contextlib.suppress(asyncio.QueueFull):
-            sub.queue.put_nowait('{"type":"pong"}')
+        reply = PONG if kind == "ping" else \
+            await answer(text, body) if answer is not None else None
+        if reply is None:
+            return 1008, f"unknown message type {kind!r}"
+        with contextlib.suppress(asyncio.QueueFull):  # a socket that does not read: see offer
+            sub.queue.put_nowait(reply)
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:

@@ -142,7 +142,7 @@ def test_a_feed_closes_with_a_code_that_says_why(stack: Stack) -> None:
     url = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/closing1/feed?token=" \
           f"{tokens['spectator']}"
     assert _closed_with(url, b"\x00\x01")[0] == 1003
-    code, reason = _closed_with(url, '{"type":"call","call":"1C"}')
+    code, reason = _closed_with(url, '{"type":"dance"}')
     assert code == 1008 and "unknown message" in reason
     assert _closed_with(url, "not json")[0] == 1008
     code, reason = _closed_with(url + "&since=yesterday")
@@ -266,3 +266,54 @@ def test_an_entry_read_while_a_stream_joins_reaches_its_first_socket(stack: Stac
             await reader.aclose()
 
     assert len(run(scenario())) == 1
+
+
+def _talk(url: str, messages: list[dict[str, Any]], acks: int) -> list[dict[str, Any]]:
+    """Send `messages` on a feed socket; the replies (messages with an `ack`), in order,
+    until `acks` of them came; the state updates in between are passed over."""
+    async def scenario() -> list[dict[str, Any]]:
+        async with connect(url, open_timeout=10) as ws:
+            for message in messages:
+                await ws.send(json.dumps(message))
+            replies: list[dict[str, Any]] = []
+            async with asyncio.timeout(20):
+                while len(replies) < acks:
+                    received = json.loads(await ws.recv())
+                    if "ack" in received:
+                        replies.append(received)
+            return replies
+
+    result: list[dict[str, Any]] = run(scenario())
+    return result
+
+
+def test_a_seat_calls_over_its_socket_with_the_http_paths_checks(stack: Stack) -> None:
+    """Calls travel on the seat's socket: `{"ack": client_seq, "offset": n}` once Kafka has
+    the event, or the error the HTTP path would give (syntax, authority), and the state
+    comes back on the same socket."""
+    tokens = new_table(stack, "wscall1")
+    base = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/wscall1/feed?token="
+    replies = _talk(base + tokens["seats"]["N"], [
+        {"type": "call", "call": "1S", "client_seq": 1},
+        {"type": "call", "call": "1Q", "client_seq": 2},
+        {"type": "call", "call": "P", "seat": "S", "client_seq": 3},
+        {"type": "call", "call": "P", "client_seq": 4, "id": "a message to partner"}], 4)
+    assert replies[0]["ack"] == 1 and isinstance(replies[0]["offset"], int)
+    assert [(r["ack"], r["status"], r["field"]) for r in replies[1:]] == [
+        (2, 400, "call"), (3, 400, "seat"), (4, 400, "id")]
+    spectator = _talk(base + tokens["spectator"], [{"type": "call", "call": "P"}], 1)
+    assert spectator[0]["status"] == 403
+
+    async def the_state_follows() -> int:
+        async with connect(base + tokens["seats"]["E"], open_timeout=10) as ws:
+            await ws.send(json.dumps({"type": "call", "call": "2H", "client_seq": 1}))
+            async with asyncio.timeout(20):
+                offset = None
+                while True:
+                    received = json.loads(await ws.recv())
+                    offset = received.get("offset", offset)
+                    if offset is not None and received.get("version") == offset:
+                        calls: list[Any] = received["board"]["calls"]
+                        return len(calls)
+
+    assert run(the_state_follows()) == 2

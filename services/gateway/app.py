@@ -18,6 +18,7 @@ from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
 from fastapi import Depends, FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
@@ -136,6 +137,14 @@ def create_app(settings: Settings | None = None) -> Guard:
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(error_body(exc), status_code=exc.status, headers=exc.headers)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's own checks (a query parameter that is not a number…) in our shape."""
+        first = exc.errors()[0] if exc.errors() else {}
+        field = str(first.get("loc", ("", "?"))[-1])
+        return await api_error(request, ApiError(
+            400, f"field {field!r}: {first.get('msg', 'invalid')}", field))
+
     @app.exception_handler(RedisError)
     async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
         return await api_error(request, ApiError(503, REDIS_DOWN, retry_after=2))
@@ -186,7 +195,9 @@ def create_app(settings: Settings | None = None) -> Guard:
         try:
             body = json.loads(raw)
         except ValueError as exc:
-            raise ApiError(400, f"body is not JSON: {exc}") from None
+            raise ApiError(400, f"body is not JSON: {exc}", "body") from None
+        except RecursionError:  # the decoder's own bound on nesting, well before the stack's
+            raise ApiError(400, "body is nested too deep", "body") from None
         if not isinstance(body, dict):
             raise ApiError(400, "body must be a JSON object")
         return body

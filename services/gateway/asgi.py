@@ -20,6 +20,7 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 EVENTS_PATH = re.compile(r"/api/tables/([^/]+)/events")
+DISCARD_LIMIT = 8 * 2**20  # bytes of an oversized body read and dropped before the 413
 # (table, Authorization header, body) → (status, JSON body, more headers)
 EventHandler = Callable[[str, str | None, bytes],
                         Awaitable[tuple[int, dict[str, Any], dict[str, str]]]]
@@ -41,6 +42,22 @@ class Guard:
                  events: EventHandler | None = None) -> None:
         self.app, self.max_body, self.origins, self.events = app, max_body, origins, events
 
+    async def too_large(self, receive: Receive, send: Send, unread: int) -> None:
+        """413. A client that writes its whole body before it reads would find the connection
+        closed under it (a broken pipe, not the answer): when what is left `unread` is up to
+        `DISCARD_LIMIT` bytes, it is read and dropped first; past that the connection is
+        closed after the 413."""
+        if 0 < unread <= DISCARD_LIMIT:
+            read, more = 0, True
+            while more and read <= DISCARD_LIMIT:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client went
+                read += len(message.get("body", b""))
+                more = message.get("more_body", False)
+        await send_json(send, 413, {"error": f"body larger than {self.max_body} bytes",
+                                    "field": "body"})
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -49,7 +66,7 @@ class Guard:
         length = headers.get(b"content-length", b"")
         origin = headers.get(b"origin", b"").decode()
         if length.isdigit() and int(length) > self.max_body:
-            await send_json(send, 413, {"error": f"body larger than {self.max_body} bytes"})
+            await self.too_large(receive, send, int(length))
             return
         if origin and self.origins and origin not in self.origins:
             await send_json(send, 403, {"error": f"origin {origin} not allowed"})
@@ -64,8 +81,11 @@ class Guard:
             message = await receive()
             body += message.get("body", b"")
             more = message.get("more_body", False)
-            if len(body) > self.max_body:  # sent without a length, or with a false one
-                await send_json(send, 413, {"error": f"body larger than {self.max_body} bytes"})
+            if len(body) > self.max_body and more:  # sent without a length, or a false one
+                await self.too_large(receive, send, DISCARD_LIMIT)
+                return
+            if len(body) > self.max_body:
+                await self.too_large(receive, send, 0)
                 return
         authorization = headers.get(b"authorization")
         status, payload, extra = await self.events(

@@ -42,7 +42,7 @@ from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
-from bench.pipeline_bench import cpu_seconds, report
+from bench.pipeline_bench import cpu_seconds, print_service_errors, report
 from services.names import feed_key
 from tests.stack import running_stack
 
@@ -233,11 +233,7 @@ def main() -> None:
         assert stack.gateway is not None
         uvloop.run(run(args, stack.url, stack.director, "redis://127.0.0.1:26479/0",
                        stack.gateway.pid))
-        for log in sorted(Path(tmp).glob("*.log")):
-            errors = [line for line in log.read_text(errors="replace").splitlines()
-                      if "Traceback" in line or "ERROR" in line or "WARNING" in line]
-            if errors:
-                print(f"  {log.name}: {len(errors)} warnings or errors, the first: {errors[0]}")
+        print_service_errors(Path(tmp))
 
 
 if __name__ == "__main__":

@@ -449,11 +449,16 @@ def main() -> None:
         # uvloop, as the gateway and the workers: the load generator shares their two cores
         uvloop.run(run(args, stack.bootstrap, stack.url, stack.director,
                        "redis://127.0.0.1:26379/0", pids))
-        for log in sorted(Path(tmp).glob("*.log")):  # what went wrong in the services, if any
-            errors = [line for line in log.read_text(errors="replace").splitlines()
-                      if "Traceback" in line or "ERROR" in line or "WARNING" in line]
-            if errors:
-                print(f"  {log.name}: {len(errors)} warnings or errors, the first: {errors[0]}")
+        print_service_errors(Path(tmp))
+
+
+def print_service_errors(data: Path) -> None:
+    """What went wrong in the services during a bench, if anything: from their logs."""
+    for log in sorted(data.glob("*.log")):
+        errors = [line for line in log.read_text(errors="replace").splitlines()
+                  if "Traceback" in line or "ERROR" in line or "WARNING" in line]
+        if errors:
+            print(f"  {log.name}: {len(errors)} warnings or errors, the first: {errors[0]}")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ lint: install
 
 typecheck: install
 	$(VENV)/bin/mypy shared
+	$(VENV)/bin/mypy --strict services
 
 bench: install
 	$(PY) bench/fold_bench.py

@@ -23,7 +23,8 @@ async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, r
     meta = {"table": table, "ruleset": ruleset, "created": int(time.time() * 1000)}
     await create_table_topic(admin, table, replication)
     if not await redis.hsetnx(TABLES_SET, table, json.dumps(meta)):
-        meta = json.loads(await redis.hget(TABLES_SET, table))
+        found = await redis.hget(TABLES_SET, table)
+        meta = json.loads(found) if found is not None else meta  # gone since: ours stands
     await producer.send_and_wait(REGISTRY, json.dumps(meta).encode(), key=table.encode(),
                                  partition=shard_of(table, shards))
     return meta

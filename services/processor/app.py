@@ -85,16 +85,16 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
         await store.redis.set(f"tableserver:worker:{worker_name}",
                                 json.dumps(sorted(runners)), ex=15)
 
-    @app.on_partitions_assigned.connect
+    @app.on_partitions_assigned.connect  # type: ignore[arg-type]  # faust's receivers: *args
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
         await own({tp.partition for tp in assigned if tp.topic == REGISTRY})
 
-    @app.on_partitions_revoked.connect
+    @app.on_partitions_revoked.connect  # type: ignore[arg-type]  # faust's receivers: *args
     async def on_revoked(sender: Any, revoked: set[Any], **kwargs: Any) -> None:
         keep = set(runners) - {tp.partition for tp in revoked if tp.topic == REGISTRY}
         await own(keep)
 
-    @app.timer(interval=5.0)
+    @app.timer(interval=5.0)  # type: ignore[untyped-decorator]  # faust's timer is untyped
     async def keep_announcing() -> None:
         await announce()
 

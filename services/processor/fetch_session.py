@@ -49,7 +49,7 @@ class Record:
     value: bytes | None
 
 
-class _SessionFetch(Request[FetchRequest_v7]):
+class _SessionFetch(Request[FetchRequest_v7]):  # type: ignore[misc]  # aiokafka is untyped
     """A fetch request in a session (v7 is the first version that has them)."""
 
     API_KEY = 1

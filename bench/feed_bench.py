@@ -219,7 +219,7 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sockets", type=lambda t: [int(n) for n in t.split(",")],
+    parser.add_argument("--sockets", type=lambda t: [int(n) for n in t.split(",") if n],
                         default=[1000, 5000, 10000])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--calls", type=int, default=4000,

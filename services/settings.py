@@ -34,6 +34,8 @@ class Settings:
     max_body_bytes: int = field(default_factory=lambda: _int("TABLESERVER_MAX_BODY", 4096))
     token_ttl_s: int = field(default_factory=lambda: _int(
         "TABLESERVER_TOKEN_TTL", 7 * 24 * 3600))
+    history_per_second: int = field(default_factory=lambda: _int(
+        "TABLESERVER_HISTORY_PER_SECOND", 2))  # reads of /history per token, bursts of 5×
     produce_timeout_s: int = field(default_factory=lambda: _int(
         "TABLESERVER_PRODUCE_TIMEOUT", 5))  # a call's answer with the broker down: a 503
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.gateway.app import RateLimiter
+from services.gateway.limits import LocalBucket
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for
 
@@ -43,8 +43,9 @@ def test_spectators_see_the_hands_after_the_delay() -> None:
     assert board_for(spectator, board, 60, 1_000_000 + 60_000)["deal"] == DEAL
 
 
-def test_rate_limiter_allows_the_rate_and_refuses_a_flood() -> None:
-    limiter = RateLimiter(rate=10)
+def test_the_local_bucket_allows_the_rate_and_refuses_a_flood() -> None:
+    """The per-process limit a seat gets while Redis cannot be reached."""
+    limiter = LocalBucket(rate=10)
     assert [limiter.allow("N", 0.0) for _ in range(12)].count(True) == 10
     assert limiter.allow("N", 0.05) is False  # half a token back
     assert limiter.allow("N", 0.2) is True

@@ -25,6 +25,7 @@ from redis.exceptions import RedisError
 
 from services.gateway.asgi import Guard
 from services.gateway.fanout import FeedHub
+from services.gateway.limits import SharedLimit
 from services.gateway.probes import dependencies
 from services.gateway.sockets import serve_feed
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
@@ -39,7 +40,7 @@ from services.names import (
     table_topic,
 )
 from services.replay.history import NoSuchBoard, build_history, events_of
-from services.replay.reader import KafkaUnavailable, NoTableError, read_table
+from services.replay.reader import KafkaUnavailable, NoTableError, TableReader
 from services.settings import Settings
 from services.store import StateStore
 from services.tables import create_table, table_record
@@ -50,6 +51,7 @@ SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead",
                "explanation"}
 DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
 REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets
+HISTORY_READERS = 2  # long-lived consumers that read tables' topics for /history
 
 
 class ApiError(Exception):
@@ -70,23 +72,6 @@ class ApiError(Exception):
 REDIS_DOWN = "the state store (Redis) is unreachable; retry"
 
 
-class RateLimiter:
-    """A token bucket per key: `rate` calls a second, bursts of up to `rate`."""
-
-    def __init__(self, rate: int) -> None:
-        self.rate = rate
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str, now: float) -> bool:
-        tokens, last = self.buckets.get(key, (float(self.rate), now))
-        tokens = min(float(self.rate), tokens + (now - last) * self.rate)
-        if tokens < 1:
-            self.buckets[key] = (tokens, now)
-            return False
-        self.buckets[key] = (tokens - 1, now)
-        return True
-
-
 def error_body(exc: ApiError) -> dict[str, Any]:
     body: dict[str, Any] = {"error": exc.message}
     if exc.field:
@@ -100,7 +85,6 @@ def create_app(settings: Settings | None = None) -> Guard:
     director_token = settings.director_token()
     signing_key = settings.signing_key()
     clients: dict[str, Any] = {}
-    limiter = RateLimiter(settings.calls_per_second)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -115,21 +99,33 @@ def create_app(settings: Settings | None = None) -> Guard:
         redis = Redis(connection_pool=BlockingConnectionPool.from_url(
             settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
             client_name="tableserver-gateway", socket_connect_timeout=2, socket_timeout=5))
-        reader = Redis.from_url(settings.redis_url, client_name="tableserver-gateway-feeds",
-                                socket_timeout=30)  # longer than the reader's blocking read
-        hub = FeedHub(reader, redis)
+        feeds_redis = Redis.from_url(settings.redis_url, socket_timeout=30,  # > its XREAD BLOCK
+                                     client_name="tableserver-gateway-feeds")
+        hub = FeedHub(feeds_redis, redis)
         hub_task = asyncio.create_task(hub.run())
+        readers = [TableReader(settings.kafka_bootstrap) for _ in range(HISTORY_READERS)]
+        for reader in readers:
+            await reader.start()
         clients.update(admin=admin, producer=producer, redis=redis, store=StateStore(redis),
-                       hub=hub)
+                       hub=hub, readers=asyncio.Queue(), seat_limit=SharedLimit(
+                           redis, "tableserver:rate:seat:", settings.calls_per_second,
+                           settings.calls_per_second),
+                       history_limit=SharedLimit(redis, "tableserver:rate:history:",
+                                                 settings.history_per_second,
+                                                 5 * settings.history_per_second))
+        for reader in readers:
+            clients["readers"].put_nowait(reader)
         settle()
         try:
             yield
         finally:
             hub_task.cancel()
+            for reader in readers:
+                await reader.stop()
             await producer.stop()
             await admin.close()
             await redis.aclose()
-            await reader.aclose()
+            await feeds_redis.aclose()
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan)
 
@@ -299,7 +295,8 @@ def create_app(settings: Settings | None = None) -> Guard:
             if kind not in SEAT_EVENTS:
                 raise ApiError(400, f"field 'type': a seat may send {sorted(SEAT_EVENTS)}",
                                "type")
-            if not limiter.allow(f"{table}/{grant.seat}", time.monotonic()):
+            if not await clients["seat_limit"].allow(f"{table}/{grant.seat}",
+                                                     time.monotonic()):
                 raise ApiError(429, f"more than {settings.calls_per_second} events a second "
                                "from this seat")
             if kind == "explanation":
@@ -360,13 +357,20 @@ def create_app(settings: Settings | None = None) -> Guard:
         for name, value in (("board", board), ("until", until)):
             if value is not None and value < 0:
                 raise ApiError(400, f"field {name!r} must be at least 0", name)
+        holder = f"{grant.role}:{grant.table}:{grant.seat}"  # whoever the token is for
+        if not await clients["history_limit"].allow(holder, time.monotonic()):
+            raise ApiError(429, f"more than {settings.history_per_second} history reads a "
+                           "second with this token", retry_after=1)
+        reader = await clients["readers"].get()  # a long-lived consumer, one read at a time
         try:
-            records = await read_table(settings.kafka_bootstrap, table, until)
+            records = await reader.read(table, until)
             document = build_history(table, records, board, until)
         except (NoTableError, NoSuchBoard) as exc:
             raise ApiError(404, str(exc)) from None
         except KafkaUnavailable as exc:
-            raise ApiError(503, str(exc)) from None
+            raise ApiError(503, f"{exc}; retry", retry_after=2) from None
+        finally:
+            clients["readers"].put_nowait(reader)
         now = int(time.time() * 1000)
         delay = settings.spectator_delay_s
         document["history"] = [entry_for(grant, e, delay, now) for e in document["history"]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 
@@ -25,20 +27,42 @@ class KafkaUnavailable(RuntimeError):
         return cls(f"Kafka at {bootstrap} answered with an error: {exc}")
 
 
-async def read_table(bootstrap: str, table: str, until: int | None = None) -> list[Record]:
-    """The records of `table`'s topic with offsets up to `until` (all when None), in order."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                max_partition_fetch_bytes=16 * 1024 * 1024,
-                                fetch_max_bytes=64 * 1024 * 1024, request_timeout_ms=10_000)
-    try:
-        await consumer.start()
-    except KafkaError as exc:
-        await consumer.stop()  # what it opened, and no "Unclosed" warning later
-        raise KafkaUnavailable.of(bootstrap, exc) from None
-    try:
+class TableReader:
+    """A consumer kept open to read tables' topics, one read at a time (a read assigns the
+    consumer the table's partition). The gateway keeps a few for `/history`; the command line
+    makes one for one read (`read_table`)."""
+
+    def __init__(self, bootstrap: str) -> None:
+        self.bootstrap = bootstrap
+        self.consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                         max_partition_fetch_bytes=16 * 1024 * 1024,
+                                         fetch_max_bytes=64 * 1024 * 1024,
+                                         request_timeout_ms=10_000)
+        self.lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        try:
+            await self.consumer.start()
+        except KafkaError as exc:
+            await self.consumer.stop()  # what it opened, and no "Unclosed" warning later
+            raise KafkaUnavailable.of(self.bootstrap, exc) from None
+
+    async def stop(self) -> None:
+        await self.consumer.stop()
+
+    async def read(self, table: str, until: int | None = None) -> list[Record]:
+        """The records of `table`'s topic with offsets up to `until` (all when None)."""
+        async with self.lock:
+            try:
+                return await self._read(table, until)
+            except KafkaError as exc:
+                raise KafkaUnavailable.of(self.bootstrap, exc) from None
+
+    async def _read(self, table: str, until: int | None) -> list[Record]:
+        consumer = self.consumer
         topic = table_topic(table)
-        # Starting fetched the metadata of every topic; ask again only for a table that may
-        # have been created since.
+        # The metadata of every topic is known since the consumer started: it is asked again
+        # only for a table that may have been created since.
         if consumer.partitions_for_topic(topic) is None and topic not in await consumer.topics():
             raise NoTableError(f"no table {table} (no topic {topic})")
         tp = TopicPartition(topic, 0)
@@ -53,7 +77,14 @@ async def read_table(bootstrap: str, table: str, until: int | None = None) -> li
                 if record.offset < stop:
                     records.append((record.offset, record.value))
         return records
-    except KafkaError as exc:
-        raise KafkaUnavailable.of(bootstrap, exc) from None
+
+
+async def read_table(bootstrap: str, table: str, until: int | None = None) -> list[Record]:
+    """The records of `table`'s topic with offsets up to `until` (all when None), in order,
+    read with a consumer of its own."""
+    reader = TableReader(bootstrap)
+    await reader.start()
+    try:
+        return await reader.read(table, until)
     finally:
-        await consumer.stop()
+        await reader.stop()

@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
+from services.gateway.alert_feed import AlertFeed
 from services.gateway.asgi import Guard
 from services.gateway.fanout import FeedHub
 from services.gateway.limits import SharedLimit
@@ -34,7 +35,7 @@ from services.gc_settle import settle
 from services.kafka_admin import ensure_core_topics
 from services.live import send_copy
 from services.names import (
-    ALERTS_STREAM,
+    ALERTS,
     TABLE_ID,
     feed_key,
     table_topic,
@@ -103,11 +104,14 @@ def create_app(settings: Settings | None = None) -> Guard:
                                      client_name="tableserver-gateway-feeds")
         hub = FeedHub(feeds_redis, redis)
         hub_task = asyncio.create_task(hub.run())
+        alert_feed = AlertFeed(settings.kafka_bootstrap)
+        await alert_feed.start()
+        alerts_task = asyncio.create_task(alert_feed.run())
         readers = [TableReader(settings.kafka_bootstrap) for _ in range(HISTORY_READERS)]
         for reader in readers:
             await reader.start()
         clients.update(admin=admin, producer=producer, redis=redis, store=StateStore(redis),
-                       hub=hub, readers=asyncio.Queue(), seat_limit=SharedLimit(
+                       hub=hub, alerts=alert_feed, readers=asyncio.Queue(), seat_limit=SharedLimit(
                            redis, "tableserver:rate:seat:", settings.calls_per_second,
                            settings.calls_per_second),
                        history_limit=SharedLimit(redis, "tableserver:rate:history:",
@@ -120,6 +124,8 @@ def create_app(settings: Settings | None = None) -> Guard:
             yield
         finally:
             hub_task.cancel()
+            alerts_task.cancel()
+            await alert_feed.stop()
             for reader in readers:
                 await reader.stop()
             await producer.stop()
@@ -384,8 +390,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     @app.get("/api/alerts")
     async def get_alerts(grant: GrantDep, count: int = 100) -> dict[str, Any]:
         director(grant)
-        entries = await clients["redis"].xrevrange(ALERTS_STREAM, count=max(1, min(count, 1000)))
-        return {"alerts": [json.loads(fields[b"alert"]) for _, fields in reversed(entries)]}
+        return {"alerts": clients["alerts"].latest(max(1, min(count, 1000)))}
 
     async def ws_grant(websocket: WebSocket) -> Grant | None:
         origin = websocket.headers.get("origin")
@@ -439,7 +444,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
             return json.dumps({"id": entry_id, "alert": json.loads(fields[b"alert"])})
 
-        await serve_feed(websocket, clients["hub"], ALERTS_STREAM, "director", render,
+        await serve_feed(websocket, clients["alerts"], ALERTS, "director", render,
                          default_since="$")  # new alerts only, unless resuming
 
     async def checked() -> tuple[int, dict[str, str]]:

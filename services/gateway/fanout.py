@@ -21,7 +21,7 @@ import re
 import uuid
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Protocol, cast
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -69,6 +69,15 @@ class Subscription:
 class _Stream:
     last: str  # the newest entry the reader has seen
     subs: set[Subscription] = field(default_factory=set)
+
+
+class Feeds(Protocol):
+    """What a feed socket follows: the hub of Redis streams, or the alerts' topic."""
+
+    async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
+                        ) -> Subscription: ...
+
+    def unsubscribe(self, sub: Subscription) -> None: ...
 
 
 class FeedHub:

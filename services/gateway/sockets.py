@@ -2,7 +2,7 @@
 client, and close with a code that says why.
 
 Close codes: 1003 a binary frame (the feeds speak JSON text), 1008 a message the feed does not
-know, a bad `since`, 1009 a message over the limit, 1011 Redis unreachable (retry), 1013 a
+know, a bad `since`, 1009 a message over the limit, 1011 Redis or Kafka unreachable (retry), 1013 a
 socket too slow for its updates (reconnect with `since` = the last id it read).
 """
 
@@ -14,10 +14,11 @@ import json
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
+from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from services.gateway.fanout import STREAM_ID, FeedHub, Render, Subscription
+from services.gateway.fanout import STREAM_ID, Feeds, Render, Subscription
 
 MAX_MESSAGE = 4096
 PONG = '{"type":"pong"}'
@@ -25,7 +26,7 @@ PONG = '{"type":"pong"}'
 Answer = Callable[[str, dict[str, Any]], Awaitable[str | None]]
 
 
-async def serve_feed(websocket: WebSocket, hub: FeedHub, key: str, view: Hashable,
+async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
                      render: Render, default_since: str | None = None,
                      answer: Answer | None = None) -> None:
     """Accept `websocket` and push it each entry of stream `key` as `render` makes it, from
@@ -40,8 +41,8 @@ async def serve_feed(websocket: WebSocket, hub: FeedHub, key: str, view: Hashabl
         return
     try:
         sub = await hub.subscribe(key, since, view, render)
-    except RedisError:
-        await websocket.close(code=1011, reason="the feed is unavailable (Redis); retry")
+    except (RedisError, KafkaError):
+        await websocket.close(code=1011, reason="the feed is unavailable; retry")
         return
     tasks = {asyncio.create_task(_pump(websocket, sub)),
              asyncio.create_task(_listen(websocket, sub, answer)),

@@ -7,6 +7,7 @@ import asyncio
 import json
 import resource
 import socket
+import time
 from typing import Any
 
 import pytest
@@ -317,3 +318,72 @@ def test_a_seat_calls_over_its_socket_with_the_http_paths_checks(stack: Stack) -
                         return len(calls)
 
     assert run(the_state_follows()) == 2
+
+
+def test_alerts_are_pushed_once_by_kafka_offset_even_when_redis_loses_its_data(
+        stack: Stack) -> None:
+    """The alerts' feed follows the alerts topic: each alert is pushed once to a connected
+    director, with its offset as id to resume from. When Redis loses its data the processor
+    writes every alert to Redis again; the feed does not push them again."""
+    tokens = new_table(stack, "alertonce")
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/alerts/feed?token={stack.director}"
+
+    async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        loop = asyncio.get_running_loop()
+        async with connect(url, open_timeout=10) as ws:
+            await loop.run_in_executor(None, play_script, stack, "alertonce", tokens,
+                                       "N 1S, E 1H")  # an insufficient bid
+            first = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            flusher = redis.Redis(port=stack.redis_port)
+            flusher.flushall()
+            flusher.close()
+
+            def restored() -> bool:  # the processor has written the tables again
+                client = redis.Redis(port=stack.redis_port)
+                try:
+                    return bool(client.exists("tableserver:state:alertonce"))
+                finally:
+                    client.close()
+
+            for _ in range(200):
+                if await loop.run_in_executor(None, restored):
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(2)  # and its alerts
+            await loop.run_in_executor(None, play_script, stack, "alertonce", tokens,
+                                       "S decline, E 2H, S 8NT")  # Law 38
+            pushed = [first]
+            try:
+                async with asyncio.timeout(5):
+                    while True:
+                        pushed.append(json.loads(await ws.recv()))
+            except TimeoutError:
+                pass
+        async with connect(url + f"&since={first['id']}", open_timeout=10) as ws:
+            resumed = [json.loads(await asyncio.wait_for(ws.recv(), 10))]
+        return pushed, resumed
+
+    pushed, resumed = run(scenario())
+    mine = [p for p in pushed if p["alert"]["table"] == "alertonce"]
+    assert [p["alert"]["kind"] for p in mine] == ["insufficient_bid", "bid_above_seven"]
+    assert len({p["alert"]["id"] for p in pushed}) == len(pushed)  # none twice
+    assert int(mine[1]["id"]) > int(mine[0]["id"])
+    assert resumed[0]["id"] == pushed[1]["id"]
+
+
+def test_the_alert_list_comes_from_the_topic(stack: Stack) -> None:
+    tokens = new_table(stack, "alertlist")
+    play_script(stack, "alertlist", tokens, "N 1S, E 1H")
+
+    def listed() -> list[dict[str, Any]]:
+        with stack.client(stack.director) as http:
+            alerts: list[dict[str, Any]] = http.get("/api/alerts?count=1000").json()["alerts"]
+            return [a for a in alerts if a["table"] == "alertlist"]
+
+    found = None
+    for _ in range(100):
+        found = listed()
+        if found:
+            break
+        time.sleep(0.1)
+    assert found and found[0]["kind"] == "insufficient_bid" and found[0]["id"]

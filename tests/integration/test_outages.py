@@ -70,7 +70,8 @@ def test_redis_stopped_answers_503_and_recovers(faulty: Stack) -> None:
         with faulty.client(faulty.director) as http:
             unknown = http.post("/api/tables/never/events", json={"type": "call", "call": "P"})
             alerts = http.get("/api/alerts")
-        assert (unknown.status_code, alerts.status_code) == (503, 503)
+        assert unknown.status_code == 503
+        assert alerts.status_code == 200  # the alerts come from Kafka, not from Redis
         assert "Retry-After" in unknown.headers
         status, body = _health(faulty)
         assert (status, body["redis"], body["kafka"]) == (503, "unreachable", "ok")

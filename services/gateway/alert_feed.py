@@ -1,0 +1,126 @@
+"""Director alerts for the gateway, read from Kafka: each once, resumable by its offset.
+
+The processor emits each alert once to `tableserver.alerts` (in a Kafka transaction, with a
+deterministic id) and copies it to Redis. The alerts' feed and list come from the topic, not
+from the copy: when Redis loses its data the processor writes every alert to it again, and a
+feed that read Redis pushed them all again to a connected director. One consumer per gateway
+process (read_committed: only alerts whose transaction committed) follows the topic; the last
+`KEEP` alerts are kept in memory for `GET /api/alerts` and for sockets that resume; a socket
+resuming from further back has the rest read from the topic for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from collections.abc import Hashable
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka.errors import KafkaError
+
+from services.gateway.fanout import Render, Subscription
+from services.names import ALERTS
+
+log = logging.getLogger("tableserver.alerts")
+KEEP = 1000
+PARTITION = TopicPartition(ALERTS, 0)  # one partition: an offset is a total order
+
+
+class AlertFeed:
+    """`subscribe` and `unsubscribe` as `FeedHub`'s (the key is ignored); `recent` for the
+    list; `run` follows the topic."""
+
+    def __init__(self, bootstrap: str) -> None:
+        self.bootstrap = bootstrap
+        self.consumer = _consumer(bootstrap)
+        self.recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP)
+        self.subs: set[Subscription] = set()
+        self.next = 0  # the next offset the consumer will read
+
+    async def start(self) -> None:
+        await self.consumer.start()
+        self.consumer.assign([PARTITION])
+        end = (await self.consumer.end_offsets([PARTITION]))[PARTITION]
+        self.next = max(0, end - KEEP)
+        self.consumer.seek(PARTITION, self.next)
+
+    async def stop(self) -> None:
+        await self.consumer.stop()
+
+    def latest(self, count: int) -> list[dict[str, Any]]:
+        """The last `count` alerts (at most `KEEP`), oldest first."""
+        return [alert for _, alert in list(self.recent)[-count:]]
+
+    async def run(self) -> None:
+        while True:
+            try:
+                batch = await self.consumer.getmany(PARTITION, timeout_ms=1000)
+            except KafkaError as exc:  # the consumer reconnects by itself; say so once
+                log.warning("the alerts' consumer: %r", exc)
+                await asyncio.sleep(1)
+                continue
+            for record in batch.get(PARTITION, []):
+                self._dispatch(record.offset, json.loads(record.value))
+
+    def _dispatch(self, offset: int, alert: dict[str, Any]) -> None:
+        self.recent.append((offset, alert))
+        self.next = offset + 1
+        texts: dict[Hashable, str] = {}
+        for sub in self.subs:
+            if (offset, 0) <= sub.floor:
+                continue
+            text = texts.get(sub.view)
+            if text is None:
+                text = texts[sub.view] = sub.render(str(offset), _fields(alert))
+            sub.offer(str(offset), text)
+
+    async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
+                        ) -> Subscription:
+        """A socket following the alerts after offset `since` (None or `$`: new ones)."""
+        sub = Subscription(key, view, render)
+        after = self.next - 1 if since in (None, "$") else int(str(since).partition("-")[0])
+        first_kept = self.recent[0][0] if self.recent else self.next
+        if after + 1 < first_kept:  # further back than the alerts kept: read them for it
+            for offset, alert in await _read(self.bootstrap, after + 1, first_kept):
+                sub.offer(str(offset), render(str(offset), _fields(alert)))
+                after = offset
+        for offset, alert in list(self.recent):  # no await from here: nothing slips between
+            if offset > after:
+                sub.offer(str(offset), render(str(offset), _fields(alert)))
+                after = offset
+        sub.floor = (max(after, self.next - 1), 0)
+        self.subs.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        self.subs.discard(sub)
+
+
+def _fields(alert: dict[str, Any]) -> dict[bytes, bytes]:
+    """An alert as the fields a feed's `render` takes."""
+    return {b"alert": json.dumps(alert).encode()}
+
+
+def _consumer(bootstrap: str) -> AIOKafkaConsumer:
+    return AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                            isolation_level="read_committed", request_timeout_ms=10_000)
+
+
+async def _read(bootstrap: str, start: int, stop: int) -> list[tuple[int, dict[str, Any]]]:
+    """Alerts at offsets start ≤ o < stop, with a consumer of their own."""
+    consumer = _consumer(bootstrap)
+    await consumer.start()
+    try:
+        consumer.assign([PARTITION])
+        consumer.seek(PARTITION, start)
+        found: list[tuple[int, dict[str, Any]]] = []
+        while await consumer.position(PARTITION) < stop:
+            batch = await consumer.getmany(PARTITION, timeout_ms=1000)
+            found += [(r.offset, json.loads(r.value)) for r in batch.get(PARTITION, [])
+                      if r.offset < stop]
+        return found
+    finally:
+        await consumer.stop()

@@ -373,10 +373,32 @@ def test_the_alerts_feed_pushes_new_alerts_to_the_director(stack: Stack) -> None
 
 
 def test_openapi_is_served(stack: Stack) -> None:
+    """Every body, the bearer scheme and the real refusals are in the schema; the docs pages
+    load nothing from another host."""
     with stack.client() as http:
-        paths = http.get("/openapi.json").json()["paths"]
+        schema = http.get("/openapi.json").json()
+        docs = http.get("/docs")
+    paths = schema["paths"]
     assert {"/api/tables", "/api/tables/{table}/events", "/api/tables/{table}/state",
             "/api/alerts"} <= set(paths)
+    for path in ("/api/tables", "/api/tables/{table}/boards", "/api/tables/{table}/events"):
+        assert "requestBody" in paths[path]["post"], path
+        assert "422" not in paths[path]["post"]["responses"], path
+        assert {"400", "401", "403"} <= set(paths[path]["post"]["responses"]), path
+    assert any(s.get("scheme") == "bearer" for s in schema["components"]["securitySchemes"]
+               .values())
+    assert docs.status_code == 200 and "swagger" in docs.text.lower()
+    assert "://" not in docs.text.replace("http://127.0.0.1", "")
+
+
+def test_the_frameworks_own_refusals_have_the_same_shape(stack: Stack) -> None:
+    with stack.client(stack.director) as http:
+        wrong_method = http.delete("/api/alerts")
+        no_route = http.get("/api/nothing")
+        bad_type = http.post("/api/tables/pipe1/events", json={"type": {}, "call": "P"})
+    assert wrong_method.status_code == 405 and set(wrong_method.json()) == {"error"}
+    assert no_route.status_code == 404 and set(no_route.json()) == {"error"}
+    assert bad_type.status_code in (400, 404) and "detail" not in bad_type.json()
 
 
 def test_browsers_from_other_origins_are_refused(stack: Stack) -> None:

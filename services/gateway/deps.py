@@ -1,0 +1,40 @@
+"""Typed dependencies of the routes: the gateway, and the grant of the request's token."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from services.gateway.errors import ApiError
+from services.gateway.service import Gateway
+from services.gateway.tokens import Grant
+
+_bearer = HTTPBearer(auto_error=False, description="a seat's, a spectator's or the "
+                     "director's token")
+
+
+def gateway(request: Request) -> Gateway:
+    found: Gateway = request.app.state.gateway
+    return found
+
+
+GatewayDep = Annotated[Gateway, Depends(gateway)]
+
+
+def grant(gw: GatewayDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
+                                                 Depends(_bearer)]) -> Grant:
+    return gw.grant_of(credentials.credentials if credentials is not None else None)
+
+
+GrantDep = Annotated[Grant, Depends(grant)]
+
+
+def director(found: GrantDep) -> Grant:
+    if found.role != "director":
+        raise ApiError(403, "only the director may do this")
+    return found
+
+
+DirectorDep = Annotated[Grant, Depends(director)]

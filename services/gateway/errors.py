@@ -1,0 +1,77 @@
+"""Every refusal in one shape, `{"error": …, "field": …}`, with its status (and `Retry-After`
+for a service that is down), for the routes, the call path and FastAPI's own checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from redis.exceptions import RedisError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+REDIS_DOWN = "the state store (Redis) is unreachable; retry"
+
+
+class ApiError(Exception):
+    """A refusal: its status, its message and the field at fault; `retry_after` (seconds) for
+    a service that is down, which the client may try again."""
+
+    def __init__(self, status: int, message: str, field: str | None = None,
+                 retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
+
+    @property
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"error": self.message}
+        if self.field:
+            body["field"] = self.field
+        return body
+
+
+class ErrorBody(BaseModel):
+    """What every refusal answers."""
+
+    error: str
+    field: str | None = None
+
+
+def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The refusals a route may answer, for OpenAPI."""
+    what = {400: "bad input", 401: "no, forged or expired token", 403: "not allowed",
+            404: "no such table", 409: "in conflict with the table", 413: "body too large",
+            429: "too many requests; Retry-After", 503: "Kafka or Redis unreachable; "
+            "Retry-After"}
+    return {status: {"model": ErrorBody, "description": what[status]} for status in statuses}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def refused(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's own checks (a body field, a query parameter…) in the same shape."""
+        first = exc.errors()[0] if exc.errors() else {}
+        location = [str(part) for part in first.get("loc", ()) if part != "body"]
+        field = location[-1] if location else "body"
+        return await refused(request, ApiError(
+            400, f"field {field!r}: {first.get('msg', 'invalid')}", field))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refused(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The framework's own refusals (no such route, a method a route does not have)."""
+        return await refused(request, ApiError(exc.status_code, str(exc.detail)))
+
+    @app.exception_handler(RedisError)
+    async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
+        return await refused(request, ApiError(503, REDIS_DOWN, retry_after=2))

@@ -1,0 +1,87 @@
+"""The gateway's request and response bodies, as OpenAPI shows them. An event's own syntax is
+the event schema's (`shared.codec`); these models say what a client sends and gets."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from services.names import TABLE_ID
+from shared.codec import EVENT_ID
+
+Seat = Literal["N", "E", "S", "W"]
+
+
+class TableCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    table: str = Field(pattern=f"^{TABLE_ID.pattern}$", description="1–63 letters, digits, - "
+                       "or _")
+    ruleset: Literal["duplicate", "rubber"] = "duplicate"
+
+
+class TableCreated(BaseModel):
+    table: str
+    ruleset: str
+    seats: dict[Seat, str] = Field(description="each seat's token")
+    spectator: str = Field(description="the spectators' token")
+
+
+class BoardStart(BaseModel):
+    """A new board at the table (`board_started`): dealer and vulnerability from the board
+    number (16-board cycle) unless given."""
+
+    model_config = ConfigDict(extra="forbid")
+    board: int = Field(ge=1, le=10**6)
+    deal: str | None = Field(None, description="PBN, e.g. N:AKQ2.3.JT98.5432 …")
+    dealer: str | None = Field(None, examples=["N"], description="N, E, S, W (or the "
+                               "name); checked by the event schema")
+    vulnerability: str | None = Field(None, examples=["None", "NS", "EW", "Both"],
+                                      description="also All, Love, … as PBN writes it")
+    id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
+
+
+class Accepted(BaseModel):
+    offset: int = Field(description="the event's offset in the table's topic, acknowledged")
+
+
+class EventIn(BaseModel):
+    """An event of the schema (README), without `seat` from a seat: the seat comes from the
+    token. Each type takes the fields the schema gives it."""
+
+    model_config = ConfigDict(extra="allow")
+    type: Literal["call", "option", "card_exposed", "call_changed", "opening_lead", "question",
+                  "explanation", "ruling"]
+    call: str | None = Field(None, examples=["1H", "P", "X"])
+    alert: bool | None = None
+    explanation: str | None = Field(None, max_length=2000)
+    client_seq: int | None = Field(None, ge=0, description="a retry with the same number is "
+                                   "folded once")
+    id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
+    accept: bool | None = None
+    card: str | None = Field(None, examples=["HK"])
+    led: bool | None = None
+    inadvertent: bool | None = None
+    index: int | None = Field(None, ge=0)
+    action: str | None = None
+
+
+class TableState(BaseModel):
+    table: str
+    version: int | None = Field(description="the offset folded")
+    board: dict[str, Any] | None = Field(description="the board's state, as the reader may "
+                                         "see it (README: the state of a board)")
+
+
+class Alerts(BaseModel):
+    alerts: list[dict[str, Any]]
+
+
+class Health(BaseModel):
+    status: Literal["ok", "unavailable"]
+    kafka: Literal["ok", "unreachable"]
+    redis: Literal["ok", "unreachable"]
+
+
+class Ready(BaseModel):
+    ready: bool

@@ -1,0 +1,1 @@
+"""The gateway's routes, a module per resource."""

@@ -1,0 +1,25 @@
+"""Events at a table: a seat's calls and the rest, the director's rulings."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from services.gateway.deps import GatewayDep, GrantDep
+from services.gateway.errors import responses
+from services.gateway.models import Accepted, EventIn
+
+router = APIRouter(prefix="/api/tables", tags=["events"])
+
+
+@router.post("/{table}/events", status_code=202,
+             responses=responses(400, 401, 403, 404, 409, 413, 429, 503),
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "application/json": {"schema": EventIn.model_json_schema()}}}})
+async def post_event(table: str, request: Request, gw: GatewayDep, grant: GrantDep
+                     ) -> Accepted:
+    """Append an event once Kafka has acknowledged it; the seat comes from the token. Served
+    by `services.gateway.asgi.Guard` without FastAPI's layers (the call path); declared here
+    for OpenAPI and for any request the guard passes on. The body is read as sent: its syntax
+    is the event schema's (`shared.codec`), with its own messages."""
+    accepted = await gw.accept_event(table, grant, await request.body())
+    return Accepted(offset=accepted["offset"])

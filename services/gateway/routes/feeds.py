@@ -1,0 +1,82 @@
+"""The live feeds: a table's states (and a seat's events sent back on its socket), the
+director's alerts. `services.gateway.sockets` serves a socket; the hubs fan out."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from services.gateway.errors import ApiError
+from services.gateway.service import DIRECTOR_EVENTS, Gateway
+from services.gateway.sockets import serve_feed
+from services.gateway.tokens import Grant
+from services.gateway.views import board_for
+from services.names import ALERTS, feed_key
+
+router = APIRouter()
+
+
+async def _grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
+    """The socket's grant (its `token` query parameter), or None once the socket is refused:
+    4403 for an origin not allowed, 4401 for a bad token."""
+    gw: Gateway = websocket.app.state.gateway
+    origin = websocket.headers.get("origin")
+    allowed = gw.settings.allowed_origins
+    if origin and allowed and origin not in allowed:
+        await websocket.close(code=4403)
+        return gw, None
+    try:
+        return gw, gw.grant_of(websocket.query_params.get("token"))
+    except ApiError:
+        await websocket.close(code=4401)
+        return gw, None
+
+
+@router.websocket("/api/tables/{table}/feed")
+async def table_feed(websocket: WebSocket, table: str) -> None:
+    gw, grant = await _grant(websocket)
+    if grant is None:
+        return
+    if grant.role != "director" and grant.table != table:
+        await websocket.close(code=4403)
+        return
+    delay = gw.settings.spectator_delay_s
+
+    def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
+        board = json.loads(fields[b"board"])
+        return json.dumps({"id": entry_id, "version": int(fields[b"version"]),
+                           "board": board_for(grant, board, delay, int(time.time() * 1000))})
+
+    async def answer(text: str, body: dict[str, Any]) -> str | None:
+        """An event sent on the socket: the same checks and append as the HTTP path;
+        `{"ack": client_seq, "offset": n}` or `{"ack", "error", "field", "status"}`."""
+        kind = body.get("type")
+        if not isinstance(kind, str) or kind not in DIRECTOR_EVENTS:
+            return None
+        status, reply, _ = await gw.event_response_for(table, grant, text.encode())
+        ack = body.get("client_seq")
+        if status == 202:
+            return json.dumps({"ack": ack, **reply})
+        return json.dumps({"ack": ack, **reply, "status": status})
+
+    await serve_feed(websocket, gw.clients.hub, feed_key(table), (grant.role, grant.seat),
+                     render, answer=answer)
+
+
+@router.websocket("/api/alerts/feed")
+async def alerts_feed(websocket: WebSocket) -> None:
+    gw, grant = await _grant(websocket)
+    if grant is None:
+        return
+    if grant.role != "director":
+        await websocket.close(code=4403)
+        return
+
+    def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
+        return json.dumps({"id": entry_id, "alert": json.loads(fields[b"alert"])})
+
+    await serve_feed(websocket, gw.clients.alerts, ALERTS, "director", render,
+                     default_since="$")  # new alerts only, unless resuming

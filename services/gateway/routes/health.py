@@ -1,0 +1,32 @@
+"""Health and readiness: Kafka and Redis, each reachable or not."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from services.gateway.deps import GatewayDep
+from services.gateway.models import Health, Ready
+from services.gateway.probes import dependencies
+
+router = APIRouter(tags=["health"])
+
+
+async def _checked(gw: GatewayDep) -> Health:
+    found = await dependencies(gw.clients.redis, gw.clients.producer)
+    healthy = all(v == "ok" for v in found.values())
+    return Health.model_validate({"status": "ok" if healthy else "unavailable", **found})
+
+
+@router.get("/healthz", response_model=Health, responses={503: {"model": Health}})
+async def healthz(gw: GatewayDep) -> JSONResponse:
+    """Kafka and Redis, each "ok" or "unreachable"; 503 when either is down."""
+    health = await _checked(gw)
+    return JSONResponse(health.model_dump(), status_code=200 if health.status == "ok" else 503)
+
+
+@router.get("/readyz", response_model=Ready, responses={503: {"model": Ready}})
+async def readyz(gw: GatewayDep) -> JSONResponse:
+    """For probes: 200 when the gateway can take calls (Kafka and Redis reachable)."""
+    ready = (await _checked(gw)).status == "ok"
+    return JSONResponse({"ready": ready}, status_code=200 if ready else 503)

@@ -1,0 +1,50 @@
+"""Tables and their boards: the director creates them and starts boards."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from aiokafka.errors import KafkaError
+from fastapi import APIRouter
+
+from services.gateway.deps import DirectorDep, GatewayDep
+from services.gateway.errors import ApiError, responses
+from services.gateway.models import Accepted, BoardStart, TableCreate, TableCreated
+from services.gateway.tokens import sign
+from services.tables import create_table
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+@router.post("", status_code=201, responses=responses(400, 401, 403, 409, 503))
+async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> TableCreated:
+    """Create a table (its topic, its record), or find it; the seats' and spectators' tokens."""
+    settings, clients = gw.settings, gw.clients
+    try:
+        meta = await asyncio.wait_for(create_table(
+            clients.admin, clients.producer, clients.redis, body.table, body.ruleset,
+            settings.replication, settings.shards), 2 * settings.produce_timeout_s)
+    except (KafkaError, TimeoutError):
+        raise ApiError(503, "Kafka did not create the table in time; retry (creating a table "
+                       "twice is harmless)", retry_after=1) from None
+    if meta["ruleset"] != body.ruleset:
+        raise ApiError(409, f"table {body.table} exists with ruleset {meta['ruleset']}",
+                       "ruleset")
+    expires = int(time.time()) + settings.token_ttl_s
+    key = gw.signing_key
+    return TableCreated(
+        table=body.table, ruleset=body.ruleset,
+        seats={s: sign(key, body.table, s, "seat", expires) for s in ("N", "E", "S", "W")},
+        spectator=sign(key, body.table, None, "spectator", expires))
+
+
+@router.post("/{table}/boards", status_code=202,
+             responses=responses(400, 401, 403, 404, 503))
+async def start_board(table: str, body: BoardStart, gw: GatewayDep, _: DirectorDep
+                      ) -> Accepted:
+    """Start a board at the table (`board_started`, in the table's ruleset)."""
+    meta = await gw.table_meta(table)
+    event = {"ruleset": meta["ruleset"], **body.model_dump(exclude_none=True),
+             "type": "board_started", "ts": int(time.time() * 1000)}
+    return Accepted(offset=await gw.append(table, event))

@@ -1,0 +1,186 @@
+"""What the gateway does, apart from HTTP: tokens to grants, tables' records, and events
+checked (syntax and authority only) and appended to their table's topic. The routes, the plain
+ASGI call path (`asgi.Guard`) and the seat's socket all come here."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import time
+from typing import Any
+
+from aiokafka.errors import KafkaError
+from redis.exceptions import RedisError
+
+from services.gateway.clients import Clients
+from services.gateway.errors import REDIS_DOWN, ApiError
+from services.gateway.tokens import Grant, TokenError, expiry_of, verify
+from services.live import send_copy
+from services.names import table_topic
+from services.settings import Settings
+from services.tables import table_record
+from shared.codec import EventError, encode, from_map
+
+SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
+               "explanation"}
+DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
+Response = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, headers
+
+
+class Gateway:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.director_token = settings.director_token()
+        self.signing_key = settings.signing_key()
+        self._clients: Clients | None = None
+        self.verified: dict[str, tuple[Grant, int]] = {}  # token → grant, expiry; once checked
+        self.known_tables: dict[str, dict[str, Any]] = {}  # tables never go away: cached
+
+    @property
+    def clients(self) -> Clients:
+        assert self._clients is not None, "the gateway's clients are started with its app"
+        return self._clients
+
+    @clients.setter
+    def clients(self, clients: Clients | None) -> None:
+        self._clients = clients
+
+    # --- who is asking ----------------------------------------------------------------------
+
+    def grant_of(self, token: str | None) -> Grant:
+        if not token:
+            raise ApiError(401, "missing token (Authorization: Bearer …)")
+        if hmac.compare_digest(token.encode(), self.director_token.encode()):
+            return Grant(None, None, "director")
+        now = int(time.time())
+        known = self.verified.get(token)
+        if known is not None and known[1] >= now:
+            return known[0]
+        try:
+            grant = verify(self.signing_key, token, now)
+        except TokenError as exc:
+            raise ApiError(401, str(exc)) from None
+        if len(self.verified) > 100_000:  # a bound, not an eviction policy: start again
+            self.verified.clear()
+        self.verified[token] = (grant, expiry_of(token))
+        return grant
+
+    def grant_from(self, authorization: str | None) -> Grant:
+        scheme, _, token = (authorization or "").partition(" ")
+        return self.grant_of(token if scheme.lower() == "bearer" else None)
+
+    @staticmethod
+    def may_read(grant: Grant, table: str) -> None:
+        if grant.role != "director" and grant.table != table:
+            raise ApiError(403, f"this token is not for table {table}")
+
+    # --- tables and events ------------------------------------------------------------------
+
+    async def table_meta(self, table: str) -> dict[str, Any]:
+        meta = self.known_tables.get(table)
+        if meta is None:
+            found = await table_record(self.clients.redis, table)
+            if found is None:
+                raise ApiError(404, f"no table {table}")
+            meta = self.known_tables[table] = found
+        return meta
+
+    def parse_body(self, raw: bytes) -> dict[str, Any]:
+        if len(raw) > self.settings.max_body_bytes:
+            raise ApiError(413, f"body larger than {self.settings.max_body_bytes} bytes")
+        try:
+            body = json.loads(raw)
+        except ValueError as exc:
+            raise ApiError(400, f"body is not JSON: {exc}", "body") from None
+        except RecursionError:  # the decoder's own bound on nesting, well before the stack's
+            raise ApiError(400, "body is nested too deep", "body") from None
+        if not isinstance(body, dict):
+            raise ApiError(400, "body must be a JSON object")
+        return body
+
+    async def append(self, table: str, event_map: dict[str, Any]) -> int:
+        """The event appended to the table's topic: its offset, once Kafka acknowledged it."""
+        try:
+            event = from_map(event_map)
+        except EventError as exc:
+            raise ApiError(400, str(exc), exc.field) from None
+        value = encode(event)
+        producer, settings = self.clients.producer, self.settings
+        try:  # bounded: with the broker down, the client hears so and may retry
+            metadata = await asyncio.wait_for(
+                producer.send_and_wait(table_topic(table), value), settings.produce_timeout_s)
+        except (KafkaError, TimeoutError) as exc:
+            # not acknowledged, though it may still be appended: a retry with the same
+            # client_seq is folded once (shared.engine)
+            reason = "in time" if isinstance(exc, TimeoutError) else f"({exc})"
+            raise ApiError(503, f"Kafka did not acknowledge the event {reason}; retry with "
+                           "the same client_seq", retry_after=1) from None
+        await send_copy(producer, table, metadata.offset, value, settings.shards)
+        return int(metadata.offset)
+
+    async def explains_own_call(self, table: str, seat: str | None, index: Any) -> None:
+        """Law 20F with online self-alerting: a seat explains its own calls, to the opponents
+        only; an explanation of his partner's call would pass free text to the partner. (At
+        a physical table a partner explains aloud, to all: that is recorded by the table's
+        operator, not sent from a seat.)"""
+        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            return  # the event's syntax check names the field
+        found = await self.clients.store.read_state(table)
+        calls = found[1].get("calls", []) if found is not None else []
+        if index >= len(calls):
+            raise ApiError(409, f"no call at index {index} yet; retry once it is folded",
+                           "index")
+        if calls[index]["seat"] != seat:
+            raise ApiError(403, "a seat explains its own calls only (Law 20F, online "
+                           f"self-alerting): the call at index {index} is "
+                           f"{calls[index]['seat']}'s", "index")
+
+    async def accept_event(self, table: str, grant: Grant, raw: bytes) -> dict[str, Any]:
+        """An event from a seat (its seat from the token) or the director, appended to the
+        table's topic once its syntax and the sender's authority are checked."""
+        if grant.role == "spectator":
+            raise ApiError(403, "spectators do not make calls")
+        self.may_read(grant, table)
+        await self.table_meta(table)
+        body = self.parse_body(raw)
+        kind = body.get("type")
+        if not isinstance(kind, str):
+            raise ApiError(400, "field 'type': the event's type, such as \"call\"", "type")
+        if grant.role == "seat":
+            if "seat" in body:
+                raise ApiError(400, "field 'seat': the seat comes from your token, not the "
+                               "body", "seat")
+            if kind not in SEAT_EVENTS:
+                raise ApiError(400, f"field 'type': a seat may send {sorted(SEAT_EVENTS)}",
+                               "type")
+            if not await self.clients.seat_limit.allow(f"{table}/{grant.seat}",
+                                                       time.monotonic()):
+                raise ApiError(429, f"more than {self.settings.calls_per_second} events a "
+                               "second from this seat")
+            if kind == "explanation":
+                await self.explains_own_call(table, grant.seat, body.get("index"))
+            body = {**body, "seat": grant.seat}
+        elif kind not in DIRECTOR_EVENTS:
+            raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
+                           "type")
+        return {"offset": await self.append(table, {**body, "ts": int(time.time() * 1000)})}
+
+    async def event_response(self, table: str, authorization: str | None, raw: bytes
+                             ) -> Response:
+        """The call path (`asgi.Guard`): an event over HTTP, answered, never raised."""
+        try:
+            grant = self.grant_from(authorization)
+        except ApiError as refused:
+            return refused.status, refused.body, refused.headers
+        return await self.event_response_for(table, grant, raw)
+
+    async def event_response_for(self, table: str, grant: Grant, raw: bytes) -> Response:
+        """An event sent over HTTP or on a socket: (status, body, headers), never raised."""
+        try:
+            return 202, await self.accept_event(table, grant, raw), {}
+        except RedisError:
+            exc = ApiError(503, REDIS_DOWN, retry_after=2)
+        except ApiError as refused:
+            exc = refused
+        return exc.status, exc.body, exc.headers

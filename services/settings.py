@@ -1,78 +1,110 @@
-"""Settings of the services, from the environment (documented defaults in the README)."""
+"""Settings of the services, from the environment (`TABLESERVER_…`; the defaults are
+documented in the README), in one pydantic-settings object.
+
+In development the director's token and the signing key are generated into the data folder
+when not given. With `TABLESERVER_ENV=production` both must be given, at least 16 characters
+and not a placeholder: a service refuses to start otherwise. A setting that is not what it
+should be stops a service with one line naming it, never a traceback.
+"""
 
 from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PLACEHOLDERS = {"change-me", "changeme", "secret", "password", "director", "token"}
 
 
-def _int(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise SystemExit(f"setting {name}={value!r} is not a whole number") from None
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(frozen=True, extra="ignore", env_ignore_empty=True)
 
+    env: Literal["development", "production"] = Field(
+        "development", validation_alias=AliasChoices("TABLESERVER_ENV"))
+    data: Path = Field(Path(".data"), validation_alias=AliasChoices("TABLESERVER_DATA"))
+    kafka_port: int = Field(9092, validation_alias=AliasChoices("TABLESERVER_KAFKA_PORT"))
+    redis_port: int = Field(6379, validation_alias=AliasChoices("TABLESERVER_REDIS_PORT"))
+    gateway_port: int = Field(8000, validation_alias=AliasChoices("TABLESERVER_GATEWAY_PORT"))
+    kafka: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_KAFKA"))
+    redis: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_REDIS"))
+    shards: int = Field(8, ge=1, validation_alias=AliasChoices("TABLESERVER_SHARDS"))
+    replication: int = Field(1, ge=1, validation_alias=AliasChoices("TABLESERVER_REPLICATION"))
+    spectator_delay_s: int = Field(0, ge=0, validation_alias=AliasChoices(
+        "TABLESERVER_SPECTATOR_DELAY"))
+    calls_per_second: int = Field(10, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_CALLS_PER_SECOND"))
+    max_body_bytes: int = Field(4096, ge=256, validation_alias=AliasChoices(
+        "TABLESERVER_MAX_BODY"))
+    token_ttl_s: int = Field(7 * 24 * 3600, ge=60, validation_alias=AliasChoices(
+        "TABLESERVER_TOKEN_TTL"))
+    history_per_second: int = Field(2, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_HISTORY_PER_SECOND"))  # reads of /history per token, bursts of 5×
+    produce_timeout_s: int = Field(5, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_PRODUCE_TIMEOUT"))  # a call's answer with the broker down: a 503
+    origins: str = Field("", validation_alias=AliasChoices("TABLESERVER_ORIGINS"))
+    director_token_given: SecretStr | None = Field(None, validation_alias=AliasChoices(
+        "TABLESERVER_DIRECTOR_TOKEN"))
+    signing_key_given: SecretStr | None = Field(None, validation_alias=AliasChoices(
+        "TABLESERVER_SIGNING_KEY"))
 
-@dataclass(frozen=True)
-class Settings:
-    data_dir: Path = field(default_factory=lambda: Path(
-        os.environ.get("TABLESERVER_DATA", ".data")).resolve())
-    kafka_port: int = field(default_factory=lambda: _int("TABLESERVER_KAFKA_PORT", 9092))
-    redis_port: int = field(default_factory=lambda: _int("TABLESERVER_REDIS_PORT", 6379))
-    gateway_port: int = field(default_factory=lambda: _int("TABLESERVER_GATEWAY_PORT", 8000))
-    shards: int = field(default_factory=lambda: _int("TABLESERVER_SHARDS", 8))
-    replication: int = field(default_factory=lambda: _int("TABLESERVER_REPLICATION", 1))
-    spectator_delay_s: int = field(default_factory=lambda: _int(
-        "TABLESERVER_SPECTATOR_DELAY", 0))
-    calls_per_second: int = field(default_factory=lambda: _int(
-        "TABLESERVER_CALLS_PER_SECOND", 10))
-    max_body_bytes: int = field(default_factory=lambda: _int("TABLESERVER_MAX_BODY", 4096))
-    token_ttl_s: int = field(default_factory=lambda: _int(
-        "TABLESERVER_TOKEN_TTL", 7 * 24 * 3600))
-    history_per_second: int = field(default_factory=lambda: _int(
-        "TABLESERVER_HISTORY_PER_SECOND", 2))  # reads of /history per token, bursts of 5×
-    produce_timeout_s: int = field(default_factory=lambda: _int(
-        "TABLESERVER_PRODUCE_TIMEOUT", 5))  # a call's answer with the broker down: a 503
+    def __init__(self, **values: Any) -> None:
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            message = str(first["msg"]).removeprefix("Value error, ")
+            where = f"setting {first['loc'][0]}: " if first["loc"] else ""
+            raise SystemExit(where + message) from None
+
+    @model_validator(mode="after")
+    def secrets_in_production(self) -> Settings:
+        if self.env == "production":
+            for name, given in (("TABLESERVER_DIRECTOR_TOKEN", self.director_token_given),
+                                ("TABLESERVER_SIGNING_KEY", self.signing_key_given)):
+                value = given.get_secret_value() if given is not None else ""
+                if len(value) < 16 or value.lower() in PLACEHOLDERS:
+                    raise ValueError(f"{name} must be set in production, to a secret of at "
+                                     "least 16 characters")
+        return self
+
+    @property
+    def data_dir(self) -> Path:
+        return self.data.resolve()
 
     @property
     def kafka_bootstrap(self) -> str:
-        return os.environ.get("TABLESERVER_KAFKA", f"127.0.0.1:{self.kafka_port}")
+        return self.kafka or f"127.0.0.1:{self.kafka_port}"
 
     @property
     def redis_url(self) -> str:
-        return os.environ.get("TABLESERVER_REDIS", f"redis://127.0.0.1:{self.redis_port}/0")
+        return self.redis or f"redis://127.0.0.1:{self.redis_port}/0"
 
     @property
     def allowed_origins(self) -> set[str]:
-        text = os.environ.get("TABLESERVER_ORIGINS", "")
-        return {o.strip() for o in text.split(",") if o.strip()}
+        return {o.strip() for o in self.origins.split(",") if o.strip()}
 
     def director_token(self) -> str:
-        """`TABLESERVER_DIRECTOR_TOKEN`, or the one generated into `.data/director.token`."""
-        token = os.environ.get("TABLESERVER_DIRECTOR_TOKEN")
-        if token:
-            return token
-        path = self.data_dir / "director.token"
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_urlsafe(32) + "\n")
-            path.chmod(0o600)
-        return path.read_text().strip()
+        """`TABLESERVER_DIRECTOR_TOKEN`, or (in development) the one generated into
+        `.data/director.token`."""
+        return self._secret(self.director_token_given, "director.token",
+                            lambda: secrets.token_urlsafe(32))
 
     def signing_key(self) -> bytes:
-        """The key that signs seat and spectator tokens (`TABLESERVER_SIGNING_KEY`, or one
-        generated into `.data/signing.key`)."""
-        key = os.environ.get("TABLESERVER_SIGNING_KEY")
-        if key:
-            return key.encode()
-        path = self.data_dir / "signing.key"
+        """The key that signs seat and spectator tokens (`TABLESERVER_SIGNING_KEY`, or in
+        development one generated into `.data/signing.key`)."""
+        return self._secret(self.signing_key_given, "signing.key",
+                            lambda: secrets.token_hex(32)).encode()
+
+    def _secret(self, given: SecretStr | None, file: str, make: Any) -> str:
+        if given is not None:
+            return given.get_secret_value()
+        path = self.data_dir / file
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_hex(32) + "\n")
-            path.chmod(0o600)
-        return path.read_text().strip().encode()
+            path.write_text(make() + "\n")
+            os.chmod(path, 0o600)
+        return path.read_text().strip()

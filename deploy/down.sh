@@ -3,10 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . deploy/settings.sh
-run="$TABLESERVER_DATA/run"
-for pidfile in "$run"/*.pid; do
-  stop_pidfile "$pidfile"
-done
+pidfile="$TABLESERVER_RUN/supervisord.pid"
+if running "$pidfile"; then  # supervisord stops its processes (TERM, then KILL), then itself
+  pid=$(cat "$pidfile")
+  supervisor shutdown > /dev/null || kill "$pid"
+  for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+fi
 deploy/kafka/stop.sh
 deploy/redis/stop.sh
 echo "tableserver is down"

@@ -9,9 +9,17 @@
 : "${TABLESERVER_KAFKA_JVM_OPTS:=}"  # more options for the broker's JVM, e.g. -XX:+UseZGC
 # The Kafka jars are kept apart from the data: fetched once per clone, whatever the data dir.
 : "${TABLESERVER_KAFKA_LIBS:=$PWD/.data/kafka-libs}"
+# The service processes `make up` runs under supervisord (deploy/supervisord.conf reads these)
+: "${TABLESERVER_WORKERS:=2}"
+TABLESERVER_RUN="$TABLESERVER_DATA/run"
+TABLESERVER_ROOT="$PWD"
 export TABLESERVER_KAFKA_LIBS TABLESERVER_DATA TABLESERVER_KAFKA_PORT TABLESERVER_KAFKA_CONTROLLER_PORT \
        TABLESERVER_REDIS_PORT TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP \
-       TABLESERVER_KAFKA_JVM_OPTS
+       TABLESERVER_KAFKA_JVM_OPTS TABLESERVER_WORKERS TABLESERVER_RUN TABLESERVER_ROOT
+
+supervisor() {  # supervisor COMMAND…: supervisorctl on the services `make up` started
+  .venv/bin/supervisorctl -c deploy/supervisord.conf "$@"
+}
 
 port_taken() {  # port_taken PORT: true when something listens on 127.0.0.1:PORT
   (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null

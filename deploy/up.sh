@@ -1,44 +1,55 @@
 #!/usr/bin/env bash
-# Start everything in the background: Kafka, Redis, the processor workers and the gateway.
-# Returns when all are healthy. `deploy/down.sh` stops them.
+# Start everything in the background: Kafka, Redis, and under supervisord (which starts again
+# a process that dies) the processor workers and the gateway. Returns when all are healthy; a
+# start that fails stops what it started and says why. `deploy/down.sh` stops them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . deploy/settings.sh
-: "${TABLESERVER_WORKERS:=2}"
 : "${TABLESERVER_GATEWAY_PORT:=8000}"
+: "${TABLESERVER_UP_TIMEOUT:=60}"  # seconds for the gateway to listen, and again to be healthy
 export TABLESERVER_GATEWAY_PORT
 python=.venv/bin/python
-run="$TABLESERVER_DATA/run"
-mkdir -p "$run"
+mkdir -p "$TABLESERVER_RUN"
 
-deploy/kafka/start.sh
-deploy/redis/start.sh
+if running "$TABLESERVER_RUN/supervisord.pid"; then
+  echo "tableserver is already up (deploy/down.sh stops it)"
+  exit 0
+fi
+refuse_taken_port "$TABLESERVER_GATEWAY_PORT" TABLESERVER_GATEWAY_PORT
 
-start() {  # start NAME COMMAND...: a service in the background, its pid in $run/NAME.pid
-  local name=$1; shift
-  if running "$run/$name.pid"; then
-    echo "$name is already running"
-    return
+started=()
+give_up() {  # stop what this script started, say why, fail
+  echo "make up failed: $1; stopping what it started" >&2
+  if [ -f "$TABLESERVER_RUN/supervisord.pid" ]; then
+    supervisor shutdown > /dev/null 2>&1 || true
   fi
-  nohup "$@" > "$run/$name.log" 2>&1 &
-  echo $! > "$run/$name.pid"
+  for service in "${started[@]}"; do
+    "deploy/$service/stop.sh" > /dev/null 2>&1 || true
+  done
+  exit 1
+}
+trap 'give_up "a step failed (see above)"' ERR
+
+port_taken "$TABLESERVER_KAFKA_PORT" || started+=(kafka)
+deploy/kafka/start.sh
+port_taken "$TABLESERVER_REDIS_PORT" || started+=(redis)
+deploy/redis/start.sh
+.venv/bin/supervisord -c deploy/supervisord.conf
+wait_for_port "$TABLESERVER_GATEWAY_PORT" "$TABLESERVER_UP_TIMEOUT" "the gateway" || {
+  tail "$TABLESERVER_RUN/gateway.log" >&2
+  give_up "the gateway did not start"
 }
 
-running "$run/gateway.pid" || refuse_taken_port "$TABLESERVER_GATEWAY_PORT" TABLESERVER_GATEWAY_PORT
-for i in $(seq 1 "$TABLESERVER_WORKERS"); do
-  start "processor-$i" "$python" -m services.processor "processor-$i"
-done
-start gateway "$python" -m services.gateway
-wait_for_port "$TABLESERVER_GATEWAY_PORT" 60 "the gateway" || { tail "$run/gateway.log" >&2; exit 1; }
-
-# healthy: the gateway answers, and the processor workers own every shard
-for _ in $(seq 1 600); do
+# healthy: the gateway answers, Kafka and Redis are reachable, and live processor workers own
+# every shard
+for _ in $(seq 1 $((TABLESERVER_UP_TIMEOUT * 10))); do
   if "$python" -m services.health; then
     break
   fi
   sleep 0.1
 done
-"$python" -m services.health --verbose
+"$python" -m services.health --verbose || give_up "not healthy within $TABLESERVER_UP_TIMEOUT s"
+trap - ERR
 echo "gateway: http://127.0.0.1:$TABLESERVER_GATEWAY_PORT (OpenAPI at /docs)"
 if [ -z "${TABLESERVER_DIRECTOR_TOKEN:-}" ]; then
   echo "director token (in $TABLESERVER_DATA/director.token): $(cat "$TABLESERVER_DATA/director.token")"

@@ -68,8 +68,8 @@ def test_kubernetes_check_rejects_a_broken_manifest(tmp_path: Path) -> None:
 
 
 def test_deploy_scripts_are_executable() -> None:
-    for script in ["up.sh", "down.sh", "kafka/fetch.sh", "kafka/start.sh", "kafka/stop.sh",
-                   "redis/start.sh", "redis/stop.sh"]:
+    for script in ["up.sh", "down.sh", "ctl.sh", "kafka/fetch.sh", "kafka/start.sh",
+                   "kafka/stop.sh", "redis/start.sh", "redis/stop.sh"]:
         path = ROOT / "deploy" / script
         assert path.stat().st_mode & 0o111, f"{script} is not executable"
         result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True,

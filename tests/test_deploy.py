@@ -56,6 +56,11 @@ def test_kubernetes_manifests_are_valid() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     kinds = {doc["kind"] for p in paths for doc in yaml.safe_load_all(p.read_text())}
     assert kinds == {"Namespace", "ConfigMap", "Deployment", "Service"}  # no secret shipped
+    docs = [doc for p in paths for doc in yaml.safe_load_all(p.read_text())]
+    for doc in docs:
+        if doc["kind"] == "Deployment" and doc["metadata"]["name"] != "redis":
+            [container] = doc["spec"]["template"]["spec"]["containers"]
+            assert {"livenessProbe", "readinessProbe"} <= set(container), doc["metadata"]
     texts = " ".join(p.read_text() for p in paths)
     assert "change-me" not in texts and "TABLESERVER_ENV: production" in texts
 

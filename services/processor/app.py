@@ -23,6 +23,7 @@ from redis.asyncio import Redis
 
 from services.gc_settle import settle
 from services.names import REGISTRY
+from services.processor.heartbeat import beat
 from services.processor.shard import ShardRunner
 from services.processor.worker_loop import WorkerLoop
 from services.settings import Settings
@@ -96,6 +97,7 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
 
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]  # faust's timer is untyped
     async def keep_announcing() -> None:
+        beat(settings, worker_name)  # first: the probes' sign of life needs no Redis
         await announce()
 
     @app.agent(registry)

@@ -424,3 +424,15 @@ def test_an_oversized_websocket_message_closes_the_feed(stack: Stack) -> None:
             for _ in range(10):
                 ws.recv(timeout=10)
     assert "1009" in str(closed.value)
+
+
+def test_a_running_worker_beats_for_its_probe(stack: Stack) -> None:
+    """The stack's worker touches its heartbeat: the Kubernetes probes pass; the gateway's
+    liveness answers without asking Kafka or Redis."""
+    def probe() -> bool:
+        return subprocess.run([sys.executable, "-m", "services.processor.heartbeat"],
+                              env=stack.env, capture_output=True, check=False).returncode == 0
+
+    wait_for(probe, 30, "a heartbeat")
+    with httpx.Client(base_url=stack.url) as http:
+        assert http.get("/livez").json() == {"alive": True}

@@ -25,6 +25,13 @@ async def healthz(gw: GatewayDep) -> JSONResponse:
     return JSONResponse(health.model_dump(), status_code=200 if health.status == "ok" else 503)
 
 
+@router.get("/livez")
+async def livez() -> dict[str, bool]:
+    """For liveness probes: the process answers (whatever Kafka and Redis do: restarting the
+    gateway would not bring them back)."""
+    return {"alive": True}
+
+
 @router.get("/readyz", response_model=Ready, responses={503: {"model": Ready}})
 async def readyz(gw: GatewayDep) -> JSONResponse:
     """For probes: 200 when the gateway can take calls (Kafka and Redis reachable)."""

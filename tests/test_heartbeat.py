@@ -1,0 +1,40 @@
+"""A worker's heartbeat for Kubernetes' probes (services/processor/heartbeat.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from services.processor.heartbeat import STALE_S, beat, youngest_age
+from services.settings import Settings
+
+
+def test_the_youngest_beat_counts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TABLESERVER_DATA", str(tmp_path))
+    settings = Settings()
+    assert youngest_age(settings, time.time()) is None
+    beat(settings, "w1")
+    beat(settings, "w2")
+    old = tmp_path / "heartbeats" / "w1"
+    os.utime(old, (time.time() - 100, time.time() - 100))
+    age = youngest_age(settings, time.time())
+    assert age is not None and age < 5
+
+
+@pytest.mark.parametrize(("ago", "code"), [(1.0, 0), (STALE_S + 10, 1), (None, 1)])
+def test_the_probe_fails_without_a_recent_beat(tmp_path: Path, ago: float | None,
+                                               code: int) -> None:
+    if ago is not None:
+        path = tmp_path / "heartbeats" / "w1"
+        path.parent.mkdir()
+        path.touch()
+        os.utime(path, (time.time() - ago, time.time() - ago))
+    probe = subprocess.run([sys.executable, "-m", "services.processor.heartbeat"],
+                           env={**os.environ, "TABLESERVER_DATA": str(tmp_path)},
+                           capture_output=True, text=True, check=False)
+    assert probe.returncode == code, probe.stderr

@@ -127,4 +127,3 @@ def test_broker_killed_a_call_gets_503_in_bounded_time_and_a_retry_counts_once(
 def _pid_gone(pid: int) -> bool:
     return not Path(f"/proc/{pid}").exists() or \
         "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
-

@@ -56,6 +56,23 @@ class Stack:
         return httpx.Client(base_url=self.url, headers=headers, timeout=10)
 
 
+@contextmanager
+def another_gateway(stack: Stack, port: int, log_name: str) -> Iterator[str]:
+    """One more gateway process on the stack's Kafka and Redis (a replica, or a gateway that
+    has seen nothing yet); its URL. Stopped on exit."""
+    log = (stack.data / log_name).open("ab")
+    proc = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
+                            env={**stack.env, "TABLESERVER_GATEWAY_PORT": str(port)},
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_port(port, 30)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+
+
 def _wait_port(port: int, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

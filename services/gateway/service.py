@@ -17,7 +17,8 @@ from services.gateway.clients import Clients
 from services.gateway.errors import REDIS_DOWN, ApiError
 from services.gateway.tokens import Grant, TokenError, expiry_of, verify
 from services.live import send_copy
-from services.names import table_topic
+from services.names import TABLE_ID, table_topic
+from services.replay.reader import KafkaUnavailable, registered
 from services.settings import Settings
 from services.tables import table_record
 from shared.codec import EventError, encode, from_map
@@ -78,13 +79,29 @@ class Gateway:
     # --- tables and events ------------------------------------------------------------------
 
     async def table_meta(self, table: str) -> dict[str, Any]:
+        """The table's record: cached, else Redis's copy, else the registry topic (Redis
+        lost its data: the copy is written again), else 404."""
         meta = self.known_tables.get(table)
         if meta is None:
             found = await table_record(self.clients.redis, table)
+            if found is None and TABLE_ID.fullmatch(table):
+                found = await self.registered(table)
             if found is None:
                 raise ApiError(404, f"no table {table}")
             meta = self.known_tables[table] = found
         return meta
+
+    async def registered(self, table: str) -> dict[str, Any] | None:
+        try:
+            found = await asyncio.wait_for(registered(
+                self.settings.kafka_bootstrap, table, self.settings.shards),
+                2 * self.settings.produce_timeout_s)
+        except (KafkaUnavailable, TimeoutError):
+            raise ApiError(503, "the table registry (Kafka) is unreachable; retry",
+                           retry_after=1) from None
+        if found is not None:
+            await self.clients.store.remember_table(table, found)
+        return found
 
     def parse_body(self, raw: bytes) -> dict[str, Any]:
         if len(raw) > self.settings.max_body_bytes:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 
-from services.names import table_topic
+from services.names import REGISTRY, shard_of, table_topic
 
 Record = tuple[int, bytes | None]  # offset, value
 
@@ -77,6 +79,31 @@ class TableReader:
                 if record.offset < stop:
                     records.append((record.offset, record.value))
         return records
+
+
+async def registered(bootstrap: str, table: str, shards: int) -> dict[str, Any] | None:
+    """`table`'s record in the registry topic (compacted: the last record of each table), or
+    None when it was never registered. The registry is the tables' record; Redis holds a copy
+    that a restart without persistence loses."""
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                request_timeout_ms=10_000)
+    try:
+        await consumer.start()
+        tp = TopicPartition(REGISTRY, shard_of(table, shards))
+        consumer.assign([tp])
+        await consumer.seek_to_beginning(tp)
+        end = (await consumer.end_offsets([tp]))[tp]
+        found: dict[str, Any] | None = None
+        while await consumer.position(tp) < end:
+            batch = await consumer.getmany(tp, timeout_ms=1000)
+            for record in batch.get(tp, []):
+                if record.key == table.encode() and record.value:
+                    found = dict(json.loads(record.value))
+        return found
+    except KafkaError as exc:
+        raise KafkaUnavailable.of(bootstrap, exc) from None
+    finally:
+        await consumer.stop()
 
 
 async def read_table(bootstrap: str, table: str, until: int | None = None) -> list[Record]:

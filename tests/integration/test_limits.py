@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -14,7 +12,7 @@ import pytest
 
 from tests.integration.conftest import Stack, run
 from tests.integration.test_pipeline import new_table, play_script
-from tests.stack import ROOT, _wait_port
+from tests.stack import another_gateway
 
 pytestmark = pytest.mark.integration
 
@@ -24,17 +22,8 @@ LIMIT = 20  # TABLESERVER_CALLS_PER_SECOND of the test stack (conftest.py)
 @pytest.fixture(scope="module")
 def second_gateway(stack: Stack) -> Iterator[str]:
     """Another gateway process on the same Kafka and Redis, as a second replica."""
-    port = stack.gateway_port + 1
-    log = (stack.data / "gateway2.log").open("ab")
-    proc = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
-                            env={**stack.env, "TABLESERVER_GATEWAY_PORT": str(port)},
-                            stdout=log, stderr=subprocess.STDOUT)
-    try:
-        _wait_port(port, 30)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with another_gateway(stack, stack.gateway_port + 1, "gateway2.log") as url:
+        yield url
 
 
 def test_a_seats_limit_holds_across_two_replicas(stack: Stack, second_gateway: str) -> None:

@@ -5,6 +5,7 @@ faults would disturb the other tests."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -15,12 +16,13 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.integration.conftest import run, wait_for
 from tests.integration.kafka_reading import replay
-from tests.stack import ROOT, Stack, running_stack
+from tests.stack import ROOT, Stack, another_gateway, running_stack
 
 pytestmark = pytest.mark.integration
 
@@ -127,3 +129,24 @@ def test_broker_killed_a_call_gets_503_in_bounded_time_and_a_retry_counts_once(
 def _pid_gone(pid: int) -> bool:
     return not Path(f"/proc/{pid}").exists() or \
         "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+
+
+def test_no_table_answers_404_because_redis_lost_its_data(faulty: Stack) -> None:
+    """Redis loses its data (FLUSHALL) while no worker runs to write the tables again: a
+    gateway that has not seen the table finds its record in the registry topic (Kafka, the
+    tables' record), answers, and writes Redis's copy again."""
+    tokens = _table(faulty, "lost1")
+    for name in list(faulty.workers):
+        faulty.kill_worker(name)
+    client = redis.Redis(port=faulty.redis_port)
+    client.flushall()
+    try:
+        with another_gateway(faulty, faulty.gateway_port + 1, "gateway-fresh.log") as url, \
+                httpx.Client(base_url=url, timeout=30, headers={
+                    "Authorization": f"Bearer {tokens['seats']['N']}"}) as http:
+            state = http.get("/api/tables/lost1/state")
+        assert state.status_code == 200, state.text
+        record = client.hget("tableserver:tables", "lost1")
+        assert record is not None and json.loads(record)["ruleset"] == "duplicate"
+    finally:
+        client.close()

@@ -196,7 +196,8 @@ def _explanation(m: Mapping[str, Any]) -> CallExplained:
         raise EventError("missing field 'index' (of the call explained)", "index")
     text = _text(m, "explanation", required=True)
     assert text is not None
-    return CallExplained(_parsed(m, "seat", Seat.parse), index, text, **_meta(m))
+    return CallExplained(_parsed(m, "seat", Seat.parse), index, text, _bool(m, "own", False),
+                         **_meta(m))
 
 
 def _one_of(m: Mapping[str, Any], key: str, allowed: tuple[str, ...], required: bool) -> str | None:
@@ -321,6 +322,8 @@ def to_map(event: Event) -> EventMap:
         case CallExplained():
             m = {"type": "explanation", "seat": str(event.seat), "index": event.index,
                  "explanation": event.explanation}
+            if event.own:
+                m["own"] = True
         case RulingGiven():
             m = {"type": "ruling", "action": event.action.value}
             for key in ("law", "index", "obligation", "suit", "restriction", "score", "note"):

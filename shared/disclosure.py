@@ -42,12 +42,17 @@ def on_question(board: Board, event: ExplanationRequested) -> None:
 def on_explanation(board: Board, event: CallExplained) -> None:
     """Law 20F1 (rubber Law 20): an explanation of a call is given by the caller's side: by his
     partner at the table, by the caller himself when alerts are his own (online). Any other
-    seat's explanation is ignored."""
+    seat's explanation is ignored, and so is one sent as the sender's own call's (`own`) when
+    the call at `index` is not his: online, a partner's text never reaches him that way."""
     index, seat = event.index, event.seat
     if index >= len(board.calls):
         board.note_ignored(f"no call {index} to explain")
         return
     caller = board.calls[index].seat
+    if event.own and seat is not caller:  # sent as his own call's, and it is not (any more)
+        board.note_ignored(f"{seat} explains his own calls only; the call at {index} is "
+                           f"{caller}'s (Law {cite(board, '20F1')})")
+        return
     if seat is not caller and seat is not caller.partner:
         board.note_ignored(f"only {caller} or his partner explains {caller}'s call "
                            f"(Law {cite(board, '20F1')})")

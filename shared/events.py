@@ -101,11 +101,13 @@ class ExplanationRequested(Stamped):
 @dataclass(frozen=True, slots=True)
 class CallExplained(Stamped):
     """`seat` explains the call at `index`: the caller himself (online self-alert) or his
-    partner (at the table, Law 20F1)."""
+    partner (at the table, Law 20F1). `own`: the sender says it is his own call (a seat
+    online: the gateway sets it), and the explanation counts only if it is."""
 
     seat: Seat
     index: int
     explanation: str
+    own: bool = False
 
 
 class RulingAction(enum.Enum):

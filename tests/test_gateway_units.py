@@ -6,7 +6,7 @@ import pytest
 
 from services.gateway.limits import LocalBucket
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
-from services.gateway.views import board_for
+from services.gateway.views import board_for, entry_for
 
 KEY = b"k" * 32
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
@@ -78,7 +78,6 @@ def test_law_20f_self_alerts_are_hidden_from_the_callers_partner_only() -> None:
 def test_law_20f_history_entries_hide_self_alerts_from_partner() -> None:
     """Law 20F: the same rule for each event of a history: N's self-alert and his own answer
     are hidden from S; the question and the opponents' events are not."""
-    from services.gateway.views import entry_for
 
     call = {"offset": 1, "event": {"type": "call", "seat": "N", "call": "1C", "alert": True,
                                    "explanation": "Precision"}, "alerts": []}
@@ -93,3 +92,24 @@ def test_law_20f_history_entries_hide_self_alerts_from_partner() -> None:
     assert entry_for(west, started, 0, 0)["event"]["deal"] == "N:- - - Q6.A954.Q973.KJ6"
     assert entry_for(Grant("t", None, "spectator"), started, 60, 59_000)["event"]["deal"] \
         is None
+
+
+def test_another_seats_stamps_do_not_reach_a_reader() -> None:
+    """An event's `id` and `client_seq` are chosen by its sender: another seat's are taken out
+    of the history a seat or a spectator reads (a channel to partner otherwise); one's own
+    stay."""
+    call = {"offset": 2, "alerts": [], "event": {"type": "call", "seat": "N", "call": "1C",
+                                                 "id": "lead.a.spade", "client_seq": 71}}
+    for reader in (Grant("t", "S", "seat"), Grant("t", None, "spectator")):
+        seen = entry_for(reader, call, 0, 0)["event"]
+        assert "id" not in seen and "client_seq" not in seen and seen["call"] == "1C"
+    own = entry_for(Grant("t", "N", "seat"), call, 0, 0)["event"]
+    assert own["id"] == "lead.a.spade" and own["client_seq"] == 71
+
+
+def test_law_20f_an_ignored_explanation_is_hidden_from_partner() -> None:
+    """Law 20F/16: an explanation the fold ignored (no `caller`) is not shown to the
+    sender's partner: the text would reach him without any call to explain."""
+    ignored = {"offset": 5, "alerts": [], "event": {"type": "explanation", "seat": "S",
+                                                    "index": 2, "explanation": "lead a spade"}}
+    assert "explanation" not in entry_for(Grant("t", "N", "seat"), ignored, 0, 0)["event"]

@@ -2,7 +2,9 @@
 
 import pytest
 
+from shared import fold, from_map
 from tests.script import kinds, play
+from tests.script import log as script_log
 
 RULESETS = [("duplicate", "20F1"), ("rubber", "20")]
 
@@ -79,3 +81,19 @@ def test_law_20f1_explanations_given_when_asked_are_exported() -> None:
     pbn = to_pbn(events)
     assert "1C! =1=" in pbn and '[Note "1:16+ any shape"]' in pbn
     assert "mb|1C!|an|16+ any shape|" in to_lin(events)
+
+
+def test_law_20f1_an_explanation_sent_as_ones_own_counts_only_for_ones_own_call() -> None:
+    """Law 20F1, online self-alerting: an explanation sent as the sender's own call's (`own`,
+    set by the gateway for a seat) is ignored when the call at that index is not his (the
+    auction moved on since he looked): it never becomes a partner's explanation his partner
+    would see."""
+    events = [*script_log("N 1C, E P, S 1H, W P"),
+              {"type": "explanation", "seat": "S", "index": 0, "explanation": "16+",
+               "own": True},
+              {"type": "explanation", "seat": "S", "index": 2, "explanation": "5 hearts",
+               "own": True}]
+    board = fold(from_map(m) for m in events).board
+    assert board is not None
+    assert [(e["seat"], e["index"]) for e in board.explanations] == [("S", 2)]
+    assert "explains his own calls only" in board.ignored[0]["reason"]

@@ -21,7 +21,7 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaError
 
-from services.gateway.fanout import Render, Subscription
+from services.gateway.fanout import BadSince, Render, Subscription
 from services.names import ALERTS
 
 log = logging.getLogger("tableserver.alerts")
@@ -39,12 +39,21 @@ class AlertFeed:
         self.recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP)
         self.subs: set[Subscription] = set()
         self.next = 0  # the next offset the consumer will read
+        self.end = 0  # the topic's end when the feed started: `$` means after it
 
     async def start(self) -> None:
-        await self.consumer.start()
+        try:
+            await self.consumer.start()
+        except KafkaError:
+            await self.consumer.stop()
+            raise
         self.consumer.assign([PARTITION])
-        end = (await self.consumer.end_offsets([PARTITION]))[PARTITION]
-        self.next = max(0, end - KEEP)
+        try:
+            self.end = (await self.consumer.end_offsets([PARTITION]))[PARTITION]
+        except KafkaError:
+            await self.consumer.stop()
+            raise
+        self.next = max(0, self.end - KEEP)
         self.consumer.seek(PARTITION, self.next)
 
     async def stop(self) -> None:
@@ -63,7 +72,11 @@ class AlertFeed:
                 await asyncio.sleep(1)
                 continue
             for record in batch.get(PARTITION, []):
-                self._dispatch(record.offset, json.loads(record.value))
+                try:
+                    self._dispatch(record.offset, json.loads(record.value))
+                except Exception:  # one record it cannot read must not stop the feed
+                    log.exception("alert at offset %d passed over", record.offset)
+                    self.next = record.offset + 1
 
     def _dispatch(self, offset: int, alert: dict[str, Any]) -> None:
         self.recent.append((offset, alert))
@@ -81,7 +94,14 @@ class AlertFeed:
                         ) -> Subscription:
         """A socket following the alerts after offset `since` (None or `$`: new ones)."""
         sub = Subscription(key, view, render)
-        after = self.next - 1 if since in (None, "$") else int(str(since).partition("-")[0])
+        latest = max(self.next, self.end) - 1
+        if since in (None, "$"):
+            after = latest
+        elif not str(since).isdigit() or int(str(since)) > latest + 1:
+            raise BadSince(f"since: an alert's offset, at most {latest + 1} (ids on this feed "
+                           "are offsets in the alerts topic)")
+        else:
+            after = int(str(since))
         first_kept = self.recent[0][0] if self.recent else self.next
         if after + 1 < first_kept:  # further back than the alerts kept: read them for it
             for offset, alert in await _read(self.bootstrap, after + 1, first_kept):

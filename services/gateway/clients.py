@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+import contextlib
+import logging
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
@@ -17,6 +20,7 @@ from services.replay.reader import TableReader
 from services.settings import Settings
 from services.store import StateStore
 
+log = logging.getLogger("tableserver.gateway")
 REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets
 HISTORY_READERS = 2  # long-lived consumers that read tables' topics for /history
 
@@ -33,48 +37,64 @@ class Clients:
     readers: asyncio.Queue[TableReader]
     seat_limit: SharedLimit
     history_limit: SharedLimit
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    stack: AsyncExitStack  # closes, in reverse, everything that was started
 
     @staticmethod
     async def start(settings: Settings) -> Clients:
-        admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
-        await admin.start()
-        await ensure_core_topics(admin, settings.shards, settings.replication)
-        producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
-                                    enable_idempotence=True, linger_ms=0)
-        await producer.start()
-        # Short commands share a bounded pool (a burst waits for a connection instead of
-        # opening hundreds); the feeds' hub reads with a connection of its own.
-        redis = Redis(connection_pool=BlockingConnectionPool.from_url(
-            settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
-            client_name="tableserver-gateway", socket_connect_timeout=2, socket_timeout=5))
-        feeds_redis = Redis.from_url(settings.redis_url, socket_timeout=30,  # > its XREAD BLOCK
-                                     client_name="tableserver-gateway-feeds")
-        alerts = AlertFeed(settings.kafka_bootstrap)
-        await alerts.start()
-        readers: asyncio.Queue[TableReader] = asyncio.Queue()
-        for _ in range(HISTORY_READERS):
-            reader = TableReader(settings.kafka_bootstrap)
-            await reader.start()
-            readers.put_nowait(reader)
-        clients = Clients(
-            admin, producer, redis, feeds_redis, StateStore(redis), FeedHub(feeds_redis, redis),
-            alerts, readers,
-            SharedLimit(redis, "tableserver:rate:seat:", settings.calls_per_second,
-                        settings.calls_per_second),
-            SharedLimit(redis, "tableserver:rate:history:", settings.history_per_second,
-                        5 * settings.history_per_second))
-        clients.tasks = [asyncio.create_task(clients.hub.run()),
-                         asyncio.create_task(alerts.run())]
+        """Every client started; if one cannot be, those already started are stopped."""
+        async with AsyncExitStack() as stack:
+            admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+            stack.push_async_callback(admin.close)
+            await admin.start()
+            await ensure_core_topics(admin, settings.shards, settings.replication)
+            producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
+                                        enable_idempotence=True, linger_ms=0)
+            stack.push_async_callback(producer.stop)
+            await producer.start()
+            # Short commands share a bounded pool (a burst waits for a connection instead of
+            # opening hundreds); the feeds' hub reads with a connection of its own.
+            redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+                settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
+                client_name="tableserver-gateway", socket_connect_timeout=2,
+                socket_timeout=5))
+            stack.push_async_callback(redis.aclose)
+            feeds_redis = Redis.from_url(settings.redis_url, socket_timeout=30,  # > its XREAD
+                                         client_name="tableserver-gateway-feeds")
+            stack.push_async_callback(feeds_redis.aclose)
+            alerts = AlertFeed(settings.kafka_bootstrap)
+            await alerts.start()
+            stack.push_async_callback(alerts.stop)
+            readers: asyncio.Queue[TableReader] = asyncio.Queue()
+            for _ in range(HISTORY_READERS):
+                reader = TableReader(settings.kafka_bootstrap)
+                await reader.start()
+                stack.push_async_callback(reader.stop)
+                readers.put_nowait(reader)
+            hub = FeedHub(feeds_redis, redis)
+            for task in (asyncio.create_task(hub.run()), asyncio.create_task(alerts.run())):
+                task.add_done_callback(_report)
+                stack.push_async_callback(_cancel, task)
+            clients = Clients(
+                admin, producer, redis, feeds_redis, StateStore(redis), hub, alerts, readers,
+                SharedLimit(redis, "tableserver:rate:seat:", settings.calls_per_second,
+                            settings.calls_per_second),
+                SharedLimit(redis, "tableserver:rate:history:", settings.history_per_second,
+                            5 * settings.history_per_second),
+                stack.pop_all())
         return clients
 
     async def stop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await self.alerts.stop()
-        while not self.readers.empty():
-            await self.readers.get_nowait().stop()
-        await self.producer.stop()
-        await self.admin.close()
-        await self.redis.aclose()
-        await self.feeds_redis.aclose()
+        await self.stack.aclose()
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    """A feed's reader that ends other than by cancellation: said loudly, since its sockets
+    would go quiet."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a feed's reader stopped: %r", task.exception())

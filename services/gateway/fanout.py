@@ -28,12 +28,12 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger("tableserver.fanout")
 
-STREAM_ID = re.compile(r"\d{1,20}(-\d{1,20})?")
+STREAM_ID = re.compile(r"\d{1,19}(-\d{1,19})?")  # within Redis's 64-bit halves
 Fields = dict[bytes, bytes]
 Entries = list[tuple[bytes, Fields]]
 Reply = list[tuple[bytes, Entries]]  # XREAD's: each stream with its new entries
 Render = Callable[[str, Fields], str]  # (entry id, fields) → the text a socket is sent
-CATCH_UP = 1000  # entries a socket may resume over (a table's feed keeps about as many)
+CATCH_UP = 200  # entries a socket may resume over: fewer than its queue holds
 
 
 def _order(entry_id: str) -> tuple[int, int]:
@@ -41,28 +41,34 @@ def _order(entry_id: str) -> tuple[int, int]:
     return int(ms), int(seq or 0)
 
 
+QUEUE = 256  # updates waiting for one socket before it counts as too slow
+
+
+class BadSince(ValueError):
+    """A `since` the feed cannot resume from; the message says why."""
+
+
 @dataclass(eq=False)
 class Subscription:
-    """One socket's place in the hub: what it may see (`view`, `render`) and the texts waiting
-    to be sent to it, oldest first."""
+    """One socket's place in the hub: what it may see (`view`, `render`) and what waits to be
+    sent to it, oldest first: (entry id, text), the id None for a reply that is no entry."""
 
     key: str
     view: Hashable
     render: Render
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(256))
+    queue: asyncio.Queue[tuple[str | None, str]] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE))
     overflowed: asyncio.Event = field(default_factory=asyncio.Event)
-    floor: tuple[int, int] = (0, 0)  # entries up to this one were sent already
-    last_id: str | None = None  # the last entry offered: where the socket may resume
+    floor: tuple[int, int] = (0, 0)  # entries up to this one were offered already
+    sent_id: str | None = None  # the last entry sent: where the socket may resume
 
-    def offer(self, entry_id: str, text: str) -> None:
+    def offer(self, entry_id: str | None, text: str) -> None:
         if self.overflowed.is_set():
             return
         try:
-            self.queue.put_nowait(text)
+            self.queue.put_nowait((entry_id, text))
         except asyncio.QueueFull:
             self.overflowed.set()
-            return
-        self.last_id = entry_id
 
 
 @dataclass
@@ -88,11 +94,6 @@ class FeedHub:
         self.streams: dict[str, _Stream] = {}
         self.wake_key = f"tableserver:wake:{uuid.uuid4().hex}"
         self.wake_last = "0-0"
-        self.healthy = True  # whether the reader's last read reached Redis
-
-    @property
-    def sockets(self) -> int:
-        return sum(len(s.subs) for s in self.streams.values())
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:
@@ -102,7 +103,7 @@ class FeedHub:
         sub = Subscription(key, view, render)
         after = None if since in (None, "$") else since
         newest, stream = "0-0", None
-        for _ in range(5):  # until no entry can fall between the catch-up and the reader
+        for _ in range(50):  # until no entry can fall between the catch-up and the reader
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.xrevrange(key, count=1)
                 if after is not None:
@@ -117,6 +118,8 @@ class FeedHub:
             stream = self.streams.get(key)
             if stream is None or _order(stream.last) <= _order(after):
                 break  # the reader has not gone past what was read: it takes over from here
+        else:
+            log.warning("a socket on %s joined while its stream kept moving", key)
         resume = after or newest
         sub.floor = _order(resume)
         if stream is None:
@@ -153,13 +156,12 @@ class FeedHub:
                 reply = cast(Reply, await self.reader.xread(streams, block=self.block_ms,
                                                             count=100))
             except (RedisError, OSError) as exc:
-                if self.healthy:
+                if pause == 0.1:
                     log.warning("the feeds' reader lost Redis: %r", exc)
-                self.healthy = False
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 2.0)
                 continue
-            self.healthy, pause = True, 0.1
+            pause = 0.1
             for raw_key, entries in reply:
                 key = raw_key.decode()
                 if key == self.wake_key:
@@ -167,7 +169,11 @@ class FeedHub:
                     continue
                 stream = self.streams.get(key)
                 if stream is not None:
-                    self._dispatch(stream, entries)
+                    try:
+                        self._dispatch(stream, entries)
+                    except Exception:  # one entry it cannot render must not stop every feed
+                        log.exception("an entry of %s could not be sent; passed over", key)
+                        stream.last = entries[-1][0].decode()
 
     def _dispatch(self, stream: _Stream, entries: Entries) -> None:
         for raw_id, fields in entries:

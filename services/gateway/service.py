@@ -174,9 +174,10 @@ class Gateway:
             if not await self.clients.seat_limit.allow(f"{table}/{grant.seat}",
                                                        time.monotonic()):
                 raise ApiError(429, f"more than {self.settings.calls_per_second} events a "
-                               "second from this seat")
-            if kind == "explanation":
+                               "second from this seat", retry_after=1)
+            if kind == "explanation":  # checked here, and again by the fold (`own`)
                 await self.explains_own_call(table, grant.seat, body.get("index"))
+                body = {**body, "own": True}
             body = {**body, "seat": grant.seat}
         elif kind not in DIRECTOR_EVENTS:
             raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",

@@ -18,7 +18,7 @@ from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from services.gateway.fanout import STREAM_ID, Feeds, Render, Subscription
+from services.gateway.fanout import STREAM_ID, BadSince, Feeds, Render, Subscription
 
 MAX_MESSAGE = 4096
 PONG = '{"type":"pong"}'
@@ -35,7 +35,8 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     updates (None: a message the socket does not take)."""
     await websocket.accept()
     since = websocket.query_params.get("since", default_since)
-    if since is not None and since != "$" and not STREAM_ID.fullmatch(since):
+    if since is not None and since != "$" and not (STREAM_ID.fullmatch(since) and all(
+            int(part) < 2**64 for part in since.split("-"))):
         await websocket.close(code=1008, reason="since: a stream id (such as 1700000000000-0) "
                                                 "or $")
         return
@@ -43,6 +44,9 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
         sub = await hub.subscribe(key, since, view, render)
     except (RedisError, KafkaError):
         await websocket.close(code=1011, reason="the feed is unavailable; retry")
+        return
+    except BadSince as exc:
+        await websocket.close(code=1008, reason=str(exc)[:120])
         return
     tasks = {asyncio.create_task(_pump(websocket, sub)),
              asyncio.create_task(_listen(websocket, sub, answer)),
@@ -54,7 +58,7 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
         for task in tasks:
             task.cancel()
     if sub.overflowed.is_set():
-        resume = f"; resume with since={sub.last_id}" if sub.last_id else ""
+        resume = f"; resume with since={sub.sent_id}" if sub.sent_id else ""
         await _close(websocket, 1013, "too slow for this feed" + resume)
         return
     for task in done:
@@ -66,7 +70,10 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
 async def _pump(websocket: WebSocket, sub: Subscription) -> None:
     try:
         while True:
-            await websocket.send_text(await sub.queue.get())
+            entry_id, text = await sub.queue.get()
+            await websocket.send_text(text)
+            if entry_id is not None:
+                sub.sent_id = entry_id
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 
@@ -97,8 +104,7 @@ async def _listen(websocket: WebSocket, sub: Subscription, answer: Answer | None
             await answer(text, body) if answer is not None else None
         if reply is None:
             return 1008, f"unknown message type {kind!r}"
-        with contextlib.suppress(asyncio.QueueFull):  # a socket that does not read: see offer
-            sub.queue.put_nowait(reply)
+        sub.offer(None, reply)  # a socket whose queue is full is too slow: it is closed
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:

@@ -16,6 +16,7 @@ from shared.deal import format_deal, parse_deal
 from shared.seats import Seat
 
 SELF_DISCLOSURE = ("alert", "explanation")
+SENDERS_STAMPS = ("id", "client_seq")
 
 
 def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
@@ -65,6 +66,10 @@ def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_m
         return entry
     event = entry["event"]
     kind = event.get("type")
+    if event.get("seat") is not None and event.get("seat") != grant.seat:
+        # another seat's own stamps: numbers and tokens it chose, so a channel to partner
+        event = {k: v for k, v in event.items() if k not in SENDERS_STAMPS}
+        entry = {**entry, "event": event}
     if kind == "board_started" and event.get("deal") is not None:
         deal = _deal_for(grant, event["deal"], event.get("ts"), spectator_delay_s, now_ms)
         return {**entry, "event": {**event, "deal": deal}}
@@ -73,6 +78,7 @@ def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_m
         return entry
     if kind == "call":
         return {**entry, "event": _without(event, SELF_DISCLOSURE)}
-    if kind == "explanation" and entry.get("caller") == partner:
+    if kind == "explanation" and entry.get("caller") in (partner, None):
+        # of his own call, or one the fold ignored: not for his partner's eyes
         return {**entry, "event": _without(event, ("explanation",))}
     return entry

@@ -180,21 +180,24 @@ class StalledSocket:
             self.protocol.receive_data(self.sock.recv(65536))
         assert self.protocol.state is OPEN
 
-    def drain(self, seconds: float) -> tuple[int | None, str, int]:
+    def drain(self, seconds: float) -> tuple[int | None, str, int, str | None]:
+        """The close code and reason, the text frames read and the id of the last one."""
         self.sock.settimeout(seconds)
-        frames = 0
+        frames, last = 0, None
         try:
             while True:
                 data = self.sock.recv(1 << 20)
                 self.protocol.receive_data(data)
-                frames += sum(1 for e in self.protocol.events_received()
-                              if isinstance(e, Frame) and e.opcode is Opcode.TEXT)
+                for event in self.protocol.events_received():
+                    if isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                        frames += 1
+                        last = json.loads(event.data)["id"]
                 if self.protocol.close_rcvd is not None or not data:
                     break
         finally:
             self.sock.close()
         close = self.protocol.close_rcvd
-        return (close.code, close.reason, frames) if close else (None, "", frames)
+        return (close.code, close.reason, frames, last) if close else (None, "", frames, last)
 
 
 def test_a_slow_socket_is_dropped_and_slows_no_other(stack: Stack) -> None:
@@ -233,9 +236,9 @@ def test_a_slow_socket_is_dropped_and_slows_no_other(stack: Stack) -> None:
         seen = run(scenario())
     finally:
         writer.close()
-    code, reason, frames = stalled.drain(30)
+    code, reason, frames, last = stalled.drain(30)
     assert seen == count
-    assert code == 1013 and "resume with since=" in reason
+    assert code == 1013 and reason.endswith(f"resume with since={last}")  # the last it got
     assert frames < count
 
 
@@ -387,3 +390,20 @@ def test_the_alert_list_comes_from_the_topic(stack: Stack) -> None:
             break
         time.sleep(0.1)
     assert found and found[0]["kind"] == "insufficient_bid" and found[0]["id"]
+
+
+def test_a_seats_socket_is_rate_limited_like_http(stack: Stack) -> None:
+    tokens = new_table(stack, "wsflood1")
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/wsflood1/feed?token=" \
+          f"{tokens['seats']['N']}"
+    replies = _talk(url, [{"type": "call", "call": "P", "client_seq": n} for n in range(45)],
+                    45)
+    assert 429 in {r.get("status") for r in replies}
+    assert sum(1 for r in replies if "offset" in r) <= 45 - 1
+
+
+def test_the_alerts_feed_refuses_a_since_that_is_no_offset(stack: Stack) -> None:
+    url = f"ws://127.0.0.1:{stack.gateway_port}/api/alerts/feed?token={stack.director}"
+    for since in ("1700000000000-0", "99999999999"):
+        code, reason = _closed_with(url + f"&since={since}")
+        assert code == 1008 and "offset" in reason, (since, code, reason)

@@ -307,6 +307,8 @@ def test_a_flood_from_one_seat_is_refused_other_tables_unaffected(stack: Stack) 
             responses = await asyncio.gather(*(http.post(
                 "/api/tables/flood1/events", json={"type": "call", "call": "P"})
                 for _ in range(count)))
+        assert all(int(r.headers["Retry-After"]) > 0 for r in responses
+                   if r.status_code == 429)
         return [r.status_code for r in responses]
 
     statuses = run(flood_of(60))
@@ -436,3 +438,12 @@ def test_a_running_worker_beats_for_its_probe(stack: Stack) -> None:
     wait_for(probe, 30, "a heartbeat")
     with httpx.Client(base_url=stack.url) as http:
         assert http.get("/livez").json() == {"alive": True}
+
+
+def test_a_table_recreated_with_another_ruleset_is_a_conflict(stack: Stack) -> None:
+    new_table(stack, "twice1")
+    with stack.client(stack.director) as http:
+        same = http.post("/api/tables", json={"table": "twice1"})
+        other = http.post("/api/tables", json={"table": "twice1", "ruleset": "rubber"})
+    assert same.status_code == 201
+    assert other.status_code == 409 and other.json()["field"] == "ruleset"

@@ -3,6 +3,7 @@ reader may see them."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Annotated, Any, Literal
 
@@ -18,6 +19,7 @@ from services.replay.reader import KafkaUnavailable, NoTableError
 from shared.notation.export import to_lin, to_pbn
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])
+READ_TIMEOUT_S = 30
 
 
 @router.get("/{table}/state", responses=responses(401, 403, 404, 503))
@@ -51,12 +53,15 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
                        "with this token", retry_after=1)
     reader = await clients.readers.get()  # a long-lived consumer, one read at a time
     try:
-        records = await reader.read(table, until)
+        records = await asyncio.wait_for(reader.read(table, until), READ_TIMEOUT_S)
         document = build_history(table, records, board, until)
     except (NoTableError, NoSuchBoard) as exc:
         raise ApiError(404, str(exc)) from None
     except KafkaUnavailable as exc:
         raise ApiError(503, f"{exc}; retry", retry_after=2) from None
+    except TimeoutError:  # the broker stopped answering mid-read
+        raise ApiError(503, "Kafka did not give the history in time; retry",
+                       retry_after=2) from None
     finally:
         clients.readers.put_nowait(reader)
     now, delay = int(time.time() * 1000), settings.spectator_delay_s

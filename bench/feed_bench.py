@@ -153,7 +153,6 @@ async def calls_compared(url: str, director: str, gateway: int, calls: int) -> N
     base = url.replace("http://", "ws://") + "/api/tables"
     sockets = [await connect(f"{base}/{table}/feed?token={token}", ping_interval=None,
                              max_queue=None) for table, token in seats]
-    drains = [asyncio.create_task(_drain(ws)) for ws in sockets]
     each = calls // len(seats)
 
     async def over_http(table: str, token: str) -> None:
@@ -170,8 +169,6 @@ async def calls_compared(url: str, director: str, gateway: int, calls: int) -> N
             await replies.get()
 
     acks = [asyncio.Queue[None]() for _ in sockets]
-    for task in drains:
-        task.cancel()
     drains = [asyncio.create_task(_drain(ws, acks[i])) for i, ws in enumerate(sockets)]
     for name, work in (("HTTP", [over_http(t, k) for t, k in seats]),
                        ("socket", [over_socket(i) for i in range(len(seats))])):

@@ -113,3 +113,13 @@ def test_law_20f_an_ignored_explanation_is_hidden_from_partner() -> None:
     ignored = {"offset": 5, "alerts": [], "event": {"type": "explanation", "seat": "S",
                                                     "index": 2, "explanation": "lead a spade"}}
     assert "explanation" not in entry_for(Grant("t", "N", "seat"), ignored, 0, 0)["event"]
+
+
+@pytest.mark.parametrize(("text", "depth"), [
+    (b'{"type": "call"}', 1), (b'{"a": [[{"b": 1}]]}', 4),
+    (b'{"explanation": "[[[[[[[[[[ not nesting ]]]]]]]]]]"}', 1),
+    (b'{"explanation": "a \\" [[[[ quoted"}', 1), (b"[" * 1500 + b"]" * 1500, 1500)])
+def test_nesting_is_counted_outside_strings(text: bytes, depth: int) -> None:
+    from services.gateway.service import nesting
+
+    assert nesting(text) == depth

@@ -60,8 +60,9 @@ class AlertFeed:
         await self.consumer.stop()
 
     def latest(self, count: int) -> list[dict[str, Any]]:
-        """The last `count` alerts (at most `KEEP`), oldest first."""
-        return [alert for _, alert in list(self.recent)[-count:]]
+        """The last `count` alerts (at most `KEEP`), oldest first, each with its `offset` (a
+        feed resumes from it)."""
+        return [{**alert, "offset": offset} for offset, alert in list(self.recent)[-count:]]
 
     async def run(self) -> None:
         while True:

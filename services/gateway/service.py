@@ -27,6 +27,30 @@ SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead",
                "explanation"}
 DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
 Response = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, headers
+MAX_DEPTH = 8  # an event is one object of plain values: nesting is only ever an attack
+
+
+def nesting(raw: bytes) -> int:
+    """How deep the JSON text's arrays and objects nest (brackets inside strings ignored).
+    Counted before parsing, only for a body with many brackets at all."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
 
 
 class Gateway:
@@ -106,6 +130,8 @@ class Gateway:
     def parse_body(self, raw: bytes) -> dict[str, Any]:
         if len(raw) > self.settings.max_body_bytes:
             raise ApiError(413, f"body larger than {self.settings.max_body_bytes} bytes")
+        if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and nesting(raw) > MAX_DEPTH:
+            raise ApiError(400, f"body is nested deeper than {MAX_DEPTH}", "body")
         try:
             body = json.loads(raw)
         except ValueError as exc:

@@ -9,6 +9,7 @@ import urllib.request
 
 from redis import Redis
 
+from services.names import WORKER_KEYS
 from services.settings import Settings
 
 
@@ -20,7 +21,7 @@ def check(settings: Settings) -> tuple[bool, str]:
                 return False, "the gateway is not healthy"
         redis = Redis.from_url(settings.redis_url)
         owned: dict[str, list[int]] = {}
-        for key in redis.scan_iter("tableserver:worker:*"):
+        for key in redis.scan_iter(WORKER_KEYS):
             value = redis.get(key)
             if value:
                 owned[key.decode().split(":", 2)[2]] = json.loads(value)

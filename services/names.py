@@ -47,3 +47,20 @@ def feed_key(table: str) -> str:
 
 ALERTS_STREAM = "tableserver:alerts"
 TABLES_SET = "tableserver:tables"
+ALERT_IDS = "tableserver:alert-ids"  # hash: the ids of the alerts in ALERTS_STREAM (each once)
+SEAT_RATE = "tableserver:rate:seat:"  # + table/seat: a seat's events (the gateway's limit)
+HISTORY_RATE = "tableserver:rate:history:"  # + holder: a token's history reads
+WAKE = "tableserver:wake:"  # + a gateway process's id: wakes its feeds' reader
+
+
+def worker_key(worker: str) -> str:
+    """Redis string: the shards a processor worker runs (expires when it stops announcing)."""
+    return f"tableserver:worker:{worker}"
+
+
+WORKER_KEYS = "tableserver:worker:*"
+
+
+def shard_alive_key(shard: int) -> str:
+    """Redis string set by a shard's runner: when it is gone, Redis lost its data."""
+    return f"tableserver:shard-alive:{shard}"

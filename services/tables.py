@@ -29,9 +29,3 @@ async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, r
                                  partition=shard_of(table, shards))
     return meta
 
-
-async def table_record(redis: Redis, table: str) -> dict[str, Any] | None:
-    """The record of `table`, or None when there is no such table."""
-    raw = await redis.hget(TABLES_SET, table)
-    return None if raw is None else dict(json.loads(raw))
-

@@ -16,9 +16,10 @@ from services.gateway.alert_feed import AlertFeed
 from services.gateway.fanout import FeedHub
 from services.gateway.limits import SharedLimit
 from services.kafka_admin import ensure_core_topics
+from services.names import HISTORY_RATE, SEAT_RATE
 from services.replay.reader import TableReader
 from services.settings import Settings
-from services.store import StateStore
+from services.store import RedisStore, StateStore
 
 log = logging.getLogger("tableserver.gateway")
 REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets
@@ -75,10 +76,10 @@ class Clients:
                 task.add_done_callback(_report)
                 stack.push_async_callback(_cancel, task)
             clients = Clients(
-                admin, producer, redis, feeds_redis, StateStore(redis), hub, alerts, readers,
-                SharedLimit(redis, "tableserver:rate:seat:", settings.calls_per_second,
+                admin, producer, redis, feeds_redis, RedisStore(redis), hub, alerts, readers,
+                SharedLimit(redis, SEAT_RATE, settings.calls_per_second,
                             settings.calls_per_second),
-                SharedLimit(redis, "tableserver:rate:history:", settings.history_per_second,
+                SharedLimit(redis, HISTORY_RATE, settings.history_per_second,
                             5 * settings.history_per_second),
                 stack.pop_all())
         return clients

@@ -26,6 +26,8 @@ from typing import Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from services.names import WAKE
+
 log = logging.getLogger("tableserver.fanout")
 
 STREAM_ID = re.compile(r"\d{1,19}(-\d{1,19})?")  # within Redis's 64-bit halves
@@ -92,7 +94,7 @@ class FeedHub:
     def __init__(self, reader: Redis, redis: Redis, block_ms: int = 5000) -> None:
         self.reader, self.redis, self.block_ms = reader, redis, block_ms
         self.streams: dict[str, _Stream] = {}
-        self.wake_key = f"tableserver:wake:{uuid.uuid4().hex}"
+        self.wake_key = WAKE + uuid.uuid4().hex
         self.wake_last = "0-0"
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render

@@ -20,7 +20,6 @@ from services.live import send_copy
 from services.names import TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
 from services.settings import Settings
-from services.tables import table_record
 from shared.codec import EventError, encode, from_map
 
 SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
@@ -107,7 +106,7 @@ class Gateway:
         lost its data: the copy is written again), else 404."""
         meta = self.known_tables.get(table)
         if meta is None:
-            found = await table_record(self.clients.redis, table)
+            found = await self.clients.store.table_record(table)
             if found is None and TABLE_ID.fullmatch(table):
                 found = await self.registered(table)
             if found is None:

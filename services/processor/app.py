@@ -27,7 +27,7 @@ from services.processor.heartbeat import beat
 from services.processor.shard import ShardRunner
 from services.processor.worker_loop import WorkerLoop
 from services.settings import Settings
-from services.store import StateStore
+from services.store import RedisStore, StateStore
 
 log = logging.getLogger("tableserver.processor")
 
@@ -54,7 +54,7 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
     )
     registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
     changes = asyncio.Lock()
-    store = StateStore(Redis.from_url(settings.redis_url))  # connects on first use
+    store: StateStore = RedisStore(Redis.from_url(settings.redis_url))  # connects on first use
     folding = WorkerLoop(settings.kafka_bootstrap, store, settings.shards)
     runners = folding.runners  # the shards this worker runs now
     starting: dict[int, ShardRunner] = {}  # and those being started
@@ -83,8 +83,7 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
 
     async def announce() -> None:
         """Which shards this worker runs, for `make up` and the director (expires if it dies)."""
-        await store.redis.set(f"tableserver:worker:{worker_name}",
-                                json.dumps(sorted(runners)), ex=15)
+        await store.announce_worker(worker_name, list(runners), ttl_s=15)
 
     @app.on_partitions_assigned.connect  # type: ignore[arg-type]  # faust's receivers: *args
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:

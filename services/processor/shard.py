@@ -100,10 +100,6 @@ class ShardRunner:
         self._started = False
         self._early: list[dict[str, Any]] = []  # tables registered while starting
 
-    @property
-    def alive_key(self) -> str:
-        return f"tableserver:shard-alive:{self.shard}"
-
     async def prepare(self) -> None:
         """Fence the shard's previous owner, and learn its tables and checkpoints."""
         self.producer = AIOKafkaProducer(
@@ -134,7 +130,7 @@ class ShardRunner:
         loop must know this runner first: what the fetcher reads for it is its to fold."""
         self.fetcher.fetch_from(self.live, live_end)
         self.sweep(await self.fetcher.end_offsets(self.table_partitions()))
-        await self.store.redis.set(self.alive_key, "1")
+        await self.store.mark_alive(self.shard)
         log.info("shard %d: started with %d tables", self.shard, len(self.tables))
 
     def add_table(self, meta: dict[str, Any]) -> None:
@@ -245,7 +241,7 @@ class ShardRunner:
 
     async def restore_if_redis_lost(self) -> None:
         """Redis lost its data (restart, FLUSHALL): write every table's state again."""
-        if await self.store.redis.exists(self.alive_key):
+        if await self.store.is_alive(self.shard):
             return
         log.warning("shard %d: Redis lost its data; writing %d tables again", self.shard,
                     len(self.tables))
@@ -254,4 +250,4 @@ class ShardRunner:
         everything = Folded(touched=dict(self.tables),
                             raised=[alert for run in self.tables.values() for alert in run.raised])
         await self.store.write_batch(everything.states(), everything.stored_alerts())
-        await self.store.redis.set(self.alive_key, "1")
+        await self.store.mark_alive(self.shard)

@@ -1,0 +1,70 @@
+"""The state store's contract (services/store.py), held against Redis and against the
+in-memory store that fast tests use instead: both must behave the same."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from redis.asyncio import Redis
+
+from services.store import MemoryStore, RedisStore, StateStore
+from tests.integration.conftest import Stack
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest, stack: Stack) -> AsyncIterator[StateStore]:
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    redis = Redis(port=stack.redis_port)
+    yield RedisStore(redis)
+    await redis.aclose()
+
+
+def _name() -> str:
+    return f"contract-{uuid.uuid4().hex[:12]}"  # the Redis store is shared with other tests
+
+
+async def test_a_state_is_read_back_at_its_version(store: StateStore) -> None:
+    table = _name()
+    assert await store.read_state(table) is None
+    await store.write_batch([(table, 3, {"board": 1, "calls": []})], [])
+    assert await store.read_state(table) == (3, {"board": 1, "calls": []})
+
+
+async def test_an_older_version_never_replaces_a_newer_one(store: StateStore) -> None:
+    """Versions are offsets: a writer that lags (an old owner finishing after a takeover)
+    cannot move a table's state backwards, and what it did not write is not in the feed."""
+    table = _name()
+    await store.write_batch([(table, 5, {"v": 5})], [])
+    await store.write_batch([(table, 4, {"v": 4}), (table, 5, {"v": "again"})], [])
+    await store.write_batch([(table, 7, {"v": 7})], [])
+    assert await store.read_state(table) == (7, {"v": 7})
+    assert await store.feed_versions(table) == [5, 7]
+
+
+async def test_each_alert_is_stored_once(store: StateStore) -> None:
+    first, second = _name(), _name()
+    await store.write_batch([], [(first, {"kind": "insufficient_bid"})])
+    await store.write_batch([], [(first, {"kind": "insufficient_bid"}), (second, {"kind": "x"})])
+    mine = [i for i in await store.alert_ids() if i in (first, second)]
+    assert mine == [first, second]
+
+
+async def test_a_tables_record_round_trips(store: StateStore) -> None:
+    table = _name()
+    assert await store.table_record(table) is None
+    meta = {"table": table, "ruleset": "rubber", "created": 1}
+    await store.remember_table(table, meta)
+    assert await store.table_record(table) == meta
+
+
+async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:
+    shard = 10_000 + uuid.uuid4().int % 10_000  # not a shard any worker of the stack runs
+    assert await store.is_alive(shard) is False
+    await store.mark_alive(shard)
+    assert await store.is_alive(shard) is True

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import aiokafka
 from aiokafka.client import AIOKafkaClient, ConnectionGroup
 from aiokafka.errors import KafkaError, for_code
 from aiokafka.protocol.api import Request
@@ -36,10 +37,19 @@ from aiokafka.structs import TopicPartition
 
 log = logging.getLogger("tableserver.fetch")
 
+# Fetch v7 requests are built on aiokafka's protocol classes, which are not its public API:
+# known to work with these versions (pyproject.toml pins the same range).
+SUPPORTED = ((0, 13), (0, 15))
+_VERSION = tuple(int(part) for part in aiokafka.__version__.split(".")[:2])
+if not SUPPORTED[0] <= _VERSION < SUPPORTED[1]:
+    raise ImportError(f"services.processor.fetch_session works with aiokafka 0.13 and 0.14, "
+                      f"not {aiokafka.__version__}: install the range pyproject.toml gives")
+
 READ_UNCOMMITTED = 0  # table topics are written by idempotent producers, not transactions
 NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
 SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 OFFSET_OUT_OF_RANGE = 1
+LATEST, EARLIEST = -1, -2  # ListOffsets' timestamps for a partition's end and start
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +107,7 @@ class TableFetcher:
         self.inflight: dict[int, asyncio.Task[dict[TopicPartition, list[Record]]]] = {}
         self._client: AIOKafkaClient | None = None
         self._topics: set[str] = set()  # whose leaders the client keeps known
+        self.out_of_range: set[TopicPartition] = set()  # positions to find again
 
     @property
     def client(self) -> AIOKafkaClient:
@@ -137,9 +148,13 @@ class TableFetcher:
         its own (aiokafka's second connection group): a broker answers a connection's requests
         in order, and on the fetches' connection this would wait behind a fetch waiting for
         records."""
+        return await self._offsets(partitions, LATEST)
+
+    async def _offsets(self, partitions: Iterable[TopicPartition], which: int
+                       ) -> dict[TopicPartition, int]:
         ends: dict[TopicPartition, int] = {}
-        for node, tps in self._by_leader(partitions).items():  # -1: the latest offset
-            topics = _by_topic(dict.fromkeys(tps, -1))
+        for node, tps in self._by_leader(partitions).items():
+            topics = _by_topic(dict.fromkeys(tps, which))
             response = await self.client.send(
                 node, OffsetRequest(-1, READ_UNCOMMITTED, list(topics.items())),
                 group=ConnectionGroup.COORDINATION)
@@ -153,6 +168,8 @@ class TableFetcher:
 
     async def fetch(self, timeout: float) -> dict[TopicPartition, list[Record]]:
         """The records that arrive within `timeout` seconds (an empty dict if none do)."""
+        if self.out_of_range:
+            await self._find_again()
         leaders = {node: {tp: self.positions[tp] for tp in tps}
                    for node, tps in self._by_leader(self.positions).items()}
         for node, session in self.sessions.items():
@@ -235,9 +252,26 @@ class TableFetcher:
                         records[tp] = found
         return records
 
+    async def _find_again(self) -> None:
+        """Positions the broker no longer has (the live copies are kept an hour: a worker
+        paused longer asks for deleted records): read on from the partition's first record,
+        or from its end if the position was past it. A copy passed over costs nothing: the
+        table topics are the record, and a shard's sweep finds what no copy announced."""
+        partitions = [tp for tp in self.out_of_range if tp in self.positions]
+        self.out_of_range.clear()
+        starts = await self._offsets(partitions, EARLIEST)
+        ends = await self._offsets(partitions, LATEST)
+        for tp in partitions:
+            if tp in starts and tp in ends and tp in self.positions:
+                position = self.positions[tp]
+                found = min(max(position, starts[tp]), ends[tp])
+                log.warning("%s: offset %d out of range; reading on from %d", tp, position,
+                            found)
+                self.positions[tp] = found
+
     def _partition_error(self, tp: TopicPartition, error: int) -> None:
-        if error == OFFSET_OUT_OF_RANGE:  # table topics keep every event: should not happen
-            log.error("%s: offset %d out of range", tp, self.positions.get(tp, -1))
+        if error == OFFSET_OUT_OF_RANGE:
+            self.out_of_range.add(tp)
         else:  # not the leader (any more), not known yet: look again
             log.info("%s: %s; refreshing metadata", tp, for_code(error).__name__)
             self.client.force_metadata_update()

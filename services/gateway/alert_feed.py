@@ -21,8 +21,9 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaError
 
-from services.gateway.fanout import BadSince, Render, Subscription
+from services.gateway.fanout import BadSince, Render, Subscription, fan_out
 from services.names import ALERTS
+from services.replay.reader import read_partition
 
 log = logging.getLogger("tableserver.alerts")
 KEEP = 1000
@@ -82,14 +83,7 @@ class AlertFeed:
     def _dispatch(self, offset: int, alert: dict[str, Any]) -> None:
         self.recent.append((offset, alert))
         self.next = offset + 1
-        texts: dict[Hashable, str] = {}
-        for sub in self.subs:
-            if (offset, 0) <= sub.floor:
-                continue
-            text = texts.get(sub.view)
-            if text is None:
-                text = texts[sub.view] = sub.render(str(offset), _fields(alert))
-            sub.offer(str(offset), text)
+        fan_out(self.subs, str(offset), (offset, 0), _fields(alert))
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:
@@ -135,13 +129,7 @@ async def _read(bootstrap: str, start: int, stop: int) -> list[tuple[int, dict[s
     consumer = _consumer(bootstrap)
     await consumer.start()
     try:
-        consumer.assign([PARTITION])
-        consumer.seek(PARTITION, start)
-        found: list[tuple[int, dict[str, Any]]] = []
-        while await consumer.position(PARTITION) < stop:
-            batch = await consumer.getmany(PARTITION, timeout_ms=1000)
-            found += [(r.offset, json.loads(r.value)) for r in batch.get(PARTITION, [])
-                      if r.offset < stop]
-        return found
+        return [(record.offset, json.loads(record.value))
+                for record in await read_partition(consumer, PARTITION, start, stop)]
     finally:
         await consumer.stop()

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import re
 import uuid
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
@@ -36,6 +36,10 @@ Entries = list[tuple[bytes, Fields]]
 Reply = list[tuple[bytes, Entries]]  # XREAD's: each stream with its new entries
 Render = Callable[[str, Fields], str]  # (entry id, fields) → the text a socket is sent
 CATCH_UP = 200  # entries a socket may resume over: fewer than its queue holds
+
+
+def _stream_id(text: str) -> bool:
+    return bool(STREAM_ID.fullmatch(text)) and all(int(p) < 2**64 for p in text.split("-"))
 
 
 def _order(entry_id: str) -> tuple[int, int]:
@@ -73,6 +77,19 @@ class Subscription:
             self.overflowed.set()
 
 
+def fan_out(subs: Iterable[Subscription], entry_id: str, order: tuple[int, int],
+            fields: Fields) -> None:
+    """Offer an entry to each socket that has not had it, rendered once per view."""
+    texts: dict[Hashable, str] = {}
+    for sub in subs:
+        if order <= sub.floor:
+            continue
+        text = texts.get(sub.view)
+        if text is None:
+            text = texts[sub.view] = sub.render(entry_id, fields)
+        sub.offer(entry_id, text)
+
+
 @dataclass
 class _Stream:
     last: str  # the newest entry the reader has seen
@@ -101,7 +118,9 @@ class FeedHub:
                         ) -> Subscription:
         """A new socket following stream `key`: first the entries after `since` (a stream id;
         `$`: none; None: the newest entry, the current state), then every new one. Raises
-        RedisError when Redis cannot be reached."""
+        RedisError when Redis cannot be reached, BadSince for a `since` that is no stream id."""
+        if since not in (None, "$") and not _stream_id(str(since)):
+            raise BadSince("since: a stream id (such as 1700000000000-0) or $")
         sub = Subscription(key, view, render)
         after = None if since in (None, "$") else since
         newest, stream = "0-0", None
@@ -181,12 +200,4 @@ class FeedHub:
         for raw_id, fields in entries:
             entry = raw_id.decode()
             stream.last = entry
-            order = _order(entry)
-            texts: dict[Hashable, str] = {}  # rendered once per view
-            for sub in stream.subs:
-                if order <= sub.floor:
-                    continue
-                text = texts.get(sub.view)
-                if text is None:
-                    text = texts[sub.view] = sub.render(entry, fields)
-                sub.offer(entry, text)
+            fan_out(stream.subs, entry, _order(entry), fields)

@@ -135,8 +135,6 @@ class Gateway:
             body = json.loads(raw)
         except ValueError as exc:
             raise ApiError(400, f"body is not JSON: {exc}", "body") from None
-        except RecursionError:  # the decoder's own bound on nesting, well before the stack's
-            raise ApiError(400, "body is nested too deep", "body") from None
         if not isinstance(body, dict):
             raise ApiError(400, "body must be a JSON object")
         return body

@@ -18,7 +18,7 @@ from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from services.gateway.fanout import STREAM_ID, BadSince, Feeds, Render, Subscription
+from services.gateway.fanout import BadSince, Feeds, Render, Subscription
 
 MAX_MESSAGE = 4096
 PONG = '{"type":"pong"}'
@@ -34,14 +34,9 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     sends, other than a ping, goes to `answer`, whose reply is sent back in turn with the
     updates (None: a message the socket does not take)."""
     await websocket.accept()
-    since = websocket.query_params.get("since", default_since)
-    if since is not None and since != "$" and not (STREAM_ID.fullmatch(since) and all(
-            int(part) < 2**64 for part in since.split("-"))):
-        await websocket.close(code=1008, reason="since: a stream id (such as 1700000000000-0) "
-                                                "or $")
-        return
     try:
-        sub = await hub.subscribe(key, since, view, render)
+        sub = await hub.subscribe(key, websocket.query_params.get("since", default_since),
+                                  view, render)
     except (RedisError, KafkaError):
         await websocket.close(code=1011, reason="the feed is unavailable; retry")
         return

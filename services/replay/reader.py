@@ -29,6 +29,24 @@ class KafkaUnavailable(RuntimeError):
         return cls(f"Kafka at {bootstrap} answered with an error: {exc}")
 
 
+async def read_partition(consumer: AIOKafkaConsumer, tp: TopicPartition, start: int | None,
+                         stop: int | None) -> list[Any]:
+    """The records of `tp` from offset `start` (its first when None) up to before `stop` (its
+    end when None, and never past it), with a consumer already started: assigned `tp`."""
+    consumer.assign([tp])
+    if start is None:
+        await consumer.seek_to_beginning(tp)
+    else:
+        consumer.seek(tp, start)
+    end = (await consumer.end_offsets([tp]))[tp]
+    stop = end if stop is None else min(stop, end)
+    records: list[Any] = []
+    while await consumer.position(tp) < stop:
+        batch = await consumer.getmany(tp, timeout_ms=1000)
+        records += [record for record in batch.get(tp, []) if record.offset < stop]
+    return records
+
+
 class TableReader:
     """A consumer kept open to read tables' topics, one read at a time (a read assigns the
     consumer the table's partition). The gateway keeps a few for `/history`; the command line
@@ -67,18 +85,9 @@ class TableReader:
         # only for a table that may have been created since.
         if consumer.partitions_for_topic(topic) is None and topic not in await consumer.topics():
             raise NoTableError(f"no table {table} (no topic {topic})")
-        tp = TopicPartition(topic, 0)
-        consumer.assign([tp])
-        await consumer.seek_to_beginning(tp)
-        end = (await consumer.end_offsets([tp]))[tp]
-        stop = end if until is None else min(end, until + 1)
-        records: list[Record] = []
-        while await consumer.position(tp) < stop:
-            batch = await consumer.getmany(tp, timeout_ms=1000)
-            for record in batch.get(tp, []):
-                if record.offset < stop:
-                    records.append((record.offset, record.value))
-        return records
+        found = await read_partition(consumer, TopicPartition(topic, 0), None,
+                                     None if until is None else until + 1)
+        return [(record.offset, record.value) for record in found]
 
 
 async def registered(bootstrap: str, table: str, shards: int) -> dict[str, Any] | None:
@@ -90,16 +99,9 @@ async def registered(bootstrap: str, table: str, shards: int) -> dict[str, Any] 
     try:
         await consumer.start()
         tp = TopicPartition(REGISTRY, shard_of(table, shards))
-        consumer.assign([tp])
-        await consumer.seek_to_beginning(tp)
-        end = (await consumer.end_offsets([tp]))[tp]
-        found: dict[str, Any] | None = None
-        while await consumer.position(tp) < end:
-            batch = await consumer.getmany(tp, timeout_ms=1000)
-            for record in batch.get(tp, []):
-                if record.key == table.encode() and record.value:
-                    found = dict(json.loads(record.value))
-        return found
+        mine = [record.value for record in await read_partition(consumer, tp, None, None)
+                if record.key == table.encode() and record.value]
+        return dict(json.loads(mine[-1])) if mine else None
     except KafkaError as exc:
         raise KafkaUnavailable.of(bootstrap, exc) from None
     finally:

@@ -45,9 +45,7 @@ def feed_key(table: str) -> str:
     return f"tableserver:feed:{table}"
 
 
-ALERTS_STREAM = "tableserver:alerts"
 TABLES_SET = "tableserver:tables"
-ALERT_IDS = "tableserver:alert-ids"  # hash: the ids of the alerts in ALERTS_STREAM (each once)
 SEAT_RATE = "tableserver:rate:seat:"  # + table/seat: a seat's events (the gateway's limit)
 HISTORY_RATE = "tableserver:rate:history:"  # + holder: a token's history reads
 WAKE = "tableserver:wake:"  # + a gateway process's id: wakes its feeds' reader

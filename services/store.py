@@ -2,8 +2,8 @@
 
 A state is written with the Kafka offset it reflects as its version, by a Lua script that
 never replaces a newer state by an older one; each accepted write is appended to the table's
-feed (a Redis stream), so a client can resume from the last entry it saw. Alerts are kept once
-each (by id) and appended to the alerts stream.
+feed (a Redis stream), so a client can resume from the last entry it saw. (Director alerts
+are read from their Kafka topic, not kept here.)
 """
 
 from __future__ import annotations
@@ -15,18 +15,9 @@ from typing import Any, Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
-from services.names import (
-    ALERT_IDS,
-    ALERTS_STREAM,
-    TABLES_SET,
-    feed_key,
-    shard_alive_key,
-    state_key,
-    worker_key,
-)
+from services.names import TABLES_SET, feed_key, shard_alive_key, state_key, worker_key
 
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
-ALERTS_LENGTH = 100_000
 
 # KEYS: state hash, feed stream. ARGV: version, board JSON, feed length.
 _WRITE_STATE = """
@@ -37,40 +28,28 @@ redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'version', ARGV[1], 'bo
 return 1
 """
 
-# KEYS: ids hash, alerts stream. ARGV: id, alert JSON, stream length.
-_ADD_ALERT = """
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'id', ARGV[1], 'alert', ARGV[2])
-return 1
-"""
-
-
 _WRITE_STATE_SHA = hashlib.sha1(_WRITE_STATE.encode()).hexdigest()
-_ADD_ALERT_SHA = hashlib.sha1(_ADD_ALERT.encode()).hexdigest()
 
 
 States = list[tuple[str, int, dict[str, Any]]]  # (table, version, board)
-Alerts = list[tuple[str, dict[str, Any]]]  # (alert id, alert)
 
 
 class StateStore(Protocol):
-    """Where tables' states, records and alerts are kept for the gateway, and the processor's
+    """Where tables' states and records are kept for the gateway, and the processor's
     marks: Redis (`RedisStore`), or memory in tests (`MemoryStore`); one contract test,
     tests/integration/test_store_contract.py, holds both to the same behaviour."""
 
-    async def write_batch(self, states: States, alerts: Alerts) -> None:
+    async def write_batch(self, states: States) -> None:
         """Each state unless a newer version of its table is there (appended to the table's
-        feed when written); each alert unless stored before."""
+        feed when written)."""
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None: ...
 
     async def feed_versions(self, table: str) -> list[int]:
         """The versions appended to the table's feed, oldest first."""
 
-    async def alert_ids(self) -> list[str]:
-        """The ids of the alerts stored, in the order they were."""
-
-    async def remember_table(self, table: str, meta: dict[str, Any]) -> None: ...
+    async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
+        """The registry records of tables (table → record)."""
 
     async def table_record(self, table: str) -> dict[str, Any] | None: ...
 
@@ -87,10 +66,9 @@ class RedisStore:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
 
-    async def write_batch(self, states: list[tuple[str, int, dict[str, Any]]],
-                          alerts: list[tuple[str, dict[str, Any]]]) -> None:
+    async def write_batch(self, states: States) -> None:
         """Store each board as its table's state at that version, unless a newer one is there,
-        and each alert not stored before; in one round trip (a pipeline). The scripts are
+        in one round trip (a pipeline). The scripts are
         called by their digest: loaded once, and again only when Redis has forgotten them
         (a restart); redis-py's own script objects ask Redis whether it knows them at every
         pipeline, a second round trip."""
@@ -100,17 +78,13 @@ class RedisStore:
                     pipe.evalsha(_WRITE_STATE_SHA, 2, state_key(table), feed_key(table),
                                  version, json.dumps(board, separators=(",", ":")),
                                  FEED_LENGTH)
-                for alert_id, alert in alerts:
-                    pipe.evalsha(_ADD_ALERT_SHA, 2, ALERT_IDS, ALERTS_STREAM,
-                                 alert_id, json.dumps(alert), ALERTS_LENGTH)
                 try:
                     await pipe.execute()
                     return
                 except NoScriptError:  # each write is idempotent: doing all again is safe
                     if attempt == 2:
                         raise
-            for script in (_WRITE_STATE, _ADD_ALERT):
-                await self.redis.script_load(script)
+            await self.redis.script_load(_WRITE_STATE)
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
         raw = await self.redis.hmget(state_key(table), "version", "board")
@@ -121,14 +95,13 @@ class RedisStore:
     async def feed_versions(self, table: str) -> list[int]:
         return [int(fields[b"version"]) for _, fields in await self._entries(feed_key(table))]
 
-    async def alert_ids(self) -> list[str]:
-        return [fields[b"id"].decode() for _, fields in await self._entries(ALERTS_STREAM)]
-
     async def _entries(self, stream: str) -> list[tuple[bytes, dict[bytes, bytes]]]:
         return cast(list[tuple[bytes, dict[bytes, bytes]]], await self.redis.xrange(stream))
 
-    async def remember_table(self, table: str, meta: dict[str, Any]) -> None:
-        await self.redis.hset(TABLES_SET, table, json.dumps(meta))
+    async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
+        if records:
+            await self.redis.hset(TABLES_SET, mapping={
+                table: json.dumps(meta) for table, meta in records.items()})
 
     async def table_record(self, table: str) -> dict[str, Any] | None:
         raw = await self.redis.hget(TABLES_SET, table)
@@ -154,19 +127,16 @@ class MemoryStore:
         """Everything gone, as when Redis restarts without persistence."""
         self.states: dict[str, tuple[int, dict[str, Any]]] = {}
         self.feeds: dict[str, list[int]] = {}
-        self.alerts: dict[str, dict[str, Any]] = {}  # in the order stored
         self.tables: dict[str, dict[str, Any]] = {}
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
 
-    async def write_batch(self, states: States, alerts: Alerts) -> None:
+    async def write_batch(self, states: States) -> None:
         for table, version, board in states:
             current = self.states.get(table)
             if current is None or version > current[0]:
                 self.states[table] = (version, json.loads(json.dumps(board)))
                 self.feeds.setdefault(table, []).append(version)
-        for alert_id, alert in alerts:
-            self.alerts.setdefault(alert_id, alert)
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
         return self.states.get(table)
@@ -174,11 +144,8 @@ class MemoryStore:
     async def feed_versions(self, table: str) -> list[int]:
         return list(self.feeds.get(table, []))
 
-    async def alert_ids(self) -> list[str]:
-        return list(self.alerts)
-
-    async def remember_table(self, table: str, meta: dict[str, Any]) -> None:
-        self.tables[table] = dict(meta)
+    async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
+        self.tables.update({table: dict(meta) for table, meta in records.items()})
 
     async def table_record(self, table: str) -> dict[str, Any] | None:
         return self.tables.get(table)

@@ -1,14 +1,15 @@
-"""The processor's shard runner writing its tables again when the store lost its data, with
-the in-memory store (services/store.py) in place of Redis: no Kafka, no Redis."""
+"""Redis losing its data, or going away, with the in-memory store (services/store.py) in place
+of Redis: `StoreSync` writes every table of a shard again, once (no Kafka, no Redis)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from services.processor.shard import ShardRunner
-from services.store import MemoryStore
+from services.processor.store_sync import StoreSync
 from services.table_run import TableRun
 from shared.codec import encode, from_map
+from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
 from tests.script import log
 
 
@@ -19,23 +20,51 @@ def _run(table: str, script: str) -> TableRun:
     return run
 
 
-async def test_a_store_that_lost_its_data_gets_every_table_again() -> None:
-    """After the store lost its data (a Redis restart without
-    persistence), the runner writes each table's record, state and alerts again, once; while
-    the store keeps its mark, it writes nothing."""
-    store = MemoryStore()
-    runner = ShardRunner(3, "unused:9092", store, fetcher=None)  # type: ignore[arg-type]
+def _runner(shard: int) -> ShardRunner:
+    kafka = MemoryKafka(4)
+    runner = ShardRunner(shard, MemoryFetcher(kafka), MemoryShardLog(kafka, shard))
     runner.tables = {"t1": _run("t1", "N 1S, E 1H"), "t2": _run("t2", "N P")}
-    await runner.restore_if_redis_lost()
+    return runner
+
+
+async def test_a_store_that_lost_its_data_gets_every_table_again() -> None:
+    """After the store lost its data (a Redis restart without persistence), each table's
+    record and state is written again, once; while the store keeps its mark, nothing is."""
+    store = FlakyStore()
+    sync = StoreSync(store)
+    runners = {3: _runner(3)}
+    await sync.tick(runners, now=0.0)
     assert await store.is_alive(3)
     state: Any = await store.read_state("t1")
     assert state is not None and state[0] == 2 and state[1]["pending"]["kind"] == \
         "insufficient_bid"
     assert (await store.table_record("t2") or {})["ruleset"] == "duplicate"
-    assert len(await store.alert_ids()) == 1
-    await store.write_batch([("t1", 9, {"later": True})], [])
-    await runner.restore_if_redis_lost()  # still marked: nothing written again
+    await store.write_batch([("t1", 9, {"later": True})])
+    await sync.tick(runners, now=1.0)  # still marked: nothing written again
     assert (await store.read_state("t1") or (0, {}))[0] == 9
     store.lose()
-    await runner.restore_if_redis_lost()
+    await sync.tick(runners, now=1.5)  # not yet: checked once a second
+    assert await store.read_state("t1") is None
+    await sync.tick(runners, now=2.0)
     assert (await store.read_state("t1") or (0, {}))[0] == 2 and await store.is_alive(3)
+
+
+async def test_states_not_written_while_the_store_was_away_are_written_when_it_is_back() -> None:
+    """Redis away without losing its data: the states of that time are not queued, but
+    written from the runners' memory when it answers, and the attempts space out."""
+    store = FlakyStore()
+    sync = StoreSync(store)
+    runners = {3: _runner(3)}
+    await sync.tick(runners, now=0.0)
+    store.down = True
+    runners[3].tables["t1"] = later = _run("t1", "N 1S, E 1H, S decline, E 2H")  # folded on
+    assert later.state.board is not None
+    await sync.write([("t1", later.offset, later.state.board.to_dict())], runners)
+    assert not sync.reachable and sync.lagging == {3}
+    await sync.tick(runners, now=1.0)  # fails: the next attempt is later
+    store.down = False
+    await sync.tick(runners, now=1.01)
+    assert not sync.reachable
+    await sync.tick(runners, now=1.5)
+    assert sync.reachable and sync.lagging == set()
+    assert (await store.read_state("t1") or (-1, {}))[0] == later.offset == 4

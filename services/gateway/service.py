@@ -123,7 +123,7 @@ class Gateway:
             raise ApiError(503, "the table registry (Kafka) is unreachable; retry",
                            retry_after=1) from None
         if found is not None:
-            await self.clients.store.remember_table(table, found)
+            await self.clients.store.remember_tables({table: found})
         return found
 
     def parse_body(self, raw: bytes) -> dict[str, Any]:

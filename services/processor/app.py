@@ -12,22 +12,17 @@ group.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from pathlib import Path
 from typing import Any
 
 import faust
-from redis.asyncio import Redis
 
-from services.gc_settle import settle
 from services.names import REGISTRY
+from services.processor.bootstrap import Adapters, real_adapters, worker_loop
 from services.processor.heartbeat import beat
-from services.processor.shard import ShardRunner
-from services.processor.worker_loop import WorkerLoop
 from services.settings import Settings
-from services.store import RedisStore, StateStore
 
 log = logging.getLogger("tableserver.processor")
 
@@ -38,7 +33,8 @@ def _datadir(settings: Settings, worker_name: str) -> Path:
     return path
 
 
-def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
+def create_app(settings: Settings, worker_name: str = "processor",
+               adapters: Adapters | None = None) -> faust.App:
     app = faust.App(
         "tableserver-processor",
         broker=f"kafka://{settings.kafka_bootstrap}",
@@ -53,59 +49,25 @@ def create_app(settings: Settings, worker_name: str = "processor") -> faust.App:
         datadir=str(_datadir(settings, worker_name)),
     )
     registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
-    changes = asyncio.Lock()
-    store: StateStore = RedisStore(Redis.from_url(settings.redis_url))  # connects on first use
-    folding = WorkerLoop(settings.kafka_bootstrap, store, settings.shards)
-    runners = folding.runners  # the shards this worker runs now
-    starting: dict[int, ShardRunner] = {}  # and those being started
-
-    async def start_runner(shard: int) -> None:
-        runner = starting[shard] = ShardRunner(shard, settings.kafka_bootstrap, store,
-                                               folding.fetcher)
-        try:
-            await runner.prepare()  # tables registered meanwhile wait in the runner, not lost
-            await folding.add(runner)
-        finally:
-            del starting[shard]
-
-    async def own(shards: set[int]) -> None:
-        """Run exactly the shards in `shards`: stop the others, start the new ones at once."""
-        async with changes:
-            if folding.task is None:
-                await folding.start()
-            for shard in sorted(set(runners) - shards):
-                await folding.remove(shard)
-            new = sorted(shards - set(runners))
-            await asyncio.gather(*(start_runner(s) for s in new))
-            log.info("%s owns shards %s", worker_name, sorted(runners))
-            settle()  # the shards' tables are loaded: long-lived from now on
-            await announce()
-
-    async def announce() -> None:
-        """Which shards this worker runs, for `make up` and the director (expires if it dies)."""
-        await store.announce_worker(worker_name, list(runners), ttl_s=15)
+    folding = worker_loop(adapters or real_adapters(settings), settings, worker_name)
 
     @app.on_partitions_assigned.connect  # type: ignore[arg-type]  # faust's receivers: *args
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
-        await own({tp.partition for tp in assigned if tp.topic == REGISTRY})
-
-    @app.on_partitions_revoked.connect  # type: ignore[arg-type]  # faust's receivers: *args
-    async def on_revoked(sender: Any, revoked: set[Any], **kwargs: Any) -> None:
-        keep = set(runners) - {tp.partition for tp in revoked if tp.topic == REGISTRY}
-        await own(keep)
+        """Each rebalance ends here with the worker's whole assignment (the revocation before
+        it changes nothing: runners kept by the new assignment go on)."""
+        if folding.task is None:
+            await folding.start()
+        await folding.own({tp.partition for tp in assigned if tp.topic == REGISTRY},
+                          app.consumer_generation_id)
 
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]  # faust's timer is untyped
     async def keep_announcing() -> None:
         beat(settings, worker_name)  # first: the probes' sign of life needs no Redis
-        await announce()
+        await folding.announce()
 
     @app.agent(registry)
     async def tables_registered(stream: Any) -> None:
         async for event in stream.events():
-            record = json.loads(event.value)
-            shard = event.message.partition
-            runner = runners.get(shard) or starting.get(shard)
-            if runner is not None:
-                runner.add_table(record)
+            folding.add_table(event.message.partition, json.loads(event.value))
 
     return app

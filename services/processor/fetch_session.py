@@ -35,6 +35,8 @@ from aiokafka.protocol.offset import OffsetRequest
 from aiokafka.record.memory_records import MemoryRecords
 from aiokafka.structs import TopicPartition
 
+from services.processor.ports import Record
+
 log = logging.getLogger("tableserver.fetch")
 
 # Fetch v7 requests are built on aiokafka's protocol classes, which are not its public API:
@@ -50,13 +52,6 @@ NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
 SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 OFFSET_OUT_OF_RANGE = 1
 LATEST, EARLIEST = -1, -2  # ListOffsets' timestamps for a partition's end and start
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    offset: int
-    key: bytes | None
-    value: bytes | None
 
 
 class _SessionFetch(Request[FetchRequest_v7]):  # type: ignore[misc]  # aiokafka is untyped

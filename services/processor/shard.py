@@ -3,8 +3,9 @@
 A shard is one partition of the table registry. The worker that owns it (faust's consumer
 group decides, see `app.py`) keeps a `ShardRunner` for it, which:
 
-1. opens a transactional producer with the shard's `transactional.id`; opening it fences any
-   earlier owner still alive (a "zombie") and aborts its open transaction;
+1. opens the shard's log (`ports.ShardLog`; on Kafka, a transactional producer with the shard's
+   `transactional.id`): opening it fences any earlier owner still alive (a "zombie") and
+   aborts its open transaction;
 2. reads the shard's tables from the registry partition and their checkpoints (the last
    offset whose alerts were committed) from the checkpoints partition;
 3. has the worker's fetch loop (`worker_loop.py`) follow the shard's partition of
@@ -33,38 +34,16 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import TopicPartition
 
 from services.live import read_copy
-from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
-from services.processor.fetch_session import Record, TableFetcher
-from services.store import StateStore
+from services.names import CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
+from services.processor.ports import Fetcher, Record, ShardLog
 from services.table_run import Raised, TableRun
 
 log = logging.getLogger("tableserver.processor")
 
 MAX_UNANNOUNCED = 10_000  # copies of tables not registered here yet, remembered at most
-
-
-async def read_partition(bootstrap: str, topic: str, partition: int) -> dict[str, bytes]:
-    """The latest value of each key in one partition of a compacted topic (committed data)."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                isolation_level="read_committed")
-    await consumer.start()
-    try:
-        tp = TopicPartition(topic, partition)
-        consumer.assign([tp])
-        await consumer.seek_to_beginning(tp)
-        end = (await consumer.end_offsets([tp]))[tp]
-        latest: dict[str, bytes] = {}
-        while await consumer.position(tp) < end:
-            batch = await consumer.getmany(tp, timeout_ms=500)
-            for record in batch.get(tp, []):
-                if record.key is not None and record.value is not None:
-                    latest[record.key.decode()] = record.value
-        return latest
-    finally:
-        await consumer.stop()
 
 
 @dataclass
@@ -73,27 +52,19 @@ class Folded:
 
     touched: dict[str, TableRun] = field(default_factory=dict)
     alerts: Raised = field(default_factory=list)  # to emit: past their table's checkpoint
-    raised: Raised = field(default_factory=list)  # all, for Redis (idempotent)
 
     def states(self) -> list[tuple[str, int, dict[str, Any]]]:
         """(table, version, board) of each table touched, as Redis keeps them."""
         return [(run.table, run.offset, run.state.board.to_dict())
                 for run in self.touched.values() if run.state.board is not None]
 
-    def stored_alerts(self) -> Raised:
-        """(id, alert) of each alert raised, as Redis keeps them: the alert carries its id."""
-        return [(alert_id, {"id": alert_id, **alert}) for alert_id, alert in self.raised]
-
 
 class ShardRunner:
-    def __init__(self, shard: int, bootstrap: str, store: StateStore,
-                 fetcher: TableFetcher) -> None:
+    def __init__(self, shard: int, fetcher: Fetcher, shard_log: ShardLog) -> None:
         self.shard = shard
-        self.bootstrap = bootstrap
-        self.store = store
         self.fetcher = fetcher  # the worker's, shared by its shards
+        self.log = shard_log
         self.tables: dict[str, TableRun] = {}
-        self.producer: AIOKafkaProducer | None = None
         self.live = TopicPartition(LIVE, shard)  # the copies of the shard's new events
         self.behind: dict[str, int] = {}  # table → where its topic is known to end: read it
         self.unannounced: dict[str, int] = {}  # copies for tables not registered here yet
@@ -102,12 +73,9 @@ class ShardRunner:
 
     async def prepare(self) -> None:
         """Fence the shard's previous owner, and learn its tables and checkpoints."""
-        self.producer = AIOKafkaProducer(
-            bootstrap_servers=self.bootstrap, acks="all", enable_idempotence=True,
-            transactional_id=f"tableserver-shard-{self.shard}")
-        await self.producer.start()  # init_transactions: fences the previous owner
-        checkpoints = await read_partition(self.bootstrap, CHECKPOINTS, self.shard)
-        registry = await read_partition(self.bootstrap, REGISTRY, self.shard)
+        await self.log.open()  # fences the previous owner, aborts its open transaction
+        checkpoints = await self.log.read(CHECKPOINTS)
+        registry = await self.log.read(REGISTRY)
         for table, record in registry.items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
             self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
@@ -117,12 +85,14 @@ class ShardRunner:
         self.fetcher.track([LIVE, *(table_topic(t) for t in self.tables)])
 
     async def live_end(self) -> int:
-        """Where the shard's live partition ends now."""
-        while True:
+        """Where the shard's live partition ends now (TimeoutError if its leader stays
+        unknown)."""
+        for _ in range(100):
             end = (await self.fetcher.end_offsets([self.live])).get(self.live)
             if end is not None:
                 return end
             await asyncio.sleep(0.1)  # its leader is being looked up
+        raise TimeoutError(f"the leader of {self.live} is not known")
 
     async def follow(self, live_end: int) -> None:
         """Fold the copies from `live_end` on, and every table's topic up to where it ends now:
@@ -130,7 +100,6 @@ class ShardRunner:
         loop must know this runner first: what the fetcher reads for it is its to fold."""
         self.fetcher.fetch_from(self.live, live_end)
         self.sweep(await self.fetcher.end_offsets(self.table_partitions()))
-        await self.store.mark_alive(self.shard)
         log.info("shard %d: started with %d tables", self.shard, len(self.tables))
 
     def add_table(self, meta: dict[str, Any]) -> None:
@@ -167,13 +136,12 @@ class ShardRunner:
         self.behind[run.table] = max(end, self.behind.get(run.table, 0))
 
     async def stop(self) -> None:
-        """Fetch nothing more for this shard, and close its producer."""
+        """Fetch nothing more for this shard, and close its log."""
         self.fetcher.drop(self.live)
         for table in self.behind:
             self.fetcher.drop(TopicPartition(table_topic(table), 0))
         self.behind.clear()
-        if self.producer is not None:
-            await self.producer.stop()
+        await self.log.close()
         log.info("shard %d: stopped", self.shard)
 
     def fold(self, batches: dict[TopicPartition, list[Record]]) -> Folded:
@@ -182,7 +150,6 @@ class ShardRunner:
 
         def fold(run: TableRun, offset: int, value: bytes | None) -> None:
             new = run.apply(offset, value)
-            folded.raised.extend(new)
             if offset > run.checkpoint:
                 folded.alerts.extend(new)
             folded.touched[run.table] = run
@@ -225,29 +192,13 @@ class ShardRunner:
         are legal: the transaction's round trips are spared to almost every fetch."""
         if not folded.alerts:
             return
-        producer = self.producer
-        assert producer is not None
         live = [run for run in folded.touched.values() if run.live]
-        async with producer.transaction():
-            for alert_id, alert in folded.alerts:
-                await producer.send(
-                    ALERTS, key=alert["table"].encode(),
-                    value=json.dumps({"id": alert_id, **alert}).encode())
-            for run in live:
-                await producer.send(CHECKPOINTS, key=run.table.encode(),
-                                    value=str(run.offset).encode(), partition=self.shard)
+        await self.log.commit(folded.alerts, {run.table: run.offset for run in live})
         for run in live:
             run.checkpoint = run.offset
 
-    async def restore_if_redis_lost(self) -> None:
-        """Redis lost its data (restart, FLUSHALL): write every table's state again."""
-        if await self.store.is_alive(self.shard):
-            return
-        log.warning("shard %d: Redis lost its data; writing %d tables again", self.shard,
-                    len(self.tables))
-        for run in self.tables.values():
-            await self.store.remember_table(run.table, run.meta)
-        everything = Folded(touched=dict(self.tables),
-                            raised=[alert for run in self.tables.values() for alert in run.raised])
-        await self.store.write_batch(everything.states(), everything.stored_alerts())
-        await self.store.mark_alive(self.shard)
+    def everything(self) -> tuple[dict[str, dict[str, Any]], Folded]:
+        """Every table's registry record, and every table as if just folded: what Redis
+        needs from this shard after losing its data."""
+        return ({table: run.meta for table, run in self.tables.items()},
+                Folded(touched=dict(self.tables)))

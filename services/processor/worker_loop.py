@@ -1,66 +1,179 @@
-"""A worker's one fetch loop, over every shard it owns.
+"""A worker's shards and its one fetch loop over all of them, through faults.
 
-Each shard's runner (`shard.py`) keeps its tables, its checkpoints and its transactional
-producer; the loop fetches for all of them at once with one `TableFetcher`, hands each runner
-the records of its partitions, and writes all the new states to Redis in one pipeline. Under
-load, one fetch and one Redis round trip carry the calls of every shard of the worker, instead
-of a fetch and a round trip per shard (py-spy: socket writes were a quarter of a worker's CPU).
+Each shard's runner (`shard.py`) keeps its tables, its checkpoints and its log (fencing,
+transactions); the loop fetches for all of them at once with one fetcher, hands each runner the
+records of its partitions, and writes all the new states to Redis in one pipeline. Under load,
+one fetch and one Redis round trip carry the calls of every shard of the worker, instead of a
+fetch and a round trip per shard (py-spy: socket writes were a quarter of a worker's CPU).
 
-The runners change while the loop runs (faust moves shards between workers): `add` and
-`remove` wait while the loop is folding or writing, so a runner is never stopped halfway
-through a batch, and records fetched for a shard that has just gone are dropped with it (its
-next owner refolds them from the topics).
+Which shards run here is faust's group's answer (`own`, at each rebalance). The runners change
+while the loop runs: a runner is added or removed only while the loop is not folding or
+writing (`busy`), so it is never stopped halfway through a batch, and records fetched for a
+shard that has just gone are dropped with it (its next owner refolds them from the topics).
+
+Faults are survived in place, never by exiting (a supervisor restarting a worker costs every
+shard a rebalance):
+- Redis away or emptied: `StoreSync` keeps the states in the runners and writes them all again
+  when Redis is back;
+- Kafka away: a failed fetch is retried after a pause; a runner whose transaction failed is
+  started again (its log reopened, its tables refolded from the committed checkpoints), and a
+  runner that cannot start retries with a growing pause while its shard is still assigned here;
+- a newer owner fenced a runner (this worker was paused, or cut off, past its session): the
+  runner is dropped at once; faust's rebalance then says where the shard runs. A worker that
+  missed a generation of the group starts all its runners afresh, since another worker may have
+  run their shards meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import logging
 import os
 import signal
+from collections.abc import Callable
 from typing import TypeVar
 
 from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
+from redis.exceptions import RedisError
 
+from services.gc_settle import settle
 from services.names import LIVE, TABLE_PREFIX, shard_of
-from services.processor.fetch_session import Record, TableFetcher
-from services.processor.shard import ShardRunner
+from services.processor.ports import Fenced, Fetcher, Record, ShardLog
+from services.processor.shard import Folded, ShardRunner
+from services.processor.store_sync import StoreSync
 from services.store import StateStore
 
 log = logging.getLogger("tableserver.processor")
 
 FETCH_WAIT_S = 0.05  # the longest a fetch is awaited before the loop looks at its timers
-ALIVE_CHECK_S = 1.0  # how often each runner checks that Redis still has its data
 SWEEP_S = 2.0  # how often the loop looks for events that no live copy announced
+RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # pauses between a runner's attempts to start (then the last)
+FENCED_WAIT_S = 10.0  # a fenced shard still ours after this long (no rebalance came) restarts
+KAFKA_OUTAGE = (KafkaError, OSError, TimeoutError)
 
 T = TypeVar("T")
 
 
 class WorkerLoop:
-    def __init__(self, bootstrap: str, store: StateStore, shards: int) -> None:
+    def __init__(self, store: StateStore, fetcher: Fetcher,
+                 shard_log: Callable[[int], ShardLog], shards: int, worker: str) -> None:
         self.store = store
+        self.fetcher = fetcher
+        self.shard_log = shard_log
         self.shards = shards
-        self.fetcher = TableFetcher(bootstrap)
-        self.runners: dict[int, ShardRunner] = {}
+        self.worker = worker
+        self.runners: dict[int, ShardRunner] = {}  # the shards running here
+        self.starting: dict[int, ShardRunner] = {}  # and those being started
+        self.starters: dict[int, asyncio.Task[None]] = {}
+        self.assigned: set[int] = set()  # what faust's group gave this worker
+        self.generation: int | None = None
+        self.sync = StoreSync(store)
         self.busy = asyncio.Lock()  # held while folding and writing, and to change runners
+        self.changes = asyncio.Lock()  # one assignment at a time
         self.task: asyncio.Task[None] | None = None
+        self.sweep_every = SWEEP_S
 
     async def start(self) -> None:
         await self.fetcher.start()
         self.task = asyncio.create_task(self._run(), name="fetch-loop")
 
-    async def add(self, runner: ShardRunner) -> None:
-        """Fold `runner`'s shard from now on (the runner prepared: fencing, tables)."""
-        live_end = await runner.live_end()
-        async with self.busy:
-            self.runners[runner.shard] = runner
-            await runner.follow(live_end)
+    async def stop(self) -> None:
+        for task in [*self.starters.values(), *([self.task] if self.task else [])]:
+            task.cancel()
+        await asyncio.gather(*self.starters.values(), *([self.task] if self.task else []),
+                             return_exceptions=True)
+        for shard in list(self.runners):
+            await self._remove(shard)
+        await self.fetcher.stop()
 
-    async def remove(self, shard: int) -> None:
+    # --- which shards run here ------------------------------------------------------------
+
+    async def own(self, shards: set[int], generation: int) -> None:
+        """Faust's group gave this worker `shards` in `generation`: stop the others, start the
+        new ones (in the background: a runner that cannot start yet retries). Runners kept
+        stay, unless this worker missed a generation: then another worker may have run their
+        shards meanwhile (and fenced them), so they start afresh."""
+        async with self.changes:
+            missed = self.generation is not None and generation != self.generation + 1
+            self.generation, self.assigned = generation, set(shards)
+            if missed and self.runners:
+                log.warning("%s missed a generation of the group (now %d): its shards start "
+                            "afresh", self.worker, generation)
+            for shard in sorted(self.runners):
+                if missed or shard not in shards:
+                    await self._remove(shard)
+            for shard in sorted(shards - set(self.runners)):
+                self._start_soon(shard)
+            for shard in sorted(set(self.starters) - shards):
+                self.starters.pop(shard).cancel()
+        log.info("%s owns shards %s (generation %d)", self.worker, sorted(shards), generation)
+        await self.announce()
+
+    def add_table(self, shard: int, meta: dict[str, object]) -> None:
+        """A table was registered in `shard`'s partition of the registry."""
+        runner = self.runners.get(shard) or self.starting.get(shard)
+        if runner is not None:
+            runner.add_table(dict(meta))
+
+    async def announce(self) -> None:
+        """Which shards run here, for `make up`'s health check and the director (the key
+        expires if this worker dies)."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.store.announce_worker(self.worker, list(self.runners), ttl_s=15)
+
+    def _start_soon(self, shard: int, after: float = 0.0) -> None:
+        previous = self.starters.pop(shard, None)
+        if previous is not None:
+            previous.cancel()
+        self.starters[shard] = asyncio.create_task(self._start(shard, after),
+                                                   name=f"start-shard-{shard}")
+
+    async def _start(self, shard: int, after: float) -> None:
+        """Start `shard`'s runner, retrying while Kafka is away and the shard is still ours."""
+        await asyncio.sleep(after)
+        for attempt in itertools.count():
+            if shard not in self.assigned or shard in self.runners:
+                break
+            runner = self.starting[shard] = ShardRunner(shard, self.fetcher,
+                                                        self.shard_log(shard))
+            try:
+                await runner.prepare()  # tables registered meanwhile wait in the runner
+                live_end = await runner.live_end()
+                async with self.busy:
+                    self.runners[shard] = runner
+                    try:
+                        await runner.follow(live_end)
+                    except BaseException:
+                        del self.runners[shard]
+                        raise
+                self.sync.lag([shard])  # its records and states, to Redis
+                break
+            except KAFKA_OUTAGE as exc:
+                pause = RETRY_S[min(attempt, len(RETRY_S) - 1)]
+                log.warning("shard %d cannot start (%r); again in %.1f s", shard, exc, pause)
+                await runner.stop()
+                await asyncio.sleep(pause)
+            except BaseException as exc:
+                await runner.stop()
+                if isinstance(exc, Exception):
+                    _crash(f"shard {shard} cannot start")
+                raise
+            finally:
+                self.starting.pop(shard, None)
+        self.starters.pop(shard, None)
+        if not self.starters:
+            settle()  # the shards' tables are loaded: long-lived from now on
+            await self.announce()
+
+    async def _remove(self, shard: int) -> None:
         async with self.busy:
             runner = self.runners.pop(shard)
         await runner.stop()
+
+    # --- the fetch loop -------------------------------------------------------------------
 
     def _by_owner(self, partitions: dict[TopicPartition, T]) -> dict[ShardRunner,
                                                                       dict[TopicPartition, T]]:
@@ -77,14 +190,19 @@ class WorkerLoop:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        next_alive_check = next_sweep = loop.time()
+        next_sweep = loop.time()
         sweeping: asyncio.Task[dict[TopicPartition, int]] | None = None
-        while True:
-            try:
-                batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
+        try:
+            while True:
+                try:
+                    batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
+                except KAFKA_OUTAGE as exc:
+                    log.warning("fetch failed (%r); again in 1 s", exc)
+                    await asyncio.sleep(1.0)
+                    batches = {}
                 async with self.busy:
                     if batches:
-                        await self._process(batches)
+                        await self.process(batches)
                     if sweeping is not None and sweeping.done():
                         self._sweep(sweeping.result())
                         sweeping = None
@@ -92,29 +210,46 @@ class WorkerLoop:
                         # The tables' ends are asked while the loop goes on folding: waited
                         # for here, they held up every call arriving meanwhile (24 ms on
                         # average, measured in this loop; docs/architecture.md).
-                        next_sweep = loop.time() + SWEEP_S
+                        next_sweep = loop.time() + self.sweep_every
                         sweeping = asyncio.create_task(self._table_ends())
-                    if loop.time() >= next_alive_check:
-                        next_alive_check = loop.time() + ALIVE_CHECK_S
-                        await asyncio.gather(*(runner.restore_if_redis_lost()
-                                               for runner in list(self.runners.values())))
-            except Exception:  # e.g. fenced by a newer owner, or Kafka lost mid-commit
-                # Crash-only: what was folded but not committed must not be half-kept.
-                # Stopping the worker hands its shards to the others, which refold from
-                # the committed checkpoints (a supervisor restarts this one).
-                log.exception("the fetch loop cannot go on; stopping this worker")
-                os.kill(os.getpid(), signal.SIGTERM)
-                return
+                    await self.sync.tick(self.runners, loop.time())
+        except Exception:
+            _crash("the fetch loop cannot go on")
+            raise
 
-    async def _process(self, batches: dict[TopicPartition, list[Record]]) -> None:
-        """Fold each shard's records; commit the shards that raised alerts; write all the new
-        states and alerts to Redis in one round trip."""
+    async def process(self, batches: dict[TopicPartition, list[Record]]) -> None:
+        """Fold each shard's records; commit the shards that raised alerts; write the new
+        states of those that committed to Redis in one round trip. A runner whose commit
+        failed is dropped: fenced, it waits for the group's next word; otherwise it starts
+        again from its checkpoints."""
         folds = [(runner, runner.fold(records))
                  for runner, records in self._by_owner(batches).items()]
-        await asyncio.gather(*(runner.commit(folded) for runner, folded in folds))
-        await self.store.write_batch(
-            [state for _, folded in folds for state in folded.states()],
-            [alert for _, folded in folds for alert in folded.stored_alerts()])
+        results = await asyncio.gather(*(runner.commit(folded) for runner, folded in folds),
+                                       return_exceptions=True)
+        committed: list[Folded] = []
+        for (runner, folded), result in zip(folds, results, strict=True):
+            if result is None:
+                committed.append(folded)
+            elif isinstance(result, Fenced):
+                log.warning("shard %d fenced by a newer owner (%s): dropped", runner.shard,
+                            result)
+                await self._drop(runner, restart_after=FENCED_WAIT_S)
+            elif isinstance(result, KAFKA_OUTAGE):
+                log.warning("shard %d could not commit (%r): started again", runner.shard,
+                            result)
+                await self._drop(runner, restart_after=0.0)
+            else:
+                raise result
+        await self.sync.write([state for folded in committed for state in folded.states()],
+                              self.runners)
+
+    async def _drop(self, runner: ShardRunner, restart_after: float) -> None:
+        """Stop `runner` (the loop is busy: it is not folding) and start its shard again
+        after `restart_after` s if the group has not moved it meanwhile."""
+        if self.runners.get(runner.shard) is runner:
+            del self.runners[runner.shard]
+        await runner.stop()
+        self._start_soon(runner.shard, after=restart_after)
 
     async def _table_ends(self) -> dict[TopicPartition, int]:
         """Where the topic of every table of every runner ends now (none if Kafka fails to
@@ -123,7 +258,7 @@ class WorkerLoop:
                       for tp in runner.table_partitions()]
         try:
             return await self.fetcher.end_offsets(partitions)
-        except KafkaError as exc:
+        except KAFKA_OUTAGE as exc:
             log.warning("sweep failed: %r", exc)
             return {}
 
@@ -133,3 +268,11 @@ class WorkerLoop:
         left meanwhile is not swept."""
         for runner, owned in self._by_owner(ends).items():
             runner.sweep(owned)
+
+
+def _crash(what: str) -> None:
+    """A fault no outage explains (a bug): crash-only. What was folded but not committed must
+    not be half-kept; the group hands the worker's shards to the others, which refold from the
+    committed checkpoints, and the supervisor starts this worker again."""
+    log.exception("%s; stopping this worker", what)
+    os.kill(os.getpid(), signal.SIGTERM)

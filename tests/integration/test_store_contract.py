@@ -32,7 +32,7 @@ def _name() -> str:
 async def test_a_state_is_read_back_at_its_version(store: StateStore) -> None:
     table = _name()
     assert await store.read_state(table) is None
-    await store.write_batch([(table, 3, {"board": 1, "calls": []})], [])
+    await store.write_batch([(table, 3, {"board": 1, "calls": []})])
     assert await store.read_state(table) == (3, {"board": 1, "calls": []})
 
 
@@ -40,27 +40,21 @@ async def test_an_older_version_never_replaces_a_newer_one(store: StateStore) ->
     """Versions are offsets: a writer that lags (an old owner finishing after a takeover)
     cannot move a table's state backwards, and what it did not write is not in the feed."""
     table = _name()
-    await store.write_batch([(table, 5, {"v": 5})], [])
-    await store.write_batch([(table, 4, {"v": 4}), (table, 5, {"v": "again"})], [])
-    await store.write_batch([(table, 7, {"v": 7})], [])
+    await store.write_batch([(table, 5, {"v": 5})])
+    await store.write_batch([(table, 4, {"v": 4}), (table, 5, {"v": "again"})])
+    await store.write_batch([(table, 7, {"v": 7})])
     assert await store.read_state(table) == (7, {"v": 7})
     assert await store.feed_versions(table) == [5, 7]
-
-
-async def test_each_alert_is_stored_once(store: StateStore) -> None:
-    first, second = _name(), _name()
-    await store.write_batch([], [(first, {"kind": "insufficient_bid"})])
-    await store.write_batch([], [(first, {"kind": "insufficient_bid"}), (second, {"kind": "x"})])
-    mine = [i for i in await store.alert_ids() if i in (first, second)]
-    assert mine == [first, second]
 
 
 async def test_a_tables_record_round_trips(store: StateStore) -> None:
     table = _name()
     assert await store.table_record(table) is None
     meta = {"table": table, "ruleset": "rubber", "created": 1}
-    await store.remember_table(table, meta)
+    other = {"table": f"{table}-2", "ruleset": "duplicate", "created": 2}
+    await store.remember_tables({table: meta, other["table"]: other})
     assert await store.table_record(table) == meta
+    assert await store.table_record(f"{table}-2") == other
 
 
 async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:

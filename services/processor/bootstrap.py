@@ -1,0 +1,41 @@
+"""The processor wired in one place: which store, fetcher and shard logs a worker uses.
+
+`real_adapters` gives Redis and Kafka; tests give fakes (tests/fakes.py) to the same
+`WorkerLoop`, which never creates a client itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from redis.asyncio import Redis
+
+from services.processor.fetch_session import TableFetcher
+from services.processor.kafka_shard_log import KafkaShardLog
+from services.processor.ports import Fetcher, ShardLog
+from services.processor.worker_loop import WorkerLoop
+from services.settings import Settings
+from services.store import RedisStore, StateStore
+
+REDIS_CONNECT_TIMEOUT_S = 2.0  # Redis away answers in bounded time: the loop goes on folding
+REDIS_COMMAND_TIMEOUT_S = 5.0
+
+
+@dataclass
+class Adapters:
+    store: StateStore
+    fetcher: Fetcher
+    shard_log: Callable[[int], ShardLog]
+
+
+def real_adapters(settings: Settings) -> Adapters:
+    bootstrap = settings.kafka_bootstrap
+    redis = Redis.from_url(settings.redis_url, socket_connect_timeout=REDIS_CONNECT_TIMEOUT_S,
+                           socket_timeout=REDIS_COMMAND_TIMEOUT_S)  # connects on first use
+    return Adapters(RedisStore(redis), TableFetcher(bootstrap),
+                    lambda shard: KafkaShardLog(bootstrap, shard))
+
+
+def worker_loop(adapters: Adapters, settings: Settings, worker: str) -> WorkerLoop:
+    return WorkerLoop(adapters.store, adapters.fetcher, adapters.shard_log, settings.shards,
+                      worker)

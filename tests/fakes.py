@@ -1,0 +1,169 @@
+"""Kafka in memory, for fast tests of the processor's logic: `MemoryKafka` holds the topics,
+`MemoryFetcher` and `MemoryShardLog` read and write them as the real adapters
+(`fetch_session.TableFetcher`, `kafka_shard_log.KafkaShardLog`) read and write Kafka's; the
+contract tests in tests/integration/test_processor_contracts.py hold each pair to the same
+behaviour. `FlakyStore` is the in-memory state store with an off switch (Redis away)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import msgpack
+from aiokafka.errors import KafkaConnectionError
+from aiokafka.structs import TopicPartition
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
+from services.processor.ports import Alerts, Fenced, Record
+from services.store import MemoryStore, States
+
+Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
+
+
+class MemoryKafka:
+    """The core topics (`shards` partitions each, one for the alerts) and tables' topics, as
+    `ensure_core_topics` and table creation make them."""
+
+    def __init__(self, shards: int) -> None:
+        self.shards = shards
+        self.partitions: dict[TopicPartition, Log] = {
+            TopicPartition(topic, p): [] for topic in (LIVE, REGISTRY, CHECKPOINTS)
+            for p in range(shards)}
+        self.partitions[TopicPartition(ALERTS, 0)] = []
+        self.writers: dict[int, MemoryShardLog] = {}  # each shard's open log (the newest)
+        self.down = False  # Kafka away: every request fails
+
+    def check(self) -> None:
+        if self.down:
+            raise KafkaConnectionError("Kafka is away (a test said so)")
+
+    def append(self, topic: str, key: bytes | None, value: bytes | None,
+               partition: int = 0) -> int:
+        """Append a record; its offset."""
+        log = self.partitions[TopicPartition(topic, partition)]  # KeyError: no such topic
+        log.append((key, value))
+        return len(log) - 1
+
+    def records(self, topic: str, partition: int = 0) -> Log:
+        return list(self.partitions.get(TopicPartition(topic, partition), []))
+
+    # What the gateway does, for tests of the processor:
+
+    def register(self, table: str, ruleset: str = "duplicate") -> None:
+        """Create the table's topic, and its record in the registry."""
+        meta = {"table": table, "ruleset": ruleset, "created": 1}
+        self.partitions.setdefault(TopicPartition(table_topic(table), 0), [])
+        self.append(REGISTRY, table.encode(), json.dumps(meta).encode(),
+                    shard_of(table, self.shards))
+
+    def call(self, table: str, value: bytes, copy: bool = True) -> int:
+        """Append an event to its table's topic and (unless `copy` is False: a gateway that
+        died in between) its live copy; the event's offset."""
+        offset = self.append(table_topic(table), None, value)
+        if copy:
+            self.append(LIVE, table.encode(), msgpack.packb([offset, value]),
+                        shard_of(table, self.shards))
+        return offset
+
+
+class MemoryFetcher:
+    def __init__(self, kafka: MemoryKafka) -> None:
+        self.kafka = kafka
+        self.positions: dict[TopicPartition, int] = {}
+
+    async def start(self) -> None:
+        self.kafka.check()
+
+    async def stop(self) -> None:
+        pass
+
+    def track(self, topics: Iterable[str]) -> None:
+        pass
+
+    def fetch_from(self, tp: TopicPartition, position: int) -> None:
+        self.positions[tp] = position
+
+    def drop(self, tp: TopicPartition) -> None:
+        self.positions.pop(tp, None)
+
+    async def end_offsets(self, partitions: Iterable[TopicPartition]
+                          ) -> dict[TopicPartition, int]:
+        self.kafka.check()
+        return {tp: len(self.kafka.partitions[tp]) for tp in partitions
+                if tp in self.kafka.partitions}
+
+    async def fetch(self, timeout: float) -> dict[TopicPartition, list[Record]]:
+        self.kafka.check()
+        found: dict[TopicPartition, list[Record]] = {}
+        for tp, position in list(self.positions.items()):
+            log = self.kafka.partitions.get(tp, [])
+            if position < len(log):
+                found[tp] = [Record(offset, *log[offset])
+                             for offset in range(position, len(log))]
+                self.positions[tp] = len(log)
+        if not found:
+            await asyncio.sleep(min(timeout, 0.001))
+        return found
+
+
+class MemoryShardLog:
+    def __init__(self, kafka: MemoryKafka, shard: int) -> None:
+        self.kafka = kafka
+        self.shard = shard
+
+    async def open(self) -> None:
+        self.kafka.check()
+        self.kafka.writers[self.shard] = self  # the earlier writer is fenced
+
+    async def read(self, topic: str) -> dict[str, bytes]:
+        self.kafka.check()
+        return {key.decode(): value for key, value in self.kafka.records(topic, self.shard)
+                if key is not None and value is not None}
+
+    async def commit(self, alerts: Alerts, checkpoints: dict[str, int]) -> None:
+        if self.kafka.writers.get(self.shard) is not self:
+            raise Fenced(f"shard {self.shard}: a newer owner opened the log")
+        self.kafka.check()
+        for alert_id, alert in alerts:
+            self.kafka.append(ALERTS, alert["table"].encode(),
+                              json.dumps({"id": alert_id, **alert}).encode())
+        for table, offset in checkpoints.items():
+            self.kafka.append(CHECKPOINTS, table.encode(), str(offset).encode(), self.shard)
+
+    async def close(self) -> None:
+        pass
+
+
+class FlakyStore(MemoryStore):
+    """The in-memory store, which can be made unreachable (`down`) as Redis can."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = False
+
+    def _check(self) -> None:
+        if self.down:
+            raise RedisConnectionError("Redis is away (a test said so)")
+
+    async def write_batch(self, states: States) -> None:
+        self._check()
+        await super().write_batch(states)
+
+    async def is_alive(self, shard: int) -> bool:
+        self._check()
+        return await super().is_alive(shard)
+
+    async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
+        self._check()
+        await super().remember_tables(records)
+
+    async def mark_alive(self, shard: int) -> None:
+        self._check()
+        await super().mark_alive(shard)
+
+    async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
+        self._check()
+        await super().announce_worker(worker, shards, ttl_s)

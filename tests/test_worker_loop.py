@@ -1,0 +1,229 @@
+"""The processor's logic with Kafka and Redis replaced by fakes (tests/fakes.py): live copies,
+gaps, sweeps, checkpoints, fencing, and outages of either, each survived in place. The fakes
+pass the same contract tests as the real adapters (tests/integration/test_processor_contracts.py);
+the same faults on the real stack are in tests/integration/test_faults.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from services.names import ALERTS, CHECKPOINTS, LIVE, shard_of, table_topic
+from services.processor.worker_loop import WorkerLoop
+from services.table_run import TableRun
+from shared.codec import encode, from_map
+from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
+from tests.script import log
+
+SHARDS = 2
+IRREGULAR = "N 1S, E 1H, S decline, E 2H, S 2S, W P, N 4S, E P, S P, W P"
+
+
+def events(script: str) -> list[bytes]:
+    return [encode(from_map(event)) for event in log(script)]
+
+
+def worker(kafka: MemoryKafka, store: FlakyStore, name: str = "w1") -> WorkerLoop:
+    loop = WorkerLoop(store, MemoryFetcher(kafka), lambda shard: MemoryShardLog(kafka, shard),
+                      SHARDS, name)
+    loop.sweep_every = 0.05
+    return loop
+
+
+@asynccontextmanager
+async def running(loop: WorkerLoop, shards: set[int] | None = None, generation: int = 1
+                  ) -> AsyncIterator[WorkerLoop]:
+    await loop.start()
+    await loop.own(set(range(SHARDS)) if shards is None else shards, generation)
+    await until(lambda: not loop.starters, "the runners started")
+    try:
+        yield loop
+    finally:
+        await loop.stop()
+
+
+async def until(condition: Callable[[], object], what: str, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"not {what} after {seconds} s")
+
+
+def replayed(kafka: MemoryKafka, table: str) -> TableRun:
+    run = TableRun(table)
+    for offset, (_, value) in enumerate(kafka.records(table_topic(table))):
+        run.apply(offset, value)
+    return run
+
+
+def caught_up(kafka: MemoryKafka, store: FlakyStore, table: str) -> Callable[[], bool]:
+    """True once the store holds the table's state as a replay of its topic gives it."""
+    def check() -> bool:
+        run = replayed(kafka, table)
+        found = store.states.get(table)
+        return run.state.board is not None and found == (run.offset, run.state.board.to_dict())
+    return check
+
+
+def alert_ids(kafka: MemoryKafka) -> list[str]:
+    return [json.loads(value or b"")["id"] for _, value in kafka.records(ALERTS)]
+
+
+def play(kafka: MemoryKafka, table: str, script: str, copies: bool = True) -> None:
+    for value in events(script):
+        kafka.call(table, value, copy=copies)
+
+
+@pytest.fixture
+def kafka() -> Iterator[MemoryKafka]:
+    yield MemoryKafka(SHARDS)
+
+
+async def test_a_copy_that_is_its_tables_next_event_is_folded_without_reading_the_topic(
+        kafka: MemoryKafka) -> None:
+    store = FlakyStore()
+    kafka.register("t1")
+    async with running(worker(kafka, store)) as loop:
+        loop.sweep_every = 3600.0  # no sweep: the copies alone tell
+        await asyncio.sleep(0.1)  # the start's sweep is done
+        play(kafka, "t1", "N 1S, E P")
+        await until(caught_up(kafka, store, "t1"), "t1 folded")
+        assert all(tp.topic == LIVE for tp in loop.fetcher.positions)  # type: ignore[attr-defined]
+
+
+async def test_a_gap_in_the_copies_sends_the_runner_to_the_tables_topic(
+        kafka: MemoryKafka) -> None:
+    store = FlakyStore()
+    kafka.register("t1")
+    async with running(worker(kafka, store)) as loop:
+        loop.sweep_every = 3600.0  # only the gap can tell
+        await asyncio.sleep(0.1)  # the start's sweep is done
+        first, second, third = events("N 1S, E P")
+        kafka.call("t1", first)
+        kafka.call("t1", second, copy=False)  # its copy lost
+        kafka.call("t1", third)
+        await until(caught_up(kafka, store, "t1"), "t1 read from its topic")
+        assert store.states["t1"][0] == 2
+
+
+async def test_events_no_copy_announced_are_found_by_the_sweep(kafka: MemoryKafka) -> None:
+    """An import, or a gateway that died between its append and its copy: no copy at all."""
+    store = FlakyStore()
+    kafka.register("t1")
+    async with running(worker(kafka, store)):
+        await asyncio.sleep(0.1)
+        play(kafka, "t1", "N 1S, E P, S 2S", copies=False)
+        await until(caught_up(kafka, store, "t1"), "t1 swept")
+
+
+async def test_alerts_commit_once_with_their_checkpoints_and_a_new_owner_repeats_none(
+        kafka: MemoryKafka) -> None:
+    """Alerts and checkpoints are committed together; the next owner refolds from offset 0,
+    raises the same alerts with the same ids, and emits only those past the checkpoint."""
+    store = FlakyStore()
+    kafka.register("t1")
+    async with running(worker(kafka, store, "w1")):
+        play(kafka, "t1", "N 1S, E 1H, S decline, E 2H")
+        await until(lambda: len(alert_ids(kafka)) == 1, "the insufficient bid's alert")
+        checkpoints = kafka.records(CHECKPOINTS, shard_of("t1", SHARDS))
+        assert checkpoints == [(b"t1", b"4")]  # the last offset of the fetch that raised it
+    async with running(worker(kafka, store, "w2")):
+        await until(caught_up(kafka, store, "t1"), "w2 refolded t1")
+        play(kafka, "t1", "S 8NT")  # a bid above seven: one more alert (Law 38)
+        await until(lambda: len(alert_ids(kafka)) == 2, "the second alert")
+        await asyncio.sleep(0.1)
+    ids = alert_ids(kafka)
+    assert len(ids) == len(set(ids)) == 2
+
+
+async def test_a_fenced_runner_is_dropped_and_emits_nothing_twice(kafka: MemoryKafka) -> None:
+    """A worker paused past its session (a zombie) finds, when it resumes, that the shard's
+    new owner fenced its log: its commit fails, its runner is dropped at once, and no alert is
+    emitted twice; the states it had written never move backwards."""
+    store = FlakyStore()
+    kafka.register("t1")
+    shard = shard_of("t1", SHARDS)
+    async with running(worker(kafka, store, "zombie"), {shard}) as zombie:
+        play(kafka, "t1", "N 1S, E P")
+        await until(caught_up(kafka, store, "t1"), "t1 folded by the zombie")
+        assert zombie.task is not None
+        zombie.task.cancel()  # paused
+        async with running(worker(kafka, store, "new"), {shard}):
+            play(kafka, "t1", "S 1H")  # insufficient: an alert, committed by the new owner
+            await until(lambda: len(alert_ids(kafka)) == 1, "the new owner's alert")
+            # the zombie resumes and folds the same events
+            await zombie.start()
+            await until(lambda: shard not in zombie.runners, "the zombie's runner dropped")
+            assert shard in zombie.starters  # again, unless the group says otherwise first
+    assert len(alert_ids(kafka)) == 1
+    assert store.feeds["t1"] == sorted(store.feeds["t1"])
+
+
+async def test_redis_away_folding_goes_on_and_everything_is_written_when_it_is_back(
+        kafka: MemoryKafka) -> None:
+    """Redis stopped, then back empty: the worker never stops; alerts go on to Kafka; every
+    table's state and registry record is in Redis again once it answers."""
+    store = FlakyStore()
+    kafka.register("t1")
+    kafka.register("t2")
+    async with running(worker(kafka, store)) as loop:
+        play(kafka, "t1", "N 1S")
+        await until(caught_up(kafka, store, "t1"), "t1 folded")
+        store.down = True
+        play(kafka, "t1", "E 1H")  # an alert while Redis is away
+        play(kafka, "t2", "N P, E P")
+        await until(lambda: len(alert_ids(kafka)) == 1, "the alert, from Kafka")
+        store.lose()  # restarted without persistence
+        store.down = False
+        await until(lambda: caught_up(kafka, store, "t1")() and caught_up(kafka, store, "t2")(),
+                    "every state written again")
+        assert set(store.tables) == {"t1", "t2"} and loop.task is not None
+        assert not loop.task.done()
+
+
+async def test_kafka_away_at_a_commit_restarts_the_runner_losing_and_doubling_nothing(
+        kafka: MemoryKafka) -> None:
+    """The broker goes away while a fetch's alerts are being committed: the runner is started
+    again (retrying until Kafka is back) and refolds from the checkpoints; the alert is
+    emitted once."""
+    store = FlakyStore()
+    kafka.register("t1")
+    loop = worker(kafka, store)
+    await loop.own({0, 1}, 1)
+    await until(lambda: not loop.starters, "the runners started")
+    play(kafka, "t1", "N 1S, E 1H")
+    fetched = await loop.fetcher.fetch(0.0)
+    kafka.down = True
+    async with loop.busy:
+        await loop.process(fetched)
+    shard = shard_of("t1", SHARDS)
+    assert shard not in loop.runners and alert_ids(kafka) == []
+    await asyncio.sleep(0.3)  # a first attempt to start again fails
+    kafka.down = False
+    async with running(loop, {0, 1}, 2):
+        await until(lambda: shard in loop.runners, "the runner started again")
+        await until(lambda: len(alert_ids(kafka)) == 1, "the alert")
+        await until(caught_up(kafka, store, "t1"), "t1 folded")
+    assert len(alert_ids(kafka)) == 1
+
+
+async def test_runners_stay_across_consecutive_generations_and_start_afresh_after_a_gap(
+        kafka: MemoryKafka) -> None:
+    """A rebalance this worker took part in keeps the runners it still owns (their tables do
+    not stall); a generation it missed (paused, cut off) may have had another owner: those
+    runners start afresh."""
+    store = FlakyStore()
+    async with running(worker(kafka, store), {0, 1}, 5) as loop:
+        first = loop.runners[0]
+        await loop.own({0}, 6)
+        await until(lambda: not loop.starters, "settled")
+        assert loop.runners == {0: first}
+        await loop.own({0}, 8)
+        await until(lambda: not loop.starters and 0 in loop.runners, "started afresh")
+        assert loop.runners[0] is not first
+        assert store.workers["w1"] == [0]

@@ -1,0 +1,229 @@
+"""Play under faults, and measure: tables playing all along (`Players`), and each acknowledged
+event's arrival in Redis (`Watcher`). Used by test_faults.py and test_cluster.py.
+
+The players post each table's events one after the other (the seats' boards: a board started
+by the director, then an auction with irregularities, so that alerts are raised all along); an
+event answered 503 is posted again, unchanged (a call keeps its `client_seq`, so the engine
+folds it once even if the first attempt was appended after all). The watcher reads every
+table's version in Redis every 50 ms, and so knows when each acknowledged event was folded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import redis
+
+from services.names import state_key
+from shared.codec import decode
+from shared.events import BoardStarted
+from tests.integration.kafka_reading import committed_alerts, read_all, replay
+from tests.script import log
+from tests.stack import Stack
+
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+SCRIPTS = [  # auctions with irregularities: alerts all along
+    "N 1S, E 1H, S decline, E 2H, S 2S, W P, N 4S, E P, S P, W P",
+    "N 1S, W 2H, N decline, E P, S 8NT, W decline, S P, W P, N P",
+    "N 1H, E P, S X, W decline, S 2H, W P, N P, E P",
+    "N 1S, E P, W P, N P, S 2S, W P, N P, E P",
+]
+
+
+@dataclass
+class Ack:
+    table: str
+    offset: int
+    at: float  # monotonic
+    event: dict[str, Any]
+
+
+@dataclass
+class Players:
+    stack: Stack
+    tables: dict[str, dict[str, Any]]  # table → its tokens
+    pause_s: float = 0.1  # between two events of a table
+    acks: list[Ack] = field(default_factory=list)
+    refused: int = 0  # 503s (each posted again)
+    errors: list[str] = field(default_factory=list)  # any other answer: a failure
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _threads: list[threading.Thread] = field(default_factory=list)
+
+    def start(self) -> Players:
+        """One thread per table: a table waiting for an answer holds up no other."""
+        self._threads = [threading.Thread(target=self._play, args=(table,), daemon=True)
+                         for table in self.tables]
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(60)
+
+    def longest_gap(self) -> float:
+        """The longest time between two acknowledgements (any table)."""
+        times = sorted(a.at for a in self.acks)
+        return max((b - a for a, b in itertools.pairwise(times)), default=0.0)
+
+    @staticmethod
+    def _events(table: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        """(who, event) forever: a board, its auction, the next board…"""
+        seq = itertools.count(1)
+        for board in itertools.count(1):
+            yield "director", {"board": board, "deal": DEAL}
+            for event in log(SCRIPTS[board % len(SCRIPTS)])[1:]:
+                seat = event.pop("seat")
+                yield seat, {**event, "client_seq": next(seq)}
+
+    def _play(self, table: str) -> None:
+        tokens = {"director": self.stack.director, **self.tables[table]["seats"]}
+        clients = {who: httpx.Client(base_url=self.stack.url, timeout=30,
+                                     headers={"Authorization": f"Bearer {token}"})
+                   for who, token in tokens.items()}
+        events = self._events(table)
+        who, event = next(events)
+        try:
+            while not self._stop.is_set():
+                if self._post(clients[who], table, who, event):
+                    who, event = next(events)
+                time.sleep(self.pause_s)
+        finally:
+            for client in clients.values():
+                client.close()
+
+    def _post(self, client: httpx.Client, table: str, who: str, event: dict[str, Any]
+              ) -> bool:
+        path = f"/api/tables/{table}/" + ("boards" if who == "director" else "events")
+        try:
+            response = client.post(path, json=event)
+        except httpx.HTTPError as exc:
+            self.errors.append(f"{table}: {exc!r}")
+            return False
+        if response.status_code == 202:
+            self.acks.append(Ack(table, response.json()["offset"], time.monotonic(),
+                                 {"who": who, **event}))
+            return True
+        if response.status_code == 503:
+            self.refused += 1
+        else:
+            self.errors.append(f"{table}: {response.status_code} {response.text}")
+        return False
+
+
+class Watcher:
+    """Every table's version in Redis, read every 50 ms: when each version was first seen."""
+
+    def __init__(self, stack: Stack, tables: list[str]) -> None:
+        self.redis = redis.Redis(port=stack.redis_port, socket_timeout=1,
+                                 socket_connect_timeout=1)
+        self.tables = tables
+        self.seen: dict[str, list[tuple[int, float]]] = {t: [] for t in tables}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(10)
+        self.redis.close()
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            try:
+                with self.redis.pipeline(transaction=False) as pipe:
+                    for table in self.tables:
+                        pipe.hget(state_key(table), "version")
+                    versions = pipe.execute()
+            except redis.RedisError:
+                versions = [None] * len(self.tables)
+            now = time.monotonic()
+            for table, version in zip(self.tables, versions, strict=True):
+                seen = self.seen[table]
+                if version is not None and (not seen or int(version) > seen[-1][0]):
+                    seen.append((int(version), now))
+            time.sleep(0.05)
+
+    def folded_at(self, ack: Ack) -> float | None:
+        """When the acknowledged event was first seen folded (None: never)."""
+        return next((at for version, at in self.seen[ack.table] if version >= ack.offset),
+                    None)
+
+
+def latencies(players: Players, watcher: Watcher, since: float = 0.0
+              ) -> list[tuple[Ack, float]]:
+    """(ack, seconds until folded) of the events acknowledged after `since`; an event never
+    seen folded counts as infinitely late."""
+    return [(ack, (watcher.folded_at(ack) or float("inf")) - ack.at)
+            for ack in players.acks if ack.at >= since]
+
+
+def stalled_s(players: Players, watcher: Watcher, tables: set[str], over: float = 0.5) -> float:
+    """The longest time any of `tables` was behind: the union, per table, of the intervals
+    from an acknowledgement to its fold, for the events that took longer than `over` s."""
+    worst = 0.0
+    for table in tables:
+        spans = sorted((ack.at, ack.at + late) for ack, late in latencies(players, watcher)
+                       if ack.table == table and late > over)
+        total, end = 0.0, float("-inf")
+        for start, stop in spans:
+            if stop > end:
+                total += stop - max(start, end)
+                end = stop
+        worst = max(worst, total)
+    return worst
+
+
+@dataclass
+class Audit:
+    acked: int
+    found: int  # of the acknowledged events, those at their offset in their table's topic
+    appended: int  # events in the tables' topics
+    duplicate_alerts: int
+    alerts: int
+
+
+def audit(stack: Stack, players: Players) -> Audit:
+    """Every acknowledged event at its offset; states equal to a replay; alerts once each."""
+    found = appended = 0
+    for table in players.tables:
+        records = asyncio.run(read_all(stack.bootstrap, f"tableserver.table.{table}"))
+        appended += len(records)
+        events = {r.offset: decode(r.value) for r in records}
+        for ack in (a for a in players.acks if a.table == table):
+            event = events.get(ack.offset)
+            if event is not None and _same(event, ack.event):
+                found += 1
+    ids = [a["id"] for a in asyncio.run(committed_alerts(stack.bootstrap))
+           if a["table"] in players.tables]
+    return Audit(len(players.acks), found, appended, len(ids) - len(set(ids)), len(ids))
+
+
+def _same(event: Any, sent: dict[str, Any]) -> bool:
+    if sent["who"] == "director":
+        return isinstance(event, BoardStarted) and event.board == sent["board"]
+    return bool(event.client_seq == sent["client_seq"])
+
+
+def states_equal_replay(stack: Stack, tables: list[str]) -> bool:
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        for table in tables:
+            folded, last = asyncio.run(replay(stack.bootstrap, table))
+            raw = client.hmget(state_key(table), "version", "board")
+            if raw[0] is None or int(raw[0]) != last or folded.board is None:
+                return False
+            if json.loads(raw[1]) != folded.board.to_dict():
+                return False
+        return True
+    finally:
+        client.close()

@@ -1,0 +1,202 @@
+"""The processor through faults, on the real stack, with tables playing all along (issue 16):
+Redis stopped 10 s and restarted empty, the broker killed (kill -9) and restarted, a worker
+paused 20 s (SIGSTOP) and resumed. Each time: no worker exits, no acknowledged event is lost,
+no alert is emitted twice, every state ends equal to a replay, and the figures are printed
+(acked, found, duplicates, recovery time; docs/architecture.md keeps them). On a stack of its
+own (two workers, four shards), since the faults would disturb the other tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from services.names import TABLES_SET, shard_of, worker_key
+from tests.integration.conftest import wait_for
+from tests.integration.faults import (
+    Audit,
+    Players,
+    Watcher,
+    audit,
+    latencies,
+    stalled_s,
+    states_equal_replay,
+)
+from tests.stack import ROOT, Stack, another_gateway, running_stack
+
+pytestmark = pytest.mark.integration
+
+SHARDS = 4
+TABLES = 10
+
+
+@pytest.fixture(scope="module")
+def faulty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    data = tmp_path_factory.mktemp("tableserver-processor-faults")
+    with running_stack(data, 19492, 16779, 18400, workers=2, extra_env={
+            "TABLESERVER_SHARDS": str(SHARDS), "TABLESERVER_PRODUCE_TIMEOUT": "3"}) as stack:
+        wait_for(lambda: len(owners(stack)) == SHARDS, 60, "every shard owned")
+        yield stack
+
+
+def owners(stack: Stack) -> dict[int, str]:
+    """shard → the worker that announces it."""
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        found: dict[int, str] = {}
+        for name in stack.workers:
+            shards = client.get(worker_key(name))
+            for shard in json.loads(shards) if shards else []:
+                found[shard] = name
+        return found
+    except redis.RedisError:
+        return {}
+    finally:
+        client.close()
+
+
+def playing(stack: Stack, prefix: str) -> tuple[Players, Watcher]:
+    """New tables, playing; their events watched arrive in Redis."""
+    players = Players(stack, tables(stack, prefix)).start()
+    watcher = Watcher(stack, list(players.tables))
+    wait_for(lambda: len(players.acks) >= 5 * TABLES or players.errors, 30, "play under way")
+    assert players.errors == []
+    return players, watcher
+
+
+def tables(stack: Stack, prefix: str) -> dict[str, dict[str, Any]]:
+    made = {}
+    with stack.client(stack.director) as http:
+        for n in range(TABLES):
+            response = http.post("/api/tables", json={"table": f"{prefix}{n}"})
+            assert response.status_code == 201, response.text
+            made[f"{prefix}{n}"] = response.json()
+    return made
+
+
+def deploy(stack: Stack, script: str) -> None:
+    subprocess.run([str(ROOT / "deploy" / script)], cwd=ROOT, env=stack.env, check=True,
+                   capture_output=True)
+
+
+def workers_pids(stack: Stack) -> dict[str, int | None]:
+    """Each worker's pid while it runs (None once it exited)."""
+    return {name: proc.pid if proc.poll() is None else None
+            for name, proc in stack.workers.items()}
+
+
+def settle_and_audit(stack: Stack, players: Players, watcher: Watcher) -> Audit:
+    players.stop()
+    wait_for(lambda: states_equal_replay(stack, list(players.tables)), 60,
+             "every state equal to a replay")
+    wait_for(lambda: all(watcher.folded_at(a) for a in players.acks), 10, "the watcher saw all")
+    watcher.stop()
+    found = audit(stack, players)
+    assert players.errors == []
+    assert found.found == found.acked, "an acknowledged event is missing"
+    assert found.duplicate_alerts == 0
+    assert found.alerts > 0  # the scripts' irregularities were alerted
+    return found
+
+
+def report(fault: str, found: Audit, players: Players, **figures: float) -> None:
+    extra = ", ".join(f"{name.replace('_', ' ')} {value:.1f} s"
+                      for name, value in figures.items())
+    print(f"\n{fault}: {found.acked} events acked, {found.found} found at their offsets, "
+          f"{found.appended - found.acked} appended twice (retries folded once), "
+          f"{found.alerts} alerts, {found.duplicate_alerts} twice; {players.refused} 503s; "
+          f"longest gap between acks {players.longest_gap():.1f} s; {extra}")
+
+
+def test_redis_stopped_10_s_workers_stay_and_every_state_comes_back(faulty: Stack) -> None:
+    """Redis stops for 10 s and comes back empty (no persistence): the workers go on folding
+    and emitting alerts (Kafka), and write every table's state and registry record again
+    when Redis answers; a gateway that never saw the tables finds them all."""
+    pids = workers_pids(faulty)
+    players, watcher = playing(faulty, "redis")
+    deploy(faulty, "redis/stop.sh")
+    time.sleep(10)
+    deploy(faulty, "redis/start.sh")
+    back = time.monotonic()
+    wait_for(lambda: all(watcher.folded_at(a) for a in players.acks if a.at < back), 60,
+             "every event acked before Redis came back folded into it")
+    recovery = max(watcher.folded_at(a) or 0.0 for a in players.acks if a.at < back) - back
+    time.sleep(2)
+    found = settle_and_audit(faulty, players, watcher)
+    assert workers_pids(faulty) == pids, "a worker exited"
+    client = redis.Redis(port=faulty.redis_port)
+    try:
+        assert set(players.tables) <= {t.decode() for t in client.hkeys(TABLES_SET)}
+    finally:
+        client.close()
+    token = next(iter(players.tables.values()))["spectator"]
+    with another_gateway(faulty, 18410, "gateway-after-redis.log") as url, \
+            httpx.Client(base_url=url, timeout=10,
+                         headers={"Authorization": f"Bearer {token}"}) as http:
+        assert all(http.get(f"/api/tables/{t}/state").status_code != 404
+                   for t in players.tables)
+    report("Redis stopped 10 s", found, players, every_state_back_after_Redis_returned=recovery)
+
+
+def test_broker_killed_and_restarted_workers_stay_and_fold_again(faulty: Stack) -> None:
+    """The broker is killed (kill -9) and started again 5 s later: calls get 503s meanwhile
+    and are posted again; the workers never exit and fold again once it is back."""
+    pids = workers_pids(faulty)
+    players, watcher = playing(faulty, "broker")
+    pidfile = faulty.data / "kafka" / "kafka.pid"
+    os.kill(int(pidfile.read_text()), signal.SIGKILL)
+    time.sleep(5)
+    pidfile.unlink()
+    deploy(faulty, "kafka/start.sh")
+    back = time.monotonic()
+
+    def first_after(table: str) -> Any:
+        return next((a for a in players.acks if a.table == table and a.at >= back), None)
+
+    wait_for(lambda: all((ack := first_after(t)) and watcher.folded_at(ack)
+                         for t in players.tables), 90,
+             "every table's first event after the restart folded")
+    recovery = max((watcher.folded_at(first_after(t)) or 0.0) for t in players.tables) - back
+    time.sleep(3)
+    found = settle_and_audit(faulty, players, watcher)
+    after = [late for _, late in latencies(players, watcher, since=back + recovery)]
+    assert workers_pids(faulty) == pids, "a worker exited"
+    report("broker killed and restarted after 5 s", found, players,
+           every_table_folding_again_after_the_broker_returned=recovery,
+           slowest_fold_after_that=max(after, default=0.0))
+
+
+def test_a_worker_paused_20_s_rejoins_without_a_second_stall(faulty: Stack) -> None:
+    """A worker is paused 20 s (SIGSTOP): the other takes its shards after the session
+    timeout; resumed, it finds its runners fenced, gives them up and rejoins the group. Its
+    tables stall once (no second stall when it rejoins), no alert is emitted twice, and both
+    workers run shards again."""
+    pids = workers_pids(faulty)
+    wait_for(lambda: len(set(owners(faulty).values())) == 2, 60, "both workers own shards")
+    paused = "w1"
+    shards = {s for s, name in owners(faulty).items() if name == paused}
+    players, watcher = playing(faulty, "pause")
+    proc = faulty.workers[paused]
+    proc.send_signal(signal.SIGSTOP)
+    time.sleep(20)
+    proc.send_signal(signal.SIGCONT)
+    resumed = time.monotonic()
+    wait_for(lambda: len(set(owners(faulty).values())) == 2, 60, "both workers own shards again")
+    rejoined = time.monotonic() - resumed
+    time.sleep(5)
+    found = settle_and_audit(faulty, players, watcher)
+    theirs = {t for t in players.tables if shard_of(t, SHARDS) in shards}
+    stall = stalled_s(players, watcher, theirs)
+    second = stalled_s(players, watcher, set(players.tables) - theirs)
+    assert workers_pids(faulty) == pids, "a worker exited"
+    assert theirs, "the paused worker had tables"
+    report("a worker paused 20 s", found, players, its_tables_stalled_in_all=stall,
+           the_other_tables_stalled=second, both_workers_owning_shards_again_after=rejoined)

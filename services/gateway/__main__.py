@@ -10,6 +10,7 @@ import sys
 import uvicorn
 
 from services.gateway.app import create_app
+from services.log_repeats import quiet_repeats
 from services.settings import Settings
 
 
@@ -22,8 +23,10 @@ def main() -> None:
         if probe.connect_ex(("127.0.0.1", settings.gateway_port)) == 0:
             sys.exit(f"port {settings.gateway_port} is already taken: stop what uses it or set "
                      "TABLESERVER_GATEWAY_PORT")
+    app = create_app(settings)
+    quiet_repeats()
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")  # 0.0.0.0 in a container
-    uvicorn.run(create_app(settings), host=host, port=settings.gateway_port,
+    uvicorn.run(app, host=host, port=settings.gateway_port,
                 log_level="warning", ws_max_size=4096, timeout_keep_alive=30,
                 # no per-message deflate: it compresses each update once per socket, which
                 # cost a hot table's fan-out more CPU than all the rest (bench/feed_bench.py)

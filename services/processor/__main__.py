@@ -13,6 +13,7 @@ import sys
 from aiokafka.admin import AIOKafkaAdminClient
 
 from services.kafka_admin import ensure_core_topics
+from services.log_repeats import quiet_repeats
 from services.processor.app import create_app
 from services.settings import Settings
 
@@ -37,6 +38,7 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="[%(asctime)s] %(name)s %(message)s")
     asyncio.run(_prepare(settings))
     app = create_app(settings, name)
+    quiet_repeats()  # after create_app: every module that logs is imported
     worker = faust.Worker(app, loglevel="info", quiet=True)
     worker.execute_from_commandline()
 

@@ -1,0 +1,37 @@
+"""A message logged again and again is logged once every few seconds.
+
+With the broker or Redis away, aiokafka logs each failed connection, metadata update and fetch
+(measured: about 100 lines a second per worker during a broker restart), and so did the
+fetcher's own warnings: a log that grows by megabytes a minute and hides the lines that
+matter. A filter on those loggers lets each message (same logger, same template) through at
+most once per `EVERY_S`. (Python's logging has no such filter of its own.)"""
+
+from __future__ import annotations
+
+import logging
+
+EVERY_S = 10.0
+
+
+class Repeats(logging.Filter):
+    def __init__(self, every_s: float = EVERY_S) -> None:
+        super().__init__()
+        self.every_s = every_s
+        self.last: dict[tuple[str, str], float] = {}  # (logger, template) → last let through
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, str(record.msg))
+        last = self.last.get(key)
+        if last is not None and record.created - last < self.every_s:
+            return False
+        self.last[key] = record.created
+        return True
+
+
+def quiet_repeats(prefixes: tuple[str, ...] = ("aiokafka", "tableserver")) -> None:
+    """Filter the repeats of every logger whose name starts with one of `prefixes` (those of
+    modules imported by now)."""
+    repeats = Repeats()
+    for name in list(logging.root.manager.loggerDict):
+        if name.startswith(prefixes):
+            logging.getLogger(name).addFilter(repeats)

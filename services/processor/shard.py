@@ -63,7 +63,7 @@ class ShardRunner:
     def __init__(self, shard: int, fetcher: Fetcher, shard_log: ShardLog) -> None:
         self.shard = shard
         self.fetcher = fetcher  # the worker's, shared by its shards
-        self.log = shard_log
+        self.shard_log = shard_log
         self.tables: dict[str, TableRun] = {}
         self.live = TopicPartition(LIVE, shard)  # the copies of the shard's new events
         self.behind: dict[str, int] = {}  # table → where its topic is known to end: read it
@@ -73,9 +73,9 @@ class ShardRunner:
 
     async def prepare(self) -> None:
         """Fence the shard's previous owner, and learn its tables and checkpoints."""
-        await self.log.open()  # fences the previous owner, aborts its open transaction
-        checkpoints = await self.log.read(CHECKPOINTS)
-        registry = await self.log.read(REGISTRY)
+        await self.shard_log.open()  # fences the previous owner, aborts its open transaction
+        checkpoints = await self.shard_log.read(CHECKPOINTS)
+        registry = await self.shard_log.read(REGISTRY)
         for table, record in registry.items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
             self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
@@ -141,7 +141,7 @@ class ShardRunner:
         for table in self.behind:
             self.fetcher.drop(TopicPartition(table_topic(table), 0))
         self.behind.clear()
-        await self.log.close()
+        await self.shard_log.close()
         log.info("shard %d: stopped", self.shard)
 
     def fold(self, batches: dict[TopicPartition, list[Record]]) -> Folded:
@@ -193,7 +193,7 @@ class ShardRunner:
         if not folded.alerts:
             return
         live = [run for run in folded.touched.values() if run.live]
-        await self.log.commit(folded.alerts, {run.table: run.offset for run in live})
+        await self.shard_log.commit(folded.alerts, {run.table: run.offset for run in live})
         for run in live:
             run.checkpoint = run.offset
 

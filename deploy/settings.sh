@@ -3,6 +3,12 @@
 : "${TABLESERVER_DATA:=$PWD/.data}"
 : "${TABLESERVER_KAFKA_PORT:=9092}"
 : "${TABLESERVER_KAFKA_CONTROLLER_PORT:=$((TABLESERVER_KAFKA_PORT + 1))}"
+# Kafka nodes (each broker and controller): 1, or 3 for a cluster that survives losing one
+# (replication 3, min.insync.replicas 2). Node i listens on TABLESERVER_KAFKA_PORT + 2(i-1)
+# and its controller on TABLESERVER_KAFKA_CONTROLLER_PORT + 2(i-1): 9092/9093, 9094/9095,
+# 9096/9097 by default. The services read the same setting (services/settings.py).
+: "${TABLESERVER_KAFKA_BROKERS:=1}"
+: "${TABLESERVER_KAFKA_START_TIMEOUT:=60}"  # seconds for every broker to be registered
 : "${TABLESERVER_REDIS_PORT:=6379}"
 : "${TABLESERVER_KAFKA_VERSION:=3.9.1}"
 : "${TABLESERVER_KAFKA_HEAP:=512m}"
@@ -14,11 +20,28 @@
 TABLESERVER_RUN="$TABLESERVER_DATA/run"
 TABLESERVER_ROOT="$PWD"
 export TABLESERVER_KAFKA_LIBS TABLESERVER_DATA TABLESERVER_KAFKA_PORT TABLESERVER_KAFKA_CONTROLLER_PORT \
-       TABLESERVER_REDIS_PORT TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP \
-       TABLESERVER_KAFKA_JVM_OPTS TABLESERVER_WORKERS TABLESERVER_RUN TABLESERVER_ROOT
+       TABLESERVER_KAFKA_BROKERS TABLESERVER_KAFKA_START_TIMEOUT TABLESERVER_REDIS_PORT \
+       TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP TABLESERVER_KAFKA_JVM_OPTS \
+       TABLESERVER_WORKERS TABLESERVER_RUN TABLESERVER_ROOT
 
 supervisor() {  # supervisor COMMAND…: supervisorctl on the services `make up` started
   .venv/bin/supervisorctl -c deploy/supervisord.conf "$@"
+}
+
+kafka_node_dir() {  # kafka_node_dir I: node I's files (node 1's where a lone broker keeps them)
+  if [ "$1" = 1 ]; then
+    echo "$TABLESERVER_DATA/kafka"
+  else
+    echo "$TABLESERVER_DATA/kafka/node-$1"
+  fi
+}
+
+kafka_node_port() {  # kafka_node_port I: node I's broker port
+  echo $((TABLESERVER_KAFKA_PORT + 2 * ($1 - 1)))
+}
+
+kafka_controller_port() {  # kafka_controller_port I: node I's controller port
+  echo $((TABLESERVER_KAFKA_CONTROLLER_PORT + 2 * ($1 - 1)))
 }
 
 port_taken() {  # port_taken PORT: true when something listens on 127.0.0.1:PORT
@@ -50,17 +73,22 @@ apt_install() {  # apt_install PACKAGE...
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+alive() {  # alive PID: true when the process runs (a killed one its parent has not reaped yet
+  # is dead: it no longer holds its ports)
+  kill -0 "$1" 2>/dev/null && [[ "$(ps -o stat= -p "$1" 2>/dev/null)" != Z* ]]
+}
+
 running() {  # running PIDFILE: true when the process in PIDFILE is alive
-  [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+  [ -f "$1" ] && alive "$(cat "$1")"
 }
 
 stop_pidfile() {  # stop_pidfile PIDFILE: TERM the process, KILL it after 10 s, forget it
   local pid
   [ -f "$1" ] || return 0
   pid=$(cat "$1")
-  if kill -0 "$pid" 2>/dev/null; then
+  if alive "$pid"; then
     kill "$pid"
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
   fi
   rm -f "$1"

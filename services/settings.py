@@ -27,12 +27,16 @@ class Settings(BaseSettings):
         "development", validation_alias=AliasChoices("TABLESERVER_ENV"))
     data: Path = Field(Path(".data"), validation_alias=AliasChoices("TABLESERVER_DATA"))
     kafka_port: int = Field(9092, validation_alias=AliasChoices("TABLESERVER_KAFKA_PORT"))
+    # the local cluster deploy/kafka/start.sh runs: node i on kafka_port + 2(i-1)
+    kafka_brokers: int = Field(1, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_KAFKA_BROKERS"))
     redis_port: int = Field(6379, validation_alias=AliasChoices("TABLESERVER_REDIS_PORT"))
     gateway_port: int = Field(8000, validation_alias=AliasChoices("TABLESERVER_GATEWAY_PORT"))
     kafka: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_KAFKA"))
     redis: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_REDIS"))
     shards: int = Field(8, ge=1, validation_alias=AliasChoices("TABLESERVER_SHARDS"))
-    replication: int = Field(1, ge=1, validation_alias=AliasChoices("TABLESERVER_REPLICATION"))
+    replication_given: int | None = Field(None, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_REPLICATION"))
     spectator_delay_s: int = Field(0, ge=0, validation_alias=AliasChoices(
         "TABLESERVER_SPECTATOR_DELAY"))
     calls_per_second: int = Field(10, ge=1, validation_alias=AliasChoices(
@@ -77,7 +81,17 @@ class Settings(BaseSettings):
 
     @property
     def kafka_bootstrap(self) -> str:
-        return self.kafka or f"127.0.0.1:{self.kafka_port}"
+        """`TABLESERVER_KAFKA`, else every node of the local cluster (a client that knows
+        one node only cannot start while that one is down)."""
+        return self.kafka or ",".join(f"127.0.0.1:{self.kafka_port + 2 * i}"
+                                      for i in range(self.kafka_brokers))
+
+    @property
+    def replication(self) -> int:
+        """The replication of the topics tableserver creates: `TABLESERVER_REPLICATION`, else
+        the local cluster's, as its brokers' defaults (deploy/kafka/configure.sh): every node,
+        up to 3."""
+        return self.replication_given or min(self.kafka_brokers, 3)
 
     @property
     def redis_url(self) -> str:

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,7 @@ class Stack:
     kafka_port: int
     redis_port: int
     gateway_port: int
+    brokers: int = 1  # Kafka nodes: node i on kafka_port + 2(i-1) (deploy/settings.sh)
     director: str = ""
     workers: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     gateway: subprocess.Popen[bytes] | None = None
@@ -37,7 +39,11 @@ class Stack:
 
     @property
     def bootstrap(self) -> str:
-        return f"127.0.0.1:{self.kafka_port}"
+        return ",".join(f"127.0.0.1:{self.kafka_port + 2 * i}" for i in range(self.brokers))
+
+    def kafka_pidfile(self, node: int = 1) -> Path:
+        """Where Kafka node `node` (1, 2, …) keeps its process id."""
+        return self.data / "kafka" / ("" if node == 1 else f"node-{node}") / "kafka.pid"
 
     def start_worker(self, name: str) -> subprocess.Popen[bytes]:
         log = (self.data / f"{name}.log").open("ab")
@@ -54,6 +60,30 @@ class Stack:
     def client(self, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.Client(base_url=self.url, headers=headers, timeout=10)
+
+
+@contextmanager
+def supervised(stack: Stack) -> Iterator[list[str]]:
+    """The stack's workers started again when they exit, as supervisord does under `make up`
+    (the processor is crash-only: a worker stops on a fault it cannot go on from). Yields the
+    restarts, `name (exit code n)`, as they happen."""
+    restarts: list[str] = []
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.5):
+            for name, proc in list(stack.workers.items()):
+                if proc.poll() is not None:
+                    restarts.append(f"{name} (exit code {proc.returncode})")
+                    stack.start_worker(name)
+
+    watcher = threading.Thread(target=watch, name="supervisor")
+    watcher.start()
+    try:
+        yield restarts
+    finally:
+        done.set()
+        watcher.join()
 
 
 @contextmanager
@@ -90,12 +120,15 @@ def _deploy(script: str, env: dict[str, str]) -> None:
 
 @contextmanager
 def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: int,
-                  workers: int = 1, extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
-    """Kafka, Redis, `workers` processor workers and the gateway; all stopped on exit."""
+                  workers: int = 1, extra_env: dict[str, str] | None = None, brokers: int = 1
+                  ) -> Iterator[Stack]:
+    """Kafka (`brokers` nodes, on ports from `kafka_port`: 2 each), Redis, `workers`
+    processor workers and the gateway; all stopped on exit."""
     env = {**os.environ, "TABLESERVER_DATA": str(data),
-           "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_REDIS_PORT": str(redis_port),
+           "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_KAFKA_BROKERS": str(brokers),
+           "TABLESERVER_REDIS_PORT": str(redis_port),
            "TABLESERVER_GATEWAY_PORT": str(gateway_port), **(extra_env or {})}
-    stack = Stack(env, data, kafka_port, redis_port, gateway_port)
+    stack = Stack(env, data, kafka_port, redis_port, gateway_port, brokers)
     _deploy("kafka/start.sh", env)
     _deploy("redis/start.sh", env)
     try:

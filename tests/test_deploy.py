@@ -4,14 +4,23 @@ by kubernetes-validate)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
+
+from services.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+# a Kafka cluster of three: what one lost broker must leave (the brokers' settings)
+REPLICATION = {"default.replication.factor": "3", "min.insync.replicas": "2",
+               "offsets.topic.replication.factor": "3",
+               "transaction.state.log.replication.factor": "3",
+               "transaction.state.log.min.isr": "2"}
 
 
 def check_compose(path: Path) -> subprocess.CompletedProcess[str]:
@@ -34,14 +43,75 @@ def test_compose_check_rejects_a_broken_file(tmp_path: Path) -> None:
 def test_compose_runs_the_services_after_healthy_infrastructure() -> None:
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert set(services) == {"kafka", "redis", "processor", "gateway"}
-    for name in ("kafka", "redis", "gateway"):
+    kafkas = ["kafka1", "kafka2", "kafka3"]
+    assert set(services) == {*kafkas, "redis", "processor", "gateway"}
+    for name in (*kafkas, "redis", "gateway"):
         assert "healthcheck" in services[name]
     for name in ("processor", "gateway"):
         depends = services[name]["depends_on"]
-        assert depends == {"kafka": {"condition": "service_healthy"},
-                           "redis": {"condition": "service_healthy"}}
-    assert services["kafka"]["environment"]["KAFKA_PROCESS_ROLES"] == "broker,controller"
+        assert depends == {dep: {"condition": "service_healthy"} for dep in
+                           (*kafkas, "redis")}
+
+
+def test_compose_runs_a_kafka_cluster_of_three_with_replication_3() -> None:
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    voters = "1@kafka1:9093,2@kafka2:9093,3@kafka3:9093"
+    for i, name in enumerate(["kafka1", "kafka2", "kafka3"], 1):
+        env = services[name]["environment"]
+        assert (env["KAFKA_NODE_ID"], env["KAFKA_PROCESS_ROLES"]) == (str(i), "broker,controller")
+        assert env["KAFKA_CONTROLLER_QUORUM_VOTERS"] == voters
+        assert env["KAFKA_ADVERTISED_LISTENERS"] == f"PLAINTEXT://{name}:9092"
+        assert {key: env["KAFKA_" + key.upper().replace(".", "_")] for key in REPLICATION} \
+            == REPLICATION
+    for name in ("processor", "gateway"):
+        env = services[name]["environment"]
+        assert env["TABLESERVER_KAFKA"] == "kafka1:9092,kafka2:9092,kafka3:9092"
+        assert env["TABLESERVER_REPLICATION"] == "3"
+
+
+def kafka_nodes(tmp_path: Path, brokers: int) -> list[dict[str, str]]:
+    """The server.properties deploy/kafka/configure.sh writes for `brokers` nodes from port
+    30092 (nothing started)."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("TABLESERVER_")},
+           "TABLESERVER_DATA": str(tmp_path), "TABLESERVER_KAFKA_PORT": "30092",
+           "TABLESERVER_KAFKA_BROKERS": str(brokers)}
+    subprocess.run([str(ROOT / "deploy/kafka/configure.sh")], env=env, check=True)
+    paths = [tmp_path / "kafka"] + [tmp_path / "kafka" / f"node-{i}" for i in
+                                     range(2, brokers + 1)]
+    return [dict(line.split("=", 1) for line in (path / "server.properties").read_text()
+                 .splitlines() if line and not line.startswith("#")) for path in paths]
+
+
+def test_kafka_three_nodes_vote_together_and_replicate_3_ways(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    nodes = kafka_nodes(tmp_path, 3)
+    assert [node["node.id"] for node in nodes] == ["1", "2", "3"]
+    for i, node in enumerate(nodes):
+        port = 30092 + 2 * i
+        assert node["controller.quorum.voters"] == \
+            "1@127.0.0.1:30093,2@127.0.0.1:30095,3@127.0.0.1:30097"
+        assert node["listeners"] == f"PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:" \
+            f"{port + 1}"
+        assert {key: node[key] for key in REPLICATION} == REPLICATION
+    assert len({node["log.dirs"] for node in nodes}) == 3
+    # the services find the same brokers, and create their topics with the same replication
+    for name in list(os.environ):
+        if name.startswith("TABLESERVER_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("TABLESERVER_KAFKA_PORT", "30092")
+    monkeypatch.setenv("TABLESERVER_KAFKA_BROKERS", "3")
+    settings = Settings()
+    assert settings.kafka_bootstrap == ",".join(
+        node["advertised.listeners"].removeprefix("PLAINTEXT://") for node in nodes)
+    assert settings.replication == int(nodes[0]["default.replication.factor"])
+
+
+def test_kafka_one_node_keeps_its_files_and_replication_1(tmp_path: Path) -> None:
+    [node] = kafka_nodes(tmp_path, 1)
+    assert node["controller.quorum.voters"] == "1@127.0.0.1:30093"
+    assert node["log.dirs"] == str(tmp_path / "kafka" / "log")
+    assert (node["default.replication.factor"], node["min.insync.replicas"],
+            node["transaction.state.log.min.isr"]) == ("1", "1", "1")
 
 
 def validate_k8s(*paths: Path) -> subprocess.CompletedProcess[str]:
@@ -73,8 +143,8 @@ def test_kubernetes_check_rejects_a_broken_manifest(tmp_path: Path) -> None:
 
 
 def test_deploy_scripts_are_executable() -> None:
-    for script in ["up.sh", "down.sh", "ctl.sh", "kafka/fetch.sh", "kafka/start.sh",
-                   "kafka/stop.sh", "redis/start.sh", "redis/stop.sh"]:
+    for script in ["up.sh", "down.sh", "ctl.sh", "kafka/fetch.sh", "kafka/configure.sh",
+                   "kafka/start.sh", "kafka/stop.sh", "redis/start.sh", "redis/stop.sh"]:
         path = ROOT / "deploy" / script
         assert path.stat().st_mode & 0o111, f"{script} is not executable"
         result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True,

@@ -33,6 +33,20 @@ def test_defaults_and_addresses(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.allowed_origins == {"https://a.example", "https://b.example"}
 
 
+def test_the_local_cluster_gives_every_broker_and_replication_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().replication == 1  # one broker
+    monkeypatch.setenv("TABLESERVER_KAFKA_PORT", "20092")
+    monkeypatch.setenv("TABLESERVER_KAFKA_BROKERS", "3")
+    settings = Settings()
+    assert settings.kafka_bootstrap == "127.0.0.1:20092,127.0.0.1:20094,127.0.0.1:20096"
+    assert settings.replication == 3
+    monkeypatch.setenv("TABLESERVER_KAFKA", "kafka1:9092,kafka2:9092")
+    monkeypatch.setenv("TABLESERVER_REPLICATION", "2")
+    settings = Settings()
+    assert (settings.kafka_bootstrap, settings.replication) == ("kafka1:9092,kafka2:9092", 2)
+
+
 def test_a_bad_setting_stops_with_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLESERVER_SHARDS", "many")
     with pytest.raises(SystemExit) as stopped:

@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -60,30 +59,6 @@ class Stack:
     def client(self, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.Client(base_url=self.url, headers=headers, timeout=10)
-
-
-@contextmanager
-def supervised(stack: Stack) -> Iterator[list[str]]:
-    """The stack's workers started again when they exit, as supervisord does under `make up`
-    (the processor is crash-only: a worker stops on a fault it cannot go on from). Yields the
-    restarts, `name (exit code n)`, as they happen."""
-    restarts: list[str] = []
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.wait(0.5):
-            for name, proc in list(stack.workers.items()):
-                if proc.poll() is not None:
-                    restarts.append(f"{name} (exit code {proc.returncode})")
-                    stack.start_worker(name)
-
-    watcher = threading.Thread(target=watch, name="supervisor")
-    watcher.start()
-    try:
-        yield restarts
-    finally:
-        done.set()
-        watcher.join()
 
 
 @contextmanager

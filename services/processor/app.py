@@ -47,6 +47,10 @@ def create_app(settings: Settings, worker_name: str = "processor",
         broker_heartbeat_interval=1.0,
         broker_commit_every=1,
         datadir=str(_datadir(settings, worker_name)),
+        # faust's leader topic serves `@app.timer(on_leader=True)`, which we do not use; made,
+        # it had one replica, and on a cluster the loss of its broker left it leaderless
+        topic_disable_leader=True,
+        topic_replication_factor=settings.replication,
     )
     registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
     folding = worker_loop(adapters or real_adapters(settings), settings, worker_name)

@@ -75,6 +75,12 @@ class Players:
         times = sorted(a.at for a in self.acks)
         return max((b - a for a, b in itertools.pairwise(times)), default=0.0)
 
+    def served_again(self, table: str, since: float) -> float:
+        """When `table`'s last wait of a second or more after `since` ended."""
+        times = [a.at for a in self.acks if a.table == table]
+        return max((b for a, b in itertools.pairwise(times) if b > since and b - a >= 1),
+                   default=since)
+
     @staticmethod
     def _events(table: str) -> Iterator[tuple[str, dict[str, Any]]]:
         """(who, event) forever: a board, its auction, the next board…"""
@@ -190,12 +196,16 @@ class Audit:
     appended: int  # events in the tables' topics
     duplicate_alerts: int
     alerts: int
+    seat_events: int  # acknowledged
+    folded_once: int  # events folded by the engine (a retry appended twice is folded once)
 
 
 def audit(stack: Stack, players: Players) -> Audit:
     """Every acknowledged event at its offset; states equal to a replay; alerts once each."""
-    found = appended = 0
+    found = appended = folded = 0
     for table in players.tables:
+        state, _ = asyncio.run(replay(stack.bootstrap, table))
+        folded += sum(board.events for board in state.boards)
         records = asyncio.run(read_all(stack.bootstrap, f"tableserver.table.{table}"))
         appended += len(records)
         events = {r.offset: decode(r.value) for r in records}
@@ -205,7 +215,9 @@ def audit(stack: Stack, players: Players) -> Audit:
                 found += 1
     ids = [a["id"] for a in asyncio.run(committed_alerts(stack.bootstrap))
            if a["table"] in players.tables]
-    return Audit(len(players.acks), found, appended, len(ids) - len(set(ids)), len(ids))
+    seat_events = sum(1 for ack in players.acks if ack.event["who"] != "director")
+    return Audit(len(players.acks), found, appended, len(ids) - len(set(ids)), len(ids),
+                 seat_events, folded)
 
 
 def _same(event: Any, sent: dict[str, Any]) -> bool:

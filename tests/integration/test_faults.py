@@ -103,6 +103,7 @@ def settle_and_audit(stack: Stack, players: Players, watcher: Watcher) -> Audit:
     assert players.errors == []
     assert found.found == found.acked, "an acknowledged event is missing"
     assert found.duplicate_alerts == 0
+    assert found.folded_once == found.seat_events, "an event retried was folded twice"
     assert found.alerts > 0  # the scripts' irregularities were alerted
     return found
 

@@ -24,6 +24,7 @@ from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
 
 from services.names import LIVE, TABLE_PREFIX, shard_of
+from services.processor import consumer_fetcher
 from services.processor.fetch_session import Record, TableFetcher
 from services.processor.shard import ShardRunner
 from services.store import StateStore
@@ -41,13 +42,17 @@ class WorkerLoop:
     def __init__(self, bootstrap: str, store: StateStore, shards: int) -> None:
         self.store = store
         self.shards = shards
-        self.fetcher = TableFetcher(bootstrap)
+        # TEMPORARY (issue 16, point 6): the benchmark's switch between the two fetchers
+        self.fetcher: TableFetcher = (
+            consumer_fetcher.TableFetcher(bootstrap)  # type: ignore[assignment]
+            if os.environ.get("TABLESERVER_FETCHER") == "consumer" else TableFetcher(bootstrap))
         self.runners: dict[int, ShardRunner] = {}
         self.busy = asyncio.Lock()  # held while folding and writing, and to change runners
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.fetcher.start()
+        log.info("fetcher: %s", type(self.fetcher).__module__)  # TEMPORARY (the switch)
         self.task = asyncio.create_task(self._run(), name="fetch-loop")
 
     async def add(self, runner: ShardRunner) -> None:

@@ -98,8 +98,6 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--calls", type=int, default=30, help="calls per table")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--fetchers", default="",  # TEMPORARY (issue 16, point 6)
-                        help="one run per fetcher named, e.g. session,consumer,session")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, running_stack(
             Path(tmp), KAFKA_PORT, REDIS_PORT, GATEWAY_PORT, workers=0,
@@ -108,9 +106,7 @@ def main() -> None:
         asyncio.run(fill(stack.url, stack.director, args.tables, args.calls))
         want = asyncio.run(last_offsets(stack.bootstrap, [f"b{i}" for i in range(args.tables)]))
         print(f"  {sum(want.values()) / len(want) + 1:.1f} events a table on average", flush=True)
-        fetchers = args.fetchers.split(",") if args.fetchers else ["session"] * args.runs
-        for run, fetcher in enumerate(fetchers):
-            stack.env["TABLESERVER_FETCHER"] = fetcher
+        for run in range(args.runs):
             asyncio.run(flush())
             name = f"w{run + 1}"
             began = time.time()
@@ -120,8 +116,8 @@ def main() -> None:
             found = next((m for m in map(STARTED.match, log.splitlines()) if m), None)
             started = datetime.strptime(found[1], "%Y-%m-%d %H:%M:%S,%f").timestamp() \
                 if found else float("nan")
-            print(f"  run {run + 1} ({fetcher}): every state in Redis {done - began:.2f} s "
-                  f"after the worker's start: shard started after {started - began:.2f} s, "
+            print(f"  run {run + 1}: every state in Redis {done - began:.2f} s after the "
+                  f"worker's start: shard started after {started - began:.2f} s, "
                   f"caught up {done - started:.2f} s later", flush=True)
             worker.terminate()
             worker.wait(30)

@@ -24,7 +24,6 @@ from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
 
 from services.names import LIVE, TABLE_PREFIX, shard_of
-from services.processor import consumer_fetcher
 from services.processor.fetch_session import Record, TableFetcher
 from services.processor.shard import ShardRunner
 from services.store import StateStore
@@ -42,17 +41,13 @@ class WorkerLoop:
     def __init__(self, bootstrap: str, store: StateStore, shards: int) -> None:
         self.store = store
         self.shards = shards
-        # TEMPORARY (issue 16, point 6): the benchmark's switch between the two fetchers
-        self.fetcher: TableFetcher = (
-            consumer_fetcher.TableFetcher(bootstrap)  # type: ignore[assignment]
-            if os.environ.get("TABLESERVER_FETCHER") == "consumer" else TableFetcher(bootstrap))
+        self.fetcher = TableFetcher(bootstrap)
         self.runners: dict[int, ShardRunner] = {}
         self.busy = asyncio.Lock()  # held while folding and writing, and to change runners
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.fetcher.start()
-        log.info("fetcher: %s", type(self.fetcher).__module__)  # TEMPORARY (the switch)
         self.task = asyncio.create_task(self._run(), name="fetch-loop")
 
     async def add(self, runner: ShardRunner) -> None:

@@ -1,7 +1,23 @@
 """The processor's session fetcher (services/processor/fetch_session.py) on the real broker:
-a position the broker no longer has is found again (issue 16, point 6)."""
+two brokers of one Kafka cluster of its own (ports 21092-21094), so that a leader can move
+(issue 16, point 6). A session is opened by a full fetch and fetched incrementally after; a
+partition dropped is forgotten; the broker's session errors (70, 71) are recovered from with a
+full fetch; a partition whose leader moved is fetched from its new leader; a position the
+broker no longer has is found again; positions are kept while the partitions fetched change;
+and where partitions end is told, those not known yet left out."""
 
 from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import subprocess
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 from aiokafka import AIOKafkaProducer
@@ -9,46 +25,373 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.records_to_delete import RecordsToDelete
 from aiokafka.structs import TopicPartition
 
-from services.processor.fetch_session import TableFetcher
-from tests.integration.conftest import Stack, run
+from services.processor.fetch_session import TableFetcher, _SessionFetch
+from tests.stack import ROOT, _deploy, _wait_port
 
 pytestmark = pytest.mark.integration
 
-
-async def _topic_with_its_first_records_deleted(bootstrap: str, topic: str) -> TopicPartition:
-    """A topic of 10 records whose first 5 are gone, as the live copies' after an hour."""
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
-    await admin.start()
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all")
-    await producer.start()
-    tp = TopicPartition(topic, 0)
-    try:
-        await admin.create_topics([NewTopic(topic, 1, 1)])
-        for n in range(10):
-            await producer.send_and_wait(topic, str(n).encode(), partition=0)
-        await admin.delete_records({tp: RecordsToDelete(5)}, timeout_ms=10_000)
-    finally:
-        await producer.stop()
-        await admin.close()
-    return tp
+BROKER_PORTS = {1: 21092, 2: 21094}  # node 1 is also the cluster's controller
+CONTROLLER_PORT = 21093
+KAFKA_VERSION = os.environ.get("TABLESERVER_KAFKA_VERSION", "3.9.1")  # deploy/settings.sh's
 
 
-def test_a_position_deleted_by_retention_is_read_on_from_the_first_record(stack: Stack
-                                                                          ) -> None:
-    """Before, the fetcher asked for offset 0 again and again (error 1, "out of range")."""
-    async def scenario() -> list[int]:
-        tp = await _topic_with_its_first_records_deleted(stack.bootstrap, "fetch-retention")
-        fetcher = TableFetcher(stack.bootstrap)
-        await fetcher.start()
+class Cluster:
+    """Two Kafka brokers (KRaft) in one cluster, each stopped and started at will."""
+
+    def __init__(self, data: Path, env: dict[str, str]) -> None:
+        self.data = data
+        libs = env.get("TABLESERVER_KAFKA_LIBS", str(ROOT / ".data" / "kafka-libs"))
+        self.classpath = f"{libs}/{KAFKA_VERSION}/*"
+        self.cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
+        self.procs: dict[int, subprocess.Popen[bytes]] = {}
+        self.bootstrap = f"127.0.0.1:{BROKER_PORTS[1]}"
+
+    def _java(self, *args: str) -> list[str]:
+        return ["java", "-Xmx256m",
+                f"-Dlog4j.configuration=file:{ROOT}/deploy/kafka/log4j.properties",
+                "-cp", self.classpath, *args]
+
+    def _properties(self, node: int) -> Path:
+        path = self.data / f"broker-{node}.properties"
+        if path.exists():
+            return path
+        port = BROKER_PORTS[node]
+        listeners = f"PLAINTEXT://127.0.0.1:{port}"
+        if node == 1:
+            listeners += f",CONTROLLER://127.0.0.1:{CONTROLLER_PORT}"
+        path.write_text("\n".join([
+            f"process.roles={'broker,controller' if node == 1 else 'broker'}",
+            f"node.id={node}",
+            f"controller.quorum.voters=1@127.0.0.1:{CONTROLLER_PORT}",
+            f"listeners={listeners}",
+            f"advertised.listeners=PLAINTEXT://127.0.0.1:{port}",
+            "controller.listener.names=CONTROLLER",
+            "inter.broker.listener.name=PLAINTEXT",
+            "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+            f"log.dirs={self.data / f'log-{node}'}",
+            "num.partitions=1",
+            "offsets.topic.replication.factor=1",
+            "transaction.state.log.replication.factor=1",
+            "transaction.state.log.min.isr=1",
+            "group.initial.rebalance.delay.ms=0",
+            "auto.create.topics.enable=false",
+        ]) + "\n")
+        subprocess.run(self._java("kafka.tools.StorageTool", "format", "-t", self.cluster_id,
+                                  "-c", str(path)),
+                       check=True, stdout=subprocess.DEVNULL)
+        return path
+
+    def start(self, node: int) -> None:
+        log = (self.data / f"broker-{node}.log").open("ab")
+        self.procs[node] = subprocess.Popen(
+            self._java("kafka.Kafka", str(self._properties(node))), stdout=log,
+            stderr=subprocess.STDOUT)
+        _wait_port(BROKER_PORTS[node], 60)
+
+    def stop(self, node: int) -> None:
+        """A controlled shutdown: the broker hands its partitions' leadership over first."""
+        proc = self.procs.pop(node)
+        proc.terminate()
         try:
-            fetcher.fetch_from(tp, 0)
-            offsets: list[int] = []
-            for _ in range(50):
-                offsets += [r.offset for r in (await fetcher.fetch(0.2)).get(tp, [])]
-                if len(offsets) >= 5:
-                    break
-            return offsets
-        finally:
-            await fetcher.stop()
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
-    assert run(scenario()) == [5, 6, 7, 8, 9]
+    async def wait_for_brokers(self, count: int) -> None:
+        admin = AIOKafkaAdminClient(bootstrap_servers=self.bootstrap)
+        await admin.start()
+        try:
+            for _ in range(300):
+                if len((await admin.describe_cluster())["brokers"]) == count:
+                    return
+                await asyncio.sleep(0.1)
+            raise AssertionError(f"not {count} brokers in the cluster after 30 s")
+        finally:
+            await admin.close()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    env = dict(os.environ)
+    _deploy("kafka/fetch.sh", env)  # Kafka's jars, if not there yet
+    running = Cluster(tmp_path_factory.mktemp("fetch-session-kafka"), env)
+    try:
+        running.start(1)
+        running.start(2)
+        asyncio.run(running.wait_for_brokers(2))
+        yield running
+    finally:
+        for node in sorted(running.procs, reverse=True):  # the controller last
+            running.stop(node)
+
+
+@pytest.fixture
+async def fetcher(cluster: Cluster) -> AsyncIterator[TableFetcher]:
+    fetcher = TableFetcher(cluster.bootstrap)
+    await fetcher.start()
+    try:
+        yield fetcher
+    finally:
+        await fetcher.stop()
+
+
+@pytest.fixture
+async def topics(cluster: Cluster) -> AsyncIterator[Topics]:
+    async with Topics(cluster.bootstrap) as made:
+        yield made
+
+
+class Topics:
+    """Topics made for a test, and records appended to them."""
+
+    def __init__(self, bootstrap: str) -> None:
+        self.admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+        self.producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all")
+
+    async def __aenter__(self) -> Topics:
+        await self.admin.start()
+        await self.producer.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.producer.stop()
+        await self.admin.close()
+
+    async def create(self, *names: str, replicas: list[int] | None = None
+                     ) -> list[TopicPartition]:
+        """One-partition topics, on the brokers `replicas` (its first the leader) or where
+        Kafka puts them."""
+        await self.admin.create_topics([
+            NewTopic(name, -1, -1, replica_assignments={0: replicas}) if replicas
+            else NewTopic(name, 1, 1) for name in names])
+        return [TopicPartition(name, 0) for name in names]
+
+    async def append(self, tp: TopicPartition, *values: str) -> None:
+        for value in values:
+            await self.producer.send_and_wait(tp.topic, value.encode(), partition=tp.partition)
+
+
+@dataclass
+class Sent:
+    node: int
+    session: int
+    epoch: int
+    named: set[TopicPartition]  # the partitions the request names (with their offsets)
+    forgotten: set[TopicPartition]
+    response: Any
+
+
+class Spy:
+    """The fetch requests a fetcher sends and the answers it gets."""
+
+    def __init__(self, fetcher: TableFetcher) -> None:
+        self.sent: list[Sent] = []
+        send = fetcher.client.send
+
+        async def spying(node: int, request: Any, **kwargs: Any) -> Any:
+            response = await send(node, request, **kwargs)
+            if isinstance(request, _SessionFetch):
+                *_, session, epoch, topics, forgotten = request.args
+                self.sent.append(Sent(
+                    node, session, epoch,
+                    {TopicPartition(t, p[0]) for t, parts in topics for p in parts},
+                    {TopicPartition(t, p) for t, parts in forgotten for p in parts}, response))
+            return response
+
+        fetcher.client.send = spying
+
+
+async def fetch_until(fetcher: TableFetcher, want: dict[TopicPartition, int],
+                      rounds: int = 100) -> dict[TopicPartition, list[str]]:
+    """The values fetched, by partition, until each of `want` has that many (or `rounds`)."""
+    got: dict[TopicPartition, list[str]] = {}
+    for _ in range(rounds):
+        for tp, records in (await fetcher.fetch(0.1)).items():
+            got.setdefault(tp, []).extend(
+                record.value.decode() for record in records if record.value is not None)
+        if all(len(got.get(tp, [])) >= n for tp, n in want.items()):
+            break
+    return got
+
+
+async def two_tables_read(fetcher: TableFetcher, topics: Topics, name: str
+                          ) -> tuple[TopicPartition, TopicPartition, Spy]:
+    """Two topics on broker 1, a record each, fetched; the spy set on before."""
+    a, b = await topics.create(f"{name}-a", f"{name}-b", replicas=[1])
+    await topics.append(a, "a0")
+    await topics.append(b, "b0")
+    spy = Spy(fetcher)
+    fetcher.fetch_from(a, 0)
+    fetcher.fetch_from(b, 0)
+    assert await fetch_until(fetcher, {a: 1, b: 1}) == {a: ["a0"], b: ["b0"]}
+    return a, b, spy
+
+
+async def test_a_session_is_opened_by_a_full_fetch_and_then_only_news_are_sent(
+        fetcher: TableFetcher, topics: Topics) -> None:
+    a, b, spy = await two_tables_read(fetcher, topics, "incremental")
+    opening = spy.sent[0]
+    assert (opening.session, opening.epoch, opening.named) == (0, 0, {a, b})  # full
+    session = opening.response.session_id
+    assert session != 0  # the broker opened one
+    spy.sent.clear()
+    for _ in range(3):
+        await fetcher.fetch(0.3)  # nothing new
+    await topics.append(a, "a1")
+    assert await fetch_until(fetcher, {a: 1}) == {a: ["a1"]}
+    await fetcher.fetch(0.3)  # the request after it
+    assert {sent.session for sent in spy.sent} == {session}
+    assert [sent.response.error_code for sent in spy.sent] == [0] * len(spy.sent)
+    epochs = [sent.epoch for sent in spy.sent]
+    assert epochs == list(range(epochs[0], epochs[0] + len(epochs)))  # one after the other
+    assert spy.sent[0].named == {a, b}  # both moved past their first record
+    assert set() in [sent.named for sent in spy.sent[1:]]  # nothing moved: nothing named
+    assert all(sent.named <= {a} for sent in spy.sent[1:])
+    assert spy.sent[-1].named == {a}  # moved past a1
+    assert not any(sent.forgotten for sent in spy.sent)
+
+
+async def test_a_partition_dropped_is_forgotten_then_fetched_again_from_where_asked(
+        fetcher: TableFetcher, topics: Topics) -> None:
+    a, b, spy = await two_tables_read(fetcher, topics, "forgotten")
+    session = spy.sent[-1].response.session_id
+    spy.sent.clear()
+    fetcher.drop(b)
+    await topics.append(b, "b1", "b2")
+    await topics.append(a, "a1")
+    assert await fetch_until(fetcher, {a: 1}) == {a: ["a1"]}
+    assert await fetch_until(fetcher, {}, rounds=3) == {}  # b1, b2: not fetched
+    assert [sent.forgotten for sent in spy.sent if sent.forgotten] == [{b}]  # once
+    assert spy.sent[0].forgotten == {b} and b not in spy.sent[0].named
+    assert {sent.session for sent in spy.sent} == {session}  # the same session
+    node = fetcher.client.cluster.leader_for_partition(a)
+    assert set(fetcher.sessions[node].sent or {}) == {a}
+    fetcher.fetch_from(b, 2)  # again, from a position of our choosing
+    assert await fetch_until(fetcher, {b: 1}) == {b: ["b2"]}
+
+
+@pytest.mark.parametrize(("corrupt", "error"), [("id", 70), ("epoch", 71)])
+async def test_a_session_the_broker_does_not_know_is_opened_again_by_a_full_fetch(
+        fetcher: TableFetcher, topics: Topics, corrupt: str, error: int) -> None:
+    """70: FETCH_SESSION_ID_NOT_FOUND (the broker evicted it, or restarted); 71:
+    INVALID_FETCH_SESSION_EPOCH (a request lost). No record lost or read twice."""
+    (a,) = await topics.create(f"session-error-{error}", replicas=[1])
+    await topics.append(a, "a0")
+    spy = Spy(fetcher)
+    fetcher.fetch_from(a, 0)
+    assert await fetch_until(fetcher, {a: 1}) == {a: ["a0"]}
+    assert not fetcher.inflight  # no request under way: the next one uses what we change
+    session = fetcher.sessions[1]
+    if corrupt == "id":
+        session.id += 1
+    else:
+        session.epoch += 5
+    spy.sent.clear()
+    await topics.append(a, "a1", "a2")
+    assert await fetch_until(fetcher, {a: 2}) == {a: ["a1", "a2"]}
+    assert spy.sent[0].response.error_code == error
+    full = spy.sent[1]
+    assert (full.session, full.epoch, full.named) == (0, 0, {a})
+    assert full.response.error_code == 0 and full.response.session_id != 0
+    assert all(sent.response.error_code == 0 for sent in spy.sent[1:])
+
+
+async def test_a_partition_whose_leader_moved_is_fetched_from_its_new_leader(
+        cluster: Cluster, fetcher: TableFetcher, topics: Topics) -> None:
+    (tp,) = await topics.create("leader-moves", replicas=[2, 1])  # led by broker 2
+    await topics.append(tp, "0", "1", "2")
+    fetcher.fetch_from(tp, 0)
+    assert await fetch_until(fetcher, {tp: 3}) == {tp: ["0", "1", "2"]}
+    assert fetcher.client.cluster.leader_for_partition(tp) == 2
+    assert fetcher.sessions[2].id != 0 and tp in (fetcher.sessions[2].sent or {})
+    cluster.stop(2)  # its partitions' leadership handed over to broker 1
+    try:
+        await topics.append(tp, "3", "4")
+        assert await fetch_until(fetcher, {tp: 2}, rounds=300) == {tp: ["3", "4"]}
+        assert fetcher.client.cluster.leader_for_partition(tp) == 1
+        assert fetcher.positions[tp] == 5
+    finally:
+        cluster.start(2)
+        await cluster.wait_for_brokers(2)
+
+
+async def test_a_position_deleted_by_retention_is_read_on_from_the_first_record(
+        fetcher: TableFetcher, topics: Topics) -> None:
+    """Before, the fetcher asked for offset 0 again and again (error 1, "out of range"); a
+    position past the end reads on from the end."""
+    old, ahead = await topics.create("retention", "ahead")
+    await topics.append(old, *(str(n) for n in range(10)))
+    await topics.admin.delete_records({old: RecordsToDelete(5)}, timeout_ms=10_000)
+    await topics.append(ahead, "0", "1")
+    fetcher.fetch_from(old, 0)
+    fetcher.fetch_from(ahead, 7)
+    assert await fetch_until(fetcher, {old: 5}) == {old: ["5", "6", "7", "8", "9"]}
+    await topics.append(ahead, "2")
+    assert await fetch_until(fetcher, {ahead: 1}) == {ahead: ["2"]}
+
+
+async def test_positions_are_kept_while_the_partitions_fetched_change(
+        fetcher: TableFetcher, topics: Topics) -> None:
+    a, b, c = await topics.create("keep-a", "keep-b", "keep-c")
+    await topics.append(a, "a0", "a1", "a2")
+    await topics.append(b, "b0", "b1")
+    fetcher.fetch_from(a, 1)
+    assert await fetch_until(fetcher, {a: 2}) == {a: ["a1", "a2"]}
+    fetcher.fetch_from(b, 0)  # a partition added: `a` goes on from its position
+    await topics.append(a, "a3")
+    assert await fetch_until(fetcher, {a: 1, b: 2}) == {a: ["a3"], b: ["b0", "b1"]}
+    fetcher.drop(b)
+    fetcher.fetch_from(c, 0)  # one dropped, one added
+    await topics.append(a, "a4")
+    await topics.append(b, "b2")
+    await topics.append(c, "c0")
+    assert await fetch_until(fetcher, {a: 1, c: 1}) == {a: ["a4"], c: ["c0"]}
+    assert await fetch_until(fetcher, {}, rounds=3) == {}  # nothing more, `b` dropped
+    assert fetcher.positions == {a: 5, c: 1}
+
+
+async def test_partitions_dropped_one_by_one_as_at_a_shards_start(
+        fetcher: TableFetcher, topics: Topics) -> None:
+    """Every table at once, each dropped when read: the last ones still read from their
+    positions; the live partition goes on throughout."""
+    live, *tables = await topics.create(*(f"many-{n}" for n in range(61)))
+    for n, tp in enumerate(tables):
+        await topics.append(tp, f"{n}-0", f"{n}-1")
+    fetcher.track(tp.topic for tp in [live, *tables])
+    fetcher.fetch_from(live, 0)
+    for tp in tables:
+        fetcher.fetch_from(tp, 1)
+    read: dict[TopicPartition, list[str]] = {}
+    for _ in range(100):
+        for tp, records in (await fetcher.fetch(0.1)).items():
+            read.setdefault(tp, []).extend(
+                record.value.decode() for record in records if record.value is not None)
+            if tp != live:
+                fetcher.drop(tp)  # caught up
+        if len(read) == len(tables):
+            break
+    assert read == {tp: [f"{n}-1"] for n, tp in enumerate(tables)}
+    await topics.append(live, "l0")
+    await topics.append(tables[0], "0-2")  # dropped: not fetched
+    assert await fetch_until(fetcher, {live: 1}, rounds=10) == {live: ["l0"]}
+    assert await fetch_until(fetcher, {}, rounds=3) == {}
+
+
+async def test_where_partitions_end_those_not_known_yet_left_out(
+        fetcher: TableFetcher, topics: Topics) -> None:
+    a, b = await topics.create("ends-a", "ends-b")
+    await topics.append(a, "a0", "a1", "a2")
+    fetcher.track([a.topic, b.topic])
+    ends: dict[TopicPartition, int] = {}
+    for _ in range(50):  # left out until their leaders are looked up
+        ends = await fetcher.end_offsets([a, b])
+        if len(ends) == 2:
+            break
+        await asyncio.sleep(0.1)
+    assert ends == {a: 3, b: 0}
+    missing = TopicPartition("ends-missing", 0)
+    started = time.monotonic()
+    assert await fetcher.end_offsets([a, missing]) == {a: 3}
+    assert await fetcher.end_offsets([a, missing]) == {a: 3}
+    assert time.monotonic() - started < 1  # not waited for

@@ -41,8 +41,7 @@ class Stack:
         return ",".join(f"127.0.0.1:{self.kafka_port + 2 * i}" for i in range(self.brokers))
 
     def kafka_pidfile(self, node: int = 1) -> Path:
-        """Where Kafka node `node` (1, 2, …) keeps its process id."""
-        return self.data / "kafka" / ("" if node == 1 else f"node-{node}") / "kafka.pid"
+        return kafka_pidfile(self.data, node)
 
     def start_worker(self, name: str) -> subprocess.Popen[bytes]:
         log = (self.data / f"{name}.log").open("ab")
@@ -59,6 +58,11 @@ class Stack:
     def client(self, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.Client(base_url=self.url, headers=headers, timeout=10)
+
+
+def kafka_pidfile(data: Path, node: int = 1) -> Path:
+    """Where Kafka node `node` (1, 2, …) started in `data` keeps its process id."""
+    return data / "kafka" / ("" if node == 1 else f"node-{node}") / "kafka.pid"
 
 
 @contextmanager

@@ -1,5 +1,5 @@
 """The processor's session fetcher (services/processor/fetch_session.py) on the real broker:
-two brokers of one Kafka cluster of its own (ports 21092-21094), so that a leader can move
+a Kafka cluster of its own, three nodes (ports 21092-21097), so that a leader can move
 (issue 16, point 6). A session is opened by a full fetch and fetched incrementally after; a
 partition dropped is forgotten; the broker's session errors (70, 71) are recovered from with a
 full fetch; a partition whose leader moved is fetched from its new leader; a position the
@@ -9,11 +9,9 @@ and where partitions end is told, those not known yet left out."""
 from __future__ import annotations
 
 import asyncio
-import base64
 import os
-import subprocess
+import signal
 import time
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,104 +24,51 @@ from aiokafka.admin.records_to_delete import RecordsToDelete
 from aiokafka.structs import TopicPartition
 
 from services.processor.fetch_session import TableFetcher, _SessionFetch
-from tests.stack import ROOT, _deploy, _wait_port
+from tests.stack import _deploy, kafka_pidfile
 
 pytestmark = pytest.mark.integration
 
-BROKER_PORTS = {1: 21092, 2: 21094}  # node 1 is also the cluster's controller
-CONTROLLER_PORT = 21093
-KAFKA_VERSION = os.environ.get("TABLESERVER_KAFKA_VERSION", "3.9.1")  # deploy/settings.sh's
+KAFKA_PORT = 21092  # three nodes: 21092-21097
 
 
 class Cluster:
-    """Two Kafka brokers (KRaft) in one cluster, each stopped and started at will."""
+    """Kafka's three nodes (KRaft, three voters), started by the deploy scripts; a node is
+    stopped and started again at will."""
 
-    def __init__(self, data: Path, env: dict[str, str]) -> None:
+    def __init__(self, data: Path) -> None:
         self.data = data
-        libs = env.get("TABLESERVER_KAFKA_LIBS", str(ROOT / ".data" / "kafka-libs"))
-        self.classpath = f"{libs}/{KAFKA_VERSION}/*"
-        self.cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
-        self.procs: dict[int, subprocess.Popen[bytes]] = {}
-        self.bootstrap = f"127.0.0.1:{BROKER_PORTS[1]}"
+        self.env = {**os.environ, "TABLESERVER_DATA": str(data),
+                    "TABLESERVER_KAFKA_PORT": str(KAFKA_PORT), "TABLESERVER_KAFKA_BROKERS": "3"}
+        self.bootstrap = f"127.0.0.1:{KAFKA_PORT}"
 
-    def _java(self, *args: str) -> list[str]:
-        return ["java", "-Xmx256m",
-                f"-Dlog4j.configuration=file:{ROOT}/deploy/kafka/log4j.properties",
-                "-cp", self.classpath, *args]
-
-    def _properties(self, node: int) -> Path:
-        path = self.data / f"broker-{node}.properties"
-        if path.exists():
-            return path
-        port = BROKER_PORTS[node]
-        listeners = f"PLAINTEXT://127.0.0.1:{port}"
-        if node == 1:
-            listeners += f",CONTROLLER://127.0.0.1:{CONTROLLER_PORT}"
-        path.write_text("\n".join([
-            f"process.roles={'broker,controller' if node == 1 else 'broker'}",
-            f"node.id={node}",
-            f"controller.quorum.voters=1@127.0.0.1:{CONTROLLER_PORT}",
-            f"listeners={listeners}",
-            f"advertised.listeners=PLAINTEXT://127.0.0.1:{port}",
-            "controller.listener.names=CONTROLLER",
-            "inter.broker.listener.name=PLAINTEXT",
-            "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-            f"log.dirs={self.data / f'log-{node}'}",
-            "num.partitions=1",
-            "offsets.topic.replication.factor=1",
-            "transaction.state.log.replication.factor=1",
-            "transaction.state.log.min.isr=1",
-            "group.initial.rebalance.delay.ms=0",
-            "auto.create.topics.enable=false",
-        ]) + "\n")
-        subprocess.run(self._java("kafka.tools.StorageTool", "format", "-t", self.cluster_id,
-                                  "-c", str(path)),
-                       check=True, stdout=subprocess.DEVNULL)
-        return path
-
-    def start(self, node: int) -> None:
-        log = (self.data / f"broker-{node}.log").open("ab")
-        self.procs[node] = subprocess.Popen(
-            self._java("kafka.Kafka", str(self._properties(node))), stdout=log,
-            stderr=subprocess.STDOUT)
-        _wait_port(BROKER_PORTS[node], 60)
+    def start(self) -> None:
+        """Start the nodes not running; returns once every broker is registered."""
+        _deploy("kafka/start.sh", self.env)
 
     def stop(self, node: int) -> None:
-        """A controlled shutdown: the broker hands its partitions' leadership over first."""
-        proc = self.procs.pop(node)
-        proc.terminate()
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        """A controlled shutdown (SIGTERM): the broker hands its partitions' leadership over
+        first."""
+        pid = int(kafka_pidfile(self.data, node).read_text())
+        os.kill(pid, signal.SIGTERM)
+        status = Path(f"/proc/{pid}/status")
+        for _ in range(600):
+            if not status.exists() or "zombie" in status.read_text().lower():
+                return  # (a zombie until init reaps it)
+            time.sleep(0.1)
+        raise AssertionError(f"Kafka node {node} did not stop within 60 s")
 
-    async def wait_for_brokers(self, count: int) -> None:
-        admin = AIOKafkaAdminClient(bootstrap_servers=self.bootstrap)
-        await admin.start()
-        try:
-            for _ in range(300):
-                if len((await admin.describe_cluster())["brokers"]) == count:
-                    return
-                await asyncio.sleep(0.1)
-            raise AssertionError(f"not {count} brokers in the cluster after 30 s")
-        finally:
-            await admin.close()
+    def stop_all(self) -> None:
+        _deploy("kafka/stop.sh", self.env)
 
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    env = dict(os.environ)
-    _deploy("kafka/fetch.sh", env)  # Kafka's jars, if not there yet
-    running = Cluster(tmp_path_factory.mktemp("fetch-session-kafka"), env)
+    running = Cluster(tmp_path_factory.mktemp("fetch-session-kafka"))
     try:
-        running.start(1)
-        running.start(2)
-        asyncio.run(running.wait_for_brokers(2))
+        running.start()
         yield running
     finally:
-        for node in sorted(running.procs, reverse=True):  # the controller last
-            running.stop(node)
+        running.stop_all()
 
 
 @pytest.fixture
@@ -299,7 +244,7 @@ async def test_a_session_the_broker_does_not_know_is_opened_again_by_a_full_fetc
 
 async def test_a_partition_whose_leader_moved_is_fetched_from_its_new_leader(
         cluster: Cluster, fetcher: TableFetcher, topics: Topics) -> None:
-    (tp,) = await topics.create("leader-moves", replicas=[2, 1])  # led by broker 2
+    (tp,) = await topics.create("leader-moves", replicas=[2, 1, 3])  # led by broker 2; 1 next
     await topics.append(tp, "0", "1", "2")
     fetcher.fetch_from(tp, 0)
     assert await fetch_until(fetcher, {tp: 3}) == {tp: ["0", "1", "2"]}
@@ -312,8 +257,7 @@ async def test_a_partition_whose_leader_moved_is_fetched_from_its_new_leader(
         assert fetcher.client.cluster.leader_for_partition(tp) == 1
         assert fetcher.positions[tp] == 5
     finally:
-        cluster.start(2)
-        await cluster.wait_for_brokers(2)
+        cluster.start()
 
 
 async def test_a_position_deleted_by_retention_is_read_on_from_the_first_record(

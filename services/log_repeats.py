@@ -4,7 +4,9 @@ With the broker or Redis away, aiokafka logs each failed connection, metadata up
 (measured: about 100 lines a second per worker during a broker restart), and so did the
 fetcher's own warnings: a log that grows by megabytes a minute and hides the lines that
 matter. A filter on those loggers lets each message (same logger, same template) through at
-most once per `EVERY_S`. (Python's logging has no such filter of its own.)"""
+most once per `EVERY_S`: the same text from the same logger (a shard's start, whose text
+names the shard, is never held back by another's). (Python's logging has no such filter of its
+own.)"""
 
 from __future__ import annotations
 
@@ -17,10 +19,10 @@ class Repeats(logging.Filter):
     def __init__(self, every_s: float = EVERY_S) -> None:
         super().__init__()
         self.every_s = every_s
-        self.last: dict[tuple[str, str], float] = {}  # (logger, template) → last let through
+        self.last: dict[tuple[str, str], float] = {}  # (logger, text) → last let through
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = (record.name, str(record.msg))
+        key = (record.name, record.getMessage())
         last = self.last.get(key)
         if last is not None and record.created - last < self.every_s:
             return False

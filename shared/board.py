@@ -263,6 +263,12 @@ class Board:
     def duplicate(self) -> bool:
         return self.ruleset is Ruleset.DUPLICATE
 
+    @property
+    def period_over(self) -> bool:
+        """Duplicate Law 17E (2017 Law 17D): the auction period ends when all four players
+        pass, or when the opening lead is faced after the auction."""
+        return self.status == PASSED_OUT or self.opening_lead is not None
+
     # --- queries ----------------------------------------------------------------------------
 
     def is_sufficient(self, call: Call) -> bool:

@@ -27,9 +27,11 @@ from shared.events import (
     ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
+    RoundStarted,
     Ruleset,
     RulingAction,
     RulingGiven,
+    TableHeld,
 )
 from shared.seats import NotationError, Seat, Vulnerability, board_dealer, board_vulnerability
 
@@ -162,6 +164,34 @@ def _board_started(m: Mapping[str, Any]) -> BoardStarted:
                         ruleset, deal, **_meta(m))
 
 
+MAX_ROUND_BOARDS = 36
+
+
+def _round_started(m: Mapping[str, Any]) -> RoundStarted:
+    number = _int(m, "round", minimum=1)
+    if number is None:
+        raise EventError("missing field 'round'", "round")
+    boards = m.get("boards")
+    if not isinstance(boards, list) or not 1 <= len(boards) <= MAX_ROUND_BOARDS:
+        raise EventError(f"field 'boards': a list of 1 to {MAX_ROUND_BOARDS} boards, each "
+                         "{\"board\": n, \"deal\": …}", "boards")
+    started = []
+    for i, board in enumerate(boards):
+        if not isinstance(board, Mapping):
+            raise EventError(f"field 'boards[{i}]': a board is a map", f"boards[{i}]")
+        try:
+            started.append(_board_started({"ruleset": m.get("ruleset"), **board}))
+        except EventError as exc:
+            raise EventError(f"boards[{i}]: {exc}", f"boards[{i}].{exc.field}") from None
+    return RoundStarted(number, tuple(started), **_meta(m))
+
+
+def _table_held(m: Mapping[str, Any]) -> TableHeld:
+    if not isinstance(m.get("held"), bool):
+        raise EventError("field 'held': true (the next board waits) or false", "held")
+    return TableHeld(m["held"], **_meta(m))
+
+
 def _call(m: Mapping[str, Any]) -> CallMade:
     return CallMade(_seat(m), _call_of(m), _bool(m, "alert", False), _text(m, "explanation"),
                     id=_id(m), ts=_int(m, "ts"), client_seq=_int(m, "client_seq"))
@@ -251,6 +281,8 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
 
 _READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
     "board_started": _board_started,
+    "round_started": _round_started,
+    "table_held": _table_held,
     "call": _call,
     "option": _option,
     "card_exposed": _card_exposed,
@@ -290,15 +322,25 @@ def from_map(m: Any) -> Event:
 # --- events to maps -------------------------------------------------------------------------
 
 
+def _board_map(event: BoardStarted) -> EventMap:
+    m: EventMap = {"board": event.board, "dealer": str(event.dealer),
+                   "vulnerability": str(event.vulnerability), "ruleset": event.ruleset.value}
+    if event.deal is not None:
+        m["deal"] = event.deal
+    return m
+
+
 def to_map(event: Event) -> EventMap:
     """The map of an event; `from_map(to_map(e)) == e`."""
     m: EventMap
     match event:
         case BoardStarted():
-            m = {"type": "board_started", "board": event.board, "dealer": str(event.dealer),
-                 "vulnerability": str(event.vulnerability), "ruleset": event.ruleset.value}
-            if event.deal is not None:
-                m["deal"] = event.deal
+            m = {"type": "board_started", **_board_map(event)}
+        case RoundStarted():
+            m = {"type": "round_started", "round": event.round,
+                 "boards": [_board_map(board) for board in event.boards]}
+        case TableHeld():
+            m = {"type": "table_held", "held": event.held}
         case CallMade():
             m = {"type": "call", "seat": str(event.seat), "call": str(event.call)}
             if event.alert:

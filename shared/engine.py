@@ -1,8 +1,12 @@
 """The engine: `evolve` one event, `fold` a log. Pure and deterministic.
 
-A table's log holds its boards one after another; `board_started` begins a new one. The
-state of a table is the tuple of its boards' states. Folding the same log always gives the
-same state: nothing here reads a clock, a random source or the outside world.
+A table's log holds its boards one after another; `board_started` begins a new one, and so
+does the end of a board's auction period while a round (`round_started`) has boards left and
+the director does not hold the table (`table_held`). The state of a table is the tuple of its
+boards' states, and the round's boards still to play. Folding the same log always gives the
+same state: nothing here reads a clock, a random source or the outside world. So a round's
+next board starts exactly once, at the same event, whoever folds the log and however often:
+no component appends it, and none can start it twice or skip it.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from shared.events import (
     ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
+    RoundStarted,
     RulingGiven,
+    TableHeld,
 )
 
 
@@ -52,6 +58,9 @@ class TableState:
 
     earlier: tuple[Board, ...] = ()
     board: Board | None = None
+    round: int | None = None  # the round in progress, if the director started one
+    queue: tuple[BoardStarted, ...] = ()  # the round's boards still to start, in order
+    held: bool = False  # the director holds the table: the next board waits
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -76,19 +85,31 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
 
     The fold works in place on a private copy of the board in progress (the boards before it
     are shared, unchanged), which keeps a replay of millions of events fast. An event with a
-    `client_seq` its seat already used on the board is a retry and changes nothing."""
+    `client_seq` its seat already used on the board is a retry and changes nothing; a board
+    a round starts by itself keeps the `client_seq`s used before it in the round, so that a
+    retry of the call that ended the board before is not taken for a call on the new one."""
     earlier: list[Board] = []  # boards finished in this fold, after state.earlier's
     current: Board | None = None  # a private copy of the board in progress, once made
     last = state.board  # the board in progress, as the caller has it
+    round_, queue, held = state.round, state.queue, state.held
     handlers = _HANDLERS
     for event in events:
         handler = handlers.get(type(event))
-        if handler is None:  # board_started
-            assert isinstance(event, BoardStarted)
-            finished = current if current is not None else last
-            if finished is not None:
-                earlier.append(finished)
-            current = Board.start(event)
+        if handler is None:  # the table's own events: boards, rounds, holds
+            board = current if current is not None else last
+            if isinstance(event, BoardStarted):
+                if board is not None:
+                    earlier.append(board)
+                current = Board.start(event)
+                continue
+            if isinstance(event, RoundStarted):
+                round_, queue = event.round, event.boards
+            elif isinstance(event, TableHeld):
+                held = event.held
+            if queue and not held and (board is None or board.period_over):
+                if board is not None:
+                    earlier.append(board)
+                current, queue = _next_board(queue, board, event.ts)
             continue
         if current is None:
             if last is None:
@@ -105,6 +126,21 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
             seen.add(key)
         current.events += 1
         handler(current, event)
-    if current is None:
+        if queue and not held and current.period_over:
+            earlier.append(current)
+            current, queue = _next_board(queue, current, event.ts)
+    if current is None and (round_, queue, held) == (state.round, state.queue, state.held):
         return state
-    return TableState((*state.earlier, *earlier) if earlier else state.earlier, current)
+    return TableState((*state.earlier, *earlier) if earlier else state.earlier,
+                      current if current is not None else last, round_, queue, held)
+
+
+def _next_board(queue: tuple[BoardStarted, ...], finished: Board | None, ts: int | None
+                ) -> tuple[Board, tuple[BoardStarted, ...]]:
+    """The round's next board, started at `ts` (the time of the event that ended the one
+    before), and the boards left after it."""
+    board = Board.start(queue[0])
+    board.started_ts = ts if queue[0].ts is None else queue[0].ts
+    if finished is not None:
+        board.seen = finished.seen.copy()
+    return board, queue[1:]

@@ -46,6 +46,24 @@ class BoardStarted(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class RoundStarted(Stamped):
+    """The director starts a round at the table: its `boards`, played one after the other.
+    The first starts at once if no board is in progress (or the one in progress is over); each
+    of the others starts by itself when the auction period of the one before ends (duplicate
+    Law 17E, 2017 Law 17D: a pass-out, or the opening lead faced)."""
+
+    round: int
+    boards: tuple[BoardStarted, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableHeld(Stamped):
+    """The director holds the table (`held`: its next board waits) or lets it go on."""
+
+    held: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CallMade(Stamped):
     """A call made at the table, legal or not; `alert`/`explanation` are the caller's self-alert."""
 
@@ -149,6 +167,8 @@ class RulingGiven(Stamped):
 
 Event: TypeAlias = (
     BoardStarted
+    | RoundStarted
+    | TableHeld
     | CallMade
     | OptionExercised
     | CardExposed

@@ -94,6 +94,19 @@ def test_law_20f_history_entries_hide_self_alerts_from_partner() -> None:
         is None
 
 
+def test_a_rounds_boards_to_come_show_their_deals_to_the_director_only() -> None:
+    """The hands of a round's boards are seen as each board starts (board_for), never in the
+    round's event: a seat would otherwise see the hands of boards to come, its opponents'
+    and its partner's included."""
+    started = {"offset": 0, "alerts": [], "event": {
+        "type": "round_started", "round": 1, "ts": 0,
+        "boards": [{"board": 1, "deal": DEAL}, {"board": 2, "deal": DEAL}]}}
+    for reader in (Grant("t", "S", "seat"), Grant("t", None, "spectator")):
+        seen = entry_for(reader, started, 0, 10**9)["event"]
+        assert [b for b in seen["boards"]] == [{"board": 1}, {"board": 2}]
+    assert entry_for(Grant("t", None, "director"), started, 0, 0) == started
+
+
 def test_another_seats_stamps_do_not_reach_a_reader() -> None:
     """An event's `id` and `client_seq` are chosen by its sender: another seat's are taken out
     of the history a seat or a spectator reads (a channel to partner otherwise); one's own

@@ -24,5 +24,8 @@ def test_a_repeat_is_held_back_until_its_interval_has_passed() -> None:
 def test_other_messages_and_loggers_are_let_through() -> None:
     repeats = Repeats(every_s=10)
     assert repeats.filter(_record("Unable connect to node %s", 100.0))
+    other = _record("Unable connect to node %s", 100.2)
+    other.args = ("y",)  # another node: another message
+    assert repeats.filter(other)
     assert repeats.filter(_record("Unable to update metadata from %s", 100.5))
     assert repeats.filter(_record("Unable connect to node %s", 101.0, name="aiokafka.client"))

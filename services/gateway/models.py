@@ -41,6 +41,24 @@ class BoardStart(BaseModel):
     id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
 
 
+class RoundStart(BaseModel):
+    """A round at the table (`round_started`): its boards, played one after the other; each
+    starts by itself when the auction period of the one before ends (Law 17E)."""
+
+    model_config = ConfigDict(extra="forbid")
+    round: int = Field(ge=1, le=10**4)
+    boards: list[BoardStart] = Field(min_length=1, max_length=36)
+    id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
+
+
+class Hold(BaseModel):
+    """The director holds the table (`table_held`: its next board waits) or lets it go on."""
+
+    model_config = ConfigDict(extra="forbid")
+    held: bool
+    id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
+
+
 class Accepted(BaseModel):
     offset: int = Field(description="the event's offset in the table's topic, acknowledged")
 

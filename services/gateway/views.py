@@ -73,6 +73,9 @@ def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_m
     if kind == "board_started" and event.get("deal") is not None:
         deal = _deal_for(grant, event["deal"], event.get("ts"), spectator_delay_s, now_ms)
         return {**entry, "event": {**event, "deal": deal}}
+    if kind == "round_started":  # boards to come: their hands are the director's alone
+        boards = [_without(board, ("deal",)) for board in event.get("boards", [])]
+        return {**entry, "event": {**event, "boards": boards}}
     partner = _partner_of(grant)
     if partner is None or event.get("seat") != partner:
         return entry

@@ -10,7 +10,14 @@ from fastapi import APIRouter
 
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
-from services.gateway.models import Accepted, BoardStart, TableCreate, TableCreated
+from services.gateway.models import (
+    Accepted,
+    BoardStart,
+    Hold,
+    RoundStart,
+    TableCreate,
+    TableCreated,
+)
 from services.gateway.tokens import sign
 from services.tables import create_table
 
@@ -47,4 +54,26 @@ async def start_board(table: str, body: BoardStart, gw: GatewayDep, _: DirectorD
     meta = await gw.table_meta(table)
     event = {"ruleset": meta["ruleset"], **body.model_dump(exclude_none=True),
              "type": "board_started", "ts": int(time.time() * 1000)}
+    return Accepted(offset=await gw.append(table, event))
+
+
+@router.post("/{table}/rounds", status_code=202,
+             responses=responses(400, 401, 403, 404, 503))
+async def start_round(table: str, body: RoundStart, gw: GatewayDep, _: DirectorDep
+                      ) -> Accepted:
+    """Start a round at the table (`round_started`): its first board at once (or when the
+    board in progress ends), each of the others when the auction period of the one before
+    ends (a pass-out, or the opening lead faced)."""
+    meta = await gw.table_meta(table)
+    event = {"ruleset": meta["ruleset"], **body.model_dump(exclude_none=True),
+             "type": "round_started", "ts": int(time.time() * 1000)}
+    return Accepted(offset=await gw.append(table, event))
+
+
+@router.post("/{table}/hold", status_code=202, responses=responses(400, 401, 403, 404, 503))
+async def hold_table(table: str, body: Hold, gw: GatewayDep, _: DirectorDep) -> Accepted:
+    """Hold the table (`held: true`: the round's next board waits) or let it go on."""
+    await gw.table_meta(table)
+    event = {**body.model_dump(exclude_none=True), "type": "table_held",
+             "ts": int(time.time() * 1000)}
     return Accepted(offset=await gw.append(table, event))

@@ -1,0 +1,72 @@
+"""A round on the real stack: the director starts three boards at once, and each of the later
+ones starts by itself when the auction period of the one before ends (Law 17E: a pass-out, or
+the opening lead faced); a held table waits. The state in Redis equals a replay all along."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.integration.conftest import Stack, run, wait_for
+from tests.integration.kafka_reading import replay
+from tests.integration.test_pipeline import DEAL
+
+pytestmark = pytest.mark.integration
+
+
+def _post(stack: Stack, token: str, path: str, body: dict[str, Any]) -> int:
+    with stack.client(token) as http:
+        response = http.post(path, json=body)
+    assert response.status_code == 202, response.text
+    offset: int = response.json()["offset"]
+    return offset
+
+
+def _board_at(stack: Stack, table: str, offset: int) -> dict[str, Any] | None:
+    """The board in Redis once the table's state reflects `offset` (None before)."""
+    with stack.client(stack.director) as http:
+        response = http.get(f"/api/tables/{table}/state")
+    version = response.json().get("version") if response.status_code == 200 else None
+    if version is None or version < offset:
+        return None
+    board: dict[str, Any] = response.json()["board"]
+    return board
+
+
+def test_a_rounds_boards_start_by_themselves_and_a_held_table_waits(stack: Stack) -> None:
+    table = "round1"
+    with stack.client(stack.director) as http:
+        tokens = http.post("/api/tables", json={"table": table}).json()
+    seats, director = tokens["seats"], stack.director
+    events = f"/api/tables/{table}/events"
+    offset = _post(stack, director, f"/api/tables/{table}/rounds",
+                   {"round": 1, "boards": [{"board": b, "deal": DEAL} for b in (1, 2, 3)]})
+    assert wait_for(lambda: _board_at(stack, table, offset), 60, "board 1")["board"] == 1
+    for seat in "NESW":  # board 1 passed out: board 2 starts, East deals (Law 2)
+        offset = _post(stack, seats[seat], events, {"type": "call", "call": "P"})
+    board = wait_for(lambda: _board_at(stack, table, offset), 10, "board 2")
+    assert (board["board"], board["turn"]) == (2, "E")
+    _post(stack, director, f"/api/tables/{table}/hold", {"held": True})
+    for seat, call in (("E", "1H"), ("S", "P"), ("W", "P"), ("N", "P")):
+        _post(stack, seats[seat], events, {"type": "call", "call": call})
+    offset = _post(stack, seats["S"], events, {"type": "opening_lead", "card": "SA"})
+    board = wait_for(lambda: _board_at(stack, table, offset), 10, "the lead folded")
+    assert board["board"] == 2  # held: board 3 waits
+    offset = _post(stack, director, f"/api/tables/{table}/hold", {"held": False})
+    board = wait_for(lambda: _board_at(stack, table, offset), 10, "board 3")
+    assert (board["board"], board["turn"]) == (3, "S")
+    folded, last = run(replay(stack.bootstrap, table))
+    assert last == offset and folded.board is not None and folded.board.to_dict() == board
+    assert [b.board for b in folded.boards] == [1, 2, 3]
+
+
+def test_a_round_with_a_bad_board_is_refused_and_appends_nothing(stack: Stack) -> None:
+    table = "round2"
+    with stack.client(stack.director) as http:
+        http.post("/api/tables", json={"table": table})
+        refused = http.post(f"/api/tables/{table}/rounds", json={
+            "round": 1, "boards": [{"board": 1, "deal": DEAL}, {"board": 2, "deal": "N:AKQ"}]})
+        history = http.get(f"/api/tables/{table}/history")
+    assert refused.status_code == 400 and refused.json()["field"] == "boards[1].deal"
+    assert history.status_code == 200 and history.json()["history"] == []

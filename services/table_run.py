@@ -58,7 +58,8 @@ class TableRun:
             self.raised += poison
             return poison
         board = self.state.board
-        assert board is not None  # the fold of an event needs a board
+        if board is None:  # a table's own event (names, a hold) before any board
+            return []
         new = board.alerts if self.state.count > boards_before \
             else board.alerts[alerts_before:]
         raised = [(f"{self.table}:{board.board}:{offset}:{i}",

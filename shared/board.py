@@ -219,6 +219,7 @@ class Board:
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
     seen: set[int] = field(default_factory=set)  # client_seq * 5 + seat (4: no seat)
     events: int = 0
+    players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, as the director gave
     # derived from `calls`, kept up to date by `_track` and rebuilt by `recompute`
     last_bid: Call | None = None
     last_bid_seat: Seat | None = None
@@ -253,6 +254,7 @@ class Board:
         new.explanations, new.ignored = self.explanations, self.ignored
         new.opening_lead, new.after_final_pass = self.opening_lead, self.after_final_pass
         new.seen = self.seen.copy()
+        new.players = self.players
         new.events, new.last_bid, new.last_bid_seat = self.events, self.last_bid, \
             self.last_bid_seat
         new.risk, new.risk_seat = self.risk, self.risk_seat
@@ -494,6 +496,8 @@ class Board:
         }
         if self.deal is not None:
             d["deal"] = self.deal
+        if self.players:
+            d["players"] = {seat.name: name for seat, name in self.players}
         if self.started_ts is not None:
             d["started_ts"] = self.started_ts
         if self.status == PASSED_OUT and not self.duplicate:

@@ -27,6 +27,7 @@ from shared.events import (
     ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
+    PlayersNamed,
     RoundStarted,
     Ruleset,
     RulingAction,
@@ -192,6 +193,33 @@ def _table_held(m: Mapping[str, Any]) -> TableHeld:
     return TableHeld(m["held"], **_meta(m))
 
 
+MAX_NAME = 64
+
+
+def _players_named(m: Mapping[str, Any]) -> PlayersNamed:
+    players = m.get("players")
+    if not isinstance(players, Mapping) or not players:
+        raise EventError("field 'players': a map of seats to names, e.g. {\"N\": \"Ann\"}",
+                         "players")
+    named: dict[Seat, str] = {}
+    for key in players:
+        try:
+            seat = Seat.parse(key)
+        except (NotationError, ValueError):
+            raise EventError(f"field 'players': {key!r} is not a seat", f"players.{key}") \
+                from None
+        try:
+            name = _text(players, key, required=True) or ""
+        except EventError as exc:
+            raise EventError(f"players: {exc}", f"players.{key}") from None
+        if len(name) > MAX_NAME:
+            raise EventError(f"field 'players.{key}' is longer than {MAX_NAME} characters",
+                             f"players.{key}")
+        named[seat] = name
+    return PlayersNamed(tuple(sorted(named.items(), key=lambda item: item[0].value)),
+                        **_meta(m))
+
+
 def _call(m: Mapping[str, Any]) -> CallMade:
     return CallMade(_seat(m), _call_of(m), _bool(m, "alert", False), _text(m, "explanation"),
                     id=_id(m), ts=_int(m, "ts"), client_seq=_int(m, "client_seq"))
@@ -283,6 +311,7 @@ _READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
     "board_started": _board_started,
     "round_started": _round_started,
     "table_held": _table_held,
+    "players_named": _players_named,
     "call": _call,
     "option": _option,
     "card_exposed": _card_exposed,
@@ -341,6 +370,9 @@ def to_map(event: Event) -> EventMap:
                  "boards": [_board_map(board) for board in event.boards]}
         case TableHeld():
             m = {"type": "table_held", "held": event.held}
+        case PlayersNamed():
+            m = {"type": "players_named",
+                 "players": {seat.name: name for seat, name in event.players}}
         case CallMade():
             m = {"type": "call", "seat": str(event.seat), "call": str(event.call)}
             if event.alert:

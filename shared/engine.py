@@ -27,10 +27,12 @@ from shared.events import (
     ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
+    PlayersNamed,
     RoundStarted,
     RulingGiven,
     TableHeld,
 )
+from shared.seats import Seat
 
 
 class NoBoardError(ValueError):
@@ -61,6 +63,7 @@ class TableState:
     round: int | None = None  # the round in progress, if the director started one
     queue: tuple[BoardStarted, ...] = ()  # the round's boards still to start, in order
     held: bool = False  # the director holds the table: the next board waits
+    players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, for boards to come
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -91,7 +94,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
     earlier: list[Board] = []  # boards finished in this fold, after state.earlier's
     current: Board | None = None  # a private copy of the board in progress, once made
     last = state.board  # the board in progress, as the caller has it
-    round_, queue, held = state.round, state.queue, state.held
+    round_, queue, held, players = state.round, state.queue, state.held, state.players
     handlers = _HANDLERS
     for event in events:
         handler = handlers.get(type(event))
@@ -101,15 +104,23 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 if board is not None:
                     earlier.append(board)
                 current = Board.start(event)
+                current.players = players
                 continue
             if isinstance(event, RoundStarted):
                 round_, queue = event.round, event.boards
             elif isinstance(event, TableHeld):
                 held = event.held
+            elif isinstance(event, PlayersNamed):
+                players = _named(players, event.players)
+                if board is not None:  # the board in progress too
+                    current = board if current is not None else board.copy()
+                    current.players = players
             if queue and not held and (board is None or board.period_over):
+                board = current if current is not None else last
                 if board is not None:
                     earlier.append(board)
                 current, queue = _next_board(queue, board, event.ts)
+                current.players = players
             continue
         if current is None:
             if last is None:
@@ -129,10 +140,20 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
         if queue and not held and current.period_over:
             earlier.append(current)
             current, queue = _next_board(queue, current, event.ts)
-    if current is None and (round_, queue, held) == (state.round, state.queue, state.held):
+            current.players = players
+    if current is None and (round_, queue, held, players) == (
+            state.round, state.queue, state.held, state.players):
         return state
     return TableState((*state.earlier, *earlier) if earlier else state.earlier,
-                      current if current is not None else last, round_, queue, held)
+                      current if current is not None else last, round_, queue, held, players)
+
+
+def _named(players: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...]
+           ) -> tuple[tuple[Seat, str], ...]:
+    """`players` with the names of `named` (an empty name: nobody named there)."""
+    merged = dict(players) | dict(named)
+    return tuple((seat, name) for seat, name in sorted(merged.items(), key=lambda i: i[0].value)
+                 if name)
 
 
 def _next_board(queue: tuple[BoardStarted, ...], finished: Board | None, ts: int | None

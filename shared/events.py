@@ -64,6 +64,14 @@ class TableHeld(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersNamed(Stamped):
+    """The director names the players at seats (an empty name: nobody named there); the
+    names stand from the board in progress on, until named again."""
+
+    players: tuple[tuple[Seat, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CallMade(Stamped):
     """A call made at the table, legal or not; `alert`/`explanation` are the caller's self-alert."""
 
@@ -169,6 +177,7 @@ Event: TypeAlias = (
     BoardStarted
     | RoundStarted
     | TableHeld
+    | PlayersNamed
     | CallMade
     | OptionExercised
     | CardExposed

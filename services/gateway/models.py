@@ -51,6 +51,16 @@ class RoundStart(BaseModel):
     id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
 
 
+class Players(BaseModel):
+    """Names at the seats (`players_named`): from the board in progress on; "" names
+    nobody."""
+
+    model_config = ConfigDict(extra="forbid")
+    players: dict[str, str] = Field(examples=[{"N": "Ann", "S": "Bob"}], min_length=1,
+                                    max_length=4)
+    id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
+
+
 class Hold(BaseModel):
     """The director holds the table (`table_held`: its next board waits) or lets it go on."""
 

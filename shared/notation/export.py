@@ -47,7 +47,8 @@ def to_pbn(events: Iterable[dict[str, Any]]) -> str:
     for board in _boards(events):
         contract = board.contract()
         tags = [("Event", ""), ("Site", ""), ("Date", ""), ("Board", str(board.board)),
-                ("West", ""), ("North", ""), ("East", ""), ("South", ""),
+                *((tag, dict(board.players).get(seat, "")) for tag, seat in
+                  (("West", Seat.W), ("North", Seat.N), ("East", Seat.E), ("South", Seat.S))),
                 ("Dealer", board.dealer.name), ("Vulnerable", _PBN_VUL[str(board.vulnerability)]),
                 ("Deal", board.deal or f"{board.dealer.name}:- - - -"),
                 ("Scoring", ""),
@@ -92,7 +93,11 @@ def to_lin(events: Iterable[dict[str, Any]]) -> str:
         hands = parse_deal(board.deal) if board.deal else {}
         md = _LIN_DEALER[board.dealer] + ",".join(
             _lin_hand(hands[s]) if s in hands else "" for s in (Seat.S, Seat.W, Seat.N, Seat.E))
-        parts = [f"pn|South,West,North,East|st||md|{md}|rh||ah|Board {board.board}|"
+        names = dict(board.players)
+        pn = ",".join(names.get(s, name).replace(",", " ").replace("|", " ")
+                      for s, name in ((Seat.S, "South"), (Seat.W, "West"), (Seat.N, "North"),
+                                      (Seat.E, "East")))
+        parts = [f"pn|{pn}|st||md|{md}|rh||ah|Board {board.board}|"
                  f"sv|{_LIN_VUL[str(board.vulnerability)]}|"]
         for entry, explanation in zip(board.calls, _explanations(board), strict=True):
             text = {"P": "p", "X": "d", "XX": "r"}.get(str(entry.call), str(entry.call))

@@ -40,6 +40,7 @@ def test_a_rounds_boards_start_by_themselves_and_a_held_table_waits(stack: Stack
         tokens = http.post("/api/tables", json={"table": table}).json()
     seats, director = tokens["seats"], stack.director
     events = f"/api/tables/{table}/events"
+    _post(stack, director, f"/api/tables/{table}/players", {"players": {"N": "Ann", "E": "Di"}})
     offset = _post(stack, director, f"/api/tables/{table}/rounds",
                    {"round": 1, "boards": [{"board": b, "deal": DEAL} for b in (1, 2, 3)]})
     assert wait_for(lambda: _board_at(stack, table, offset), 60, "board 1")["board"] == 1
@@ -56,6 +57,7 @@ def test_a_rounds_boards_start_by_themselves_and_a_held_table_waits(stack: Stack
     offset = _post(stack, director, f"/api/tables/{table}/hold", {"held": False})
     board = wait_for(lambda: _board_at(stack, table, offset), 10, "board 3")
     assert (board["board"], board["turn"]) == (3, "S")
+    assert board["players"] == {"N": "Ann", "E": "Di"}
     folded, last = run(replay(stack.bootstrap, table))
     assert last == offset and folded.board is not None and folded.board.to_dict() == board
     assert [b.board for b in folded.boards] == [1, 2, 3]

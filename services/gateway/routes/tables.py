@@ -14,6 +14,7 @@ from services.gateway.models import (
     Accepted,
     BoardStart,
     Hold,
+    Players,
     RoundStart,
     TableCreate,
     TableCreated,
@@ -75,5 +76,17 @@ async def hold_table(table: str, body: Hold, gw: GatewayDep, _: DirectorDep) -> 
     """Hold the table (`held: true`: the round's next board waits) or let it go on."""
     await gw.table_meta(table)
     event = {**body.model_dump(exclude_none=True), "type": "table_held",
+             "ts": int(time.time() * 1000)}
+    return Accepted(offset=await gw.append(table, event))
+
+
+@router.post("/{table}/players", status_code=202,
+             responses=responses(400, 401, 403, 404, 503))
+async def name_players(table: str, body: Players, gw: GatewayDep, _: DirectorDep
+                       ) -> Accepted:
+    """Name the players at seats (`players_named`), from the board in progress on: shown to
+    everyone in the table's state, and written by the exports."""
+    await gw.table_meta(table)
+    event = {**body.model_dump(exclude_none=True), "type": "players_named",
              "ts": int(time.time() * 1000)}
     return Accepted(offset=await gw.append(table, event))

@@ -59,3 +59,14 @@ def test_a_bad_name_names_the_field_at_fault(players: Any, field: str) -> None:
     with pytest.raises(EventError) as refused:
         from_map({"type": "players_named", "players": players})
     assert refused.value.field == field
+
+
+def test_the_processor_folds_a_tables_own_events_before_any_board() -> None:
+    """Names (or a hold) before the first board raise no alert and stop no worker (the
+    processor's TableRun once assumed every event had a board)."""
+    from services.table_run import TableRun
+
+    run = TableRun("t")
+    assert run.apply(0, encode(ev(type="players_named", players={"N": "Ann"}))) == []
+    assert run.apply(1, encode(ev(type="table_held", held=True))) == []
+    assert run.state.board is None and run.offset == 1

@@ -113,7 +113,8 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
             elif isinstance(event, PlayersNamed):
                 players = _named(players, event.players)
                 if board is not None:  # the board in progress too
-                    current = board if current is not None else board.copy()
+                    if current is None:
+                        current = board.copy()
                     current.players = players
             if queue and not held and (board is None or board.period_over):
                 board = current if current is not None else last

@@ -11,6 +11,7 @@ is retried with a growing pause while Redis stays away. A state is written with 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable, Mapping
 
@@ -60,8 +61,10 @@ class StoreSync:
         if now < self.next_attempt:
             return
         try:
-            for shard in runners:
-                if shard not in self.lagging and not await self.store.is_alive(shard):
+            asked = [shard for shard in runners if shard not in self.lagging]
+            alive = await asyncio.gather(*(self.store.is_alive(shard) for shard in asked))
+            for shard, found in zip(asked, alive, strict=True):
+                if not found:
                     log.warning("shard %d: Redis lost its data", shard)
                     self.lagging.add(shard)
             for shard in sorted(self.lagging & set(runners)):

@@ -81,10 +81,10 @@ class WorkerLoop:
         self.task = asyncio.create_task(self._run(), name="fetch-loop")
 
     async def stop(self) -> None:
-        for task in [*self.starters.values(), *([self.task] if self.task else [])]:
+        tasks = [*self.starters.values(), *([self.task] if self.task else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.starters.values(), *([self.task] if self.task else []),
-                             return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         for shard in list(self.runners):
             await self._remove(shard)
         await self.fetcher.stop()

@@ -1,5 +1,6 @@
 """Play under faults, and measure: tables playing all along (`Players`), and each acknowledged
-event's arrival in Redis (`Watcher`). Used by test_faults.py and test_cluster.py.
+event's arrival in Redis (`Watcher`), then the audit (`settle_and_audit`) and the figures
+(`report`). Used by test_faults.py and test_cluster.py.
 
 The players post each table's events one after the other (the seats' boards: a board started
 by the director, then an auction with irregularities, so that alerts are raised all along); an
@@ -22,9 +23,10 @@ from typing import Any
 import httpx
 import redis
 
-from services.names import state_key
+from services.names import state_key, worker_key
 from shared.codec import decode
 from shared.events import BoardStarted
+from tests.integration.conftest import wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
 from tests.script import log
 from tests.stack import Stack
@@ -239,3 +241,70 @@ def states_equal_replay(stack: Stack, tables: list[str]) -> bool:
         return True
     finally:
         client.close()
+
+
+def owners(stack: Stack) -> dict[int, str]:
+    """shard → the worker that announces it."""
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        found: dict[int, str] = {}
+        for name in stack.workers:
+            shards = client.get(worker_key(name))
+            for shard in json.loads(shards) if shards else []:
+                found[shard] = name
+        return found
+    except redis.RedisError:
+        return {}
+    finally:
+        client.close()
+
+
+def playing(stack: Stack, prefix: str) -> tuple[Players, Watcher]:
+    """New tables, playing; their events watched arrive in Redis."""
+    players = Players(stack, tables(stack, prefix)).start()
+    watcher = Watcher(stack, list(players.tables))
+    wait_for(lambda: len(players.acks) >= 5 * len(players.tables) or players.errors, 30,
+             "play under way")
+    assert players.errors == []
+    return players, watcher
+
+
+def tables(stack: Stack, prefix: str, count: int = 10) -> dict[str, dict[str, Any]]:
+    """`count` new tables named `prefix`0, 1, …: table → its tokens."""
+    made = {}
+    with stack.client(stack.director) as http:
+        for n in range(count):
+            response = http.post("/api/tables", json={"table": f"{prefix}{n}"})
+            assert response.status_code == 201, response.text
+            made[f"{prefix}{n}"] = response.json()
+    return made
+
+
+def workers_pids(stack: Stack) -> dict[str, int | None]:
+    """Each worker's pid while it runs (None once it exited)."""
+    return {name: proc.pid if proc.poll() is None else None
+            for name, proc in stack.workers.items()}
+
+
+def settle_and_audit(stack: Stack, players: Players, watcher: Watcher) -> Audit:
+    players.stop()
+    wait_for(lambda: states_equal_replay(stack, list(players.tables)), 60,
+             "every state equal to a replay")
+    wait_for(lambda: all(watcher.folded_at(a) for a in players.acks), 10, "the watcher saw all")
+    watcher.stop()
+    found = audit(stack, players)
+    assert players.errors == []
+    assert found.found == found.acked, "an acknowledged event is missing"
+    assert found.duplicate_alerts == 0
+    assert found.folded_once == found.seat_events, "an event retried was folded twice"
+    assert found.alerts > 0  # the scripts' irregularities were alerted
+    return found
+
+
+def report(fault: str, found: Audit, players: Players, **figures: float) -> None:
+    extra = ", ".join(f"{name.replace('_', ' ')} {value:.1f} s"
+                      for name, value in figures.items())
+    print(f"\n{fault}: {found.acked} events acked, {found.found} found at their offsets, "
+          f"{found.appended - found.acked} appended twice (retries folded once), "
+          f"{found.alerts} alerts, {found.duplicate_alerts} twice; {players.refused} 503s; "
+          f"longest gap between acks {players.longest_gap():.1f} s; {extra}")

@@ -17,7 +17,7 @@ import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
 from tests.integration.conftest import run, wait_for
-from tests.integration.test_faults import owners, playing, report, settle_and_audit, workers_pids
+from tests.integration.faults import owners, playing, report, settle_and_audit, workers_pids
 from tests.stack import running_stack
 
 pytestmark = pytest.mark.integration

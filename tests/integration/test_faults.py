@@ -7,10 +7,8 @@ own (two workers, four shards), since the faults would disturb the other tests."
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -19,23 +17,22 @@ import httpx
 import pytest
 import redis
 
-from services.names import TABLES_SET, shard_of, worker_key
+from services.names import TABLES_SET, shard_of
 from tests.integration.conftest import wait_for
 from tests.integration.faults import (
-    Audit,
-    Players,
-    Watcher,
-    audit,
     latencies,
+    owners,
+    playing,
+    report,
+    settle_and_audit,
     stalled_s,
-    states_equal_replay,
+    workers_pids,
 )
-from tests.stack import ROOT, Stack, another_gateway, running_stack
+from tests.stack import Stack, _deploy, another_gateway, running_stack
 
 pytestmark = pytest.mark.integration
 
 SHARDS = 4
-TABLES = 10
 
 
 @pytest.fixture(scope="module")
@@ -47,85 +44,15 @@ def faulty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         yield stack
 
 
-def owners(stack: Stack) -> dict[int, str]:
-    """shard → the worker that announces it."""
-    client = redis.Redis(port=stack.redis_port)
-    try:
-        found: dict[int, str] = {}
-        for name in stack.workers:
-            shards = client.get(worker_key(name))
-            for shard in json.loads(shards) if shards else []:
-                found[shard] = name
-        return found
-    except redis.RedisError:
-        return {}
-    finally:
-        client.close()
-
-
-def playing(stack: Stack, prefix: str) -> tuple[Players, Watcher]:
-    """New tables, playing; their events watched arrive in Redis."""
-    players = Players(stack, tables(stack, prefix)).start()
-    watcher = Watcher(stack, list(players.tables))
-    wait_for(lambda: len(players.acks) >= 5 * TABLES or players.errors, 30, "play under way")
-    assert players.errors == []
-    return players, watcher
-
-
-def tables(stack: Stack, prefix: str) -> dict[str, dict[str, Any]]:
-    made = {}
-    with stack.client(stack.director) as http:
-        for n in range(TABLES):
-            response = http.post("/api/tables", json={"table": f"{prefix}{n}"})
-            assert response.status_code == 201, response.text
-            made[f"{prefix}{n}"] = response.json()
-    return made
-
-
-def deploy(stack: Stack, script: str) -> None:
-    subprocess.run([str(ROOT / "deploy" / script)], cwd=ROOT, env=stack.env, check=True,
-                   capture_output=True)
-
-
-def workers_pids(stack: Stack) -> dict[str, int | None]:
-    """Each worker's pid while it runs (None once it exited)."""
-    return {name: proc.pid if proc.poll() is None else None
-            for name, proc in stack.workers.items()}
-
-
-def settle_and_audit(stack: Stack, players: Players, watcher: Watcher) -> Audit:
-    players.stop()
-    wait_for(lambda: states_equal_replay(stack, list(players.tables)), 60,
-             "every state equal to a replay")
-    wait_for(lambda: all(watcher.folded_at(a) for a in players.acks), 10, "the watcher saw all")
-    watcher.stop()
-    found = audit(stack, players)
-    assert players.errors == []
-    assert found.found == found.acked, "an acknowledged event is missing"
-    assert found.duplicate_alerts == 0
-    assert found.folded_once == found.seat_events, "an event retried was folded twice"
-    assert found.alerts > 0  # the scripts' irregularities were alerted
-    return found
-
-
-def report(fault: str, found: Audit, players: Players, **figures: float) -> None:
-    extra = ", ".join(f"{name.replace('_', ' ')} {value:.1f} s"
-                      for name, value in figures.items())
-    print(f"\n{fault}: {found.acked} events acked, {found.found} found at their offsets, "
-          f"{found.appended - found.acked} appended twice (retries folded once), "
-          f"{found.alerts} alerts, {found.duplicate_alerts} twice; {players.refused} 503s; "
-          f"longest gap between acks {players.longest_gap():.1f} s; {extra}")
-
-
 def test_redis_stopped_10_s_workers_stay_and_every_state_comes_back(faulty: Stack) -> None:
     """Redis stops for 10 s and comes back empty (no persistence): the workers go on folding
     and emitting alerts (Kafka), and write every table's state and registry record again
     when Redis answers; a gateway that never saw the tables finds them all."""
     pids = workers_pids(faulty)
     players, watcher = playing(faulty, "redis")
-    deploy(faulty, "redis/stop.sh")
+    _deploy("redis/stop.sh", faulty.env)
     time.sleep(10)
-    deploy(faulty, "redis/start.sh")
+    _deploy("redis/start.sh", faulty.env)
     back = time.monotonic()
     wait_for(lambda: all(watcher.folded_at(a) for a in players.acks if a.at < back), 60,
              "every event acked before Redis came back folded into it")
@@ -156,7 +83,7 @@ def test_broker_killed_and_restarted_workers_stay_and_fold_again(faulty: Stack) 
     os.kill(int(pidfile.read_text()), signal.SIGKILL)
     time.sleep(5)
     pidfile.unlink()
-    deploy(faulty, "kafka/start.sh")
+    _deploy("kafka/start.sh", faulty.env)
     back = time.monotonic()
 
     def first_after(table: str) -> Any:

@@ -11,6 +11,7 @@ import pytest
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.kafka_reading import replay
 from tests.integration.test_pipeline import DEAL
+from tests.integration.test_recovery import state_at
 
 pytestmark = pytest.mark.integration
 
@@ -25,13 +26,8 @@ def _post(stack: Stack, token: str, path: str, body: dict[str, Any]) -> int:
 
 def _board_at(stack: Stack, table: str, offset: int) -> dict[str, Any] | None:
     """The board in Redis once the table's state reflects `offset` (None before)."""
-    with stack.client(stack.director) as http:
-        response = http.get(f"/api/tables/{table}/state")
-    version = response.json().get("version") if response.status_code == 200 else None
-    if version is None or version < offset:
-        return None
-    board: dict[str, Any] = response.json()["board"]
-    return board
+    found = state_at(stack, table, offset)
+    return None if found is None else dict(found["board"])
 
 
 def test_a_rounds_boards_start_by_themselves_and_a_held_table_waits(stack: Stack) -> None:

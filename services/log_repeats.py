@@ -3,10 +3,10 @@
 With the broker or Redis away, aiokafka logs each failed connection, metadata update and fetch
 (measured: about 100 lines a second per worker during a broker restart), and so did the
 fetcher's own warnings: a log that grows by megabytes a minute and hides the lines that
-matter. A filter on those loggers lets each message (same logger, same template) through at
-most once per `EVERY_S`: the same text from the same logger (a shard's start, whose text
-names the shard, is never held back by another's). (Python's logging has no such filter of its
-own.)"""
+matter. A filter on those loggers lets each warning or error through at most once per
+`EVERY_S`: the same text from the same logger (one shard's failure is never held back by
+another's). Information (a shard started or stopped, an assignment) always goes through.
+(Python's logging has no such filter of its own.)"""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ class Repeats(logging.Filter):
         self.last: dict[tuple[str, str], float] = {}  # (logger, text) → last let through
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True  # a shard's start or stop, an assignment: always told
         key = (record.name, record.getMessage())
         last = self.last.get(key)
         if last is not None and record.created - last < self.every_s:

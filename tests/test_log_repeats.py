@@ -29,3 +29,15 @@ def test_other_messages_and_loggers_are_let_through() -> None:
     assert repeats.filter(other)
     assert repeats.filter(_record("Unable to update metadata from %s", 100.5))
     assert repeats.filter(_record("Unable connect to node %s", 101.0, name="aiokafka.client"))
+
+
+def test_information_is_never_held_back() -> None:
+    """A shard stopped and started again within seconds is told both times (a CI failure's
+    log once hid the second start)."""
+    repeats = Repeats(every_s=10)
+    first = _record("shard %s: stopped", 100.0)
+    first.levelno = logging.INFO
+    again = _record("shard %s: stopped", 102.0)
+    again.levelno = logging.INFO
+    assert repeats.filter(first)
+    assert repeats.filter(again)

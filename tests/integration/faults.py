@@ -229,16 +229,24 @@ def _same(event: Any, sent: dict[str, Any]) -> bool:
 
 
 def states_equal_replay(stack: Stack, tables: list[str]) -> bool:
+    return not replay_differences(stack, tables)
+
+
+def replay_differences(stack: Stack, tables: list[str]) -> list[str]:
+    """The tables whose state in Redis is not a replay of their topic, and how."""
     client = redis.Redis(port=stack.redis_port)
+    differ = []
     try:
         for table in tables:
             folded, last = asyncio.run(replay(stack.bootstrap, table))
             raw = client.hmget(state_key(table), "version", "board")
-            if raw[0] is None or int(raw[0]) != last or folded.board is None:
-                return False
-            if json.loads(raw[1]) != folded.board.to_dict():
-                return False
-        return True
+            if raw[0] is None or folded.board is None:
+                differ.append(f"{table}: no state (topic ends at {last})")
+            elif int(raw[0]) != last:
+                differ.append(f"{table}: Redis at offset {int(raw[0])}, topic at {last}")
+            elif json.loads(raw[1]) != folded.board.to_dict():
+                differ.append(f"{table}: another state at offset {last}")
+        return differ
     finally:
         client.close()
 
@@ -288,8 +296,12 @@ def workers_pids(stack: Stack) -> dict[str, int | None]:
 
 def settle_and_audit(stack: Stack, players: Players, watcher: Watcher) -> Audit:
     players.stop()
-    wait_for(lambda: states_equal_replay(stack, list(players.tables)), 60,
-             "every state equal to a replay")
+    try:
+        wait_for(lambda: states_equal_replay(stack, list(players.tables)), 60,
+                 "every state equal to a replay")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}: {replay_differences(stack, list(players.tables))}") \
+            from None
     wait_for(lambda: all(watcher.folded_at(a) for a in players.acks), 10, "the watcher saw all")
     watcher.stop()
     found = audit(stack, players)

@@ -6,7 +6,8 @@ the director does not hold the table (`table_held`). The state of a table is the
 boards' states, and the round's boards still to play. Folding the same log always gives the
 same state: nothing here reads a clock, a random source or the outside world. So a round's
 next board starts exactly once, at the same event, whoever folds the log and however often:
-no component appends it, and none can start it twice or skip it.
+no component appends it, and none can start it twice or skip it. A `round_started` for a round
+the table has already started (a tournament's round sent again after a fault) changes nothing.
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 current.players = players
                 continue
             if isinstance(event, RoundStarted):
+                if round_ is not None and event.round <= round_:
+                    continue  # a round this table has started: a retry, or a late copy
                 round_, queue = event.round, event.boards
             elif isinstance(event, TableHeld):
                 held = event.held

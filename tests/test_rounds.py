@@ -69,6 +69,16 @@ def test_a_round_started_during_a_board_waits_for_its_end() -> None:
     assert [b.board for b in state.boards] == [5, 6]
 
 
+def test_a_round_sent_again_changes_nothing() -> None:
+    """A tournament's round is sent to every table, and again after a fault: a table that has
+    started the round (or a later one) keeps its boards; only a later round starts."""
+    state = fold([round_of(1, 2), *passes("N", 1)])
+    again = fold([round_of(1, 2), round_of(1, 2, number=1)], state)
+    assert again == state
+    later = fold([round_of(5, number=2)], state)
+    assert later.round == 2 and [b.board for b in later.queue] == [5]
+
+
 def test_a_held_table_waits_and_goes_on_when_let_go() -> None:
     state = fold([round_of(1, 2), ev(type="table_held", held=True), *passes("N", 1)])
     assert [b.board for b in state.boards] == [1] and state.held

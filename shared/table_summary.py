@@ -1,0 +1,36 @@
+"""A table at a glance, for the director's overview of a tournament: its board in progress,
+where the auction stands, whose turn it is, and its director alerts, raised and still open.
+
+An alert is open until the director gives a ruling on its board after it (the director's
+answer at the table); the alerts of a board whose auction period has ended are no longer open
+(the table has gone on; the record keeps them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.engine import TableState
+
+
+def table_summary(state: TableState) -> dict[str, Any]:
+    """The table's line in the overview (JSON-ready)."""
+    board = state.board
+    finished = sum(1 for b in state.boards if b.period_over)
+    summary: dict[str, Any] = {
+        "board": None, "status": "waiting", "turn": None, "round": state.round,
+        "boards_left": len(state.queue), "held": state.held, "boards_finished": finished,
+        "alerts": sum(len(b.alerts) for b in state.boards), "open_alerts": 0}
+    if board is None:
+        return summary
+    ruled = max((r["event"] for r in board.rulings), default=-1)
+    summary.update(board=board.board, turn=board.turn.name if board.turn else None,
+                   open_alerts=0 if board.period_over else
+                   sum(1 for a in board.alerts if a.event > ruled))
+    if not board.period_over:
+        summary["status"] = board.status  # auction, or closed: the opening lead is awaited
+    elif state.queue:  # the round's next board waits: the director holds the table
+        summary["status"] = "held"
+    else:
+        summary["status"] = "done"  # the round's last board, or a board started by hand
+    return summary

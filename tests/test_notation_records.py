@@ -128,7 +128,9 @@ RECORDS = ["realbridge-2021-online-qualifier.pbn", "pbn21-irregularities.pbn",
 @pytest.mark.parametrize("form", ["pbn", "lin"])
 def test_convert_export_convert_folds_to_the_same_states(name: str, form: str) -> None:
     """The round trip of every record through PBN and through LIN keeps every board's state:
-    deal, calls with their alerts and explanations, contract, declarer, opening lead."""
+    deal, players' names, calls with their alerts and explanations, contract, declarer,
+    opening lead. The LIN reader does not read the names (`pn`: a vugraph gives both rooms'
+    eight), so through LIN the names are left out of the comparison."""
     from shared.notation.export import to_lin, to_pbn
 
     reader = pbn_events if name.endswith(".pbn") else lin_events
@@ -136,7 +138,11 @@ def test_convert_export_convert_folds_to_the_same_states(name: str, form: str) -
     writer, back = (to_pbn, pbn_events) if form == "pbn" else (to_lin, lin_events)
     again = back(writer(events))
     before = fold(from_map(m) for m in events).to_dicts()
-    assert fold(from_map(m) for m in again).to_dicts() == before
+    after = fold(from_map(m) for m in again).to_dicts()
+    if form == "lin":
+        before, after = ([{k: v for k, v in b.items() if k != "players"} for b in boards]
+                         for boards in (before, after))
+    assert after == before
     assert len(before) >= 2
 
 

@@ -1,11 +1,12 @@
 """PBN 2.1 (Portable Bridge Notation) records as events.
 
-A game is its tag pairs (`[Board "7"]`) and sections (`[Auction "N"]` followed by the calls,
-four a line). In the auction: `Pass`, `X`, `XX`, bids, `AP` (all pass: the passes that end the
-auction), `=n=` (note n, the call's explanation, in `[Note "n:text"]`), suffixes `!` (alert) and
-`?`, `$n`,
-and the irregularity markers of PBN 2.1 section 3.9: `^I` (the next bid is insufficient and was
-accepted) and `^S` (a player skipped by an accepted call out of rotation).
+A game is its tag pairs (`[Board "7"]`, the players' names in `[North "Ann"]` …) and sections
+(`[Auction "N"]` followed by the calls, four a line). Other tags (`[Event]`, `[Table]`, …) and
+commentary (`{ … }`, `;`, `%` lines) are read over. In the auction: `Pass`, `X`, `XX`, bids,
+`AP` (all pass: the passes that end the auction), `=n=` (note n, the call's explanation, in
+`[Note "n:text"]`), suffixes `!` (alert) and `?`, `$n`, and the irregularity markers of PBN
+2.1 section 3.9: `^I` (the next bid is insufficient and was accepted) and `^S` (a player
+skipped by an accepted call out of rotation).
 
 A game that cannot be read (a line that is not a tag pair, a tag value out of its form, a call
 that is none, …) is skipped and reported by `pbn_boards`; `pbn_events` reads all or nothing.
@@ -24,8 +25,10 @@ from shared.deal import format_deal, parse_deal
 from shared.notation.errors import ReadResult, RecordError, SkippedBoard
 from shared.seats import NotationError, Seat, Vulnerability
 
+_SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
+# the tags the reader reads
 _USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Score",
-         "OptimumScore", "Auction", "Play", "Note")  # the tags the reader reads
+         "OptimumScore", "Auction", "Play", "Note", "North", "East", "South", "West")
 _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _NAMES = "|".join(_USED)
 # One pass over the file finds the empty lines that end games and the tags the reader uses;
@@ -43,6 +46,9 @@ _SCORE = re.compile(r"(NS|EW) [+-]?\d+")
 _CONTRACT = re.compile(r"Pass|[1-7](NT|[CDHS])[Xx]{0,2}")
 _COMMENT = ("%", ";")
 _PLAIN_CALLS = {call.text: call for call in ALL_CALLS} | {"Pass": PASS}  # most auction tokens
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+MAX_NAME = 64  # as the codec allows (`players_named`)
+Names = dict[str, str]
 T = TypeVar("T")
 
 
@@ -257,19 +263,43 @@ def _auction_events(game: Game, dealer: Seat) -> list[dict[str, Any]]:
 
 def pbn_boards(text: str) -> ReadResult:
     """The events of every board of a PBN file that can be read, in file order:
-    `board_started` (board, dealer, vulnerability, deal), the calls with alerts and
-    explanations, and the opening lead; and the games skipped (the line and the problem)."""
+    `board_started` (board, dealer, vulnerability, deal), `players_named` (the `[North]` …
+    tags, when they change from the board before), the calls with alerts and explanations,
+    and the opening lead; and the games skipped (the line and the problem)."""
     events: list[dict[str, Any]] = []
     skipped: list[SkippedBoard] = []
+    names: Names = {}  # the names the boards read so far leave at the seats
     for game in read_games(text):
         if game.error is not None:
             skipped.append(SkippedBoard(game.number, *game.error))
             continue
         try:
-            events += _game_events(game)
+            board = _game_events(game)
         except RecordError as exc:
             skipped.append(SkippedBoard(game.number, exc.line, exc.reason))
+            continue
+        if board:
+            board[1:1], names = _players(game, names)
+        events += board
     return ReadResult(events, skipped)
+
+
+def _players(game: Game, before: Names) -> tuple[list[dict[str, Any]], Names]:
+    """The `players_named` event of a game's `[North]`, `[East]`, `[South]` and `[West]` tags
+    (none if the board leaves at the seats the names the boards before left), and the names
+    after it. An unknown name (`?`) or a tag left out is nobody named: the fold would carry
+    the previous board's names otherwise."""
+    names = {seat.name: _name(game.tags.get(tag, "")) for tag, seat in _SEAT_TAGS}
+    if {s: n for s, n in names.items() if n} == {s: n for s, n in before.items() if n}:
+        return [], before
+    return [{"type": "players_named", "players": names}], names
+
+
+def _name(value: str) -> str:
+    """A player's name as the engine keeps it: `?` (unknown) is none, at most 64
+    characters, no control characters."""
+    name = _CONTROL.sub("", value).strip()
+    return "" if name == "?" else name[:MAX_NAME].strip()
 
 
 def pbn_events(text: str) -> list[dict[str, Any]]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import contextlib
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from aiokafka.errors import TopicAlreadyExistsError
+from aiokafka.errors import TopicAlreadyExistsError, for_code
 
-from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, table_topic
+from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, table_topic, tournament_topic
 
 FOREVER = {"retention.ms": "-1", "retention.bytes": "-1"}
 COMPACTED = {"cleanup.policy": "compact"}
@@ -48,3 +48,22 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
 async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication: int) -> None:
     """A table's topic: one partition (one total order), kept forever, small indexes."""
     await _create(admin, [NewTopic(table_topic(table), 1, replication, topic_configs=TABLE)])
+
+
+TOPICS_A_REQUEST = 250  # topics created by one request to the controller
+CREATE_TIMEOUT_MS = 60_000
+
+
+async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
+                                   tables: list[str], replication: int) -> None:
+    """A tournament's topic and its tables' topics, a few hundred a request (one request a
+    topic cost 1,000 tables a round trip each to the controller). Topics that exist are left
+    as they are: creating a tournament again is harmless."""
+    topics = [NewTopic(tournament_topic(tournament), 1, replication, topic_configs=FOREVER),
+              *(NewTopic(table_topic(t), 1, replication, topic_configs=TABLE) for t in tables)]
+    for start in range(0, len(topics), TOPICS_A_REQUEST):
+        response = await admin.create_topics(topics[start:start + TOPICS_A_REQUEST],
+                                             timeout_ms=CREATE_TIMEOUT_MS)
+        for name, code, *message in response.topic_errors:
+            if code not in (0, TopicAlreadyExistsError.errno):
+                raise for_code(code)(f"topic {name}: {message[0] if message else ''}")

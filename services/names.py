@@ -7,6 +7,8 @@
 - `tableserver.alerts`: director alerts, each once, with a deterministic id.
 - `tableserver.checkpoints`: per table, the last offset whose alerts were committed (compacted,
   partitioned like the registry), written in the same Kafka transaction as the alerts.
+- `tableserver.tournament.<tournament>`: a tournament's own events (its creation, its rounds),
+  one partition, kept forever.
 - `tableserver.live`: a copy of each event the gateway appended, with its table and offset, in
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
@@ -43,6 +45,17 @@ def state_key(table: str) -> str:
 def feed_key(table: str) -> str:
     """Redis stream of a table's new states, for live feeds (resume by stream id)."""
     return f"tableserver:feed:{table}"
+
+
+def overview_key(tournament: str) -> str:
+    """Redis hash: each table of a tournament → its line in the overview (JSON), written with
+    the table's state."""
+    return f"tableserver:overview:{tournament}"
+
+
+def tournament_topic(tournament: str) -> str:
+    """A tournament's topic: its creation and its rounds, as the director gave them."""
+    return f"tableserver.tournament.{tournament}"
 
 
 TABLES_SET = "tableserver:tables"

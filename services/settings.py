@@ -43,6 +43,8 @@ class Settings(BaseSettings):
         "TABLESERVER_CALLS_PER_SECOND"))
     max_body_bytes: int = Field(4096, ge=256, validation_alias=AliasChoices(
         "TABLESERVER_MAX_BODY"))
+    max_upload_bytes: int = Field(4 * 2**20, ge=4096, validation_alias=AliasChoices(
+        "TABLESERVER_MAX_UPLOAD_BYTES"))  # a tournament's deals file, players and movement
     token_ttl_s: int = Field(7 * 24 * 3600, ge=60, validation_alias=AliasChoices(
         "TABLESERVER_TOKEN_TTL"))
     history_per_second: int = Field(2, ge=1, validation_alias=AliasChoices(

@@ -10,28 +10,52 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
-from services.names import TABLES_SET, feed_key, shard_alive_key, state_key, worker_key
+from services.names import (
+    TABLES_SET,
+    feed_key,
+    overview_key,
+    shard_alive_key,
+    state_key,
+    worker_key,
+)
 
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
 
-# KEYS: state hash, feed stream. ARGV: version, board JSON, feed length.
+# KEYS: state hash, feed stream[, tournament's overview hash]. ARGV: version, board JSON, feed
+# length[, table, its overview line JSON].
 _WRITE_STATE = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
 if tonumber(ARGV[1]) <= current then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'board', ARGV[2])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'version', ARGV[1], 'board', ARGV[2])
+if #KEYS == 3 then redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
 return 1
 """
 
 _WRITE_STATE_SHA = hashlib.sha1(_WRITE_STATE.encode()).hexdigest()
 
 
-States = list[tuple[str, int, dict[str, Any]]]  # (table, version, board)
+class StateWrite(NamedTuple):
+    """A table's state at a version; a tournament's table also has its line in the
+    tournament's overview (one hash a tournament: the overview is one read)."""
+
+    table: str
+    version: int
+    board: dict[str, Any]
+    tournament: str | None = None
+    line: dict[str, Any] | None = None
+
+
+States = list[StateWrite]
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 class StateStore(Protocol):
@@ -41,9 +65,12 @@ class StateStore(Protocol):
 
     async def write_batch(self, states: States) -> None:
         """Each state unless a newer version of its table is there (appended to the table's
-        feed when written)."""
+        feed when written; its overview line written with it)."""
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None: ...
+
+    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
+        """The lines of a tournament's tables that have a state: table → line."""
 
     async def feed_versions(self, table: str) -> list[int]:
         """The versions appended to the table's feed, oldest first."""
@@ -74,10 +101,14 @@ class RedisStore:
         pipeline, a second round trip."""
         for attempt in (1, 2):
             async with self.redis.pipeline(transaction=False) as pipe:
-                for table, version, board in states:
-                    pipe.evalsha(_WRITE_STATE_SHA, 2, state_key(table), feed_key(table),
-                                 version, json.dumps(board, separators=(",", ":")),
-                                 FEED_LENGTH)
+                for w in states:
+                    if w.tournament is None or w.line is None:
+                        pipe.evalsha(_WRITE_STATE_SHA, 2, state_key(w.table), feed_key(w.table),
+                                     w.version, _json(w.board), FEED_LENGTH)
+                    else:
+                        pipe.evalsha(_WRITE_STATE_SHA, 3, state_key(w.table), feed_key(w.table),
+                                     overview_key(w.tournament), w.version, _json(w.board),
+                                     FEED_LENGTH, w.table, _json(w.line))
                 try:
                     await pipe.execute()
                     return
@@ -91,6 +122,10 @@ class RedisStore:
         if raw[0] is None or raw[1] is None:
             return None
         return int(raw[0]), json.loads(raw[1])
+
+    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
+        raw = cast(dict[bytes, bytes], await self.redis.hgetall(overview_key(tournament)))
+        return {table.decode(): json.loads(line) for table, line in raw.items()}
 
     async def feed_versions(self, table: str) -> list[int]:
         return [int(fields[b"version"]) for _, fields in await self._entries(feed_key(table))]
@@ -128,18 +163,25 @@ class MemoryStore:
         self.states: dict[str, tuple[int, dict[str, Any]]] = {}
         self.feeds: dict[str, list[int]] = {}
         self.tables: dict[str, dict[str, Any]] = {}
+        self.overviews: dict[str, dict[str, dict[str, Any]]] = {}
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
 
     async def write_batch(self, states: States) -> None:
-        for table, version, board in states:
-            current = self.states.get(table)
-            if current is None or version > current[0]:
-                self.states[table] = (version, json.loads(json.dumps(board)))
-                self.feeds.setdefault(table, []).append(version)
+        for w in states:
+            current = self.states.get(w.table)
+            if current is None or w.version > current[0]:
+                self.states[w.table] = (w.version, json.loads(_json(w.board)))
+                self.feeds.setdefault(w.table, []).append(w.version)
+                if w.tournament is not None and w.line is not None:
+                    self.overviews.setdefault(w.tournament, {})[w.table] = \
+                        json.loads(_json(w.line))
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
         return self.states.get(table)
+
+    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
+        return {t: dict(line) for t, line in self.overviews.get(tournament, {}).items()}
 
     async def feed_versions(self, table: str) -> list[int]:
         return list(self.feeds.get(table, []))

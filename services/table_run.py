@@ -14,6 +14,7 @@ from typing import Any
 from shared.codec import DecodeError, decode
 from shared.engine import NoBoardError, TableState, fold
 from shared.events import Event
+from shared.table_summary import table_summary
 
 Raised = list[tuple[str, dict[str, Any]]]
 
@@ -34,6 +35,7 @@ class TableRun:
     offset: int = -1  # the last offset folded
     checkpoint: int = -1  # alerts of offsets up to here were committed before
     raised: Raised = field(default_factory=list)  # every alert
+    last_ts: int | None = None  # the stamp of the last event folded (ms since the epoch)
 
     def apply(self, offset: int, value: bytes | None) -> Raised:
         """Fold the record at `offset`; the (id, alert) pairs it raised, or a `poison` alert
@@ -45,6 +47,8 @@ class TableRun:
         if offset <= self.offset:
             return []  # already folded (a fetch that overlapped)
         self.offset = offset
+        if not isinstance(event, DecodeError) and event.ts is not None:
+            self.last_ts = event.ts
         boards_before = self.state.count
         alerts_before = len(self.state.board.alerts) if self.state.board is not None else 0
         try:
@@ -68,6 +72,12 @@ class TableRun:
                   for i, alert in enumerate(new)]
         self.raised += raised
         return raised
+
+    def overview_line(self) -> dict[str, Any] | None:
+        """The table's line in its tournament's overview (None outside a tournament)."""
+        if "tournament" not in self.meta:
+            return None
+        return {**table_summary(self.state), "last_ts": self.last_ts}
 
     @property
     def live(self) -> bool:

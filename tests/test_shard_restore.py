@@ -7,6 +7,7 @@ from typing import Any
 
 from services.processor.shard import ShardRunner
 from services.processor.store_sync import StoreSync
+from services.store import StateWrite
 from services.table_run import TableRun
 from shared.codec import encode, from_map
 from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
@@ -39,7 +40,7 @@ async def test_a_store_that_lost_its_data_gets_every_table_again() -> None:
     assert state is not None and state[0] == 2 and state[1]["pending"]["kind"] == \
         "insufficient_bid"
     assert (await store.table_record("t2") or {})["ruleset"] == "duplicate"
-    await store.write_batch([("t1", 9, {"later": True})])
+    await store.write_batch([StateWrite("t1", 9, {"later": True})])
     await sync.tick(runners, now=1.0)  # still marked: nothing written again
     assert (await store.read_state("t1") or (0, {}))[0] == 9
     store.lose()

@@ -24,7 +24,7 @@ from services.gateway.asgi import Guard
 from services.gateway.clients import Clients
 from services.gateway.docs import install_docs
 from services.gateway.errors import install_error_handlers
-from services.gateway.routes import alerts, events, feeds, health, reading, tables
+from services.gateway.routes import alerts, events, feeds, health, reading, tables, tournaments
 from services.gateway.service import Gateway
 from services.gc_settle import settle
 from services.settings import Settings
@@ -49,11 +49,12 @@ def create_app(settings: Settings | None = None) -> Guard:
                   "README for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, events, reading, alerts, feeds, health):
+    for module in (tables, tournaments, events, reading, alerts, feeds, health):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     app.openapi = lambda: _without_422(app)  # type: ignore[method-assign]
     return Guard(app, max_body=gateway.settings.max_body_bytes,
+                 max_upload=gateway.settings.max_upload_bytes,
                  origins=gateway.settings.allowed_origins, events=gateway.event_response)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 EVENTS_PATH = re.compile(r"/api/tables/([^/]+)/events")
+UPLOAD_PATH = re.compile(r"/api/tournaments(?:/[^/]+/rounds)?")  # a deals file, a movement
 DISCARD_LIMIT = 8 * 2**20  # bytes of an oversized body read and dropped before the 413
 # (table, Authorization header, body) → (status, JSON body, more headers)
 EventHandler = Callable[[str, str | None, bytes],
@@ -39,10 +40,12 @@ async def send_json(send: Send, status: int, payload: dict[str, Any],
 
 class Guard:
     def __init__(self, app: ASGIApp, max_body: int, origins: set[str],
-                 events: EventHandler | None = None) -> None:
+                 events: EventHandler | None = None, max_upload: int | None = None) -> None:
         self.app, self.max_body, self.origins, self.events = app, max_body, origins, events
+        self.max_upload = max_body if max_upload is None else max_upload
 
-    async def too_large(self, receive: Receive, send: Send, unread: int) -> None:
+    async def too_large(self, receive: Receive, send: Send, unread: int,
+                        limit: int | None = None) -> None:
         """413. A client that writes its whole body before it reads would find the connection
         closed under it (a broken pipe, not the answer): when what is left `unread` is up to
         `DISCARD_LIMIT` bytes, it is read and dropped first; past that the connection is
@@ -55,8 +58,8 @@ class Guard:
                     return  # the client went
                 read += len(message.get("body", b""))
                 more = message.get("more_body", False)
-        await send_json(send, 413, {"error": f"body larger than {self.max_body} bytes",
-                                    "field": "body"})
+        await send_json(send, 413, {"error": "body larger than "
+                                    f"{limit or self.max_body} bytes", "field": "body"})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -65,8 +68,9 @@ class Guard:
         headers = dict(scope["headers"])
         length = headers.get(b"content-length", b"")
         origin = headers.get(b"origin", b"").decode()
-        if length.isdigit() and int(length) > self.max_body:
-            await self.too_large(receive, send, int(length))
+        limit = self.max_upload if UPLOAD_PATH.fullmatch(scope["path"]) else self.max_body
+        if length.isdigit() and int(length) > limit:
+            await self.too_large(receive, send, int(length), limit)
             return
         if origin and self.origins and origin not in self.origins:
             await send_json(send, 403, {"error": f"origin {origin} not allowed"})

@@ -3,9 +3,9 @@ the event schema's (`shared.codec`); these models say what a client sends and ge
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from services.names import TABLE_ID
 from shared.codec import EVENT_ID
@@ -113,3 +113,71 @@ class Health(BaseModel):
 
 class Ready(BaseModel):
     ready: bool
+
+
+TOURNAMENT_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$"
+TableName = Annotated[str, Field(pattern=f"^{TABLE_ID.pattern}$")]
+PlayerName = Annotated[str, Field(max_length=64)]
+
+
+class TournamentCreate(BaseModel):
+    """A tournament (a session): its tables, each with its topic and tokens, and its deals.
+    The same request again creates nothing and answers the same tables."""
+
+    model_config = ConfigDict(extra="forbid")
+    tournament: str = Field(pattern=TOURNAMENT_ID, description="1–40 letters, digits, - or _; "
+                            "tables are named <tournament>-1, -2, … unless named")
+    name: str = Field("", max_length=200, description="the event's name (PBN [Event])")
+    tables: int | list[TableName] = Field(description="how many tables, or their names",
+                                          examples=[120])
+    ruleset: Literal["duplicate", "rubber"] = "duplicate"
+    players: dict[str, dict[Seat, PlayerName]] = Field(
+        default_factory=dict, description="table → seat → name",
+        examples=[{"spring-1": {"N": "Ann", "S": "Bob"}}])
+    deals: str = Field(max_length=2 * 2**20, description="the deals: a PBN file as a dealing "
+                       "program writes it ([Board], [Deal], and [Dealer], [Vulnerable] or "
+                       "Law 2's)")
+    site: str = Field("", max_length=200, description="PBN [Site]")
+    date: str = Field("", pattern=r"^(\d{4}\.\d{2}\.\d{2})?$", description="PBN [Date], "
+                      "YYYY.MM.DD")
+
+    @field_validator("tables")
+    @classmethod
+    def _between_1_and_2000(cls, tables: int | list[str]) -> int | list[str]:
+        count = tables if isinstance(tables, int) else len(tables)
+        if not 1 <= count <= MAX_TABLES:
+            raise ValueError(f"1 to {MAX_TABLES} tables")
+        return tables
+
+
+MAX_TABLES = 2000
+
+
+class TableLinks(BaseModel):
+    table: str
+    seats: dict[Seat, str] = Field(description="each seat's token")
+    spectator: str = Field(description="the spectators' token")
+
+
+class TournamentCreated(BaseModel):
+    tournament: str
+    name: str
+    created: bool = Field(description="false: the same request found the tournament")
+    boards: list[int] = Field(description="the deals' board numbers")
+    tables: list[TableLinks]
+
+
+class TournamentRound(BaseModel):
+    """A round: `boards` at every table, or the director's `movement` (table → boards; a table
+    left out sits the round out). Each table's next boards start by themselves."""
+
+    model_config = ConfigDict(extra="forbid")
+    round: int = Field(ge=1, le=10**4)
+    boards: list[int] | None = Field(None, examples=[[1, 2, 3]])
+    movement: dict[str, list[int]] | None = Field(None, examples=[{"spring-1": [1, 2, 3],
+                                                                   "spring-2": [4, 5, 6]}])
+
+
+class RoundStarted(BaseModel):
+    round: int
+    tables: int = Field(description="tables the round was appended to (acknowledged)")

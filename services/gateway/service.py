@@ -21,6 +21,7 @@ from services.names import TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
 from services.settings import Settings
 from shared.codec import EventError, encode, from_map
+from shared.tournament import Tournament
 
 SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
                "explanation"}
@@ -60,6 +61,7 @@ class Gateway:
         self._clients: Clients | None = None
         self.verified: dict[str, tuple[Grant, int]] = {}  # token → grant, expiry; once checked
         self.known_tables: dict[str, dict[str, Any]] = {}  # tables never go away: cached
+        self.tournaments: dict[str, Tournament] = {}  # as created (never changed): cached
 
     @property
     def clients(self) -> Clients:

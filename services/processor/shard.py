@@ -39,6 +39,7 @@ from aiokafka import TopicPartition
 from services.live import read_copy
 from services.names import CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
 from services.processor.ports import Fetcher, Record, ShardLog
+from services.store import States, StateWrite
 from services.table_run import Raised, TableRun
 
 log = logging.getLogger("tableserver.processor")
@@ -53,9 +54,11 @@ class Folded:
     touched: dict[str, TableRun] = field(default_factory=dict)
     alerts: Raised = field(default_factory=list)  # to emit: past their table's checkpoint
 
-    def states(self) -> list[tuple[str, int, dict[str, Any]]]:
-        """(table, version, board) of each table touched, as Redis keeps them."""
-        return [(run.table, run.offset, run.state.board.to_dict())
+    def states(self) -> States:
+        """Each table touched, as Redis keeps it: its board, and its line in its tournament's
+        overview if it has one."""
+        return [StateWrite(run.table, run.offset, run.state.board.to_dict(),
+                           run.meta.get("tournament"), run.overview_line())
                 for run in self.touched.values() if run.state.board is not None]
 
 

@@ -79,15 +79,53 @@ class TableReader:
                 raise KafkaUnavailable.of(self.bootstrap, exc) from None
 
     async def _read(self, table: str, until: int | None) -> list[Record]:
+        return await self._read_topic(table_topic(table), until, f"no table {table}")
+
+    async def read_topic(self, topic: str, missing: str) -> list[Record]:
+        """The records of a one-partition `topic` (a tournament's); `NoTableError(missing)`
+        when it does not exist."""
+        async with self.lock:
+            try:
+                return await self._read_topic(topic, None, missing)
+            except KafkaError as exc:
+                raise KafkaUnavailable.of(self.bootstrap, exc) from None
+
+    async def _read_topic(self, topic: str, until: int | None, missing: str) -> list[Record]:
         consumer = self.consumer
-        topic = table_topic(table)
         # The metadata of every topic is known since the consumer started: it is asked again
-        # only for a table that may have been created since.
+        # only for a topic that may have been created since.
         if consumer.partitions_for_topic(topic) is None and topic not in await consumer.topics():
-            raise NoTableError(f"no table {table} (no topic {topic})")
+            raise NoTableError(f"{missing} (no topic {topic})")
         found = await read_partition(consumer, TopicPartition(topic, 0), None,
                                      None if until is None else until + 1)
         return [(record.offset, record.value) for record in found]
+
+
+async def read_topics(bootstrap: str, topics: list[str]) -> dict[str, list[Record]]:
+    """The records of many one-partition topics at once (a tournament's tables, for its
+    export), with one consumer assigned them all: one fetch carries many tables."""
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                max_partition_fetch_bytes=16 * 1024 * 1024,
+                                fetch_max_bytes=64 * 1024 * 1024, request_timeout_ms=30_000)
+    found: dict[str, list[Record]] = {topic: [] for topic in topics}
+    try:
+        await consumer.start()
+        tps = [TopicPartition(topic, 0) for topic in topics]
+        consumer.assign(tps)
+        ends = await consumer.end_offsets(tps)
+        for tp in tps:  # a table's topic keeps every event: it starts at 0 (seek_to_beginning
+            consumer.seek(tp, 0)  # of many partitions at once left some unfetched, measured)
+        left = {tp for tp in tps if ends[tp] > 0}
+        while left:
+            for tp, records in (await consumer.getmany(*left, timeout_ms=1000)).items():
+                found[tp.topic] += [(r.offset, r.value) for r in records if r.offset < ends[tp]]
+                if records and records[-1].offset + 1 >= ends[tp]:
+                    left.discard(tp)
+        return found
+    except KafkaError as exc:
+        raise KafkaUnavailable.of(bootstrap, exc) from None
+    finally:
+        await consumer.stop()
 
 
 async def registered(bootstrap: str, table: str, shards: int) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from services.store import MemoryStore, RedisStore, StateStore
+from services.store import MemoryStore, RedisStore, StateStore, StateWrite
 from tests.integration.conftest import Stack
 
 pytestmark = pytest.mark.integration
@@ -32,7 +32,7 @@ def _name() -> str:
 async def test_a_state_is_read_back_at_its_version(store: StateStore) -> None:
     table = _name()
     assert await store.read_state(table) is None
-    await store.write_batch([(table, 3, {"board": 1, "calls": []})])
+    await store.write_batch([StateWrite(table, 3, {"board": 1, "calls": []})])
     assert await store.read_state(table) == (3, {"board": 1, "calls": []})
 
 
@@ -40,11 +40,27 @@ async def test_an_older_version_never_replaces_a_newer_one(store: StateStore) ->
     """Versions are offsets: a writer that lags (an old owner finishing after a takeover)
     cannot move a table's state backwards, and what it did not write is not in the feed."""
     table = _name()
-    await store.write_batch([(table, 5, {"v": 5})])
-    await store.write_batch([(table, 4, {"v": 4}), (table, 5, {"v": "again"})])
-    await store.write_batch([(table, 7, {"v": 7})])
+    await store.write_batch([StateWrite(table, 5, {"v": 5})])
+    await store.write_batch([StateWrite(table, 4, {"v": 4}), StateWrite(table, 5, {"v": "again"})])
+    await store.write_batch([StateWrite(table, 7, {"v": 7})])
     assert await store.read_state(table) == (7, {"v": 7})
     assert await store.feed_versions(table) == [5, 7]
+
+
+async def test_a_tournaments_overview_is_its_tables_lines_as_last_written(
+        store: StateStore) -> None:
+    """A tournament's table writes its overview line with its state, and only then: an older
+    state does not bring back an older line."""
+    tournament, table = _name(), _name()
+    other = f"{table}-b"
+    assert await store.overview(tournament) == {}
+    await store.write_batch([StateWrite(table, 3, {"v": 3}, tournament, {"board": 1}),
+                             StateWrite(other, 1, {"v": 1}, tournament, {"board": 7}),
+                             StateWrite(_name(), 1, {"v": 1})])
+    await store.write_batch([StateWrite(table, 2, {"v": 2}, tournament, {"board": 0})])
+    assert await store.overview(tournament) == {table: {"board": 1}, other: {"board": 7}}
+    await store.write_batch([StateWrite(table, 4, {"v": 4}, tournament, {"board": 2})])
+    assert (await store.overview(tournament))[table] == {"board": 2}
 
 
 async def test_a_tables_record_round_trips(store: StateStore) -> None:

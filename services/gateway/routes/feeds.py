@@ -19,7 +19,7 @@ from services.names import ALERTS, feed_key
 router = APIRouter()
 
 
-async def _grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
+async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
     """The socket's grant (its `token` query parameter), or None once the socket is refused:
     4403 for an origin not allowed, 4401 for a bad token."""
     gw: Gateway = websocket.app.state.gateway
@@ -37,7 +37,7 @@ async def _grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
 
 @router.websocket("/api/tables/{table}/feed")
 async def table_feed(websocket: WebSocket, table: str) -> None:
-    gw, grant = await _grant(websocket)
+    gw, grant = await socket_grant(websocket)
     if grant is None:
         return
     if grant.role != "director" and grant.table != table:
@@ -68,7 +68,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
 
 @router.websocket("/api/alerts/feed")
 async def alerts_feed(websocket: WebSocket) -> None:
-    gw, grant = await _grant(websocket)
+    gw, grant = await socket_grant(websocket)
     if grant is None:
         return
     if grant.role != "director":

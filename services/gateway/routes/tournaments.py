@@ -1,0 +1,117 @@
+"""Tournaments: the director creates one in a request, starts its rounds, watches its overview
+(HTTP, or a socket that sends what changed) and exports the session."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Literal
+
+from fastapi import APIRouter, Query, WebSocket
+from fastapi.responses import Response
+from redis.exceptions import RedisError
+from starlette.websockets import WebSocketDisconnect
+
+from services.gateway import tournaments
+from services.gateway.deps import DirectorDep, GatewayDep
+from services.gateway.errors import ApiError, responses
+from services.gateway.models import (
+    RoundStarted,
+    TableLinks,
+    TournamentCreate,
+    TournamentCreated,
+    TournamentRound,
+)
+from services.gateway.routes.feeds import socket_grant
+from services.gateway.tokens import sign
+from services.tournament_export import MEDIA
+
+router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+OVERVIEW_EVERY_S = 1.0  # how often a socket's overview is read again
+
+
+@router.post("", status_code=201, responses=responses(400, 401, 403, 409, 413, 503))
+async def post_tournament(body: TournamentCreate, gw: GatewayDep, _: DirectorDep
+                          ) -> TournamentCreated:
+    """Create a tournament: every table (its topic, its record, its players' names), the
+    tournament's own topic; the tables' seat and spectator tokens. The same request again
+    creates nothing (`created: false`) and answers the same tables."""
+    made, created = await tournaments.create(gw, body)
+    expires = int(time.time()) + gw.settings.token_ttl_s
+    key = gw.signing_key
+    return TournamentCreated(
+        tournament=made.tournament, name=made.name, created=created,
+        boards=sorted(made.deals),
+        tables=[TableLinks(table=t, seats={s: sign(key, t, s, "seat", expires)
+                                           for s in ("N", "E", "S", "W")},
+                           spectator=sign(key, t, None, "spectator", expires))
+                for t in made.tables])
+
+
+@router.post("/{tournament}/rounds", status_code=202,
+             responses=responses(400, 401, 403, 404, 413, 503))
+async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: DirectorDep
+                     ) -> RoundStarted:
+    """Start a round at every table (`boards`) or as the movement says: each table starts its
+    first board at once (or when its board in progress ends) and each next one when the
+    auction period of the one before ends. Sent again, it starts nothing twice."""
+    tables = await tournaments.start_round(gw, tournament, body.round, body.boards,
+                                           body.movement)
+    return RoundStarted(round=body.round, tables=tables)
+
+
+@router.get("/{tournament}", responses=responses(401, 403, 404, 503))
+async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, object]:
+    """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
+    opening lead awaited, `held`, `done`), whose turn, alerts raised and open, seconds since
+    its last event (`idle_s`); the session's totals."""
+    return await tournaments.overview(gw, tournament)
+
+
+@router.get("/{tournament}/export", responses=responses(400, 401, 403, 404, 503),
+            response_class=Response)
+async def get_export(tournament: str, gw: GatewayDep, _: DirectorDep,
+                     format: Literal["pbn", "lin", "json"] = Query("pbn")) -> Response:
+    """Every board of every table: PBN 2.1 (tags, auctions with notes and irregularity
+    markers, contract, opening lead, the director's alerts and rulings as commentary), LIN,
+    or JSON (each table's events, for an exact replay)."""
+    text = await tournaments.export(gw, tournament, format)
+    return Response(text, media_type=MEDIA[format], headers={
+        "Content-Disposition": f'attachment; filename="{tournament}.{format}"'})
+
+
+@router.websocket("/{tournament}/live")
+async def overview_socket(websocket: WebSocket, tournament: str) -> None:
+    """The overview, then every second the tables whose line changed and the totals. Only the
+    director watches it: a socket of its own, with no fan-out. Closed 4404 for a tournament
+    that does not exist, 1011 when Redis or Kafka cannot be read (retry)."""
+    gw, grant = await socket_grant(websocket)
+    if grant is None:
+        return
+    if grant.role != "director":
+        await websocket.close(code=4403)
+        return
+    await websocket.accept()
+    sent: dict[str, dict[str, object]] = {}
+    try:
+        while True:
+            try:
+                view = await tournaments.overview(gw, tournament)
+            except ApiError as exc:
+                await websocket.close(code=4404 if exc.status == 404 else 1011,
+                                      reason=exc.message[:120])
+                return
+            except RedisError:
+                await websocket.close(code=1011, reason="Redis is unreachable; retry")
+                return
+            changed = [t for t in view["tables"] if sent.get(t["table"]) != t]
+            sent.update({t["table"]: t for t in changed})
+            await websocket.send_text(json.dumps({**view, "tables": changed}))
+            with contextlib.suppress(TimeoutError):
+                message = await asyncio.wait_for(websocket.receive(), OVERVIEW_EVERY_S)
+                if message["type"] == "websocket.disconnect":
+                    return
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return

@@ -1,0 +1,215 @@
+"""A tournament, as the gateway runs it for the director: created in bulk, its rounds sent to
+every table, its overview read in one Redis read, and the whole session exported.
+
+Every step is an event: the tournament's creation and rounds on its own topic
+(`tableserver.tournament.<t>`), each table's round and players' names on the table's topic.
+Each step can be sent again after a fault and does nothing twice: topics and records that exist
+are kept, the same creation request finds the tournament (its digest), and a table folds a
+round it has started once (`shared.engine`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from aiokafka.errors import KafkaError
+
+from services.gateway.errors import ApiError
+from services.gateway.models import TournamentCreate
+from services.gateway.service import Gateway
+from services.kafka_admin import create_tournament_topics
+from services.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
+from services.replay.reader import KafkaUnavailable, NoTableError, Record, read_topics
+from services.tournament_export import write_export
+from shared.codec import DecodeError, decode, to_map
+from shared.tournament import (
+    Tournament,
+    TournamentError,
+    deals_of,
+    digest_of,
+    round_boards,
+    table_names,
+)
+
+WAITING = {"board": None, "status": "waiting", "turn": None, "round": None, "boards_left": 0,
+           "held": False, "boards_finished": 0, "alerts": 0, "open_alerts": 0,
+           "last_ts": None}  # a table with no board yet
+PLAYING = ("auction", "closed")
+
+
+def _kafka_down(what: str) -> ApiError:
+    return ApiError(503, f"Kafka did not {what} in time; retry (doing it twice is harmless)",
+                    retry_after=1)
+
+
+async def find(gw: Gateway, tournament: str) -> Tournament | None:
+    """The tournament as created (cached: a creation never changes), or None."""
+    if tournament in gw.tournaments:
+        return gw.tournaments[tournament]
+    reader = await gw.clients.readers.get()
+    try:
+        records = await reader.read_topic(tournament_topic(tournament),
+                                          f"no tournament {tournament}")
+    except NoTableError:
+        return None
+    except KafkaUnavailable:
+        raise _kafka_down("answer") from None
+    finally:
+        gw.clients.readers.put_nowait(reader)
+    found = _created(records)
+    if found is not None:
+        gw.tournaments[tournament] = found
+    return found
+
+
+def _created(records: list[Record]) -> Tournament | None:
+    """The first creation on the tournament's topic (a creation sent twice at once is
+    appended twice: the first stands)."""
+    for _, value in records:
+        event = json.loads(value or b"{}")
+        if event.get("type") == "tournament_created":
+            return Tournament.from_map(event)
+    return None
+
+
+async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bool]:
+    """The tournament, and whether this request created it."""
+    digest = digest_of(request.model_dump())
+    try:
+        deals = deals_of(request.deals)
+        tables = table_names(request.tournament, request.tables)
+    except TournamentError as exc:
+        raise ApiError(400, str(exc), exc.field) from None
+    for table in request.players:
+        if table not in tables:
+            raise ApiError(400, f"players: no table {table} in this tournament",
+                           f"players.{table}")
+    found = await find(gw, request.tournament)
+    if found is not None:
+        if found.digest != digest:
+            raise ApiError(409, f"tournament {request.tournament} exists, created by another "
+                           "request", "tournament")
+        return found, False
+    players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
+    made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
+                      tables, deals, players, request.site, request.date, digest)
+    settings, clients = gw.settings, gw.clients
+    try:
+        await create_tournament_topics(clients.admin, made.tournament, list(tables),
+                                       settings.replication)
+        await _register(gw, made)
+        await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
+                                                 "ts": int(time.time() * 1000)})
+                               for table, names in made.players.items()))
+        await clients.producer.send_and_wait(tournament_topic(made.tournament),
+                                             json.dumps(made.to_map()).encode())
+    except (KafkaError, TimeoutError):
+        raise _kafka_down("create the tournament") from None
+    gw.tournaments[made.tournament] = made
+    return made, True
+
+
+async def _register(gw: Gateway, made: Tournament) -> None:
+    """Each table's record, in Redis (for the gateways) and the registry (for the processor):
+    a table that exists outside this tournament is refused."""
+    now = int(time.time() * 1000)
+    metas = {t: {"table": t, "ruleset": made.ruleset, "created": now,
+                 "tournament": made.tournament} for t in made.tables}
+    redis = gw.clients.redis
+    async with redis.pipeline(transaction=False) as pipe:
+        for table, meta in metas.items():
+            pipe.hsetnx(TABLES_SET, table, json.dumps(meta))
+        fresh = await pipe.execute()
+    taken = [t for t, new in zip(made.tables, fresh, strict=True) if not new]
+    if taken:
+        existing = await redis.hmget(TABLES_SET, taken)
+        for table, raw in zip(taken, existing, strict=True):
+            meta = json.loads(raw) if raw else metas[table]
+            if meta.get("tournament") != made.tournament or meta["ruleset"] != made.ruleset:
+                raise ApiError(409, f"table {table} exists outside tournament "
+                               f"{made.tournament}", "tables")
+            metas[table] = meta
+    shards = gw.settings.shards
+    sent = [await gw.clients.producer.send(REGISTRY, json.dumps(meta).encode(),
+                                           key=table.encode(),
+                                           partition=shard_of(table, shards))
+            for table, meta in metas.items()]
+    await asyncio.wait_for(asyncio.gather(*sent), 2 * gw.settings.produce_timeout_s)
+
+
+async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,
+                      movement: dict[str, list[int]] | None) -> int:
+    """Append the round to each of its tables (every table that has started it ignores it
+    again), then record it on the tournament's topic; how many tables play it."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise ApiError(404, f"no tournament {tournament}")
+    try:
+        plan = round_boards(made, boards, movement)
+    except TournamentError as exc:
+        raise ApiError(400, str(exc), exc.field) from None
+    now = int(time.time() * 1000)
+    await asyncio.gather(*(gw.append(table, {"type": "round_started", "round": number,
+                                             "ruleset": made.ruleset, "boards": table_boards,
+                                             "ts": now})
+                           for table, table_boards in plan.items()))
+    record = {"type": "round_started", "round": number, "ts": now,
+              "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
+    try:
+        await asyncio.wait_for(gw.clients.producer.send_and_wait(
+            tournament_topic(tournament), json.dumps(record).encode()),
+            gw.settings.produce_timeout_s)
+    except (KafkaError, TimeoutError):
+        raise _kafka_down("record the round") from None
+    return len(plan)
+
+
+async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
+    """Every table's line (its board, status, whose turn, alerts, seconds since its last
+    event) and the session's totals, from one Redis read."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise ApiError(404, f"no tournament {tournament}")
+    lines = await gw.clients.store.overview(tournament)
+    now = int(time.time() * 1000)
+    tables = []
+    for table in made.tables:
+        line = {"table": table, **WAITING, **lines.get(table, {})}
+        last = line.pop("last_ts")
+        line["idle_s"] = None if last is None else max(0, now - last) // 1000
+        tables.append(line)
+    totals = {"tables": len(tables),
+              "playing": sum(1 for t in tables if t["status"] in PLAYING),
+              "boards_finished": sum(t["boards_finished"] for t in tables),
+              "alerts_raised": sum(t["alerts"] for t in tables),
+              "alerts_open": sum(t["open_alerts"] for t in tables)}
+    return {"tournament": tournament, "name": made.name, "totals": totals, "tables": tables}
+
+
+async def export(gw: Gateway, tournament: str, form: str) -> str:
+    """Every board of every table of the tournament, read from the tables' topics at once:
+    PBN, LIN, or JSON (the tournament and each table's events, as the log holds them)."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise ApiError(404, f"no tournament {tournament}")
+    try:
+        records = await read_topics(gw.settings.kafka_bootstrap,
+                                    [table_topic(t) for t in made.tables])
+    except KafkaUnavailable:
+        raise _kafka_down("answer") from None
+    logs = {t: _event_maps(records[table_topic(t)]) for t in made.tables}
+    return write_export(made, logs, form)
+
+
+def _event_maps(records: list[Record]) -> list[dict[str, Any]]:
+    """A table's events as maps; a record that is no event (alerted as poison) is left out."""
+    maps = []
+    for _, value in records:
+        try:
+            maps.append(to_map(decode(value or b"")))
+        except DecodeError:
+            continue
+    return maps

@@ -178,7 +178,7 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     tables = []
     for table in made.tables:
         line = {"table": table, **WAITING, **lines.get(table, {})}
-        last = line.pop("last_ts")
+        last = line["last_ts"]
         line["idle_s"] = None if last is None else max(0, now - last) // 1000
         tables.append(line)
     totals = {"tables": len(tables),
@@ -186,7 +186,8 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
               "boards_finished": sum(t["boards_finished"] for t in tables),
               "alerts_raised": sum(t["alerts"] for t in tables),
               "alerts_open": sum(t["open_alerts"] for t in tables)}
-    return {"tournament": tournament, "name": made.name, "totals": totals, "tables": tables}
+    return {"tournament": tournament, "name": made.name, "now": now, "totals": totals,
+            "tables": tables}
 
 
 async def export(gw: Gateway, tournament: str, form: str) -> str:

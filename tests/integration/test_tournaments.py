@@ -5,12 +5,17 @@ every table from one Redis read, and the session's export round-trips."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from shared.codec import from_map
 from shared.engine import fold
@@ -178,3 +183,54 @@ def _check_exports(stack: Stack, t: str, tables: list[str]) -> None:
             (board.board, board.deal, board.dealer, board.vulnerability, board.status)
         assert back.contract() == board.contract() and back.opening_lead == board.opening_lead
     assert json.dumps(lin.text).count("md|") == len(played)
+
+
+def test_the_overview_socket_sends_everything_then_what_changed(stack: Stack) -> None:
+    """The director's overview socket: every table first, then, as a table's board moves,
+    only that table's line (and the totals); a spectator's token is refused (403), and a
+    tournament that does not exist closes the socket (4404)."""
+    t = "sock"
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments",
+                         json={"tournament": t, "tables": 3, "deals": DEALS}).json()
+        assert http.post(f"/api/tournaments/{t}/rounds",
+                         json={"round": 1, "boards": [7, 8]}).status_code == 202
+    wait_for(lambda: _all(stack, t, 7, "auction", [f"{t}-{n}" for n in (1, 2, 3)]), 60,
+             "board 7 everywhere")
+    first_table = made["tables"][0]
+    base = stack.url.replace("http", "ws")
+
+    async def watch() -> tuple[dict[str, Any], dict[str, Any], int, int]:
+        url = f"{base}/api/tournaments/{t}/live?token={stack.director}"
+        async with connect(url, open_timeout=30) as socket:
+            everything = json.loads(await socket.recv())
+            with httpx.Client(base_url=stack.url) as http:  # board 7 passed out at table 1
+                for seat in "SWNE":  # Law 2: South deals board 7
+                    _post(http, first_table["seats"][seat], first_table["table"],
+                          {"type": "call", "call": "P"})
+            changed: dict[str, Any] = {}
+            while not changed.get("tables"):
+                changed = json.loads(await asyncio.wait_for(socket.recv(), 30))
+        spectator = first_table["spectator"]
+        refused = await _close_code(f"{base}/api/tournaments/{t}/live?token={spectator}")
+        missing = await _close_code(f"{base}/api/tournaments/nope/live?token={stack.director}")
+        return everything, changed, refused, missing
+
+    everything, changed, refused, missing = run(watch())
+    assert [line["table"] for line in everything["tables"]] == [f"{t}-{n}" for n in (1, 2, 3)]
+    assert [line["table"] for line in changed["tables"]] == [f"{t}-1"]
+    assert (changed["tables"][0]["board"], changed["tables"][0]["turn"]) == (8, "W")
+    assert changed["totals"]["boards_finished"] == 1
+    assert (refused, missing) == (403, 4404)  # refused before the handshake: HTTP 403
+
+
+async def _close_code(url: str) -> int:
+    """How the gateway ended the socket: the HTTP status of a refused handshake, or the close
+    code of an accepted socket."""
+    try:
+        async with connect(url, open_timeout=30) as socket:
+            with contextlib.suppress(ConnectionClosed):
+                await asyncio.wait_for(socket.recv(), 30)
+            return socket.close_code or 0
+    except InvalidStatus as refused:
+        return refused.response.status_code

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import json
 import time
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query, WebSocket
 from fastapi.responses import Response
@@ -66,7 +66,8 @@ async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: 
 async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, object]:
     """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
     opening lead awaited, `held`, `done`), whose turn, alerts raised and open, seconds since
-    its last event (`idle_s`); the session's totals."""
+    its last event (`idle_s`; `last_ts` its time, ms since the epoch); the session's
+    totals."""
     return await tournaments.overview(gw, tournament)
 
 
@@ -84,7 +85,8 @@ async def get_export(tournament: str, gw: GatewayDep, _: DirectorDep,
 
 @router.websocket("/{tournament}/live")
 async def overview_socket(websocket: WebSocket, tournament: str) -> None:
-    """The overview, then every second the tables whose line changed and the totals. Only the
+    """The overview, then every second the tables whose line changed (a line whose only change
+    is its `idle_s` is not sent again: `now` − `last_ts` tells it) and the totals. Only the
     director watches it: a socket of its own, with no fan-out. Closed 4404 for a tournament
     that does not exist, 1011 when Redis or Kafka cannot be read (retry)."""
     gw, grant = await socket_grant(websocket)
@@ -94,7 +96,7 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
         await websocket.close(code=4403)
         return
     await websocket.accept()
-    sent: dict[str, dict[str, object]] = {}
+    sent: dict[str, dict[str, Any]] = {}
     try:
         while True:
             try:
@@ -106,8 +108,10 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
             except RedisError:
                 await websocket.close(code=1011, reason="Redis is unreachable; retry")
                 return
-            changed = [t for t in view["tables"] if sent.get(t["table"]) != t]
-            sent.update({t["table"]: t for t in changed})
+            lines = {t["table"]: {k: v for k, v in t.items() if k != "idle_s"}
+                     for t in view["tables"]}
+            changed = [t for t in view["tables"] if sent.get(t["table"]) != lines[t["table"]]]
+            sent.update({t["table"]: lines[t["table"]] for t in changed})
             await websocket.send_text(json.dumps({**view, "tables": changed}))
             with contextlib.suppress(TimeoutError):
                 message = await asyncio.wait_for(websocket.receive(), OVERVIEW_EVERY_S)

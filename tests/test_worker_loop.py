@@ -9,10 +9,12 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 
 from services.names import ALERTS, CHECKPOINTS, LIVE, shard_of, table_topic
+from services.processor import worker_loop
 from services.processor.worker_loop import WorkerLoop
 from services.table_run import TableRun
 from shared.codec import encode, from_map
@@ -227,3 +229,53 @@ async def test_runners_stay_across_consecutive_generations_and_start_afresh_afte
         await until(lambda: not loop.starters and 0 in loop.runners, "started afresh")
         assert loop.runners[0] is not first
         assert store.workers["w1"] == [0]
+
+
+async def test_a_start_that_never_answers_is_given_up_and_tried_again(
+        kafka: MemoryKafka, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shard's log that never opens (aiokafka retries a transactional producer's start for as
+    long as the coordinator says "concurrent transactions"), then a table's end asked while
+    the loop waits that never comes: each attempt is given up after its bound and tried again,
+    and the other shard goes on folding meanwhile."""
+    monkeypatch.setattr(worker_loop, "PREPARE_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(worker_loop, "FOLLOW_TIMEOUT_S", 0.2)
+    store = FlakyStore()
+    tables = {shard_of(t, SHARDS): t for t in ("t1", "t2", "t3", "t4")}
+    stuck, other = tables[0], tables[1]
+    for table in (stuck, other):
+        kafka.register(table)
+    never = asyncio.Event()
+    opens: list[int] = []
+    ends: list[int] = []
+
+    def shard_log(shard: int) -> MemoryShardLog:
+        log_ = MemoryShardLog(kafka, shard)
+        opened = log_.open
+
+        async def open_() -> None:
+            opens.append(shard)
+            if shard == 0 and opens.count(0) == 1:
+                await never.wait()  # the first attempt hangs at the producer's start
+            await opened()
+        log_.open = open_  # type: ignore[method-assign]
+        return log_
+
+    fetcher = MemoryFetcher(kafka)
+    asked = fetcher.end_offsets
+
+    async def end_offsets(partitions: Any) -> dict[Any, int]:
+        wanted = list(partitions)
+        if any(tp.topic == table_topic(stuck) for tp in wanted):
+            ends.append(0)
+            if len(ends) == 1:
+                await never.wait()  # the second attempt hangs, the loop waiting
+        return await asked(wanted)
+    fetcher.end_offsets = end_offsets  # type: ignore[method-assign]
+    loop = WorkerLoop(store, fetcher, shard_log, SHARDS, "w1")
+    loop.sweep_every = 0.05
+    async with running(loop):
+        play(kafka, other, "N 1S, E P")
+        await until(caught_up(kafka, store, other), "the other shard folded")
+        play(kafka, stuck, "N 1S, E 1H")
+        await until(caught_up(kafka, store, stuck), "the stuck shard started at last")
+    assert opens.count(0) >= 3 and len(ends) >= 2

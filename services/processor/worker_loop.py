@@ -52,6 +52,12 @@ FETCH_WAIT_S = 0.05  # the longest a fetch is awaited before the loop looks at i
 SWEEP_S = 2.0  # how often the loop looks for events that no live copy announced
 RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # pauses between a runner's attempts to start (then the last)
 FENCED_WAIT_S = 10.0  # a fenced shard still ours after this long (no rebalance came) restarts
+# A start's steps are bounded: aiokafka retries a transactional producer's start for as long as
+# the coordinator answers "concurrent transactions", and a request can wait 40 s for an answer;
+# a start that waits forever would leave its shard unfolded, and one that waits while the loop
+# is held (`follow`) every shard of the worker.
+PREPARE_TIMEOUT_S = 20.0  # the log opened (a zombie fenced), the registry and checkpoints read
+FOLLOW_TIMEOUT_S = 10.0  # the tables' ends asked, while the loop waits
 KAFKA_OUTAGE = (KafkaError, OSError, TimeoutError)
 
 T = TypeVar("T")
@@ -140,12 +146,13 @@ class WorkerLoop:
             runner = self.starting[shard] = ShardRunner(shard, self.fetcher,
                                                         self.shard_log(shard))
             try:
-                await runner.prepare()  # tables registered meanwhile wait in the runner
+                # tables registered meanwhile wait in the runner
+                await asyncio.wait_for(runner.prepare(), PREPARE_TIMEOUT_S)
                 live_end = await runner.live_end()
                 async with self.busy:
                     self.runners[shard] = runner
                     try:
-                        await runner.follow(live_end)
+                        await asyncio.wait_for(runner.follow(live_end), FOLLOW_TIMEOUT_S)
                     except BaseException:
                         del self.runners[shard]
                         raise

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from services.gateway.asgi import Guard, send_json
 from services.gateway.limits import LocalBucket
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
@@ -136,3 +139,29 @@ def test_nesting_is_counted_outside_strings(text: bytes, depth: int) -> None:
     from services.gateway.service import nesting
 
     assert nesting(text) == depth
+
+
+@pytest.mark.parametrize(("path", "size", "status"), [
+    ("/api/tables", 10_000, 413),  # a table's creation: the small limit
+    ("/api/tournaments", 10_000, 200),  # a tournament's deals file: the upload limit
+    ("/api/tournaments/spring/rounds", 10_000, 200),
+    ("/api/tournaments", 100_001, 413),
+    ("/api/tournaments/spring", 10_000, 413),  # reads take no upload
+])
+async def test_only_a_tournaments_creation_and_rounds_take_large_bodies(
+        path: str, size: int, status: int) -> None:
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send_json(send, 200, {})
+
+    guard = Guard(app, max_body=4096, origins=set(), max_upload=100_000)
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"x" * size, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await guard({"type": "http", "method": "POST", "path": path,
+                 "headers": [(b"content-length", str(size).encode())]}, receive, send)
+    assert sent[0]["status"] == status

@@ -35,6 +35,18 @@ async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
         return gw, None
 
 
+async def director_socket(websocket: WebSocket) -> Gateway | None:
+    """The gateway, for a socket with the director's token; None once the socket is refused
+    (`socket_grant`'s codes, 4403 for another token)."""
+    gw, grant = await socket_grant(websocket)
+    if grant is None:
+        return None
+    if grant.role != "director":
+        await websocket.close(code=4403)
+        return None
+    return gw
+
+
 @router.websocket("/api/tables/{table}/feed")
 async def table_feed(websocket: WebSocket, table: str) -> None:
     gw, grant = await socket_grant(websocket)
@@ -68,11 +80,8 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
 
 @router.websocket("/api/alerts/feed")
 async def alerts_feed(websocket: WebSocket) -> None:
-    gw, grant = await socket_grant(websocket)
-    if grant is None:
-        return
-    if grant.role != "director":
-        await websocket.close(code=4403)
+    gw = await director_socket(websocket)
+    if gw is None:
         return
 
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:

@@ -24,7 +24,7 @@ from services.gateway.models import (
     TournamentCreated,
     TournamentRound,
 )
-from services.gateway.routes.feeds import socket_grant
+from services.gateway.routes.feeds import director_socket
 from services.gateway.tokens import sign
 from services.tournament_export import MEDIA
 
@@ -89,11 +89,8 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
     is its `idle_s` is not sent again: `now` − `last_ts` tells it) and the totals. Only the
     director watches it: a socket of its own, with no fan-out. Closed 4404 for a tournament
     that does not exist, 1011 when Redis or Kafka cannot be read (retry)."""
-    gw, grant = await socket_grant(websocket)
-    if grant is None:
-        return
-    if grant.role != "director":
-        await websocket.close(code=4403)
+    gw = await director_socket(websocket)
+    if gw is None:
         return
     await websocket.accept()
     sent: dict[str, dict[str, Any]] = {}

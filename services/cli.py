@@ -12,12 +12,18 @@
     tableserver import FILE --table T [--strict]   a record's boards (PBN, LIN or a JSON
                              Lines log) appended to a table, once (importing again adds
                              nothing); boards that cannot be read are skipped as by convert
+    tableserver tournament create|round|show|export NAME …   a tournament through the gateway:
+                             its tables created, its rounds started, its overview, its
+                             export (`tableserver tournament -h`)
 
 `replay` and `import` talk to Kafka (and `import` to Redis) at the addresses of the settings
-(TABLESERVER_KAFKA, TABLESERVER_REDIS; see the README).
+(TABLESERVER_KAFKA, TABLESERVER_REDIS; see the README); `tournament` talks to the gateway
+(TABLESERVER_GATEWAY or TABLESERVER_GATEWAY_PORT) with the director's token
+(TABLESERVER_DIRECTOR_TOKEN or $TABLESERVER_DATA/director.token).
 
-Exit status: 0 done, 1 Kafka or Redis unavailable, 2 bad input (nothing written), 141 the
-output's reader went away (a closed pipe), 130 interrupted.
+Exit status: 0 done, 1 Kafka, Redis or the gateway unavailable (or a 503: retry), 2 bad input
+or a request the gateway refused (nothing written), 141 the output's reader went away (a closed
+pipe), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from typing import Any, TextIO, TypeVar
 from services.names import TABLE_ID
 from services.render import render_board
 from services.settings import Settings
+from services.tournament_cli import add_tournament_parser
 from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event
@@ -303,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
                                default="duplicate", help="for a table created by the import")
     import_parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     import_parser.set_defaults(run=cmd_import)
+    add_tournament_parser(commands)
     return parser
 
 

@@ -34,6 +34,7 @@ class Settings(BaseSettings):
     gateway_port: int = Field(8000, validation_alias=AliasChoices("TABLESERVER_GATEWAY_PORT"))
     kafka: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_KAFKA"))
     redis: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_REDIS"))
+    gateway: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_GATEWAY"))
     shards: int = Field(8, ge=1, validation_alias=AliasChoices("TABLESERVER_SHARDS"))
     replication_given: int | None = Field(None, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_REPLICATION"))
@@ -98,6 +99,12 @@ class Settings(BaseSettings):
     @property
     def redis_url(self) -> str:
         return self.redis or f"redis://127.0.0.1:{self.redis_port}/0"
+
+    @property
+    def gateway_url(self) -> str:
+        """`TABLESERVER_GATEWAY` (a gateway elsewhere, e.g. behind a proxy), else the local one
+        on `TABLESERVER_GATEWAY_PORT`: where `tableserver tournament` sends its requests."""
+        return (self.gateway or f"http://127.0.0.1:{self.gateway_port}").rstrip("/")
 
     @property
     def allowed_origins(self) -> set[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
@@ -52,6 +53,7 @@ async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication
 
 TOPICS_A_REQUEST = 250  # topics created by one request to the controller
 CREATE_TIMEOUT_MS = 60_000
+LEADERS_TIMEOUT_S = 30.0
 
 
 async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
@@ -67,3 +69,20 @@ async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
         for name, code, *message in response.topic_errors:
             if code not in (0, TopicAlreadyExistsError.errno):
                 raise for_code(code)(f"topic {name}: {message[0] if message else ''}")
+    await _leaders_elected(admin, [topic.name for topic in topics])
+
+
+async def _leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
+    """Wait until every topic's partition has a leader. The controller answers a creation at
+    once, and the brokers elect the new partitions' leaders seconds later (3.5–6 s for 1,000
+    tables, measured: bench/tournament_bench.py): a round sent meanwhile waited for them and
+    was answered 503. TimeoutError after `LEADERS_TIMEOUT_S`."""
+    async with asyncio.timeout(LEADERS_TIMEOUT_S):
+        waiting = topics
+        while waiting:
+            described = await admin.describe_topics(waiting)
+            ready = {t["topic"] for t in described if t["error_code"] == 0 and t["partitions"]
+                     and all(p["leader"] >= 0 for p in t["partitions"])}
+            waiting = [t for t in waiting if t not in ready]
+            if waiting:
+                await asyncio.sleep(0.1)

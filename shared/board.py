@@ -469,6 +469,10 @@ class Board:
             "ruleset": self.ruleset.value,
             "status": self.status,
             "turn": self.turn.name if self.turn else None,
+            # what the player in turn may call now (Laws 18, 19; an obligation to pass):
+            # a bidding box enables these
+            "open_calls": [str(c) for c in self.legal_calls()] if self.status == AUCTION
+            else [],
             "calls": [standing_to_dict(c) for c in self.calls],
             "contract": self.contract(),
             "must_pass": {s.name: o for s, o in sorted(self.must_pass.items(),

@@ -25,6 +25,7 @@ from services.gateway.clients import Clients
 from services.gateway.docs import install_docs
 from services.gateway.errors import install_error_handlers
 from services.gateway.routes import alerts, events, feeds, health, reading, tables, tournaments
+from services.gateway.routes.pages import install_pages
 from services.gateway.service import Gateway
 from services.gc_settle import settle
 from services.settings import Settings
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     for module in (tables, tournaments, events, reading, alerts, feeds, health):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
+    install_pages(app)  # the web pages, /seat …, and their assets under /web
     app.openapi = lambda: _without_422(app)  # type: ignore[method-assign]
     return Guard(app, max_body=gateway.settings.max_body_bytes,
                  max_upload=gateway.settings.max_upload_bytes,

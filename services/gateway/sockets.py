@@ -16,7 +16,7 @@ from typing import Any
 
 from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from services.gateway.fanout import BadSince, Feeds, Render, Subscription
 
@@ -33,7 +33,8 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     the query's `since` (see `FeedHub.subscribe`), until either side goes. What the client
     sends, other than a ping, goes to `answer`, whose reply is sent back in turn with the
     updates (None: a message the socket does not take)."""
-    await websocket.accept()
+    if websocket.client_state is WebSocketState.CONNECTING:  # else accepted for its token
+        await websocket.accept()
     try:
         sub = await hub.subscribe(key, websocket.query_params.get("since", default_since),
                                   view, render)

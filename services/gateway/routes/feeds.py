@@ -3,36 +3,59 @@ director's alerts. `services.gateway.sockets` serves a socket; the hubs fan out.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect
 
 from services.gateway.errors import ApiError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
-from services.gateway.sockets import serve_feed
+from services.gateway.sockets import MAX_MESSAGE, serve_feed
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for
 from services.names import ALERTS, feed_key
 
 router = APIRouter()
+AUTH_WAIT_S = 10.0  # for a socket's first message, its token
 
 
 async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
-    """The socket's grant (its `token` query parameter), or None once the socket is refused:
-    4403 for an origin not allowed, 4401 for a bad token."""
+    """The socket's grant, or None once the socket is refused: 4403 for an origin not allowed,
+    4401 for a bad or missing token. The token comes in the socket's first message,
+    `{"type": "auth", "token": …}` (within `AUTH_WAIT_S`), so that it never lands in a log of
+    URLs as a query would; a `token` query parameter is still taken (the command line, older
+    clients)."""
     gw: Gateway = websocket.app.state.gateway
     origin = websocket.headers.get("origin")
     allowed = gw.settings.allowed_origins
     if origin and allowed and origin not in allowed:
         await websocket.close(code=4403)
         return gw, None
+    token = websocket.query_params.get("token")
+    if token is None:
+        await websocket.accept()
+        token = await _first_message_token(websocket)
     try:
-        return gw, gw.grant_of(websocket.query_params.get("token"))
+        return gw, gw.grant_of(token)
     except ApiError:
-        await websocket.close(code=4401)
+        await websocket.close(code=4401, reason="a valid token first: "
+                              '{"type":"auth","token":…}')
         return gw, None
+
+
+async def _first_message_token(websocket: WebSocket) -> str | None:
+    try:
+        message = await asyncio.wait_for(websocket.receive_text(), AUTH_WAIT_S)
+        body = json.loads(message) if len(message) <= MAX_MESSAGE else None
+    except (TimeoutError, ValueError, KeyError, RuntimeError, WebSocketDisconnect):
+        return None
+    if not isinstance(body, dict) or body.get("type") != "auth":
+        return None
+    token = body.get("token")
+    return token if isinstance(token, str) else None
 
 
 async def director_socket(websocket: WebSocket) -> Gateway | None:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, WebSocket
 from fastapi.responses import Response
 from redis.exceptions import RedisError
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.gateway import tournaments
 from services.gateway.deps import DirectorDep, GatewayDep
@@ -92,7 +92,8 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
     gw = await director_socket(websocket)
     if gw is None:
         return
-    await websocket.accept()
+    if websocket.client_state is WebSocketState.CONNECTING:  # else accepted for its token
+        await websocket.accept()
     sent: dict[str, dict[str, Any]] = {}
     try:
         while True:

@@ -1,0 +1,62 @@
+"""The web pages: each a file of `services/gateway/web/` (HTML, ES modules, CSS; no build step,
+no CDN: they work with no internet), served with a Content-Security-Policy that allows no
+inline script or style and no other origin. A page finds its token in the URL's fragment
+(`/seat#<token>`: a fragment never reaches a server or its logs) and sends it as its socket's
+first message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import Message, Receive, Scope, Send
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+PAGES = ("seat",)  # /<page> serves web/<page>.html
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
+       "object-src 'none'")
+SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+
+router = APIRouter(include_in_schema=False)
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(WEB / f"{name}.html", media_type="text/html",
+                        headers=SECURITY_HEADERS)
+
+
+def _route(name: str) -> None:
+    async def page() -> FileResponse:
+        return _page(name)
+    page.__name__ = f"page_{name}"
+    router.add_api_route(f"/{name}", page, methods=["GET"])
+
+
+for _name in PAGES:
+    _route(_name)
+
+
+class _Secured:
+    """The pages' assets with the pages' security headers."""
+
+    def __init__(self, app: StaticFiles) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [
+                    *message.get("headers", []),
+                    *((k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items())]}
+            await send(message)
+        await self.app(scope, receive, send_secured)
+
+
+def install_pages(app: FastAPI) -> None:
+    """The pages' routes and their assets under `/web`."""
+    app.include_router(router)
+    app.mount("/web", _Secured(StaticFiles(directory=WEB)), name="web")

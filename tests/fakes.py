@@ -89,6 +89,9 @@ class MemoryFetcher:
     def drop(self, tp: TopicPartition) -> None:
         self.positions.pop(tp, None)
 
+    def describe(self, tp: TopicPartition) -> str:
+        return f"position {self.positions.get(tp)}"
+
     async def end_offsets(self, partitions: Iterable[TopicPartition]
                           ) -> dict[TopicPartition, int]:
         self.kafka.check()

@@ -279,3 +279,27 @@ async def test_a_start_that_never_answers_is_given_up_and_tried_again(
         play(kafka, stuck, "N 1S, E 1H")
         await until(caught_up(kafka, store, stuck), "the stuck shard started at last")
     assert opens.count(0) >= 3 and len(ends) >= 2
+
+
+async def test_a_tables_read_that_never_comes_back_is_started_again(
+        kafka: MemoryKafka, caplog: pytest.LogCaptureFixture) -> None:
+    """The fetcher loses a table's position once (a fetch that never comes back): the table
+    stays behind its topic for a few sweeps, then its read is started again, and said so."""
+    store = FlakyStore()
+    kafka.register("t1")
+    fetcher = MemoryFetcher(kafka)
+    lost: list[str] = []
+    fetch_from = fetcher.fetch_from
+
+    def losing(tp: Any, position: int) -> None:
+        if tp.topic == table_topic("t1") and not lost:
+            lost.append(tp.topic)  # the first read of the table's topic goes nowhere
+            return
+        fetch_from(tp, position)
+    fetcher.fetch_from = losing  # type: ignore[method-assign]
+    loop = WorkerLoop(store, fetcher, lambda shard: MemoryShardLog(kafka, shard), SHARDS, "w1")
+    loop.sweep_every = 0.05
+    async with running(loop):
+        play(kafka, "t1", "N 1S, E P", copies=False)  # only a sweep finds these
+        await until(caught_up(kafka, store, "t1"), "t1 read again and folded")
+    assert lost and "t1 stalled at offset -1" in caplog.text

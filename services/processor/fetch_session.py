@@ -137,6 +137,13 @@ class TableFetcher:
         """Fetch `tp` no more."""
         self.positions.pop(tp, None)
 
+    def describe(self, tp: TopicPartition) -> str:
+        node = self.client.cluster.leader_for_partition(tp)
+        session = self.sessions.get(node) if node is not None else None
+        sent = session.sent.get(tp) if session is not None and session.sent else None
+        return (f"position {self.positions.get(tp)}, leader {node}, last sent {sent}, "
+                f"a fetch in flight: {node in self.inflight}")
+
     async def end_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
         """The offset after the last record of each partition; a partition whose leader is
         not known yet (or that answered with an error) is left out. Asked on a connection of

@@ -45,6 +45,9 @@ class Fetcher(Protocol):
     def drop(self, tp: TopicPartition) -> None:
         """Fetch `tp` no more."""
 
+    def describe(self, tp: TopicPartition) -> str:
+        """What the fetcher knows of `tp` (its position, its leader), for a log line."""
+
     async def end_offsets(self, partitions: Iterable[TopicPartition]
                           ) -> dict[TopicPartition, int]:
         """Where each partition ends now (one not known yet is left out); raises KafkaError

@@ -45,6 +45,7 @@ from services.table_run import Raised, TableRun
 log = logging.getLogger("tableserver.processor")
 
 MAX_UNANNOUNCED = 10_000  # copies of tables not registered here yet, remembered at most
+STALLED_SWEEPS = 5  # sweeps a table read from its topic may stay at one offset (then read again)
 
 
 @dataclass
@@ -70,6 +71,7 @@ class ShardRunner:
         self.tables: dict[str, TableRun] = {}
         self.live = TopicPartition(LIVE, shard)  # the copies of the shard's new events
         self.behind: dict[str, int] = {}  # table → where its topic is known to end: read it
+        self.stalled: dict[str, tuple[int, int]] = {}  # behind table → its offset, sweeps seen
         self.unannounced: dict[str, int] = {}  # copies for tables not registered here yet
         self._started = False
         self._early: list[dict[str, Any]] = []  # tables registered while starting
@@ -123,11 +125,29 @@ class ShardRunner:
 
     def sweep(self, ends: dict[TopicPartition, int]) -> None:
         """Every table of `ends` (where their topics end) whose topic holds events not folded
-        yet is read from its topic."""
+        yet is read from its topic; one read that has not moved for `STALLED_SWEEPS` sweeps is
+        started again (and told: a fetch that never comes back must not stall a table
+        silently)."""
         for tp, end in ends.items():
             run = self.tables.get(tp.topic[len(TABLE_PREFIX):])
             if run is not None:
                 self._read_topic(run, end)
+                self._watch(run, tp)
+
+    def _watch(self, run: TableRun, tp: TopicPartition) -> None:
+        if run.table not in self.behind:
+            self.stalled.pop(run.table, None)
+            return
+        offset, sweeps = self.stalled.get(run.table, (run.offset, 0))
+        sweeps = sweeps + 1 if offset == run.offset else 1
+        if sweeps < STALLED_SWEEPS:
+            self.stalled[run.table] = (run.offset, sweeps)
+            return
+        log.warning("shard %d: %s stalled at offset %d for %d sweeps, its topic ending at %d "
+                    "(fetcher: %s): read again", self.shard, run.table, run.offset, sweeps,
+                    self.behind[run.table], self.fetcher.describe(tp))
+        self.fetcher.fetch_from(tp, run.offset + 1)
+        self.stalled.pop(run.table, None)
 
     def _read_topic(self, run: TableRun, end: int) -> None:
         """Read `run`'s table from its topic up to `end` (at least): a copy is missing or
@@ -144,6 +164,7 @@ class ShardRunner:
         for table in self.behind:
             self.fetcher.drop(TopicPartition(table_topic(table), 0))
         self.behind.clear()
+        self.stalled.clear()
         await self.shard_log.close()
         log.info("shard %d: stopped", self.shard)
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, WebSocket
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "docs" / "screenshots"
@@ -61,9 +62,13 @@ class Tab:
         return [m for m in self.console if "Content Security Policy" in m]
 
 
-def open_tab(browser: Browser, url: str, viewport: dict[str, int] | None = None) -> Tab:
-    """A new page (its own context) at `url`, recording its frames and console."""
+def open_tab(browser: Browser, url: str, viewport: dict[str, int] | None = None,
+             prepare: Callable[[BrowserContext], None] | None = None) -> Tab:
+    """A new page (its own context) at `url`, recording its frames and console; `prepare`
+    sees the context first (e.g. to route its sockets)."""
     context = browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
+    if prepare is not None:
+        prepare(context)
     page = context.new_page()
     tab = Tab(page)
 

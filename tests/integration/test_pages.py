@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from shared.deal import parse_deal
 from tests.integration.browser import PHONE, Tab, open_tab, screenshot, serious_violations
@@ -281,3 +281,35 @@ def test_no_serious_accessibility_violations(
     east.page.locator(".auction button[data-index='0']").click()
     for tab in (north, south, east):
         assert serious_violations(tab.page) == []
+
+
+def test_the_page_reconnects_and_resumes_after_the_last_state_read(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """A socket dropped (here by the browser's router, between page and gateway): the page
+    says so, reconnects with `since` = the id of the last state it read, and catches up with
+    the calls made meanwhile."""
+    table, tokens = table_with_players(stack, "page-resume")
+    routes: list[tuple[str, WebSocketRoute]] = []
+
+    def through(ws: WebSocketRoute) -> None:  # forwards both ways, as if not there
+        routes.append((ws.url, ws))
+        ws.connect_to_server()
+
+    tab = open_tab(browser, f"{stack.url}/seat#{tokens['seats']['E']}", prepare=lambda c:
+                   c.route_web_socket(re.compile(r".*/feed.*"), through))
+    tabs.append(tab)
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    post(stack, table, tokens["seats"]["N"], {"type": "call", "call": "1D"})
+    expect(tab.page.locator("#turn")).to_have_text("Your call.")
+    last_id = json.loads(tab.frames[-1])["id"]
+    assert "since" not in routes[0][0]
+
+    routes[0][1].close(code=1011, reason="gone")
+    expect(tab.page.locator("#connection")).to_contain_text("reconnecting")
+    post(stack, table, tokens["seats"]["E"], {"type": "call", "call": "P"})
+    post(stack, table, tokens["seats"]["S"], {"type": "call", "call": "1S"})
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    assert len(routes) == 2 and routes[1][0].endswith(f"?since={last_id}")
+    expect(tab.page.locator("#turn")).to_have_text("Waiting for West (Di).")
+    assert [label.split(",")[0] for label in auction(tab)] == [
+        "North: 1 diamonds", "East: pass", "South: 1 spades"]

@@ -4,8 +4,11 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The browser tests (tests/integration/test_pages.py) drive Debian's Chromium with Playwright,
+# whose own browser download cannot be had here.
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install test lint typecheck bench run up down clean
+.PHONY: install browser test lint typecheck bench run up down clean
 
 install: $(STAMP)
 
@@ -17,8 +20,18 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-test: install lint typecheck
-	$(PY) -m pytest
+# Chromium for the browser tests: Debian's package, installed when missing and run as root.
+browser:
+	@if [ ! -x "$(CHROMIUM)" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+	@[ -x "$(CHROMIUM)" ] || { echo "the browser tests need Chromium at $(CHROMIUM): install" \
+		"Debian's package (sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium"; \
+		exit 1; }
+
+test: install browser lint typecheck
+	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
 
 lint: install
 	$(VENV)/bin/ruff check shared services tests bench

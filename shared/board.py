@@ -316,6 +316,32 @@ class Board:
                 return index
         return None
 
+    def on_lead(self) -> Seat | None:
+        """Law 41A: after the auction closes, the defender on declarer's left faces the opening
+        lead; None before the auction closes, after a pass-out, and once a lead is faced."""
+        declarer = self.declarer
+        if self.status != CLOSED or declarer is None or self.opening_lead is not None:
+            return None
+        return declarer.lho
+
+    def replaceable(self) -> dict[Seat, Call]:
+        """Law 25A (rubber 24): the calls their players may still replace as inadvertent, each
+        seat's last call until his partner calls over it (an irregular call pending or just
+        cancelled included), until the opening lead is faced (2017 Law 17D1)."""
+        if self.opening_lead is not None:
+            return {}
+        found: dict[Seat, Call] = {}
+        for seat in Seat:
+            index = self.last_call_of(seat)
+            if index is not None and all(e.seat is not seat.partner
+                                         for e in self.calls[index + 1:]):
+                found[seat] = self.calls[index].call
+        if self.pending is not None and self.pending.kind != "change_of_call":
+            found[self.pending.offender] = self.pending.entry.call
+        if self.inadmissible is not None:
+            found[self.inadmissible.offender] = self.inadmissible.entry.call
+        return found
+
     def named_strain(self, seat: Seat, strain: Strain) -> bool:
         """Whether `seat` named `strain` in a bid that stands (Law 26A1)."""
         return any(c.seat is seat and c.call.strain is strain for c in self.calls)
@@ -495,6 +521,9 @@ class Board:
             "opening_lead": ({"seat": self.opening_lead[0].name,
                               "card": str(self.opening_lead[1])} if self.opening_lead else None),
             "auction_period_ended": self.opening_lead is not None and self.duplicate,
+            "on_lead": None if (leader := self.on_lead()) is None else leader.name,  # Law 41A
+            # Law 25A: seat → the call he may still replace as inadvertent (an undo button)
+            "replaceable": {s.name: str(c) for s, c in self.replaceable().items()},
             "ignored": list(self.ignored),
             "events": self.events,
         }

@@ -165,3 +165,16 @@ async def test_only_a_tournaments_creation_and_rounds_take_large_bodies(
     await guard({"type": "http", "method": "POST", "path": path,
                  "headers": [(b"content-length", str(size).encode())]}, receive, send)
     assert sent[0]["status"] == status
+
+
+def test_the_gateways_own_origin_is_allowed_for_its_pages() -> None:
+    """The seat page (served by the gateway) opens its socket from the gateway's own origin:
+    allowed whatever TABLESERVER_ORIGINS lists; another origin still is not."""
+    from services.gateway.asgi import origin_allowed
+    listed = {"https://club.example"}
+    assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", listed)
+    assert origin_allowed("https://club.example", "127.0.0.1:8000", listed)
+    assert not origin_allowed("https://evil.example", "127.0.0.1:8000", listed)
+    assert not origin_allowed("http://127.0.0.1:8000", "", listed)
+    assert origin_allowed("", "127.0.0.1:8000", listed)  # not a browser
+    assert origin_allowed("https://evil.example", "x", set())  # no list: any

@@ -38,6 +38,15 @@ async def send_json(send: Send, status: int, payload: dict[str, Any],
     await send({"type": "http.response.body", "body": data})
 
 
+def origin_allowed(origin: str, host: str, allowed: set[str]) -> bool:
+    """A browser's `Origin` (none: not a browser request) is allowed when no list is set, when
+    the list has it, or when it is the gateway's own (its host is the request's `Host`): the
+    gateway's own pages (`/seat`) call back to where they came from."""
+    if not origin or not allowed or origin in allowed:
+        return True
+    return bool(host) and origin.partition("://")[2] == host
+
+
 class Guard:
     def __init__(self, app: ASGIApp, max_body: int, origins: set[str],
                  events: EventHandler | None = None, max_upload: int | None = None) -> None:
@@ -72,7 +81,7 @@ class Guard:
         if length.isdigit() and int(length) > limit:
             await self.too_large(receive, send, int(length), limit)
             return
-        if origin and self.origins and origin not in self.origins:
+        if not origin_allowed(origin, headers.get(b"host", b"").decode(), self.origins):
             await send_json(send, 403, {"error": f"origin {origin} not allowed"})
             return
         match = EVENTS_PATH.fullmatch(scope["path"])

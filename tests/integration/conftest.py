@@ -38,3 +38,18 @@ def wait_for(check: Any, seconds: float, what: str) -> Any:
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (tests/integration/browser.py), one for the session."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.integration.browser import launch
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from services.gateway.asgi import origin_allowed
 from services.gateway.errors import ApiError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, serve_feed
@@ -23,15 +24,15 @@ AUTH_WAIT_S = 10.0  # for a socket's first message, its token
 
 
 async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
-    """The socket's grant, or None once the socket is refused: 4403 for an origin not allowed,
-    4401 for a bad or missing token. The token comes in the socket's first message,
+    """The socket's grant, or None once the socket is refused: 4403 for an origin not allowed
+    (the gateway's own always is, for its pages), 4401 for a bad or missing token. The token
+    comes in the socket's first message,
     `{"type": "auth", "token": …}` (within `AUTH_WAIT_S`), so that it never lands in a log of
     URLs as a query would; a `token` query parameter is still taken (the command line, older
     clients)."""
     gw: Gateway = websocket.app.state.gateway
-    origin = websocket.headers.get("origin")
-    allowed = gw.settings.allowed_origins
-    if origin and allowed and origin not in allowed:
+    origin, host = websocket.headers.get("origin", ""), websocket.headers.get("host", "")
+    if not origin_allowed(origin, host, gw.settings.allowed_origins):
         await websocket.close(code=4403)
         return gw, None
     token = websocket.query_params.get("token")

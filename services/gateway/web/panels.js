@@ -1,0 +1,115 @@
+// Panels of the seat page that show what the state says in words: the Director's alerts and
+// rectifications, an option to exercise, the explanations of calls, and questions.
+
+import { callNode, callWords, el, SEAT_NAMES, sameSide, seatLabel } from "./table.js";
+
+const lawOf = (law) => (law ? `Law ${law}` : "");
+
+/** The Director's alerts (with their options), the rectifications and lead restrictions. */
+export function directorNode(board) {
+  const items = [];
+  for (const alert of board.alerts || []) {
+    items.push(el("li", { class: "director-alert", "data-kind": alert.kind },
+      el("strong", { text: lawOf(alert.law) }), " ", alert.message || alert.kind,
+      (alert.options || []).length
+        ? el("ul", { class: "options" }, alert.options.map((o) => el("li", { text: o })))
+        : null));
+  }
+  for (const r of board.rectifications || []) {
+    items.push(el("li", { class: "rectification" }, el("strong", { text: lawOf(r.law) }), " ",
+      r.message || ""));
+  }
+  for (const r of board.lead_restrictions || []) {
+    const what = r.declarer_may ? `declarer may ${r.declarer_may}` : "no lead restriction";
+    items.push(el("li", { class: "lead-restriction" }, el("strong", { text: lawOf(r.law) }),
+      ` ${SEAT_NAMES[r.player] || r.player} on lead after ${SEAT_NAMES[r.offender] ||
+        r.offender}'s withdrawn ${callWords(r.withdrawn || "")}: ${what}` +
+        (r.applies === false ? " (does not apply)" : "")));
+  }
+  if (!items.length) return el("p", { class: "quiet", text: "No irregularity." });
+  return el("ul", { class: "director-list" }, items);
+}
+
+/** The option over an irregular call, for its holder: the alert's words and two buttons. */
+export function optionNode(board, onChoose) {
+  const pending = board.pending;
+  const alert = [...(board.alerts || [])].reverse()
+    .find((a) => a.kind === pending.kind && a.seat === pending.offender) || {};
+  return el("div", { class: "option-box", role: "group", "aria-labelledby": "option-title" },
+    el("h3", { id: "option-title", text: `Your option (${lawOf(alert.law || pending.law)})` }),
+    el("p", { text: alert.message ||
+      `${SEAT_NAMES[pending.offender]} made an irregular call, ${pending.call}.` }),
+    (alert.options || []).length
+      ? el("ul", { class: "options" }, alert.options.map((o) => el("li", { text: o }))) : null,
+    el("div", { class: "option-buttons" },
+      el("button", { type: "button", id: "accept", class: "primary",
+        onclick: () => onChoose(true) }, "Accept ", callNode(pending.call)),
+      el("button", { type: "button", id: "decline", onclick: () => onChoose(false) },
+        "Do not accept")));
+}
+
+/** Explanations given of each call: its self-alert and explanation, and answers to questions
+ * (Law 20F). What partner said of his own calls never reaches this page (Law 16). */
+export function explanationsOf(board, index) {
+  const entry = (board.calls || [])[index] || {};
+  const said = [];
+  if (entry.explanation) said.push(entry.explanation);
+  for (const e of board.explanations || []) {
+    if (e.index === index && e.explanation) said.push(e.explanation);
+  }
+  return said;
+}
+
+export function explanationsNode(board) {
+  const items = [];
+  (board.calls || []).forEach((entry, index) => {
+    const said = explanationsOf(board, index);
+    if (!entry.alert && !said.length) return;
+    items.push(el("li", { "data-index": index },
+      el("strong", { text: `${SEAT_NAMES[entry.seat]} ` }), callNode(entry.call),
+      entry.alert ? el("span", { class: "alert-mark", text: " alerted" }) : null,
+      said.length ? `: ${said.join("; ")}` : ""));
+  });
+  return items.length ? el("ul", { class: "explanations" }, items) : null;
+}
+
+/** One call chosen in the auction: what was said of it, and for an opponent's call a button
+ * to ask about it (Law 20F1). */
+export function callDetailNode(board, index, mySeat, onAsk) {
+  const entry = (board.calls || [])[index];
+  if (!entry) return null;
+  const said = explanationsOf(board, index);
+  const asked = (board.questions || []).some((q) => q.index === index && q.seat === mySeat);
+  const opponent = !sameSide(entry.seat, mySeat);
+  return el("div", { class: "call-detail", role: "region", "aria-label": "The call chosen" },
+    el("p", {}, el("strong", { text: `${SEAT_NAMES[entry.seat]}: ` }), callNode(entry.call),
+      entry.alert ? " (alerted)" : "",
+      said.length ? ` — ${said.join("; ")}` : opponent ? " — no explanation given" : ""),
+    opponent && board.status !== "passed_out"
+      ? el("button", { type: "button", id: "ask", disabled: asked, onclick: () => onAsk(index) },
+        asked ? "Asked" : "Ask about this call")
+      : null);
+}
+
+/** Questions about this seat's own calls still to answer (Law 20F: online, each player
+ * explains his own calls), each with a field and a button. */
+export function questionsNode(board, mySeat, onAnswer) {
+  const calls = board.calls || [];
+  const open = (board.questions || []).filter((q) => {
+    const entry = calls[q.index];
+    if (!entry || entry.seat !== mySeat) return false;
+    return !(board.explanations || []).some((e) => e.index === q.index && e.event > q.event);
+  });
+  if (!open.length) return null;
+  return el("div", { class: "questions" }, open.map((q) => {
+    const id = `answer-${q.index}`;
+    const input = el("input", { id, type: "text", maxlength: 2000, autocomplete: "off" });
+    return el("form", { class: "answer", "data-index": q.index, onsubmit: (event) => {
+      event.preventDefault();
+      if (input.value.trim()) onAnswer(q.index, input.value.trim());
+    } },
+    el("label", { for: id }, `${seatLabel(board, q.seat)} asks about your `,
+      callNode(calls[q.index].call), ":"),
+    input, el("button", { type: "submit", text: "Answer" }));
+  }));
+}

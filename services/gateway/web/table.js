@@ -1,0 +1,193 @@
+// What every page shows of a table: seats, suits, calls, cards, hands and the auction
+// diagram. Rendering only: the board's state (the README's "state of a board") says what the
+// Laws decided; nothing here works a Law out.
+
+export const SEATS = ["N", "E", "S", "W"]; // clockwise
+export const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+export const SUITS = [ // the order a hand is shown in
+  { key: "S", symbol: "♠", name: "spades", colour: "black" },
+  { key: "H", symbol: "♥", name: "hearts", colour: "red" },
+  { key: "D", symbol: "♦", name: "diamonds", colour: "red" },
+  { key: "C", symbol: "♣", name: "clubs", colour: "black" },
+];
+const SUIT_BY_KEY = Object.fromEntries(SUITS.map((s) => [s.key, s]));
+export const STRAINS = ["C", "D", "H", "S", "NT"];
+const STRAIN_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades", NT: "no trump" };
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten" };
+
+export function partnerOf(seat) { return SEATS[(SEATS.indexOf(seat) + 2) % 4]; }
+export function lhoOf(seat) { return SEATS[(SEATS.indexOf(seat) + 1) % 4]; }
+export function sameSide(a, b) { return a === b || partnerOf(a) === b; }
+
+/** Whether `seat` is vulnerable: the board's `vulnerability` is None, NS, EW or Both. */
+export function vulnerable(seat, vulnerability) {
+  if (vulnerability === "Both") return true;
+  return vulnerability === "NS" ? "NS".includes(seat)
+    : vulnerability === "EW" ? "EW".includes(seat) : false;
+}
+
+/** `el("p", {class: "x", text: "…"}, child…)`: an element; text is never parsed as HTML. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return node;
+}
+
+/** A call as shown: "1♥", "2NT", "Pass", "Dbl", "Rdbl" (parts with their suit's colour). */
+export function callNode(call) {
+  const span = el("span", { class: "call", "aria-label": callWords(call) });
+  const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
+  if (!m) {
+    span.textContent = { P: "Pass", X: "Dbl", XX: "Rdbl" }[call] || call;
+    return span;
+  }
+  const suit = SUIT_BY_KEY[m[2]];
+  span.append(m[1], suit ? el("span", { class: `suit ${suit.colour}`, "aria-hidden": "true",
+    text: suit.symbol }) : "NT");
+  return span;
+}
+
+/** A call in words, for labels and screen readers: "1 hearts", "pass", "double". */
+export function callWords(call) {
+  const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
+  if (m) return `${m[1]} ${STRAIN_NAMES[m[2]]}`;
+  return { P: "pass", X: "double", XX: "redouble" }[call] || call;
+}
+
+export function cardWords(card) { // "HK" → "king of hearts"
+  const suit = SUIT_BY_KEY[card[0]];
+  const rank = RANK_NAMES[card[1]] || card[1];
+  return `${rank} of ${suit ? suit.name : card[0]}`;
+}
+
+export function cardNode(card) { // "HK" → ♥K
+  const suit = SUIT_BY_KEY[card[0]];
+  return el("span", { class: `card ${suit ? suit.colour : ""}`, "aria-label": cardWords(card) },
+    el("span", { class: "suit", "aria-hidden": "true", text: suit ? suit.symbol : card[0] }),
+    el("span", { "aria-hidden": "true", text: card[1] === "T" ? "10" : card[1] }));
+}
+
+/** The hands of a PBN deal, "N:AKQ2.J3.T98.7654 - - -": seat → {S, H, D, C} (rank strings,
+ * "T" for ten) or null for a hand not shown. */
+export function parseDeal(deal) {
+  const hands = { N: null, E: null, S: null, W: null };
+  const m = /^([NESW]):(.*)$/.exec((deal || "").trim());
+  if (!m) return hands;
+  let at = SEATS.indexOf(m[1]);
+  for (const text of m[2].trim().split(/\s+/)) {
+    const suits = text.split(".");
+    if (text !== "-" && suits.length === 4) {
+      hands[SEATS[at]] = { S: suits[0], H: suits[1], D: suits[2], C: suits[3] };
+    }
+    at = (at + 1) % 4;
+  }
+  return hands;
+}
+
+/** A hand as four lines, ♠♥♦♣; with `onCard`, each card is a button (a lead to pick). */
+export function handNode(hand, { onCard = null, played = null, label = "Hand" } = {}) {
+  const list = el("ul", { class: "hand", "aria-label": label, "data-hand": "" });
+  for (const suit of SUITS) {
+    const ranks = [...(hand[suit.key] || "")];
+    const row = el("li", { class: `suit-row ${suit.colour}` },
+      el("span", { class: "suit-symbol", "aria-hidden": "true", text: suit.symbol }),
+      el("span", { class: "sr-only", text: `${suit.name}:` }));
+    if (!ranks.length) row.append(el("span", { class: "void", text: "—", "aria-label": "none" }));
+    for (const rank of ranks) {
+      const card = suit.key + rank;
+      const text = rank === "T" ? "10" : rank;
+      const attrs = { class: `rank${card === played ? " played" : ""}`, "data-card": card };
+      row.append(onCard
+        ? el("button", { ...attrs, type: "button", "aria-label": cardWords(card),
+          onclick: () => onCard(card), text })
+        : el("span", { ...attrs, "aria-label": cardWords(card), text }));
+    }
+    list.append(row);
+  }
+  return list;
+}
+
+/** The auction in four columns, W N E S, the dealer's first call under the dealer. `options`:
+ * `players` (seat → name), `vulnerability`, `turn` (a "?" where the next call goes),
+ * `pending` (an irregular call awaiting the option holder, shown apart), and `onCall(index)`
+ * to make each call a button (to read or ask about it). */
+export function auctionNode(board, options = {}) {
+  const order = ["W", "N", "E", "S"];
+  const players = board.players || {};
+  const head = el("tr", {}, order.map((seat) => {
+    const vul = vulnerable(seat, board.vulnerability);
+    return el("th", { scope: "col", class: `${vul ? "vul" : ""} ${seat === board.dealer
+      ? "dealer" : ""}`.trim() },
+    el("abbr", { title: SEAT_NAMES[seat], text: seat }),
+    seat === board.dealer ? el("span", { class: "tag", text: "dealer" }) : null,
+    vul ? el("span", { class: "tag", text: "vul" }) : null,
+    players[seat] ? el("span", { class: "player", text: players[seat] }) : null);
+  }));
+  const rows = [];
+  let row = null;
+  let col = -1;
+  const place = (seat, cell) => {
+    const at = order.indexOf(seat);
+    if (row === null || at <= col) {
+      row = Array(4).fill(null);
+      rows.push(row);
+    }
+    row[at] = cell;
+    col = at;
+  };
+  (board.calls || []).forEach((entry, index) => {
+    const alerted = Boolean(entry.alert || entry.explanation);
+    const content = [callNode(entry.call), alerted ? el("span", { class: "alert-mark",
+      text: "!", title: "alerted" }) : null];
+    const label = `${SEAT_NAMES[entry.seat]}: ${callWords(entry.call)}${alerted ? ", alerted" : ""}`;
+    const cell = options.onCall
+      ? el("button", { type: "button", class: "call-button", "aria-label": label,
+        "data-index": index, onclick: () => options.onCall(index) }, content)
+      : el("span", { "aria-label": label }, content);
+    place(entry.seat, el("td", { class: alerted ? "alerted" : "" }, cell));
+  });
+  if (board.pending) {
+    place(board.pending.offender, el("td", { class: "pending" },
+      el("span", { "aria-label": `${SEAT_NAMES[board.pending.offender]}: ` +
+        `${callWords(board.pending.call)}, not accepted yet` },
+      callNode(board.pending.call), el("span", { class: "tag", text: "?" }))));
+  } else if (board.turn && board.status === "auction") {
+    place(board.turn, el("td", { class: "next" }, el("span", { text: "?",
+      "aria-label": `${SEAT_NAMES[board.turn]} to call` })));
+  }
+  if (rows.length && board.dealer) { // the cells before the dealer's first call stay empty
+    const first = rows[0];
+    for (let i = 0; i < order.indexOf(board.dealer) && i < 4; i += 1) {
+      if (first[i] === null) first[i] = el("td", { class: "empty" });
+    }
+  }
+  const body = el("tbody", {}, rows.map((cells) => el("tr", {},
+    cells.map((cell) => cell || el("td", { class: "empty" })))));
+  return el("table", { class: "auction", "aria-label": "Auction" }, el("thead", {}, head), body);
+}
+
+/** "2♥X by East", or "Passed out". */
+export function contractNode(board) {
+  if (board.status === "passed_out") return el("span", { text: "Passed out" });
+  const c = board.contract;
+  if (!c) return null;
+  return el("span", { class: "contract" }, callNode(`${c.level}${c.strain}`),
+    c.risk ? el("span", { text: c.risk }) : null, ` by ${SEAT_NAMES[c.declarer]}`);
+}
+
+/** "East (Bob)", or "East" while the seat has no name. */
+export function seatLabel(board, seat) {
+  const player = ((board && board.players) || {})[seat];
+  return player ? `${SEAT_NAMES[seat]} (${player})` : SEAT_NAMES[seat];
+}

@@ -1,0 +1,315 @@
+"""The seat page in a real browser (tests/integration/browser.py): four players' pages play a
+board, each shows its own hand only (in the page and on the wire), at 375 px as at a desk, by
+keyboard as by mouse, under the Content-Security-Policy, with no serious axe-core finding."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, WebSocketRoute, expect
+
+from shared.deal import parse_deal
+from tests.integration.browser import PHONE, Tab, open_tab, screenshot, serious_violations
+from tests.integration.test_pipeline import DEAL, new_table
+from tests.stack import Stack
+
+pytestmark = pytest.mark.integration
+SEATS = "NESW"
+HANDS = {seat.name: hand for seat, hand in parse_deal(DEAL).items()}
+PLAYERS = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+expect.set_options(timeout=10_000)
+
+
+def cards_of(seat: str) -> set[str]:
+    """A seat's cards as the page spells them in `data-card`: suit then rank ("HK")."""
+    return {suit + rank for suit, ranks in zip("SHDC", HANDS[seat].split("."), strict=True)
+            for rank in ranks}
+
+
+def hand_patterns(seat: str) -> list[re.Pattern[str]]:
+    """The PBN text of a hand and each of its suits of 3 cards or more, as whole words."""
+    pbn = HANDS[seat]
+    return [re.compile(rf"(?<![2-9TJQKA]){re.escape(text)}(?![2-9TJQKA])")
+            for text in [pbn, *(suit for suit in pbn.split(".") if len(suit) >= 3)]]
+
+
+def post(stack: Stack, table: str, token: str, event: dict[str, Any]) -> None:
+    with stack.client(token) as http:
+        response = http.post(f"/api/tables/{table}/events", json=event)
+        assert response.status_code == 202, response.text
+
+
+def table_with_players(stack: Stack, table: str) -> tuple[str, dict[str, Any]]:
+    """A table with board 1 started and the players named; its name and tokens."""
+    tokens = new_table(stack, table)
+    with stack.client(stack.director) as http:
+        assert http.post(f"/api/tables/{table}/players",
+                         json={"players": PLAYERS}).status_code == 202
+    return table, tokens
+
+
+def seat_tab(browser: Browser, stack: Stack, token: str, viewport: Any = None) -> Tab:
+    tab = open_tab(browser, f"{stack.url}/seat#{token}", viewport)
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    expect(tab.page.locator("[data-hand] [data-card]")).to_have_count(13)
+    return tab
+
+
+@pytest.fixture
+def tabs() -> Iterator[list[Tab]]:
+    """The tabs a test opens, closed after it."""
+    opened: list[Tab] = []
+    yield opened
+    for tab in opened:
+        tab.page.context.close()
+
+
+def click_call(tab: Tab, call: str) -> None:
+    button = tab.page.locator(f"#bidding-box button[data-call='{call}']")
+    expect(button).to_be_enabled()
+    button.click()
+
+
+def auction(tab: Tab) -> list[str]:
+    """The calls the page's auction diagram shows, in order, as their labels say."""
+    labels: list[str] = tab.page.locator(".auction tbody td:not(.next) > [aria-label]"
+                                         ).evaluate_all("els => els.map(e => e.ariaLabel)")
+    return labels
+
+
+def assert_only_own_hand(tab: Tab, seat: str) -> None:
+    """The page shows one hand, this seat's; no other hand is in the page or in any frame its
+    socket received."""
+    page = tab.page
+    assert page.locator("[data-hand]").count() == 1
+    shown = set(page.locator("[data-hand] [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    assert shown == cards_of(seat)
+    assert tab.frames, "nothing received on the socket"
+    received = "\n".join(tab.frames)
+    for other in SEATS.replace(seat, ""):
+        for pattern in hand_patterns(other):
+            assert not pattern.search(received), f"{seat} received {other}'s {pattern.pattern}"
+    for board in tab.states():
+        hands = board.get("deal", "").split(":")[1].split()
+        for other, hand in zip(SEATS, hands, strict=True):
+            assert (hand != "-") == (other == seat), f"{seat} received {other}'s hand: {hand}"
+
+
+def assert_clean_console(tab: Tab) -> None:
+    assert tab.csp_violations() == [], tab.csp_violations()
+    assert tab.errors == [] and tab.console == [], (tab.errors, tab.console)
+
+
+def test_four_seat_pages_play_a_board_with_an_insufficient_bid(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """North opens 1S with a self-alert; East's 1H is insufficient (Law 27): South, the option
+    holder, declines on his page, East substitutes 2H (27B1(a)), three passes close the
+    auction (Law 22A) and South, on declarer's left (Law 41A), faces the opening lead."""
+    table, tokens = table_with_players(stack, "page-board")
+    pages = {seat: seat_tab(browser, stack, tokens["seats"][seat]) for seat in SEATS}
+    tabs.extend(pages.values())
+    n, e, s, w = (pages[seat] for seat in SEATS)
+    for seat, tab in pages.items():
+        expect(tab.page.locator("#title")).to_contain_text(
+            {"N": "North", "E": "East", "S": "South", "W": "West"}[seat])
+        expect(tab.page.locator(".auction thead")).to_contain_text("Ann")
+
+    n.page.check("#self-alert")
+    n.page.fill("#self-explanation", "five or more spades")
+    click_call(n, "1S")
+    # The bidding box offers only sufficient bids (Law 18C): East's insufficient 1H comes
+    # from another client of his seat, the API.
+    expect(e.page.locator("#bidding-box button[data-call='1H']")).to_be_disabled()
+    expect(e.page.locator("#bidding-box button[data-call='1NT']")).to_be_enabled()
+    post(stack, table, tokens["seats"]["E"], {"type": "call", "call": "1H"})
+
+    decline = s.page.locator("#option #decline")
+    expect(decline).to_be_visible()
+    expect(s.page.locator("#option")).to_contain_text("E made an insufficient bid, 1H.")
+    expect(s.page.locator("#option")).to_contain_text("Law 27B1(a)")
+    for tab in (n, e, w):
+        expect(tab.page.locator("#turn")).to_contain_text("South (Cy) decides whether")
+        assert tab.page.locator("#option button").count() == 0
+    # Law 20F / 16: North's self-alert is told to the opponents, not to his partner.
+    for tab in (e, w):
+        expect(tab.page.locator("#explanations")).to_contain_text("five or more spades")
+    assert "five or more spades" not in s.page.locator("main").inner_text()
+    screenshot(s.page, "seat-desktop.png")
+    decline.click()
+
+    for tab in pages.values():
+        expect(tab.page.locator("#director")).to_contain_text(
+            "E must substitute a sufficient bid or a pass")
+        expect(tab.page.locator("#director")).to_contain_text("Law 27")
+    expect(e.page.locator("#turn")).to_have_text("Your call.")
+    e.page.locator("h1").click()  # the focus anywhere on the page: typed calls still go in
+    e.page.keyboard.type("2h")
+    e.page.keyboard.press("Enter")
+    expect(s.page.locator("#turn")).to_have_text("Your call.")
+    click_call(s, "P")
+    click_call(w, "P")
+    click_call(n, "P")
+
+    for tab in pages.values():
+        expect(tab.page.locator("#contract")).to_have_text("Contract: 2♥ by East")
+        assert [label.split(",")[0] for label in auction(tab)] == [
+            "North: 1 spades", "East: 2 hearts", "South: pass", "West: pass", "North: pass"]
+    expect(s.page.locator("#turn")).to_have_text("You are on lead: choose a card from your hand.")
+    expect(w.page.locator("#lead")).to_be_hidden()
+    s.page.locator("[data-hand] button[data-card='SA']").click()
+    s.page.locator("#lead-confirm").click()
+    for tab in pages.values():
+        expect(tab.page.locator("#turn")).to_have_text("South (Cy) led ♠A.")
+    for seat, tab in pages.items():
+        assert_only_own_hand(tab, seat)
+        assert_clean_console(tab)
+    last = s.states()[-1]
+    assert last["opening_lead"] == {"seat": "S", "card": "SA"}
+    assert "five or more spades" not in json.dumps(s.frames)  # never on South's wire (Law 16)
+
+
+def test_the_seat_page_fits_a_phone(stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """At 375 px: no horizontal scroll, every call of the bidding box on screen, and a call
+    made by tapping it."""
+    table, tokens = table_with_players(stack, "page-phone")
+    tab = seat_tab(browser, stack, tokens["seats"]["N"], PHONE)
+    tabs.append(tab)
+    page = tab.page
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    boxes = page.locator("#bidding-box button").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return [r.left, r.right, r.height]; })")
+    assert len(boxes) == 38
+    assert all(left >= 0 and right <= PHONE["width"] and height >= 32
+               for left, right, height in boxes), boxes
+    page.check("#self-alert")
+    page.fill("#self-explanation", "15-17")
+    click_call(tab, "1NT")
+    expect(page.locator(".auction tbody")).to_contain_text("1NT")
+    post(stack, table, tokens["seats"]["E"], {"type": "call", "call": "P"})
+    expect(page.locator("#turn")).to_contain_text("Waiting for South (Cy)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "seat-phone.png")
+    assert_clean_console(tab)
+
+
+def test_calls_typed_on_the_keyboard(stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """`1h`, `x`, `xx`, `p` and Enter make the calls; a call not open (Law 18C: 1C after 1H)
+    is refused on the page and never sent."""
+    _, tokens = table_with_players(stack, "page-keys")
+    pages = {seat: seat_tab(browser, stack, tokens["seats"][seat]) for seat in SEATS}
+    tabs.extend(pages.values())
+    for seat, typed in (("N", "1h"), ("E", "x"), ("S", "xx")):
+        page = pages[seat].page
+        expect(page.locator("#turn")).to_have_text("Your call.")
+        page.locator("body").press("Escape")
+        page.keyboard.type(typed)
+        page.keyboard.press("Enter")
+    west = pages["W"].page
+    expect(west.locator("#turn")).to_have_text("Your call.")
+    west.locator("#typed-call").fill("1c")
+    west.keyboard.press("Enter")
+    expect(west.locator("#send-error")).to_contain_text("1 clubs is not open to you now")
+    west.locator("#typed-call").fill("p")
+    west.keyboard.press("Enter")
+    expect(pages["N"].page.locator("#turn")).to_have_text("Your call.")
+    assert [label.split(",")[0] for label in auction(pages["N"])] == [
+        "North: 1 hearts", "East: double", "South: redouble", "West: pass"]
+    sent = [json.loads(f) for f in pages["W"].sent]
+    assert [m["call"] for m in sent if m.get("type") == "call"] == ["P"]
+
+
+def test_questions_answers_and_a_mis_click_undone(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 20F1: East asks about North's alerted 2C, North answers on his page, East reads the
+    answer and South, North's partner, does not (Law 16). Law 25A: East replaces his mis-clicked
+    pass before his partner calls."""
+    _, tokens = table_with_players(stack, "page-qa")
+    pages = {seat: seat_tab(browser, stack, tokens["seats"][seat]) for seat in SEATS}
+    tabs.extend(pages.values())
+    n, e, s = pages["N"], pages["E"], pages["S"]
+    n.page.check("#self-alert")
+    click_call(n, "2C")
+    click_call(e, "P")
+    undo = e.page.locator("#undo")
+    expect(undo).to_contain_text("Undo my Pass")
+    undo.click()
+    click_call(e, "X")
+    for tab in pages.values():
+        expect(tab.page.locator("#director")).to_contain_text(
+            "E replaced an inadvertent P by X")
+    assert [label.split(",")[0] for label in auction(e)] == ["North: 2 clubs", "East: double"]
+
+    e.page.locator(".auction button[data-index='0']").click()
+    e.page.locator("#ask").click()
+    answer = n.page.locator("#questions form[data-index='0']")
+    expect(answer).to_contain_text("East (Bob) asks about your 2♣")
+    answer.locator("input").fill("strong, artificial")
+    answer.locator("button").click()
+    expect(answer).to_have_count(0)
+    expect(e.page.locator("#explanations")).to_contain_text("strong, artificial")
+    expect(pages["W"].page.locator("#explanations")).to_contain_text("strong, artificial")
+    expect(s.page.locator("#turn")).to_have_text("Your call.")
+    assert "strong, artificial" not in s.page.locator("main").inner_text()
+    for seat, tab in pages.items():
+        assert_only_own_hand(tab, seat)
+        assert_clean_console(tab)
+
+
+def test_no_serious_accessibility_violations(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """axe-core finds nothing critical or serious on the seat page: with an option to
+    exercise, an alert, the Director's words, at a desk and on a phone."""
+    table, tokens = table_with_players(stack, "page-axe")
+    north = seat_tab(browser, stack, tokens["seats"]["N"])
+    tabs.append(north)
+    north.page.check("#self-alert")
+    north.page.fill("#self-explanation", "five or more spades")
+    click_call(north, "1S")
+    post(stack, table, tokens["seats"]["E"], {"type": "call", "call": "1H"})
+    south = seat_tab(browser, stack, tokens["seats"]["S"])
+    east = seat_tab(browser, stack, tokens["seats"]["E"], PHONE)
+    tabs.extend([south, east])
+    expect(south.page.locator("#option #decline")).to_be_visible()
+    expect(east.page.locator("#director")).to_contain_text("insufficient bid")
+    east.page.locator(".auction button[data-index='0']").click()
+    for tab in (north, south, east):
+        assert serious_violations(tab.page) == []
+
+
+def test_the_page_reconnects_and_resumes_after_the_last_state_read(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """A socket dropped (here by the browser's router, between page and gateway): the page
+    says so, reconnects with `since` = the id of the last state it read, and catches up with
+    the calls made meanwhile."""
+    table, tokens = table_with_players(stack, "page-resume")
+    routes: list[tuple[str, WebSocketRoute]] = []
+
+    def through(ws: WebSocketRoute) -> None:  # forwards both ways, as if not there
+        routes.append((ws.url, ws))
+        ws.connect_to_server()
+
+    tab = open_tab(browser, f"{stack.url}/seat#{tokens['seats']['E']}", prepare=lambda c:
+                   c.route_web_socket(re.compile(r".*/feed.*"), through))
+    tabs.append(tab)
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    post(stack, table, tokens["seats"]["N"], {"type": "call", "call": "1D"})
+    expect(tab.page.locator("#turn")).to_have_text("Your call.")
+    last_id = json.loads(tab.frames[-1])["id"]
+    assert "since" not in routes[0][0]
+
+    routes[0][1].close(code=1011, reason="gone")
+    expect(tab.page.locator("#connection")).to_contain_text("reconnecting")
+    post(stack, table, tokens["seats"]["E"], {"type": "call", "call": "P"})
+    post(stack, table, tokens["seats"]["S"], {"type": "call", "call": "1S"})
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    assert len(routes) == 2 and routes[1][0].endswith(f"?since={last_id}")
+    expect(tab.page.locator("#turn")).to_have_text("Waiting for West (Di).")
+    assert [label.split(",")[0] for label in auction(tab)] == [
+        "North: 1 diamonds", "East: pass", "South: 1 spades"]

@@ -241,9 +241,12 @@ def creation_summary(made: dict[str, Any]) -> str:
             f"boards {board_ranges(made['boards'])}")
 
 
-def links_of(made: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each table's tokens: table → {seats: {N…W: token}, spectator: token}."""
-    return {t["table"]: {"seats": t["seats"], "spectator": t["spectator"]}
+def links_of(made: dict[str, Any], gateway: str = "") -> dict[str, dict[str, Any]]:
+    """Each table's tokens and its seats' pages: table → {seats: {N…W: token}, spectator:
+    token, links: {N…W: <gateway>/seat#<token>}}."""
+    return {t["table"]: {"seats": t["seats"], "spectator": t["spectator"],
+                         "links": {seat: gateway.rstrip("/") + link
+                                   for seat, link in t.get("links", {}).items()}}
             for t in made["tables"]}
 
 
@@ -260,7 +263,7 @@ def _write_secret(path: Path, text: str) -> None:
 def cmd_create(args: argparse.Namespace, gateway: Gateway) -> int:
     body = creation_request(args)
     made = request(gateway, "POST", "/api/tournaments", args.timeout, json=body).json()
-    links = json.dumps(links_of(made), indent=1) + "\n"
+    links = json.dumps(links_of(made, gateway.url), indent=1) + "\n"
     if args.links is not None:
         _write_secret(args.links, links)
         print(f"{creation_summary(made)}; tokens in {args.links}")

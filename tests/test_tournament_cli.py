@@ -208,7 +208,8 @@ def created(request: httpx.Request) -> httpx.Response:
         "tournament": body["tournament"], "name": body["name"], "created": True,
         "boards": [1, 2, 3, 4, 9],
         "tables": [{"table": t, "seats": {s: f"{t}.{s}" for s in "NESW"},
-                    "spectator": f"{t}.spectator"} for t in tables]})
+                    "spectator": f"{t}.spectator",
+                    "links": {s: f"/seat#{t}.{s}" for s in "NESW"}} for t in tables]})
 
 
 @pytest.mark.usefixtures("gateway_env")
@@ -233,8 +234,9 @@ def test_create_sends_the_deals_and_prints_the_links(
     assert err == "tournament spring (Spring pairs): created; 2 tables, boards 1-4,9\n"
     links = json.loads(out)
     assert list(links) == ["spring-1", "spring-2"]
-    assert links["spring-2"] == {"seats": {s: f"spring-2.{s}" for s in "NESW"},
-                                 "spectator": "spring-2.spectator"}
+    assert links["spring-2"] == {
+        "seats": {s: f"spring-2.{s}" for s in "NESW"}, "spectator": "spring-2.spectator",
+        "links": {s: f"http://127.0.0.1:23999/seat#spring-2.{s}" for s in "NESW"}}
 
 
 @pytest.mark.usefixtures("gateway_env")

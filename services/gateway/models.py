@@ -25,6 +25,8 @@ class TableCreated(BaseModel):
     ruleset: str
     seats: dict[Seat, str] = Field(description="each seat's token")
     spectator: str = Field(description="the spectators' token")
+    links: dict[Seat, str] = Field(description="each seat's page, its token in the fragment "
+                                   "(/seat#<token>), on this gateway")
 
 
 class BoardStart(BaseModel):
@@ -157,6 +159,7 @@ class TableLinks(BaseModel):
     table: str
     seats: dict[Seat, str] = Field(description="each seat's token")
     spectator: str = Field(description="the spectators' token")
+    links: dict[Seat, str] = Field(description="each seat's page (/seat#<token>)")
 
 
 class TournamentCreated(BaseModel):

@@ -93,6 +93,8 @@ def test_a_tournament_of_50_tables_plays_two_rounds_through_a_worker_restart(
         made = response.json()
         assert made["created"] and made["boards"] == list(range(1, 33))
         tables = [line["table"] for line in made["tables"]]
+        first = made["tables"][0]
+        assert first["links"]["N"] == f"/seat#{first['seats']['N']}"  # the seat's page
         assert tables == [f"{t}-{n}" for n in range(1, TABLES + 1)]
         again = http.post("/api/tournaments", json=_request(t), timeout=120).json()
         assert not again["created"] and [x["table"] for x in again["tables"]] == tables

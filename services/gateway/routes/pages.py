@@ -7,6 +7,7 @@ first message."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
@@ -21,7 +22,14 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
                     "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
 
+SEATS: tuple[Literal["N", "E", "S", "W"], ...] = ("N", "E", "S", "W")
+
 router = APIRouter(include_in_schema=False)
+
+
+def seat_link(token: str) -> str:
+    """A seat's page on this gateway, its token in the fragment: never sent to a server."""
+    return f"/seat#{token}"
 
 
 def _page(name: str) -> FileResponse:

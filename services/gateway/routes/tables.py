@@ -19,6 +19,7 @@ from services.gateway.models import (
     TableCreate,
     TableCreated,
 )
+from services.gateway.routes.pages import SEATS, seat_link
 from services.gateway.tokens import sign
 from services.tables import create_table
 
@@ -41,10 +42,11 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
                        "ruleset")
     expires = int(time.time()) + settings.token_ttl_s
     key = gw.signing_key
+    seats = {s: sign(key, body.table, s, "seat", expires) for s in SEATS}
     return TableCreated(
-        table=body.table, ruleset=body.ruleset,
-        seats={s: sign(key, body.table, s, "seat", expires) for s in ("N", "E", "S", "W")},
-        spectator=sign(key, body.table, None, "spectator", expires))
+        table=body.table, ruleset=body.ruleset, seats=seats,
+        spectator=sign(key, body.table, None, "spectator", expires),
+        links={seat: seat_link(token) for seat, token in seats.items()})
 
 
 @router.post("/{table}/boards", status_code=202,

@@ -19,12 +19,14 @@ from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import (
     RoundStarted,
+    Seat,
     TableLinks,
     TournamentCreate,
     TournamentCreated,
     TournamentRound,
 )
 from services.gateway.routes.feeds import director_socket
+from services.gateway.routes.pages import SEATS, seat_link
 from services.gateway.tokens import sign
 from services.tournament_export import MEDIA
 
@@ -44,10 +46,13 @@ async def post_tournament(body: TournamentCreate, gw: GatewayDep, _: DirectorDep
     return TournamentCreated(
         tournament=made.tournament, name=made.name, created=created,
         boards=sorted(made.deals),
-        tables=[TableLinks(table=t, seats={s: sign(key, t, s, "seat", expires)
-                                           for s in ("N", "E", "S", "W")},
-                           spectator=sign(key, t, None, "spectator", expires))
-                for t in made.tables])
+        tables=[_links(t, {s: sign(key, t, s, "seat", expires) for s in SEATS},
+                       sign(key, t, None, "spectator", expires)) for t in made.tables])
+
+
+def _links(table: str, seats: dict[Seat, str], spectator: str) -> TableLinks:
+    return TableLinks(table=table, seats=seats, spectator=spectator,
+                      links={seat: seat_link(token) for seat, token in seats.items()})
 
 
 @router.post("/{tournament}/rounds", status_code=202,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,7 @@ READ_UNCOMMITTED = 0  # table topics are written by idempotent producers, not tr
 NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
 SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 OFFSET_OUT_OF_RANGE = 1
+UNKNOWN_LEADER_WARN_S = 10.0
 LATEST, EARLIEST = -1, -2  # ListOffsets' timestamps for a partition's end and start
 
 
@@ -103,6 +105,7 @@ class TableFetcher:
         self._client: AIOKafkaClient | None = None
         self._topics: set[str] = set()  # whose leaders the client keeps known
         self.out_of_range: set[TopicPartition] = set()  # positions to find again
+        self.unknown_since: float | None = None  # since when some leaders are unknown
 
     @property
     def client(self) -> AIOKafkaClient:
@@ -196,16 +199,29 @@ class TableFetcher:
         """`partitions` by their leader; those whose leader is not known yet are left out, and
         looked up (in the background: a later call will find them)."""
         leaders: dict[int, list[TopicPartition]] = {}
-        unknown = False
+        unknown: list[TopicPartition] = []
         for tp in partitions:
             node = self.client.cluster.leader_for_partition(tp)
             if node is None or node < 0:
-                unknown = True
+                unknown.append(tp)
             else:
                 leaders.setdefault(node, []).append(tp)
         if unknown:
-            self.client.force_metadata_update()
+            self._unknown(unknown)
+        else:
+            self.unknown_since = None
         return leaders
+
+    def _unknown(self, partitions: list[TopicPartition]) -> None:
+        """Look the leaders of `partitions` up; say so when some stay unknown for long (a
+        partition left out of every fetch is a table that does not move)."""
+        self.client.force_metadata_update()
+        now = time.monotonic()
+        if self.unknown_since is None:
+            self.unknown_since = now
+        elif now - self.unknown_since > UNKNOWN_LEADER_WARN_S:
+            log.warning("the leaders of %d partitions (%s, …) unknown for %.0f s",
+                        len(partitions), partitions[0], now - self.unknown_since)
 
     async def _fetch_from(self, node: int, partitions: dict[TopicPartition, int]
                           ) -> dict[TopicPartition, list[Record]]:

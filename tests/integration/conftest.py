@@ -40,9 +40,13 @@ def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Chromium (tests/integration/browser.py), one for the session."""
+    """Headless Chromium (tests/integration/browser.py), one for each module of browser tests.
+    Not one for the session: Playwright's sync API runs an event loop in the main thread for
+    as long as it is open, and every later test's `asyncio.run` (or pytest-asyncio) then fails
+    with "cannot be called from a running event loop" (a whole `make test` did). A module of
+    browser tests runs no asyncio of its own for the same reason."""
     from playwright.sync_api import sync_playwright
 
     from tests.integration.browser import launch

@@ -69,10 +69,10 @@ async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
         for name, code, *message in response.topic_errors:
             if code not in (0, TopicAlreadyExistsError.errno):
                 raise for_code(code)(f"topic {name}: {message[0] if message else ''}")
-    await _leaders_elected(admin, [topic.name for topic in topics])
+    await leaders_elected(admin, [topic.name for topic in topics])
 
 
-async def _leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
+async def leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
     """Wait until every topic's partition has a leader. The controller answers a creation at
     once, and the brokers elect the new partitions' leaders seconds later (3.5–6 s for 1,000
     tables, measured: bench/tournament_bench.py): a round sent meanwhile waited for them and

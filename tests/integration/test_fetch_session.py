@@ -23,6 +23,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.records_to_delete import RecordsToDelete
 from aiokafka.structs import TopicPartition
 
+from services.kafka_admin import leaders_elected
 from services.processor.fetch_session import TableFetcher, _SessionFetch
 from tests.stack import _deploy, kafka_pidfile
 
@@ -110,6 +111,7 @@ class Topics:
         await self.admin.create_topics([
             NewTopic(name, -1, -1, replica_assignments={0: replicas}) if replicas
             else NewTopic(name, 1, 1) for name in names])
+        await leaders_elected(self.admin, list(names))  # (a deletion at once found none)
         return [TopicPartition(name, 0) for name in names]
 
     async def append(self, tp: TopicPartition, *values: str) -> None:

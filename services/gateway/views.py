@@ -61,7 +61,16 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
 def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
               ) -> dict[str, Any]:
     """One entry of a table's history (`services.replay.history`) as `grant` may see it: its
-    `event`, and for an explanation the `caller` whose call it explains."""
+    `event`, for an explanation the `caller` whose call it explains, and the board's `state`
+    after it when the history was asked with `states`."""
+    seen = _event_for(grant, entry, spectator_delay_s, now_ms)
+    if seen.get("state") is not None:
+        seen = {**seen, "state": board_for(grant, seen["state"], spectator_delay_s, now_ms)}
+    return seen
+
+
+def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
+               ) -> dict[str, Any]:
     if grant.role == "director":
         return entry
     event = entry["event"]

@@ -27,6 +27,8 @@ def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_del
         delayed = spectator_delay_s > 0 and (
             started is None or now_ms - started < spectator_delay_s * 1000)
         return None if delayed else deal
+    if grant.role != "seat":  # no other role reads a table (Gateway.reads): no hand
+        return None
     hands = parse_deal(deal)
     seat = Seat.parse(grant.seat or "")
     return format_deal({seat: hands[seat]} if seat in hands else {})

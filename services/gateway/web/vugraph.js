@@ -143,7 +143,7 @@ window.addEventListener("hashchange", () => window.location.reload());
 
 function showTables(scope) { // a tournament's vugraph token: its list of tables
   const name = scope.replace(/^tournament:/, "");
-  for (const id of ["table-panel", "auction-panel", "director-panel", "replay-panel"]) {
+  for (const id of ["table-panel", "replay-panel", "side"]) {
     $(id).hidden = true;
   }
   $("tables-panel").hidden = false;

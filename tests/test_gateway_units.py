@@ -178,3 +178,23 @@ def test_the_gateways_own_origin_is_allowed_for_its_pages() -> None:
     assert not origin_allowed("http://127.0.0.1:8000", "", listed)
     assert origin_allowed("", "127.0.0.1:8000", listed)  # not a browser
     assert origin_allowed("https://evil.example", "x", set())  # no list: any
+
+
+def test_a_tournaments_vugraph_token_reads_no_table() -> None:
+    """A vugraph token lists its tournament's tables (their spectator links); it reads no
+    table itself, not even one named like the tournament, and is shown no hand."""
+    from services.gateway.service import Gateway
+    from services.gateway.tokens import vugraph_scope
+
+    token = sign(KEY, vugraph_scope("spring"), None, "vugraph", expires=1000)
+    grant = verify(KEY, token, now=0)
+    assert grant == Grant("tournament:spring", None, "vugraph")
+    for table in ("spring", "spring-1", "tournament:spring"):
+        assert not Gateway.reads(grant, table)
+    assert Gateway.reads(Grant("t", None, "spectator"), "t")
+    assert not Gateway.reads(Grant("t", None, "spectator"), "u")
+    assert Gateway.reads(Grant(None, None, "director"), "u")
+    assert board_for(grant, {"deal": DEAL, "started_ts": 0}, 0, 10**9)["deal"] is None
+    forged = sign(KEY, "t", None, "director", expires=1000)  # a role no token may carry
+    with pytest.raises(TokenError):
+        verify(KEY, forged, now=0)

@@ -168,6 +168,8 @@ class TournamentCreated(BaseModel):
     created: bool = Field(description="false: the same request found the tournament")
     boards: list[int] = Field(description="the deals' board numbers")
     tables: list[TableLinks]
+    vugraph: str = Field(description="the tournament's vugraph page (/vugraph#<token>): its "
+                         "tables live, each as a spectator sees it; for the public")
 
 
 class TournamentRound(BaseModel):

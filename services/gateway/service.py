@@ -15,7 +15,7 @@ from redis.exceptions import RedisError
 
 from services.gateway.clients import Clients
 from services.gateway.errors import REDIS_DOWN, ApiError
-from services.gateway.tokens import Grant, TokenError, expiry_of, verify
+from services.gateway.tokens import READERS, Grant, TokenError, expiry_of, verify
 from services.live import send_copy
 from services.names import TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
@@ -97,8 +97,14 @@ class Gateway:
         return self.grant_of(token if scheme.lower() == "bearer" else None)
 
     @staticmethod
-    def may_read(grant: Grant, table: str) -> None:
-        if grant.role != "director" and grant.table != table:
+    def reads(grant: Grant, table: str) -> bool:
+        """Whether `grant` may read `table`: the director every table, a seat or a spectator
+        its own; a tournament's vugraph token none (it lists them)."""
+        return grant.role in READERS and (grant.role == "director" or grant.table == table)
+
+    @classmethod
+    def may_read(cls, grant: Grant, table: str) -> None:
+        if not cls.reads(grant, table):
             raise ApiError(403, f"this token is not for table {table}")
 
     # --- tables and events ------------------------------------------------------------------

@@ -3,6 +3,10 @@
 The payload is base64url JSON `{"t": table, "s": seat or null, "r": role, "e": expiry}`; the
 signature is HMAC-SHA256 over `v1.<payload>` with the gateway's signing key. One fixed
 algorithm: nothing in the token chooses how it is checked.
+
+A tournament's vugraph token (role `vugraph`) names no table: its `t` is
+`tournament:<name>`, which no table name can be (they have no colon). It reads the list of the
+tournament's tables and their spectator links, nothing else.
 """
 
 from __future__ import annotations
@@ -22,7 +26,16 @@ class TokenError(Exception):
 class Grant:
     table: str | None  # None for the director: every table
     seat: str | None
-    role: str  # "seat", "spectator" or "director"
+    role: str  # "seat", "spectator", "director" or "vugraph" (a tournament's list of tables)
+
+
+READERS = ("seat", "spectator", "director")  # the roles that read a table
+VUGRAPH_SCOPE = "tournament:"
+
+
+def vugraph_scope(tournament: str) -> str:
+    """The `t` of a tournament's vugraph token: never a table's name."""
+    return f"{VUGRAPH_SCOPE}{tournament}"
 
 
 def _b64(data: bytes) -> str:
@@ -61,6 +74,6 @@ def verify(key: bytes, token: str, now: int) -> Grant:
         raise TokenError("malformed token")
     if claims["e"] < now:
         raise TokenError("token expired")
-    if claims.get("r") not in ("seat", "spectator"):
+    if claims.get("r") not in ("seat", "spectator", "vugraph"):
         raise TokenError("malformed token")
     return Grant(claims.get("t"), claims.get("s"), claims["r"])

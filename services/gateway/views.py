@@ -27,6 +27,8 @@ def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_del
         delayed = spectator_delay_s > 0 and (
             started is None or now_ms - started < spectator_delay_s * 1000)
         return None if delayed else deal
+    if grant.role != "seat":  # no other role reads a table (Gateway.reads): no hand
+        return None
     hands = parse_deal(deal)
     seat = Seat.parse(grant.seat or "")
     return format_deal({seat: hands[seat]} if seat in hands else {})
@@ -61,7 +63,16 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
 def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
               ) -> dict[str, Any]:
     """One entry of a table's history (`services.replay.history`) as `grant` may see it: its
-    `event`, and for an explanation the `caller` whose call it explains."""
+    `event`, for an explanation the `caller` whose call it explains, and the board's `state`
+    after it when the history was asked with `states`."""
+    seen = _event_for(grant, entry, spectator_delay_s, now_ms)
+    if seen.get("state") is not None:
+        seen = {**seen, "state": board_for(grant, seen["state"], spectator_delay_s, now_ms)}
+    return seen
+
+
+def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
+               ) -> dict[str, Any]:
     if grant.role == "director":
         return entry
     event = entry["event"]

@@ -5,10 +5,14 @@ The document (the same for `tableserver replay` and `GET /api/tables/{table}/his
 
     {"table": "t1", "board": 3, "until": 41, "version": 41,
      "history": [{"offset": 30, "event": {...}, "alerts": [{"id": ..., ...}]}, ...],
-     "state": {the board, as the Laws engine gives it}}
+     "state": {the board, as the Laws engine gives it},
+     "boards": [1, 2, 3]}
 
 `board` selects one board (its last deal at the table up to `until`); without it the history
-holds every event and `state` is the board last started. An `explanation` entry also names the
+holds every event and `state` is the board last started; `boards` lists the numbers of the
+table's boards in the order played. With `states` (and a `board`), each
+entry also carries the board's `state` just after it: a board replayed call by call, its
+steps folded here by the Laws engine, never by a page. An `explanation` entry also names the
 `caller` whose call it explains; a record that is not an event has `"event": null` and its
 `poison` alert.
 """
@@ -28,7 +32,7 @@ class NoSuchBoard(LookupError):
 
 
 def build_history(table: str, records: list[Record], board: int | None = None,
-                  until: int | None = None) -> dict[str, Any]:
+                  until: int | None = None, states: bool = False) -> dict[str, Any]:
     run = TableRun(table)
     entries: list[list[dict[str, Any]]] = [[]]  # per board index; [0] before any board
     for offset, value in records:
@@ -50,6 +54,8 @@ def build_history(table: str, records: list[Record], board: int | None = None,
         if isinstance(event, CallExplained) and board_now is not None \
                 and event.index < len(board_now.calls):
             entry["caller"] = board_now.calls[event.index].seat.name
+        if states and board is not None and board_now is not None and board_now.board == board:
+            entry["state"] = board_now.to_dict()
         entries[count].append(entry)
     boards = run.state.boards
     if board is None:
@@ -65,7 +71,8 @@ def build_history(table: str, records: list[Record], board: int | None = None,
     return {"table": table, "board": board, "until": until,
             "version": records[-1][0] if records else None,
             "history": history,
-            "state": boards[chosen - 1].to_dict() if chosen else None}
+            "state": boards[chosen - 1].to_dict() if chosen else None,
+            "boards": [b.board for b in boards]}
 
 
 def events_of(document: dict[str, Any]) -> list[dict[str, Any]]:

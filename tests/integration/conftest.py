@@ -57,3 +57,13 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def tabs() -> Iterator[list[Any]]:
+    """The browser tabs (tests/integration/browser.py's `Tab`) a test opens, closed after
+    it."""
+    opened: list[Any] = []
+    yield opened
+    for tab in opened:
+        tab.page.context.close()

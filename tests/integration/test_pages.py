@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -57,15 +56,6 @@ def seat_tab(browser: Browser, stack: Stack, token: str, viewport: Any = None) -
     expect(tab.page.locator("#connection")).to_have_text("Connected")
     expect(tab.page.locator("[data-hand] [data-card]")).to_have_count(13)
     return tab
-
-
-@pytest.fixture
-def tabs() -> Iterator[list[Tab]]:
-    """The tabs a test opens, closed after it."""
-    opened: list[Tab] = []
-    yield opened
-    for tab in opened:
-        tab.page.context.close()
 
 
 def click_call(tab: Tab, call: str) -> None:

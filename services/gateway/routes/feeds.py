@@ -76,7 +76,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
     gw, grant = await socket_grant(websocket)
     if grant is None:
         return
-    if grant.role != "director" and grant.table != table:
+    if not gw.reads(grant, table):
         await websocket.close(code=4403)
         return
     delay = gw.settings.spectator_delay_s

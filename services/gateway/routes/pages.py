@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-PAGES = ("seat",)  # /<page> serves web/<page>.html
+PAGES = ("seat", "vugraph")  # /<page> serves web/<page>.html
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")
@@ -30,6 +30,12 @@ router = APIRouter(include_in_schema=False)
 def seat_link(token: str) -> str:
     """A seat's page on this gateway, its token in the fragment: never sent to a server."""
     return f"/seat#{token}"
+
+
+def vugraph_link(token: str) -> str:
+    """The vugraph page for a spectator's token (one table) or a tournament's vugraph token
+    (its list of tables)."""
+    return f"/vugraph#{token}"
 
 
 def _page(name: str) -> FileResponse:

@@ -40,10 +40,14 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
 async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
                       board: Annotated[int | None, Query(ge=0)] = None,
                       until: Annotated[int | None, Query(ge=0)] = None,
-                      format: Literal["json", "pbn", "lin"] = "json"
-                      ) -> dict[str, Any] | PlainTextResponse:
+                      format: Literal["json", "pbn", "lin"] = "json",
+                      states: bool = False) -> dict[str, Any] | PlainTextResponse:
     """The table's history read from its topic (`tableserver replay`), as the reader may see
-    it: every event with the alerts it raised, and the board's state at that point."""
+    it: every event with the alerts it raised, and the board's state at that point. With
+    `states=true` (one `board` only), each event carries the board's `state` just after it:
+    a board replayed call by call in one read."""
+    if states and board is None:
+        raise ApiError(400, "states=true needs a board: ?board=N&states=true", "states")
     gw.may_read(grant, table)
     await gw.table_meta(table)
     settings, clients = gw.settings, gw.clients
@@ -54,7 +58,7 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     reader = await clients.readers.get()  # a long-lived consumer, one read at a time
     try:
         records = await asyncio.wait_for(reader.read(table, until), READ_TIMEOUT_S)
-        document = build_history(table, records, board, until)
+        document = build_history(table, records, board, until, states)
     except (NoTableError, NoSuchBoard) as exc:
         raise ApiError(404, str(exc)) from None
     except KafkaUnavailable as exc:

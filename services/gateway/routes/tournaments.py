@@ -15,7 +15,7 @@ from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.gateway import tournaments
-from services.gateway.deps import DirectorDep, GatewayDep
+from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import (
     RoundStarted,
@@ -26,12 +26,13 @@ from services.gateway.models import (
     TournamentRound,
 )
 from services.gateway.routes.feeds import director_socket
-from services.gateway.routes.pages import SEATS, seat_link
-from services.gateway.tokens import sign
+from services.gateway.routes.pages import SEATS, seat_link, vugraph_link
+from services.gateway.tokens import sign, vugraph_scope
 from services.tournament_export import MEDIA
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 OVERVIEW_EVERY_S = 1.0  # how often a socket's overview is read again
+VUGRAPH_LINE = ("table", "board", "status", "turn", "round", "boards_finished")
 
 
 @router.post("", status_code=201, responses=responses(400, 401, 403, 409, 413, 503))
@@ -47,7 +48,9 @@ async def post_tournament(body: TournamentCreate, gw: GatewayDep, _: DirectorDep
         tournament=made.tournament, name=made.name, created=created,
         boards=sorted(made.deals),
         tables=[_links(t, {s: sign(key, t, s, "seat", expires) for s in SEATS},
-                       sign(key, t, None, "spectator", expires)) for t in made.tables])
+                       sign(key, t, None, "spectator", expires)) for t in made.tables],
+        vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, "vugraph",
+                                  expires)))
 
 
 def _links(table: str, seats: dict[Seat, str], spectator: str) -> TableLinks:
@@ -74,6 +77,23 @@ async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[
     its last event (`idle_s`; `last_ts` its time, ms since the epoch); the session's
     totals."""
     return await tournaments.overview(gw, tournament)
+
+
+@router.get("/{tournament}/vugraph", responses=responses(401, 403, 404, 503))
+async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[str, object]:
+    """The tournament's tables for its vugraph page (the tournament's vugraph token, or the
+    director's): each table's board, status and whose turn, and its spectator page
+    (`/vugraph#<spectator token>`, where the hands wait for the vugraph delay). No hand, no
+    alert, no player's name: nothing a spectator's own page would not show later."""
+    if grant.role != "director" and not (grant.role == "vugraph"
+                                         and grant.table == vugraph_scope(tournament)):
+        raise ApiError(403, f"this token is not for tournament {tournament}")
+    view = await tournaments.overview(gw, tournament)
+    expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
+    return {"tournament": tournament, "name": view["name"], "tables": [
+        {**{k: line[k] for k in VUGRAPH_LINE},
+         "link": vugraph_link(sign(key, line["table"], None, "spectator", expires))}
+        for line in view["tables"]]}
 
 
 @router.get("/{tournament}/export", responses=responses(400, 401, 403, 404, 503),

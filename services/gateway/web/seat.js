@@ -6,7 +6,7 @@ import { BiddingBox, parseTyped, ALL_CALLS } from "./bidding.js";
 import {
   callDetailNode, directorNode, explanationsNode, optionNode, questionsNode,
 } from "./panels.js";
-import { TableSocket } from "./socket.js";
+import { statusWords, TableSocket } from "./socket.js";
 import {
   auctionNode, callNode, callWords, cardNode, cardWords, contractNode, el, handNode,
   parseDeal, SEAT_NAMES, seatLabel,
@@ -172,11 +172,9 @@ function onState(message) {
 }
 
 function onStatus(state, detail) {
-  const words = { connecting: "Connecting…", open: "Connected",
-    reconnecting: "Connection lost: reconnecting…", refused: `Not connected: ${detail}` };
   const node = $("connection");
   node.dataset.state = state;
-  node.textContent = words[state] || state;
+  node.textContent = statusWords(state, detail);
 }
 
 const me = claims && claims.role === "seat" ? claims.seat : null;

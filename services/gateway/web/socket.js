@@ -8,6 +8,13 @@ const PING_MS = 25000;
 const REFUSED = { 4401: "the link's token was refused (expired or not valid)",
   4403: "this link may not follow that table" };
 
+/** What a page's connection line says of a socket's state (`onStatus`'s arguments). */
+export function statusWords(state, detail) {
+  return { connecting: "Connecting…", open: "Connected",
+    reconnecting: "Connection lost: reconnecting…", refused: `Not connected: ${detail}` }[state]
+    || state;
+}
+
 export class TableSocket {
   /** `onState({id, version, board})`; `onStatus(state, detail)` with state "connecting",
    * "open", "reconnecting" or "refused". */

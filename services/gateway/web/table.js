@@ -71,9 +71,11 @@ export function cardWords(card) { // "HK" → "king of hearts"
   return `${rank} of ${suit ? suit.name : card[0]}`;
 }
 
-export function cardNode(card) { // "HK" → ♥K
+export function cardNode(card) { // "HK" → ♥K; read as "king of hearts" (an image's label:
+  // a plain span may not carry one, axe-core's aria-prohibited-attr)
   const suit = SUIT_BY_KEY[card[0]];
-  return el("span", { class: `card ${suit ? suit.colour : ""}`, "aria-label": cardWords(card) },
+  return el("span", { class: `card ${suit ? suit.colour : ""}`, role: "img",
+    "aria-label": cardWords(card) },
     el("span", { class: "suit", "aria-hidden": "true", text: suit ? suit.symbol : card[0] }),
     el("span", { "aria-hidden": "true", text: card[1] === "T" ? "10" : card[1] }));
 }

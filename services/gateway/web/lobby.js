@@ -1,0 +1,46 @@
+// A tournament's vugraph (`/vugraph#<vugraph token>`): its tables, each with its board, status
+// and whose turn, read again every few seconds, and a link to watch each one as a spectator.
+// The list holds no hand: a table's own page shows them once the vugraph delay has passed.
+
+import { getJson } from "./api.js";
+import { el, SEAT_NAMES } from "./table.js";
+
+const EVERY_MS = 5000;
+const STATUS = { waiting: "waiting", auction: "bidding", closed: "opening lead awaited",
+  held: "held by the Director", done: "done" };
+
+function tableRow(line) {
+  const status = STATUS[line.status] || line.status;
+  return el("tr", { "data-table": line.table },
+    el("th", { scope: "row" }, el("a", { class: "table-link", href: line.link,
+      "aria-label": `Watch table ${line.table}` }, line.table)),
+    el("td", { text: line.board === null ? "—" : String(line.board) }),
+    el("td", { text: status }),
+    el("td", { text: line.turn ? SEAT_NAMES[line.turn] : "—" }));
+}
+
+export function tablesNode(lines) {
+  if (!lines.length) return el("p", { class: "quiet", text: "No table yet." });
+  return el("table", { class: "tables" },
+    el("caption", { class: "sr-only", text: "The tournament's tables" }),
+    el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn"].map((h) =>
+      el("th", { scope: "col", text: h })))),
+    el("tbody", {}, lines.map(tableRow)));
+}
+
+/** Show tournament `name`'s tables in `root`, again every few seconds; `onRead(view)` and
+ * `onError(message)` for the page's header. */
+export function followTables({ name, token, root, onRead, onError }) {
+  const read = async () => {
+    try {
+      const view = await getJson(`/api/tournaments/${encodeURIComponent(name)}/vugraph`,
+        token);
+      root.replaceChildren(tablesNode(view.tables || []));
+      onRead(view);
+    } catch (error) {
+      onError(error.message);
+    }
+    window.setTimeout(read, EVERY_MS);
+  };
+  read();
+}

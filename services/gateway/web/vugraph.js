@@ -1,0 +1,169 @@
+// The vugraph page: a spectator's view of one table (`/vugraph#<spectator token>`), live over
+// the table's socket, and any board of its history replayed event by event. It shows what the
+// server sends a spectator: the hands only once the vugraph delay has passed.
+
+import { compassNode } from "./compass.js";
+import { followTables } from "./lobby.js";
+import { directorNode, explanationsNode } from "./panels.js";
+import { Replay } from "./replay.js";
+import { statusWords, TableSocket } from "./socket.js";
+import { stepNode } from "./steps.js";
+import { auctionNode, callNode, cardNode, contractNode, SEAT_NAMES, seatLabel } from "./table.js";
+import { claimsOf, tokenFromHash } from "./token.js";
+
+const $ = (id) => document.getElementById(id);
+const token = tokenFromHash();
+const claims = claimsOf(token);
+const page = { live: null, replaying: false, boards: [] };
+
+function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
+function say(id, ...parts) { $(id).replaceChildren(...parts.flat().filter(Boolean)); }
+
+function turnWords(board) {
+  const name = (seat) => seatLabel(board, seat);
+  if (board.status === "passed_out") return "Passed out.";
+  if (board.opening_lead) {
+    return [`${name(board.opening_lead.seat)} led `, cardNode(board.opening_lead.card), "."];
+  }
+  if (board.status === "closed") {
+    return board.on_lead ? `${name(board.on_lead)} is on lead.` : "The auction is over.";
+  }
+  if (board.pending) {
+    return [`${name(board.pending.option_holder)} decides whether to accept `,
+      callNode(board.pending.call), ` by ${name(board.pending.offender)}.`];
+  }
+  return board.turn ? `${name(board.turn)} to call.` : "";
+}
+
+function render() {
+  const board = page.replaying ? replay.state : page.live;
+  if (!board) return;
+  const where = page.replaying ? `Replay of board ${board.board}` : `Board ${board.board}`;
+  document.title = `Vugraph ${claims.table} — ${where.toLowerCase()}`;
+  $("board-info").textContent = `${where} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
+    `Vulnerable: ${board.vulnerability}`;
+  $("mode").textContent = page.replaying
+    ? `Replay: event ${replay.index + 1} of ${replay.count}` : "Live";
+  $("mode").dataset.mode = page.replaying ? "replay" : "live";
+  show("compass", compassNode(board));
+  show("auction", auctionNode(board));
+  const contract = contractNode(board);
+  say("contract", contract ? "Contract: " : null, contract);
+  say("turn", turnWords(board));
+  show("explanations", explanationsNode(board));
+  show("director", directorNode(board));
+}
+
+function setBoards(numbers) {
+  const picker = $("replay-board");
+  const chosen = picker.value;
+  for (const n of numbers) if (!page.boards.includes(n)) page.boards.push(n);
+  picker.replaceChildren(...page.boards.map((n) => {
+    const option = document.createElement("option");
+    option.value = String(n);
+    option.textContent = `Board ${n}`;
+    return option;
+  }));
+  if (chosen && page.boards.includes(Number(chosen))) picker.value = chosen;
+}
+
+function onStep(entry, index, count) {
+  const slider = $("replay-slider");
+  slider.max = String(count - 1);
+  slider.value = String(index);
+  slider.setAttribute("aria-valuetext", `event ${index + 1} of ${count}`);
+  $("step-prev").disabled = index === 0;
+  $("step-next").disabled = index === count - 1;
+  $("step-count").textContent = `Event ${index + 1} of ${count}`;
+  show("step", stepNode(entry));
+  render();
+}
+
+async function startReplay() {
+  const board = Number($("replay-board").value || (page.live && page.live.board));
+  if (!board) return;
+  $("replay-error").textContent = "";
+  $("replay-load").disabled = true;
+  try {
+    await replay.load(board);
+    page.replaying = true;
+    $("replay-steps").hidden = false;
+    $("replay-live").hidden = false;
+    $("replay-board").value = String(board);
+    render();
+    $("replay-slider").focus();
+  } catch (error) {
+    $("replay-error").textContent = `The board's history could not be read: ${error.message}`;
+  } finally {
+    $("replay-load").disabled = false;
+  }
+}
+
+function backToLive() {
+  page.replaying = false;
+  $("replay-steps").hidden = true;
+  $("replay-live").hidden = true;
+  render();
+}
+
+function keyboard(event) { // ← → Home End step the replay, unless a control takes the key
+  if (!page.replaying || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+  if (replay.key(event.key)) event.preventDefault();
+}
+
+function onState(message) {
+  page.live = message.board;
+  if (!page.live) {
+    if (!page.replaying) say("turn", "No board in play yet.");
+    return;
+  }
+  setBoards([page.live.board]);
+  if (!page.replaying) render();
+}
+
+function onStatus(state, detail) {
+  const node = $("connection");
+  node.dataset.state = state;
+  node.textContent = statusWords(state, detail);
+}
+
+const spectator = claims && claims.role === "spectator" && claims.table;
+const replay = new Replay({ table: claims && claims.table, token, onStep, onBoards: setBoards });
+
+$("replay-load").addEventListener("click", startReplay);
+$("replay-live").addEventListener("click", backToLive);
+$("replay-board").addEventListener("change", () => { if (page.replaying) startReplay(); });
+$("replay-slider").addEventListener("input", (e) => replay.go(Number(e.target.value)));
+$("step-prev").addEventListener("click", () => replay.key("ArrowLeft"));
+$("step-next").addEventListener("click", () => replay.key("ArrowRight"));
+document.addEventListener("keydown", keyboard);
+window.addEventListener("hashchange", () => window.location.reload());
+
+function showTables(scope) { // a tournament's vugraph token: its list of tables
+  const name = scope.replace(/^tournament:/, "");
+  for (const id of ["table-panel", "replay-panel", "side"]) {
+    $(id).hidden = true;
+  }
+  $("tables-panel").hidden = false;
+  $("title").textContent = `Vugraph · ${name}`;
+  followTables({ name, token, root: $("tables"),
+    onRead: (view) => {
+      onStatus("open");
+      $("title").textContent = `Vugraph · ${view.name || name}`;
+      document.title = `Vugraph — ${view.name || name}`;
+      $("board-info").textContent = `${view.tables.length} tables`;
+    },
+    onError: (message) => onStatus("refused", message) });
+}
+
+if (spectator) {
+  $("title").textContent = `Vugraph · Table ${claims.table}`;
+  new TableSocket({ table: claims.table, token, onState, onStatus }).start();
+} else if (claims && claims.role === "vugraph" && /^tournament:/.test(claims.table || "")) {
+  showTables(claims.table);
+} else {
+  onStatus("refused", "this page needs a spectator's link, /vugraph#<token>");
+  say("turn", "Open this page with a spectator's link.");
+}

@@ -1,0 +1,52 @@
+"""A board's history with `states`: each event carries the board's state just after it, the
+same the Laws engine gives for the events so far; a spectator's view of those states hides
+the hands until the vugraph delay has passed (services.gateway.views)."""
+
+from __future__ import annotations
+
+from services.gateway.tokens import Grant
+from services.gateway.views import entry_for
+from services.replay.history import build_history
+from shared import fold, from_map
+from shared.codec import encode
+from tests.script import log
+
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+
+
+def records() -> list[tuple[int, bytes]]:
+    first = log("N 1S, E 1H, S decline, E 2H, S P, W P, N P", board=1)
+    first[0].update(deal=DEAL, ts=1_000_000)
+    second = log("E 1NT", board=2)
+    return [(offset, encode(from_map(event))) for offset, event in enumerate(first + second)]
+
+
+def test_each_step_carries_the_state_the_engine_gives_for_the_events_so_far() -> None:
+    document = build_history("t", records(), board=1, states=True)
+    steps = document["history"]
+    assert document["boards"] == [1, 2]
+    assert [s["event"]["type"] for s in steps][:3] == ["board_started", "call", "call"]
+    events = [s["event"] for s in steps]
+    for i, step in enumerate(steps):
+        assert step["state"] == fold(from_map(e) for e in events[:i + 1]).to_dicts()[-1], i
+    assert steps[2]["state"]["pending"]["call"] == "1H"  # E's insufficient bid, at that step
+    assert steps[-1]["state"] == document["state"]
+    assert steps[-1]["state"]["contract"]["declarer"] == "E"
+
+
+def test_without_states_the_history_is_as_before() -> None:
+    document = build_history("t", records(), board=2)
+    assert all("state" not in s for s in document["history"])
+    assert document["state"]["board"] == 2 and document["boards"] == [1, 2]
+
+
+def test_a_spectator_sees_each_steps_hands_only_after_the_delay() -> None:
+    steps = build_history("t", records(), board=1, states=True)["history"]
+    spectator = Grant("t", None, "spectator")
+    early = [entry_for(spectator, s, 60, 1_000_000 + 59_999) for s in steps]
+    assert all(s["state"]["deal"] is None for s in early)
+    assert early[0]["event"]["deal"] is None
+    late = [entry_for(spectator, s, 60, 1_000_000 + 60_000) for s in steps]
+    assert all(s["state"]["deal"] == DEAL for s in late)
+    east = [entry_for(Grant("t", "E", "seat"), s, 0, 0) for s in steps]
+    assert all(s["state"]["deal"] == "N:- JT987.Q876.AK5.2 - -" for s in east)

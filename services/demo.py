@@ -2,7 +2,9 @@
 
 Several tables play real boards (deploy/demo/boards.jsonl: boards of the 2021 RealBridge
 qualifier, and four boards with irregularities) through the gateway, at a player's pace; the
-screen shows each table's auction as the processor folds it, and the director's alerts.
+screen shows each table's auction as the processor folds it, and the director's alerts. One
+more table, `demo-you`, waits for people: the screen gives the links to its four seats' pages
+and to vugraph at the first robot table.
 
     --tables N   how many tables (default 4)
     --once       play every board once on each table, then stop (no screen redraw)
@@ -36,13 +38,32 @@ def load_boards() -> list[list[dict[str, Any]]]:
     return boards
 
 
-async def play_table(http: httpx.AsyncClient, director: str, table: str, first: int,
-                     boards: list[list[dict[str, Any]]], pace: float, rounds: int | None
-                     ) -> None:
-    auth = {"Authorization": f"Bearer {director}"}
-    response = await http.post("/api/tables", json={"table": table}, headers=auth)
+async def create_table(http: httpx.AsyncClient, director: str, table: str) -> dict[str, Any]:
+    """The table's tokens and its seats' pages (`links`)."""
+    response = await http.post("/api/tables", json={"table": table},
+                               headers={"Authorization": f"Bearer {director}"})
     response.raise_for_status()
-    seats = response.json()["seats"]
+    made: dict[str, Any] = response.json()
+    return made
+
+
+async def open_for_people(http: httpx.AsyncClient, director: str,
+                          boards: list[list[dict[str, Any]]]) -> list[str]:
+    """`demo-you` with its first board started, for four people at the seat pages; the lines
+    that say where to go."""
+    made = await create_table(http, director, "demo-you")
+    start = {k: v for k, v in boards[0][0].items() if k != "type"}
+    (await http.post("/api/tables/demo-you/boards", json=start,
+                     headers={"Authorization": f"Bearer {director}"})).raise_for_status()
+    base = str(http.base_url).rstrip("/")
+    return [f"  {seat}: {base}{link}" for seat, link in made["links"].items()]
+
+
+async def play_table(http: httpx.AsyncClient, director: str, table: str, first: int,
+                     boards: list[list[dict[str, Any]]], pace: float, rounds: int | None,
+                     made: dict[str, Any]) -> None:
+    auth = {"Authorization": f"Bearer {director}"}
+    seats = made["seats"]
     rng = random.Random(table)
     round_ = 0
     while rounds is None or round_ < rounds:
@@ -75,13 +96,14 @@ def line_of(table: str, state: dict[str, Any] | None) -> str:
             f"   [v{state['version'] if state else '-'}]")
 
 
-async def show(http: httpx.AsyncClient, director: str, tables: list[str]) -> None:
+async def show(http: httpx.AsyncClient, director: str, tables: list[str], links: list[str]
+               ) -> None:
     auth = {"Authorization": f"Bearer {director}"}
     while True:
         states = [(await http.get(f"/api/tables/{t}/state", headers=auth)).json()
                   for t in tables]
         alerts = (await http.get("/api/alerts?count=8", headers=auth)).json()["alerts"]
-        screen = ["tableserver demo — Ctrl-C stops everything", ""]
+        screen = ["tableserver demo — Ctrl-C stops everything", "", *links, ""]
         screen += [line_of(t, s) for t, s in zip(tables, states, strict=True)]
         screen += ["", "Director alerts (latest last):"]
         screen += [f"  {a['table']} board {a.get('board', '-')}: Law {a['law']} {a['kind']} — "
@@ -98,8 +120,14 @@ async def main_async(args: argparse.Namespace) -> int:
     tables = [f"demo-{i + 1}" for i in range(args.tables)]
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{settings.gateway_port}",
                                  timeout=10) as http:
+        made = {t: await create_table(http, director, t) for t in tables}
+        base = str(http.base_url).rstrip("/")
+        links = ["Open in a browser — play at demo-you's four seats:",
+                 *await open_for_people(http, director, boards),
+                 f"watch {tables[0]} on vugraph: {base}/vugraph#{made[tables[0]]['spectator']}"]
+        print("\n".join(links), flush=True)
         players = [asyncio.create_task(play_table(http, director, t, 3 * i, boards, args.pace,
-                                                  1 if args.once else None))
+                                                  1 if args.once else None, made[t]))
                    for i, t in enumerate(tables)]
         if args.once:
             await asyncio.gather(*players)
@@ -109,7 +137,7 @@ async def main_async(args: argparse.Namespace) -> int:
                                         headers={"Authorization": f"Bearer {director}"})).json()
                 print(line_of(table, state))
             return 0
-        screen = asyncio.create_task(show(http, director, tables))
+        screen = asyncio.create_task(show(http, director, tables, links))
         await asyncio.gather(*players, screen)
     return 0
 

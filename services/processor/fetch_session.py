@@ -53,6 +53,10 @@ NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
 SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 OFFSET_OUT_OF_RANGE = 1
 UNKNOWN_LEADER_WARN_S = 10.0
+# Leaders still unknown after this long: the client's metadata has stopped (seen after a broker
+# restart and a pause: a worker's new tables' partitions stayed leaderless for minutes while
+# their topics were long made); a new client, with new connections and metadata, takes over.
+RENEW_CLIENT_S = 15.0
 LATEST, EARLIEST = -1, -2  # ListOffsets' timestamps for a partition's end and start
 
 
@@ -173,6 +177,9 @@ class TableFetcher:
 
     async def fetch(self, timeout: float) -> dict[TopicPartition, list[Record]]:
         """The records that arrive within `timeout` seconds (an empty dict if none do)."""
+        if self.unknown_since is not None and \
+                time.monotonic() - self.unknown_since > RENEW_CLIENT_S:
+            await self._renew_client()
         if self.out_of_range:
             await self._find_again()
         leaders = {node: {tp: self.positions[tp] for tp in tps}
@@ -211,6 +218,29 @@ class TableFetcher:
         else:
             self.unknown_since = None
         return leaders
+
+    async def _renew_client(self) -> None:
+        """A new client in place of one whose metadata no longer learns leaders: the fetches in
+        flight given up, the sessions forgotten (the next fetches are full), the positions
+        kept. If the new one cannot start, the old one stays, and this is tried again later."""
+        log.warning("leaders unknown for %.0f s: the fetcher's client is replaced",
+                    time.monotonic() - (self.unknown_since or 0.0))
+        self.unknown_since = time.monotonic()
+        fresh = AIOKafkaClient(bootstrap_servers=self.bootstrap)
+        try:
+            await fresh.bootstrap()
+        except BaseException:
+            await fresh.close()
+            raise
+        for task in self.inflight.values():
+            task.cancel()
+        await asyncio.gather(*self.inflight.values(), return_exceptions=True)
+        self.inflight.clear()
+        self.sessions.clear()
+        old, self._client = self._client, fresh
+        fresh.set_topics(self._topics)
+        if old is not None:
+            await old.close()
 
     def _unknown(self, partitions: list[TopicPartition]) -> None:
         """Look the leaders of `partitions` up; say so when some stay unknown for long (a

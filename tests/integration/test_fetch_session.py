@@ -24,6 +24,7 @@ from aiokafka.admin.records_to_delete import RecordsToDelete
 from aiokafka.structs import TopicPartition
 
 from services.kafka_admin import leaders_elected
+from services.processor import fetch_session
 from services.processor.fetch_session import TableFetcher, _SessionFetch
 from tests.stack import _deploy, kafka_pidfile
 
@@ -273,6 +274,11 @@ async def test_a_position_deleted_by_retention_is_read_on_from_the_first_record(
     fetcher.fetch_from(old, 0)
     fetcher.fetch_from(ahead, 7)
     assert await fetch_until(fetcher, {old: 5}) == {old: ["5", "6", "7", "8", "9"]}
+    for _ in range(100):  # (the broker's "out of range" for `ahead` may come a fetch later)
+        if fetcher.positions[ahead] == 2:
+            break
+        await fetcher.fetch(0.1)
+    assert fetcher.positions[ahead] == 2  # its end
     await topics.append(ahead, "2")
     assert await fetch_until(fetcher, {ahead: 1}) == {ahead: ["2"]}
 
@@ -341,3 +347,28 @@ async def test_where_partitions_end_those_not_known_yet_left_out(
     assert await fetcher.end_offsets([a, missing]) == {a: 3}
     assert await fetcher.end_offsets([a, missing]) == {a: 3}
     assert time.monotonic() - started < 1  # not waited for
+
+
+async def test_a_client_whose_metadata_stopped_is_replaced(
+        fetcher: TableFetcher, topics: Topics, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The client's metadata stops (its background updater gone, as a worker once showed after
+    a broker restart and a pause: its new tables' leaders stayed unknown for minutes): the
+    partitions of a topic made since are left out of every fetch until the fetcher replaces
+    its client; then they are read, and the partitions it read before go on."""
+    monkeypatch.setattr(fetch_session, "RENEW_CLIENT_S", 1.0)
+    old, = await topics.create("metadata-old")
+    await topics.append(old, "o0")
+    fetcher.fetch_from(old, 0)
+    assert await fetch_until(fetcher, {old: 1}) == {old: ["o0"]}
+    first = fetcher.client
+    updater = first._sync_task
+    updater.cancel()  # the client's metadata updater is gone
+    await asyncio.gather(updater, return_exceptions=True)
+    new, = await topics.create("metadata-new")
+    await topics.append(new, "n0")
+    await topics.append(old, "o1")
+    fetcher.fetch_from(new, 0)
+    got = await fetch_until(fetcher, {new: 1, old: 1}, rounds=100)
+    assert got == {new: ["n0"], old: ["o1"]}
+    assert fetcher.client is not first and "client is replaced" in caplog.text

@@ -20,13 +20,16 @@ class TableCreate(BaseModel):
     ruleset: Literal["duplicate", "rubber"] = "duplicate"
 
 
-class TableCreated(BaseModel):
+class TableLinks(BaseModel):
     table: str
-    ruleset: str
     seats: dict[Seat, str] = Field(description="each seat's token")
     spectator: str = Field(description="the spectators' token")
     links: dict[Seat, str] = Field(description="each seat's page, its token in the fragment "
                                    "(/seat#<token>), on this gateway")
+
+
+class TableCreated(TableLinks):
+    ruleset: str
 
 
 class BoardStart(BaseModel):
@@ -153,13 +156,6 @@ class TournamentCreate(BaseModel):
 
 
 MAX_TABLES = 2000
-
-
-class TableLinks(BaseModel):
-    table: str
-    seats: dict[Seat, str] = Field(description="each seat's token")
-    spectator: str = Field(description="the spectators' token")
-    links: dict[Seat, str] = Field(description="each seat's page (/seat#<token>)")
 
 
 class TournamentCreated(BaseModel):

@@ -14,6 +14,9 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
+from services.gateway.models import TableLinks
+from services.gateway.tokens import sign
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 PAGES = ("seat", "vugraph")  # /<page> serves web/<page>.html
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -30,6 +33,14 @@ router = APIRouter(include_in_schema=False)
 def seat_link(token: str) -> str:
     """A seat's page on this gateway, its token in the fragment: never sent to a server."""
     return f"/seat#{token}"
+
+
+def table_links(key: bytes, table: str, expires: int) -> TableLinks:
+    """A table's seat and spectator tokens, and its seats' pages."""
+    seats = {seat: sign(key, table, seat, "seat", expires) for seat in SEATS}
+    return TableLinks(table=table, seats=seats, spectator=sign(key, table, None, "spectator",
+                                                               expires),
+                      links={seat: seat_link(token) for seat, token in seats.items()})
 
 
 def vugraph_link(token: str) -> str:

@@ -19,8 +19,7 @@ from services.gateway.models import (
     TableCreate,
     TableCreated,
 )
-from services.gateway.routes.pages import SEATS, seat_link
-from services.gateway.tokens import sign
+from services.gateway.routes.pages import table_links
 from services.tables import create_table
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -40,13 +39,8 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
     if meta["ruleset"] != body.ruleset:
         raise ApiError(409, f"table {body.table} exists with ruleset {meta['ruleset']}",
                        "ruleset")
-    expires = int(time.time()) + settings.token_ttl_s
-    key = gw.signing_key
-    seats = {s: sign(key, body.table, s, "seat", expires) for s in SEATS}
-    return TableCreated(
-        table=body.table, ruleset=body.ruleset, seats=seats,
-        spectator=sign(key, body.table, None, "spectator", expires),
-        links={seat: seat_link(token) for seat, token in seats.items()})
+    links = table_links(gw.signing_key, body.table, int(time.time()) + settings.token_ttl_s)
+    return TableCreated(**links.model_dump(), ruleset=body.ruleset)
 
 
 @router.post("/{table}/boards", status_code=202,

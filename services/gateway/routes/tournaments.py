@@ -19,14 +19,12 @@ from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import (
     RoundStarted,
-    Seat,
-    TableLinks,
     TournamentCreate,
     TournamentCreated,
     TournamentRound,
 )
 from services.gateway.routes.feeds import director_socket
-from services.gateway.routes.pages import SEATS, seat_link, vugraph_link
+from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.tokens import sign, vugraph_scope
 from services.tournament_export import MEDIA
 
@@ -47,15 +45,9 @@ async def post_tournament(body: TournamentCreate, gw: GatewayDep, _: DirectorDep
     return TournamentCreated(
         tournament=made.tournament, name=made.name, created=created,
         boards=sorted(made.deals),
-        tables=[_links(t, {s: sign(key, t, s, "seat", expires) for s in SEATS},
-                       sign(key, t, None, "spectator", expires)) for t in made.tables],
+        tables=[table_links(key, t, expires) for t in made.tables],
         vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, "vugraph",
                                   expires)))
-
-
-def _links(table: str, seats: dict[Seat, str], spectator: str) -> TableLinks:
-    return TableLinks(table=table, seats=seats, spectator=spectator,
-                      links={seat: seat_link(token) for seat, token in seats.items()})
 
 
 @router.post("/{tournament}/rounds", status_code=202,

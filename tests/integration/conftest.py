@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -11,7 +12,10 @@ import pytest
 
 from tests.stack import Stack, running_stack
 
-KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 19092, 16379, 18000
+# TABLESERVER_TEST_PORT_SHIFT moves the session stack's ports, so that two checkouts on one
+# machine can run their integration tests at once
+_SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))
+KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 19092 + _SHIFT, 16379 + _SHIFT, 18000 + _SHIFT
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,15 @@ import contextlib
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import TopicAlreadyExistsError, for_code
 
-from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, table_topic, tournament_topic
+from services.names import (
+    ALERTS,
+    CHECKPOINTS,
+    HANDLED,
+    LIVE,
+    REGISTRY,
+    table_topic,
+    tournament_topic,
+)
 
 FOREVER = {"retention.ms": "-1", "retention.bytes": "-1"}
 COMPACTED = {"cleanup.policy": "compact"}
@@ -35,13 +43,14 @@ async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
 
 
 async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
-    """The registry, checkpoints, live and alerts topics, if missing."""
+    """The registry, checkpoints, live, alerts and handled-marks topics, if missing."""
     existing = set(await admin.list_topics())
     wanted = [
         NewTopic(REGISTRY, shards, replication, topic_configs=COMPACTED),
         NewTopic(CHECKPOINTS, shards, replication, topic_configs=COMPACTED),
         NewTopic(LIVE, shards, replication, topic_configs=LIVE_COPIES),
         NewTopic(ALERTS, 1, replication, topic_configs=FOREVER),
+        NewTopic(HANDLED, 1, replication, topic_configs=FOREVER),
     ]
     await _create(admin, [t for t in wanted if t.name not in existing])
 

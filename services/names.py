@@ -5,6 +5,8 @@
 - `tableserver.tables`: the table registry, one record per table, compacted; its partitions
   are the processor's shards (a table's shard is `shard_of(table)`).
 - `tableserver.alerts`: director alerts, each once, with a deterministic id.
+- `tableserver.alerts.handled`: the director's marks on alerts he has dealt with (keyed by the
+  alert's id, kept forever), written by the gateway's console route.
 - `tableserver.checkpoints`: per table, the last offset whose alerts were committed (compacted,
   partitioned like the registry), written in the same Kafka transaction as the alerts.
 - `tableserver.tournament.<tournament>`: a tournament's own events (its creation, its rounds),
@@ -23,6 +25,7 @@ import zlib
 TABLE_PREFIX = "tableserver.table."
 REGISTRY = "tableserver.tables"
 ALERTS = "tableserver.alerts"
+HANDLED = "tableserver.alerts.handled"
 CHECKPOINTS = "tableserver.checkpoints"
 LIVE = "tableserver.live"
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")

@@ -80,6 +80,9 @@ class StateStore(Protocol):
 
     async def table_record(self, table: str) -> dict[str, Any] | None: ...
 
+    async def table_records(self) -> dict[str, dict[str, Any]]:
+        """Every table's record (table → record): the director's list of tables."""
+
     async def mark_alive(self, shard: int) -> None:
         """The shard's runner has written its tables here (`is_alive` false: data lost)."""
 
@@ -142,6 +145,10 @@ class RedisStore:
         raw = await self.redis.hget(TABLES_SET, table)
         return None if raw is None else dict(json.loads(raw))
 
+    async def table_records(self) -> dict[str, dict[str, Any]]:
+        found = cast(dict[bytes, bytes], await self.redis.hgetall(TABLES_SET))
+        return {table.decode(): dict(json.loads(raw)) for table, raw in found.items()}
+
     async def mark_alive(self, shard: int) -> None:
         await self.redis.set(shard_alive_key(shard), "1")
 
@@ -191,6 +198,9 @@ class MemoryStore:
 
     async def table_record(self, table: str) -> dict[str, Any] | None:
         return self.tables.get(table)
+
+    async def table_records(self) -> dict[str, dict[str, Any]]:
+        return {table: dict(meta) for table, meta in self.tables.items()}
 
     async def mark_alive(self, shard: int) -> None:
         self.alive.add(shard)

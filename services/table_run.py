@@ -68,10 +68,16 @@ class TableRun:
             else board.alerts[alerts_before:]
         raised = [(f"{self.table}:{board.board}:{offset}:{i}",
                    {**alert.to_dict(), "table": self.table, "board": board.board,
-                    "offset": offset})
+                    "offset": offset, "ts": self.last_ts, **self._tournament})
                   for i, alert in enumerate(new)]
         self.raised += raised
         return raised
+
+    @property
+    def _tournament(self) -> dict[str, str]:
+        """The tournament an alert's table plays in, for the director's filters (an alert
+        also carries `ts`, the stamp of the event that raised it)."""
+        return {"tournament": self.meta["tournament"]} if "tournament" in self.meta else {}
 
     def overview_line(self) -> dict[str, Any] | None:
         """The table's line in its tournament's overview (None outside a tournament)."""

@@ -284,7 +284,7 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
         raise EventError(f"field 'action': {action_text!r} is not one of {names}",
                          "action") from None
     for key in _RULING_NEEDS[action]:
-        if m.get(key) is None:
+        if m.get(key) is None or m.get(key) == "":
             raise EventError(f"a {action.value} ruling needs field {key!r}", key)
     seat = _parsed(m, "seat", Seat.parse) if m.get("seat") is not None else None
     index = _int(m, "index")

@@ -40,3 +40,17 @@ async def test_a_since_that_is_no_offset_is_refused(since: str) -> None:
     feed._dispatch(0, {"id": "a0"})
     with pytest.raises(BadSince):
         await feed.subscribe("alerts", since, "director", render)
+
+
+async def test_the_latest_mark_of_an_alert_stands_and_the_list_carries_it() -> None:
+    """The director marks an alert handled, then takes the mark back: the list says so; a
+    record that is no mark is passed over."""
+    feed = AlertFeed("127.0.0.1:1")
+    feed._dispatch(0, {"id": "t:1:4:0"})
+    feed._dispatch(1, {"id": "t:1:9:0"})
+    feed._marked(0, b'{"alert": "t:1:4:0", "handled": true, "ts": 1}')
+    feed._marked(1, b"not json")
+    assert [a["handled"] for a in feed.latest(10)] == [
+        {"alert": "t:1:4:0", "handled": True, "ts": 1}, None]
+    feed._marked(2, b'{"alert": "t:1:4:0", "handled": false, "ts": 2}')
+    assert feed.latest(10)[0]["handled"]["handled"] is False

@@ -7,6 +7,9 @@ feed that read Redis pushed them all again to a connected director. One consumer
 process (read_committed: only alerts whose transaction committed) follows the topic; the last
 `KEEP` alerts are kept in memory for `GET /api/alerts` and for sockets that resume; a socket
 resuming from further back has the rest read from the topic for it.
+
+The same consumer follows `tableserver.alerts.handled`, the director's marks on the alerts he
+has dealt with (from its start: a mark is a few bytes), so every gateway knows them.
 """
 
 from __future__ import annotations
@@ -22,12 +25,13 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaError
 
 from services.gateway.fanout import BadSince, Render, Subscription, fan_out
-from services.names import ALERTS
+from services.names import ALERTS, HANDLED
 from services.replay.reader import read_partition
 
 log = logging.getLogger("tableserver.alerts")
 KEEP = 1000
 PARTITION = TopicPartition(ALERTS, 0)  # one partition: an offset is a total order
+MARKS = TopicPartition(HANDLED, 0)
 
 
 class AlertFeed:
@@ -41,6 +45,7 @@ class AlertFeed:
         self.subs: set[Subscription] = set()
         self.next = 0  # the next offset the consumer will read
         self.end = 0  # the topic's end when the feed started: `$` means after it
+        self.handled: dict[str, dict[str, Any]] = {}  # alert id → the director's mark
 
     async def start(self) -> None:
         try:
@@ -48,7 +53,7 @@ class AlertFeed:
         except KafkaError:
             await self.consumer.stop()
             raise
-        self.consumer.assign([PARTITION])
+        self.consumer.assign([PARTITION, MARKS])
         try:
             self.end = (await self.consumer.end_offsets([PARTITION]))[PARTITION]
         except KafkaError:
@@ -56,19 +61,21 @@ class AlertFeed:
             raise
         self.next = max(0, self.end - KEEP)
         self.consumer.seek(PARTITION, self.next)
+        self.consumer.seek(MARKS, 0)
 
     async def stop(self) -> None:
         await self.consumer.stop()
 
     def latest(self, count: int) -> list[dict[str, Any]]:
         """The last `count` alerts (at most `KEEP`), oldest first, each with its `offset` (a
-        feed resumes from it)."""
-        return [{**alert, "offset": offset} for offset, alert in list(self.recent)[-count:]]
+        feed resumes from it) and the director's mark if he has dealt with it (`handled`)."""
+        return [{**alert, "offset": offset, "handled": self.handled.get(alert.get("id", ""))}
+                for offset, alert in list(self.recent)[-count:]]
 
     async def run(self) -> None:
         while True:
             try:
-                batch = await self.consumer.getmany(PARTITION, timeout_ms=1000)
+                batch = await self.consumer.getmany(PARTITION, MARKS, timeout_ms=1000)
             except KafkaError as exc:  # the consumer reconnects by itself; say so once
                 log.warning("the alerts' consumer: %r", exc)
                 await asyncio.sleep(1)
@@ -79,11 +86,21 @@ class AlertFeed:
                 except Exception:  # one record it cannot read must not stop the feed
                     log.exception("alert at offset %d passed over", record.offset)
                     self.next = record.offset + 1
+            for record in batch.get(MARKS, []):
+                self._marked(record.offset, record.value)
 
     def _dispatch(self, offset: int, alert: dict[str, Any]) -> None:
         self.recent.append((offset, alert))
         self.next = offset + 1
         fan_out(self.subs, str(offset), (offset, 0), _fields(alert))
+
+    def _marked(self, offset: int, value: bytes) -> None:
+        """The director's mark on an alert: the latest for its alert stands."""
+        try:
+            mark = json.loads(value)
+            self.handled[str(mark["alert"])] = mark
+        except (ValueError, KeyError, TypeError):
+            log.warning("handled mark at offset %d passed over: not a mark", offset)
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:

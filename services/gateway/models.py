@@ -32,6 +32,16 @@ class TableCreated(TableLinks):
     ruleset: str
 
 
+class TableListed(BaseModel):
+    table: str
+    ruleset: str
+    tournament: str | None = Field(description="the tournament it plays in, if any")
+
+
+class TableList(BaseModel):
+    tables: list[TableListed] = Field(description="by name")
+
+
 class BoardStart(BaseModel):
     """A new board at the table (`board_started`): dealer and vulnerability from the board
     number (16-board cycle) unless given."""
@@ -110,6 +120,25 @@ class Alerts(BaseModel):
     alerts: list[dict[str, Any]]
 
 
+class MarkAlert(BaseModel):
+    """The director has dealt with an alert (or, `handled: false`, has not after all)."""
+
+    model_config = ConfigDict(extra="forbid")
+    handled: bool = True
+    note: str | None = Field(None, max_length=500, description="what he did, for the record")
+
+
+class HandledMark(BaseModel):
+    alert: str = Field(description="the alert's id")
+    handled: bool
+    note: str | None = None
+    ts: int = Field(description="when it was marked, ms since the epoch")
+
+
+class HandledMarks(BaseModel):
+    handled: dict[str, HandledMark] = Field(description="alert id → its latest mark")
+
+
 class Health(BaseModel):
     status: Literal["ok", "unavailable"]
     kafka: Literal["ok", "unreachable"]
@@ -158,14 +187,17 @@ class TournamentCreate(BaseModel):
 MAX_TABLES = 2000
 
 
-class TournamentCreated(BaseModel):
+class TournamentLinks(BaseModel):
     tournament: str
     name: str
-    created: bool = Field(description="false: the same request found the tournament")
     boards: list[int] = Field(description="the deals' board numbers")
     tables: list[TableLinks]
     vugraph: str = Field(description="the tournament's vugraph page (/vugraph#<token>): its "
                          "tables live, each as a spectator sees it; for the public")
+
+
+class TournamentCreated(TournamentLinks):
+    created: bool = Field(description="false: the same request found the tournament")
 
 
 class TournamentRound(BaseModel):

@@ -103,5 +103,6 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / name
+    page.evaluate("window.scrollTo(0, 0)")  # a sticky panel is drawn where the page begins
     page.screenshot(path=str(path), full_page=True)
     return path

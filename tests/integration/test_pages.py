@@ -1,6 +1,6 @@
-"""The seat page in a real browser (tests/integration/browser.py): four players' pages play a
-board, each shows its own hand only (in the page and on the wire), at 375 px as at a desk, by
-keyboard as by mouse, under the Content-Security-Policy, with no serious axe-core finding."""
+"""The seat page in a real browser (tests/integration/browser.py): at 375 px as at a desk, by
+keyboard as by mouse, under the Content-Security-Policy, with no serious axe-core finding. Four
+seats play a whole board with a spectator and the director in test_director.py."""
 
 from __future__ import annotations
 
@@ -93,74 +93,6 @@ def assert_only_own_hand(tab: Tab, seat: str) -> None:
 def assert_clean_console(tab: Tab) -> None:
     assert tab.csp_violations() == [], tab.csp_violations()
     assert tab.errors == [] and tab.console == [], (tab.errors, tab.console)
-
-
-def test_four_seat_pages_play_a_board_with_an_insufficient_bid(
-        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
-    """North opens 1S with a self-alert; East's 1H is insufficient (Law 27): South, the option
-    holder, declines on his page, East substitutes 2H (27B1(a)), three passes close the
-    auction (Law 22A) and South, on declarer's left (Law 41A), faces the opening lead."""
-    table, tokens = table_with_players(stack, "page-board")
-    pages = {seat: seat_tab(browser, stack, tokens["seats"][seat]) for seat in SEATS}
-    tabs.extend(pages.values())
-    n, e, s, w = (pages[seat] for seat in SEATS)
-    for seat, tab in pages.items():
-        expect(tab.page.locator("#title")).to_contain_text(
-            {"N": "North", "E": "East", "S": "South", "W": "West"}[seat])
-        expect(tab.page.locator(".auction thead")).to_contain_text("Ann")
-
-    n.page.check("#self-alert")
-    n.page.fill("#self-explanation", "five or more spades")
-    click_call(n, "1S")
-    # The bidding box offers only sufficient bids (Law 18C): East's insufficient 1H comes
-    # from another client of his seat, the API.
-    expect(e.page.locator("#bidding-box button[data-call='1H']")).to_be_disabled()
-    expect(e.page.locator("#bidding-box button[data-call='1NT']")).to_be_enabled()
-    post(stack, table, tokens["seats"]["E"], {"type": "call", "call": "1H"})
-
-    decline = s.page.locator("#option #decline")
-    expect(decline).to_be_visible()
-    expect(s.page.locator("#option")).to_contain_text("E made an insufficient bid, 1H.")
-    expect(s.page.locator("#option")).to_contain_text("Law 27B1(a)")
-    for tab in (n, e, w):
-        expect(tab.page.locator("#turn")).to_contain_text("South (Cy) decides whether")
-        assert tab.page.locator("#option button").count() == 0
-    # Law 20F / 16: North's self-alert is told to the opponents, not to his partner.
-    for tab in (e, w):
-        expect(tab.page.locator("#explanations")).to_contain_text("five or more spades")
-    assert "five or more spades" not in s.page.locator("main").inner_text()
-    screenshot(s.page, "seat-desktop.png")
-    decline.click()
-
-    for tab in pages.values():
-        expect(tab.page.locator("#director")).to_contain_text(
-            "E must substitute a sufficient bid or a pass")
-        expect(tab.page.locator("#director")).to_contain_text("Law 27")
-    expect(e.page.locator("#turn")).to_have_text("Your call.")
-    e.page.locator("h1").click()  # the focus anywhere on the page: typed calls still go in
-    e.page.keyboard.type("2h")
-    e.page.keyboard.press("Enter")
-    expect(s.page.locator("#turn")).to_have_text("Your call.")
-    click_call(s, "P")
-    click_call(w, "P")
-    click_call(n, "P")
-
-    for tab in pages.values():
-        expect(tab.page.locator("#contract")).to_have_text("Contract: 2♥ by East")
-        assert [label.split(",")[0] for label in auction(tab)] == [
-            "North: 1 spades", "East: 2 hearts", "South: pass", "West: pass", "North: pass"]
-    expect(s.page.locator("#turn")).to_have_text("You are on lead: choose a card from your hand.")
-    expect(w.page.locator("#lead")).to_be_hidden()
-    s.page.locator("[data-hand] button[data-card='SA']").click()
-    s.page.locator("#lead-confirm").click()
-    for tab in pages.values():
-        expect(tab.page.locator("#turn")).to_have_text("South (Cy) led ♠A.")
-    for seat, tab in pages.items():
-        assert_only_own_hand(tab, seat)
-        assert_clean_console(tab)
-    last = s.states()[-1]
-    assert last["opening_lead"] == {"seat": "S", "card": "SA"}
-    assert "five or more spades" not in json.dumps(s.frames)  # never on South's wire (Law 16)
 
 
 def test_the_seat_page_fits_a_phone(stack: Stack, browser: Browser, tabs: list[Tab]) -> None:

@@ -71,6 +71,8 @@ async def test_a_tables_record_round_trips(store: StateStore) -> None:
     await store.remember_tables({table: meta, other["table"]: other})
     assert await store.table_record(table) == meta
     assert await store.table_record(f"{table}-2") == other
+    listed = await store.table_records()
+    assert listed[table] == meta and listed[f"{table}-2"] == other
 
 
 async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:

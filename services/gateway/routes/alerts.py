@@ -1,20 +1,60 @@
-"""The director's alerts, from Kafka's alerts topic (`services.gateway.alert_feed`)."""
+"""The director's alerts, from Kafka's alerts topic (`services.gateway.alert_feed`), and his
+marks on those he has dealt with (`tableserver.alerts.handled`)."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import re
+import time
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from aiokafka.errors import KafkaError
+from fastapi import APIRouter, Path, Query
 
 from services.gateway.deps import DirectorDep, GatewayDep
-from services.gateway.errors import responses
-from services.gateway.models import Alerts
+from services.gateway.errors import ApiError, responses
+from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
+from services.names import HANDLED, TABLE_ID
 
 router = APIRouter(prefix="/api/alerts", tags=["alerts"])
+# an alert's id as the processor makes it: table:board:offset:n, or table:poison:offset
+ALERT_ID = re.compile(rf"{TABLE_ID.pattern}:(?:\d+:\d+:\d+|poison:\d+)")
 
 
 @router.get("", responses=responses(400, 401, 403))
 async def get_alerts(gw: GatewayDep, _: DirectorDep,
                      count: Annotated[int, Query(ge=1, le=1000)] = 100) -> Alerts:
-    """The latest alerts, oldest first."""
+    """The latest alerts, oldest first; each with the director's mark (`handled`) once he has
+    dealt with it."""
     return Alerts(alerts=gw.clients.alerts.latest(count))
+
+
+@router.get("/handled", responses=responses(401, 403))
+async def get_handled(gw: GatewayDep, _: DirectorDep) -> HandledMarks:
+    """Every alert the director has marked as dealt with: its id → the mark."""
+    return HandledMarks(handled={k: HandledMark(**v)
+                                 for k, v in gw.clients.alerts.handled.items()})
+
+
+@router.post("/{alert_id}/handled", status_code=202, responses=responses(400, 401, 403, 503))
+async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `id`, e.g. "
+                                                      "t1:3:42:0")],
+                       body: MarkAlert, gw: GatewayDep, _: DirectorDep) -> HandledMark:
+    """Mark an alert as dealt with (`handled: false` takes the mark back), on every gateway's
+    console: the mark is appended to `tableserver.alerts.handled` once Kafka acknowledges
+    it. Marking again is harmless."""
+    if not ALERT_ID.fullmatch(alert_id):
+        raise ApiError(400, f"{alert_id!r} is not an alert's id (table:board:offset:n)",
+                       "alert_id")
+    mark = HandledMark(alert=alert_id, handled=body.handled, note=body.note,
+                       ts=int(time.time() * 1000))
+    value = json.dumps(mark.model_dump()).encode()
+    try:
+        await asyncio.wait_for(gw.clients.producer.send_and_wait(
+            HANDLED, value, key=alert_id.encode()), gw.settings.produce_timeout_s)
+    except (KafkaError, TimeoutError):
+        raise ApiError(503, "Kafka did not acknowledge the mark in time; retry",
+                       retry_after=1) from None
+    gw.clients.alerts.handled[alert_id] = mark.model_dump()  # this gateway knows at once
+    return mark

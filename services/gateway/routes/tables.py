@@ -18,6 +18,9 @@ from services.gateway.models import (
     RoundStart,
     TableCreate,
     TableCreated,
+    TableLinks,
+    TableList,
+    TableListed,
 )
 from services.gateway.routes.pages import table_links
 from services.tables import create_table
@@ -41,6 +44,22 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
                        "ruleset")
     links = table_links(gw.signing_key, body.table, int(time.time()) + settings.token_ttl_s)
     return TableCreated(**links.model_dump(), ruleset=body.ruleset)
+
+
+@router.get("", responses=responses(401, 403, 503))
+async def list_tables(gw: GatewayDep, _: DirectorDep) -> TableList:
+    """Every table, with its ruleset and its tournament: the director's console lists them."""
+    records = await gw.clients.store.table_records()
+    return TableList(tables=[
+        TableListed(table=t, ruleset=str(meta.get("ruleset", "duplicate")),
+                    tournament=meta.get("tournament")) for t, meta in sorted(records.items())])
+
+
+@router.get("/{table}/links", responses=responses(401, 403, 404, 503))
+async def get_links(table: str, gw: GatewayDep, _: DirectorDep) -> TableLinks:
+    """The table's seat and spectator tokens and its seats' pages, to hand out again."""
+    await gw.table_meta(table)
+    return table_links(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s)
 
 
 @router.post("/{table}/boards", status_code=202,

@@ -21,12 +21,15 @@ from services.gateway.models import (
     RoundStarted,
     TournamentCreate,
     TournamentCreated,
+    TournamentLinks,
     TournamentRound,
 )
 from services.gateway.routes.feeds import director_socket
 from services.gateway.routes.pages import table_links, vugraph_link
+from services.gateway.service import Gateway
 from services.gateway.tokens import sign, vugraph_scope
 from services.tournament_export import MEDIA
+from shared.tournament import Tournament
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 OVERVIEW_EVERY_S = 1.0  # how often a socket's overview is read again
@@ -40,11 +43,24 @@ async def post_tournament(body: TournamentCreate, gw: GatewayDep, _: DirectorDep
     tournament's own topic; the tables' seat and spectator tokens. The same request again
     creates nothing (`created: false`) and answers the same tables."""
     made, created = await tournaments.create(gw, body)
+    return TournamentCreated(**_links(gw, made).model_dump(), created=created)
+
+
+@router.get("/{tournament}/links", responses=responses(401, 403, 404, 503))
+async def get_links(tournament: str, gw: GatewayDep, _: DirectorDep) -> TournamentLinks:
+    """Every table's seat and spectator tokens and seat pages, and the vugraph page: the
+    links to hand out again (the director's printable sheet)."""
+    made = await tournaments.find(gw, tournament)
+    if made is None:
+        raise ApiError(404, f"no tournament {tournament}")
+    return _links(gw, made)
+
+
+def _links(gw: Gateway, made: Tournament) -> TournamentLinks:
     expires = int(time.time()) + gw.settings.token_ttl_s
     key = gw.signing_key
-    return TournamentCreated(
-        tournament=made.tournament, name=made.name, created=created,
-        boards=sorted(made.deals),
+    return TournamentLinks(
+        tournament=made.tournament, name=made.name, boards=sorted(made.deals),
         tables=[table_links(key, t, expires) for t in made.tables],
         vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, "vugraph",
                                   expires)))

@@ -1,11 +1,13 @@
 // Panels of the seat page that show what the state says in words: the Director's alerts and
 // rectifications, an option to exercise, the explanations of calls, and questions.
 
+import { rulingWords } from "./rulings.js";
 import { callNode, callWords, el, SEAT_NAMES, sameSide, seatLabel } from "./table.js";
 
 const lawOf = (law) => (law ? `Law ${law}` : "");
 
-/** The Director's alerts (with their options), the rectifications and lead restrictions. */
+/** The Director's alerts (with their options), the rectifications, lead restrictions and
+ * rulings. */
 export function directorNode(board) {
   const items = [];
   for (const alert of board.alerts || []) {
@@ -20,11 +22,15 @@ export function directorNode(board) {
       r.message || ""));
   }
   for (const r of board.lead_restrictions || []) {
+    if (r.action) continue; // a ruling's: shown with the rulings
     const what = r.declarer_may ? `declarer may ${r.declarer_may}` : "no lead restriction";
     items.push(el("li", { class: "lead-restriction" }, el("strong", { text: lawOf(r.law) }),
       ` ${SEAT_NAMES[r.player] || r.player} on lead after ${SEAT_NAMES[r.offender] ||
         r.offender}'s withdrawn ${callWords(r.withdrawn || "")}: ${what}` +
         (r.applies === false ? " (does not apply)" : "")));
+  }
+  for (const r of board.rulings || []) {
+    items.push(el("li", { class: "ruling", "data-action": r.action }, rulingWords(r)));
   }
   if (!items.length) return el("p", { class: "quiet", text: "No irregularity." });
   return el("ul", { class: "director-list" }, items);

@@ -17,9 +17,11 @@ export function statusWords(state, detail) {
 
 export class TableSocket {
   /** `onState({id, version, board})`; `onStatus(state, detail)` with state "connecting",
-   * "open", "reconnecting" or "refused". */
-  constructor({ table, token, onState, onStatus = () => {} }) {
+   * "open", "reconnecting" or "refused". Another feed of the same protocol (the director's
+   * alerts: `{id, alert}`) by its `path`. */
+  constructor({ table, token, onState, onStatus = () => {}, path = null }) {
     Object.assign(this, { table, token, onState, onStatus });
+    this.path = path || `/api/tables/${encodeURIComponent(table)}/feed`;
     this.lastId = null;
     this.ws = null;
     this.tries = 0;
@@ -31,8 +33,7 @@ export class TableSocket {
   url() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const since = this.lastId ? `?since=${encodeURIComponent(this.lastId)}` : "";
-    return `${scheme}://${window.location.host}/api/tables/${encodeURIComponent(this.table)}` +
-      `/feed${since}`;
+    return `${scheme}://${window.location.host}${this.path}${since}`;
   }
 
   start() {
@@ -53,7 +54,7 @@ export class TableSocket {
   received(text) {
     let message;
     try { message = JSON.parse(text); } catch { return; }
-    if (message.board !== undefined && message.id) {
+    if ((message.board !== undefined || message.alert !== undefined) && message.id) {
       this.lastId = message.id;
       this.onState(message);
     } else if (message.ack !== undefined) {

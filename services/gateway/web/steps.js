@@ -2,6 +2,7 @@
 // and the Director's alerts it raised. The state after it (the entry's `state`, folded by the
 // server) says what the Laws made of it; nothing here works a Law out.
 
+import { rulingWords } from "./rulings.js";
 import { callNode, cardNode, el, seatLabel } from "./table.js";
 
 function eventParts(event, board) {
@@ -21,7 +22,7 @@ function eventParts(event, board) {
     case "question": return [`${who} asks about `, callAt(event.index), "."];
     case "explanation": return [`${who} explains `, callAt(event.index),
       event.explanation ? `: ${event.explanation}` : "", "."];
-    case "ruling": return ["The Director gives a ruling."];
+    case "ruling": return [rulingWords(event)];
     case "players_named": return ["The players are named."];
     case "table_held": return [event.held ? "The table is held." : "The table goes on."];
     default: return [`${event.type}.`];

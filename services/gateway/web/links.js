@@ -1,0 +1,50 @@
+// The links the director hands out: each seat's page, the table's spectator page, a
+// tournament's vugraph; each with a copy button, and the whole as a sheet to print and cut
+// into slips (director.css hides everything else when printing).
+
+import { el, SEATS, SEAT_NAMES } from "./table.js";
+
+const full = (link) => `${window.location.origin}${link}`;
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    button.textContent = "Select and copy by hand";
+  }
+  window.setTimeout(() => { button.textContent = "Copy"; }, 3000);
+}
+
+function linkRow(label, link, id) {
+  const url = full(link);
+  const input = el("input", { type: "text", readonly: true, value: url, id,
+    "aria-label": `${label}: link`, class: "link-url" });
+  const button = el("button", { type: "button", class: "copy",
+    "aria-label": `Copy ${label}'s link` }, "Copy");
+  button.addEventListener("click", () => copy(url, button));
+  return el("li", { class: "link-row" }, el("span", { class: "link-label", text: label }),
+    input, button, el("span", { class: "link-print", text: url })); // the sheet's, printed
+}
+
+/** One table's slips: its four seats (with their players' names when known) and its
+ * spectators' page. `links` as the API gives them ({table, links, spectator}). */
+export function tableSlips(links, players = {}) {
+  return el("section", { class: "slip", "data-table": links.table },
+    el("h3", { text: `Table ${links.table}` }),
+    el("ul", { class: "link-list" },
+      SEATS.map((seat) => linkRow(
+        `${SEAT_NAMES[seat]}${players[seat] ? ` (${players[seat]})` : ""}`,
+        links.links[seat], `link-${links.table}-${seat}`)),
+      linkRow("Spectators", `/vugraph#${links.spectator}`, `link-${links.table}-vugraph`)));
+}
+
+/** A tournament's sheet: its vugraph page, then every table's slips. */
+export function tournamentSlips(view) {
+  return el("div", {},
+    el("ul", { class: "link-list" }, linkRow(`Vugraph of ${view.tournament}`, view.vugraph,
+      `link-${view.tournament}-vugraph`)),
+    ...view.tables.map((links) => tableSlips(links)));
+}
+
+export { linkRow };

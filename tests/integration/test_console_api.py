@@ -1,0 +1,111 @@
+"""What the director's console reads and writes besides events, on the real stack: the list of
+tables, their links handed out again, a tournament's links, and the director's marks on the
+alerts he has dealt with (kept in Kafka: another gateway knows them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.conftest import wait_for
+from tests.integration.test_pipeline import new_table
+from tests.stack import Stack, another_gateway
+
+pytestmark = pytest.mark.integration
+DEALS = (Path(__file__).parent.parent / "data" / "deals-32.pbn").read_text()
+OTHER_GATEWAY_PORT = 18090
+
+
+def _alert_of(stack: Stack, table: str, url: str | None = None) -> dict[str, Any] | None:
+    with stack.client(stack.director) as http:
+        if url is not None:
+            http.base_url = url  # type: ignore[assignment]
+        alerts = http.get("/api/alerts", params={"count": 1000}).json()["alerts"]
+    return next((a for a in alerts if a["table"] == table), None)
+
+
+def test_the_director_lists_the_tables_and_hands_their_links_out_again(stack: Stack) -> None:
+    tokens = new_table(stack, "console-list", "rubber")
+    with stack.client(stack.director) as http:
+        listed = {t["table"]: t for t in http.get("/api/tables").json()["tables"]}
+        links = http.get("/api/tables/console-list/links")
+        missing = http.get("/api/tables/console-none/links")
+    assert listed["console-list"] == {"table": "console-list", "ruleset": "rubber",
+                                      "tournament": None}
+    assert links.status_code == 200 and missing.status_code == 404
+    again = links.json()
+    assert set(again["links"]) == set("NESW")
+    assert again["links"]["E"] == f"/seat#{again['seats']['E']}"
+    with stack.client(again["seats"]["E"]) as http:  # a new token of the same seat
+        seen = wait_for(lambda: http.get("/api/tables/console-list/state").json()["board"],
+                        20, "the board's state")
+    assert seen["deal"].count(".") == 3  # East's own hand only: one hand of four suits
+    with stack.client(tokens["seats"]["N"]) as http:
+        assert http.get("/api/tables").status_code == 403
+        assert http.get("/api/tables/console-list/links").status_code == 403
+
+
+def test_a_tournaments_links_are_handed_out_again(stack: Stack) -> None:
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments", json={"tournament": "links", "tables": 2,
+                                                   "deals": DEALS}).json()
+        again = http.get("/api/tournaments/links/links")
+        listed = {t["table"]: t for t in http.get("/api/tables").json()["tables"]}
+        assert http.get("/api/tournaments/no-such/links").status_code == 404
+    assert again.status_code == 200
+    view = again.json()
+    assert [t["table"] for t in view["tables"]] == [t["table"] for t in made["tables"]]
+    assert view["vugraph"].startswith("/vugraph#") and view["boards"] == made["boards"]
+    assert listed["links-1"]["tournament"] == "links"
+
+
+def test_an_alert_is_marked_handled_and_every_gateway_knows_it(stack: Stack) -> None:
+    """East's insufficient bid (Law 27) raises an alert; the director marks it handled, and a
+    gateway started afterwards reads the mark from Kafka; taking it back is marked too."""
+    tokens = new_table(stack, "console-mark")
+    for seat, call in (("N", "1S"), ("E", "1H")):
+        with stack.client(tokens["seats"][seat]) as http:
+            assert http.post("/api/tables/console-mark/events",
+                             json={"type": "call", "call": call}).status_code == 202
+    alert = wait_for(lambda: _alert_of(stack, "console-mark"), 20, "the Law 27 alert")
+    assert alert["law"] == "27" and alert["handled"] is None and alert["ts"] > 0
+    with stack.client(stack.director) as http:
+        marked = http.post(f"/api/alerts/{alert['id']}/handled",
+                           json={"note": "East substituted 2H"})
+        assert marked.status_code == 202, marked.text
+        assert marked.json()["handled"] is True
+        assert http.get("/api/alerts/handled").json()["handled"][alert["id"]]["note"] == \
+            "East substituted 2H"
+    with another_gateway(stack, OTHER_GATEWAY_PORT, "console-gateway.log") as url:
+        seen = wait_for(lambda: (_alert_of(stack, "console-mark", url) or {}).get("handled"),
+                        20, "the mark on the other gateway")
+        assert seen["handled"] is True and seen["note"] == "East substituted 2H"
+    with stack.client(stack.director) as http:
+        assert http.post(f"/api/alerts/{alert['id']}/handled",
+                         json={"handled": False}).status_code == 202
+    assert _alert_of(stack, "console-mark")["handled"]["handled"] is False  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("alert_id", "body", "status", "field"), [
+    ("not-an-alert", {}, 400, "alert_id"),
+    ("t:1:2:0", {"handled": "yes please"}, 400, "handled"),
+    ("t:1:2:0", {"note": "x" * 501}, 400, "note"),
+])
+def test_a_bad_mark_is_refused_and_changes_nothing(stack: Stack, alert_id: str,
+                                                   body: dict[str, Any], status: int,
+                                                   field: str) -> None:
+    with stack.client(stack.director) as http:
+        before = http.get("/api/alerts/handled").json()
+        refused = http.post(f"/api/alerts/{alert_id}/handled", json=body)
+        after = http.get("/api/alerts/handled").json()
+    assert refused.status_code == status and refused.json()["field"] == field
+    assert before == after
+
+
+def test_only_the_director_marks_alerts(stack: Stack) -> None:
+    tokens = new_table(stack, "console-seat")
+    with stack.client(tokens["seats"]["S"]) as http:
+        assert http.post("/api/alerts/t:1:2:0/handled", json={}).status_code == 403
+        assert http.get("/api/alerts/handled").status_code == 403

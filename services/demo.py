@@ -4,7 +4,7 @@ Several tables play real boards (deploy/demo/boards.jsonl: boards of the 2021 Re
 qualifier, and four boards with irregularities) through the gateway, at a player's pace; the
 screen shows each table's auction as the processor folds it, and the director's alerts. One
 more table, `demo-you`, waits for people: the screen gives the links to its four seats' pages
-and to vugraph at the first robot table.
+to vugraph at the first robot table, and to the director's console.
 
     --tables N   how many tables (default 4)
     --once       play every board once on each table, then stop (no screen redraw)
@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 
+from services.gateway.routes.pages import director_link
 from services.settings import Settings
 
 BOARDS = Path(__file__).resolve().parent.parent / "deploy" / "demo" / "boards.jsonl"
@@ -124,7 +125,8 @@ async def main_async(args: argparse.Namespace) -> int:
         base = str(http.base_url).rstrip("/")
         links = ["Open in a browser — play at demo-you's four seats:",
                  *await open_for_people(http, director, boards),
-                 f"watch {tables[0]} on vugraph: {base}/vugraph#{made[tables[0]]['spectator']}"]
+                 f"watch {tables[0]} on vugraph: {base}/vugraph#{made[tables[0]]['spectator']}",
+                 f"the director's console: {base}{director_link(director)}"]
         print("\n".join(links), flush=True)
         players = [asyncio.create_task(play_table(http, director, t, 3 * i, boards, args.pace,
                                                   1 if args.once else None, made[t]))

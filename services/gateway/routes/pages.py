@@ -43,6 +43,11 @@ def table_links(key: bytes, table: str, expires: int) -> TableLinks:
                       links={seat: seat_link(token) for seat, token in seats.items()})
 
 
+def director_link(director_token: str) -> str:
+    """The director's console: his token in the fragment, as every page's."""
+    return f"/director#{director_token}"
+
+
 def vugraph_link(token: str) -> str:
     """The vugraph page for a spectator's token (one table) or a tournament's vugraph token
     (its list of tables)."""

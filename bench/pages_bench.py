@@ -1,0 +1,197 @@
+"""Benchmark of calls made from the seat pages (issue 18): four seat pages in headless Chromium
+(tests/integration/browser.py) play `--boards` boards of 12 calls each, clicking the bidding
+box as players do, on a stack of its own (tests/stack.py: Kafka, Redis, one processor worker,
+the gateway).
+
+For each call it measures, in the pages' own clock (`performance.timeOrigin + now()`, one
+clock for every tab of the browser):
+- **caller**: from the click until the caller's page shows the call in its auction: the call
+  sent on the page's socket, checked and appended by the gateway once Kafka acknowledged it,
+  folded by the processor, written to Redis, pushed back on the feed and drawn;
+- **all four**: until the last of the four pages shows it.
+And the CPU each part spent over the boards (utime + stime from /proc, its child processes
+included), per call: the gateway, the processor, Kafka, Redis, and Chromium (its renderers,
+the four pages' JavaScript, and Playwright's polling of the four pages between calls), and
+what each spent over the same time idle. A benchmark, not a test: it prints numbers, asserts
+nothing.
+
+    python bench/pages_bench.py [--boards 20] [--ports 26092 26379 26000] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.pipeline_bench import print_service_errors
+from tests.integration.browser import launch
+from tests.stack import Stack, running_stack
+
+SEATS = "NESW"
+# dealer N: 12 calls, the auction ends
+AUCTION = ["1C", "P", "1H", "P", "1S", "P", "2NT", "P", "3NT", "P", "P", "P"]
+DEAL = "N:AK32.K4.QJ2.AK54 QJ5.Q872.K93.T93 T9.AJ96.A865.Q82 8764.T53.T74.J76"
+WATCH = """() => {
+  window.__seen = [];
+  const count = () => document.querySelectorAll(
+    ".auction tbody td:not(.next) > [aria-label]").length;
+  new MutationObserver(() => {
+    window.__seen.push([count(), performance.timeOrigin + performance.now()]);
+  }).observe(document.getElementById("auction"), { childList: true, subtree: true });
+}"""
+CLICK = """call => {
+  const at = performance.timeOrigin + performance.now();
+  document.querySelector(`#bidding-box button[data-call='${call}']`).click();
+  return at;
+}"""
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(root: int, named: str = "") -> float:
+    """utime + stime of `root` and every process under it, now (only those whose name has
+    `named` in it, if given)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            name, rest = Path(f"/proc/{pid}/stat").read_text().split("(", 1)[1].rsplit(")", 1)
+            fields = rest.split()
+            if named in name:
+                total += (int(fields[11]) + int(fields[12])) / CLK_TCK
+        except (OSError, IndexError, ValueError):
+            pass
+        todo.extend(children.get(pid, []))
+    return total
+
+
+def redis_pid(port: int) -> int:
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "redis-server" in cmdline and f":{port}" in cmdline:
+                return int(entry.name)
+    return -1
+
+
+def parts(stack: Stack) -> dict[str, tuple[int, str]]:
+    """The processes whose CPU is counted: part → (pid, a name its processes have); the
+    browser's are under this process (Playwright's driver starts it)."""
+    assert stack.gateway is not None
+    return {"gateway": (stack.gateway.pid, ""), "processor": (stack.workers["w1"].pid, ""),
+            "kafka": (int(stack.kafka_pidfile().read_text()), ""),
+            "redis": (redis_pid(stack.redis_port), ""),
+            "chromium (4 pages)": (os.getpid(), "chrom")}
+
+
+@contextmanager
+def measured(pids: dict[str, tuple[int, str]]) -> Iterator[dict[str, float]]:
+    spent: dict[str, float] = {}
+    before = {part: cpu_seconds(*found) for part, found in pids.items()}
+    yield spent
+    spent.update({part: cpu_seconds(*found) - before[part] for part, found in pids.items()})
+
+
+def seat_pages(browser: Any, stack: Stack) -> dict[str, Page]:
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tables", json={"table": "bench-pages"}).json()
+    pages = {}
+    for seat in SEATS:
+        page = browser.new_context().new_page()
+        page.goto(f"{stack.url}{made['links'][seat]}")
+        expect(page.locator("#connection")).to_have_text("Connected")
+        pages[seat] = page
+    return pages
+
+
+def play_board(http: httpx.Client, pages: dict[str, Page], board: int
+               ) -> list[tuple[float, list[float]]]:
+    """One board: started by the director, its 12 calls clicked on the pages in turn; each
+    call's click time and, per page, when it showed it."""
+    assert http.post("/api/tables/bench-pages/boards", json={
+        "board": board, "deal": DEAL, "dealer": "N", "vulnerability": "None"}
+                     ).status_code == 202
+    for page in pages.values():
+        expect(page.locator("#board-info")).to_contain_text(f"Board {board} ")
+        page.evaluate(WATCH)
+    clicks = []
+    for index, call in enumerate(AUCTION):
+        page = pages[SEATS[index % 4]]
+        expect(page.locator(f"#bidding-box button[data-call='{call}']")).to_be_enabled()
+        clicks.append(page.evaluate(CLICK, call))
+        for other in pages.values():  # every page has drawn it before the next click
+            expect(other.locator(".auction tbody td:not(.next) > [aria-label]")
+                   ).to_have_count(index + 1)
+    seen = {seat: page.evaluate("window.__seen") for seat, page in pages.items()}
+    return [(at, [next(t for n, t in seen[seat] if n >= i + 1) - at for seat in SEATS])
+            for i, at in enumerate(clicks)]
+
+
+def percentiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"p50 {statistics.median(ordered):6.1f} ms  p95 {p95:6.1f} ms  "
+            f"max {ordered[-1]:6.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards", type=int, default=20)
+    parser.add_argument("--ports", type=int, nargs=3, default=(26092, 26379, 26000))
+    parser.add_argument("--keep", type=Path, help="keep the stack's data and logs here")
+    args = parser.parse_args()
+    data = args.keep or Path(tempfile.mkdtemp(prefix="pages-bench-"))
+    data.mkdir(parents=True, exist_ok=True)
+    print(f"pages bench: {args.boards} boards × {len(AUCTION)} calls from four seat pages "
+          "in headless Chromium")
+    with running_stack(data, *args.ports, workers=1,
+                       extra_env={"TABLESERVER_CALLS_PER_SECOND": "50"}) as stack, \
+            sync_playwright() as playwright, stack.client(stack.director) as http:
+        browser = launch(playwright)
+        pages = seat_pages(browser, stack)
+        play_board(http, pages, 1)  # a warm-up board: connections, caches, JIT
+        started = time.monotonic()
+        with measured(parts(stack)) as spent:
+            calls = [c for board in range(2, args.boards + 2)
+                     for c in play_board(http, pages, board)]
+        wall = time.monotonic() - started
+        with measured(parts(stack)) as idle:  # the same time with no call: the baseline
+            time.sleep(wall)
+        browser.close()
+    count = len(calls)
+    print(f"  {count} calls in {wall:.1f} s (one at a time: each waits for the one before "
+          "to show on all four pages)")
+    callers = [delays[i % 4] for i, (_, delays) in enumerate(calls)]  # N calls first
+    print(f"  caller's page shows it   {percentiles(callers)}")
+    print(f"  all four pages show it   {percentiles([max(d) for _, d in calls])}")
+    print("  CPU per call (ms) over the boards, and what the same time idle cost:")
+    for name, seconds in spent.items():
+        print(f"    {name:<20} {1000 * seconds / count:6.2f}   ({seconds:.2f} s in all; "
+              f"idle {idle[name]:.2f} s)")
+    print_service_errors(data)
+
+
+if __name__ == "__main__":
+    main()

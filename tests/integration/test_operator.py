@@ -49,6 +49,8 @@ def test_the_director_issues_an_operator_token_and_nobody_else_does(stack: Stack
     operator = operator_token(stack, "op-issue")
     with stack.client(stack.director) as http:
         assert http.post("/api/tables/op-nowhere/operator").status_code == 404
+        console = http.post("/api/tables/op-issue/operator", json={})  # as the console asks
+        assert console.status_code == 200 and console.json()["link"].startswith("/capture#")
     for token in (tokens["seats"]["N"], tokens["spectator"], operator):
         with stack.client(token) as http:
             refused = http.post("/api/tables/op-issue/operator")

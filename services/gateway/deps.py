@@ -11,8 +11,8 @@ from services.gateway.errors import ApiError
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant
 
-_bearer = HTTPBearer(auto_error=False, description="a seat's, a spectator's or the "
-                     "director's token")
+_bearer = HTTPBearer(auto_error=False, description="a seat's, a spectator's, a table "
+                     "operator's or the director's token")
 
 
 def gateway(request: Request) -> Gateway:

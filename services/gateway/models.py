@@ -42,6 +42,17 @@ class TableList(BaseModel):
     tables: list[TableListed] = Field(description="by name")
 
 
+class OperatorLink(BaseModel):
+    """A table's operator token (a vugraph operator, a physical table's recorder) and his
+    capture page."""
+
+    table: str
+    token: str = Field(description="reads the table (the whole board) and sends any seat's "
+                       "events there, the seat in the body; no ruling, no other table")
+    link: str = Field(description="the capture page, its token in the fragment "
+                      "(/capture#<token>), on this gateway")
+
+
 class BoardStart(BaseModel):
     """A new board at the table (`board_started`): dealer and vulnerability from the board
     number (16-board cycle) unless given."""

@@ -98,8 +98,8 @@ class Gateway:
 
     @staticmethod
     def reads(grant: Grant, table: str) -> bool:
-        """Whether `grant` may read `table`: the director every table, a seat or a spectator
-        its own; a tournament's vugraph token none (it lists them)."""
+        """Whether `grant` may read `table`: the director every table, a seat, a spectator or
+        the table's operator its own; a tournament's vugraph token none (it lists them)."""
         return grant.role in READERS and (grant.role == "director" or grant.table == table)
 
     @classmethod
@@ -147,13 +147,18 @@ class Gateway:
             raise ApiError(400, "body must be a JSON object")
         return body
 
-    async def append(self, table: str, event_map: dict[str, Any]) -> int:
-        """The event appended to the table's topic: its offset, once Kafka acknowledged it."""
+    @staticmethod
+    def encoded(event_map: dict[str, Any]) -> bytes:
+        """The event as the topic keeps it, once the schema's syntax is checked (a 400 that
+        names the field otherwise)."""
         try:
-            event = from_map(event_map)
+            return encode(from_map(event_map))
         except EventError as exc:
             raise ApiError(400, str(exc), exc.field) from None
-        value = encode(event)
+
+    async def append(self, table: str, event_map: dict[str, Any]) -> int:
+        """The event appended to the table's topic: its offset, once Kafka acknowledged it."""
+        value = self.encoded(event_map)
         producer, settings = self.clients.producer, self.settings
         try:  # bounded: with the broker down, the client hears so and may retry
             metadata = await asyncio.wait_for(
@@ -185,8 +190,9 @@ class Gateway:
                            f"{calls[index]['seat']}'s", "index")
 
     async def accept_event(self, table: str, grant: Grant, raw: bytes) -> dict[str, Any]:
-        """An event from a seat (its seat from the token) or the director, appended to the
-        table's topic once its syntax and the sender's authority are checked."""
+        """An event from a seat (its seat from the token), the table's operator (any seat's,
+        named in the body) or the director, appended to the table's topic once its syntax and
+        the sender's authority are checked."""
         if grant.role == "spectator":
             raise ApiError(403, "spectators do not make calls")
         self.may_read(grant, table)
@@ -196,24 +202,51 @@ class Gateway:
         if not isinstance(kind, str):
             raise ApiError(400, "field 'type': the event's type, such as \"call\"", "type")
         if grant.role == "seat":
-            if "seat" in body:
-                raise ApiError(400, "field 'seat': the seat comes from your token, not the "
-                               "body", "seat")
-            if kind not in SEAT_EVENTS:
-                raise ApiError(400, f"field 'type': a seat may send {sorted(SEAT_EVENTS)}",
-                               "type")
-            if not await self.clients.seat_limit.allow(f"{table}/{grant.seat}",
-                                                       time.monotonic()):
-                raise ApiError(429, f"more than {self.settings.calls_per_second} events a "
-                               "second from this seat", retry_after=1)
-            if kind == "explanation":  # checked here, and again by the fold (`own`)
-                await self.explains_own_call(table, grant.seat, body.get("index"))
-                body = {**body, "own": True}
-            body = {**body, "seat": grant.seat}
+            body = await self.seats_event(table, grant, kind, body)
+        elif grant.role == "operator":
+            body = await self.operators_event(table, kind, body)
         elif kind not in DIRECTOR_EVENTS:
             raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
                            "type")
         return {"offset": await self.append(table, {**body, "ts": int(time.time() * 1000)})}
+
+    async def seats_event(self, table: str, grant: Grant, kind: str, body: dict[str, Any]
+                          ) -> dict[str, Any]:
+        """A seat's event: its seat from the token, its explanations of its own calls only."""
+        if "seat" in body:
+            raise ApiError(400, "field 'seat': the seat comes from your token, not the "
+                           "body", "seat")
+        if kind not in SEAT_EVENTS:
+            raise ApiError(400, f"field 'type': a seat may send {sorted(SEAT_EVENTS)}",
+                           "type")
+        await self.within_limit(f"{table}/{grant.seat}", "from this seat")
+        if kind == "explanation":  # checked here, and again by the fold (`own`)
+            await self.explains_own_call(table, grant.seat, body.get("index"))
+            body = {**body, "own": True}
+        return {**body, "seat": grant.seat}
+
+    async def operators_event(self, table: str, kind: str, body: dict[str, Any]
+                              ) -> dict[str, Any]:
+        """The table's operator records what happens at a physical table: any seat's event,
+        the seat named in the body. An explanation is not `own`: at the table, a partner's
+        explanation is said aloud to all (Law 20F1). Rulings are the director's."""
+        if kind == "ruling":
+            raise ApiError(403, "field 'type': rulings are the director's; an operator "
+                           "records the seats' events", "type")
+        if kind not in SEAT_EVENTS:
+            raise ApiError(400, f"field 'type': an operator may send {sorted(SEAT_EVENTS)}",
+                           "type")
+        if "seat" not in body:
+            raise ApiError(400, "field 'seat': the seat whose event this is (N, E, S or W)",
+                           "seat")
+        await self.within_limit(f"{table}/operator", "from this table's operator")
+        return body
+
+    async def within_limit(self, key: str, whose: str) -> None:
+        """A seat's (or an operator's) events a second, counted across the replicas."""
+        if not await self.clients.seat_limit.allow(key, time.monotonic()):
+            raise ApiError(429, f"more than {self.settings.calls_per_second} events a second "
+                           f"{whose}", retry_after=1)
 
     async def event_response(self, table: str, authorization: str | None, raw: bytes
                              ) -> Response:

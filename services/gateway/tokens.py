@@ -4,6 +4,10 @@ The payload is base64url JSON `{"t": table, "s": seat or null, "r": role, "e": e
 signature is HMAC-SHA256 over `v1.<payload>` with the gateway's signing key. One fixed
 algorithm: nothing in the token chooses how it is checked.
 
+A table's operator token (role `operator`, `s` null) is for a vugraph operator or a table's
+recorder at a physical table: the director issues it; it reads its table (the whole board, as
+the operator sees it all at the table) and sends the events of all four seats there.
+
 A tournament's vugraph token (role `vugraph`) names no table: its `t` is
 `tournament:<name>`, which no table name can be (they have no colon). It reads the list of the
 tournament's tables and their spectator links, nothing else.
@@ -26,10 +30,12 @@ class TokenError(Exception):
 class Grant:
     table: str | None  # None for the director: every table
     seat: str | None
-    role: str  # "seat", "spectator", "director" or "vugraph" (a tournament's list of tables)
+    role: str  # "seat", "spectator", "operator" (a table's recorder), "director" or "vugraph"
+    # (a tournament's list of tables)
 
 
-READERS = ("seat", "spectator", "director")  # the roles that read a table
+READERS = ("seat", "spectator", "operator", "director")  # the roles that read a table
+SIGNED_ROLES = ("seat", "spectator", "operator", "vugraph")  # the director's is no token
 VUGRAPH_SCOPE = "tournament:"
 
 
@@ -74,6 +80,6 @@ def verify(key: bytes, token: str, now: int) -> Grant:
         raise TokenError("malformed token")
     if claims["e"] < now:
         raise TokenError("token expired")
-    if claims.get("r") not in ("seat", "spectator", "vugraph"):
+    if claims.get("r") not in SIGNED_ROLES:
         raise TokenError("malformed token")
     return Grant(claims.get("t"), claims.get("s"), claims["r"])

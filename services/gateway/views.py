@@ -1,7 +1,10 @@
 """What each reader may see of a board.
 
 - Hands: a seat sees its own hand, spectators every hand once the board has been under way for
-  the delay the settings ask for (vugraph delay), the director everything.
+  the delay the settings ask for (vugraph delay), the director everything. So does a table's
+  operator (a vugraph operator or the recorder at a physical table): he sits at that table and
+  sees every hand, every call and every explanation as they happen, so he is shown the whole
+  board, with no delay, as the director is (his token reads that table only).
 - Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
   (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
   from it (Law 16). An explanation his partner gives at the table is heard by all.
@@ -17,11 +20,12 @@ from shared.seats import Seat
 
 SELF_DISCLOSURE = ("alert", "explanation")
 SENDERS_STAMPS = ("id", "client_seq")
+SEES_ALL = ("director", "operator")  # the whole board: the director, a table's operator
 
 
 def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
               now_ms: int) -> str | None:
-    if deal is None or grant.role == "director":
+    if deal is None or grant.role in SEES_ALL:
         return deal
     if grant.role == "spectator":
         delayed = spectator_delay_s > 0 and (
@@ -45,7 +49,7 @@ def _without(entry: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
 def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_ms: int
               ) -> dict[str, Any]:
     """The board state as `grant` may see it."""
-    if grant.role == "director":
+    if grant.role in SEES_ALL:
         return board
     view = {**board, "deal": _deal_for(grant, board.get("deal"), board.get("started_ts"),
                                        spectator_delay_s, now_ms)}
@@ -73,7 +77,7 @@ def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_m
 
 def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
                ) -> dict[str, Any]:
-    if grant.role == "director":
+    if grant.role in SEES_ALL:
         return entry
     event = entry["event"]
     kind = event.get("type")

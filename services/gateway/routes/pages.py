@@ -14,11 +14,11 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
-from services.gateway.models import TableLinks
+from services.gateway.models import OperatorLink, TableLinks
 from services.gateway.tokens import sign
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-PAGES = ("seat", "vugraph", "director")  # /<page> serves web/<page>.html
+PAGES = ("seat", "vugraph", "director", "capture")  # /<page> serves web/<page>.html
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")
@@ -33,6 +33,17 @@ router = APIRouter(include_in_schema=False)
 def seat_link(token: str) -> str:
     """A seat's page on this gateway, its token in the fragment: never sent to a server."""
     return f"/seat#{token}"
+
+
+def capture_link(token: str) -> str:
+    """The capture page for a table's operator token, its token in the fragment."""
+    return f"/capture#{token}"
+
+
+def operator_link(key: bytes, table: str, expires: int) -> OperatorLink:
+    """A table's operator token (role `operator`, no seat) and its capture page."""
+    token = sign(key, table, None, "operator", expires)
+    return OperatorLink(table=table, token=token, link=capture_link(token))
 
 
 def table_links(key: bytes, table: str, expires: int) -> TableLinks:

@@ -14,6 +14,7 @@ from services.gateway.models import (
     Accepted,
     BoardStart,
     Hold,
+    OperatorLink,
     Players,
     RoundStart,
     TableCreate,
@@ -22,7 +23,7 @@ from services.gateway.models import (
     TableList,
     TableListed,
 )
-from services.gateway.routes.pages import table_links
+from services.gateway.routes.pages import operator_link, table_links
 from services.tables import create_table
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -60,6 +61,15 @@ async def get_links(table: str, gw: GatewayDep, _: DirectorDep) -> TableLinks:
     """The table's seat and spectator tokens and its seats' pages, to hand out again."""
     await gw.table_meta(table)
     return table_links(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s)
+
+
+@router.post("/{table}/operator", responses=responses(401, 403, 404, 503))
+async def post_operator(table: str, gw: GatewayDep, _: DirectorDep) -> OperatorLink:
+    """A token for the table's operator (a vugraph operator, or the recorder at a physical
+    table) and his capture page: it reads this table, the whole board, and sends the events
+    of any of its four seats (the seat in the body); no ruling, no other table."""
+    await gw.table_meta(table)
+    return operator_link(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s)
 
 
 @router.post("/{table}/boards", status_code=202,

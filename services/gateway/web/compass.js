@@ -5,7 +5,7 @@ import { contractNode, el, handNode, parseDeal, SEAT_NAMES, vulnerable } from ".
 
 const AREAS = { N: "north", E: "east", S: "south", W: "west" };
 
-function seatNode(board, seat, hand) {
+function seatNode(board, seat, hand, onCard) {
   const player = (board.players || {})[seat];
   const vul = vulnerable(seat, board.vulnerability);
   const title = el("h3", { class: `seat-title${vul ? " vul" : ""}`, id: `hand-${seat}` },
@@ -15,13 +15,15 @@ function seatNode(board, seat, hand) {
   return el("div", { class: `compass-seat ${AREAS[seat]}`, "data-seat": seat }, title,
     hand ? handNode(hand, { label: `${label}'s hand`,
       played: board.opening_lead && board.opening_lead.seat === seat
-        ? board.opening_lead.card : null })
+        ? board.opening_lead.card : null,
+      onCard: onCard ? (card) => onCard(seat, card) : null })
       : el("p", { class: "quiet hidden-hand", text: "Hands after the delay" }));
 }
 
 /** North, East, South and West (a vulnerable side's names in red) around a centre that
- * tells the board, its dealer and vulnerability and, once known, the contract. */
-export function compassNode(board) {
+ * tells the board, its dealer and vulnerability and, once known, the contract. With
+ * `onCard(seat, card)`, each card shown is a button. */
+export function compassNode(board, { onCard = null } = {}) {
   const hands = parseDeal(board.deal);
   const contract = contractNode(board);
   const centre = el("div", { class: "compass-centre" },
@@ -30,5 +32,5 @@ export function compassNode(board) {
     el("span", { text: `Vul: ${board.vulnerability || "?"}` }),
     contract ? el("span", { class: "centre-contract" }, contract) : null);
   return el("div", { class: "compass" },
-    ["N", "W", "E", "S"].map((seat) => seatNode(board, seat, hands[seat])), centre);
+    ["N", "W", "E", "S"].map((seat) => seatNode(board, seat, hands[seat], onCard)), centre);
 }

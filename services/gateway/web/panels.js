@@ -1,10 +1,31 @@
-// Panels of the seat page that show what the state says in words: the Director's alerts and
-// rectifications, an option to exercise, the explanations of calls, and questions.
+// Panels of the pages that show what the state says in words: whose turn it is, the
+// Director's alerts and rectifications, an option to exercise, the explanations of calls, and
+// questions.
 
 import { rulingWords } from "./rulings.js";
-import { callNode, callWords, el, SEAT_NAMES, sameSide, seatLabel } from "./table.js";
+import {
+  callNode, callWords, cardNode, el, SEAT_NAMES, sameSide, seatLabel,
+} from "./table.js";
 
 const lawOf = (law) => (law ? `Law ${law}` : "");
+
+/** Whose turn it is, or how the auction ended, for a reader who is none of the seats (the
+ * vugraph, the capture page): text, or parts of a paragraph. */
+export function turnWords(board) {
+  const name = (seat) => seatLabel(board, seat);
+  if (board.status === "passed_out") return "Passed out.";
+  if (board.opening_lead) {
+    return [`${name(board.opening_lead.seat)} led `, cardNode(board.opening_lead.card), "."];
+  }
+  if (board.status === "closed") {
+    return board.on_lead ? `${name(board.on_lead)} is on lead.` : "The auction is over.";
+  }
+  if (board.pending) {
+    return [`${name(board.pending.option_holder)} decides whether to accept `,
+      callNode(board.pending.call), ` by ${name(board.pending.offender)}.`];
+  }
+  return board.turn ? `${name(board.turn)} to call.` : "";
+}
 
 /** The Director's alerts (with their options), the rectifications, lead restrictions and
  * rulings. */
@@ -36,13 +57,14 @@ export function directorNode(board) {
   return el("ul", { class: "director-list" }, items);
 }
 
-/** The option over an irregular call, for its holder: the alert's words and two buttons. */
-export function optionNode(board, onChoose) {
+/** The option over an irregular call, for its holder: the alert's words and two buttons.
+ * `title`: the panel's heading before the Law ("Your option" on the holder's own page). */
+export function optionNode(board, onChoose, title = "Your option") {
   const pending = board.pending;
   const alert = [...(board.alerts || [])].reverse()
     .find((a) => a.kind === pending.kind && a.seat === pending.offender) || {};
   return el("div", { class: "option-box", role: "group", "aria-labelledby": "option-title" },
-    el("h3", { id: "option-title", text: `Your option (${lawOf(alert.law || pending.law)})` }),
+    el("h3", { id: "option-title", text: `${title} (${lawOf(alert.law || pending.law)})` }),
     el("p", { text: alert.message ||
       `${SEAT_NAMES[pending.offender]} made an irregular call, ${pending.call}.` }),
     (alert.options || []).length

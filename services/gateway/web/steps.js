@@ -5,7 +5,9 @@
 import { rulingWords } from "./rulings.js";
 import { callNode, cardNode, el, seatLabel } from "./table.js";
 
-function eventParts(event, board) {
+/** An event in words, parts of a paragraph: "North calls 1♥ (alerted).", "West exposes ♥K.".
+ * `board`: the state it is read in (the calls an index names, the players' names). */
+export function eventParts(event, board) {
   const who = event.seat ? seatLabel(board, event.seat) : "The Director";
   const calls = board.calls || [];
   const callAt = (index) => (calls[index] ? callNode(calls[index].call) : `call ${index + 1}`);

@@ -4,11 +4,11 @@
 
 import { compassNode } from "./compass.js";
 import { followTables } from "./lobby.js";
-import { directorNode, explanationsNode } from "./panels.js";
+import { directorNode, explanationsNode, turnWords } from "./panels.js";
 import { Replay } from "./replay.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
-import { auctionNode, callNode, cardNode, contractNode, SEAT_NAMES, seatLabel } from "./table.js";
+import { auctionNode, contractNode, SEAT_NAMES } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,22 +18,6 @@ const page = { live: null, replaying: false, boards: [] };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.flat().filter(Boolean)); }
-
-function turnWords(board) {
-  const name = (seat) => seatLabel(board, seat);
-  if (board.status === "passed_out") return "Passed out.";
-  if (board.opening_lead) {
-    return [`${name(board.opening_lead.seat)} led `, cardNode(board.opening_lead.card), "."];
-  }
-  if (board.status === "closed") {
-    return board.on_lead ? `${name(board.on_lead)} is on lead.` : "The auction is over.";
-  }
-  if (board.pending) {
-    return [`${name(board.pending.option_holder)} decides whether to accept `,
-      callNode(board.pending.call), ` by ${name(board.pending.offender)}.`];
-  }
-  return board.turn ? `${name(board.turn)} to call.` : "";
-}
 
 function render() {
   const board = page.replaying ? replay.state : page.live;

@@ -1,0 +1,110 @@
+// The capture page's entry line, read as a vugraph operator types it. Syntax only: who is in
+// turn, who holds an option or who is on lead comes from the board's state (capture.js), and
+// what a call means under the Laws is the server's to say.
+//
+//   1h p 2s x          calls, each by the seat in turn
+//   w:1s               West calls 1S (out of rotation when it is not his turn)
+//   2c!  2c!(strong)   an alerted call, and its explanation
+//   accept | decline   the option holder accepts the irregular call, or does not
+//   slip e 2h          East replaces an inadvertent call by 2H (Law 25A)
+//   change e 2h        East changes his call to 2H (Law 25B)
+//   show w hk          West exposes the king of hearts during the auction (Law 24)
+//   lead d2            the player on lead faces the two of diamonds (lead n d2: North does)
+//   ask e  ask e 3     East asks about the auction, or about its 3rd call
+//   explain s 3 text   South explains the 3rd call (at the table, to all: Law 20F1)
+
+import { parseTyped } from "./bidding.js";
+
+const SEAT = /^[nesw]$/i;
+const COMMANDS = ["accept", "decline", "slip", "change", "show", "lead", "ask", "explain"];
+
+/** A card as the server spells it, or null: "hk" → "HK", "d10"/"dt" → "DT". */
+export function parseCard(text) {
+  const m = /^([shdc])(10|[2-9tjqka])$/i.exec(text.trim());
+  return m ? `${m[1].toUpperCase()}${m[2] === "10" ? "T" : m[2].toUpperCase()}` : null;
+}
+
+function seatOf(text) { return SEAT.test(text || "") ? text.toUpperCase() : null; }
+
+/** The words of a line: runs of non-blanks, a parenthesised explanation kept whole. */
+function words(text) {
+  return text.match(/[^\s(]+(?:\([^)]*\)?)?|\([^)]*\)?/g) || [];
+}
+
+/** One word of a line of calls: `{text, seat (null: the seat in turn), call, alert,
+ * explanation}` or `{text, error}`. */
+function callOf(text) {
+  const m = /^(?:([a-z]):)?([^!(]*)(!)?(?:\(([^)]*)\)?)?$/i.exec(text);
+  const call = m && parseTyped(m[2]);
+  if (!m || !call) {
+    return { text, error: `"${text}" is not a call: type e.g. 1h, 3nt, p, x, xx, w:1s or 2c!` };
+  }
+  if (m[1] && !seatOf(m[1])) return { text, error: `"${m[1]}:" is not a seat: n, e, s or w` };
+  const explanation = (m[4] || "").trim();
+  return { text, seat: seatOf(m[1]), call, alert: Boolean(m[3]),
+    explanation: explanation || null };
+}
+
+function calledNumber(text) { // "3" → index 2 (the 3rd call shown), or null
+  return /^[1-9]\d{0,2}$/.test(text || "") ? Number(text) - 1 : null;
+}
+
+const USAGE = {
+  slip: "slip <seat> <call>, e.g. slip e 2h", change: "change <seat> <call>, e.g. change e 2h",
+  show: "show <seat> <card>, e.g. show w hk", lead: "lead <card> or lead <seat> <card>",
+  ask: "ask <seat> or ask <seat> <call number>",
+  explain: "explain <seat> <call number> <explanation>",
+};
+
+/** A command line (its first word one of COMMANDS): `{event}` with `seat: null` where the
+ * state names him (the option holder, the player on lead), or `{error}`. */
+function commandOf(command, parts, text) {
+  const usage = { error: `Type ${USAGE[command]}.` };
+  const seat = seatOf(parts[0]);
+  switch (command) {
+    case "accept": case "decline":
+      return parts.length ? { error: `Type ${command} alone: the option holder's choice.` }
+        : { event: { type: "option", seat: null, accept: command === "accept" } };
+    case "slip": case "change": {
+      const call = parts.length === 2 && seat ? parseTyped(parts[1]) : null;
+      return call ? { event: { type: "call_changed", seat, call,
+        inadvertent: command === "slip" } } : usage;
+    }
+    case "show": {
+      const card = parts.length === 2 && seat ? parseCard(parts[1]) : null;
+      return card ? { event: { type: "card_exposed", seat, card } } : usage;
+    }
+    case "lead": {
+      const card = parseCard(parts[parts.length - 1] || "");
+      const ok = card && (parts.length === 1 || (parts.length === 2 && seat));
+      return ok ? { event: { type: "opening_lead", seat: parts.length === 2 ? seat : null,
+        card } } : usage;
+    }
+    case "ask": {
+      const index = calledNumber(parts[1]);
+      if (!seat || parts.length > 2 || (parts.length === 2 && index === null)) return usage;
+      return { event: { type: "question", seat, ...(index === null ? {} : { index }) } };
+    }
+    default: { // explain: the text is the rest of the line, as typed
+      const m = /^\s*\S+\s+(\S+)\s+(\S+)\s+(.+)$/.exec(text);
+      const index = m ? calledNumber(m[2]) : null;
+      return m && seatOf(m[1]) && index !== null ? { event: { type: "explanation",
+        seat: seatOf(m[1]), index, explanation: m[3].trim() } } : usage;
+    }
+  }
+}
+
+/** The entry line read: `{calls: [...]}` (each as `callOf` reads it), `{event}` for a
+ * command, `{error}` for a line with any word that is not understood (nothing is sent), or
+ * `{}` for an empty line. */
+export function parseEntry(text) {
+  const all = words(text);
+  if (!all.length) return {};
+  const first = all[0].toLowerCase();
+  if (COMMANDS.includes(first)) {
+    return commandOf(first, text.trim().split(/\s+/).slice(1), text);
+  }
+  const calls = all.map(callOf);
+  const wrong = calls.find((c) => c.error);
+  return wrong ? { error: wrong.error } : { calls };
+}

@@ -1,0 +1,225 @@
+// The capture page (`/capture#<operator token>`): a table's operator, a vugraph operator or
+// the recorder at a physical table, records every event of its four seats as he types them
+// (capture-entry.js: `1h p 2s x`, `w:1s`, `2c!`, `decline`, `lead d2` …) and sees the whole
+// board, with the Director's alerts at once. The events go on the table's socket, each with
+// its seat; a line of calls is sent one call at a time, each by the seat the state says is in
+// turn once the call before is folded. No Law is worked out here.
+
+import { DirectorCall, directorCallNode } from "./capture-alerts.js";
+import { parseEntry } from "./capture-entry.js";
+import { compassNode } from "./compass.js";
+import { directorNode, explanationsNode, optionNode, turnWords } from "./panels.js";
+import { statusWords, TableSocket } from "./socket.js";
+import { eventParts } from "./steps.js";
+import { auctionNode, contractNode, el, partnerOf, SEAT_NAMES, seatLabel } from "./table.js";
+import { claimsOf, tokenFromHash } from "./token.js";
+
+const $ = (id) => document.getElementById(id);
+const FOLD_WAIT_MS = 10000;
+const token = tokenFromHash();
+const claims = claimsOf(token);
+const page = { board: null, version: -1, busy: false, waiters: [], called: null };
+
+function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
+function say(id, ...parts) { $(id).replaceChildren(...parts.flat().filter(Boolean)); }
+function error(text) { $("entry-error").textContent = text || ""; }
+function short(text) { return text.length > 24 ? `${text.slice(0, 20)}…` : text; }
+
+/** Whether a state with `offset` folded has arrived: true at once or when it does, false
+ * after FOLD_WAIT_MS. */
+function folded(offset) {
+  if (page.version >= offset) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const waiter = { offset, resolve };
+    page.waiters.push(waiter);
+    window.setTimeout(() => {
+      page.waiters = page.waiters.filter((w) => w !== waiter);
+      resolve(false);
+    }, FOLD_WAIT_MS);
+  });
+}
+
+/** One event sent and its state awaited: `{recorded, error}`. */
+async function record(event) {
+  const reply = await socket.send(event);
+  if (reply.error) return { recorded: false, error: reply.error };
+  const said = el("span", {}, ...eventParts(event, page.board || {}));
+  $("entry-sent").replaceChildren("Recorded: ", said);
+  if (await folded(reply.offset)) return { recorded: true };
+  return { recorded: true, error: "recorded, but the table's state has not caught up yet: " +
+    "wait for it before going on" };
+}
+
+/** A line of calls, one at a time, each by its seat or the seat in turn: how many were
+ * recorded, and why the next was not. */
+async function recordCalls(calls) {
+  for (let i = 0; i < calls.length; i += 1) {
+    const { text, seat, call, alert, explanation } = calls[i];
+    const board = page.board;
+    const caller = seat || (board.status === "auction" ? board.turn : null);
+    if (!caller) {
+      return { done: i, error: `"${short(text)}" not recorded: nobody is to call, the ` +
+        "auction is over." };
+    }
+    const event = { type: "call", seat: caller, call };
+    if (alert) event.alert = true;
+    if (explanation) event.explanation = explanation;
+    const outcome = await record(event);
+    if (outcome.error) {
+      const done = outcome.recorded ? i + 1 : i;
+      return { done, error: outcome.recorded ? outcome.error
+        : `"${short(text)}" (${SEAT_NAMES[caller]}) not recorded: ${outcome.error}` };
+    }
+  }
+  return { done: calls.length };
+}
+
+/** A command's event, its seat from the state where the line left it out. */
+function withSeat(event, board) {
+  if (event.seat) return { event };
+  if (event.type === "option") {
+    return board.pending ? { event: { ...event, seat: board.pending.option_holder } }
+      : { error: "No option is open: no irregular call awaits its acceptance." };
+  }
+  if (board.on_lead && !board.opening_lead) {
+    return { event: { ...event, seat: board.on_lead } };
+  }
+  return { error: board.opening_lead ? "The opening lead is already faced."
+    : "Nobody is on lead yet; for a lead out of turn, type lead <seat> <card>." };
+}
+
+async function enter(submitted) {
+  submitted.preventDefault();
+  const input = $("entry-line");
+  const parsed = parseEntry(input.value);
+  if (page.busy || (!parsed.calls && !parsed.event && !parsed.error)) return;
+  if (parsed.error || !page.board) {
+    error(parsed.error || "No board in play yet: nothing recorded.");
+    return;
+  }
+  const resolved = parsed.event ? withSeat(parsed.event, page.board) : {};
+  if (resolved.error) {
+    error(resolved.error);
+    return;
+  }
+  error("");
+  page.busy = true;
+  try {
+    if (parsed.calls) {
+      const { done, error: why } = await recordCalls(parsed.calls);
+      input.value = parsed.calls.slice(done).map((c) => c.text).join(" ");
+      error(why);
+    } else {
+      const outcome = await record(resolved.event);
+      if (outcome.recorded) input.value = "";
+      error(outcome.error && (outcome.recorded ? outcome.error : `Not recorded: ${outcome.error}`));
+    }
+  } finally {
+    page.busy = false;
+  }
+}
+
+async function choose(accept) { // the option holder's choice, from the buttons
+  if (page.busy || !page.board || !page.board.pending) return;
+  page.busy = true;
+  try {
+    const outcome = await record({ type: "option", seat: page.board.pending.option_holder,
+      accept });
+    error(outcome.error && `Not recorded: ${outcome.error}`);
+  } finally {
+    page.busy = false;
+  }
+  $("entry-line").focus();
+}
+
+function fill(text) { // a click prepares a line; Enter records it
+  const input = $("entry-line");
+  input.value = text;
+  input.focus();
+  input.setSelectionRange(text.length, text.length);
+}
+
+function onCard(seat, card) {
+  const leading = page.board.status === "closed";
+  fill(`${leading ? "lead" : "show"} ${seat.toLowerCase()} ${card.toLowerCase()}`);
+}
+
+function onCall(index) { // at the table, the caller's partner explains a call (Law 20F1)
+  const entry = page.board.calls[index];
+  fill(`explain ${partnerOf(entry.seat).toLowerCase()} ${index + 1} `);
+}
+
+function renderCall(board) {
+  const fresh = director.fresh(board);
+  const key = `${board.board}:${fresh.alerts.length}:${fresh.rectifications.length}:` +
+    `${(board.alerts || []).length}`;
+  if (key === page.called) return; // unchanged: not announced again
+  page.called = key;
+  show("call-director", directorCallNode(fresh, () => {
+    director.acknowledge(page.board);
+    renderCall(page.board);
+    $("entry-line").focus();
+  }));
+}
+
+function render() {
+  const board = page.board;
+  if (!board) return;
+  document.title = `Capture ${claims.table} — board ${board.board}`;
+  $("board-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
+    `Vulnerable: ${board.vulnerability}`;
+  renderCall(board);
+  say("turn", turnWords(board));
+  show("option", board.pending ? optionNode(board, choose,
+    `${seatLabel(board, board.pending.option_holder)}'s option`) : null);
+  show("auction", auctionNode(board, { onCall }));
+  const contract = contractNode(board);
+  say("contract", contract ? "Contract: " : null, contract);
+  show("explanations", explanationsNode(board));
+  const open = !board.opening_lead && board.status !== "passed_out";
+  show("compass", compassNode(board, { onCard: open ? onCard : null }));
+  show("director", directorNode(board));
+}
+
+function onState(message) {
+  page.board = message.board;
+  page.version = message.version;
+  for (const waiter of page.waiters.filter((w) => w.offset <= page.version)) {
+    waiter.resolve(true);
+  }
+  page.waiters = page.waiters.filter((w) => w.offset > page.version);
+  if (page.board) render();
+  else say("turn", "No board in play yet.");
+}
+
+function onStatus(state, detail) {
+  const node = $("connection");
+  node.dataset.state = state;
+  node.textContent = statusWords(state, detail);
+}
+
+function keyboard(event) { // a key typed anywhere goes to the entry line
+  const target = event.target;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+  if (event.key === " " || target instanceof HTMLInputElement) return;
+  $("entry-line").focus();
+}
+
+const operator = claims && claims.role === "operator" && claims.table;
+const director = new DirectorCall(claims && claims.table);
+const socket = operator ? new TableSocket({ table: claims.table, token, onState, onStatus })
+  : null;
+
+$("entry").addEventListener("submit", enter);
+document.addEventListener("keydown", keyboard);
+
+if (window.matchMedia("(max-width: 759px)").matches) $("entry-help").open = false; // a phone
+
+if (socket) {
+  $("title").textContent = `Capture · Table ${claims.table}`;
+  socket.start();
+  $("entry-line").focus();
+} else {
+  onStatus("refused", "this page needs a table operator's link, /capture#<token>");
+  say("turn", "Open this page with the operator's link the Director gave you.");
+}

@@ -4,7 +4,8 @@
   the delay the settings ask for (vugraph delay), the director everything. So does a table's
   operator (a vugraph operator or the recorder at a physical table): he sits at that table and
   sees every hand, every call and every explanation as they happen, so he is shown the whole
-  board, with no delay, as the director is (his token reads that table only).
+  board, with no delay, as the director is (his token reads that table only), but not a
+  round's boards to come before they start.
 - Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
   (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
   from it (Law 16). An explanation his partner gives at the table is heard by all.
@@ -20,7 +21,7 @@ from shared.seats import Seat
 
 SELF_DISCLOSURE = ("alert", "explanation")
 SENDERS_STAMPS = ("id", "client_seq")
-SEES_ALL = ("director", "operator")  # the whole board: the director, a table's operator
+SEES_ALL = ("director", "operator")  # the board in progress whole: director, operator
 
 
 def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
@@ -77,10 +78,10 @@ def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_m
 
 def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
                ) -> dict[str, Any]:
-    if grant.role in SEES_ALL:
-        return entry
     event = entry["event"]
     kind = event.get("type")
+    if grant.role == "director" or (grant.role == "operator" and kind != "round_started"):
+        return entry  # an operator, as the players, sees a board's cards when it comes
     if event.get("seat") is not None and event.get("seat") != grant.seat:
         # another seat's own stamps: numbers and tokens it chose, so a channel to partner
         event = {k: v for k, v in event.items() if k not in SENDERS_STAMPS}

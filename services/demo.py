@@ -4,7 +4,8 @@ Several tables play real boards (deploy/demo/boards.jsonl: boards of the 2021 Re
 qualifier, and four boards with irregularities) through the gateway, at a player's pace; the
 screen shows each table's auction as the processor folds it, and the director's alerts. One
 more table, `demo-you`, waits for people: the screen gives the links to its four seats' pages
-to vugraph at the first robot table, and to the director's console.
+to vugraph at the first robot table, to a capture page for `demo-capture` (an operator
+recording a physical table), and to the director's console.
 
     --tables N   how many tables (default 4)
     --once       play every board once on each table, then stop (no screen redraw)
@@ -114,6 +115,20 @@ async def show(http: httpx.AsyncClient, director: str, tables: list[str], links:
         await asyncio.sleep(0.5)
 
 
+async def open_for_capture(http: httpx.AsyncClient, director: str,
+                           boards: list[list[dict[str, Any]]]) -> str:
+    """`demo-capture` with its first board started, for an operator recording a physical
+    table; its capture page (an operator token, from the director)."""
+    await create_table(http, director, "demo-capture")
+    auth = {"Authorization": f"Bearer {director}"}
+    start = {k: v for k, v in boards[0][0].items() if k != "type"}
+    (await http.post("/api/tables/demo-capture/boards", json=start, headers=auth)
+     ).raise_for_status()
+    response = await http.post("/api/tables/demo-capture/operator", json={}, headers=auth)
+    response.raise_for_status()
+    return str(response.json()["link"])
+
+
 async def main_async(args: argparse.Namespace) -> int:
     settings = Settings()
     director = settings.director_token()
@@ -126,6 +141,8 @@ async def main_async(args: argparse.Namespace) -> int:
         links = ["Open in a browser — play at demo-you's four seats:",
                  *await open_for_people(http, director, boards),
                  f"watch {tables[0]} on vugraph: {base}/vugraph#{made[tables[0]]['spectator']}",
+                 f"record a physical table (capture): {base}"
+                 f"{await open_for_capture(http, director, boards)}",
                  f"the director's console: {base}{director_link(director)}"]
         print("\n".join(links), flush=True)
         players = [asyncio.create_task(play_table(http, director, t, 3 * i, boards, args.pace,

@@ -327,12 +327,13 @@ def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
                             timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    links, lines = lines[:6], lines[6:]
+    links, lines = lines[:8], lines[8:]
     assert [line.split()[0] for line in links[1:5]] == ["N:", "E:", "S:", "W:"]
     assert all("/seat#v1." in line for line in links[1:5]) and "/vugraph#v1." in links[5]
+    assert "/capture#v1." in links[6] and links[7].endswith(f"/director#{stack.director}")
     with httpx.Client() as browser:  # the links lead to the pages
-        assert browser.get(links[1].split()[1].split("#")[0]).status_code == 200
-        assert browser.get(links[5].split()[-1].split("#")[0]).status_code == 200
+        for link in (links[1].split()[1], *(line.split()[-1] for line in links[5:8])):
+            assert browser.get(link.split("#")[0]).status_code == 200
     assert [line.split()[0] for line in lines] == ["demo-1", "demo-2"]
     assert all("→" in line and " by " in line for line in lines)
     with stack.client(stack.director) as http:

@@ -12,8 +12,12 @@ clock for every tab of the browser):
 And the CPU each part spent over the boards (utime + stime from /proc, its child processes
 included), per call: the gateway, the processor, Kafka, Redis, and Chromium (its renderers,
 the four pages' JavaScript, and Playwright's polling of the four pages between calls), and
-what each spent over the same time idle. A benchmark, not a test: it prints numbers, asserts
-nothing.
+what each spent over the same time idle.
+
+Then an operator's capture page records `--boards` auctions, each typed as one line
+(`1c p 1h p …`, Enter): the page sends each call once the one before is folded, so the line's
+time over its 12 calls is a call's round trip; and the CPU per call as above. A benchmark,
+not a test: it prints numbers, asserts nothing.
 
     python bench/pages_bench.py [--boards 20] [--ports 26092 26379 26000] [--keep DIR]
 """
@@ -103,7 +107,7 @@ def parts(stack: Stack) -> dict[str, tuple[int, str]]:
     return {"gateway": (stack.gateway.pid, ""), "processor": (stack.workers["w1"].pid, ""),
             "kafka": (int(stack.kafka_pidfile().read_text()), ""),
             "redis": (redis_pid(stack.redis_port), ""),
-            "chromium (4 pages)": (os.getpid(), "chrom")}
+            "chromium": (os.getpid(), "chrom")}
 
 
 @contextmanager
@@ -149,6 +153,44 @@ def play_board(http: httpx.Client, pages: dict[str, Page], board: int
             for i, at in enumerate(clicks)]
 
 
+TYPE_LINE = """line => new Promise(resolve => {
+  const count = () => document.querySelectorAll(
+    ".auction tbody td:not(.next) > [aria-label]").length;
+  const want = line.split(" ").length;
+  const at = performance.now();
+  new MutationObserver((_, observer) => {
+    if (count() >= want) { observer.disconnect(); resolve(performance.now() - at); }
+  }).observe(document.getElementById("auction"), { childList: true, subtree: true });
+  window.setTimeout(() => resolve(-1), 30000);
+  document.getElementById("entry-line").value = line;
+  document.getElementById("entry").requestSubmit();
+})"""
+
+
+def capture_board(http: httpx.Client, page: Page, board: int) -> float:
+    """One board recorded on the capture page: its auction typed as one line; the time
+    until the page shows its last call (each call is sent once the one before is folded)."""
+    assert http.post("/api/tables/bench-capture/boards", json={
+        "board": board, "deal": DEAL, "dealer": "N", "vulnerability": "None"}
+                     ).status_code == 202
+    expect(page.locator("#board-info")).to_contain_text(f"Board {board} ")
+    expect(page.locator(".auction tbody td:not(.next) > [aria-label]")).to_have_count(0)
+    took: float = page.evaluate(TYPE_LINE, " ".join(AUCTION).lower())
+    if took < 0:
+        raise RuntimeError("the capture page did not record the line: "
+                           f"{page.locator('#entry-error').inner_text()!r}")
+    return took
+
+
+def capture_page(browser: Any, http: httpx.Client, stack: Stack) -> Page:
+    http.post("/api/tables", json={"table": "bench-capture"}).raise_for_status()
+    link = http.post("/api/tables/bench-capture/operator", json={}).json()["link"]
+    page = browser.new_context().new_page()
+    page.goto(f"{stack.url}{link}")
+    expect(page.locator("#connection")).to_have_text("Connected")
+    return page
+
+
 def percentiles(values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
@@ -179,6 +221,10 @@ def main() -> None:
         wall = time.monotonic() - started
         with measured(parts(stack)) as idle:  # the same time with no call: the baseline
             time.sleep(wall)
+        capture = capture_page(browser, http, stack)
+        capture_board(http, capture, 1)  # warm-up
+        with measured(parts(stack)) as captured:
+            lines = [capture_board(http, capture, board) for board in range(2, args.boards + 2)]
         browser.close()
     count = len(calls)
     print(f"  {count} calls in {wall:.1f} s (one at a time: each waits for the one before "
@@ -190,6 +236,13 @@ def main() -> None:
     for name, seconds in spent.items():
         print(f"    {name:<20} {1000 * seconds / count:6.2f}   ({seconds:.2f} s in all; "
               f"idle {idle[name]:.2f} s)")
+    typed = [took / len(AUCTION) for took in lines]
+    print(f"  capture page: {len(lines)} auctions of {len(AUCTION)} calls typed as one line "
+          "each; per call (the line's time / 12: sent, folded, shown, then the next)")
+    print(f"    {percentiles(typed)}")
+    print("    CPU per call (ms): " + ", ".join(
+        f"{name} {1000 * seconds / (len(lines) * len(AUCTION)):.2f}"
+        for name, seconds in captured.items()))
     print_service_errors(data)
 
 

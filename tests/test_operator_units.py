@@ -105,7 +105,7 @@ async def test_the_operator_sends_any_seats_events_the_seat_in_the_body(
     assert gw.appended == [{"type": "call", "seat": "W", "call": "1S"},
                            {"type": "card_exposed", "seat": "E", "card": "HK"},
                            {"type": "option", "seat": "N", "accept": False}]
-    assert gw.fakes.seat_limit.keys == ["t/operator"] * 3
+    assert gw.fakes.seat_limit.keys == ["t/operator/W", "t/operator/E", "t/operator/N"]
 
 
 async def test_an_operators_explanation_is_not_own(gw: RecordingGateway) -> None:

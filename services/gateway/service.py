@@ -21,6 +21,7 @@ from services.names import TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
 from services.settings import Settings
 from shared.codec import EventError, encode, from_map
+from shared.seats import Seat
 from shared.tournament import Tournament
 
 SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
@@ -236,10 +237,13 @@ class Gateway:
         if kind not in SEAT_EVENTS:
             raise ApiError(400, f"field 'type': an operator may send {sorted(SEAT_EVENTS)}",
                            "type")
-        if "seat" not in body:
+        try:
+            seat = Seat.parse(body["seat"]).name
+        except (KeyError, ValueError):  # no seat, or not a seat (NotationError)
             raise ApiError(400, "field 'seat': the seat whose event this is (N, E, S or W)",
-                           "seat")
-        await self.within_limit(f"{table}/operator", "from this table's operator")
+                           "seat") from None
+        # each seat's events at a seat's pace: the operator records four players
+        await self.within_limit(f"{table}/operator/{seat}", "for this seat from the operator")
         return body
 
     async def within_limit(self, key: str, whose: str) -> None:

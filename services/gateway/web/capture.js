@@ -39,9 +39,15 @@ function folded(offset) {
   });
 }
 
+const BUSY_TRIES = 5; // a 429 (each seat's events at a seat's pace) is waited out
+
 /** One event sent and its state awaited: `{recorded, error}`. */
 async function record(event) {
-  const reply = await socket.send(event);
+  let reply = await socket.send(event);
+  for (let tries = 1; reply.status === 429 && tries < BUSY_TRIES; tries += 1) {
+    await new Promise((resolve) => { window.setTimeout(resolve, 1000); }); // not appended
+    reply = await socket.send(event);
+  }
   if (reply.error) return { recorded: false, error: reply.error };
   const said = el("span", {}, ...eventParts(event, page.board || {}));
   $("entry-sent").replaceChildren("Recorded: ", said);

@@ -192,21 +192,22 @@ function openTable(name) {
   readRecord();
 }
 
+/** The record of board `number` (else the board in progress) read from the table's topic:
+ * each event with the state after it and the alerts it raised. */
 async function readRecord(number = null) {
   const table = page.table;
+  const chosen = number ?? (page.board ? page.board.board : null);
   try {
-    const all = await getJson(`/api/tables/${enc(table)}/history`, token);
-    const boards = all.boards || [];
+    const { history, boards } = await getJson(`/api/tables/${enc(table)}/history` +
+      (chosen === null ? "" : `?board=${chosen}&states=true`), token);
+    if (table !== page.table) return;
     options($("record-board"), boards.map(String), null);
-    const chosen = number ?? (page.board ? page.board.board : boards[boards.length - 1]);
-    if (chosen === undefined || chosen === null) {
-      show("record", null);
+    if (chosen === null) { // no state read yet: the board the history ends with
+      if (boards.length) readRecord(boards[boards.length - 1]);
+      else show("record", null);
       return;
     }
     $("record-board").value = String(chosen);
-    const { history } = await getJson(`/api/tables/${enc(table)}/history?board=${chosen}` +
-      "&states=true", token);
-    if (table !== page.table) return;
     $("record").replaceChildren(...history.map((entry) => el("li", { "data-offset":
       String(entry.offset) }, stepNode(entry))));
     answer("record-error", "");

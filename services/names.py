@@ -31,6 +31,20 @@ LIVE = "tableserver.live"
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")
 
 
+# a director alert's id: table:board:offset:n (the n-th alert the event at offset raised), or
+# table:poison:offset for a record that could not be folded; deterministic, so a replay
+# raises the same ids
+ALERT_ID = re.compile(rf"{TABLE_ID.pattern}:(?:\d+:\d+:\d+|poison:\d+)")
+
+
+def alert_id(table: str, board: int, offset: int, n: int) -> str:
+    return f"{table}:{board}:{offset}:{n}"
+
+
+def poison_id(table: str, offset: int) -> str:
+    return f"{table}:poison:{offset}"
+
+
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table
 

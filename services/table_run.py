@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from services.names import alert_id, poison_id
 from shared.codec import DecodeError, decode
 from shared.engine import NoBoardError, TableState, fold
 from shared.events import Event
@@ -56,7 +57,7 @@ class TableRun:
                 raise event
             self.state = fold((event,), self.state)
         except (DecodeError, NoBoardError) as exc:
-            poison = [(f"{self.table}:poison:{offset}",
+            poison = [(poison_id(self.table, offset),
                        {"kind": "poison", "law": None, "seat": None, "table": self.table,
                         "offset": offset, "message": f"event at offset {offset} skipped: {exc}"})]
             self.raised += poison
@@ -66,7 +67,7 @@ class TableRun:
             return []
         new = board.alerts if self.state.count > boards_before \
             else board.alerts[alerts_before:]
-        raised = [(f"{self.table}:{board.board}:{offset}:{i}",
+        raised = [(alert_id(self.table, board.board, offset, i),
                    {**alert.to_dict(), "table": self.table, "board": board.board,
                     "offset": offset, "ts": self.last_ts, **self._tournament})
                   for i, alert in enumerate(new)]

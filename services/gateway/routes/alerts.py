@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from typing import Annotated
 
@@ -15,11 +14,9 @@ from fastapi import APIRouter, Path, Query
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
-from services.names import HANDLED, TABLE_ID
+from services.names import ALERT_ID, HANDLED
 
 router = APIRouter(prefix="/api/alerts", tags=["alerts"])
-# an alert's id as the processor makes it: table:board:offset:n, or table:poison:offset
-ALERT_ID = re.compile(rf"{TABLE_ID.pattern}:(?:\d+:\d+:\d+|poison:\d+)")
 
 
 @router.get("", responses=responses(400, 401, 403))

@@ -7,6 +7,7 @@ import { AlertQueue } from "./alert_queue.js";
 import { download, getJson, postJson } from "./api.js";
 import { compassNode } from "./compass.js";
 import { linkRow, tableSlips, tournamentSlips } from "./links.js";
+import { STATUS } from "./lobby.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { RULINGS } from "./rulings.js";
 import { statusWords, TableSocket } from "./socket.js";
@@ -20,8 +21,6 @@ const enc = encodeURIComponent;
 const HANDLED_EVERY_MS = 5000; // other consoles' marks
 const TABLES_EVERY_MS = 15000;
 const OVERVIEW_EVERY_MS = 3000;
-const STATUS = { waiting: "waiting", auction: "bidding", closed: "opening lead awaited",
-  held: "held", done: "done" };
 const BOARD_STATUS = { auction: "bidding", closed: "auction over", passed_out: "passed out" };
 const page = { tables: [], table: null, board: null, socket: null, tournament: "" };
 

@@ -6,7 +6,7 @@ import { getJson } from "./api.js";
 import { el, SEAT_NAMES } from "./table.js";
 
 const EVERY_MS = 5000;
-const STATUS = { waiting: "waiting", auction: "bidding", closed: "opening lead awaited",
+export const STATUS = { waiting: "waiting", auction: "bidding", closed: "opening lead awaited",
   held: "held by the Director", done: "done" };
 
 function tableRow(line) {

@@ -409,3 +409,121 @@ def test_law_35_not_offered_where_lho_calls_in_turn() -> None:
     state = play("W XX")  # at N's turn, W's LHO
     assert not any("35A" in option for option in state["alerts"][0]["options"])
     assert state["turn"] == "N"
+
+
+# --- found by the second independent review (issue 25) --------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_law_34_pass_out_of_rotation_by_partner_of_the_player_who_missed_his_turn(
+        ruleset: str) -> None:
+    """Law 34 (2007 Law 17E2, 2017 Law 17D3; rubber 34): E's pass at W's turn, his partner's,
+    is the third pass after a call: the auction does not end, it reverts to W, who missed his
+    turn, and proceeds as though there had been no irregularity: no option waits, no Law 30
+    penalty (E need not pass, W may double), in the passed-out version too (no 30A)."""
+    state = play("N 1S, E P, S P, E P", ruleset=ruleset)
+    assert state["pending"] is None and state["turn"] == "W" and state["status"] == "auction"
+    assert calls(state) == "N 1S, E P, S P"
+    assert kinds(state) == ["retention_of_right_to_call"]
+    assert [(c["seat"], c["call"], c["law"]) for c in state["cancelled"]] == [("E", "P", "34")]
+    doubled = play("N 1S, E P, S P, E P, W X", ruleset=ruleset)
+    assert calls(doubled) == "N 1S, E P, S P, W X" and doubled["turn"] == "N"
+    assert kinds(doubled) == ["retention_of_right_to_call"]
+    assert doubled["must_pass"] == {} and doubled["may_not_double"] == {}
+    passed_out = play("N P, E P, S P, E P, W 1H", ruleset=ruleset)
+    assert calls(passed_out) == "N P, E P, S P, W 1H" and passed_out["turn"] == "N"
+    assert kinds(passed_out) == ["retention_of_right_to_call"]
+    assert passed_out["must_pass"] == {} and passed_out["rectifications"] == []
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "32B1"), ("rubber", "32(b)(i)")])
+def test_law_32b1_double_repeated_after_rho_passes_carries_no_lead_penalty(ruleset: str,
+                                                                         law: str) -> None:
+    """Law 32B1 (rubber 32(b)(i), and rubber 26(b): "other than an out-of-rotation call
+    repeated in turn in accordance with … Law 32(b)(i)"): RHO passes and the offender repeats
+    his double or redouble out of rotation: there is no penalty, no lead penalty either."""
+    state = play("N 1S, E P, W X, N decline, S P, W X, N P, E P, S P", ruleset=ruleset)
+    assert state["contract"] == {"level": 1, "strain": "S", "risk": "X", "declarer": "N"}
+    assert state["lead_restrictions"] == [] and laws(state)[-1] == law
+    redoubled = play("N 1S, E X, S P, N XX, E decline, W P, N XX, E P, S P, W P",
+                     ruleset=ruleset)
+    assert redoubled["contract"] == {"level": 1, "strain": "S", "risk": "XX", "declarer": "N"}
+    assert redoubled["lead_restrictions"] == [] and laws(redoubled)[-1] == law
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_rubber_law_26a_is_its_own_test_the_substitute_did_not_repeat_the_suit(
+        ruleset: str) -> None:
+    """Rubber Law 26(a): "if the changed call was in a suit, and the substituted call did not
+    repeat that suit", declarer may require or prohibit that suit's lead: E changed 2H to 2D
+    (rubber 25(b)(ii)) and 2D stood, so hearts, although E bid 1H earlier. Duplicate Law 26A1
+    asks whether the offender specified the suit in the legal auction: he did, no penalty."""
+    choice = "E changes 2D, S decline, E 2D" if ruleset == "duplicate" else "E changes 2D, E 2D"
+    state = play(f"N 1C, E 1H, S P, W P, N 1S, E 2H, {choice}, S 2S, W P, N P, E P",
+                 ruleset=ruleset)
+    assert state["contract"] == {"level": 2, "strain": "S", "risk": "", "declarer": "N"}
+    [penalty] = state["lead_restrictions"]
+    assert penalty["player"] == "W" and penalty["withdrawn"] == "2H"
+    if ruleset == "duplicate":
+        assert penalty["law"] == "26A1" and penalty["applies"] is False
+    else:
+        assert penalty["law"] == "26(a)" and penalty["suit"] == "H"
+        assert penalty["declarer_may"] == "require or prohibit the suit"
+        assert penalty["applies"] is True
+    repeated = play("N 1C, E 1H, S P, W P, N 1S, E 2H, E changes 2D, E 3H, S P, W P, N P",
+                    ruleset="rubber")  # 3H repeats the suit: no lead penalty (rubber 26)
+    assert [(p["law"], p["applies"]) for p in repeated["lead_restrictions"]] == [("26", False)]
+
+
+def test_law_17d1_cancels_a_call_awaiting_an_option() -> None:
+    """2007 Law 17D1: "a call is cancelled if it is made by a player on cards that he has
+    picked up from a wrong board", a call still awaiting LHO's option too (an insufficient
+    bid, a call out of rotation): it is cancelled without penalty, nothing waits any more and
+    the auction continues normally from the turn at which it was made (17D2); the offender's
+    next call is his call in turn, not a change of call (Law 25B)."""
+    ruling = {"type": "ruling", "action": "cancel_call", "seat": "E", "law": "17D"}
+    state = play("N 1S, E 1H", extra=[ruling])
+    assert state["pending"] is None and state["turn"] == "E" and calls(state) == "N 1S"
+    assert [(c["seat"], c["call"], c["law"]) for c in state["cancelled"]] == [("E", "1H", "17D")]
+    assert state["ignored"] == []
+    after = play("N 1S, E 1H", extra=[ruling, {"type": "call", "seat": "E", "call": "2H"}])
+    assert calls(after) == "N 1S, E 2H" and after["turn"] == "S" and after["pending"] is None
+    assert kinds(after) == ["insufficient_bid"]
+    ruling = {"type": "ruling", "action": "cancel_call", "seat": "N", "law": "17D"}
+    state = play("N 1S, E P, S 2S, N 3S", extra=[ruling])  # N bid at W's turn
+    assert state["pending"] is None and state["turn"] == "W"
+    assert calls(state) == "N 1S, E P, S 2S" and state["must_pass"] == {}
+    assert [(c["seat"], c["call"]) for c in state["cancelled"]] == [("N", "3S")]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_change_of_call_after_the_opening_lead_is_faced(ruleset: str) -> None:
+    """2017 Law 17D1: the auction period ends when the opening lead is faced; a call may be
+    changed only until then (Law 21B1 "until the end of the auction period", Law 25; rubber
+    Laws 24–25 at the same turn, the auction closed and play begun, Law 22(b)). A
+    `call_changed` after the lead, inadvertent or not, is refused: the lead and the contract
+    stand and `ignored` says why. A Director's ruling still acts (Law 21B)."""
+    script = "N 1H, E P, S P, W P, E leads SK"
+    before = play(script, ruleset=ruleset)
+    for change in ("W changes X", "W slips X"):
+        state = play(f"{script}, {change}", ruleset=ruleset)
+        assert {k: state[k] for k in ("calls", "status", "contract", "opening_lead", "alerts",
+                                      "cancelled")} == \
+            {k: before[k] for k in ("calls", "status", "contract", "opening_lead", "alerts",
+                                    "cancelled")}
+        [ignored] = state["ignored"]
+        assert ignored["event"] == 6 and "opening lead" in ignored["reason"]
+    ruling = {"type": "ruling", "action": "allow_change", "seat": "W"}
+    ruled = play(script, ruleset=ruleset, extra=[ruling])
+    assert ruled["status"] == "auction" and ruled["turn"] == "W"
+    assert ruled["opening_lead"] is None
+
+
+def test_law_23_the_enforced_pass_stays_the_director_may_adjust_afterwards() -> None:
+    """Law 23 (rubber 23(c)): when an enforced pass could damage the non-offending side, the
+    Director "shall require the auction and play to continue and consider awarding an
+    adjusted score": the pass stays enforced; an adjusted score ruling changes no obligation."""
+    extra = [{"type": "ruling", "action": "adjusted_score", "score": "A-/A+", "law": "23"}]
+    state = play("N 1S, E 1H, S decline, E 3H", extra=extra)
+    assert state["must_pass"] == {"W": "every_turn"}
+    assert state["rulings"][0]["score"] == "A-/A+"

@@ -309,6 +309,12 @@ class Board:
             calls = [c for c in calls if c.is_bid or c.is_pass]
         return calls
 
+    def pass_ends_auction(self) -> bool:
+        """Whether a pass now would end the auction (Law 22: the third pass after a call, or
+        the fourth pass), as `append` would find after it."""
+        passes = self.trailing_passes
+        return passes >= 2 and (passes >= 3 or len(self.calls) >= 3)
+
     def last_call_of(self, seat: Seat) -> int | None:
         """Index in `calls` of `seat`'s last standing call."""
         for index in range(len(self.calls) - 1, -1, -1):

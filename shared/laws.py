@@ -260,6 +260,8 @@ def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:
         return
     if call.is_bid and call.level > MAX_LEVEL:
         inadmissible(board, entry, "bid_above_seven", "38", turn)
+    elif call.is_pass and turn is offender.partner and board.pass_ends_auction():
+        pass_depriving_partner_of_his_turn(board, entry, turn)
     elif call.is_pass:
         irregular(board, entry, "pass_out_of_rotation", "30", turn)
     elif call.is_bid:
@@ -268,6 +270,22 @@ def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:
         irregular(board, entry, "double_out_of_rotation", "32", turn)
     else:
         inadmissible(board, entry, "double_out_of_rotation", "32", turn)
+
+
+def pass_depriving_partner_of_his_turn(board: Board, entry: Standing, turn: Seat) -> None:
+    """Law 34 (2007 Law 17E2, 2017 Law 17D3; rubber 34): a pass out of rotation at the
+    offender's partner's turn that is the third pass after a call. The auction does not end:
+    it reverts to the partner, who missed his turn, the pass is cancelled and the auction
+    proceeds as though there had been no irregularity, so no Law 30 penalty applies. No
+    option waits: the offender's LHO made the pass before it. (At RHO's turn the pass waits
+    for LHO's option, and Law 34 follows its acceptance: `retain_right_to_call_or_close`.)"""
+    board.alert("retention_of_right_to_call", "34", entry.seat,
+                f"{entry.seat} passed out of rotation at {turn}'s turn, the third pass after a "
+                f"call: the auction does not end; it reverts to {turn}, who missed his turn, "
+                "and the pass is cancelled.",
+                (f"{turn} calls; the auction proceeds as though there had been no "
+                 "irregularity",))
+    board.cancel(entry, "34", "pass cancelled: a player missed his turn (Law 34)")
 
 
 def relation(turn: Seat, offender: Seat) -> str:

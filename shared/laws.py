@@ -513,7 +513,8 @@ def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: s
     Law 26B may apply):
     - A, at partner's turn: the offender's partner must pass whenever it is his turn (rubber
       also: the offender may not then double or redouble the same bid);
-    - B, at RHO's turn: depends on RHO's call (see `follow_correction`)."""
+    - B, at RHO's turn: depends on RHO's call (see `follow_correction`); repeated after
+      RHO's pass (B1), it carries no penalty and the lead penalty is lifted (`call_after_rho`)."""
     board.penalise_lead(offender, call, cite(board, "32"))
     if relation == "rho":
         board.correction = Correction("32B", offender, call)
@@ -585,7 +586,9 @@ def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient:
 
 def call_after_rho(board: Board, entry: Standing, correction: Correction) -> None:
     """Laws 31A and 32B (rubber 31(b), 32(b)): the offender's call after his RHO's.
-    - RHO passed: the offender must repeat the call out of rotation (no penalty when legal);
+    - RHO passed: the offender must repeat the call out of rotation (no penalty when legal;
+      for a double or redouble, 32B1, no lead penalty either: rubber 26(b) excepts "an
+      out-of-rotation call repeated in turn in accordance with … Law 32(b)(i)");
     - RHO acted: the offender may make any legal call. For a bid (31A2): repeating the
       denomination, partner must pass at his next turn; otherwise at every turn and lead
       penalties may apply. For a double (32B2): partner must pass whenever it is his turn
@@ -602,6 +605,12 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
         if base == "32B" and not board.is_legal(offender, original):
             return  # Law 36 applied at RHO's pass: his substitute is the rectification
         if entry.call == original:
+            if base == "32B":  # no penalty: Law 32's lead penalty (26B) goes too
+                source = cite(board, "32")
+                board.lead_penalties = tuple(
+                    p for p in board.lead_penalties
+                    if not (p.offender is offender and p.withdrawn == original
+                            and p.source == source))
             _rectify(board, law, offender, f"{offender} repeated {original}: no penalty.")
         else:
             board.alert("rectification_not_followed", cite(board, law), offender,

@@ -148,6 +148,17 @@ class LeadPenalty:
     offender: Seat
     withdrawn: Call
     source: str  # the Law that invoked Law 26
+    final: Call | None = None  # the call the offender substituted at that turn, when known
+
+    def suit_repeated(self, board: Board, strain: Strain) -> bool:
+        """Whether the withdrawn call's suit takes no lead penalty. Duplicate Law 26A1: the
+        offender specified the suit in the legal auction. Rubber Law 26(a) is its own test:
+        "the substituted call did not repeat that suit" — the call the offender substituted at
+        that turn, where the Law has him choose it at once (Laws 25(b)(ii), 27(b),
+        31(b)(ii)); otherwise his calls in the legal auction stand for it."""
+        if self.final is not None and board.ruleset is Ruleset.RUBBER:
+            return self.final.strain is strain
+        return board.named_strain(self.offender, strain)
 
     def to_dict(self, board: Board) -> dict[str, Any]:
         partner = self.offender.partner
@@ -155,7 +166,7 @@ class LeadPenalty:
                              "withdrawn": str(self.withdrawn), "source": self.source}
         strain = self.withdrawn.strain
         suit = strain.name if strain is not None and strain is not Strain.NT else None
-        if strain is not None and suit is not None and board.named_strain(self.offender, strain):
+        if strain is not None and suit is not None and self.suit_repeated(board, strain):
             d.update(law="26A1", declarer_may=None)
         elif suit is not None:
             d.update(law="26A2", suit=suit, declarer_may="require or prohibit the suit")
@@ -404,12 +415,13 @@ class Board:
         self.cancelled = held.cancelled
         self.turn = held.at_turn
 
-    def penalise_lead(self, offender: Seat, withdrawn: Call, source: str) -> None:
+    def penalise_lead(self, offender: Seat, withdrawn: Call, source: str,
+                      final: Call | None = None) -> None:
         """A lead penalty of Law 26 for `withdrawn`, once: a call that two Laws cancel (Laws 32
-        and 36, say) gives one."""
+        and 36, say) gives one. `final`: the call substituted for it at that turn, if made."""
         if not any(p.offender is offender and p.withdrawn == withdrawn
                    for p in self.lead_penalties):
-            self.lead_penalties += (LeadPenalty(offender, withdrawn, source),)
+            self.lead_penalties += (LeadPenalty(offender, withdrawn, source, final),)
 
     def oblige(self, seat: Seat, obligation: str) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""

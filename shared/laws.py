@@ -578,7 +578,7 @@ def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient:
             else None
         return True
     board.oblige(partner, EVERY_TURN)
-    board.penalise_lead(offender, insufficient, cite(board, "27B2"))
+    board.penalise_lead(offender, insufficient, cite(board, "27B2"), final=call)
     _rectify(board, "27B2", offender, f"{offender} substituted {call}: {partner} must pass "
              "whenever it is his turn (Law 23 may apply; lead penalties of Law 26).")
     return False
@@ -624,7 +624,7 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
                      f"{partner} must pass when next it is his turn.")
         else:
             board.oblige(partner, EVERY_TURN)
-            board.penalise_lead(offender, original, cite(board, "31A2(b)"))
+            board.penalise_lead(offender, original, cite(board, "31A2(b)"), final=entry.call)
             _rectify(board, "31A2(b)", offender, f"{offender} did not repeat the denomination: "
                      f"{partner} must pass whenever it is his turn (lead penalties Law 26).")
         return
@@ -649,7 +649,7 @@ def choice_after_change_not_accepted(board: Board, entry: Standing,
         _rectify(board, "25B2", offender, f"{offender} let {first} stand: {partner} must pass "
                  "when next it is his turn (Law 23 may apply).")
         return
-    board.penalise_lead(offender, first, cite(board, "25B2"))
+    board.penalise_lead(offender, first, cite(board, "25B2"), final=entry.call)
     if board.duplicate:
         board.alert("adjusted_score_possible", "25B2(b)(2)", offender,
                     f"{offender} substituted {entry.call} for {first}: the auction proceeds "

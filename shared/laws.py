@@ -863,7 +863,13 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
     board.rulings += (record,)
     board.inadmissible = None  # the Director has ruled: Law 35 no longer applies
     seat = event.seat
-    if action in (RulingAction.CANCEL_CALL, RulingAction.ALLOW_CHANGE):
+    pending = board.pending
+    if action is RulingAction.CANCEL_CALL and pending is not None and (
+            seat is pending.offender if event.index is None
+            else event.index == len(board.calls)):
+        cancel_pending_call(board, pending, event.law or "17D")
+        record["law"] = event.law or "17D"
+    elif action in (RulingAction.CANCEL_CALL, RulingAction.ALLOW_CHANGE):
         index = event.index if event.index is not None else \
             board.last_call_of(seat) if seat is not None else None
         if index is None or index >= len(board.calls):
@@ -873,7 +879,9 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
         record["law"] = law
         if board.status != AUCTION:
             board.reopen()
-        board.pending = board.correction = None
+        if pending is not None:  # a call awaiting an option comes after it: cancelled too
+            cancel_pending_call(board, pending, law)
+        board.correction = None
         board.turn = board.truncate(index, law, "cancelled by the Director")
     elif action is RulingAction.SET_PASS_OBLIGATION and seat is not None \
             and board.status == AUCTION:
@@ -881,3 +889,19 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
     elif action is RulingAction.LIFT_PASS_OBLIGATION and seat is not None:
         board.must_pass.pop(seat, None)
         board.may_not_double.pop(seat, None)
+
+
+def cancel_pending_call(board: Board, pending: Pending, law: str) -> None:
+    """2007 Law 17D1: "a call is cancelled if it is made by a player on cards that he has
+    picked up from a wrong board", a call still awaiting its option holder too (an insufficient
+    bid, a call out of rotation, a substitute; the seat's last call, or the one that would
+    stand next): it is cancelled with any illegal call it was to replace, nothing waits any
+    more, and the auction continues normally from the turn at which it was made (17D2).
+    A change of a legal call (Law 25B) cancels the substitute only: the call it was to
+    replace stands (a further ruling may cancel it)."""
+    called = pending.prior or pending
+    board.pending = board.correction = None
+    if pending is not called:
+        board.cancel(pending.entry, law, "cancelled by the Director")
+    board.cancel(called.entry, law, "cancelled by the Director")
+    board.turn = called.at_turn

@@ -494,6 +494,11 @@ def test_law_17d1_cancels_a_call_awaiting_an_option() -> None:
     assert state["pending"] is None and state["turn"] == "W"
     assert calls(state) == "N 1S, E P, S 2S" and state["must_pass"] == {}
     assert [(c["seat"], c["call"]) for c in state["cancelled"]] == [("N", "3S")]
+    earlier = {"type": "ruling", "action": "cancel_call", "index": 1, "law": "17D"}
+    state = play("N 1S, E P, S 2S, N 3S", extra=[earlier])  # E's pass and all after it
+    assert calls(state) == "N 1S" and state["turn"] == "E" and state["pending"] is None
+    assert {(c["seat"], c["call"]) for c in state["cancelled"]} == \
+        {("E", "P"), ("S", "2S"), ("N", "3S")}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -698,7 +698,14 @@ def on_call_changed(board: Board, event: CallChanged) -> None:
     """A player substitutes a call for his last call (Law 25; rubber Laws 24–25). If his last
     call is an irregular call still pending, or an inadmissible call just cancelled, the change
     is his call at that turn: a substitute LHO may accept (see `substitute`), or, when
-    inadvertent, the call he meant (Law 25A, rubber 24)."""
+    inadvertent, the call he meant (Law 25A, rubber 24).
+    Not after the opening lead is faced: the auction period has ended (2017 Law 17D1; Law
+    21B1 "until the end of the auction period"; rubber Law 22(b), play has begun), so the
+    change is refused (`ignored`); a Director's ruling remains the way to act."""
+    if board.opening_lead is not None:
+        board.note_ignored("the opening lead has been faced: too late to change a call (2017 "
+                           "Law 17D1, Laws 21B1, 25; rubber 22(b)); the Director may rule")
+        return
     seat, call = event.seat, event.call
     held, pending = board.inadmissible, board.pending
     if held is not None and held.offender is seat and event.inadvertent:

@@ -142,7 +142,7 @@ class RulingAction(enum.Enum):
     CANCEL_CALL = "cancel_call"  # Law 17D: a call made on cards from a wrong board
     ALLOW_CHANGE = "allow_change"  # Law 21B: a change of call after misinformation
     SET_PASS_OBLIGATION = "set_pass_obligation"
-    LIFT_PASS_OBLIGATION = "lift_pass_obligation"  # e.g. Law 23: the auction continues
+    LIFT_PASS_OBLIGATION = "lift_pass_obligation"  # an obligation applied in error (not Law 23)
     LEAD_RESTRICTION = "lead_restriction"  # Law 26
     ADJUSTED_SCORE = "adjusted_score"  # Laws 23, 27B1(b), 40C …
 
@@ -156,7 +156,9 @@ class RulingGiven(Stamped):
     - `allow_change`: `seat` may change his last call; it and any later call are cancelled and
       the auction reverts to him (Law 21B1; his LHO may then change his call, 21B2).
     - `set_pass_obligation`: `seat` must pass, `obligation` `next_turn` or `every_turn`.
-    - `lift_pass_obligation`: `seat` is freed from an obligation to pass.
+    - `lift_pass_obligation`: `seat` is freed from an obligation to pass (and from one not to
+      double), whatever imposed it: to correct one applied in error. Law 23 lifts none: the
+      enforced pass stands and the Director may give an `adjusted_score` afterwards.
     - `lead_restriction`: `seat` must (`restriction` `require`) or must not (`prohibit`) lead
       `suit` at his first turn to lead (Law 26).
     - `adjusted_score`: `score`, e.g. `"NS 420"`, `"A-/A+"` (Laws 23, 27B1(b), 40C).

@@ -21,8 +21,9 @@ export const RULINGS = {
     law: "", does: "The seat must pass at his next turn, or at every turn for the rest of the "
       + "auction (e.g. Laws 23, 27B2, 30, 31, 32 when the Director judges it)." },
   lift_pass_obligation: { label: "Lift an obligation to pass", fields: ["seat"], law: "",
-    does: "Frees the seat from an obligation to pass (and from one not to double): e.g. "
-      + "Law 23 where the Director judges the auction may go on normally." },
+    does: "Frees the seat from an obligation to pass (and from one not to double), whatever "
+      + "imposed it: to correct an obligation applied in error. Not for Law 23, under which the "
+      + "enforced pass stands and the Director may award an adjusted score afterwards." },
   lead_restriction: { label: "Restrict the opening lead", fields: ["seat", "suit",
     "restriction"], law: "26",
   does: "The seat must lead the suit, or must not lead it, at his first turn to lead "

@@ -874,8 +874,8 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
     if action is RulingAction.CANCEL_CALL and pending is not None and (
             seat is pending.offender if event.index is None
             else event.index == len(board.calls)):
-        cancel_pending_call(board, pending, event.law or "17D")
-        record["law"] = event.law or "17D"
+        record["law"] = law = event.law or "17D"
+        cancel_pending_call(board, pending, law)
     elif action in (RulingAction.CANCEL_CALL, RulingAction.ALLOW_CHANGE):
         index = event.index if event.index is not None else \
             board.last_call_of(seat) if seat is not None else None
@@ -886,10 +886,10 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
         record["law"] = law
         if board.status != AUCTION:
             board.reopen()
+        first = board.truncate(index, law, "cancelled by the Director")
         if pending is not None:  # a call awaiting an option comes after it: cancelled too
             cancel_pending_call(board, pending, law)
-        board.correction = None
-        board.turn = board.truncate(index, law, "cancelled by the Director")
+        board.correction, board.turn = None, first
     elif action is RulingAction.SET_PASS_OBLIGATION and seat is not None \
             and board.status == AUCTION:
         board.must_pass[seat] = event.obligation or NEXT_TURN

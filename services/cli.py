@@ -17,7 +17,7 @@
                              export (`tableserver tournament -h`)
 
 `replay` and `import` talk to Kafka (and `import` to Redis) at the addresses of the settings
-(TABLESERVER_KAFKA, TABLESERVER_REDIS; see the README); `tournament` talks to the gateway
+(TABLESERVER_KAFKA, TABLESERVER_REDIS; see docs/operations.md); `tournament` talks to the gateway
 (TABLESERVER_GATEWAY or TABLESERVER_GATEWAY_PORT) with the director's token
 (TABLESERVER_DIRECTOR_TOKEN or $TABLESERVER_DATA/director.token).
 

@@ -1,5 +1,5 @@
 """Settings of the services, from the environment (`TABLESERVER_…`; the defaults are
-documented in the README), in one pydantic-settings object.
+documented in docs/operations.md), in one pydantic-settings object.
 
 In development the director's token and the signing key are generated into the data folder
 when not given. With `TABLESERVER_ENV=production` both must be given, at least 16 characters

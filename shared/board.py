@@ -501,7 +501,7 @@ class Board:
     # --- output -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The public state of the board (see the README)."""
+        """The public state of the board (see docs/api.md)."""
         declarer = self.declarer
         exposed = [{"seat": s.name, "card": str(c), "led": led} for s, c, led in self.exposed]
         defending = [declarer is not None and s.is_opponent_of(declarer)

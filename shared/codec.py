@@ -1,7 +1,7 @@
 """The one place that turns events into maps and back, and maps into bytes.
 
 The same maps travel as msgpack on Kafka and as JSON Lines in files. A map is
-`{"type": ..., ...}` (see the README for the schema); `v` is the schema version
+`{"type": ..., ...}` (see docs/api.md for the schema); `v` is the schema version
 (absent means 1). Every failure is an `EventError` naming the field at fault.
 """
 

@@ -2,7 +2,7 @@
 
 It authenticates, judges syntax only (the Laws are the processor's), appends events to the
 table's topic and answers with the offset once Kafka has acknowledged them; it reads states
-from Redis and alerts from Kafka. See the README for the API.
+from Redis and alerts from Kafka. See docs/api.md for the API.
 
     app.py      the app: its clients' lifespan, its error handlers, its routers, the guard
     service.py  what it does (tokens, tables, events checked and appended)
@@ -46,8 +46,8 @@ def create_app(settings: Settings | None = None) -> Guard:
             gateway.clients = None
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan,
-                  description="An event-sourced table server for contract bridge: see the "
-                  "README for the event schema and the state of a board.")
+                  description="An event-sourced table server for contract bridge: see "
+                  "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
     for module in (tables, tournaments, events, reading, alerts, feeds, health):

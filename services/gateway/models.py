@@ -100,7 +100,7 @@ class Accepted(BaseModel):
 
 
 class EventIn(BaseModel):
-    """An event of the schema (README), without `seat` from a seat: the seat comes from the
+    """An event of the schema (docs/api.md), without `seat` from a seat: the seat comes from the
     token. Each type takes the fields the schema gives it."""
 
     model_config = ConfigDict(extra="allow")
@@ -124,7 +124,7 @@ class TableState(BaseModel):
     table: str
     version: int | None = Field(description="the offset folded")
     board: dict[str, Any] | None = Field(description="the board's state, as the reader may "
-                                         "see it (README: the state of a board)")
+                                         "see it (docs/api.md: the state of a board)")
 
 
 class Alerts(BaseModel):

@@ -232,7 +232,7 @@ def test_the_capture_page_fits_a_phone_and_has_no_serious_accessibility_violatio
 ])
 def test_the_entry_lines_syntax(stack: Stack, browser: Browser, tabs: list[Tab], line: str,
                                 read: dict[str, Any]) -> None:
-    """The syntax the page and the README document, read by the page's own module."""
+    """The syntax the page and docs/pages.md document, read by the page's own module."""
     if not tabs:
         tabs.append(open_tab(browser, f"{stack.url}/capture"))
     found = tabs[0].page.evaluate(

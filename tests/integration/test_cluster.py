@@ -3,7 +3,7 @@ with kill -9 while ten tables play. No event that got a 202 is lost, play goes o
 answered 503 is sent again, a call with its client_seq, as a client is told to), the
 partitions the broker led get new leaders, no worker exits, and the states in Redis equal a
 replay. On a stack of its own: replication 3, min.insync.replicas 2, two processor workers.
-Prints its figures (docs/architecture.md keeps them)."""
+Prints its figures (docs/operations.md keeps them)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 Redis stopped 10 s and restarted empty, the broker killed (kill -9) and restarted, a worker
 paused 20 s (SIGSTOP) and resumed. Each time: no worker exits, no acknowledged event is lost,
 no alert is emitted twice, every state ends equal to a replay, and the figures are printed
-(acked, found, duplicates, recovery time; docs/architecture.md keeps them). On a stack of its
+(acked, found, duplicates, recovery time; docs/operations.md keeps them). On a stack of its
 own (two workers, four shards), since the faults would disturb the other tests."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 // What every page shows of a table: seats, suits, calls, cards, hands and the auction
-// diagram. Rendering only: the board's state (the README's "state of a board") says what the
+// diagram. Rendering only: the board's state (docs/api.md's "state of a board") says what the
 // Laws decided; nothing here works a Law out.
 
 export const SEATS = ["N", "E", "S", "W"]; // clockwise

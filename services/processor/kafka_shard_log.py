@@ -9,7 +9,7 @@ import contextlib
 import json
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
-from aiokafka.errors import InvalidProducerEpoch, KafkaError, ProducerFenced
+from aiokafka.errors import IllegalOperation, InvalidProducerEpoch, KafkaError, ProducerFenced
 
 from services.names import ALERTS, CHECKPOINTS
 from services.processor.ports import Alerts, Fenced
@@ -52,12 +52,18 @@ class KafkaShardLog:
                 if r.key is not None and r.value is not None}
 
     async def commit(self, alerts: Alerts, checkpoints: dict[str, int]) -> None:
+        """The alerts and checkpoints in one transaction. A producer fenced by a newer owner
+        raises `Fenced`, whether the broker says so at once (ProducerFenced, an old epoch) or
+        aiokafka learned it in the background between two sends of the transaction: its
+        transaction is then in a fatal state and the next send raises IllegalOperation ("not
+        in transaction"; seen under load, in the contract test). Either way the shard's log
+        must be opened again."""
         producer = self.producer
         assert producer is not None, "open() first"
         try:
             await asyncio.wait_for(self._transaction(producer, alerts, checkpoints),
                                    COMMIT_TIMEOUT_S)
-        except (ProducerFenced, InvalidProducerEpoch) as exc:
+        except (ProducerFenced, InvalidProducerEpoch, IllegalOperation) as exc:
             raise Fenced(f"shard {self.shard}: {exc!r}") from exc
 
     async def _transaction(self, producer: AIOKafkaProducer, alerts: Alerts,

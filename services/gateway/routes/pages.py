@@ -81,6 +81,13 @@ for _name in PAGES:
     _route(_name)
 
 
+@router.get("/")
+async def landing() -> FileResponse:
+    """What this server is, with links to its pages and its API's reference: the gateway's
+    address opened in a browser."""
+    return _page("index")
+
+
 class _Secured:
     """The pages' assets with the pages' security headers."""
 

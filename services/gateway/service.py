@@ -14,7 +14,7 @@ from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
 from services.gateway.clients import Clients
-from services.gateway.errors import REDIS_DOWN, ApiError
+from services.gateway.errors import DIRECTOR_ONLY, REDIS_DOWN, ApiError
 from services.gateway.tokens import READERS, Grant, TokenError, expiry_of, verify
 from services.live import send_copy
 from services.names import TABLE_ID, table_topic
@@ -96,6 +96,19 @@ class Gateway:
     def grant_from(self, authorization: str | None) -> Grant:
         scheme, _, token = (authorization or "").partition(" ")
         return self.grant_of(token if scheme.lower() == "bearer" else None)
+
+    def admits_body(self, authorization: str | None, upload: bool) -> Response | None:
+        """Before a request's body is read (`asgi.Guard`): its token must verify (401), and
+        an upload (a tournament's creation or round, with the larger limit) is the
+        director's (403). None: the body may be read. Every route that takes a body takes a
+        token, and checks it again for what the route allows."""
+        try:
+            grant = self.grant_from(authorization)
+        except ApiError as refused:
+            return refused.status, refused.body, refused.headers
+        if upload and grant.role != "director":
+            return 403, {"error": DIRECTOR_ONLY}, {}
+        return None
 
     @staticmethod
     def reads(grant: Grant, table: str) -> bool:

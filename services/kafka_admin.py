@@ -13,6 +13,7 @@ from services.names import (
     ALERTS,
     CHECKPOINTS,
     HANDLED,
+    HEALTH,
     LIVE,
     REGISTRY,
     table_topic,
@@ -35,6 +36,7 @@ TABLE = {**FOREVER, "segment.index.bytes": str(64 * 1024)}
 # reads per batch. A live copy is a batch of ~100 bytes: at 500 calls/s that was ~16,700 file
 # reads a second; with an entry every 128 bytes, a batch or two is read (docs/architecture.md).
 LIVE_COPIES = {**AN_HOUR, "index.interval.bytes": "128"}
+PROBES = {**AN_HOUR, "segment.ms": str(3600 * 1000)}  # its old segments go, an hour each
 # A tournament's creation is one record: its deals and players' names, as much as the upload
 # limit admits (4 MiB by default; 10,000 boards with their dealers and vulnerabilities make
 # 1.6 MB), past the 1 MB a record Kafka takes by default. Its topic takes records of up to
@@ -50,7 +52,8 @@ async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
 
 
 async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
-    """The registry, checkpoints, live, alerts and handled-marks topics, if missing."""
+    """The registry, checkpoints, live, alerts, handled-marks and health topics, if
+    missing."""
     existing = set(await admin.list_topics())
     wanted = [
         NewTopic(REGISTRY, shards, replication, topic_configs=COMPACTED),
@@ -58,6 +61,7 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
         NewTopic(LIVE, shards, replication, topic_configs=LIVE_COPIES),
         NewTopic(ALERTS, 1, replication, topic_configs=FOREVER),
         NewTopic(HANDLED, 1, replication, topic_configs=FOREVER),
+        NewTopic(HEALTH, 1, replication, topic_configs=PROBES),
     ]
     await _create(admin, [t for t in wanted if t.name not in existing])
 

@@ -42,6 +42,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         try:
             yield
         finally:
+            await gateway.appends.stop()
             await clients.stop()
             gateway.clients = None
 

@@ -39,7 +39,7 @@ LIVE_COPIES = {**AN_HOUR, "index.interval.bytes": "128"}
 PROBES = {**AN_HOUR, "segment.ms": str(3600 * 1000)}  # its old segments go, an hour each
 # A tournament's creation is one record: its deals and players' names, as much as the upload
 # limit admits (4 MiB by default; 10,000 boards with their dealers and vulnerabilities make
-# 1.6 MB), past the 1 MB a record Kafka takes by default. Its topic takes records of up to
+# 1.4 MB), past the 1 MB a record Kafka takes by default. Its topic takes records of up to
 # 8 MiB (the gateway refuses a larger tournament up front, naming the field).
 TOURNAMENT_RECORD_BYTES = 8 * 2**20
 TOURNAMENT = {**FOREVER, "max.message.bytes": str(TOURNAMENT_RECORD_BYTES)}

@@ -1,5 +1,5 @@
 """A tournament from a large deals file (issue 23, item 5): 10,000 boards, each with its dealer
-and vulnerability as a dealing program writes them, make a creation record of 1.6 MB, past
+and vulnerability as a dealing program writes them, make a creation record of 1.4 MB, past
 Kafka's default of 1 MB a record. It was answered "retry" (503) every time, leaving the tables
 registered and the tournament missing. Whatever the upload limit admits is created, and read
 back by a gateway that never saw it."""

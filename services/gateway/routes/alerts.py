@@ -14,13 +14,13 @@ from fastapi import APIRouter, Path, Query
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
-from services.gateway.routes.reading import READ_TIMEOUT_S
 from services.gateway.service import Gateway
 from services.names import ALERT_ID, HANDLED
 from services.replay.reader import KafkaUnavailable, read_table
 from services.table_run import TableRun
 
 router = APIRouter(prefix="/api/alerts", tags=["alerts"])
+REPLAY_TIMEOUT_S = 30  # a mark's alert found by folding its table: a broker that stops answering
 
 
 @router.get("", responses=responses(400, 401, 403))
@@ -81,7 +81,7 @@ async def _raised(gw: Gateway, alert_id: str) -> bool:
     offset = int(rest.split(":")[1])  # board:offset:n, or poison:offset
     try:
         records = await asyncio.wait_for(read_table(gw.settings.kafka_bootstrap, table, offset),
-                                         READ_TIMEOUT_S)
+                                         REPLAY_TIMEOUT_S)
     except (KafkaUnavailable, TimeoutError):
         raise ApiError(503, "Kafka did not give the table's history in time; retry",
                        retry_after=2) from None

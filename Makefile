@@ -49,6 +49,7 @@ bench: install
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3
+	$(PY) bench/history_bench.py --tables 100 --events 100 --concurrency 50
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/pages_bench.py --boards 20
 
 up: install

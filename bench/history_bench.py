@@ -37,7 +37,7 @@ from aiokafka import AIOKafkaProducer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.fold_bench import generate
-from bench.pipeline_bench import print_service_errors
+from bench.pipeline_bench import cpu_seconds, print_service_errors
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
 from services.names import table_topic
@@ -154,8 +154,14 @@ async def alone(url: str, tables: dict[str, dict[str, str]]) -> None:
                   f"{reads.summary()}", flush=True)
 
 
+def cpu(pids: dict[str, int]) -> dict[str, float]:
+    """CPU seconds so far of each process, and of this one (the readers' client)."""
+    return {**{name: cpu_seconds(pid) for name, pid in pids.items()},
+            "client": time.process_time()}
+
+
 async def burst(url: str, tables: dict[str, dict[str, str]], concurrency: int,
-                seed: int) -> Reads:
+                seed: int, pids: dict[str, int]) -> Reads:
     """A read by every seat of every table, at most `concurrency` in flight."""
     order = [(table, seat) for table in tables for seat in SEATS]
     random.Random(seed).shuffle(order)
@@ -168,11 +174,14 @@ async def burst(url: str, tables: dict[str, dict[str, str]], concurrency: int,
             async with gate:
                 await reads.read(http, table, seat, tables[table][seat])
 
-        began = time.perf_counter()
+        began, cpu_before = time.perf_counter(), cpu(pids)
         await asyncio.gather(*(one(table, seat) for table, seat in order))
-        wall = time.perf_counter() - began
+        wall, cpu_after = time.perf_counter() - began, cpu(pids)
     print(f"  {len(order)} reads in {wall:.1f} s ({len(order) / wall:.0f}/s): "
           f"{reads.summary()}", flush=True)
+    spent = ", ".join(f"{name} {1000 * (cpu_after[name] - cpu_before[name]) / len(order):.1f}"
+                      for name in cpu_before)
+    print(f"  CPU a read (ms): {spent}", flush=True)
     return reads
 
 
@@ -192,7 +201,8 @@ async def check(bootstrap: str, reads: Reads) -> None:
           f"equal, {wrong} different", flush=True)
 
 
-async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str) -> None:
+async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str,
+              pids: dict[str, int]) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=60, headers={
             "Authorization": f"Bearer {director}"}) as http:
         names = [f"h{n}" for n in range(args.tables + args.alone)]
@@ -208,11 +218,11 @@ async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str)
     crowd = {t: tables[t] for t in names[:args.tables]}
     print(f"every seat of {len(crowd)} tables reads its history ({4 * len(crowd)} reads, "
           f"{args.concurrency} at once):", flush=True)
-    await check(bootstrap, await burst(url, crowd, args.concurrency, 1))
+    await check(bootstrap, await burst(url, crowd, args.concurrency, 1, pids))
     more = {t: [{"type": "call", "seat": "N", "call": "P", "client_seq": 999}] for t in crowd}
     await append(bootstrap, more)
     print("the same after one more event at every table:", flush=True)
-    await check(bootstrap, await burst(url, crowd, args.concurrency, 2))
+    await check(bootstrap, await burst(url, crowd, args.concurrency, 2, pids))
 
 
 def main() -> None:
@@ -234,7 +244,10 @@ def main() -> None:
           else tempfile.TemporaryDirectory()) as tmp, running_stack(
             Path(tmp), *args.ports, workers=args.workers,
             extra_env={"TABLESERVER_SHARDS": "4"}) as stack:
-        asyncio.run(run(args, stack.url, stack.director, stack.bootstrap))
+        assert stack.gateway is not None
+        pids = {"gateway": stack.gateway.pid, "kafka": int(stack.kafka_pidfile().read_text()),
+                **{name: proc.pid for name, proc in stack.workers.items()}}
+        asyncio.run(run(args, stack.url, stack.director, stack.bootstrap, pids))
         print(f"machine after: {machine()}")
         print_service_errors(Path(tmp))
 

@@ -50,6 +50,8 @@ class Settings(BaseSettings):
         "TABLESERVER_TOKEN_TTL"))
     history_per_second: int = Field(2, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_HISTORY_PER_SECOND"))  # reads of /history per token, bursts of 5×
+    history_reads: int = Field(64, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_HISTORY_READS"))  # reads of /history at once in a gateway, then 503
     produce_timeout_s: int = Field(5, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_PRODUCE_TIMEOUT"))  # a call's answer with the broker down: a 503
     origins: str = Field("", validation_alias=AliasChoices("TABLESERVER_ORIGINS"))

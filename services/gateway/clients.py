@@ -14,16 +14,18 @@ from redis.asyncio import BlockingConnectionPool, Redis
 
 from services.gateway.alert_feed import AlertFeed
 from services.gateway.fanout import FeedHub
+from services.gateway.history_reads import HistoryReads
 from services.gateway.limits import SharedLimit
 from services.kafka_admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
-from services.names import HISTORY_RATE, SEAT_RATE
-from services.replay.reader import TableReader
+from services.names import HISTORY_RATE, REGISTRY, SEAT_RATE
+from services.replay.kafka_topics import KafkaTopics
+from services.replay.topic_cache import TopicCache
 from services.settings import Settings
 from services.store import RedisStore, StateStore
 
 log = logging.getLogger("tableserver.gateway")
 REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets
-HISTORY_READERS = 2  # long-lived consumers that read tables' topics for /history
+TOPICS_HELD = 32 * 1024 * 1024  # bytes of tables' records kept for the next /history read
 
 
 @dataclass
@@ -35,7 +37,7 @@ class Clients:
     store: StateStore
     hub: FeedHub
     alerts: AlertFeed
-    readers: asyncio.Queue[TableReader]
+    history: HistoryReads  # tables' and tournaments' topics, read for many readers at once
     seat_limit: SharedLimit
     history_limit: SharedLimit
     stack: AsyncExitStack  # closes, in reverse, everything that was started
@@ -67,18 +69,16 @@ class Clients:
             alerts = AlertFeed(settings.kafka_bootstrap)
             await alerts.start()
             stack.push_async_callback(alerts.stop)
-            readers: asyncio.Queue[TableReader] = asyncio.Queue()
-            for _ in range(HISTORY_READERS):
-                reader = TableReader(settings.kafka_bootstrap)
-                await reader.start()
-                stack.push_async_callback(reader.stop)
-                readers.put_nowait(reader)
+            topics = KafkaTopics(settings.kafka_bootstrap, track=[REGISTRY])
+            await topics.start()
+            stack.push_async_callback(topics.stop)
+            history = HistoryReads(TopicCache(topics, TOPICS_HELD), settings.history_reads)
             hub = FeedHub(feeds_redis, redis)
             for task in (asyncio.create_task(hub.run()), asyncio.create_task(alerts.run())):
                 task.add_done_callback(_report)
                 stack.push_async_callback(_cancel, task)
             clients = Clients(
-                admin, producer, redis, feeds_redis, RedisStore(redis), hub, alerts, readers,
+                admin, producer, redis, feeds_redis, RedisStore(redis), hub, alerts, history,
                 SharedLimit(redis, SEAT_RATE, settings.calls_per_second,
                             settings.calls_per_second),
                 SharedLimit(redis, HISTORY_RATE, settings.history_per_second,

@@ -51,16 +51,12 @@ async def find(gw: Gateway, tournament: str) -> Tournament | None:
     """The tournament as created (cached: a creation never changes), or None."""
     if tournament in gw.tournaments:
         return gw.tournaments[tournament]
-    reader = await gw.clients.readers.get()
     try:
-        records = await reader.read_topic(tournament_topic(tournament),
-                                          f"no tournament {tournament}")
+        records = await gw.clients.history.topics.read(tournament_topic(tournament))
     except NoTableError:
         return None
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
-    finally:
-        gw.clients.readers.put_nowait(reader)
     found = _created(records)
     if found is not None:
         gw.tournaments[tournament] = found

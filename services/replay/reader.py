@@ -48,9 +48,11 @@ async def read_partition(consumer: AIOKafkaConsumer, tp: TopicPartition, start: 
 
 
 class TableReader:
-    """A consumer kept open to read tables' topics, one read at a time (a read assigns the
-    consumer the table's partition). The gateway keeps a few for `/history`; the command line
-    makes one for one read (`read_table`)."""
+    """A consumer to read tables' topics, one read at a time (a read assigns the consumer the
+    table's partition): the command line makes one for one read (`read_table`). Not for many
+    reads: each read after the first waits for the fetch in flight for the previous table,
+    which the broker holds up to `fetch_max_wait_ms` (500 ms) when it has no records; the
+    gateway reads with `services.replay.kafka_topics` instead."""
 
     def __init__(self, bootstrap: str) -> None:
         self.bootstrap = bootstrap
@@ -80,15 +82,6 @@ class TableReader:
 
     async def _read(self, table: str, until: int | None) -> list[Record]:
         return await self._read_topic(table_topic(table), until, f"no table {table}")
-
-    async def read_topic(self, topic: str, missing: str) -> list[Record]:
-        """The records of a one-partition `topic` (a tournament's); `NoTableError(missing)`
-        when it does not exist."""
-        async with self.lock:
-            try:
-                return await self._read_topic(topic, None, missing)
-            except KafkaError as exc:
-                raise KafkaUnavailable.of(self.bootstrap, exc) from None
 
     async def _read_topic(self, topic: str, until: int | None, missing: str) -> list[Record]:
         consumer = self.consumer

@@ -8,13 +8,16 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.responses import PlainTextResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import ApiError, responses
+from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
+from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
-from services.replay.history import NoSuchBoard, build_history, events_of
+from services.replay.history import NoSuchBoard, events_of
 from services.replay.reader import KafkaUnavailable, NoTableError
 from shared.notation.export import to_lin, to_pbn
 
@@ -41,7 +44,7 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
                       board: Annotated[int | None, Query(ge=0)] = None,
                       until: Annotated[int | None, Query(ge=0)] = None,
                       format: Literal["json", "pbn", "lin"] = "json",
-                      states: bool = False) -> dict[str, Any] | PlainTextResponse:
+                      states: bool = False) -> Response:
     """The table's history read from its topic (`tableserver replay`), as the reader may see
     it: every event with the alerts it raised, and the board's state at that point. With
     `states=true` (one `board` only), each event carries the board's `state` just after it:
@@ -55,10 +58,12 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     if not await clients.history_limit.allow(holder, time.monotonic()):
         raise ApiError(429, f"more than {settings.history_per_second} history reads a second "
                        "with this token", retry_after=1)
-    reader = await clients.readers.get()  # a long-lived consumer, one read at a time
     try:
-        records = await asyncio.wait_for(reader.read(table, until), READ_TIMEOUT_S)
-        document = build_history(table, records, board, until, states)
+        with clients.history.gate.slot():
+            shared = await asyncio.wait_for(clients.history.history(table, board, until, states),
+                                            READ_TIMEOUT_S)
+    except TooManyReads as exc:
+        raise ApiError(503, f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
         raise ApiError(404, str(exc)) from None
     except KafkaUnavailable as exc:
@@ -66,13 +71,25 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     except TimeoutError:  # the broker stopped answering mid-read
         raise ApiError(503, "Kafka did not give the history in time; retry",
                        retry_after=2) from None
-    finally:
-        clients.readers.put_nowait(reader)
-    now, delay = int(time.time() * 1000), settings.spectator_delay_s
-    document["history"] = [entry_for(grant, e, delay, now) for e in document["history"]]
-    if document["state"] is not None:
-        document["state"] = board_for(grant, document["state"], delay, now)
+    document = _as_seen(grant, shared, settings.spectator_delay_s, int(time.time() * 1000))
     if format == "json":
-        return document
+        return _json(document)
     writer = to_pbn if format == "pbn" else to_lin
     return PlainTextResponse(writer(events_of(document)))
+
+
+def _as_seen(grant: Grant, shared: dict[str, Any], delay: int, now: int) -> dict[str, Any]:
+    """The history as `grant` may see it: a new document; `shared` (every reader's) is left
+    as it is."""
+    state = shared["state"]
+    return {**shared, "history": [entry_for(grant, e, delay, now) for e in shared["history"]],
+            "state": None if state is None else board_for(grant, state, delay, now)}
+
+
+def _json(document: dict[str, Any]) -> Response:
+    """The document as JSON, written at once (it holds plain JSON values): FastAPI's own
+    encoding walks it first, which took longer than folding the history."""
+    try:
+        return JSONResponse(document)
+    except (TypeError, ValueError):  # a value JSON cannot hold, from a record not ours
+        return JSONResponse(jsonable_encoder(document))

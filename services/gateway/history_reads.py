@@ -1,0 +1,80 @@
+"""`GET /api/tables/{table}/history` in a gateway process: reads bounded in number, served
+from one Kafka client and a cache of topics' records, each table's history folded once for
+all its readers.
+
+- Reads run at once, each on the shared client (`services.replay.kafka_topics`): a read costs
+  a fetch or two, not a consumer of its own.
+- A table's records are kept by where its topic ended (`services.replay.topic_cache`), and the
+  history folded from them by exactly those records and the query (`board`, `until`,
+  `states`): the four seats of a table, or its spectators, reading the same history make one
+  fold. Both are the same for every reader; what a reader may see of the history is cut out of
+  it for each read (`services.gateway.views`), into a new document: the shared one is never
+  changed.
+- At most `limit` reads at once in a process (`TABLESERVER_HISTORY_READS`): one more is
+  refused at once (`TooManyReads`, a 503 with Retry-After), so a crowd of readers cannot make
+  the gateway hold more and more reads, each waiting longer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from services.names import table_topic
+from services.replay.history import build_history
+from services.replay.reader import NoTableError
+from services.replay.topic_cache import Lru, TopicCache
+
+FOLD_BYTES = 32 * 1024 * 1024  # the folded histories kept, by the size of their JSON × 4
+FOLD_OVERHEAD = 4  # a folded history in Python objects, against the length of its JSON
+
+
+class TooManyReads(RuntimeError):
+    """As many reads as the gateway takes at once are under way: retry shortly."""
+
+
+class ReadGate:
+    """At most `limit` reads at once; one more is refused."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.taken = 0
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        if self.taken >= self.limit:
+            raise TooManyReads(f"too many history reads at once: {self.limit} are under way "
+                               "on this gateway")
+        self.taken += 1
+        try:
+            yield
+        finally:
+            self.taken -= 1
+
+
+class HistoryReads:
+    def __init__(self, topics: TopicCache, limit: int, fold_bytes: int = FOLD_BYTES) -> None:
+        self.topics = topics
+        self.gate = ReadGate(limit)
+        self.folds: Lru[tuple[str, int, int | None, int | None, bool], dict[str, Any]] = \
+            Lru(fold_bytes)
+
+    async def history(self, table: str, board: int | None = None, until: int | None = None,
+                      states: bool = False) -> dict[str, Any]:
+        """The table's history as `services.replay.history.build_history` folds it from the
+        table's topic now, the same for every reader: shared, never to be changed (a reader's
+        view is a new document). `NoTableError`, `NoSuchBoard`, `KafkaUnavailable`."""
+        topic = table_topic(table)
+        try:
+            records = await self.topics.read(topic, until)
+        except NoTableError:
+            raise NoTableError(f"no table {table} (no topic {topic})") from None
+        key = (table, len(records), board, until, states)  # the first len(records) records
+        document = self.folds.get(key)
+        if document is None:
+            document = build_history(table, records, board, until, states)
+            size = len(json.dumps(document, default=str, separators=(",", ":")))
+            self.folds.put(key, document, FOLD_OVERHEAD * size)
+        return document

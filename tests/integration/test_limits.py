@@ -1,4 +1,4 @@
-"""Limits shared by gateway replicas, and `/history` on long-lived consumers (issue 15)."""
+"""Limits shared by gateway replicas (issue 15), and `/history` reads at once (issue 23)."""
 
 from __future__ import annotations
 
@@ -65,8 +65,8 @@ def test_history_reads_are_limited_per_token(stack: Stack) -> None:
 
 
 def test_concurrent_history_reads_each_get_their_table(stack: Stack) -> None:
-    """The gateway reads histories with a few long-lived consumers, one read at a time each:
-    reads of six tables at once each get their own table's events."""
+    """The gateway reads histories with one Kafka client shared by every read: reads of six
+    tables at once each get their own table's events."""
     tables = {f"histpool{i}": new_table(stack, f"histpool{i}") for i in range(6)}
     for i, (table, tokens) in enumerate(tables.items()):
         play_script(stack, table, tokens, ", ".join(["N P", "E P", "S P", "W P"][:1 + i % 4]))

@@ -4,6 +4,7 @@ alerts he has dealt with (kept in Kafka: another gateway knows them)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from tests.stack import Stack, another_gateway
 
 pytestmark = pytest.mark.integration
 DEALS = (Path(__file__).parent.parent / "data" / "deals-32.pbn").read_text()
-OTHER_GATEWAY_PORT = 18090
+SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
+OTHER_GATEWAY_PORT = 18090 + SHIFT
 
 
 def _alert_of(stack: Stack, table: str, url: str | None = None) -> dict[str, Any] | None:

@@ -30,7 +30,8 @@ from tests.stack import _deploy, kafka_pidfile
 
 pytestmark = pytest.mark.integration
 
-KAFKA_PORT = 21092  # three nodes: 21092-21097
+SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
+KAFKA_PORT = 21092 + SHIFT  # three nodes: 21092-21097, with the shift
 
 
 class Cluster:

@@ -19,7 +19,8 @@ from tests.stack import ROOT
 
 pytestmark = pytest.mark.integration
 
-KAFKA, REDIS, GATEWAY = 19692, 16979, 18600
+SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
+KAFKA, REDIS, GATEWAY = 19692 + SHIFT, 16979 + SHIFT, 18600 + SHIFT
 
 
 def _env(data: Path, **more: str) -> dict[str, str]:

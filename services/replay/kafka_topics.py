@@ -35,7 +35,8 @@ from services.replay.reader import KafkaUnavailable, NoTableError, Record
 log = logging.getLogger("tableserver.topics")
 
 READ_UNCOMMITTED = 0  # as the consumer read before: table topics have no transactions
-NO_ERROR, OFFSET_OUT_OF_RANGE, UNKNOWN_TOPIC = 0, 1, 3
+NO_ERROR, OFFSET_OUT_OF_RANGE, UNKNOWN_TOPIC, INVALID_TOPIC = 0, 1, 3, 17
+NO_SUCH_TOPIC = (UNKNOWN_TOPIC, INVALID_TOPIC)  # (a name no topic can have: none either)
 ATTEMPTS = 8  # a request that fails (a leader moved, a connection lost) is sent again
 BACKOFF_S = 0.1  # doubled at each attempt, up to a second
 
@@ -143,7 +144,7 @@ class KafkaTopics:
         for error, name, *_, partitions in response.topics:
             if name != topic:
                 continue
-            if error == UNKNOWN_TOPIC:
+            if error in NO_SUCH_TOPIC:
                 raise NoTableError(f"no topic {topic}")
             for _error, partition, leader, *_ in partitions:
                 if partition == 0 and leader >= 0:

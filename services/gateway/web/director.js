@@ -186,6 +186,7 @@ function openTable(name) {
     page.board = board;
     renderTable();
     if (boardChanged) readRecord();
+    else if ($("record-board").value === String(board.board)) followRecord();
   } });
   page.socket.start();
   readRecord();
@@ -212,6 +213,27 @@ async function readRecord(number = null) {
     answer("record-error", "");
   } catch (error) {
     answer("record-error", `The record could not be read: ${error.message}`, true);
+  }
+}
+
+/** The record of the board in progress read again as its state moves (an event that raises
+ * no alert, a ruling, moves it too): one read at a time, at most two a second (a token's
+ * history reads), and the last state always read. */
+const RECORD_EVERY_MS = 500;
+const recordFollow = { wanted: false, reading: false };
+async function followRecord() {
+  recordFollow.wanted = true;
+  if (recordFollow.reading) return;
+  recordFollow.reading = true;
+  try {
+    while (recordFollow.wanted) {
+      recordFollow.wanted = false;
+      // (unless another board's record was chosen meanwhile)
+      if (page.board && $("record-board").value === String(page.board.board)) await readRecord();
+      await new Promise((resolve) => { window.setTimeout(resolve, RECORD_EVERY_MS); });
+    }
+  } finally {
+    recordFollow.reading = false;
   }
 }
 

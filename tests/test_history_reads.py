@@ -24,7 +24,7 @@ from services.names import table_topic
 from services.replay.history import build_history
 from services.replay.kafka_topics import Fetched, OffsetGone, _decode
 from services.replay.reader import NoTableError, Record
-from services.replay.topic_cache import Lru, TopicCache
+from services.replay.topic_cache import Lru, TopicCache, size_of
 from shared.codec import encode, from_map
 
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
@@ -192,6 +192,9 @@ def test_every_read_equals_a_read_of_the_whole_topic_now(
                                                  for _ in range(readers)))
                 assert answers == [expected] * readers
             assert cache.held.bytes <= max_bytes
+            for topic in ("x", "y"):
+                held = cache.held.get(topic)
+                assert held is None or held.size == size_of(held.records)
 
     asyncio.run(play())
 

@@ -74,10 +74,12 @@ class Lru(Generic[K, V]):
 
 @dataclass(frozen=True)
 class Held:
-    """A topic's records below `end`: every one of them (never changed once held)."""
+    """A topic's records below `end`: every one of them (never changed once held), and what
+    they cost to hold (`size_of`)."""
 
     records: list[Record]
     end: int
+    size: int
 
     def upto(self, until: int | None) -> list[Record]:
         """The records with offsets up to `until` (all when None): a new list."""
@@ -113,7 +115,7 @@ class TopicCache:
                     raise
                 self.held.pop(topic)  # a topic made again since: read from its start
                 held = await self._catch_up(topic, None)
-            self.held.put(topic, held, size_of(held.records))
+            self.held.put(topic, held, held.size)
         return held.upto(until)
 
     async def _catch_up(self, topic: str, held: Held | None) -> Held:
@@ -130,9 +132,11 @@ class TopicCache:
                                        f"it ends at {got.end}")
             new += got.records
             position = max(position, got.next)
-        if held is not None and not new and position == held.end:
-            return held  # nothing new: the same records (and what was made of them)
-        return Held((held.records if held is not None else []) + new, position)
+        if held is None:
+            return Held(new, position, size_of(new))
+        if not new and position == held.end:
+            return held  # nothing new: the same records
+        return Held(held.records + new, position, held.size + size_of(new))
 
     @asynccontextmanager
     async def _turn(self, topic: str) -> AsyncIterator[None]:

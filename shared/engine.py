@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from shared import disclosure, laws
+from shared import laws
 from shared.board import Board
 from shared.events import (
     BoardStarted,
@@ -47,8 +47,8 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     CallChanged: laws.on_call_changed,
     OpeningLeadFaced: laws.on_opening_lead,
     RulingGiven: laws.on_ruling,
-    ExplanationRequested: disclosure.on_question,
-    CallExplained: disclosure.on_explanation,
+    ExplanationRequested: laws.on_question,
+    CallExplained: laws.on_explanation,
 }
 
 

@@ -8,8 +8,8 @@ records who asked, who answered and about which call.
 from __future__ import annotations
 
 from shared.board import AUCTION, Board
-from shared.citations import cite
 from shared.events import CallExplained, ExplanationRequested
+from shared.laws.citations import cite
 
 
 def on_question(board: Board, event: ExplanationRequested) -> None:

@@ -1,10 +1,10 @@
 """What a director alert says: the irregularity, and the options open to the players and the
-Director, with the Laws that give them (in the board's ruleset, see `shared.citations`)."""
+Director, with the Laws that give them (in the board's ruleset, see `shared.laws.citations`)."""
 
 from __future__ import annotations
 
 from shared.board import Board, Pending, Standing
-from shared.citations import cite
+from shared.laws.citations import cite
 from shared.seats import Seat
 
 Description = tuple[str, tuple[str, ...]]

@@ -1,0 +1,36 @@
+"""What every family of the Laws does alike to a board: record an irregular call its offender's
+LHO may accept (the next event decides it, `shared.laws.options`), record a rectification
+under the section of the board's ruleset, and say whose turn it was, seen from the offender of a
+call out of rotation (Laws 28–32 turn on it).
+
+The bottom of the package: it imports no other family.
+"""
+
+from __future__ import annotations
+
+from shared.board import Board, Pending, Standing
+from shared.laws.citations import cite
+from shared.laws.director_messages import describe_pending
+from shared.seats import Seat
+
+OUT_OF_ROTATION = ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")
+
+def irregular(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat,
+              replaces: Standing | None = None, prior: Pending | None = None) -> None:
+    """Record an irregular call LHO may accept and raise the director alert; the next event
+    decides it."""
+    board.pending = Pending(kind, law, entry, at_turn, replaces, prior)
+    board.turn = entry.seat.lho
+    message, options = describe_pending(board, board.pending)
+    board.alert(kind, cite(board, law), entry.seat, message, options, entry.call)
+
+
+def relation(turn: Seat, offender: Seat) -> str:
+    """Whose turn it was, seen from the offender of a call out of rotation."""
+    return ("rho" if turn is offender.rho else "partner" if turn is offender.partner
+            else "lho" if turn is offender.lho else "self")
+
+
+def rectify(board: Board, law: str, seat: Seat, message: str) -> None:
+    """Record a rectification under duplicate section `law`, cited in the board's ruleset."""
+    board.rectify(cite(board, law), seat, message)

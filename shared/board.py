@@ -15,15 +15,15 @@ from typing import Any, TypeAlias
 
 from shared.calls import ALL_CALLS, PASS, Call, CallKind, Strain
 from shared.cards import Card
-from shared.events import BoardStarted, CallMade, Ruleset
+from shared.events import BoardStarted, CallMade, Ruleset, RulingAction
 from shared.seats import Seat, Vulnerability
+from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
-AUCTION = "auction"
-CLOSED = "closed"
-PASSED_OUT = "passed_out"
-
-NEXT_TURN = "next_turn"
-EVERY_TURN = "every_turn"
+# The words the fold reads on every event or board, as module globals: under Python 3.11 an
+# enum class's attribute (`BoardStatus.CLOSED`) goes through `EnumType.__getattr__`'s hook,
+# some thousand instructions a read.
+_CLOSED, _PASSED_OUT = BoardStatus.CLOSED, BoardStatus.PASSED_OUT
+_NEXT_TURN = PassObligation.NEXT_TURN
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +79,7 @@ def standing_to_dict(entry: Standing) -> dict[str, Any]:
 class Alert:
     """A director alert: an irregularity, the Law that governs it and the options open."""
 
-    kind: str
+    kind: Irregularity
     law: str
     seat: Seat | None
     message: str
@@ -104,7 +104,7 @@ class Pending:
     An inadmissible call is never pending: nobody may accept it, and it is rectified at once
     (see `Inadmissible`)."""
 
-    kind: str
+    kind: Irregularity
     law: str
     entry: Standing
     at_turn: Seat  # whose turn it was when the call was made
@@ -175,7 +175,7 @@ class LeadPenalty:
         if board.ruleset is Ruleset.RUBBER:
             d["law"] = {"26A1": "26", "26A2": "26(a)", "26B": "26(b)"}[d["law"]]
         declarer = board.declarer
-        d["applies"] = None if board.status == AUCTION else (
+        d["applies"] = None if board.status == BoardStatus.AUCTION else (
             declarer is not None and partner.is_opponent_of(declarer)
             and d["declarer_may"] is not None)
         return d
@@ -187,10 +187,10 @@ class Inadmissible:
     rectification found before it changed the board. Until the next call, offender's LHO may
     still call over it: Law 35 then takes the penalty back (`Board.restore`)."""
 
-    kind: str
+    kind: Irregularity
     entry: Standing
     at_turn: Seat  # whose turn it was when the call was made, and is again
-    must_pass: tuple[tuple[Seat, str], ...]
+    must_pass: tuple[tuple[Seat, PassObligation], ...]
     may_not_double: tuple[tuple[Seat, str], ...]
     lead_penalties: tuple[LeadPenalty, ...]
     correction: Correction | None
@@ -209,10 +209,10 @@ class Board:
     ruleset: Ruleset
     deal: str | None = None
     started_ts: int | None = None  # the producer's stamp on board_started (ms since the epoch)
-    status: str = AUCTION
+    status: BoardStatus = BoardStatus.AUCTION
     turn: Seat | None = None
     calls: list[Standing] = field(default_factory=list)
-    must_pass: dict[Seat, str] = field(default_factory=dict)
+    must_pass: dict[Seat, PassObligation] = field(default_factory=dict)
     may_not_double: dict[Seat, str] = field(default_factory=dict)  # seat → Law
     pending: Pending | None = None
     correction: Correction | None = None
@@ -280,7 +280,7 @@ class Board:
     def period_over(self) -> bool:
         """Duplicate Law 17E (2017 Law 17D): the auction period ends when all four players
         pass, or when the opening lead is faced after the auction."""
-        return self.status == PASSED_OUT or self.opening_lead is not None
+        return self.status is _PASSED_OUT or self.opening_lead is not None
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -337,7 +337,7 @@ class Board:
         """Law 41A: after the auction closes, the defender on declarer's left faces the opening
         lead; None before the auction closes, after a pass-out, and once a lead is faced."""
         declarer = self.declarer
-        if self.status != CLOSED or declarer is None or self.opening_lead is not None:
+        if self.status != BoardStatus.CLOSED or declarer is None or self.opening_lead is not None:
             return None
         return declarer.lho
 
@@ -353,7 +353,7 @@ class Board:
             if index is not None and all(e.seat is not seat.partner
                                          for e in self.calls[index + 1:]):
                 found[seat] = self.calls[index].call
-        if self.pending is not None and self.pending.kind != "change_of_call":
+        if self.pending is not None and self.pending.kind != Irregularity.CHANGE_OF_CALL:
             found[self.pending.offender] = self.pending.entry.call
         if self.inadmissible is not None:
             found[self.inadmissible.offender] = self.inadmissible.entry.call
@@ -366,7 +366,8 @@ class Board:
     @property
     def declarer(self) -> Seat | None:
         """Law 22B: the first player of the declaring side to name the final strain."""
-        if self.last_bid is None or self.last_bid_seat is None or self.status == AUCTION:
+        if self.last_bid is None or self.last_bid_seat is None \
+                or self.status == BoardStatus.AUCTION:
             return None
         side, strain = self.last_bid_seat.side, self.last_bid.strain
         for entry in self.calls:
@@ -384,7 +385,7 @@ class Board:
 
     # --- mutators used by the Laws ----------------------------------------------------------
 
-    def alert(self, kind: str, law: str, seat: Seat | None, message: str,
+    def alert(self, kind: Irregularity, law: str, seat: Seat | None, message: str,
               options: tuple[str, ...] = (), call: Call | None = None) -> None:
         self.alerts += (Alert(kind, law, seat, message, options, call, self.events),)
 
@@ -397,7 +398,7 @@ class Board:
         self.cancelled += ({"seat": entry.seat.name, "call": str(entry.call), "law": law,
                             "reason": reason, "event": self.events},)
 
-    def hold(self, kind: str, law: str, entry: Standing, at_turn: Seat) -> None:
+    def hold(self, kind: Irregularity, law: str, entry: Standing, at_turn: Seat) -> None:
         """Cancel an inadmissible call at once (its rectification follows), keeping what the
         board holds now so that Law 35 can take the rectification back."""
         self.inadmissible = Inadmissible(
@@ -423,9 +424,9 @@ class Board:
                    for p in self.lead_penalties):
             self.lead_penalties += (LeadPenalty(offender, withdrawn, source, final),)
 
-    def oblige(self, seat: Seat, obligation: str) -> None:
+    def oblige(self, seat: Seat, obligation: PassObligation) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""
-        if self.must_pass.get(seat) != EVERY_TURN:
+        if self.must_pass.get(seat) != PassObligation.EVERY_TURN:
             self.must_pass[seat] = obligation
 
     def note_ignored(self, reason: str) -> None:
@@ -443,7 +444,7 @@ class Board:
         else:
             self._track(entry)
 
-        if self.must_pass and self.must_pass.get(seat) == NEXT_TURN:
+        if self.must_pass and self.must_pass.get(seat) == _NEXT_TURN:
             del self.must_pass[seat]
         if self.may_not_double and seat in self.may_not_double:
             del self.may_not_double[seat]
@@ -487,7 +488,7 @@ class Board:
 
     def close(self) -> None:
         """The auction is over: a contract (Law 22B) or a passed-out board (Law 22A)."""
-        self.status = CLOSED if self.last_bid is not None else PASSED_OUT
+        self.status = _CLOSED if self.last_bid is not None else _PASSED_OUT
         self.turn = None
         self.must_pass.clear()
         self.may_not_double.clear()
@@ -495,7 +496,7 @@ class Board:
 
     def reopen(self) -> None:
         """Calls at the end were cancelled: the auction goes on."""
-        self.status = AUCTION
+        self.status = BoardStatus.AUCTION
         self.opening_lead = None
 
     # --- output -----------------------------------------------------------------------------
@@ -515,7 +516,7 @@ class Board:
             "turn": self.turn.name if self.turn else None,
             # what the player in turn may call now (Laws 18, 19; an obligation to pass):
             # a bidding box enables these
-            "open_calls": [str(c) for c in self.legal_calls()] if self.status == AUCTION
+            "open_calls": [str(c) for c in self.legal_calls()] if self.status == BoardStatus.AUCTION
             else [],
             "calls": [standing_to_dict(c) for c in self.calls],
             "contract": self.contract(),
@@ -526,8 +527,8 @@ class Board:
             "alerts": [a.to_dict() for a in self.alerts],
             "rectifications": list(self.rectifications),
             "lead_restrictions": [p.to_dict(self) for p in self.lead_penalties]
-            + [r for r in self.rulings if r["action"] == "lead_restriction"],
-            "exposed_cards": exposed if self.status == AUCTION else [],
+            + [r for r in self.rulings if r["action"] == RulingAction.LEAD_RESTRICTION],
+            "exposed_cards": exposed if self.status == BoardStatus.AUCTION else [],
             "penalty_cards": [e for e, defender in zip(exposed, defending, strict=True)
                               if defender],
             "alerted_calls": [standing_to_dict(c) for c in self.calls
@@ -551,6 +552,6 @@ class Board:
             d["players"] = {seat.name: name for seat, name in self.players}
         if self.started_ts is not None:
             d["started_ts"] = self.started_ts
-        if self.status == PASSED_OUT and not self.duplicate:
+        if self.status == BoardStatus.PASSED_OUT and not self.duplicate:
             d["next_dealer"] = self.dealer.lho.name  # rubber Law 22(a)
         return d

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.engine import TableState
+from shared.vocabulary import TableStatus
 
 
 def table_summary(state: TableState) -> dict[str, Any]:
@@ -18,7 +19,7 @@ def table_summary(state: TableState) -> dict[str, Any]:
     board = state.board
     finished = sum(1 for b in state.boards if b.period_over)
     summary: dict[str, Any] = {
-        "board": None, "status": "waiting", "turn": None, "round": state.round,
+        "board": None, "status": TableStatus.WAITING, "turn": None, "round": state.round,
         "boards_left": len(state.queue), "held": state.held, "boards_finished": finished,
         "alerts": sum(len(b.alerts) for b in state.boards), "open_alerts": 0}
     if board is None:
@@ -28,9 +29,10 @@ def table_summary(state: TableState) -> dict[str, Any]:
                    open_alerts=0 if board.period_over else
                    sum(1 for a in board.alerts if a.event > ruled))
     if not board.period_over:
-        summary["status"] = board.status  # auction, or closed: the opening lead is awaited
+        # auction, or closed: the opening lead is awaited
+        summary["status"] = TableStatus(board.status)
     elif state.queue:  # the round's next board waits: the director holds the table
-        summary["status"] = "held"
+        summary["status"] = TableStatus.HELD
     else:
-        summary["status"] = "done"  # the round's last board, or a board started by hand
+        summary["status"] = TableStatus.DONE  # the round's last board, or a board started by hand
     return summary

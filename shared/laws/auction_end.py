@@ -11,6 +11,7 @@ from shared.calls import PASS
 from shared.laws.citations import cite
 from shared.laws.rectification import inadmissible_double_to_repeat
 from shared.seats import Seat
+from shared.vocabulary import Irregularity
 
 
 def stand(board: Board, entry: Standing) -> None:
@@ -34,7 +35,7 @@ def retain_right_to_call_or_close(board: Board) -> None:
         skipped = skipped_by(entry)
         if skipped:
             missed = skipped[0]
-            board.alert("retention_of_right_to_call", "34", entry.seat,
+            board.alert(Irregularity.RETENTION_OF_RIGHT_TO_CALL, "34", entry.seat,
                         f"Three passes followed a call, but {entry.seat}'s pass out of rotation "
                         f"deprived {missed} of his turn: the auction reverts to {missed} and the "
                         "passes from it on are cancelled.",
@@ -62,7 +63,7 @@ def pass_depriving_partner_of_his_turn(board: Board, entry: Standing, turn: Seat
     proceeds as though there had been no irregularity, so no Law 30 penalty applies. No
     option waits: the offender's LHO made the pass before it. (At RHO's turn the pass waits
     for LHO's option, and Law 34 follows its acceptance: `retain_right_to_call_or_close`.)"""
-    board.alert("retention_of_right_to_call", "34", entry.seat,
+    board.alert(Irregularity.RETENTION_OF_RIGHT_TO_CALL, "34", entry.seat,
                 f"{entry.seat} passed out of rotation at {turn}'s turn, the third pass after a "
                 f"call: the auction does not end; it reverts to {turn}, who missed his turn, "
                 "and the pass is cancelled.",

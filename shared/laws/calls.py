@@ -5,7 +5,7 @@ it decides, to the rules of rotation, or to Law 39 after the final pass; and a c
 
 from __future__ import annotations
 
-from shared.board import AUCTION, Board, StandingCall
+from shared.board import Board, StandingCall
 from shared.calls import Call
 from shared.events import CallChanged, CallMade
 from shared.laws.change_of_call import change_of_call, inadvertent_replaced, open_to_change
@@ -14,6 +14,9 @@ from shared.laws.inadmissible import call_after_final_pass, condoned
 from shared.laws.options import resolve_pending
 from shared.laws.rotation import make_call
 from shared.seats import Seat
+from shared.vocabulary import BoardStatus, Irregularity
+
+_AUCTION = BoardStatus.AUCTION  # read on every call: a module global (see `shared.board`)
 
 
 def on_call(board: Board, event: CallMade) -> None:
@@ -21,15 +24,15 @@ def on_call(board: Board, event: CallMade) -> None:
     entry = event  # it stands as it is, unless the Laws annotate it
     if board.inadmissible is not None and condoned(board, entry):
         return
-    if board.pending is None and board.status == AUCTION:
+    if board.pending is None and board.status is _AUCTION:
         make_call(board, entry)
         return
-    while board.pending is not None and board.status == AUCTION:
+    while board.pending is not None and board.status is _AUCTION:
         if resolve_pending(board, entry):
             return
         if board.inadmissible is not None and condoned(board, entry):
             return  # deciding the option made an inadmissible call, and this call is over it
-    if board.status != AUCTION:
+    if board.status is not _AUCTION:
         call_after_final_pass(board, entry)
     else:
         make_call(board, entry)
@@ -58,7 +61,7 @@ def on_call_changed(board: Board, event: CallChanged) -> None:
     elif held is not None and held.offender is seat:
         on_call(board, CallMade(seat, call))
     elif pending is not None and pending.offender is seat:
-        if event.inadvertent and pending.kind != "change_of_call":
+        if event.inadvertent and pending.kind != Irregularity.CHANGE_OF_CALL:
             board.pending, board.turn = None, pending.at_turn
             law = cite(board, "25A")
             board.cancel(pending.entry, law, "inadvertent call replaced")

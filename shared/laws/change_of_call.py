@@ -6,11 +6,12 @@ a pause for thought (Law 25B). The inadvertent change (Law 25A) makes the call h
 
 from __future__ import annotations
 
-from shared.board import AUCTION, Board, Correction, StandingCall
+from shared.board import Board, Correction, StandingCall
 from shared.calls import MAX_LEVEL, Call
 from shared.laws.citations import cite
 from shared.laws.common import irregular
 from shared.seats import Seat
+from shared.vocabulary import BoardStatus, Irregularity
 
 
 def may_be_accepted(board: Board, seat: Seat, call: Call) -> bool:
@@ -26,7 +27,7 @@ def may_be_accepted(board: Board, seat: Seat, call: Call) -> bool:
 
 def inadvertent_replaced(board: Board, seat: Seat, first: Call, call: Call) -> None:
     """The alert of Law 25A: `seat` replaced his inadvertent `first` by `call`."""
-    board.alert("change_of_call", cite(board, "25A"), seat,
+    board.alert(Irregularity.CHANGE_OF_CALL, cite(board, "25A"), seat,
                 f"{seat} replaced an inadvertent {first} by {call}. The Director confirms it "
                 f"was without pause for thought; otherwise Law {cite(board, '25B')} applies.",
                 ("the substitute is treated as the call at that turn",), call)
@@ -46,13 +47,13 @@ def open_to_change(board: Board, seat: Seat, call: Call, inadvertent: bool) -> i
     too_late_by = seat.partner if inadvertent else seat.lho
     if index is None or any(e.seat is too_late_by for e in later) \
             or (not inadvertent and later):
-        board.alert("change_of_call", law, seat,
+        board.alert(Irregularity.CHANGE_OF_CALL, law, seat,
                     f"{seat} tried to change his call to {call}, too late: "
                     + ("he has no call to change." if index is None else
                        f"{too_late_by} has called since (Law {law})."),
                     ("the earlier call stands",), call)
         return None
-    if board.status != AUCTION:
+    if board.status != BoardStatus.AUCTION:
         board.reopen()
     board.pending = board.correction = None
     return index
@@ -69,13 +70,13 @@ def change_of_call(board: Board, seat: Seat, call: Call) -> None:
     first = board.calls[index]
     entry = StandingCall(seat, call)
     if board.duplicate and may_be_accepted(board, seat, call):
-        irregular(board, entry, "change_of_call", "25", seat.lho, replaces=first)
+        irregular(board, entry, Irregularity.CHANGE_OF_CALL, "25", seat.lho, replaces=first)
         return
     # Rubber Law 25 has no acceptance; duplicate Law 25B2(b) when LHO may not accept it
     law = cite(board, "25B2")
     other = "his side may receive no score greater than average minus" if board.duplicate \
         else f"{seat.partner} must pass whenever it is his turn"
-    board.alert("change_of_call", law, seat,
+    board.alert(Irregularity.CHANGE_OF_CALL, law, seat,
                 f"{seat} substituted {call} for {first.call}"
                 + (" too late for Law 24" if not board.duplicate else ", a call that may "
                    "never be accepted") + f": the substitute is cancelled; {seat} lets "

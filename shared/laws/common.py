@@ -12,10 +12,10 @@ from shared.board import Board, Pending, Standing
 from shared.laws.citations import cite
 from shared.laws.director_messages import describe_pending
 from shared.seats import Seat
+from shared.vocabulary import Irregularity, Relation
 
-OUT_OF_ROTATION = ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")
 
-def irregular(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat,
+def irregular(board: Board, entry: Standing, kind: Irregularity, law: str, at_turn: Seat,
               replaces: Standing | None = None, prior: Pending | None = None) -> None:
     """Record an irregular call LHO may accept and raise the director alert; the next event
     decides it."""
@@ -25,10 +25,12 @@ def irregular(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat,
     board.alert(kind, cite(board, law), entry.seat, message, options, entry.call)
 
 
-def relation(turn: Seat, offender: Seat) -> str:
+def relation(turn: Seat, offender: Seat) -> Relation:
     """Whose turn it was, seen from the offender of a call out of rotation."""
-    return ("rho" if turn is offender.rho else "partner" if turn is offender.partner
-            else "lho" if turn is offender.lho else "self")
+    return _RELATIONS[(turn.index - offender.index) % 4]
+
+
+_RELATIONS = (Relation.SELF, Relation.LHO, Relation.PARTNER, Relation.RHO)  # seats clockwise
 
 
 def rectify(board: Board, law: str, seat: Seat, message: str) -> None:

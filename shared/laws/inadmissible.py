@@ -6,24 +6,18 @@ Law 35D). Rubber: the same numbers.
 
 from __future__ import annotations
 
-from shared.board import (
-    EVERY_TURN,
-    NEXT_TURN,
-    PASSED_OUT,
-    Board,
-    Inadmissible,
-    Standing,
-    StandingCall,
-)
+from shared.board import Board, Inadmissible, Standing, StandingCall
 from shared.laws.auction_end import stand
 from shared.laws.citations import cite
 from shared.laws.common import rectify, relation
 from shared.laws.director_messages import describe_inadmissible
 from shared.laws.rectification import double_out_of_rotation
 from shared.seats import Seat
+from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
 
-def inadmissible(board: Board, entry: Standing, kind: str, law: str, at_turn: Seat) -> None:
+def inadmissible(board: Board, entry: Standing, kind: Irregularity, law: str, at_turn: Seat
+                 ) -> None:
     """Laws 32, 36, 37, 38 (rubber the same): an inadmissible call may never be accepted, so
     nothing waits on an option: the alert summons the Director, the call is cancelled at once
     and its Law's rectification applies. The turn reverts to the player whose turn it was (in
@@ -35,17 +29,17 @@ def inadmissible(board: Board, entry: Standing, kind: str, law: str, at_turn: Se
     board.hold(kind, cite(board, law), entry, at_turn)
     partner = offender.partner
     match kind:
-        case "double_out_of_rotation":  # Law 32, cancelled as not accepted
+        case Irregularity.DOUBLE_OUT_OF_ROTATION:  # Law 32, cancelled as not accepted
             double_out_of_rotation(board, offender, call, relation(at_turn, offender))
-        case "inadmissible_double":
-            board.oblige(partner, EVERY_TURN)
+        case Irregularity.INADMISSIBLE_DOUBLE:
+            board.oblige(partner, PassObligation.EVERY_TURN)
             board.penalise_lead(offender, call, cite(board, "36"))
             rectify(board, "36", offender, f"{offender}'s {call} is not permitted by Law 19 and "
                      f"is cancelled: {offender} must substitute a legal call and {partner} must "
                      "pass whenever it is his turn (Law 23 may apply; lead penalties Law 26B).")
         case _:  # Law 37, a call by a player required to pass; Law 38, a bid above seven
-            board.oblige(offender, EVERY_TURN)
-            board.oblige(partner, EVERY_TURN)
+            board.oblige(offender, PassObligation.EVERY_TURN)
+            board.oblige(partner, PassObligation.EVERY_TURN)
             board.penalise_lead(offender, call, cite(board, law))
             rectify(board, law, offender, f"{offender}'s {call} is cancelled: {offender} and "
                      f"{partner} must pass whenever it is their turn (Law 23 may apply; lead "
@@ -77,18 +71,18 @@ def condone(board: Board, held: Inadmissible, entry: Standing) -> bool:
     board.restore(held)
     offender, call = held.offender, held.entry.call
     legal_in_form = call.is_pass or call.is_bid or board.is_legal(offender, call)
-    if held.kind == "call_while_required_to_pass" and legal_in_form:
+    if held.kind == Irregularity.CALL_WHILE_REQUIRED_TO_PASS and legal_in_form:
         law = cite(board, "35B")
         board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s {call}, made "
                       "while required to pass: the calls stand, without penalty.")
         stand(board, StandingCall.annotate(held.entry, law))
         return False
-    law = cite(board, "35C" if held.kind == "bid_above_seven" else "35A")
+    law = cite(board, "35C" if held.kind == Irregularity.BID_ABOVE_SEVEN else "35A")
     board.cancel(held.entry, law, "inadmissible call condoned by LHO's call: cancelled")
     board.cancel(entry, law, "cancelled with the inadmissible call it followed")
     message = "both calls are cancelled and the auction proceeds without penalty"
-    if held.kind == "bid_above_seven":
-        board.oblige(offender, NEXT_TURN)
+    if held.kind == Irregularity.BID_ABOVE_SEVEN:
+        board.oblige(offender, PassObligation.NEXT_TURN)
         message += f"; {offender} must substitute a pass"
     board.rectify(law, entry.seat, f"{entry.seat} called over {offender}'s inadmissible "
                   f"{call}: {message}.")
@@ -111,13 +105,13 @@ def call_after_final_pass(board: Board, entry: Standing) -> None:
                       "final pass: both are cancelled without penalty.")
         return
     declarer = board.declarer
-    harmless = (board.status == PASSED_OUT or entry.call.is_pass
+    harmless = (board.status == BoardStatus.PASSED_OUT or entry.call.is_pass
                 or (declarer is not None and entry.seat.side == declarer.side))
     law = cite(board, "39A" if harmless else "39B")
     board.cancel(entry, law, "call after the final pass")
     if not harmless:
         board.penalise_lead(entry.seat, entry.call, law)
-    board.alert("call_after_final_pass", cite(board, "39"), entry.seat,
+    board.alert(Irregularity.CALL_AFTER_FINAL_PASS, cite(board, "39"), entry.seat,
                 f"{entry.seat} called {entry.call} after the final pass: the call is cancelled" +
                 (", without penalty." if harmless else "; lead penalties of Law 26 may apply."),
                 () if harmless else (f"if {entry.seat.lho} calls, there is no penalty (Law 35D)",),

@@ -12,13 +12,14 @@ from shared.events import OptionExercised
 from shared.laws.auction_end import stand
 from shared.laws.change_of_call import change_of_call, may_be_accepted
 from shared.laws.citations import cite
-from shared.laws.common import OUT_OF_ROTATION, irregular, rectify, relation
+from shared.laws.common import irregular, rectify, relation
 from shared.laws.rectification import (
     bid_out_of_rotation,
     double_out_of_rotation,
     pass_out_of_rotation,
 )
 from shared.laws.rotation import make_call
+from shared.vocabulary import OUT_OF_ROTATION, Irregularity
 
 
 def resolve_pending(board: Board, entry: Standing) -> bool:
@@ -56,7 +57,7 @@ def substitute(board: Board, pending: Pending, entry: Standing) -> None:
     A further substitute cancels the one before (rubber Law 27's footnote)."""
     offender, call = entry.seat, entry.call
     first = pending
-    if pending.kind == "change_of_call":
+    if pending.kind == Irregularity.CHANGE_OF_CALL:
         board.cancel(pending.entry, cite(board, "25B"), "replaced by a further substitute")
         if pending.prior is None:  # a change of a legal call, changed again
             assert pending.replaces is not None
@@ -65,14 +66,15 @@ def substitute(board: Board, pending: Pending, entry: Standing) -> None:
             return
         first = pending.prior
     if board.duplicate and may_be_accepted(board, offender, call):
-        irregular(board, entry, "change_of_call", "25", first.at_turn, first.entry, first)
+        irregular(board, entry, Irregularity.CHANGE_OF_CALL, "25", first.at_turn, first.entry,
+                  first)
         return
     law = "25B2(a)" if board.duplicate else "25(a)"
     holder, original = first.option_holder, first.entry.call
     board.pending, board.turn = first, holder
     board.cancel(entry, law, "a substitute for an illegal call that LHO may not accept")
     board.penalise_lead(offender, call, law)
-    board.alert("change_of_call", law, offender,
+    board.alert(Irregularity.CHANGE_OF_CALL, law, offender,
                 f"{offender} tried to substitute {call} for his irregular {original}: the "
                 f"substitute is cancelled and {holder} keeps his option over {original}.",
                 (f"{holder} may accept {original} or not; if not, {offender} is subject to its "
@@ -99,7 +101,7 @@ def accept(board: Board, pending: Pending, by_call: bool) -> None:
     WBF commentary on 2007 Law 17E)."""
     board.pending = None
     holder, offender = pending.option_holder, pending.offender
-    if pending.kind == "change_of_call" and pending.prior is None:
+    if pending.kind == Irregularity.CHANGE_OF_CALL and pending.prior is None:
         law = cite(board, "25B1")
         board.rectify(law, holder, f"{holder} accepted {offender}'s change of call to "
                       f"{pending.entry.call}: it stands without penalty.")
@@ -109,10 +111,10 @@ def accept(board: Board, pending: Pending, by_call: bool) -> None:
         make_call(board, pending.entry)
         return
     irregularity = pending.prior or pending
-    if pending.kind == "change_of_call":
+    if pending.kind == Irregularity.CHANGE_OF_CALL:
         law = cite(board, "25B1")
     else:
-        law = cite(board, "27A" if pending.kind == "insufficient_bid" else "29A")
+        law = cite(board, "27A" if pending.kind == Irregularity.INSUFFICIENT_BID else "29A")
     skipped = () if irregularity.at_turn is offender else \
         irregularity.at_turn.seats_until(offender)
     board.rectify(law, holder, f"{holder} accepted {offender}'s {pending.entry.call}: "
@@ -143,17 +145,17 @@ def decline(board: Board, pending: Pending, implicit: bool) -> None:
     board.turn = turn
     partner = offender.partner
     match pending.kind:
-        case "insufficient_bid":
+        case Irregularity.INSUFFICIENT_BID:
             board.correction = Correction("27B", offender, call)
             rectify(board, "27B", offender, f"{offender} must substitute a sufficient bid or a "
                      "pass for his insufficient bid.")
-        case "pass_out_of_rotation":
+        case Irregularity.PASS_OUT_OF_ROTATION:
             pass_out_of_rotation(board, offender, relation(turn, offender))
-        case "bid_out_of_rotation":
+        case Irregularity.BID_OUT_OF_ROTATION:
             bid_out_of_rotation(board, offender, call, relation(turn, offender))
-        case "double_out_of_rotation":
+        case Irregularity.DOUBLE_OUT_OF_ROTATION:
             double_out_of_rotation(board, offender, call, relation(turn, offender))
-        case "change_of_call":
+        case Irregularity.CHANGE_OF_CALL:
             assert pending.replaces is not None
             first = pending.replaces
             index = board.last_call_of(offender)

@@ -7,11 +7,12 @@ call not accepted (Law 25B2(b)). Rubber: Laws 25(b), 27, 30–32.
 
 from __future__ import annotations
 
-from shared.board import EVERY_TURN, NEXT_TURN, Board, Correction, Standing
+from shared.board import Board, Correction, Standing
 from shared.calls import MAX_LEVEL, Call
 from shared.laws.citations import cite
 from shared.laws.common import rectify
 from shared.seats import Seat
+from shared.vocabulary import Irregularity, PassObligation, Relation
 
 
 def inadmissible_double_to_repeat(board: Board, entry: Standing) -> None:
@@ -26,37 +27,37 @@ def inadmissible_double_to_repeat(board: Board, entry: Standing) -> None:
     if correction.law != "32B" or correction.rho_acted is not False \
             or entry.seat is not offender.rho or board.is_legal(offender, correction.call):
         return
-    board.oblige(offender.partner, EVERY_TURN)
+    board.oblige(offender.partner, PassObligation.EVERY_TURN)
     rectify(board, "36", offender, f"{entry.seat} passed and {offender} may not repeat "
              f"{correction.call} (Law 19): {offender} must substitute a legal call and "
              f"{offender.partner} must pass whenever it is his turn (Laws 32B1, 36).")
 
 
-def pass_out_of_rotation(board: Board, offender: Seat, relation: str) -> None:
+def pass_out_of_rotation(board: Board, offender: Seat, relation: Relation) -> None:
     """Law 30 (rubber 30), a pass out of rotation cancelled:
     - A: before any player has bid, the offender must pass at his next turn;
     - B1: after a bid, at RHO's turn: the offender must pass at his next turn;
     - B2: after a bid, at partner's turn: the offender must pass whenever it is his turn, and
       his partner may bid or pass but not double or redouble at that turn."""
-    if board.last_bid is None or relation != "partner":
+    if board.last_bid is None or relation is not Relation.PARTNER:
         law = "30A" if board.last_bid is None else "30B1"
-        board.oblige(offender, NEXT_TURN)
+        board.oblige(offender, PassObligation.NEXT_TURN)
         rectify(board, law, offender, f"{offender} must pass when next it is his turn.")
         return
     partner = offender.partner
-    board.oblige(offender, EVERY_TURN)
+    board.oblige(offender, PassObligation.EVERY_TURN)
     board.may_not_double[partner] = cite(board, "30B2")
     rectify(board, "30B2", offender, f"{offender} must pass whenever it is his turn; "
              f"{partner} may make any sufficient bid or pass, but not double or redouble, at "
              "this turn.")
 
 
-def bid_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str) -> None:
+def bid_out_of_rotation(board: Board, offender: Seat, call: Call, relation: Relation) -> None:
     """Law 31 (rubber 31), a bid out of rotation cancelled:
     - A, at RHO's turn: what the offender must do depends on RHO's call (see `follow_correction`);
     - B, at partner's turn (or at LHO's turn before the offender has called): the offender's
       partner must pass whenever it is his turn, and the lead penalties of Law 26 may apply."""
-    if relation == "rho":
+    if relation is Relation.RHO:
         board.correction = Correction("31A", offender, call)
         rectify(board, "31A", offender, f"{offender.rho} calls. If he passes, {offender} must "
                  f"repeat {call}; if he bids, doubles or redoubles, {offender} may make any legal "
@@ -64,13 +65,13 @@ def bid_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str)
                  "denomination) or at every turn (another call; lead penalties Law 26).")
         return
     partner = offender.partner
-    board.oblige(partner, EVERY_TURN)
+    board.oblige(partner, PassObligation.EVERY_TURN)
     board.penalise_lead(offender, call, cite(board, "31B"))
     rectify(board, "31B", offender, f"{partner} must pass whenever it is his turn "
              "(Law 23 may apply; lead penalties of Law 26).")
 
 
-def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: str) -> None:
+def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: Relation) -> None:
     """Law 32 (rubber 32), a double or redouble out of rotation cancelled (lead penalties of
     Law 26B may apply):
     - A, at partner's turn: the offender's partner must pass whenever it is his turn (rubber
@@ -78,14 +79,14 @@ def double_out_of_rotation(board: Board, offender: Seat, call: Call, relation: s
     - B, at RHO's turn: depends on RHO's call (see `follow_correction`); repeated after
       RHO's pass (B1), it carries no penalty and the lead penalty is lifted (`call_after_rho`)."""
     board.penalise_lead(offender, call, cite(board, "32"))
-    if relation == "rho":
+    if relation is Relation.RHO:
         board.correction = Correction("32B", offender, call)
         rectify(board, "32B", offender, f"{offender.rho} calls. If he passes, {offender} must "
                  f"repeat {call}; if he bids, {offender} may make any legal call and "
                  f"{offender.partner} must pass " +
                  ("whenever it is his turn." if board.duplicate else "at his next turn."))
         return
-    board.oblige(offender.partner, EVERY_TURN)
+    board.oblige(offender.partner, PassObligation.EVERY_TURN)
     if not board.duplicate:
         board.may_not_double[offender] = "32(a)"
     rectify(board, "32A", offender, f"{offender.partner} must pass whenever it is his turn.")
@@ -129,9 +130,9 @@ def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient:
             return False  # still not a sufficient bid: its own Law applies (27 or 38)
         board.cancel(entry, cite(board, "27B3"), "a double or redouble cannot replace an "
                      "insufficient bid")
-        board.oblige(partner, EVERY_TURN)
+        board.oblige(partner, PassObligation.EVERY_TURN)
         if not board.duplicate:
-            board.oblige(offender, NEXT_TURN)
+            board.oblige(offender, PassObligation.NEXT_TURN)
         board.penalise_lead(offender, insufficient, cite(board, "27B3"))
         rectify(board, "27B3", offender, f"{offender}'s {call} is cancelled; {partner} must "
                  "pass whenever it is his turn" + ("." if board.duplicate else
@@ -139,7 +140,7 @@ def substitute_for_insufficient_bid(board: Board, entry: Standing, insufficient:
         board.correction = Correction("27B", offender, insufficient) if board.duplicate \
             else None
         return True
-    board.oblige(partner, EVERY_TURN)
+    board.oblige(partner, PassObligation.EVERY_TURN)
     board.penalise_lead(offender, insufficient, cite(board, "27B2"), final=call)
     rectify(board, "27B2", offender, f"{offender} substituted {call}: {partner} must pass "
              "whenever it is his turn (Law 23 may apply; lead penalties of Law 26).")
@@ -175,22 +176,23 @@ def call_after_rho(board: Board, entry: Standing, correction: Correction) -> Non
                             and p.source == source))
             rectify(board, law, offender, f"{offender} repeated {original}: no penalty.")
         else:
-            board.alert("rectification_not_followed", cite(board, law), offender,
+            board.alert(Irregularity.RECTIFICATION_NOT_FOLLOWED, cite(board, law), offender,
                         f"After RHO passed, {offender} had to repeat {original} but called "
                         f"{entry.call}.", ("the Director rules",), entry.call)
         return
     if base == "31A":
         if entry.call.is_bid and entry.call.strain is original.strain:
-            board.oblige(partner, NEXT_TURN)
+            board.oblige(partner, PassObligation.NEXT_TURN)
             rectify(board, "31A2(a)", offender, f"{offender} repeated the denomination: "
                      f"{partner} must pass when next it is his turn.")
         else:
-            board.oblige(partner, EVERY_TURN)
+            board.oblige(partner, PassObligation.EVERY_TURN)
             board.penalise_lead(offender, original, cite(board, "31A2(b)"), final=entry.call)
             rectify(board, "31A2(b)", offender, f"{offender} did not repeat the denomination: "
                      f"{partner} must pass whenever it is his turn (lead penalties Law 26).")
         return
-    board.oblige(partner, EVERY_TURN if board.duplicate else NEXT_TURN)
+    board.oblige(partner, PassObligation.EVERY_TURN if board.duplicate
+                 else PassObligation.NEXT_TURN)
     rectify(board, "32B2", offender, f"{partner} must pass " +
              ("whenever it is his turn." if board.duplicate else "when next it is his turn."))
 
@@ -206,19 +208,19 @@ def choice_after_change_not_accepted(board: Board, entry: Standing,
     first, withdrawn = correction.call, correction.other
     if entry.call == first:
         assert withdrawn is not None
-        board.oblige(partner, NEXT_TURN)
+        board.oblige(partner, PassObligation.NEXT_TURN)
         board.penalise_lead(offender, withdrawn, cite(board, "25B2"))
         rectify(board, "25B2", offender, f"{offender} let {first} stand: {partner} must pass "
                  "when next it is his turn (Law 23 may apply).")
         return
     board.penalise_lead(offender, first, cite(board, "25B2"), final=entry.call)
     if board.duplicate:
-        board.alert("adjusted_score_possible", "25B2(b)(2)", offender,
+        board.alert(Irregularity.ADJUSTED_SCORE_POSSIBLE, "25B2(b)(2)", offender,
                     f"{offender} substituted {entry.call} for {first}: the auction proceeds "
                     "normally, but his side may receive no score greater than average minus "
                     "(Law 12C1).", ("the Director assigns the score at the end of the board",),
                     entry.call)
     else:
-        board.oblige(partner, EVERY_TURN)
+        board.oblige(partner, PassObligation.EVERY_TURN)
         rectify(board, "25B2", offender, f"{offender} made another call: {partner} must pass "
                  "whenever it is his turn.")

@@ -6,7 +6,7 @@ call out of rotation (Laws 29–32, 34; after the offender's own call, a change 
 
 from __future__ import annotations
 
-from shared.board import AUCTION, Board, Standing
+from shared.board import Board, Standing
 from shared.calls import MAX_LEVEL
 from shared.laws.auction_end import deemed_pass, pass_depriving_partner_of_his_turn, stand
 from shared.laws.change_of_call import change_of_call
@@ -14,6 +14,7 @@ from shared.laws.common import irregular
 from shared.laws.inadmissible import call_after_final_pass, inadmissible
 from shared.laws.rectification import follow_correction
 from shared.seats import Seat
+from shared.vocabulary import BoardStatus, Irregularity
 
 
 def make_call(board: Board, entry: Standing) -> None:
@@ -24,7 +25,7 @@ def make_call(board: Board, entry: Standing) -> None:
     if seat is not turn:
         if seat is turn.lho and turn in board.must_pass:
             deemed_pass(board, turn)
-            if board.status != AUCTION:
+            if board.status != BoardStatus.AUCTION:
                 call_after_final_pass(board, entry)
                 return
         else:
@@ -37,16 +38,16 @@ def make_call(board: Board, entry: Standing) -> None:
     if call.is_pass:
         stand(board, entry)
     elif call.is_bid and call.level > MAX_LEVEL:
-        inadmissible(board, entry, "bid_above_seven", "38", seat)
+        inadmissible(board, entry, Irregularity.BID_ABOVE_SEVEN, "38", seat)
     elif board.must_pass and seat in board.must_pass:
-        inadmissible(board, entry, "call_while_required_to_pass", "37", seat)
+        inadmissible(board, entry, Irregularity.CALL_WHILE_REQUIRED_TO_PASS, "37", seat)
     elif call.is_bid:
         if board.last_bid is not None and call.rank <= board.last_bid.rank:  # not sufficient
-            irregular(board, entry, "insufficient_bid", "27", seat)
+            irregular(board, entry, Irregularity.INSUFFICIENT_BID, "27", seat)
         else:
             stand(board, entry)
     elif not board.is_legal(seat, call):
-        inadmissible(board, entry, "inadmissible_double", "36", seat)
+        inadmissible(board, entry, Irregularity.INADMISSIBLE_DOUBLE, "36", seat)
     else:
         if seat in board.may_not_double:
             restricted_double(board, entry)
@@ -65,17 +66,17 @@ def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:
         change_of_call(board, offender, call)
         return
     if call.is_bid and call.level > MAX_LEVEL:
-        inadmissible(board, entry, "bid_above_seven", "38", turn)
+        inadmissible(board, entry, Irregularity.BID_ABOVE_SEVEN, "38", turn)
     elif call.is_pass and turn is offender.partner and board.pass_ends_auction():
         pass_depriving_partner_of_his_turn(board, entry, turn)
     elif call.is_pass:
-        irregular(board, entry, "pass_out_of_rotation", "30", turn)
+        irregular(board, entry, Irregularity.PASS_OUT_OF_ROTATION, "30", turn)
     elif call.is_bid:
-        irregular(board, entry, "bid_out_of_rotation", "31", turn)
+        irregular(board, entry, Irregularity.BID_OUT_OF_ROTATION, "31", turn)
     elif board.is_legal(offender, call):
-        irregular(board, entry, "double_out_of_rotation", "32", turn)
+        irregular(board, entry, Irregularity.DOUBLE_OUT_OF_ROTATION, "32", turn)
     else:
-        inadmissible(board, entry, "double_out_of_rotation", "32", turn)
+        inadmissible(board, entry, Irregularity.DOUBLE_OUT_OF_ROTATION, "32", turn)
 
 
 def restricted_double(board: Board, entry: Standing) -> None:
@@ -83,7 +84,7 @@ def restricted_double(board: Board, entry: Standing) -> None:
     double or redouble at that turn (rubber 32(a): nor may a player double again the bid he
     doubled out of rotation). The Laws name no rectification: the Director rules."""
     law = board.may_not_double[entry.seat]
-    board.alert("restricted_call", law, entry.seat,
+    board.alert(Irregularity.RESTRICTED_CALL, law, entry.seat,
                 f"{entry.seat} doubled or redoubled at a turn where Law {law} forbids it. The "
                 "call stands until the Director rules.",
                 ("the Director may cancel the call (ruling cancel_call) or adjust the score",),

@@ -5,15 +5,16 @@ lifted, a lead restriction (Law 26) and an adjusted score (Laws 12, 23, 27B1(b),
 
 from __future__ import annotations
 
-from shared.board import AUCTION, NEXT_TURN, Board, Pending
+from shared.board import Board, Pending
 from shared.events import RulingAction, RulingGiven
 from shared.laws.citations import cite
+from shared.vocabulary import BoardStatus, PassObligation
 
 
 def on_ruling(board: Board, event: RulingGiven) -> None:
     """A Director's ruling, applied mechanically (see `shared.events.RulingGiven`)."""
     action = event.action
-    record = {"action": action.value, "law": event.law, "event": board.events}
+    record = {"action": action, "law": event.law, "event": board.events}
     for key in ("index", "obligation", "suit", "restriction", "score", "note"):
         value = getattr(event, key)
         if value is not None:
@@ -37,15 +38,15 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
             return
         law = event.law or ("17D" if action is RulingAction.CANCEL_CALL else cite(board, "21B"))
         record["law"] = law
-        if board.status != AUCTION:
+        if board.status != BoardStatus.AUCTION:
             board.reopen()
         first = board.truncate(index, law, "cancelled by the Director")
         if pending is not None:  # a call awaiting an option comes after it: cancelled too
             cancel_pending_call(board, pending, law)
         board.correction, board.turn = None, first
     elif action is RulingAction.SET_PASS_OBLIGATION and seat is not None \
-            and board.status == AUCTION:
-        board.must_pass[seat] = event.obligation or NEXT_TURN
+            and board.status == BoardStatus.AUCTION:
+        board.must_pass[seat] = event.obligation or PassObligation.NEXT_TURN
     elif action is RulingAction.LIFT_PASS_OBLIGATION and seat is not None:
         board.must_pass.pop(seat, None)
         board.may_not_double.pop(seat, None)

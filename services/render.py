@@ -3,12 +3,13 @@ contract, and the director alerts with their Laws."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 COLUMNS = "WNES"
 
 
-def render_board(state: dict[str, Any]) -> str:
+def render_board(state: Mapping[str, Any]) -> str:
     lines = [f"Board {state['board']}  dealer {state['dealer']}  vulnerable "
              f"{state['vulnerability']}  ({state['ruleset']})",
              "    ".join(f"{c:<4}" for c in COLUMNS).rstrip()]

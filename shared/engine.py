@@ -18,6 +18,7 @@ from typing import Any
 
 from shared import laws
 from shared.board import Board
+from shared.board_view import BoardView
 from shared.events import (
     BoardStarted,
     CallChanged,
@@ -75,7 +76,7 @@ class TableState:
         """How many boards the table has started."""
         return len(self.earlier) + (self.board is not None)
 
-    def to_dicts(self) -> list[dict[str, Any]]:
+    def to_dicts(self) -> list[BoardView]:
         return [b.to_dict() for b in self.boards]
 
 

@@ -6,7 +6,8 @@ whose LHO called (Law 28A).
 
 from __future__ import annotations
 
-from shared.board import Board, Standing, StandingCall, skipped_by
+from shared.board import Board
+from shared.board_records import Standing, StandingCall, skipped_by
 from shared.calls import PASS
 from shared.laws.citations import cite
 from shared.laws.rectification import inadmissible_double_to_repeat

@@ -5,7 +5,8 @@ it decides, to the rules of rotation, or to Law 39 after the final pass; and a c
 
 from __future__ import annotations
 
-from shared.board import Board, StandingCall
+from shared.board import Board
+from shared.board_records import StandingCall
 from shared.calls import Call
 from shared.events import CallChanged, CallMade
 from shared.laws.change_of_call import change_of_call, inadvertent_replaced, open_to_change

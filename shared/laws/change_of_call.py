@@ -6,7 +6,8 @@ a pause for thought (Law 25B). The inadvertent change (Law 25A) makes the call h
 
 from __future__ import annotations
 
-from shared.board import Board, Correction, StandingCall
+from shared.board import Board
+from shared.board_records import Correction, StandingCall
 from shared.calls import MAX_LEVEL, Call
 from shared.laws.citations import cite
 from shared.laws.common import irregular

@@ -8,7 +8,8 @@ The bottom of the package: it imports no other family.
 
 from __future__ import annotations
 
-from shared.board import Board, Pending, Standing
+from shared.board import Board
+from shared.board_records import Pending, Standing
 from shared.laws.citations import cite
 from shared.laws.director_messages import describe_pending
 from shared.seats import Seat

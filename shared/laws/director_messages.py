@@ -3,7 +3,8 @@ Director, with the Laws that give them (in the board's ruleset, see `shared.laws
 
 from __future__ import annotations
 
-from shared.board import Board, Pending, Standing
+from shared.board import Board
+from shared.board_records import Pending, Standing
 from shared.laws.citations import cite
 from shared.seats import Seat
 from shared.vocabulary import Irregularity

@@ -6,7 +6,8 @@ Law 35D). Rubber: the same numbers.
 
 from __future__ import annotations
 
-from shared.board import Board, Inadmissible, Standing, StandingCall
+from shared.board import Board
+from shared.board_records import Inadmissible, Standing, StandingCall
 from shared.laws.auction_end import stand
 from shared.laws.citations import cite
 from shared.laws.common import rectify, relation

@@ -7,7 +7,8 @@ substitute (Law 25B; rubber Law 25(a) and Law 27's footnote).
 
 from __future__ import annotations
 
-from shared.board import Board, Correction, Pending, Standing, StandingCall
+from shared.board import Board
+from shared.board_records import Correction, Pending, Standing, StandingCall
 from shared.events import OptionExercised
 from shared.laws.auction_end import stand
 from shared.laws.change_of_call import change_of_call, may_be_accepted

@@ -7,7 +7,8 @@ call not accepted (Law 25B2(b)). Rubber: Laws 25(b), 27, 30–32.
 
 from __future__ import annotations
 
-from shared.board import Board, Correction, Standing
+from shared.board import Board
+from shared.board_records import Correction, Standing
 from shared.calls import MAX_LEVEL, Call
 from shared.laws.citations import cite
 from shared.laws.common import rectify

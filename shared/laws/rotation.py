@@ -6,7 +6,8 @@ call out of rotation (Laws 29–32, 34; after the offender's own call, a change 
 
 from __future__ import annotations
 
-from shared.board import Board, Standing
+from shared.board import Board
+from shared.board_records import Standing
 from shared.calls import MAX_LEVEL
 from shared.laws.auction_end import deemed_pass, pass_depriving_partner_of_his_turn, stand
 from shared.laws.change_of_call import change_of_call

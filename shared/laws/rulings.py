@@ -5,7 +5,9 @@ lifted, a lead restriction (Law 26) and an adjusted score (Laws 12, 23, 27B1(b),
 
 from __future__ import annotations
 
-from shared.board import Board, Pending
+from shared.board import Board
+from shared.board_records import Pending
+from shared.board_view import RulingView
 from shared.events import RulingAction, RulingGiven
 from shared.laws.citations import cite
 from shared.vocabulary import BoardStatus, PassObligation
@@ -14,11 +16,19 @@ from shared.vocabulary import BoardStatus, PassObligation
 def on_ruling(board: Board, event: RulingGiven) -> None:
     """A Director's ruling, applied mechanically (see `shared.events.RulingGiven`)."""
     action = event.action
-    record = {"action": action, "law": event.law, "event": board.events}
-    for key in ("index", "obligation", "suit", "restriction", "score", "note"):
-        value = getattr(event, key)
-        if value is not None:
-            record[key] = value
+    record: RulingView = {"action": action, "law": event.law, "event": board.events}
+    if event.index is not None:
+        record["index"] = event.index
+    if event.obligation is not None:
+        record["obligation"] = event.obligation
+    if event.suit is not None:
+        record["suit"] = event.suit
+    if event.restriction is not None:
+        record["restriction"] = event.restriction
+    if event.score is not None:
+        record["score"] = event.score
+    if event.note is not None:
+        record["note"] = event.note
     if event.seat is not None:
         record["seat"] = event.seat.name
     board.rulings += (record,)

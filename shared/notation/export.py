@@ -33,7 +33,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from shared.board import Alert, Board, StandingCall
+from shared.board import Board
+from shared.board_records import Alert, StandingCall
+from shared.board_view import RulingView
 from shared.codec import from_map
 from shared.deal import parse_deal
 from shared.engine import fold
@@ -121,7 +123,7 @@ def _alert_words(board: Board, alert: Alert) -> str:
             f"{_who(board, alert.seat)}{call}: {alert.message}{options}")
 
 
-def _ruling_words(board: Board, ruling: dict[str, Any]) -> str:
+def _ruling_words(board: Board, ruling: RulingView) -> str:
     """A ruling (`shared.events.RulingGiven`, as the board records it) in words."""
     who, action = _who(board, ruling.get("seat")), ruling["action"]
     if action == RulingAction.CANCEL_CALL:

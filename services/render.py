@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from shared.vocabulary import BoardStatus
+
 COLUMNS = "WNES"
 
 
@@ -32,7 +34,7 @@ def render_board(state: Mapping[str, Any]) -> str:
     if contract:
         lines.append(f"Contract: {contract['level']}{contract['strain']}{contract['risk']} "
                      f"by {contract['declarer']}")
-    elif state["status"] == "passed_out":
+    elif state["status"] == BoardStatus.PASSED_OUT:
         lines.append("Passed out")
     else:
         lines.append(f"{state['turn']} to call" + (

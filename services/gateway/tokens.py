@@ -16,6 +16,7 @@ tournament's tables and their spectator links, nothing else.
 from __future__ import annotations
 
 import base64
+import enum
 import hashlib
 import hmac
 import json
@@ -26,16 +27,25 @@ class TokenError(Exception):
     """A token that is malformed, forged or expired."""
 
 
+class Role(enum.StrEnum):
+    """Who a grant is for: the `r` of a token's payload (the string it stands for)."""
+
+    SEAT = "seat"  # a player at a seat of a table
+    SPECTATOR = "spectator"  # a table's spectators
+    OPERATOR = "operator"  # a table's vugraph operator or recorder: every seat's events there
+    DIRECTOR = "director"  # every table: the director's key, never a signed token
+    VUGRAPH = "vugraph"  # a tournament's list of tables and their spectator links
+
+
 @dataclass(frozen=True)
 class Grant:
     table: str | None  # None for the director: every table
     seat: str | None
-    role: str  # "seat", "spectator", "operator" (a table's recorder), "director" or "vugraph"
-    # (a tournament's list of tables)
+    role: Role
 
 
-READERS = ("seat", "spectator", "operator", "director")  # the roles that read a table
-SIGNED_ROLES = ("seat", "spectator", "operator", "vugraph")  # the director's is no token
+READERS = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.DIRECTOR)  # they read a table
+SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH)  # the director: no token
 VUGRAPH_SCOPE = "tournament:"
 
 
@@ -52,7 +62,7 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def sign(key: bytes, table: str, seat: str | None, role: str, expires: int) -> str:
+def sign(key: bytes, table: str, seat: str | None, role: Role, expires: int) -> str:
     payload = _b64(json.dumps({"t": table, "s": seat, "r": role, "e": expires},
                               separators=(",", ":")).encode())
     mac = hmac.new(key, f"v1.{payload}".encode(), hashlib.sha256).digest()
@@ -82,4 +92,4 @@ def verify(key: bytes, token: str, now: int) -> Grant:
         raise TokenError("token expired")
     if claims.get("r") not in SIGNED_ROLES:
         raise TokenError("malformed token")
-    return Grant(claims.get("t"), claims.get("s"), claims["r"])
+    return Grant(claims.get("t"), claims.get("s"), Role(claims["r"]))

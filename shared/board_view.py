@@ -9,8 +9,8 @@ suit then rank (`"HK"`), a Law its section in the board's ruleset (`"27B1(a)"`, 
 the vocabulary's (`shared.vocabulary`), which are the strings they stand for.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: under Python 3.11 a TypedDict sees
+# `NotRequired` only in annotations it evaluates (`__required_keys__`, pydantic, the tests).
 from typing import NotRequired, TypedDict
 
 from shared.events import Ruleset, RulingAction
@@ -89,8 +89,8 @@ class LeadPenaltyView(TypedDict):
     withdrawn: str  # the call withdrawn
     source: str  # the Law that invoked Law 26
     law: str  # 26A1, 26A2 or 26B (rubber 26, 26(a), 26(b))
-    declarer_may: str | None  # None: no restriction (the suit was named in the legal auction)
     suit: NotRequired[str]  # the suit declarer may require or prohibit (26A2)
+    declarer_may: str | None  # None: no restriction (the suit was named in the legal auction)
     applies: bool | None  # None while the auction goes on
 
 
@@ -180,7 +180,7 @@ class BoardView(TypedDict):
     replaceable: dict[str, str]  # seat → the call he may still replace (Law 25A)
     ignored: list[IgnoredView]
     events: int  # the events the board has folded
-    deal: NotRequired[str | None]  # PBN; None: not for this reader (`services.gateway.views`)
+    deal: NotRequired[str | None]  # PBN; None: not for this reader yet (the gateway's view)
     players: NotRequired[dict[str, str]]  # seat → name, once named
     started_ts: NotRequired[int]  # when the board started, ms since the epoch
     next_dealer: NotRequired[str]  # rubber Law 22(a), after a passed-out deal

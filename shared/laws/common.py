@@ -3,7 +3,8 @@ LHO may accept (the next event decides it, `shared.laws.options`), record a rect
 under the section of the board's ruleset, and say whose turn it was, seen from the offender of a
 call out of rotation (Laws 28–32 turn on it).
 
-The bottom of the package: it imports no other family.
+The bottom of the package: it imports no other family (only `citations` and `director_messages`,
+its helpers).
 """
 
 from __future__ import annotations

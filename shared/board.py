@@ -44,7 +44,7 @@ from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 # enum class's attribute (`BoardStatus.CLOSED`) goes through `EnumType.__getattr__`'s hook,
 # some thousand instructions a read.
 _CLOSED, _PASSED_OUT = BoardStatus.CLOSED, BoardStatus.PASSED_OUT
-_NEXT_TURN = PassObligation.NEXT_TURN
+_NEXT_TURN, _EVERY_TURN = PassObligation.NEXT_TURN, PassObligation.EVERY_TURN
 
 
 @dataclass(slots=True)
@@ -274,7 +274,7 @@ class Board:
 
     def oblige(self, seat: Seat, obligation: PassObligation) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""
-        if self.must_pass.get(seat) != PassObligation.EVERY_TURN:
+        if self.must_pass.get(seat) != _EVERY_TURN:
             self.must_pass[seat] = obligation
 
     def note_ignored(self, reason: str) -> None:

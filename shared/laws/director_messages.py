@@ -10,6 +10,9 @@ from shared.seats import Seat
 from shared.vocabulary import Irregularity
 
 Description = tuple[str, tuple[str, ...]]
+_OUT_OF_ROTATION_DONE = {Irregularity.PASS_OUT_OF_ROTATION: "passed",
+                         Irregularity.BID_OUT_OF_ROTATION: "bid {call}",
+                         Irregularity.DOUBLE_OUT_OF_ROTATION: "called {call}"}
 
 
 def describe_pending(board: Board, pending: Pending) -> Description:
@@ -32,9 +35,7 @@ def describe_pending(board: Board, pending: Pending) -> Description:
                        if board.duplicate else ())))
         case (Irregularity.PASS_OUT_OF_ROTATION | Irregularity.BID_OUT_OF_ROTATION
               | Irregularity.DOUBLE_OUT_OF_ROTATION):
-            what = {Irregularity.PASS_OUT_OF_ROTATION: "passed",
-                    Irregularity.BID_OUT_OF_ROTATION: f"bid {call}",
-                    Irregularity.DOUBLE_OUT_OF_ROTATION: f"called {call}"}[pending.kind]
+            what = _OUT_OF_ROTATION_DONE[pending.kind].format(call=call)
             options = [f"{holder} may accept it by calling (Law {c('29A')})",
                        f"otherwise it is cancelled and Law {c(pending.law)} rectifies "
                        f"(Law {c('29B')})"]

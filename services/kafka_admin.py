@@ -6,12 +6,14 @@ import asyncio
 import contextlib
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import TopicAlreadyExistsError, for_code
 
 from services.names import (
     ALERTS,
     CHECKPOINTS,
     HANDLED,
+    HEALTH,
     LIVE,
     REGISTRY,
     table_topic,
@@ -34,6 +36,13 @@ TABLE = {**FOREVER, "segment.index.bytes": str(64 * 1024)}
 # reads per batch. A live copy is a batch of ~100 bytes: at 500 calls/s that was ~16,700 file
 # reads a second; with an entry every 128 bytes, a batch or two is read (docs/performance.md).
 LIVE_COPIES = {**AN_HOUR, "index.interval.bytes": "128"}
+PROBES = {**AN_HOUR, "segment.ms": str(3600 * 1000)}  # its old segments go, an hour each
+# A tournament's creation is one record: its deals and players' names, as much as the upload
+# limit admits (4 MiB by default; 10,000 boards with their dealers and vulnerabilities make
+# 1.4 MB), past the 1 MB a record Kafka takes by default. Its topic takes records of up to
+# 8 MiB (the gateway refuses a larger tournament up front, naming the field).
+TOURNAMENT_RECORD_BYTES = 8 * 2**20
+TOURNAMENT = {**FOREVER, "max.message.bytes": str(TOURNAMENT_RECORD_BYTES)}
 
 
 async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
@@ -43,7 +52,8 @@ async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
 
 
 async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
-    """The registry, checkpoints, live, alerts and handled-marks topics, if missing."""
+    """The registry, checkpoints, live, alerts, handled-marks and health topics, if
+    missing."""
     existing = set(await admin.list_topics())
     wanted = [
         NewTopic(REGISTRY, shards, replication, topic_configs=COMPACTED),
@@ -51,6 +61,7 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
         NewTopic(LIVE, shards, replication, topic_configs=LIVE_COPIES),
         NewTopic(ALERTS, 1, replication, topic_configs=FOREVER),
         NewTopic(HANDLED, 1, replication, topic_configs=FOREVER),
+        NewTopic(HEALTH, 1, replication, topic_configs=PROBES),
     ]
     await _create(admin, [t for t in wanted if t.name not in existing])
 
@@ -69,8 +80,11 @@ async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
                                    tables: list[str], replication: int) -> None:
     """A tournament's topic and its tables' topics, a few hundred a request (one request a
     topic cost 1,000 tables a round trip each to the controller). Topics that exist are left
-    as they are: creating a tournament again is harmless."""
-    topics = [NewTopic(tournament_topic(tournament), 1, replication, topic_configs=FOREVER),
+    as they are, creating a tournament again is harmless; but the tournament's topic is given
+    its settings again, in case an earlier version (or attempt) made it with Kafka's limit of
+    1 MB a record."""
+    mine = tournament_topic(tournament)
+    topics = [NewTopic(mine, 1, replication, topic_configs=TOURNAMENT),
               *(NewTopic(table_topic(t), 1, replication, topic_configs=TABLE) for t in tables)]
     for start in range(0, len(topics), TOPICS_A_REQUEST):
         response = await admin.create_topics(topics[start:start + TOPICS_A_REQUEST],
@@ -78,7 +92,20 @@ async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
         for name, code, *message in response.topic_errors:
             if code not in (0, TopicAlreadyExistsError.errno):
                 raise for_code(code)(f"topic {name}: {message[0] if message else ''}")
+            if name == mine and code == TopicAlreadyExistsError.errno:
+                await configure(admin, mine, TOURNAMENT)
     await leaders_elected(admin, [topic.name for topic in topics])
+
+
+async def configure(admin: AIOKafkaAdminClient, topic: str, configs: dict[str, str]) -> None:
+    """Set `topic`'s settings to `configs` (all of them: those not given go back to the
+    broker's defaults)."""
+    responses = await admin.alter_configs([ConfigResource(ConfigResourceType.TOPIC, topic,
+                                                          configs=configs)])
+    for response in responses:
+        for code, message, *_ in response.resources:
+            if code != 0:
+                raise for_code(code)(f"topic {topic}'s settings: {message}")
 
 
 async def leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None:

@@ -15,6 +15,8 @@
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
   topics stay the record; a copy that is lost or late only sends the runner to the table topic.
+- `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
+  partition, kept an hour; nothing reads it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ ALERTS = "tableserver.alerts"
 HANDLED = "tableserver.alerts.handled"
 CHECKPOINTS = "tableserver.checkpoints"
 LIVE = "tableserver.live"
+HEALTH = "tableserver.health"
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")
 
 

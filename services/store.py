@@ -92,6 +92,9 @@ class StateStore(Protocol):
     async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
         """The shards a worker runs, forgotten `ttl_s` after its last announcement."""
 
+    async def ping(self) -> None:
+        """Returns when the store answers; raises when it cannot be reached."""
+
 
 class RedisStore:
     def __init__(self, redis: Redis) -> None:
@@ -159,6 +162,9 @@ class RedisStore:
     async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
         await self.redis.set(worker_key(worker), json.dumps(sorted(shards)), ex=ttl_s)
 
+    async def ping(self) -> None:
+        await self.redis.ping()
+
 
 class MemoryStore:
     """The store in memory, for fast tests of what uses it; `lose` is Redis losing its data."""
@@ -211,3 +217,6 @@ class MemoryStore:
 
     async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
         self.workers[worker] = sorted(shards)
+
+    async def ping(self) -> None:
+        pass

@@ -146,9 +146,11 @@ class FlakyStore(MemoryStore):
     def __init__(self) -> None:
         super().__init__()
         self.down = False
+        self.refused = 0  # requests refused while down
 
     def _check(self) -> None:
         if self.down:
+            self.refused += 1
             raise RedisConnectionError("Redis is away (a test said so)")
 
     async def write_batch(self, states: States) -> None:
@@ -170,3 +172,6 @@ class FlakyStore(MemoryStore):
     async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
         self._check()
         await super().announce_worker(worker, shards, ttl_s)
+
+    async def ping(self) -> None:
+        self._check()

@@ -49,7 +49,7 @@ maps = st.one_of(
 ).flatmap(lambda m: meta.map(lambda extra: {**m, **extra}))
 
 
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)
 @given(maps)
 def test_codec_round_trips(m: dict[str, Any]) -> None:
     """map → event → map → event, msgpack bytes and JSON lines: the same event each way."""
@@ -69,7 +69,7 @@ def test_encoded_events_carry_the_schema_version() -> None:
     assert raw == {"type": "call", "seat": "N", "call": "1H", "v": 1}
 
 
-@settings(max_examples=2000)
+@settings(max_examples=2000, deadline=None)
 @given(st.binary(max_size=200))
 def test_random_bytes_never_crash_the_decoder(data: bytes) -> None:
     """Only a DecodeError, never another exception."""
@@ -86,7 +86,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(m
                            max_leaves=10)
 
 
-@settings(max_examples=2000)
+@settings(max_examples=2000, deadline=None)
 @given(st.dictionaries(st.sampled_from(["type", "seat", "call", "board", "accept", "card",
                                         "action", "v", "client_seq", "dealer", "deal"]),
                        json_values | st.sampled_from(["call", "board_started", "N", "1H",

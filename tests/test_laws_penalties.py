@@ -321,10 +321,12 @@ def test_law_21b_change_of_call_after_misinformation(ruleset: str, law: str) -> 
     assert [c["law"] for c in state["cancelled"]] == [law, law]
 
 
-def test_law_23_director_lifts_a_pass_obligation() -> None:
-    """Law 23: the Director may require the auction to continue and adjust the score."""
-    extra = [{"type": "ruling", "action": "lift_pass_obligation", "seat": "W", "law": "23"},
-             {"type": "ruling", "action": "adjusted_score", "score": "A-/A+", "law": "23"}]
+def test_law_82c_director_lifts_a_pass_obligation_applied_in_error_and_adjusts() -> None:
+    """Law 82C: the Director corrects his own error (here a pass obligation that should not
+    have been applied) and Law 12C awards an adjusted score. Not Law 23, which keeps the
+    enforced pass (see test_law_23_the_enforced_pass_stays_the_director_may_adjust_afterwards)."""
+    extra = [{"type": "ruling", "action": "lift_pass_obligation", "seat": "W", "law": "82C"},
+             {"type": "ruling", "action": "adjusted_score", "score": "A-/A+", "law": "12C"}]
     state = play("N 1S, E 1H, S decline, E 3H", extra=extra)
     assert state["must_pass"] == {}
     assert state["rulings"][1]["score"] == "A-/A+"

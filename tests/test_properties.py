@@ -63,7 +63,7 @@ def events_of(board: int, auction: list[tuple[str, str]]) -> list[dict[str, Any]
             *({"type": "call", "seat": s, "call": c} for s, c in auction)]
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(legal_auctions())
 def test_every_legal_auction_gives_the_derived_contract(case: tuple[int, list]) -> None:  # type: ignore[type-arg]
     """Laws 17–22: a legal auction raises no alert and ends in the contract of Law 22B."""
@@ -107,7 +107,7 @@ logs = st.builds(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(logs, st.data())
 def test_folding_incrementally_equals_folding_at_once(log: list, data: st.DataObject) -> None:  # type: ignore[type-arg]
     """The same log folds to the same state, however it is cut: at once, one event at a
@@ -119,7 +119,7 @@ def test_folding_incrementally_equals_folding_at_once(log: list, data: st.DataOb
     assert fold(events[cut:], fold(events[:cut])).to_dicts() == at_once
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(logs)
 def test_evolve_leaves_the_old_state_alone(log: list) -> None:  # type: ignore[type-arg]
     """`evolve` is pure: the state it was given is the same afterwards."""
@@ -132,7 +132,7 @@ def test_evolve_leaves_the_old_state_alone(log: list) -> None:  # type: ignore[t
         state = following
 
 
-@settings(max_examples=1000)
+@settings(max_examples=1000, deadline=None)
 @given(logs)
 def test_any_log_folds_to_a_coherent_state(log: list) -> None:  # type: ignore[type-arg]
     """Whatever the players do, the fold never crashes and the state hangs together: an

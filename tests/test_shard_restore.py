@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.processor.shard import ShardRunner
-from services.processor.store_sync import StoreSync
+from services.processor.store_sync import PROBE_S, StoreSync
 from services.store import StateWrite
 from services.table_run import TableRun
 from shared.codec import encode, from_map
@@ -52,7 +52,8 @@ async def test_a_store_that_lost_its_data_gets_every_table_again() -> None:
 
 async def test_states_not_written_while_the_store_was_away_are_written_when_it_is_back() -> None:
     """Redis away without losing its data: the states of that time are not queued, but
-    written from the runners' memory when it answers, and the attempts space out."""
+    written from the runners' memory when it answers. While it is away it is asked whether it
+    is back, in the background (the loop never waits for it), every PROBE_S."""
     store = FlakyStore()
     sync = StoreSync(store)
     runners = {3: _runner(3)}
@@ -62,10 +63,15 @@ async def test_states_not_written_while_the_store_was_away_are_written_when_it_i
     assert later.state.board is not None
     await sync.write([("t1", later.offset, later.state.board.to_dict())], runners)
     assert not sync.reachable and sync.lagging == {3}
-    await sync.tick(runners, now=1.0)  # fails: the next attempt is later
+    await sync.tick(runners, now=1.0)  # is Redis back? asked, not waited for
+    assert sync.probe is not None and not await sync.probe  # no
+    await sync.tick(runners, now=1.01)  # the answer: asked again PROBE_S later
+    assert sync.probe is None
     store.down = False
-    await sync.tick(runners, now=1.01)
-    assert not sync.reachable
-    await sync.tick(runners, now=1.5)
+    await sync.tick(runners, now=1.01 + PROBE_S / 2)
+    assert sync.probe is None and not sync.reachable
+    await sync.tick(runners, now=1.01 + PROBE_S)
+    assert sync.probe is not None and await sync.probe  # yes
+    await sync.tick(runners, now=1.02 + PROBE_S)  # the answer: every table written
     assert sync.reachable and sync.lagging == set()
     assert (await store.read_state("t1") or (-1, {}))[0] == later.offset == 4

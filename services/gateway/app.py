@@ -42,6 +42,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         try:
             yield
         finally:
+            await gateway.appends.stop()
             await clients.stop()
             gateway.clients = None
 
@@ -57,7 +58,8 @@ def create_app(settings: Settings | None = None) -> Guard:
     app.openapi = lambda: _without_422(app)  # type: ignore[method-assign]
     return Guard(app, max_body=gateway.settings.max_body_bytes,
                  max_upload=gateway.settings.max_upload_bytes,
-                 origins=gateway.settings.allowed_origins, events=gateway.event_response)
+                 origins=gateway.settings.allowed_origins, events=gateway.event_response,
+                 admit=gateway.admits_body)
 
 
 def _without_422(app: FastAPI) -> dict[str, Any]:

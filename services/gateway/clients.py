@@ -15,7 +15,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from services.gateway.alert_feed import AlertFeed
 from services.gateway.fanout import FeedHub
 from services.gateway.limits import SharedLimit
-from services.kafka_admin import ensure_core_topics
+from services.kafka_admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
 from services.names import HISTORY_RATE, SEAT_RATE
 from services.replay.reader import TableReader
 from services.settings import Settings
@@ -49,7 +49,9 @@ class Clients:
             await admin.start()
             await ensure_core_topics(admin, settings.shards, settings.replication)
             producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
-                                        enable_idempotence=True, linger_ms=0)
+                                        enable_idempotence=True, linger_ms=0,
+                                        # a tournament's creation, with its batch's headers
+                                        max_request_size=TOURNAMENT_RECORD_BYTES + 2**16)
             stack.push_async_callback(producer.stop)
             await producer.start()
             # Short commands share a bounded pool (a burst waits for a connection instead of

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from services.gateway.errors import ApiError
+from services.gateway.errors import DIRECTOR_ONLY, ApiError
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant, Role
 
@@ -33,7 +33,7 @@ GrantDep = Annotated[Grant, Depends(grant)]
 
 def director(found: GrantDep) -> Grant:
     if found.role != Role.DIRECTOR:
-        raise ApiError(403, "only the director may do this")
+        raise ApiError(403, DIRECTOR_ONLY)
     return found
 
 

@@ -13,6 +13,7 @@ from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 REDIS_DOWN = "the state store (Redis) is unreachable; retry"
+DIRECTOR_ONLY = "only the director may do this"
 
 
 class ApiError(Exception):

@@ -153,7 +153,7 @@ class HandledMarks(BaseModel):
 
 class Health(BaseModel):
     status: Literal["ok", "unavailable"]
-    kafka: Literal["ok", "unreachable"]
+    kafka: Literal["ok", "unreachable", "not writable"]
     redis: Literal["ok", "unreachable"]
 
 

@@ -1,6 +1,7 @@
 """What the gateway depends on, checked cheaply for `/healthz` and `/readyz`: Redis answers a
-PING, and the producer can reach a broker (a connection to one it knows, not a metadata
-request about every table's topic)."""
+PING, the producer can reach a broker (a connection to one it knows, not a metadata request
+about every table's topic), and Kafka takes appends (`readiness.Appends`: the last append's
+outcome, else a probe's)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import contextlib
 from aiokafka import AIOKafkaProducer
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
+
+from services.gateway.readiness import Appends
 
 TIMEOUT_S = 2.0
 
@@ -30,7 +33,11 @@ async def kafka_reachable(producer: AIOKafkaProducer) -> bool:
     return False
 
 
-async def dependencies(redis: Redis, producer: AIOKafkaProducer) -> dict[str, str]:
-    """Each dependency, "ok" or "unreachable"."""
-    kafka, store = await asyncio.gather(kafka_reachable(producer), redis_reachable(redis))
-    return {"kafka": "ok" if kafka else "unreachable", "redis": "ok" if store else "unreachable"}
+async def dependencies(redis: Redis, producer: AIOKafkaProducer, appends: Appends
+                       ) -> dict[str, str]:
+    """Each dependency, "ok" or "unreachable"; Kafka reachable but taking no appends (too
+    few in-sync replicas, no leader), "not writable"."""
+    kafka, writable, store = await asyncio.gather(
+        kafka_reachable(producer), appends.writable(), redis_reachable(redis))
+    return {"kafka": "unreachable" if not kafka else "ok" if writable else "not writable",
+            "redis": "ok" if store else "unreachable"}

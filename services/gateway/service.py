@@ -14,10 +14,11 @@ from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
 from services.gateway.clients import Clients
-from services.gateway.errors import REDIS_DOWN, ApiError
+from services.gateway.errors import DIRECTOR_ONLY, REDIS_DOWN, ApiError
+from services.gateway.readiness import Appends
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from services.live import send_copy
-from services.names import TABLE_ID, table_topic
+from services.names import HEALTH, TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
 from services.settings import Settings
 from shared.codec import EventError, encode, from_map
@@ -63,6 +64,7 @@ class Gateway:
         self.verified: dict[str, tuple[Grant, int]] = {}  # token → grant, expiry; once checked
         self.known_tables: dict[str, dict[str, Any]] = {}  # tables never go away: cached
         self.tournaments: dict[str, Tournament] = {}  # as created (never changed): cached
+        self.appends = Appends(self.probe_append)  # whether Kafka takes appends (`/readyz`)
 
     @property
     def clients(self) -> Clients:
@@ -96,6 +98,19 @@ class Gateway:
     def grant_from(self, authorization: str | None) -> Grant:
         scheme, _, token = (authorization or "").partition(" ")
         return self.grant_of(token if scheme.lower() == "bearer" else None)
+
+    def admits_body(self, authorization: str | None, upload: bool) -> Response | None:
+        """Before a request's body is read (`asgi.Guard`): its token must verify (401), and
+        an upload (a tournament's creation or round, with the larger limit) is the
+        director's (403). None: the body may be read. Every route that takes a body takes a
+        token, and checks it again for what the route allows."""
+        try:
+            grant = self.grant_from(authorization)
+        except ApiError as refused:
+            return refused.status, refused.body, refused.headers
+        if upload and grant.role != Role.DIRECTOR:
+            return 403, {"error": DIRECTOR_ONLY}, {}
+        return None
 
     @staticmethod
     def reads(grant: Grant, table: str) -> bool:
@@ -167,11 +182,19 @@ class Gateway:
         except (KafkaError, TimeoutError) as exc:
             # not acknowledged, though it may still be appended: a retry with the same
             # client_seq is folded once (shared.engine)
+            self.appends.record(False)
             reason = "in time" if isinstance(exc, TimeoutError) else f"({exc})"
             raise ApiError(503, f"Kafka did not acknowledge the event {reason}; retry with "
                            "the same client_seq", retry_after=1) from None
+        self.appends.record(True)
         await send_copy(producer, table, metadata.offset, value, settings.shards)
         return int(metadata.offset)
+
+    async def probe_append(self) -> None:
+        """A record appended to the health topic as every event is (`acks=all`): whether
+        Kafka takes appends when the gateway has made none lately (`readiness.Appends`)."""
+        await self.clients.producer.send_and_wait(
+            HEALTH, json.dumps({"probe": int(time.time() * 1000)}).encode())
 
     async def explains_own_call(self, table: str, seat: str | None, index: Any) -> None:
         """Law 20F with online self-alerting: a seat explains its own calls, to the opponents

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from typing import Any
 
@@ -20,7 +21,7 @@ from aiokafka.errors import KafkaError
 from services.gateway.errors import ApiError
 from services.gateway.models import TournamentCreate
 from services.gateway.service import Gateway
-from services.kafka_admin import create_tournament_topics
+from services.kafka_admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
 from services.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
 from services.replay.reader import KafkaUnavailable, NoTableError, Record, read_topics
 from services.tournament_export import write_export
@@ -35,6 +36,7 @@ from shared.tournament import (
 )
 from shared.vocabulary import TableStatus
 
+log = logging.getLogger("tableserver.gateway")
 WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
            "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0,
            "open_alerts": 0, "last_ts": None}  # a table with no board yet
@@ -88,15 +90,16 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
         if table not in tables:
             raise ApiError(400, f"players: no table {table} in this tournament",
                            f"players.{table}")
+    players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
+    made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
+                      tables, deals, players, request.site, request.date, digest)
+    record = creation_record(made)  # before anything is made
     found = await find(gw, request.tournament)
     if found is not None:
         if found.digest != digest:
             raise ApiError(409, f"tournament {request.tournament} exists, created by another "
                            "request", "tournament")
         return found, False
-    players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
-    made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
-                      tables, deals, players, request.site, request.date, digest)
     settings, clients = gw.settings, gw.clients
     try:
         await create_tournament_topics(clients.admin, made.tournament, list(tables),
@@ -105,12 +108,28 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
                                                  "ts": int(time.time() * 1000)})
                                for table, names in made.players.items()))
-        await clients.producer.send_and_wait(tournament_topic(made.tournament),
-                                             json.dumps(made.to_map()).encode())
-    except (KafkaError, TimeoutError):
+        await clients.producer.send_and_wait(tournament_topic(made.tournament), record)
+    except (KafkaError, TimeoutError) as exc:
+        log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
+                    "%r", made.tournament, len(tables), len(deals), len(record), exc)
         raise _kafka_down("create the tournament") from None
     gw.tournaments[made.tournament] = made
     return made, True
+
+
+def creation_record(made: Tournament) -> bytes:
+    """The tournament's creation as its topic keeps it. A 413 naming the field at fault (the
+    deals, or the players' names) when it is larger than a tournament's topic takes: nothing
+    is made."""
+    record = json.dumps(made.to_map()).encode()
+    if len(record) <= TOURNAMENT_RECORD_BYTES:
+        return record
+    deals = len(json.dumps(made.to_map()["deals"]))
+    field = "deals" if deals >= len(record) // 2 else "players"
+    raise ApiError(413, f"{field}: this tournament ({len(made.deals)} boards, "
+                   f"{len(made.tables)} tables) makes a record of {len(record)} bytes, over "
+                   f"the {TOURNAMENT_RECORD_BYTES} bytes a tournament holds: split it into "
+                   "sessions", field)
 
 
 async def _register(gw: Gateway, made: Tournament) -> None:

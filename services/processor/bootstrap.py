@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
@@ -30,8 +32,12 @@ class Adapters:
 
 def real_adapters(settings: Settings) -> Adapters:
     bootstrap = settings.kafka_bootstrap
+    # A command is retried once, at once (a connection dropped between two commands); with
+    # Redis away, redis-py's default, ten retries with a growing backoff, held each write up
+    # to seconds, and its return was seen that much later: `StoreSync` asks it at its pace.
     redis = Redis.from_url(settings.redis_url, socket_connect_timeout=REDIS_CONNECT_TIMEOUT_S,
-                           socket_timeout=REDIS_COMMAND_TIMEOUT_S)  # connects on first use
+                           socket_timeout=REDIS_COMMAND_TIMEOUT_S,  # connects on first use
+                           retry=Retry(NoBackoff(), 1))
     return Adapters(RedisStore(redis), TableFetcher(bootstrap),
                     lambda shard: KafkaShardLog(bootstrap, shard))
 

@@ -2,16 +2,24 @@
 
 The worker's loop hands each fetch's new states here (`write`). When Redis cannot be reached,
 nothing is queued: the states live in the runners' memory, and every shard is marked as
-lagging. When Redis answers again, each lagging shard writes all it has (every table's registry
-record and state) and marks itself alive; the same happens when a shard's `shard-alive` key is
-found gone (Redis restarted empty, `FLUSHALL`), when a shard has just started (its records), and
-is retried with a growing pause while Redis stays away. A state is written with its version
-(the offset folded), so writing again is harmless and never moves a table backwards.
+lagging. When Redis answers again, the lagging shards write all they have (every table's
+registry record and state), all at once, and mark themselves alive; the same happens when a
+shard's `shard-alive` key is found gone (Redis restarted empty, `FLUSHALL`) and when a shard
+has just started (its records). A state is written with its version (the offset folded), so
+writing again is harmless and never moves a table backwards.
+
+While Redis is away it is asked whether it is back (a PING) every `PROBE_S`, however long the
+outage, and in the background: the loop goes on folding and never waits for an answer from a
+Redis that may not give one. (With growing pauses up to 2 s between attempts, each itself
+retried by redis-py with a backoff, under the loop's lock, the states were back 0.5 to 6.5 s
+after Redis answered; issue 23.) The processor's Redis client retries a command once, at once
+(`bootstrap.py`): the pace of the questions is this module's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Iterable, Mapping
 
@@ -23,8 +31,9 @@ from services.store import States, StateStore
 log = logging.getLogger("tableserver.processor")
 
 ALIVE_CHECK_S = 1.0  # how often each shard checks that Redis still has its data
-RETRY_S = (0.2, 0.5, 1.0, 2.0)  # pauses between attempts while Redis is away (then the last)
-OUTAGE = (RedisError, OSError)
+PROBE_S = 0.2  # while Redis is away, the pause between two questions whether it is back
+PROBE_TIMEOUT_S = 1.0  # a question unanswered this long is a "no" (Redis behind a dead link)
+OUTAGE = (RedisError, OSError, TimeoutError)
 
 
 class StoreSync:
@@ -33,6 +42,7 @@ class StoreSync:
         self.lagging: set[int] = set()  # shards whose every table must be written again
         self.failures = 0  # attempts failed in a row
         self.next_attempt = 0.0  # (loop time) when to look at Redis next
+        self.probe: asyncio.Task[bool] | None = None  # is Redis back? (asked while away)
 
     @property
     def reachable(self) -> bool:
@@ -56,8 +66,10 @@ class StoreSync:
             self._failed(exc, shards)
 
     async def tick(self, runners: Mapping[int, ShardRunner], now: float) -> None:
-        """At most every ALIVE_CHECK_S (or the retry pause): find the shards whose data
-        Redis lost, and write every lagging shard again."""
+        """At most every ALIVE_CHECK_S: find the shards whose data Redis lost, and write
+        every lagging shard again. While Redis is away: as soon as it answers."""
+        if not self.reachable and not self._answered(now):
+            return
         if now < self.next_attempt:
             return
         try:
@@ -67,12 +79,10 @@ class StoreSync:
                 if not found:
                     log.warning("shard %d: Redis lost its data", shard)
                     self.lagging.add(shard)
-            for shard in sorted(self.lagging & set(runners)):
-                await self._write_all(runners[shard])
-                self.lagging.discard(shard)
+            await self._write_lagging(runners)
         except OUTAGE as exc:
             self._failed(exc, runners)
-            self.next_attempt = now + RETRY_S[min(self.failures, len(RETRY_S)) - 1]
+            self.next_attempt = now + PROBE_S
             return
         if self.failures:
             log.warning("Redis is back after %d failed attempts; every table written again",
@@ -80,6 +90,47 @@ class StoreSync:
         self.failures = 0
         self.lagging &= set(runners)  # shards gone meanwhile: their new owners write them
         self.next_attempt = now + ALIVE_CHECK_S
+
+    def _answered(self, now: float) -> bool:
+        """While Redis is away: whether it has answered the last question (then it is time to
+        write); a question is asked PROBE_S after the last answer "no"."""
+        if self.probe is None:
+            if now >= self.next_attempt:
+                self.probe = asyncio.create_task(self._ping(), name="redis-probe")
+            return False
+        if not self.probe.done():
+            return False
+        answered, self.probe = self.probe.result(), None
+        if not answered:
+            self.failures += 1
+            self.next_attempt = now + PROBE_S
+            return False
+        self.next_attempt = now
+        return True
+
+    async def _ping(self) -> bool:
+        try:
+            await asyncio.wait_for(self.store.ping(), PROBE_TIMEOUT_S)
+        except OUTAGE:
+            return False
+        return True
+
+    async def _write_lagging(self, runners: Mapping[int, ShardRunner]) -> None:
+        """Every lagging shard's tables, written all at once; those written stop lagging,
+        and the first failure is raised."""
+        shards = sorted(self.lagging & set(runners))
+        results = await asyncio.gather(*(self._write_all(runners[shard]) for shard in shards),
+                                       return_exceptions=True)
+        failed = None
+        for shard, result in zip(shards, results, strict=True):
+            if result is None:
+                self.lagging.discard(shard)
+            elif isinstance(result, Exception):
+                failed = failed or result
+            else:
+                raise result
+        if failed is not None:
+            raise failed
 
     async def _write_all(self, runner: ShardRunner) -> None:
         records, everything = runner.everything()
@@ -90,5 +141,13 @@ class StoreSync:
     def _failed(self, exc: BaseException, shards: Iterable[int]) -> None:
         if self.reachable:
             log.warning("Redis unreachable (%r): states kept in memory until it is back", exc)
+            self.next_attempt = 0.0  # the first question at the next tick
         self.failures += 1
         self.lag(shards)
+
+    async def stop(self) -> None:
+        if self.probe is not None:
+            self.probe.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.probe
+            self.probe = None

@@ -14,7 +14,7 @@ shard that has just gone are dropped with it (its next owner refolds them from t
 Faults are survived in place, never by exiting (a supervisor restarting a worker costs every
 shard a rebalance):
 - Redis away or emptied: `StoreSync` keeps the states in the runners and writes them all again
-  when Redis is back;
+  as soon as Redis answers (it is asked every 0.2 s, without holding up the loop);
 - Kafka away: a failed fetch is retried after a pause; a runner whose transaction failed is
   started again (its log reopened, its tables refolded from the committed checkpoints), and a
   runner that cannot start retries with a growing pause while its shard is still assigned here;
@@ -91,6 +91,7 @@ class WorkerLoop:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.sync.stop()
         for shard in list(self.runners):
             await self._remove(shard)
         await self.fetcher.stop()

@@ -22,6 +22,8 @@ from typing import Any
 
 import httpx
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from services.names import state_key, worker_key
 from shared.codec import decode
@@ -132,8 +134,10 @@ class Watcher:
     """Every table's version in Redis, read every 50 ms: when each version was first seen."""
 
     def __init__(self, stack: Stack, tables: list[str]) -> None:
+        # no retries of its own (redis-py's default: ten, with a backoff of up to 1 s): every
+        # 50 ms it asks, so that a state back in Redis is seen within 50 ms
         self.redis = redis.Redis(port=stack.redis_port, socket_timeout=1,
-                                 socket_connect_timeout=1)
+                                 socket_connect_timeout=1, retry=Retry(NoBackoff(), 0))
         self.tables = tables
         self.seen: dict[str, list[tuple[int, float]]] = {t: [] for t in tables}
         self._stop = threading.Event()

@@ -3,7 +3,10 @@ with kill -9 while ten tables play. No event that got a 202 is lost, play goes o
 answered 503 is sent again, a call with its client_seq, as a client is told to), the
 partitions the broker led get new leaders, no worker exits, and the states in Redis equal a
 replay. On a stack of its own: replication 3, min.insync.replicas 2, two processor workers.
-Prints its figures (docs/operations.md keeps them)."""
+Prints its figures (docs/operations.md keeps them).
+
+Two brokers of three killed (issue 23, item 4): nothing can be appended, and the gateway says
+so (`/readyz` 503, `/healthz` "not writable") until they are back."""
 
 from __future__ import annotations
 
@@ -12,18 +15,22 @@ import signal
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
 from tests.integration.conftest import run, wait_for
 from tests.integration.faults import owners, playing, report, settle_and_audit, workers_pids
-from tests.stack import running_stack
+from tests.stack import Stack, _deploy, running_stack
 
 pytestmark = pytest.mark.integration
 
-KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 20092, 20379, 20800  # Kafka: 20092–20097
+SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
+KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 20092 + SHIFT, 20379 + SHIFT, 20800 + SHIFT  # Kafka: 6
 SHARDS = 4
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
 async def partitions(bootstrap: str) -> dict[tuple[str, int], tuple[int, int]]:
@@ -64,3 +71,44 @@ def test_a_broker_of_three_killed_mid_stream_loses_no_acknowledged_call(tmp_path
     report(f"a broker of three killed (leader of {led} of {len(before)} partitions)", found,
            players, every_table_served_again_after_the_kill=served,
            test_duration=time.monotonic() - started)
+
+
+def _probe(stack: Stack, path: str) -> tuple[int, dict[str, Any]]:
+    with httpx.Client(base_url=stack.url, timeout=30) as http:
+        response = http.get(path)
+    return response.status_code, response.json()
+
+
+def test_two_brokers_of_three_down_the_gateway_says_it_cannot_append(tmp_path: Path) -> None:
+    """With two brokers of three gone, the one left answers, but no append is acknowledged
+    (min.insync.replicas 2): every call gets its 503, and `/readyz` and `/healthz` say so
+    (they said 200 and "kafka ok"). Once the brokers are back, the gateway is ready again."""
+    with running_stack(tmp_path, KAFKA_PORT, REDIS_PORT, GATEWAY_PORT, workers=0, brokers=3,
+                       extra_env={"TABLESERVER_SHARDS": "2",
+                                  "TABLESERVER_PRODUCE_TIMEOUT": "3"}) as stack:
+        with stack.client(stack.director) as http:
+            created = http.post("/api/tables", json={"table": "quorum1"})
+            assert created.status_code == 201, created.text
+        wait_for(lambda: _probe(stack, "/readyz")[0] == 200, 30, "ready")
+        killed = [2, 3]
+        for node in killed:
+            os.kill(int(stack.kafka_pidfile(node).read_text()), signal.SIGKILL)
+        with stack.client(stack.director) as http:
+            refused = http.post("/api/tables/quorum1/boards", json={"board": 1, "deal": DEAL})
+        assert refused.status_code == 503, refused.text
+        wait_for(lambda: _probe(stack, "/readyz") == (503, {"ready": False}), 30,
+                 "not ready while nothing can be appended")
+        status, health = _probe(stack, "/healthz")
+        assert (status, health["kafka"], health["redis"]) == (503, "not writable", "ok")
+        for node in killed:
+            stack.kafka_pidfile(node).unlink()
+        _deploy("kafka/start.sh", stack.env)
+        wait_for(lambda: _probe(stack, "/readyz")[0] == 200, 90, "ready again")
+        assert _probe(stack, "/healthz")[1]["kafka"] == "ok"
+
+        def appended() -> bool:
+            with stack.client(stack.director) as http:
+                return http.post("/api/tables/quorum1/boards",
+                                 json={"board": 1, "deal": DEAL}).status_code == 202
+
+        wait_for(appended, 30, "a call appended again")

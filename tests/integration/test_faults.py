@@ -3,7 +3,10 @@ Redis stopped 10 s and restarted empty, the broker killed (kill -9) and restarte
 paused 20 s (SIGSTOP) and resumed. Each time: no worker exits, no acknowledged event is lost,
 no alert is emitted twice, every state ends equal to a replay, and the figures are printed
 (acked, found, duplicates, recovery time; docs/operations.md keeps them). On a stack of its
-own (two workers, four shards), since the faults would disturb the other tests."""
+own (two workers, four shards), since the faults would disturb the other tests.
+
+Redis's return is bounded (issue 23, item 11): every state is back within
+`REDIS_RETURN_BOUND_S` of Redis's start (it took 0.5 to 6.5 s after Redis answered)."""
 
 from __future__ import annotations
 
@@ -33,12 +36,16 @@ from tests.stack import Stack, _deploy, another_gateway, running_stack
 pytestmark = pytest.mark.integration
 
 SHARDS = 4
+SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
+# measured about 0.3-0.5 s from the start of Redis (its start included); room for a loaded
+# machine of two cores
+REDIS_RETURN_BOUND_S = 3.0
 
 
 @pytest.fixture(scope="module")
 def faulty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     data = tmp_path_factory.mktemp("tableserver-processor-faults")
-    with running_stack(data, 19492, 16779, 18400, workers=2, extra_env={
+    with running_stack(data, 19492 + SHIFT, 16779 + SHIFT, 18400 + SHIFT, workers=2, extra_env={
             "TABLESERVER_SHARDS": str(SHARDS), "TABLESERVER_PRODUCE_TIMEOUT": "3"}) as stack:
         wait_for(lambda: len(owners(stack)) == SHARDS, 60, "every shard owned")
         yield stack
@@ -47,16 +54,20 @@ def faulty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
 def test_redis_stopped_10_s_workers_stay_and_every_state_comes_back(faulty: Stack) -> None:
     """Redis stops for 10 s and comes back empty (no persistence): the workers go on folding
     and emitting alerts (Kafka), and write every table's state and registry record again
-    when Redis answers; a gateway that never saw the tables finds them all."""
+    as soon as Redis answers, within a bound; a gateway that never saw the tables finds them
+    all."""
     pids = workers_pids(faulty)
     players, watcher = playing(faulty, "redis")
     _deploy("redis/stop.sh", faulty.env)
     time.sleep(10)
-    _deploy("redis/start.sh", faulty.env)
+    starting = time.monotonic()
+    _deploy("redis/start.sh", faulty.env)  # returns once Redis answers (polled every 0.1 s)
     back = time.monotonic()
     wait_for(lambda: all(watcher.folded_at(a) for a in players.acks if a.at < back), 60,
              "every event acked before Redis came back folded into it")
-    recovery = max(watcher.folded_at(a) or 0.0 for a in players.acks if a.at < back) - back
+    folded = max(watcher.folded_at(a) or 0.0 for a in players.acks if a.at < back)
+    recovery, since_start = folded - back, folded - starting
+    assert since_start <= REDIS_RETURN_BOUND_S, since_start
     time.sleep(2)
     found = settle_and_audit(faulty, players, watcher)
     assert workers_pids(faulty) == pids, "a worker exited"
@@ -66,12 +77,13 @@ def test_redis_stopped_10_s_workers_stay_and_every_state_comes_back(faulty: Stac
     finally:
         client.close()
     token = next(iter(players.tables.values()))["spectator"]
-    with another_gateway(faulty, 18410, "gateway-after-redis.log") as url, \
+    with another_gateway(faulty, 18410 + SHIFT, "gateway-after-redis.log") as url, \
             httpx.Client(base_url=url, timeout=10,
                          headers={"Authorization": f"Bearer {token}"}) as http:
         assert all(http.get(f"/api/tables/{t}/state").status_code != 404
                    for t in players.tables)
-    report("Redis stopped 10 s", found, players, every_state_back_after_Redis_returned=recovery)
+    report("Redis stopped 10 s", found, players, every_state_back_after_Redis_returned=recovery,
+           every_state_back_after_Redis_was_started=since_start)
 
 
 def test_broker_killed_and_restarted_workers_stay_and_fold_again(faulty: Stack) -> None:

@@ -27,13 +27,14 @@ from tests.stack import ROOT, Stack, another_gateway, running_stack
 pytestmark = pytest.mark.integration
 
 PRODUCE_TIMEOUT = 3
+SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
 @pytest.fixture(scope="module")
 def faulty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     data = tmp_path_factory.mktemp("tableserver-faults")
-    with running_stack(data, 19392, 16679, 18300, workers=1, extra_env={
+    with running_stack(data, 19392 + SHIFT, 16679 + SHIFT, 18300 + SHIFT, workers=1, extra_env={
             "TABLESERVER_SHARDS": "2",
             "TABLESERVER_PRODUCE_TIMEOUT": str(PRODUCE_TIMEOUT)}) as stack:
         yield stack

@@ -80,3 +80,8 @@ async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:
     assert await store.is_alive(shard) is False
     await store.mark_alive(shard)
     assert await store.is_alive(shard) is True
+
+
+async def test_a_reachable_store_answers_a_ping(store: StateStore) -> None:
+    """What the processor asks while Redis is away: is it back? (`StoreSync`)"""
+    await store.ping()

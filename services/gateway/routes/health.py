@@ -1,4 +1,4 @@
-"""Health and readiness: Kafka and Redis, each reachable or not."""
+"""Health and readiness: Kafka (reachable, and taking appends) and Redis (reachable)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ router = APIRouter(tags=["health"])
 
 
 async def _checked(gw: GatewayDep) -> Health:
-    found = await dependencies(gw.clients.redis, gw.clients.producer)
+    found = await dependencies(gw.clients.redis, gw.clients.producer, gw.appends)
     healthy = all(v == "ok" for v in found.values())
     return Health.model_validate({"status": "ok" if healthy else "unavailable", **found})
 
 
 @router.get("/healthz", response_model=Health, responses={503: {"model": Health}})
 async def healthz(gw: GatewayDep) -> JSONResponse:
-    """Kafka and Redis, each "ok" or "unreachable"; 503 when either is down."""
+    """Kafka and Redis, each "ok" or "unreachable" (Kafka reachable but taking no appends:
+    "not writable"); 503 when either is not "ok"."""
     health = await _checked(gw)
     return JSONResponse(health.model_dump(), status_code=200 if health.status == "ok" else 503)
 
@@ -34,6 +35,7 @@ async def livez() -> dict[str, bool]:
 
 @router.get("/readyz", response_model=Ready, responses={503: {"model": Ready}})
 async def readyz(gw: GatewayDep) -> JSONResponse:
-    """For probes: 200 when the gateway can take calls (Kafka and Redis reachable)."""
+    """For probes: 200 when the gateway can take calls (Kafka takes its appends, Redis is
+    reachable)."""
     ready = (await _checked(gw)).status == "ok"
     return JSONResponse({"ready": ready}, status_code=200 if ready else 503)

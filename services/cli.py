@@ -11,7 +11,8 @@
                              a table's history read from its topic, and its state at that point
     tableserver import FILE --table T [--strict]   a record's boards (PBN, LIN or a JSON
                              Lines log) appended to a table, once (importing again adds
-                             nothing); boards that cannot be read are skipped as by convert
+                             nothing, and lists the boards it leaves out); boards that cannot
+                             be read are skipped as by convert
     tableserver tournament create|round|show|export NAME …   a tournament through the gateway:
                              its tables created, its rounds started, its overview, its
                              export (`tableserver tournament -h`)
@@ -257,6 +258,18 @@ def cmd_import(args: argparse.Namespace) -> int:
              if result.first_offset is not None else "")
     print(f"table {args.table}: {result.boards} boards imported ({result.events} events"
           f"{where}); {result.already} already there")
+    whole = [found.board for found in result.found if found.whole]
+    if whole:
+        print("left out, already on the table: " + ("board " if len(whole) == 1 else "boards ")
+              + ", ".join(map(str, whole)))
+    for found in result.found:
+        if not found.whole:
+            print(f"left out, already on the table: board {found.board}, {len(found.ids)} of "
+                  f"its {found.events} events ({', '.join(found.ids)})")
+    if result.taken:
+        print(f"tableserver import: warning: {len(result.taken)} ids of this record are on "
+              f"table {args.table} on other events ({', '.join(result.taken)}); their events "
+              "were imported all the same", file=sys.stderr)
     return 0
 
 

@@ -48,6 +48,11 @@ def poison_id(table: str, offset: int) -> str:
     return f"{table}:poison:{offset}"
 
 
+# the ids `tableserver import` gives the events it appends (import:<board digest>:<n>:<i>), by
+# which it finds what a table has already: no event from the gateway may carry one
+IMPORT_ID_PREFIX = "import:"
+
+
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table
 

@@ -73,9 +73,15 @@ def _text(m: Mapping[str, Any], key: str, required: bool = False) -> str | None:
         raise EventError(f"field {key!r} must be text, not {type(value).__name__}", key)
     if len(value) > MAX_TEXT:
         raise EventError(f"field {key!r} is longer than {MAX_TEXT} characters", key)
-    if not value.isprintable() and _UNFIT.search(value):
+    if unfit_text(value):
         raise EventError(f"field {key!r} holds a control character or a lone surrogate", key)
     return value
+
+
+def unfit_text(value: str) -> bool:
+    """Whether a text holds a control character (a line break or a tab is fine) or a lone
+    surrogate: not fit to be shown to a person."""
+    return not value.isprintable() and _UNFIT.search(value) is not None
 
 
 def _id(m: Mapping[str, Any]) -> str | None:
@@ -95,8 +101,10 @@ def _int(m: Mapping[str, Any], key: str, minimum: int = 0) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise EventError(f"field {key!r} must be a whole number", key)
-    if value < minimum or value >= 2**63:
+    if value < minimum:
         raise EventError(f"field {key!r} must be at least {minimum}", key)
+    if value >= 2**63:
+        raise EventError(f"field {key!r} must be less than 2**63", key)
     return value
 
 

@@ -18,10 +18,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.codec import EventError, from_map
 from shared.notation.errors import RecordError
 from shared.notation.pbn import pbn_events
 
 MAX_ROUND_BOARDS = 36  # a round's boards at one table (the `round_started` event's limit)
+MAX_BOARD = 10**6  # a board's number, as a director's board at a table (POST …/boards)
 
 
 class TournamentError(ValueError):
@@ -73,8 +75,8 @@ def digest_of(request: dict[str, Any]) -> str:
 def deals_of(pbn: str) -> dict[int, dict[str, Any]]:
     """The boards of a dealing program's PBN file: number → `board_started` fields (board,
     deal, and dealer and vulnerability when the file gives them). Raises `TournamentError`
-    naming the line of a game that cannot be read, a board number given twice, or a file
-    without deals."""
+    naming the line of a game that cannot be read, a board number past `MAX_BOARD` or given
+    twice, or a file without deals: every deal a round may then start."""
     try:
         events = pbn_events(pbn)
     except RecordError as exc:
@@ -84,8 +86,15 @@ def deals_of(pbn: str) -> dict[int, dict[str, Any]]:
         if event["type"] != "board_started":
             continue  # a file with auctions too: its deals are what counts
         number = event["board"]
+        if not 1 <= number <= MAX_BOARD:
+            raise TournamentError(f"deals: board {number}: a board's number goes from 1 to "
+                                  f"{MAX_BOARD}", "deals")
         if number in deals:
             raise TournamentError(f"deals: board {number} is in the file twice", "deals")
+        try:
+            from_map(event)  # as a round's event will carry it
+        except EventError as exc:
+            raise TournamentError(f"deals: board {number}: {exc}", "deals") from None
         deals[number] = {k: v for k, v in event.items() if k != "type"}
     if not deals:
         raise TournamentError("deals: the file holds no deal ([Board] and [Deal] tags)",

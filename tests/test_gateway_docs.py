@@ -88,3 +88,28 @@ async def test_the_api_and_its_schema_are_left_alone() -> None:
 def test_an_app_without_a_schema_is_refused() -> None:
     with pytest.raises(ValueError, match="openapi_url"):
         tiny_app(openapi_url=None)
+
+
+@pytest.mark.parametrize("root_path", ["", "/gateway"])
+async def test_the_pages_are_served_with_a_content_security_policy(root_path: str) -> None:
+    """Issue 23, item 10: /docs (and /redoc, the OAuth2 redirect) carry a CSP: this origin
+    only, no frame, no object, and the page's own inline script allowed by its hash alone
+    (the hash of the script as served, which names the root path)."""
+    import base64
+    import hashlib
+
+    async with client_of(tiny_app(), root_path) as client:
+        for page in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+            response = await client.get(page)
+            policy = dict(part.strip().split(" ", 1) for part in
+                          response.headers["content-security-policy"].split(";"))
+            assert policy["default-src"] == "'self'" and policy["object-src"] == "'none'"
+            assert policy["frame-ancestors"] == "'none'" and policy["base-uri"] == "'none'"
+            assert "unsafe-inline" not in policy["script-src"]
+            assert "unsafe-eval" not in policy["script-src"]
+            assert not ABSOLUTE.findall(response.headers["content-security-policy"])
+            inline = re.findall(r"<script>(.*?)</script>", response.text, re.DOTALL)
+            hashes = {"'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest())
+                      .decode() + "'" for s in inline}
+            assert set(policy["script-src"].split()) == {"'self'", *hashes}, page
+            assert len(hashes) == (0 if page == "/redoc" else 1), page

@@ -13,6 +13,23 @@ from services.gateway.app import create_app
 from services.log_repeats import quiet_repeats
 from services.settings import Settings
 
+# Each connection's send buffer in the kernel (Linux doubles it, and copies the listening
+# socket's to every connection it accepts). Left to grow by itself it holds megabytes for a
+# slow reader, out of the feeds' sight: their queue never filled, and uvicorn's keepalive
+# dropped the reader (1011, its ping answered too late behind the backlog) instead of the
+# feed closing it with 1013 and where to resume. Bounded, a reader's lag shows in the feed's
+# own queue within a few hundred kB; 128 kB in flight is still 1 MB/s at 100 ms per round trip.
+SEND_BUFFER = 64 * 1024
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The gateway's socket: its connections get `SEND_BUFFER`."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+    sock.bind((host, port))
+    return sock
+
 
 def main() -> None:
     settings = Settings()
@@ -26,11 +43,13 @@ def main() -> None:
     app = create_app(settings)
     quiet_repeats()
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")  # 0.0.0.0 in a container
-    uvicorn.run(app, host=host, port=settings.gateway_port,
-                log_level="warning", ws_max_size=4096, timeout_keep_alive=30,
-                # no per-message deflate: it compresses each update once per socket, which
-                # cost a hot table's fan-out more CPU than all the rest (bench/feed_bench.py)
-                ws_per_message_deflate=False)
+    config = uvicorn.Config(app, host=host, port=settings.gateway_port,
+                            log_level="warning", ws_max_size=4096, timeout_keep_alive=30,
+                            # no per-message deflate: it compresses each update once per
+                            # socket, which cost a hot table's fan-out more CPU than all the
+                            # rest (bench/feed_bench.py)
+                            ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[listening_socket(host, settings.gateway_port)])
 
 
 if __name__ == "__main__":

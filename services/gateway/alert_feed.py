@@ -72,6 +72,10 @@ class AlertFeed:
         return [{**alert, "offset": offset, "handled": self.handled.get(alert.get("id", ""))}
                 for offset, alert in list(self.recent)[-count:]]
 
+    def knows(self, alert_id: str) -> bool:
+        """Whether `alert_id` is among the alerts kept (the last `KEEP`)."""
+        return any(alert.get("id") == alert_id for _, alert in self.recent)
+
     async def run(self) -> None:
         while True:
             try:

@@ -5,10 +5,20 @@ a CDN, so they are blank offline. `install_docs` replaces them with the same pag
 the files the PyPI package `fastapi-offline` installs (Swagger UI 5, ReDoc 2, a favicon), which
 it serves under `/docs-assets`. This is FastAPI's "Self-Hosting JavaScript and CSS for docs",
 done on an app that already exists.
+
+Each page is served with a Content-Security-Policy, as the gateway's own pages are: scripts and
+styles from this origin only, and the page's own inline script allowed by its hash (computed
+for the page as served: its URLs follow the root path), nothing from another host, no frame,
+no object. ReDoc writes its styles into the page as it renders (styled-components) and runs its
+search in a worker made from a blob: its page allows inline styles and blob workers, and no
+inline script at all.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -30,6 +40,28 @@ REDOC_URL = "/redoc"
 OAUTH2_REDIRECT_URL = "/docs/oauth2-redirect"
 
 Page = Callable[[Request], Awaitable[HTMLResponse]]
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)  # no src: the page's own
+COMMON = ("default-src 'self'", "img-src 'self' data:", "connect-src 'self'",
+          "font-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+          "object-src 'none'")
+
+
+def _hashes(html: str) -> str:
+    """The CSP sources that allow the page's inline scripts, and no other: their hashes."""
+    return " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+        for script in INLINE_SCRIPT.findall(html))
+
+
+def with_csp(page: HTMLResponse, *policy: str) -> HTMLResponse:
+    """`page` with a Content-Security-Policy: `COMMON`, `policy`, and scripts from this
+    origin and the page's own inline ones (by hash)."""
+    html = bytes(page.body).decode()
+    scripts = " ".join(filter(None, ("script-src 'self'", _hashes(html))))
+    page.headers["Content-Security-Policy"] = "; ".join((*COMMON, scripts, *policy))
+    page.headers["X-Content-Type-Options"] = "nosniff"
+    page.headers["Referrer-Policy"] = "no-referrer"
+    return page
 
 
 def install_docs(app: FastAPI) -> None:
@@ -70,7 +102,7 @@ def _swagger_page(app: FastAPI) -> Page:
 
     async def swagger_ui(request: Request) -> HTMLResponse:
         root = _root(request)
-        return get_swagger_ui_html(
+        return with_csp(get_swagger_ui_html(
             openapi_url=f"{root}{app.openapi_url}",
             title=f"{app.title} - Swagger UI",
             swagger_js_url=f"{root}{ASSETS_URL}/swagger-ui-bundle.js",
@@ -78,7 +110,7 @@ def _swagger_page(app: FastAPI) -> Page:
             swagger_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
             oauth2_redirect_url=f"{root}{OAUTH2_REDIRECT_URL}",
             init_oauth=app.swagger_ui_init_oauth,
-            swagger_ui_parameters=app.swagger_ui_parameters)
+            swagger_ui_parameters=app.swagger_ui_parameters), "style-src 'self'")
 
     return swagger_ui
 
@@ -88,16 +120,17 @@ def _redoc_page(app: FastAPI) -> Page:
 
     async def redoc(request: Request) -> HTMLResponse:
         root = _root(request)
-        return get_redoc_html(
+        return with_csp(get_redoc_html(
             openapi_url=f"{root}{app.openapi_url}",
             title=f"{app.title} - ReDoc",
             redoc_js_url=f"{root}{ASSETS_URL}/redoc.standalone.js",
             redoc_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
-            with_google_fonts=False)
+            with_google_fonts=False), "style-src 'self' 'unsafe-inline'",
+            "worker-src 'self' blob:")
 
     return redoc
 
 
 async def _oauth2_redirect(request: Request) -> HTMLResponse:
     """Swagger UI's OAuth2 redirect page (its 'Authorize' flow comes back here)."""
-    return get_swagger_ui_oauth2_redirect_html()
+    return with_csp(get_swagger_ui_oauth2_redirect_html(), "style-src 'self'")

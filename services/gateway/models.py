@@ -4,14 +4,16 @@ a reader gets (a board's, a history's, a tournament's overview) is `state_models
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from services.gateway.state_models import BoardState, Seat
 from services.names import TABLE_ID
-from shared.codec import EVENT_ID
+from shared.codec import EVENT_ID, unfit_text
 from shared.events import Ruleset
+from shared.tournament import MAX_BOARD
 
 
 class TableCreate(BaseModel):
@@ -59,7 +61,7 @@ class BoardStart(BaseModel):
     number (16-board cycle) unless given."""
 
     model_config = ConfigDict(extra="forbid")
-    board: int = Field(ge=1, le=10**6)
+    board: int = Field(ge=1, le=MAX_BOARD)
     deal: str | None = Field(None, description="PBN, e.g. N:AKQ2.3.JT98.5432 …")
     dealer: str | None = Field(None, examples=["N"], description="N, E, S, W (or the "
                                "name); checked by the event schema")
@@ -132,12 +134,23 @@ class Alerts(BaseModel):
     alerts: list[dict[str, Any]]
 
 
+C1_CONTROLS = re.compile("[\x80-\x9f]")  # control characters too, past the event schema's
+
+
 class MarkAlert(BaseModel):
     """The director has dealt with an alert (or, `handled: false`, has not after all)."""
 
     model_config = ConfigDict(extra="forbid")
-    handled: bool = True
+    handled: StrictBool = True  # true or false, never "yes" or 1 taken for one
     note: str | None = Field(None, max_length=500, description="what he did, for the record")
+
+    @field_validator("note")
+    @classmethod
+    def _fit_to_show(cls, note: str | None) -> str | None:
+        if note is not None and (unfit_text(note) or C1_CONTROLS.search(note)):
+            raise ValueError("a control character or a lone surrogate (a line break or a "
+                             "tab is fine)")
+        return note
 
 
 class HandledMark(BaseModel):

@@ -18,7 +18,7 @@ from services.gateway.errors import DIRECTOR_ONLY, REDIS_DOWN, ApiError
 from services.gateway.readiness import Appends
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from services.live import send_copy
-from services.names import HEALTH, TABLE_ID, table_topic
+from services.names import HEALTH, IMPORT_ID_PREFIX, TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
 from services.settings import Settings
 from shared.codec import EventError, encode, from_map
@@ -166,7 +166,12 @@ class Gateway:
     @staticmethod
     def encoded(event_map: dict[str, Any]) -> bytes:
         """The event as the topic keeps it, once the schema's syntax is checked (a 400 that
-        names the field otherwise)."""
+        names the field otherwise). An `import:` id is the importer's alone: it finds what a
+        table has already by those ids (`services.replay.importer`)."""
+        event_id = event_map.get("id")
+        if isinstance(event_id, str) and event_id.lower().startswith(IMPORT_ID_PREFIX):
+            raise ApiError(400, f"field 'id': ids starting with {IMPORT_ID_PREFIX!r} are "
+                           "tableserver import's; choose another", "id")
         try:
             return encode(from_map(event_map))
         except EventError as exc:

@@ -39,10 +39,10 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
         sub = await hub.subscribe(key, websocket.query_params.get("since", default_since),
                                   view, render)
     except (RedisError, KafkaError):
-        await websocket.close(code=1011, reason="the feed is unavailable; retry")
+        await close_quietly(websocket, 1011, "the feed is unavailable; retry")
         return
     except BadSince as exc:
-        await websocket.close(code=1008, reason=str(exc)[:120])
+        await close_quietly(websocket, 1008, str(exc))
         return
     tasks = {asyncio.create_task(_pump(websocket, sub)),
              asyncio.create_task(_listen(websocket, sub, answer)),
@@ -55,12 +55,12 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
             task.cancel()
     if sub.overflowed.is_set():
         resume = f"; resume with since={sub.sent_id}" if sub.sent_id else ""
-        await _close(websocket, 1013, "too slow for this feed" + resume)
+        await close_quietly(websocket, 1013, "too slow for this feed" + resume)
         return
     for task in done:
         reason = task.result() if not task.cancelled() and task.exception() is None else None
         if isinstance(reason, tuple):
-            await _close(websocket, *reason)
+            await close_quietly(websocket, *reason)
 
 
 async def _pump(websocket: WebSocket, sub: Subscription) -> None:
@@ -103,6 +103,10 @@ async def _listen(websocket: WebSocket, sub: Subscription, answer: Answer | None
         sub.offer(None, reply)  # a socket whose queue is full is too slow: it is closed
 
 
-async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> None:
+    """Close the socket with `code`, unless the client has gone already (then there is no one
+    to tell, and nothing to log: a client may leave at any time)."""
+    if websocket.client_state is WebSocketState.DISCONNECTED:
+        return
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         await websocket.close(code=code, reason=reason[:120])

@@ -11,6 +11,14 @@ the operator sees it all at the table) and sends the events of all four seats th
 A tournament's vugraph token (role `vugraph`) names no table: its `t` is
 `tournament:<name>`, which no table name can be (they have no colon). It reads the list of the
 tournament's tables and their spectator links, nothing else.
+
+A token has one spelling: its parts are read as the canonical unpadded base64url `sign`
+writes (no padding, no character outside the alphabet, no stray bits), so junk appended to a
+token, or another spelling of its signature, is refused and never takes a slot of its own in
+the gateway's cache of verified tokens. Its claims are checked as strictly (their keys, types
+and values: a seat token names a seat, the others none; a table's name or a tournament's
+scope; a whole-number expiry): a token signed with the real key but with claims `sign` never
+writes is malformed, a 401 like any other, never a 500.
 """
 
 from __future__ import annotations
@@ -20,7 +28,12 @@ import enum
 import hashlib
 import hmac
 import json
+import re
 from dataclasses import dataclass
+from typing import Any
+
+from services.gateway.models import TOURNAMENT_ID
+from services.names import TABLE_ID
 
 
 class TokenError(Exception):
@@ -58,8 +71,22 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
+B64URL = re.compile(r"[A-Za-z0-9_-]*")
+SEATS = ("N", "E", "S", "W")
+CLAIMS = {"t", "s", "r", "e"}
+TOURNAMENT_NAME = re.compile(TOURNAMENT_ID.removeprefix("^").removesuffix("$"))
+MAX_EXPIRY = 2**53  # seconds: far past any token's life, and exact in every JSON reader
+
+
 def _unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    """The bytes `text` spells in canonical unpadded base64url (as `_b64` writes them); a
+    ValueError for any other spelling."""
+    if not B64URL.fullmatch(text) or len(text) % 4 == 1:
+        raise ValueError("not unpadded base64url")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if _b64(data) != text:  # stray bits in the last character: another spelling
+        raise ValueError("not the canonical spelling")
+    return data
 
 
 def sign(key: bytes, table: str, seat: str | None, role: Role, expires: int) -> str:
@@ -80,16 +107,40 @@ def verify(key: bytes, token: str, now: int) -> Grant:
     if len(parts) != 3 or parts[0] != "v1":
         raise TokenError("malformed token")
     try:
-        expected = hmac.new(key, f"v1.{parts[1]}".encode(), hashlib.sha256).digest()
-        if not hmac.compare_digest(expected, _unb64(parts[2])):
-            raise TokenError("bad signature")
-        claims = json.loads(_unb64(parts[1]))
-    except (ValueError, TypeError) as exc:
-        raise TokenError("malformed token") from exc
-    if not isinstance(claims, dict) or not isinstance(claims.get("e"), int):
-        raise TokenError("malformed token")
-    if claims["e"] < now:
+        signature = _unb64(parts[2])
+        payload = _unb64(parts[1])
+    except ValueError:
+        raise TokenError("malformed token") from None
+    expected = hmac.new(key, f"v1.{parts[1]}".encode(), hashlib.sha256).digest()
+    if not hmac.compare_digest(expected, signature):
+        raise TokenError("bad signature")
+    try:
+        claims = json.loads(payload)
+    except (ValueError, RecursionError):
+        raise TokenError("malformed token") from None
+    grant, expires = _claimed(claims)
+    if expires < now:
         raise TokenError("token expired")
-    if claims.get("r") not in SIGNED_ROLES:
-        raise TokenError("malformed token")
-    return Grant(claims.get("t"), claims.get("s"), Role(claims["r"]))
+    return grant
+
+
+def _claimed(claims: Any) -> tuple[Grant, int]:
+    """The grant and expiry of a signed token's claims, checked as `sign` writes them."""
+    if not isinstance(claims, dict) or set(claims) != CLAIMS:
+        raise TokenError("malformed token: its claims are t, s, r and e")
+    table, seat, role, expires = claims["t"], claims["s"], claims["r"], claims["e"]
+    if role not in SIGNED_ROLES:
+        raise TokenError("malformed token: claim 'r' (its role)")
+    if type(expires) is not int or not 0 <= expires <= MAX_EXPIRY:
+        raise TokenError("malformed token: claim 'e' (its expiry, a whole number)")
+    if not (seat in SEATS if role == Role.SEAT else seat is None):
+        raise TokenError("malformed token: claim 's' (a seat token's seat, N, E, S or W; "
+                         "none for the others)")
+    if role == Role.VUGRAPH:
+        scoped = isinstance(table, str) and table.startswith(VUGRAPH_SCOPE) \
+            and TOURNAMENT_NAME.fullmatch(table.removeprefix(VUGRAPH_SCOPE)) is not None
+    else:
+        scoped = isinstance(table, str) and TABLE_ID.fullmatch(table) is not None
+    if not scoped:
+        raise TokenError("malformed token: claim 't' (its table, or its tournament)")
+    return Grant(table, seat, Role(role)), expires

@@ -8,7 +8,11 @@
   round's boards to come before they start.
 - Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
   (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
-  from it (Law 16). An explanation his partner gives at the table is heard by all.
+  from it (Law 16). Whom a seat's free text is kept from follows its sender (the event's
+  seat), never the call its index points at now: an explanation sent from a seat (`own`)
+  never reaches the sender's partner, even one the gateway let through against a stale state
+  and the fold then ignored. An explanation his partner gives at the table (recorded by the
+  table's operator, not `own`) is heard by all.
 """
 
 from __future__ import annotations
@@ -98,7 +102,9 @@ def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_
         return entry
     if kind == "call":
         return {**entry, "event": _without(event, SELF_DISCLOSURE)}
-    if kind == "explanation" and entry.get("caller") in (partner, None):
-        # of his own call, or one the fold ignored: not for his partner's eyes
+    if kind == "explanation" and (event.get("own") or entry.get("caller") in (partner, None)):
+        # Sent by the partner himself (`own`: from his seat), whatever call now sits at its
+        # index and whatever the fold made of it; or, recorded at the table, of his own call
+        # or one the fold ignored: not for his partner's eyes
         return {**entry, "event": _without(event, ("explanation",))}
     return entry

@@ -3,8 +3,15 @@
 Each event of the record gets a deterministic id, `import:<board digest>:<n>:<i>`: the digest
 of the board's events as the record gives them, `n` counting identical boards in the record,
 `i` the event's place in the board. Before appending, the table's topic is read and every event
-whose id is already there is left out: importing the same file twice adds nothing, and an
-import cut short (a crash) goes on where it stopped when run again.
+already there (its id, and the same event: its time stamp aside) is left out: importing the
+same file twice adds nothing, and an import cut short (a crash) goes on where it stopped when
+run again. What is left out is reported, board by board (`Imported.found`).
+
+The `import:` ids are the importer's alone: the gateway refuses them from anyone
+(`services.names.IMPORT_ID_PREFIX`), so no seat can make an import leave out its events by
+posting their ids first. An id of the record found on the table on another event (one appended
+before the gateway refused them, or by hand) does not count as the event: it is imported all
+the same, and reported (`Imported.taken`).
 """
 
 from __future__ import annotations
@@ -25,8 +32,8 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.kafka_admin import ensure_core_topics
-from services.names import table_topic
-from services.replay.reader import KafkaUnavailable, read_table
+from services.names import IMPORT_ID_PREFIX, table_topic
+from services.replay.reader import KafkaUnavailable, Record, read_table
 from services.settings import Settings
 from services.tables import create_table
 from shared.codec import DecodeError, encode, from_map, unpack
@@ -71,18 +78,34 @@ def with_ids(boards: list[Board]) -> list[Board]:
     for board in boards:
         digest = hashlib.sha256(json.dumps(board, sort_keys=True).encode()).hexdigest()[:20]
         n = seen[digest] = seen.get(digest, -1) + 1
-        out.append([{**event, "id": f"import:{digest}:{n}:{i}"}
+        out.append([{**event, "id": f"{IMPORT_ID_PREFIX}{digest}:{n}:{i}"}
                     for i, event in enumerate(board)])
     return out
 
 
-def _id_of(value: bytes | None) -> Any:
-    """The `id` an event on the topic was appended with (None if none, or not an event): only
-    the map is read, the event is not built."""
-    try:
-        return unpack(value or b"").get("id")
-    except DecodeError:
-        return None
+UNSTAMPED = ("ts", "v")  # what differs between two appends of the same event
+
+
+def _as_kept(event: dict[str, Any], ruleset: str) -> dict[str, Any]:
+    """The event as the topic keeps it (encoded and read back), its stamp aside."""
+    kept = unpack(encode(from_map(_stamped(event, 0, ruleset))))
+    return {k: v for k, v in kept.items() if k not in UNSTAMPED}
+
+
+def _on_table(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
+    """The events on the topic that carry an import id: id → those events (stamps aside);
+    only the maps are read, no event is built."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for _, value in records:
+        try:
+            kept = unpack(value or b"")
+        except DecodeError:
+            continue
+        event_id = kept.get("id")
+        if isinstance(event_id, str) and event_id.startswith(IMPORT_ID_PREFIX):
+            found.setdefault(event_id, []).append(
+                {k: v for k, v in kept.items() if k not in UNSTAMPED})
+    return found
 
 
 def _stamped(event: dict[str, Any], now: int, ruleset: str) -> dict[str, Any]:
@@ -95,12 +118,59 @@ def _stamped(event: dict[str, Any], now: int, ruleset: str) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Found:
+    """A board of the record found on the table, whole or its first events: left out."""
+
+    board: int  # its number
+    ids: tuple[str, ...]  # the events left out
+    events: int  # the board's events in the record
+
+    @property
+    def whole(self) -> bool:
+        return len(self.ids) == self.events
+
+
+@dataclass(frozen=True)
+class Plan:
+    todo: list[Board]  # what to append: boards, or what the table lacks of them
+    found: list[Found]
+    taken: list[str]  # the record's ids on the table on other events: appended all the same
+
+
+def plan(boards: list[Board], records: list[Record], ruleset: str) -> Plan:
+    """What of `boards` (see `with_ids`) the table, whose topic holds `records`, lacks: an
+    event counts as there when its id is on the table on the same event (its stamp aside)."""
+    on_table = _on_table(records)
+    todo: list[Board] = []
+    found: list[Found] = []
+    taken: list[str] = []
+    for board in boards:
+        missing, there = [], []
+        for event in board:
+            same = on_table.get(event["id"])
+            if same is None:
+                missing.append(event)
+            elif _as_kept(event, ruleset) in same:
+                there.append(event["id"])
+            else:
+                missing.append(event)
+                taken.append(event["id"])
+        if there:
+            found.append(Found(int(board[0].get("board", 0)), tuple(there), len(board)))
+        if missing:
+            todo.append(missing)
+    return Plan(todo, found, taken)
+
+
+@dataclass(frozen=True)
 class Imported:
     boards: int  # boards appended (whole or their missing end)
     already: int  # boards found whole on the table
     events: int  # events appended
     first_offset: int | None
     last_offset: int | None
+    found: tuple[Found, ...] = ()  # what was left out, found on the table, board by board
+    taken: tuple[str, ...] = ()  # ids of the record on the table on other events
 
 
 async def import_boards(settings: Settings, table: str, ruleset: str, boards: list[Board],
@@ -130,11 +200,9 @@ async def _import_boards(settings: Settings, table: str, ruleset: str, boards: l
         await ensure_core_topics(admin, settings.shards, settings.replication)
         meta = await create_table(admin, producer, redis, table, ruleset, settings.replication,
                                   settings.shards)
-        present = {_id_of(value) for _, value in await read_table(settings.kafka_bootstrap,
-                                                                  table)}
-        todo = [[e for e in board if e["id"] not in present] for board in boards]
-        already = sum(1 for board in todo if not board)
-        todo = [board for board in todo if board]
+        planned = plan(boards, await read_table(settings.kafka_bootstrap, table),
+                       meta["ruleset"])
+        todo = planned.todo
         now = int(time.time() * 1000)
         encoded = [[encode(from_map(_stamped(event, now, meta["ruleset"]))) for event in board]
                    for board in todo]  # every event checked before the first is sent
@@ -145,8 +213,9 @@ async def _import_boards(settings: Settings, table: str, ruleset: str, boards: l
         for done, futures in enumerate(sent, start=1):
             offsets += [(await future).offset for future in futures]
             progress(done, len(todo))
-        return Imported(len(todo), already, len(offsets), min(offsets, default=None),
-                        max(offsets, default=None))
+        return Imported(len(todo), sum(1 for f in planned.found if f.whole), len(offsets),
+                        min(offsets, default=None), max(offsets, default=None),
+                        tuple(planned.found), tuple(planned.taken))
     finally:
         await producer.stop()
         await admin.close()

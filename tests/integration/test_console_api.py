@@ -92,6 +92,14 @@ def test_an_alert_is_marked_handled_and_every_gateway_knows_it(stack: Stack) -> 
     ("not-an-alert", {}, 400, "alert_id"),
     ("t:1:2:0", {"handled": "yes please"}, 400, "handled"),
     ("t:1:2:0", {"note": "x" * 501}, 400, "note"),
+    # issue 23, item 10: true or false only; a note fit to be shown
+    ("t:1:2:0", {"handled": "yes"}, 400, "handled"),
+    ("t:1:2:0", {"handled": "true"}, 400, "handled"),
+    ("t:1:2:0", {"handled": 1}, 400, "handled"),
+    ("t:1:2:0", {"note": "done\x1b[2J"}, 400, "note"),
+    ("t:1:2:0", {"note": "done\x00"}, 400, "note"),
+    ("t:1:2:0", {"note": "done\x85"}, 400, "note"),
+    ("console-none:1:2:0", {}, 404, "alert_id"),  # no such table
 ])
 def test_a_bad_mark_is_refused_and_changes_nothing(stack: Stack, alert_id: str,
                                                    body: dict[str, Any], status: int,
@@ -109,3 +117,27 @@ def test_only_the_director_marks_alerts(stack: Stack) -> None:
     with stack.client(tokens["seats"]["S"]) as http:
         assert http.post("/api/alerts/t:1:2:0/handled", json={}).status_code == 403
         assert http.get("/api/alerts/handled").status_code == 403
+
+
+def test_a_mark_for_an_alert_never_raised_is_refused(stack: Stack) -> None:
+    """Issue 23, item 10: the director marks only alerts a table raised: one at an event that
+    raised none, past the table's end, or a poison alert that never was is a 404, and nothing
+    is marked. One raised is marked, and a note may have line breaks."""
+    tokens = new_table(stack, "console-404")
+    for seat, call in (("N", "1S"), ("E", "1H")):
+        with stack.client(tokens["seats"][seat]) as http:
+            assert http.post("/api/tables/console-404/events",
+                             json={"type": "call", "call": call}).status_code == 202
+    alert = wait_for(lambda: _alert_of(stack, "console-404"), 20, "the Law 27 alert")
+    assert alert["id"] == "console-404:1:2:0"
+    with stack.client(stack.director) as http:
+        before = http.get("/api/alerts/handled").json()
+        for never in ("console-404:1:1:0", "console-404:1:2:1", "console-404:2:2:0",
+                      "console-404:1:999:0", "console-404:poison:0"):
+            refused = http.post(f"/api/alerts/{never}/handled", json={})
+            assert refused.status_code == 404, (never, refused.text)
+            assert refused.json()["field"] == "alert_id"
+        assert http.get("/api/alerts/handled").json() == before
+        marked = http.post(f"/api/alerts/{alert['id']}/handled",
+                           json={"note": "ruled:\n2H substituted\tno penalty"})
+        assert marked.status_code == 202, marked.text

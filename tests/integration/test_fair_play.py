@@ -5,13 +5,19 @@ partner's call, the feed. The state and the history are checked in test_replay.p
 from __future__ import annotations
 
 import json
+import time
+from typing import Any
 
 import pytest
+from aiokafka import AIOKafkaProducer
 from websockets.sync.client import connect
 
+from services.names import table_topic
+from shared.codec import encode, from_map
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.kafka_reading import read_all
-from tests.integration.test_pipeline import new_table, play_script, state
+from tests.integration.test_pipeline import DEAL, new_table, play_script, state
+from tests.integration.test_replay import history
 
 pytestmark = pytest.mark.integration
 
@@ -70,3 +76,52 @@ def test_the_feed_never_carries_a_seats_explanation_to_its_partner(stack: Stack)
         told_south, told_east = until_last(south), until_last(east)
     assert not any("Precision" in t or "any shape" in t for t in told_south)
     assert "Precision" in told_east[-1] and "any shape" in told_east[-1]
+
+
+def _append(stack: Stack, table: str, event: dict[str, Any]) -> int:
+    """`event` appended to the table's topic as the gateway appends a seat's (the checks it
+    made before, against Redis, are the ones a race beats)."""
+    async def produce() -> int:
+        producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all")
+        await producer.start()
+        try:
+            sent = await producer.send_and_wait(table_topic(table), encode(from_map(event)))
+            return int(sent.offset)
+        finally:
+            await producer.stop()
+
+    offset: int = run(produce())
+    return offset
+
+
+def test_a_partners_text_never_reaches_him_whatever_the_fold_made_of_it(stack: Stack) -> None:
+    """Issue 23, item 1, replayed in order rather than raced: a round of boards 3 and 5; S, W,
+    N pass; E passes board 3 out (board 5 starts, N deals); N opens 1NT; S's explanation of
+    index 0, which the gateway had checked against board 3's state (S's pass), is appended as
+    S's own. The fold ignores it; N must get its text on no channel: not his state, not his
+    feed, not his history (whole, the board, step by step, PBN, LIN). The opponents hear it."""
+    secret = "partner, I hold the spade ace"
+    with stack.client(stack.director) as http:
+        created = http.post("/api/tables", json={"table": "fair4"})
+        assert created.status_code == 201, created.text
+        tokens = created.json()
+        assert http.post("/api/tables/fair4/rounds", json={"round": 1, "boards": [
+            {"board": 3, "deal": DEAL}, {"board": 5, "deal": DEAL}]}).status_code == 202
+    play_script(stack, "fair4", tokens, "S P, W P, N P, E P, N 1NT")
+    last = _append(stack, "fair4", {"type": "explanation", "seat": "S", "index": 0,
+                                    "explanation": secret, "own": True,
+                                    "ts": int(time.time() * 1000)})
+    wait_for(lambda: state(stack, "fair4", stack.director)["version"] == last, 10, "folded")
+    north = tokens["seats"]["N"]
+    assert state(stack, "fair4", north)["board"]["board"] == 5
+    assert secret not in json.dumps(state(stack, "fair4", north))
+    for params in ({}, {"board": 5}, {"board": 5, "states": "true"}, {"format": "pbn"},
+                   {"format": "lin"}):
+        told = history(stack, "fair4", north, **params)
+        assert secret not in (told if isinstance(told, str) else json.dumps(told)), params
+    with connect(f"ws://127.0.0.1:{stack.gateway_port}/api/tables/fair4/feed?token={north}",
+                 open_timeout=10) as feed:
+        first = feed.recv(timeout=10)
+    assert json.loads(first)["version"] == last and secret not in first
+    assert history(stack, "fair4", tokens["seats"]["E"])["history"][-1]["event"][
+        "explanation"] == secret

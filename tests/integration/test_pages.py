@@ -235,3 +235,28 @@ def test_the_page_reconnects_and_resumes_after_the_last_state_read(
     expect(tab.page.locator("#turn")).to_have_text("Waiting for West (Di).")
     assert [label.split(",")[0] for label in auction(tab)] == [
         "North: 1 diamonds", "East: pass", "South: 1 spades"]
+
+
+@pytest.mark.parametrize(("path", "rendered"), [
+    ("/docs", ".opblock"),  # Swagger UI: an operation's block
+    ("/redoc", "[role=search]"),  # ReDoc: its search box
+])
+def test_the_api_docs_work_under_their_content_security_policy(
+        stack: Stack, browser: Browser, tabs: list[Tab], path: str, rendered: str) -> None:
+    """Issue 23, item 10: /docs and /redoc are served with a CSP (no other origin, Swagger
+    UI's own inline script by its hash), and the offline Swagger UI and ReDoc files work
+    under it: the page renders the API, with nothing refused or failing in the console."""
+    with stack.client() as http:
+        policy = http.get(path).headers.get("content-security-policy", "")
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-eval" not in policy and "script-src 'self'" in policy
+    tab = open_tab(browser, f"{stack.url}{path}")
+    tabs.append(tab)
+    expect(tab.page.locator(rendered).first).to_be_visible()
+    expect(tab.page.get_by_text("/api/tables/{table}/events").first).to_be_visible()
+    if path == "/redoc":  # ReDoc's sidebar shows Redocly's logo from their CDN, hidden when
+        # it fails to load (offline): the policy refuses it, as it must (no other host)
+        refused = [m for m in tab.console if "https://cdn.redoc.ly/redoc/logo-mini.svg" in m]
+        assert len(refused) <= 1 and all("img-src" in m for m in refused), refused
+        tab.console = [m for m in tab.console if m not in refused]
+    assert_clean_console(tab)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
+from shared.codec import to_map
 from shared.notation import pbn_events
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.kafka_reading import committed_alerts
@@ -156,3 +157,46 @@ def test_an_unreadable_record_imports_nothing(stack: Stack) -> None:
     assert cli(stack, "replay", "imp3").returncode == 2  # no table was created
     with stack.client(stack.director) as http:
         assert http.get("/api/tables/imp3/state").status_code == 404
+
+
+def test_a_seat_cannot_make_an_import_leave_events_out(stack: Stack, tmp_path: Path) -> None:
+    """Issue 23, item 3. The importer's ids can be computed from the public file: a seat that
+    posts them first is refused (400, field id), as is the director. Ids already on the table
+    on other events (posted before the gateway refused them) do not make the import leave the
+    record's events out: it imports them all, says so, and the table folds like the record.
+    Imported again, it names the boards it leaves out."""
+    from services.replay.importer import boards_of, with_ids
+    from tests.integration.test_fair_play import _append
+
+    events = [to_map(from_map(e)) for e in  # as the importer reads a log: ids from these
+              log("N 1S, E P, S 2S, W P, N P, E P") + log("E 1H, S P, W P, N P", board=2)]
+    record = tmp_path / "two-boards.jsonl"
+    record.write_text("".join(json.dumps(e) + "\n" for e in events))
+    ids = [e["id"] for e in with_ids(boards_of(events))[0]]
+    with stack.client(stack.director) as http:
+        created = http.post("/api/tables", json={"table": "imp4"})
+        assert created.status_code == 201, created.text
+        refused = http.post("/api/tables/imp4/boards", json={"board": 1, "id": ids[0]})
+        assert refused.status_code == 400 and refused.json()["field"] == "id"
+    with stack.client(created.json()["seats"]["N"]) as http:
+        refused = http.post("/api/tables/imp4/events", json={"type": "call", "call": "P",
+                                                             "id": ids[1]})
+        assert refused.status_code == 400 and refused.json()["field"] == "id", refused.text
+    squatted = ids[:6]
+    for event_id in squatted:  # as a seat's events were appended before the refusal
+        _append(stack, "imp4", {"type": "call", "seat": "S", "call": "P", "id": event_id})
+    first = cli(stack, "import", str(record), "--table", "imp4")
+    assert first.returncode == 0, first.stderr
+    assert f"2 boards imported ({len(events)} events" in first.stdout
+    assert "0 already there" in first.stdout and "left out" not in first.stdout
+    assert "warning: 6 ids" in first.stderr and all(i in first.stderr for i in squatted)
+    replayed = json.loads(cli(stack, "replay", "imp4").stdout)["history"][len(squatted):]
+    assert [e["event"]["id"] for e in replayed[:len(ids)]] == ids
+    assert [{**b, "started_ts": None} for b in
+            fold(from_map(e["event"]) for e in replayed).to_dicts()] == \
+        [{**b, "started_ts": None} for b in fold(from_map(e) for e in events).to_dicts()]
+    again = cli(stack, "import", str(record), "--table", "imp4")
+    assert again.returncode == 0 and "0 boards imported (0 events); 2 already there" \
+        in again.stdout
+    assert "left out, already on the table: boards 1, 2" in again.stdout
+    assert again.stderr == ""  # each id is on its own event now, beside the squatter

@@ -11,8 +11,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.integration.conftest import Stack, run
-from tests.integration.test_pipeline import new_table
+from tests.integration.conftest import Stack, run, wait_for
+from tests.integration.test_pipeline import new_table, state
+from tests.test_tokens import signed
 
 pytestmark = pytest.mark.integration
 
@@ -39,3 +40,33 @@ def test_a_token_in_the_first_message_opens_the_feed(stack: Stack) -> None:
     assert run(_first(feed, {"type": "call", "call": "1H"})) == 4401
     alerts = f"{base}/api/alerts/feed"
     assert run(_first(alerts, {"type": "auth", "token": tokens["seats"]["N"]})) == 4403
+
+
+def test_a_token_is_read_strictly_everywhere(stack: Stack) -> None:
+    """Issue 23, items 8 and 9, on the real gateway: junk after a real token, or a token
+    signed with the real key whose claims `sign` never writes (a seat of null or "Q", an
+    expiry that is no number), is a 401 on every path (a read, the call path, a socket's
+    first message closes 4401), never a 500 or a reset."""
+    tokens = new_table(stack, "auth2")
+    wait_for(lambda: state(stack, "auth2", stack.director)["board"], 10, "board 1 folded")
+    key = (stack.data / "signing.key").read_text().strip().encode()
+    seat = tokens["seats"]["N"]
+    bad = [signed({"t": "auth2", "s": None, "r": "seat", "e": 2**40}, key),
+           signed({"t": "auth2", "s": "Q", "r": "seat", "e": 2**40}, key),
+           signed({"t": "auth2", "s": "N", "r": "seat", "e": "tomorrow"}, key),
+           signed({"t": "auth2", "s": "N", "r": "seat", "e": True}, key),
+           signed({"t": ["auth2"], "s": "N", "r": "seat", "e": 2**40}, key),
+           seat + "!!", seat + "="]
+    feed = f"{stack.url.replace('http', 'ws')}/api/tables/auth2/feed"
+    for token in bad:
+        with stack.client(token) as http:
+            for method, path, body in (("GET", "/api/tables/auth2/state", None),
+                                       ("GET", "/api/tables/auth2/history", None),
+                                       ("POST", "/api/tables/auth2/events",
+                                        {"type": "call", "call": "P"})):
+                answer = http.request(method, path, json=body)
+                assert answer.status_code == 401, (token, path, answer.text)
+                assert "token" in answer.json()["error"]
+        assert run(_first(feed, {"type": "auth", "token": token})) == 4401, token
+    with stack.client(seat) as http:  # the token itself, spelt as issued
+        assert http.get("/api/tables/auth2/state").status_code == 200

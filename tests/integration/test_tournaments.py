@@ -236,3 +236,20 @@ async def _close_code(url: str) -> int:
             return socket.close_code or 0
     except InvalidStatus as refused:
         return refused.response.status_code
+
+
+def test_a_board_no_round_could_start_is_refused_at_creation(stack: Stack) -> None:
+    """Issue 23, item 10: a deals file with board 99999999999999999999999 used to create the
+    tournament, whose round then refused the board; now the creation is a 400 naming `deals`,
+    the board and the bound, and nothing is made."""
+    huge = DEALS.replace('[Board "1"]', '[Board "99999999999999999999999"]', 1)
+    assert huge != DEALS
+    with stack.client(stack.director) as http:
+        refused = http.post("/api/tournaments", json={"tournament": "huge", "tables": 2,
+                                                      "deals": huge})
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["field"] == "deals"
+        assert "99999999999999999999999" in refused.json()["error"]
+        assert "1000000" in refused.json()["error"]
+        assert http.get("/api/tournaments/huge").status_code == 404
+        assert "huge-1" not in {t["table"] for t in http.get("/api/tables").json()["tables"]}

@@ -14,9 +14,13 @@ from fastapi import APIRouter, Path, Query
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
+from services.gateway.service import Gateway
 from services.names import ALERT_ID, HANDLED
+from services.replay.reader import KafkaUnavailable, read_table
+from services.table_run import TableRun
 
 router = APIRouter(prefix="/api/alerts", tags=["alerts"])
+REPLAY_TIMEOUT_S = 30  # a mark's alert found by folding its table: a broker that stops answering
 
 
 @router.get("", responses=responses(400, 401, 403))
@@ -34,15 +38,19 @@ async def get_handled(gw: GatewayDep, _: DirectorDep) -> HandledMarks:
                                  for k, v in gw.clients.alerts.handled.items()})
 
 
-@router.post("/{alert_id}/handled", status_code=202, responses=responses(400, 401, 403, 503))
+@router.post("/{alert_id}/handled", status_code=202,
+             responses=responses(400, 401, 403, 404, 503))
 async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `id`, e.g. "
                                                       "t1:3:42:0")],
                        body: MarkAlert, gw: GatewayDep, _: DirectorDep) -> HandledMark:
     """Mark an alert as dealt with (`handled: false` takes the mark back), on every gateway's
     console: the mark is appended to `tableserver.alerts.handled` once Kafka acknowledges
-    it. Marking again is harmless."""
+    it. Marking again is harmless; an alert that was never raised is a 404."""
     if not ALERT_ID.fullmatch(alert_id):
         raise ApiError(400, f"{alert_id!r} is not an alert's id (table:board:offset:n)",
+                       "alert_id")
+    if not await _raised(gw, alert_id):
+        raise ApiError(404, f"no alert {alert_id}: its table raised none with that id",
                        "alert_id")
     mark = HandledMark(alert=alert_id, handled=body.handled, note=body.note,
                        ts=int(time.time() * 1000))
@@ -55,3 +63,30 @@ async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `i
                        retry_after=1) from None
     gw.clients.alerts.handled[alert_id] = mark.model_dump()  # this gateway knows at once
     return mark
+
+
+async def _raised(gw: Gateway, alert_id: str) -> bool:
+    """Whether `alert_id` was raised: among the alerts this gateway keeps, else found by
+    folding its table's topic up to the event that would have raised it (the ids are
+    deterministic: the processor raised the same). 404 for a table that does not exist."""
+    if gw.clients.alerts.knows(alert_id):
+        return True
+    table, _, rest = alert_id.partition(":")
+    try:
+        await gw.table_meta(table)
+    except ApiError as exc:
+        if exc.status == 404:
+            raise ApiError(404, f"no alert {alert_id}: no table {table}", "alert_id") from None
+        raise
+    offset = int(rest.split(":")[1])  # board:offset:n, or poison:offset
+    try:
+        records = await asyncio.wait_for(read_table(gw.settings.kafka_bootstrap, table, offset),
+                                         REPLAY_TIMEOUT_S)
+    except (KafkaUnavailable, TimeoutError):
+        raise ApiError(503, "Kafka did not give the table's history in time; retry",
+                       retry_after=2) from None
+    run = TableRun(table)
+    for at, value in records:
+        if any(raised == alert_id for raised, _ in run.apply(at, value)):
+            return True
+    return False

@@ -9,12 +9,12 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.gateway.asgi import origin_allowed
 from services.gateway.errors import ApiError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
-from services.gateway.sockets import MAX_MESSAGE, serve_feed
+from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.tokens import Grant, Role
 from services.gateway.views import board_for
 from services.names import ALERTS, feed_key
@@ -33,17 +33,18 @@ async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
     gw: Gateway = websocket.app.state.gateway
     origin, host = websocket.headers.get("origin", ""), websocket.headers.get("host", "")
     if not origin_allowed(origin, host, gw.settings.allowed_origins):
-        await websocket.close(code=4403)
+        await close_quietly(websocket, 4403)
         return gw, None
     token = websocket.query_params.get("token")
     if token is None:
         await websocket.accept()
         token = await _first_message_token(websocket)
+        if websocket.client_state is WebSocketState.DISCONNECTED:
+            return gw, None  # the client left before authenticating: nothing to say or log
     try:
         return gw, gw.grant_of(token)
     except ApiError:
-        await websocket.close(code=4401, reason="a valid token first: "
-                              '{"type":"auth","token":…}')
+        await close_quietly(websocket, 4401, 'a valid token first: {"type":"auth","token":…}')
         return gw, None
 
 
@@ -66,7 +67,7 @@ async def director_socket(websocket: WebSocket) -> Gateway | None:
     if grant is None:
         return None
     if grant.role != Role.DIRECTOR:
-        await websocket.close(code=4403)
+        await close_quietly(websocket, 4403)
         return None
     return gw
 
@@ -77,7 +78,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
     if grant is None:
         return
     if not gw.reads(grant, table):
-        await websocket.close(code=4403)
+        await close_quietly(websocket, 4403)
         return
     delay = gw.settings.spectator_delay_s
 

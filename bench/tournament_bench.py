@@ -47,6 +47,7 @@ from services.names import table_topic
 from shared.codec import from_map
 from shared.engine import fold
 from shared.seats import board_dealer
+from shared.vocabulary import TableStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import print_service_errors
@@ -133,8 +134,9 @@ async def start_round(director: Director, boards: int, created_s: float) -> None
     body = {"round": 1, "boards": list(range(1, boards + 1))}
     response, posted_s, unavailable = await post_until_taken(
         director.http, f"/api/tournaments/{TOURNAMENT}/rounds", body)
-    folded_s = await director.until(lambda t: t["board"] == 1 and t["status"] == "auction",
-                                    300, "board 1 everywhere")
+    folded_s = await director.until(
+        lambda t: t["board"] == 1 and t["status"] == TableStatus.AUCTION, 300,
+        "board 1 everywhere")
     print(f"round 1 ({boards} boards) at {response.json()['tables']} tables: POST "
           f"{posted_s:.2f} s{retries(unavailable)}; every table at board 1 {folded_s:.2f} s "
           f"after it; creation and round together {created_s + posted_s + folded_s:.2f} s",
@@ -184,8 +186,9 @@ async def play(director: Director, made: dict[str, Any], boards: int, concurrenc
             last = board == boards
 
             def moved_on(line: dict[str, Any], board: int = board, last: bool = last) -> bool:
-                return (line["status"] == "done" and line["boards_finished"] == board if last
-                        else line["board"] == board + 1 and line["status"] == "auction")
+                return (line["status"] == TableStatus.DONE and line["boards_finished"] == board
+                        if last else line["board"] == board + 1
+                        and line["status"] == TableStatus.AUCTION)
 
             folded_s = await director.until(moved_on, 300, f"board {board} over")
             calls = 4 * len(seats)

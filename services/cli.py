@@ -46,7 +46,7 @@ from services.settings import Settings
 from services.tournament_cli import add_tournament_parser
 from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
-from shared.events import Event
+from shared.events import Event, Ruleset
 from shared.notation import ReadResult, SkippedBoard, lin_boards, pbn_boards
 from shared.notation.export import to_lin, to_pbn
 
@@ -319,8 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
     import_parser = commands.add_parser("import", help="append a record's boards to a table")
     import_parser.add_argument("file", help="FILE.pbn, FILE.lin or LOG.jsonl")
     import_parser.add_argument("--table", required=True)
-    import_parser.add_argument("--ruleset", choices=["duplicate", "rubber"],
-                               default="duplicate", help="for a table created by the import")
+    import_parser.add_argument("--ruleset", choices=list(Ruleset), default=Ruleset.DUPLICATE,
+                               help="for a table created by the import")
     import_parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     import_parser.set_defaults(run=cmd_import)
     add_tournament_parser(commands)

@@ -26,6 +26,7 @@ import httpx
 
 from services.gateway.routes.pages import director_link
 from services.settings import Settings
+from shared.vocabulary import BoardStatus
 
 BOARDS = Path(__file__).resolve().parent.parent / "deploy" / "demo" / "boards.jsonl"
 
@@ -93,7 +94,8 @@ def line_of(table: str, state: dict[str, Any] | None) -> str:
     contract = board["contract"]
     end = (f"→ {contract['level']}{contract['strain']}{contract['risk']} by "
            f"{contract['declarer']}" if contract else
-           "→ passed out" if board["status"] == "passed_out" else f"({board['turn']} to call)")
+           "→ passed out" if board["status"] == BoardStatus.PASSED_OUT
+           else f"({board['turn']} to call)")
     return (f"{table:<8} board {board['board']:<3} dealer {board['dealer']}  {calls}  {end}"
             f"   [v{state['version'] if state else '-'}]")
 

@@ -3,12 +3,15 @@ contract, and the director alerts with their Laws."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from shared.vocabulary import BoardStatus
 
 COLUMNS = "WNES"
 
 
-def render_board(state: dict[str, Any]) -> str:
+def render_board(state: Mapping[str, Any]) -> str:
     lines = [f"Board {state['board']}  dealer {state['dealer']}  vulnerable "
              f"{state['vulnerability']}  ({state['ruleset']})",
              "    ".join(f"{c:<4}" for c in COLUMNS).rstrip()]
@@ -31,7 +34,7 @@ def render_board(state: dict[str, Any]) -> str:
     if contract:
         lines.append(f"Contract: {contract['level']}{contract['strain']}{contract['risk']} "
                      f"by {contract['declarer']}")
-    elif state["status"] == "passed_out":
+    elif state["status"] == BoardStatus.PASSED_OUT:
         lines.append("Passed out")
     else:
         lines.append(f"{state['turn']} to call" + (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol, cast
 
 from redis.asyncio import Redis
@@ -46,7 +47,7 @@ class StateWrite(NamedTuple):
 
     table: str
     version: int
-    board: dict[str, Any]
+    board: Mapping[str, Any]  # shared.board_view.BoardView
     tournament: str | None = None
     line: dict[str, Any] | None = None
 

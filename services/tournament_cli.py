@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from services.settings import Settings
+from shared.events import Ruleset
 
 if TYPE_CHECKING:  # httpx is imported by the commands that use it: `fold` starts faster
     import httpx
@@ -427,7 +428,7 @@ def add_tournament_parser(commands: Any) -> None:
     tables.add_argument("--table-names", type=_names, metavar="A,B,…", help="the tables' names")
     create.add_argument("--deals", type=Path, required=True, metavar="FILE.pbn",
                         help="the deals, a PBN file as a dealing program writes it")
-    create.add_argument("--ruleset", choices=["duplicate", "rubber"], default="duplicate")
+    create.add_argument("--ruleset", choices=list(Ruleset), default=Ruleset.DUPLICATE)
     create.add_argument("--players", type=Path, metavar="FILE.json",
                         help='players\' names: {"table": {"N": "Ann", …}, …}')
     create.add_argument("--event-name", default="", metavar="TEXT", help="PBN [Event]")

@@ -2,7 +2,10 @@
 
 This module knows rotation (Law 17), sufficiency (Law 18), the legality of doubles and
 redoubles (Law 19), the end of the auction and the contract (Law 22). It knows nothing of
-irregularities: `shared.laws` applies those, through the few mutators here.
+irregularities: `shared.laws` applies those, through the few mutators here. What the Laws
+keep on a board (alerts, the pending call, lead penalties …) is in `shared.board_records`;
+the map a reader gets, `to_dict()`, is built by `shared.board_output` to the shape of
+`shared.board_view.BoardView`.
 
 A `Board` is mutable so that a fold over a million events stays fast; the engine copies
 it before changing it whenever a caller keeps the old state (`shared.engine.evolve`).
@@ -11,194 +14,37 @@ it before changing it whenever a caller keeps the old state (`shared.engine.evol
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeAlias
 
+from shared.board_output import view_of
+from shared.board_records import (
+    Alert,
+    Correction,
+    Inadmissible,
+    LeadPenalty,
+    Pending,
+    Standing,
+)
+from shared.board_view import (
+    BoardView,
+    CancelledCallView,
+    ContractView,
+    ExplanationView,
+    IgnoredView,
+    QuestionView,
+    RectificationView,
+    RulingView,
+)
 from shared.calls import ALL_CALLS, PASS, Call, CallKind, Strain
 from shared.cards import Card
-from shared.events import BoardStarted, CallMade, Ruleset
+from shared.events import BoardStarted, Ruleset
 from shared.seats import Seat, Vulnerability
+from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
-AUCTION = "auction"
-CLOSED = "closed"
-PASSED_OUT = "passed_out"
-
-NEXT_TURN = "next_turn"
-EVERY_TURN = "every_turn"
-
-
-@dataclass(frozen=True, slots=True)
-class StandingCall:
-    """A call that stands with what the Laws say of it: `accepted` names the Law under which
-    an irregular call was accepted or condoned; `skipped` lists the seats that lost their turn
-    to it; `deemed` names the Law under which a pass is deemed made (Law 28A).
-
-    A call that stands with nothing to say of it is kept as the `CallMade` event itself: the
-    fold then allocates nothing per call, which keeps it fast (see `Standing`)."""
-
-    seat: Seat
-    call: Call
-    alert: bool = False
-    explanation: str | None = None
-    accepted: str | None = None
-    skipped: tuple[Seat, ...] = ()
-    deemed: str | None = None
-
-    @staticmethod
-    def annotate(entry: Standing, accepted: str, skipped: tuple[Seat, ...] = ()) -> StandingCall:
-        """`entry` accepted (or condoned) under Law `accepted`."""
-        return StandingCall(entry.seat, entry.call, entry.alert, entry.explanation, accepted,
-                            skipped)
-
-
-Standing: TypeAlias = CallMade | StandingCall
-"""A call that stands: the event itself, or a `StandingCall` when the Laws annotated it."""
-
-
-def skipped_by(entry: Standing) -> tuple[Seat, ...]:
-    """The seats that lost their turn to an accepted call out of rotation."""
-    return entry.skipped if isinstance(entry, StandingCall) else ()
-
-
-def standing_to_dict(entry: Standing) -> dict[str, Any]:
-    d: dict[str, Any] = {"seat": entry.seat.name, "call": str(entry.call)}
-    if entry.alert:
-        d["alert"] = True
-    if entry.explanation is not None:
-        d["explanation"] = entry.explanation
-    if isinstance(entry, StandingCall):
-        if entry.accepted is not None:
-            d["accepted"] = entry.accepted
-        if entry.skipped:
-            d["skipped"] = [s.name for s in entry.skipped]
-        if entry.deemed is not None:
-            d["deemed"] = entry.deemed
-    return d
-
-
-@dataclass(frozen=True, slots=True)
-class Alert:
-    """A director alert: an irregularity, the Law that governs it and the options open."""
-
-    kind: str
-    law: str
-    seat: Seat | None
-    message: str
-    options: tuple[str, ...] = ()
-    call: Call | None = None
-    event: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "law": self.law,
-                             "seat": self.seat.name if self.seat else None,
-                             "message": self.message, "options": list(self.options),
-                             "event": self.event}
-        if self.call is not None:
-            d["call"] = str(self.call)
-        return d
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """An irregular call its offender's LHO may accept: he accepts it by calling or with an
-    `option` event (Laws 25B1, 27A, 29A); otherwise it is cancelled and the Laws rectify.
-    An inadmissible call is never pending: nobody may accept it, and it is rectified at once
-    (see `Inadmissible`)."""
-
-    kind: str
-    law: str
-    entry: Standing
-    at_turn: Seat  # whose turn it was when the call was made
-    replaces: Standing | None = None  # a change of call (Law 25B): the call it replaces
-    prior: Pending | None = None  # a substitute for an irregular call still pending: that one
-
-    @property
-    def offender(self) -> Seat:
-        return self.entry.seat
-
-    @property
-    def option_holder(self) -> Seat:
-        return self.entry.seat.lho
-
-    def to_dict(self) -> dict[str, Any]:
-        d = {"kind": self.kind, "law": self.law, "offender": self.offender.name,
-             "call": str(self.entry.call), "at_turn": self.at_turn.name,
-             "option_holder": self.option_holder.name}
-        if self.replaces is not None:
-            d["replaces"] = str(self.replaces.call)
-        return d
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """What the Laws expect of an offender after his irregular call was cancelled: the
-    substitute for an insufficient bid (27B), the call after RHO's (31A, 32B), the choice
-    after an unaccepted change of call (25B2)."""
-
-    law: str
-    offender: Seat
-    call: Call
-    rho_acted: bool | None = None
-    other: Call | None = None  # after a change of call: the substitute that was not accepted
-
-
-@dataclass(frozen=True, slots=True)
-class LeadPenalty:
-    """A lead penalty (Law 26) that applies if the offender's partner becomes a defender."""
-
-    offender: Seat
-    withdrawn: Call
-    source: str  # the Law that invoked Law 26
-    final: Call | None = None  # the call the offender substituted at that turn, when known
-
-    def suit_repeated(self, board: Board, strain: Strain) -> bool:
-        """Whether the withdrawn call's suit takes no lead penalty. Duplicate Law 26A1: the
-        offender specified the suit in the legal auction. Rubber Law 26(a) is its own test:
-        "the substituted call did not repeat that suit" — the call the offender substituted at
-        that turn, where the Law has him choose it at once (Laws 25(b)(ii), 27(b),
-        31(b)(ii)); otherwise his calls in the legal auction stand for it."""
-        if self.final is not None and board.ruleset is Ruleset.RUBBER:
-            return self.final.strain is strain
-        return board.named_strain(self.offender, strain)
-
-    def to_dict(self, board: Board) -> dict[str, Any]:
-        partner = self.offender.partner
-        d: dict[str, Any] = {"player": partner.name, "offender": self.offender.name,
-                             "withdrawn": str(self.withdrawn), "source": self.source}
-        strain = self.withdrawn.strain
-        suit = strain.name if strain is not None and strain is not Strain.NT else None
-        if strain is not None and suit is not None and self.suit_repeated(board, strain):
-            d.update(law="26A1", declarer_may=None)
-        elif suit is not None:
-            d.update(law="26A2", suit=suit, declarer_may="require or prohibit the suit")
-        else:
-            d.update(law="26B", declarer_may="prohibit the lead of any one suit")
-        if board.ruleset is Ruleset.RUBBER:
-            d["law"] = {"26A1": "26", "26A2": "26(a)", "26B": "26(b)"}[d["law"]]
-        declarer = board.declarer
-        d["applies"] = None if board.status == AUCTION else (
-            declarer is not None and partner.is_opponent_of(declarer)
-            and d["declarer_may"] is not None)
-        return d
-
-
-@dataclass(frozen=True, slots=True)
-class Inadmissible:
-    """An inadmissible call the Laws cancelled at once (Laws 32, 36, 37, 38), and what its
-    rectification found before it changed the board. Until the next call, offender's LHO may
-    still call over it: Law 35 then takes the penalty back (`Board.restore`)."""
-
-    kind: str
-    entry: Standing
-    at_turn: Seat  # whose turn it was when the call was made, and is again
-    must_pass: tuple[tuple[Seat, str], ...]
-    may_not_double: tuple[tuple[Seat, str], ...]
-    lead_penalties: tuple[LeadPenalty, ...]
-    correction: Correction | None
-    cancelled: tuple[dict[str, Any], ...]
-
-    @property
-    def offender(self) -> Seat:
-        return self.entry.seat
+# The words the fold reads on every event or board, as module globals: under Python 3.11 an
+# enum class's attribute (`BoardStatus.CLOSED`) goes through `EnumType.__getattr__`'s hook,
+# some thousand instructions a read.
+_CLOSED, _PASSED_OUT = BoardStatus.CLOSED, BoardStatus.PASSED_OUT
+_NEXT_TURN, _EVERY_TURN = PassObligation.NEXT_TURN, PassObligation.EVERY_TURN
 
 
 @dataclass(slots=True)
@@ -209,10 +55,10 @@ class Board:
     ruleset: Ruleset
     deal: str | None = None
     started_ts: int | None = None  # the producer's stamp on board_started (ms since the epoch)
-    status: str = AUCTION
+    status: BoardStatus = BoardStatus.AUCTION
     turn: Seat | None = None
     calls: list[Standing] = field(default_factory=list)
-    must_pass: dict[Seat, str] = field(default_factory=dict)
+    must_pass: dict[Seat, PassObligation] = field(default_factory=dict)
     may_not_double: dict[Seat, str] = field(default_factory=dict)  # seat → Law
     pending: Pending | None = None
     correction: Correction | None = None
@@ -220,12 +66,12 @@ class Board:
     alerts: tuple[Alert, ...] = ()
     lead_penalties: tuple[LeadPenalty, ...] = ()
     exposed: tuple[tuple[Seat, Card, bool], ...] = ()
-    cancelled: tuple[dict[str, Any], ...] = ()
-    rectifications: tuple[dict[str, Any], ...] = ()
-    rulings: tuple[dict[str, Any], ...] = ()
-    questions: tuple[dict[str, Any], ...] = ()  # Law 20F: who asked, about which call
-    explanations: tuple[dict[str, Any], ...] = ()  # the answers: which call, by whom
-    ignored: tuple[dict[str, Any], ...] = ()
+    cancelled: tuple[CancelledCallView, ...] = ()
+    rectifications: tuple[RectificationView, ...] = ()
+    rulings: tuple[RulingView, ...] = ()
+    questions: tuple[QuestionView, ...] = ()  # Law 20F: who asked, about which call
+    explanations: tuple[ExplanationView, ...] = ()  # the answers: which call, by whom
+    ignored: tuple[IgnoredView, ...] = ()
     opening_lead: tuple[Seat, Card] | None = None
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
     seen: set[int] = field(default_factory=set)  # client_seq * 5 + seat (4: no seat)
@@ -280,7 +126,7 @@ class Board:
     def period_over(self) -> bool:
         """Duplicate Law 17E (2017 Law 17D): the auction period ends when all four players
         pass, or when the opening lead is faced after the auction."""
-        return self.status == PASSED_OUT or self.opening_lead is not None
+        return self.status is _PASSED_OUT or self.opening_lead is not None
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -337,7 +183,7 @@ class Board:
         """Law 41A: after the auction closes, the defender on declarer's left faces the opening
         lead; None before the auction closes, after a pass-out, and once a lead is faced."""
         declarer = self.declarer
-        if self.status != CLOSED or declarer is None or self.opening_lead is not None:
+        if self.status != BoardStatus.CLOSED or declarer is None or self.opening_lead is not None:
             return None
         return declarer.lho
 
@@ -353,7 +199,7 @@ class Board:
             if index is not None and all(e.seat is not seat.partner
                                          for e in self.calls[index + 1:]):
                 found[seat] = self.calls[index].call
-        if self.pending is not None and self.pending.kind != "change_of_call":
+        if self.pending is not None and self.pending.kind != Irregularity.CHANGE_OF_CALL:
             found[self.pending.offender] = self.pending.entry.call
         if self.inadmissible is not None:
             found[self.inadmissible.offender] = self.inadmissible.entry.call
@@ -366,7 +212,8 @@ class Board:
     @property
     def declarer(self) -> Seat | None:
         """Law 22B: the first player of the declaring side to name the final strain."""
-        if self.last_bid is None or self.last_bid_seat is None or self.status == AUCTION:
+        if self.last_bid is None or self.last_bid_seat is None \
+                or self.status == BoardStatus.AUCTION:
             return None
         side, strain = self.last_bid_seat.side, self.last_bid.strain
         for entry in self.calls:
@@ -374,7 +221,7 @@ class Board:
                 return entry.seat
         return self.last_bid_seat
 
-    def contract(self) -> dict[str, Any] | None:
+    def contract(self) -> ContractView | None:
         """Law 22B: the final bid is the contract (with any double or redouble, Law 19D)."""
         declarer = self.declarer
         if declarer is None or self.last_bid is None or self.last_bid.strain is None:
@@ -384,20 +231,22 @@ class Board:
 
     # --- mutators used by the Laws ----------------------------------------------------------
 
-    def alert(self, kind: str, law: str, seat: Seat | None, message: str,
+    def alert(self, kind: Irregularity, law: str, seat: Seat | None, message: str,
               options: tuple[str, ...] = (), call: Call | None = None) -> None:
         self.alerts += (Alert(kind, law, seat, message, options, call, self.events),)
 
     def rectify(self, law: str, seat: Seat | None, message: str) -> None:
-        self.rectifications += ({"law": law, "seat": seat.name if seat else None,
-                                 "message": message, "event": self.events},)
+        rectification: RectificationView = {"law": law, "seat": seat.name if seat else None,
+                                            "message": message, "event": self.events}
+        self.rectifications += (rectification,)
 
     def cancel(self, entry: Standing, law: str, reason: str) -> None:
         """Record a call as cancelled (it never stands, or no longer does)."""
-        self.cancelled += ({"seat": entry.seat.name, "call": str(entry.call), "law": law,
-                            "reason": reason, "event": self.events},)
+        cancelled: CancelledCallView = {"seat": entry.seat.name, "call": str(entry.call),
+                                        "law": law, "reason": reason, "event": self.events}
+        self.cancelled += (cancelled,)
 
-    def hold(self, kind: str, law: str, entry: Standing, at_turn: Seat) -> None:
+    def hold(self, kind: Irregularity, law: str, entry: Standing, at_turn: Seat) -> None:
         """Cancel an inadmissible call at once (its rectification follows), keeping what the
         board holds now so that Law 35 can take the rectification back."""
         self.inadmissible = Inadmissible(
@@ -423,14 +272,15 @@ class Board:
                    for p in self.lead_penalties):
             self.lead_penalties += (LeadPenalty(offender, withdrawn, source, final),)
 
-    def oblige(self, seat: Seat, obligation: str) -> None:
+    def oblige(self, seat: Seat, obligation: PassObligation) -> None:
         """`seat` must pass; an obligation for every turn is never weakened to one turn."""
-        if self.must_pass.get(seat) != EVERY_TURN:
+        if self.must_pass.get(seat) != _EVERY_TURN:
             self.must_pass[seat] = obligation
 
     def note_ignored(self, reason: str) -> None:
         """An event the Laws give no effect (e.g. an option nobody holds)."""
-        self.ignored += ({"event": self.events, "reason": reason},)
+        ignored: IgnoredView = {"event": self.events, "reason": reason}
+        self.ignored += (ignored,)
 
     def append(self, entry: Standing) -> bool:
         """The call stands and rotation moves on (Law 17C). Returns whether the auction would
@@ -443,7 +293,7 @@ class Board:
         else:
             self._track(entry)
 
-        if self.must_pass and self.must_pass.get(seat) == NEXT_TURN:
+        if self.must_pass and self.must_pass.get(seat) == _NEXT_TURN:
             del self.must_pass[seat]
         if self.may_not_double and seat in self.may_not_double:
             del self.may_not_double[seat]
@@ -487,7 +337,7 @@ class Board:
 
     def close(self) -> None:
         """The auction is over: a contract (Law 22B) or a passed-out board (Law 22A)."""
-        self.status = CLOSED if self.last_bid is not None else PASSED_OUT
+        self.status = _CLOSED if self.last_bid is not None else _PASSED_OUT
         self.turn = None
         self.must_pass.clear()
         self.may_not_double.clear()
@@ -495,62 +345,11 @@ class Board:
 
     def reopen(self) -> None:
         """Calls at the end were cancelled: the auction goes on."""
-        self.status = AUCTION
+        self.status = BoardStatus.AUCTION
         self.opening_lead = None
 
     # --- output -----------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The public state of the board (see docs/api.md)."""
-        declarer = self.declarer
-        exposed = [{"seat": s.name, "card": str(c), "led": led} for s, c, led in self.exposed]
-        defending = [declarer is not None and s.is_opponent_of(declarer)
-                     for s, _, _ in self.exposed]
-        d: dict[str, Any] = {
-            "board": self.board,
-            "dealer": self.dealer.name,
-            "vulnerability": str(self.vulnerability),
-            "ruleset": self.ruleset.value,
-            "status": self.status,
-            "turn": self.turn.name if self.turn else None,
-            # what the player in turn may call now (Laws 18, 19; an obligation to pass):
-            # a bidding box enables these
-            "open_calls": [str(c) for c in self.legal_calls()] if self.status == AUCTION
-            else [],
-            "calls": [standing_to_dict(c) for c in self.calls],
-            "contract": self.contract(),
-            "must_pass": {s.name: o for s, o in sorted(self.must_pass.items(),
-                                                       key=lambda i: i[0].value)},
-            "may_not_double": {s.name: law for s, law in self.may_not_double.items()},
-            "pending": self.pending.to_dict() if self.pending else None,
-            "alerts": [a.to_dict() for a in self.alerts],
-            "rectifications": list(self.rectifications),
-            "lead_restrictions": [p.to_dict(self) for p in self.lead_penalties]
-            + [r for r in self.rulings if r["action"] == "lead_restriction"],
-            "exposed_cards": exposed if self.status == AUCTION else [],
-            "penalty_cards": [e for e, defender in zip(exposed, defending, strict=True)
-                              if defender],
-            "alerted_calls": [standing_to_dict(c) for c in self.calls
-                              if c.alert or c.explanation],
-            "cancelled": list(self.cancelled),
-            "rulings": list(self.rulings),
-            "questions": list(self.questions),
-            "explanations": list(self.explanations),
-            "opening_lead": ({"seat": self.opening_lead[0].name,
-                              "card": str(self.opening_lead[1])} if self.opening_lead else None),
-            "auction_period_ended": self.opening_lead is not None and self.duplicate,
-            "on_lead": None if (leader := self.on_lead()) is None else leader.name,  # Law 41A
-            # Law 25A: seat → the call he may still replace as inadvertent (an undo button)
-            "replaceable": {s.name: str(c) for s, c in self.replaceable().items()},
-            "ignored": list(self.ignored),
-            "events": self.events,
-        }
-        if self.deal is not None:
-            d["deal"] = self.deal
-        if self.players:
-            d["players"] = {seat.name: name for seat, name in self.players}
-        if self.started_ts is not None:
-            d["started_ts"] = self.started_ts
-        if self.status == PASSED_OUT and not self.duplicate:
-            d["next_dealer"] = self.dealer.lho.name  # rubber Law 22(a)
-        return d
+    def to_dict(self) -> BoardView:
+        """The public state of the board (see docs/api.md, and `shared.board_view`)."""
+        return view_of(self)

@@ -7,10 +7,11 @@ The same maps travel as msgpack on Kafka and as JSON Lines in files. A map is
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import msgpack
 
@@ -35,13 +36,12 @@ from shared.events import (
     TableHeld,
 )
 from shared.seats import NotationError, Seat, Vulnerability, board_dealer, board_vulnerability
+from shared.vocabulary import LeadRestriction, PassObligation
 
 SCHEMA_VERSION = 1
 MAX_TEXT = 2000  # explanations and notes longer than this are not table talk
 EVENT_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 _UNFIT = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")  # a line break or tab is fine
-PASS_OBLIGATIONS = ("next_turn", "every_turn")
-RESTRICTIONS = ("require", "prohibit")
 
 
 class EventError(ValueError):
@@ -57,6 +57,7 @@ class DecodeError(EventError):
 
 
 EventMap = dict[str, Any]
+Word = TypeVar("Word", bound=enum.StrEnum)
 
 
 # --- reading fields -------------------------------------------------------------------------
@@ -266,11 +267,15 @@ def _explanation(m: Mapping[str, Any]) -> CallExplained:
                          **_meta(m))
 
 
-def _one_of(m: Mapping[str, Any], key: str, allowed: tuple[str, ...], required: bool) -> str | None:
-    value = _text(m, key, required)
-    if value is not None and value not in allowed:
-        raise EventError(f"field {key!r} must be one of {', '.join(allowed)}", key)
-    return value
+def _one_of(m: Mapping[str, Any], key: str, words: type[Word]) -> Word | None:
+    """The word of `words` a field spells, if given."""
+    value = _text(m, key)
+    if value is None:
+        return None
+    try:
+        return words(value)
+    except ValueError:
+        raise EventError(f"field {key!r} must be one of {', '.join(words)}", key) from None
 
 
 _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
@@ -285,6 +290,7 @@ _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
 
 def _ruling(m: Mapping[str, Any]) -> RulingGiven:
     action_text = _text(m, "action", required=True)
+    assert action_text is not None
     try:
         action = RulingAction(action_text)
     except ValueError:
@@ -306,9 +312,9 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
         law=_text(m, "law"),
         seat=seat,
         index=index,
-        obligation=_one_of(m, "obligation", PASS_OBLIGATIONS, False),
+        obligation=_one_of(m, "obligation", PassObligation),
         suit=suit.upper() if suit else None,
-        restriction=_one_of(m, "restriction", RESTRICTIONS, False),
+        restriction=_one_of(m, "restriction", LeadRestriction),
         score=_text(m, "score"),
         note=_text(m, "note"),
         **_meta(m),

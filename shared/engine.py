@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from shared import disclosure, laws
+from shared import laws
 from shared.board import Board
+from shared.board_view import BoardView
 from shared.events import (
     BoardStarted,
     CallChanged,
@@ -47,8 +48,8 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     CallChanged: laws.on_call_changed,
     OpeningLeadFaced: laws.on_opening_lead,
     RulingGiven: laws.on_ruling,
-    ExplanationRequested: disclosure.on_question,
-    CallExplained: disclosure.on_explanation,
+    ExplanationRequested: laws.on_question,
+    CallExplained: laws.on_explanation,
 }
 
 
@@ -75,7 +76,7 @@ class TableState:
         """How many boards the table has started."""
         return len(self.earlier) + (self.board is not None)
 
-    def to_dicts(self) -> list[dict[str, Any]]:
+    def to_dicts(self) -> list[BoardView]:
         return [b.to_dict() for b in self.boards]
 
 

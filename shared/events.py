@@ -15,9 +15,10 @@ from typing import TypeAlias
 from shared.calls import Call
 from shared.cards import Card
 from shared.seats import Seat, Vulnerability
+from shared.vocabulary import LeadRestriction, PassObligation
 
 
-class Ruleset(enum.Enum):
+class Ruleset(enum.StrEnum):
     """Which text of the Laws governs a board."""
 
     DUPLICATE = "duplicate"
@@ -136,7 +137,7 @@ class CallExplained(Stamped):
     own: bool = False
 
 
-class RulingAction(enum.Enum):
+class RulingAction(enum.StrEnum):
     """What a Director's ruling does."""
 
     CANCEL_CALL = "cancel_call"  # Law 17D: a call made on cards from a wrong board
@@ -168,9 +169,9 @@ class RulingGiven(Stamped):
     law: str | None = None
     seat: Seat | None = None
     index: int | None = None
-    obligation: str | None = None
+    obligation: PassObligation | None = None
     suit: str | None = None
-    restriction: str | None = None
+    restriction: LeadRestriction | None = None
     score: str | None = None
     note: str | None = None
 

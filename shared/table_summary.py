@@ -8,29 +8,46 @@ answer at the table); the alerts of a board whose auction period has ended are n
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from shared.engine import TableState
+from shared.vocabulary import TableStatus
 
 
-def table_summary(state: TableState) -> dict[str, Any]:
+class TableSummary(TypedDict):
+    """A table's line in the overview: its board in progress and where it stands."""
+
+    board: int | None  # the board in progress (the last started), None before the first
+    status: TableStatus
+    turn: str | None  # the seat due to call
+    round: int | None  # the round in progress, if the director started one
+    boards_left: int  # the round's boards still to start
+    held: bool  # the director holds the table
+    boards_finished: int  # boards whose auction period has ended
+    alerts: int  # director alerts raised on the table's boards
+    open_alerts: int  # those of the board in progress not answered by a ruling since
+
+
+def table_summary(state: TableState) -> TableSummary:
     """The table's line in the overview (JSON-ready)."""
     board = state.board
     finished = sum(1 for b in state.boards if b.period_over)
-    summary: dict[str, Any] = {
-        "board": None, "status": "waiting", "turn": None, "round": state.round,
+    summary: TableSummary = {
+        "board": None, "status": TableStatus.WAITING, "turn": None, "round": state.round,
         "boards_left": len(state.queue), "held": state.held, "boards_finished": finished,
         "alerts": sum(len(b.alerts) for b in state.boards), "open_alerts": 0}
     if board is None:
         return summary
     ruled = max((r["event"] for r in board.rulings), default=-1)
-    summary.update(board=board.board, turn=board.turn.name if board.turn else None,
-                   open_alerts=0 if board.period_over else
-                   sum(1 for a in board.alerts if a.event > ruled))
+    summary["board"] = board.board
+    summary["turn"] = board.turn.name if board.turn else None
+    summary["open_alerts"] = 0 if board.period_over else \
+        sum(1 for a in board.alerts if a.event > ruled)
     if not board.period_over:
-        summary["status"] = board.status  # auction, or closed: the opening lead is awaited
+        # auction, or closed: the opening lead is awaited
+        summary["status"] = TableStatus(board.status)
     elif state.queue:  # the round's next board waits: the director holds the table
-        summary["status"] = "held"
+        summary["status"] = TableStatus.HELD
     else:
-        summary["status"] = "done"  # the round's last board, or a board started by hand
+        summary["status"] = TableStatus.DONE  # the round's last board, or a board started by hand
     return summary

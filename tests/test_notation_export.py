@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
-from shared.board import Board, standing_to_dict
+from shared.board import Board
+from shared.board_output import standing_to_dict
 from shared.deal import parse_deal
 from shared.notation import lin_events, pbn_boards, pbn_events
 from shared.notation.export import ExportHeader, pbn_document, pbn_games, to_lin, to_pbn

@@ -9,7 +9,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from services.gateway.errors import DIRECTOR_ONLY, ApiError
 from services.gateway.service import Gateway
-from services.gateway.tokens import Grant
+from services.gateway.tokens import Grant, Role
 
 _bearer = HTTPBearer(auto_error=False, description="a seat's, a spectator's, a table "
                      "operator's or the director's token")
@@ -32,7 +32,7 @@ GrantDep = Annotated[Grant, Depends(grant)]
 
 
 def director(found: GrantDep) -> Grant:
-    if found.role != "director":
+    if found.role != Role.DIRECTOR:
         raise ApiError(403, DIRECTOR_ONLY)
     return found
 

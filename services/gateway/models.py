@@ -1,5 +1,6 @@
 """The gateway's request and response bodies, as OpenAPI shows them. An event's own syntax is
-the event schema's (`shared.codec`); these models say what a client sends and gets."""
+the event schema's (`shared.codec`); these models say what a client sends and gets. The state
+a reader gets (a board's, a history's, a tournament's overview) is `state_models`'."""
 
 from __future__ import annotations
 
@@ -8,18 +9,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
+from services.gateway.state_models import BoardState, Seat
 from services.names import TABLE_ID
 from shared.codec import EVENT_ID, unfit_text
+from shared.events import Ruleset
 from shared.tournament import MAX_BOARD
-
-Seat = Literal["N", "E", "S", "W"]
 
 
 class TableCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
     table: str = Field(pattern=f"^{TABLE_ID.pattern}$", description="1–63 letters, digits, - "
                        "or _")
-    ruleset: Literal["duplicate", "rubber"] = "duplicate"
+    ruleset: Ruleset = Ruleset.DUPLICATE
 
 
 class TableLinks(BaseModel):
@@ -31,12 +32,12 @@ class TableLinks(BaseModel):
 
 
 class TableCreated(TableLinks):
-    ruleset: str
+    ruleset: Ruleset
 
 
 class TableListed(BaseModel):
     table: str
-    ruleset: str
+    ruleset: Ruleset
     tournament: str | None = Field(description="the tournament it plays in, if any")
 
 
@@ -125,8 +126,8 @@ class EventIn(BaseModel):
 class TableState(BaseModel):
     table: str
     version: int | None = Field(description="the offset folded")
-    board: dict[str, Any] | None = Field(description="the board's state, as the reader may "
-                                         "see it (docs/api.md: the state of a board)")
+    board: BoardState | None = Field(description="the board's state, as the reader may see it "
+                                     "(docs/api.md: the state of a board)")
 
 
 class Alerts(BaseModel):
@@ -188,7 +189,7 @@ class TournamentCreate(BaseModel):
     name: str = Field("", max_length=200, description="the event's name (PBN [Event])")
     tables: int | list[TableName] = Field(description="how many tables, or their names",
                                           examples=[120])
-    ruleset: Literal["duplicate", "rubber"] = "duplicate"
+    ruleset: Ruleset = Ruleset.DUPLICATE
     players: dict[str, dict[Seat, PlayerName]] = Field(
         default_factory=dict, description="table → seat → name",
         examples=[{"spring-1": {"N": "Ann", "S": "Bob"}}])

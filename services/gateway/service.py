@@ -16,7 +16,7 @@ from redis.exceptions import RedisError
 from services.gateway.clients import Clients
 from services.gateway.errors import DIRECTOR_ONLY, REDIS_DOWN, ApiError
 from services.gateway.readiness import Appends
-from services.gateway.tokens import READERS, Grant, TokenError, expiry_of, verify
+from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from services.live import send_copy
 from services.names import HEALTH, IMPORT_ID_PREFIX, TABLE_ID, table_topic
 from services.replay.reader import KafkaUnavailable, registered
@@ -81,7 +81,7 @@ class Gateway:
         if not token:
             raise ApiError(401, "missing token (Authorization: Bearer …)")
         if hmac.compare_digest(token.encode(), self.director_token.encode()):
-            return Grant(None, None, "director")
+            return Grant(None, None, Role.DIRECTOR)
         now = int(time.time())
         known = self.verified.get(token)
         if known is not None and known[1] >= now:
@@ -108,7 +108,7 @@ class Gateway:
             grant = self.grant_from(authorization)
         except ApiError as refused:
             return refused.status, refused.body, refused.headers
-        if upload and grant.role != "director":
+        if upload and grant.role != Role.DIRECTOR:
             return 403, {"error": DIRECTOR_ONLY}, {}
         return None
 
@@ -116,7 +116,7 @@ class Gateway:
     def reads(grant: Grant, table: str) -> bool:
         """Whether `grant` may read `table`: the director every table, a seat, a spectator or
         the table's operator its own; a tournament's vugraph token none (it lists them)."""
-        return grant.role in READERS and (grant.role == "director" or grant.table == table)
+        return grant.role in READERS and (grant.role == Role.DIRECTOR or grant.table == table)
 
     @classmethod
     def may_read(cls, grant: Grant, table: str) -> None:
@@ -222,7 +222,7 @@ class Gateway:
         """An event from a seat (its seat from the token), the table's operator (any seat's,
         named in the body) or the director, appended to the table's topic once its syntax and
         the sender's authority are checked."""
-        if grant.role == "spectator":
+        if grant.role == Role.SPECTATOR:
             raise ApiError(403, "spectators do not make calls")
         self.may_read(grant, table)
         await self.table_meta(table)
@@ -230,9 +230,9 @@ class Gateway:
         kind = body.get("type")
         if not isinstance(kind, str):
             raise ApiError(400, "field 'type': the event's type, such as \"call\"", "type")
-        if grant.role == "seat":
+        if grant.role == Role.SEAT:
             body = await self.seats_event(table, grant, kind, body)
-        elif grant.role == "operator":
+        elif grant.role == Role.OPERATOR:
             body = await self.operators_event(table, kind, body)
         elif kind not in DIRECTOR_EVENTS:
             raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",

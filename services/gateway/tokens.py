@@ -24,6 +24,7 @@ writes is malformed, a 401 like any other, never a 500.
 from __future__ import annotations
 
 import base64
+import enum
 import hashlib
 import hmac
 import json
@@ -39,16 +40,25 @@ class TokenError(Exception):
     """A token that is malformed, forged or expired."""
 
 
+class Role(enum.StrEnum):
+    """Who a grant is for: the `r` of a token's payload (the string it stands for)."""
+
+    SEAT = "seat"  # a player at a seat of a table
+    SPECTATOR = "spectator"  # a table's spectators
+    OPERATOR = "operator"  # a table's vugraph operator or recorder: every seat's events there
+    DIRECTOR = "director"  # every table: the director's key, never a signed token
+    VUGRAPH = "vugraph"  # a tournament's list of tables and their spectator links
+
+
 @dataclass(frozen=True)
 class Grant:
     table: str | None  # None for the director: every table
     seat: str | None
-    role: str  # "seat", "spectator", "operator" (a table's recorder), "director" or "vugraph"
-    # (a tournament's list of tables)
+    role: Role
 
 
-READERS = ("seat", "spectator", "operator", "director")  # the roles that read a table
-SIGNED_ROLES = ("seat", "spectator", "operator", "vugraph")  # the director's is no token
+READERS = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.DIRECTOR)  # they read a table
+SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH)  # the director: no token
 VUGRAPH_SCOPE = "tournament:"
 
 
@@ -79,7 +89,7 @@ def _unb64(text: str) -> bytes:
     return data
 
 
-def sign(key: bytes, table: str, seat: str | None, role: str, expires: int) -> str:
+def sign(key: bytes, table: str, seat: str | None, role: Role, expires: int) -> str:
     payload = _b64(json.dumps({"t": table, "s": seat, "r": role, "e": expires},
                               separators=(",", ":")).encode())
     mac = hmac.new(key, f"v1.{payload}".encode(), hashlib.sha256).digest()
@@ -123,14 +133,14 @@ def _claimed(claims: Any) -> tuple[Grant, int]:
         raise TokenError("malformed token: claim 'r' (its role)")
     if type(expires) is not int or not 0 <= expires <= MAX_EXPIRY:
         raise TokenError("malformed token: claim 'e' (its expiry, a whole number)")
-    if not (seat in SEATS if role == "seat" else seat is None):
+    if not (seat in SEATS if role == Role.SEAT else seat is None):
         raise TokenError("malformed token: claim 's' (a seat token's seat, N, E, S or W; "
                          "none for the others)")
-    if role == "vugraph":
+    if role == Role.VUGRAPH:
         scoped = isinstance(table, str) and table.startswith(VUGRAPH_SCOPE) \
             and TOURNAMENT_NAME.fullmatch(table.removeprefix(VUGRAPH_SCOPE)) is not None
     else:
         scoped = isinstance(table, str) and TABLE_ID.fullmatch(table) is not None
     if not scoped:
         raise TokenError("malformed token: claim 't' (its table, or its tournament)")
-    return Grant(table, seat, role), expires
+    return Grant(table, seat, Role(role)), expires

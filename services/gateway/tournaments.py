@@ -34,12 +34,13 @@ from shared.tournament import (
     round_boards,
     table_names,
 )
+from shared.vocabulary import TableStatus
 
 log = logging.getLogger("tableserver.gateway")
-WAITING = {"board": None, "status": "waiting", "turn": None, "round": None, "boards_left": 0,
-           "held": False, "boards_finished": 0, "alerts": 0, "open_alerts": 0,
-           "last_ts": None}  # a table with no board yet
-PLAYING = ("auction", "closed")
+WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
+           "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0,
+           "open_alerts": 0, "last_ts": None}  # a table with no board yet
+PLAYING = (TableStatus.AUCTION, TableStatus.CLOSED)
 
 
 def _kafka_down(what: str) -> ApiError:

@@ -19,24 +19,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.gateway.tokens import Grant
+from services.gateway.tokens import Grant, Role
 from shared.deal import format_deal, parse_deal
 from shared.seats import Seat
 
 SELF_DISCLOSURE = ("alert", "explanation")
 SENDERS_STAMPS = ("id", "client_seq")
-SEES_ALL = ("director", "operator")  # the board in progress whole: director, operator
+SEES_ALL = (Role.DIRECTOR, Role.OPERATOR)  # the board in progress whole: director, operator
 
 
 def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
               now_ms: int) -> str | None:
     if deal is None or grant.role in SEES_ALL:
         return deal
-    if grant.role == "spectator":
+    if grant.role == Role.SPECTATOR:
         delayed = spectator_delay_s > 0 and (
             started is None or now_ms - started < spectator_delay_s * 1000)
         return None if delayed else deal
-    if grant.role != "seat":  # no other role reads a table (Gateway.reads): no hand
+    if grant.role != Role.SEAT:  # no other role reads a table (Gateway.reads): no hand
         return None
     hands = parse_deal(deal)
     seat = Seat.parse(grant.seat or "")
@@ -44,7 +44,8 @@ def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_del
 
 
 def _partner_of(grant: Grant) -> str | None:
-    return Seat.parse(grant.seat).partner.name if grant.role == "seat" and grant.seat else None
+    return Seat.parse(grant.seat).partner.name if grant.role == Role.SEAT and grant.seat \
+        else None
 
 
 def _without(entry: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -84,7 +85,7 @@ def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_
                ) -> dict[str, Any]:
     event = entry["event"]
     kind = event.get("type")
-    if grant.role == "director" or (grant.role == "operator" and kind != "round_started"):
+    if grant.role == Role.DIRECTOR or (grant.role == Role.OPERATOR and kind != "round_started"):
         return entry  # an operator, as the players, sees a board's cards when it comes
     if event.get("seat") is not None and event.get("seat") != grant.seat:
         # another seat's own stamps: numbers and tokens it chose, so a channel to partner

@@ -33,11 +33,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from shared.board import Alert, Board, StandingCall
+from shared.board import Board
+from shared.board_records import Alert, StandingCall
+from shared.board_view import RulingView
 from shared.codec import from_map
 from shared.deal import parse_deal
 from shared.engine import fold
+from shared.events import RulingAction
 from shared.seats import Seat
+from shared.vocabulary import BoardStatus, LeadRestriction, PassObligation
 
 _PBN_VUL = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
 _PBN_CALL = {"P": "Pass", "X": "X", "XX": "XX"}
@@ -119,22 +123,24 @@ def _alert_words(board: Board, alert: Alert) -> str:
             f"{_who(board, alert.seat)}{call}: {alert.message}{options}")
 
 
-def _ruling_words(board: Board, ruling: dict[str, Any]) -> str:
+def _ruling_words(board: Board, ruling: RulingView) -> str:
     """A ruling (`shared.events.RulingGiven`, as the board records it) in words."""
     who, action = _who(board, ruling.get("seat")), ruling["action"]
-    if action == "cancel_call":
+    if action == RulingAction.CANCEL_CALL:
         target = (f"the call at position {ruling['index'] + 1} of the auction"
                   if "index" in ruling else f"{who}'s last call")
         done = f"{target} and every call after it are cancelled"
-    elif action == "allow_change":
+    elif action == RulingAction.ALLOW_CHANGE:
         done = f"{who} may change his last call; it and every call after it are cancelled"
-    elif action == "set_pass_obligation":
-        turns = "every turn" if ruling.get("obligation") == "every_turn" else "his next turn"
+    elif action == RulingAction.SET_PASS_OBLIGATION:
+        turns = "every turn" if ruling.get("obligation") == PassObligation.EVERY_TURN \
+            else "his next turn"
         done = f"{who} must pass at {turns}"
-    elif action == "lift_pass_obligation":
+    elif action == RulingAction.LIFT_PASS_OBLIGATION:
         done = f"{who} is freed from an obligation to pass"
-    elif action == "lead_restriction":
-        verb = "must not lead" if ruling.get("restriction") == "prohibit" else "must lead"
+    elif action == RulingAction.LEAD_RESTRICTION:
+        verb = "must not lead" if ruling.get("restriction") == LeadRestriction.PROHIBIT \
+            else "must lead"
         done = f"{who} {verb} {ruling.get('suit', '?')} at his first turn to lead"
     else:
         done = f"adjusted score {ruling.get('score', '?')}"
@@ -191,7 +197,7 @@ def _contract_tags(board: Board) -> list[tuple[str, str]]:
     if contract is not None:
         text = f"{contract['level']}{contract['strain']}{contract['risk']}"
         return [("Declarer", contract["declarer"]), ("Contract", text), ("Result", _UNKNOWN)]
-    if board.status == "passed_out":
+    if board.status == BoardStatus.PASSED_OUT:
         return [("Declarer", ""), ("Contract", "Pass"), ("Result", "")]
     return [("Declarer", _UNKNOWN), ("Contract", _UNKNOWN), ("Result", _UNKNOWN)]
 

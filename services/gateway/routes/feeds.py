@@ -15,7 +15,7 @@ from services.gateway.asgi import origin_allowed
 from services.gateway.errors import ApiError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
-from services.gateway.tokens import Grant
+from services.gateway.tokens import Grant, Role
 from services.gateway.views import board_for
 from services.names import ALERTS, feed_key
 
@@ -66,7 +66,7 @@ async def director_socket(websocket: WebSocket) -> Gateway | None:
     gw, grant = await socket_grant(websocket)
     if grant is None:
         return None
-    if grant.role != "director":
+    if grant.role != Role.DIRECTOR:
         await close_quietly(websocket, 4403)
         return None
     return gw
@@ -112,5 +112,5 @@ async def alerts_feed(websocket: WebSocket) -> None:
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
         return json.dumps({"id": entry_id, "alert": json.loads(fields[b"alert"])})
 
-    await serve_feed(websocket, gw.clients.alerts, ALERTS, "director", render,
+    await serve_feed(websocket, gw.clients.alerts, ALERTS, Role.DIRECTOR, render,
                      default_since="$")  # new alerts only, unless resuming

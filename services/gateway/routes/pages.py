@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
 from services.gateway.models import OperatorLink, TableLinks
-from services.gateway.tokens import sign
+from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 PAGES = ("seat", "vugraph", "director", "capture")  # /<page> serves web/<page>.html
@@ -42,14 +42,14 @@ def capture_link(token: str) -> str:
 
 def operator_link(key: bytes, table: str, expires: int) -> OperatorLink:
     """A table's operator token (role `operator`, no seat) and its capture page."""
-    token = sign(key, table, None, "operator", expires)
+    token = sign(key, table, None, Role.OPERATOR, expires)
     return OperatorLink(table=table, token=token, link=capture_link(token))
 
 
 def table_links(key: bytes, table: str, expires: int) -> TableLinks:
     """A table's seat and spectator tokens, and its seats' pages."""
-    seats = {seat: sign(key, table, seat, "seat", expires) for seat in SEATS}
-    return TableLinks(table=table, seats=seats, spectator=sign(key, table, None, "spectator",
+    seats = {seat: sign(key, table, seat, Role.SEAT, expires) for seat in SEATS}
+    return TableLinks(table=table, seats=seats, spectator=sign(key, table, None, Role.SPECTATOR,
                                                                expires),
                       links={seat: seat_link(token) for seat, token in seats.items()})
 

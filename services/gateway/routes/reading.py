@@ -15,6 +15,7 @@ from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
+from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
 from services.replay.history import NoSuchBoard, events_of
@@ -23,9 +24,12 @@ from shared.notation.export import to_lin, to_pbn
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])
 READ_TIMEOUT_S = 30
+HISTORY = {"model": History, "description": "the history (format=json), or its PBN or LIN",
+           "content": {"text/plain": {"schema": {"type": "string"}}}}
 
 
-@router.get("/{table}/state", responses=responses(401, 403, 404, 503))
+@router.get("/{table}/state", responses=responses(401, 403, 404, 503),
+            response_model_exclude_unset=True)  # a key the board leaves out stays out
 async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
     """The current board's state and the offset folded; a seat sees its own hand only."""
     gw.may_read(grant, table)
@@ -34,12 +38,12 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
     if found is None:
         return TableState(table=table, version=None, board=None)
     version, board = found
-    return TableState(table=table, version=version, board=board_for(
-        grant, board, gw.settings.spectator_delay_s, int(time.time() * 1000)))
+    return TableState(table=table, version=version, board=BoardState.model_validate(board_for(
+        grant, board, gw.settings.spectator_delay_s, int(time.time() * 1000))))
 
 
 @router.get("/{table}/history", response_model=None,
-            responses=responses(400, 401, 403, 404, 429, 503))
+            responses={200: HISTORY, **responses(400, 401, 403, 404, 429, 503)})
 async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
                       board: Annotated[int | None, Query(ge=0)] = None,
                       until: Annotated[int | None, Query(ge=0)] = None,

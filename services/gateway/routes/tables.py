@@ -25,6 +25,7 @@ from services.gateway.models import (
 )
 from services.gateway.routes.pages import operator_link, table_links
 from services.tables import create_table
+from shared.events import Ruleset
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -52,7 +53,7 @@ async def list_tables(gw: GatewayDep, _: DirectorDep) -> TableList:
     """Every table, with its ruleset and its tournament: the director's console lists them."""
     records = await gw.clients.store.table_records()
     return TableList(tables=[
-        TableListed(table=t, ruleset=str(meta.get("ruleset", "duplicate")),
+        TableListed(table=t, ruleset=Ruleset(meta.get("ruleset", Ruleset.DUPLICATE)),
                     tournament=meta.get("tournament")) for t, meta in sorted(records.items())])
 
 

@@ -27,7 +27,8 @@ from services.gateway.models import (
 from services.gateway.routes.feeds import director_socket
 from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
-from services.gateway.tokens import sign, vugraph_scope
+from services.gateway.state_models import Overview
+from services.gateway.tokens import Role, sign, vugraph_scope
 from services.tournament_export import MEDIA
 from shared.tournament import Tournament
 
@@ -62,7 +63,7 @@ def _links(gw: Gateway, made: Tournament) -> TournamentLinks:
     return TournamentLinks(
         tournament=made.tournament, name=made.name, boards=sorted(made.deals),
         tables=[table_links(key, t, expires) for t in made.tables],
-        vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, "vugraph",
+        vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, Role.VUGRAPH,
                                   expires)))
 
 
@@ -78,7 +79,7 @@ async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: 
     return RoundStarted(round=body.round, tables=tables)
 
 
-@router.get("/{tournament}", responses=responses(401, 403, 404, 503))
+@router.get("/{tournament}", responses=responses(401, 403, 404, 503), response_model=Overview)
 async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, object]:
     """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
     opening lead awaited, `held`, `done`), whose turn, alerts raised and open, seconds since
@@ -93,14 +94,14 @@ async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[
     director's): each table's board, status and whose turn, and its spectator page
     (`/vugraph#<spectator token>`, where the hands wait for the vugraph delay). No hand, no
     alert, no player's name: nothing a spectator's own page would not show later."""
-    if grant.role != "director" and not (grant.role == "vugraph"
+    if grant.role != Role.DIRECTOR and not (grant.role == Role.VUGRAPH
                                          and grant.table == vugraph_scope(tournament)):
         raise ApiError(403, f"this token is not for tournament {tournament}")
     view = await tournaments.overview(gw, tournament)
     expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
     return {"tournament": tournament, "name": view["name"], "tables": [
         {**{k: line[k] for k in VUGRAPH_LINE},
-         "link": vugraph_link(sign(key, line["table"], None, "spectator", expires))}
+         "link": vugraph_link(sign(key, line["table"], None, Role.SPECTATOR, expires))}
         for line in view["tables"]]}
 
 

@@ -1,6 +1,6 @@
 // The Director's rulings (the `ruling` event of the schema): what each does, in words, for the
 // console's form and for every page that shows a ruling given. The server applies a ruling
-// mechanically (shared/laws.py `on_ruling`); nothing here works a Law out.
+// mechanically (shared/laws/rulings.py `on_ruling`); nothing here works a Law out.
 
 import { SEAT_NAMES } from "./table.js";
 

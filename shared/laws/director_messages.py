@@ -1,13 +1,18 @@
 """What a director alert says: the irregularity, and the options open to the players and the
-Director, with the Laws that give them (in the board's ruleset, see `shared.citations`)."""
+Director, with the Laws that give them (in the board's ruleset, see `shared.laws.citations`)."""
 
 from __future__ import annotations
 
-from shared.board import Board, Pending, Standing
-from shared.citations import cite
+from shared.board import Board
+from shared.board_records import Pending, Standing
+from shared.laws.citations import cite
 from shared.seats import Seat
+from shared.vocabulary import Irregularity
 
 Description = tuple[str, tuple[str, ...]]
+_OUT_OF_ROTATION_DONE = {Irregularity.PASS_OUT_OF_ROTATION: "passed",
+                         Irregularity.BID_OUT_OF_ROTATION: "bid {call}",
+                         Irregularity.DOUBLE_OUT_OF_ROTATION: "called {call}"}
 
 
 def describe_pending(board: Board, pending: Pending) -> Description:
@@ -19,7 +24,7 @@ def describe_pending(board: Board, pending: Pending) -> Description:
         return cite(board, law)
 
     match pending.kind:
-        case "insufficient_bid":
+        case Irregularity.INSUFFICIENT_BID:
             return (f"{o} made an insufficient bid, {call}.",
                     (f"{holder} may accept it by calling (Law {c('27A')})",
                      f"otherwise {o} substitutes the lowest sufficient bid in the same "
@@ -28,9 +33,9 @@ def describe_pending(board: Board, pending: Pending) -> Description:
                      *(("the Director judges whether either bid was conventional and whether "
                         f"the insufficient bid damaged {holder}'s side (Law 27B1(b))",)
                        if board.duplicate else ())))
-        case "pass_out_of_rotation" | "bid_out_of_rotation" | "double_out_of_rotation":
-            what = {"pass_out_of_rotation": "passed", "bid_out_of_rotation": f"bid {call}",
-                    "double_out_of_rotation": f"called {call}"}[pending.kind]
+        case (Irregularity.PASS_OUT_OF_ROTATION | Irregularity.BID_OUT_OF_ROTATION
+              | Irregularity.DOUBLE_OUT_OF_ROTATION):
+            what = _OUT_OF_ROTATION_DONE[pending.kind].format(call=call)
             options = [f"{holder} may accept it by calling (Law {c('29A')})",
                        f"otherwise it is cancelled and Law {c(pending.law)} rectifies "
                        f"(Law {c('29B')})"]
@@ -54,7 +59,7 @@ def describe_pending(board: Board, pending: Pending) -> Description:
                      "penalties of Law 26 (Law 25B2)"))
 
 
-def describe_inadmissible(board: Board, kind: str, entry: Standing, at_turn: Seat
+def describe_inadmissible(board: Board, kind: Irregularity, entry: Standing, at_turn: Seat
                           ) -> Description:
     """An inadmissible call, cancelled at once (Laws 32, 36, 37, 38)."""
     o, call, lho = entry.seat, entry.call, entry.seat.lho
@@ -70,18 +75,18 @@ def describe_inadmissible(board: Board, kind: str, entry: Standing, at_turn: Sea
         return () if at_turn is lho else (f"{before}, {effect} (Law {c(law)})",)
 
     match kind:
-        case "inadmissible_double":
+        case Irregularity.INADMISSIBLE_DOUBLE:
             return (f"{o}'s {call} is not permitted by Law 19: it is cancelled.",
                     (f"{o} must substitute a legal call and {o.partner} must pass whenever it "
                      "is his turn (Law 36; lead penalties of Law 26)",
                      *condoned("both calls are cancelled without penalty", "35A")))
-        case "double_out_of_rotation":
+        case Irregularity.DOUBLE_OUT_OF_ROTATION:
             return (f"{o} called {call}{where}. Law 19 does not permit it, so it may never be "
                     "accepted: it is cancelled (Law 32).",
                     (f"the auction reverts to {at_turn}; Law {c('32')} rectifies (lead "
                      "penalties of Law 26B); if the call is to be repeated, Law 36 applies",
                      *condoned("both calls are cancelled without penalty", "35A")))
-        case "call_while_required_to_pass":
+        case Irregularity.CALL_WHILE_REQUIRED_TO_PASS:
             return (f"{o} called {call} while required to pass: it is cancelled.",
                     (f"{o} and {o.partner} must pass whenever it is their turn (Law 37; lead "
                      "penalties of Law 26)",

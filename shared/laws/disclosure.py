@@ -7,9 +7,11 @@ records who asked, who answered and about which call.
 
 from __future__ import annotations
 
-from shared.board import AUCTION, Board
-from shared.citations import cite
+from shared.board import Board
+from shared.board_view import ExplanationView, QuestionView
 from shared.events import CallExplained, ExplanationRequested
+from shared.laws.citations import cite
+from shared.vocabulary import BoardStatus, Irregularity
 
 
 def on_question(board: Board, event: ExplanationRequested) -> None:
@@ -29,11 +31,12 @@ def on_question(board: Board, event: ExplanationRequested) -> None:
             board.note_ignored(f"a player asks about his opponents' calls only "
                                f"(Law {cite(board, '20F1')})")
             return
-    in_turn = board.status != AUCTION or board.turn is seat
-    question = {"seat": seat.name, "index": index, "in_turn": in_turn, "event": board.events}
+    in_turn = board.status != BoardStatus.AUCTION or board.turn is seat
+    question: QuestionView = {"seat": seat.name, "index": index, "in_turn": in_turn,
+                              "event": board.events}
     board.questions += (question,)
     if not in_turn:
-        board.alert("question_out_of_turn", cite(board, "20F1"), seat,
+        board.alert(Irregularity.QUESTION_OUT_OF_TURN, cite(board, "20F1"), seat,
                     f"{seat} asked for an explanation when it was not his turn to call "
                     f"({board.turn} was to call).",
                     ("Law 16 may apply to information partner gained from the question",))
@@ -57,5 +60,6 @@ def on_explanation(board: Board, event: CallExplained) -> None:
         board.note_ignored(f"only {caller} or his partner explains {caller}'s call "
                            f"(Law {cite(board, '20F1')})")
         return
-    board.explanations += ({"index": index, "caller": caller.name, "seat": seat.name,
-                            "explanation": event.explanation, "event": board.events},)
+    explanation: ExplanationView = {"index": index, "caller": caller.name, "seat": seat.name,
+                                    "explanation": event.explanation, "event": board.events}
+    board.explanations += (explanation,)

@@ -1,0 +1,247 @@
+"""The state a reader gets, as OpenAPI shows it: a board's (`BoardState`, the mirror of
+`shared.board_view.BoardView` key by key), a table's history, a tournament's overview
+(`shared.table_summary.TableSummary`, a line a table). `tests/test_board_state_model.py` holds
+the mirror to the TypedDicts and to real states: a key added to the state and not here fails
+it (`extra="forbid"`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shared.events import Ruleset, RulingAction
+from shared.vocabulary import (
+    BoardStatus,
+    Irregularity,
+    LeadRestriction,
+    PassObligation,
+    TableStatus,
+)
+
+Seat = Literal["N", "E", "S", "W"]
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
+def omitted(description: str | None = None) -> Any:
+    """A key the state leaves out when it has nothing to say (`NotRequired` in
+    `shared.board_view`): not required, no default in the schema; the routes leave unset keys
+    out (`response_model_exclude_unset`), so a key the state leaves out is absent from the
+    answer, not null."""
+    return Field(None, description=description, json_schema_extra=_no_default)
+
+
+class View(BaseModel):
+    """A part of a board's state: its keys exactly, no other (a key added to the state and
+    not here fails validation, and the tests)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class CallState(View):
+    seat: Seat
+    call: str = Field(examples=["1NT", "P", "X", "XX"])
+    alert: bool = omitted("the caller's self-alert")
+    explanation: str = omitted("the caller's own explanation")
+    accepted: str = omitted("the Law under which an irregular call was accepted or condoned")
+    skipped: list[Seat] = omitted("the seats that lost their turn to it")
+    deemed: str = omitted("the Law under which the pass is deemed made (Law 28A)")
+
+
+class ContractState(View):
+    level: int = Field(ge=1, le=7)
+    strain: Literal["C", "D", "H", "S", "NT"]
+    risk: Literal["", "X", "XX"]
+    declarer: Seat
+
+
+class PendingState(View):
+    kind: Irregularity
+    law: str
+    offender: Seat
+    call: str
+    at_turn: Seat = Field(description="whose turn it was when the call was made")
+    option_holder: Seat
+    replaces: str = omitted("a change of call (Law 25B): the call it replaces")
+
+
+class AlertState(View):
+    kind: Irregularity
+    law: str
+    seat: Seat | None
+    message: str
+    options: list[str]
+    event: int = Field(description="the board's `events` when it was raised")
+    call: str = omitted()
+
+
+class RectificationState(View):
+    law: str
+    seat: Seat | None
+    message: str
+    event: int
+
+
+class CancelledCall(View):
+    seat: Seat
+    call: str
+    law: str
+    reason: str
+    event: int
+
+
+class LeadPenaltyState(View):
+    """A lead penalty of Law 26 for the offender's partner, should he become a defender."""
+
+    player: Seat
+    offender: Seat
+    withdrawn: str
+    source: str = Field(description="the Law that invoked Law 26")
+    law: str
+    suit: str = omitted("26A2: the suit declarer may require or prohibit")
+    declarer_may: str | None
+    applies: bool | None = Field(description="null while the auction goes on")
+
+
+class RulingState(View):
+    action: RulingAction
+    law: str | None
+    event: int
+    index: int = omitted()
+    obligation: PassObligation = omitted()
+    suit: str = omitted()
+    restriction: LeadRestriction = omitted()
+    score: str = omitted()
+    note: str = omitted()
+    seat: Seat = omitted()
+
+
+class ExposedCard(View):
+    seat: Seat
+    card: str = Field(examples=["HK"])
+    led: bool
+
+
+class OpeningLead(View):
+    seat: Seat
+    card: str
+
+
+class Question(View):
+    seat: Seat
+    index: int | None
+    in_turn: bool
+    event: int
+
+
+class Explanation(View):
+    index: int
+    caller: Seat
+    seat: Seat
+    explanation: str
+    event: int
+
+
+class Ignored(View):
+    event: int
+    reason: str
+
+
+class BoardState(View):
+    """The state of a board, as the reader may see it (docs/api.md, the state of a board;
+    `shared.board_view.BoardView`)."""
+
+    board: int
+    dealer: Seat
+    vulnerability: Literal["None", "NS", "EW", "Both"]
+    ruleset: Ruleset
+    status: BoardStatus
+    turn: Seat | None = Field(description="due to call (while an option is open, its holder)")
+    open_calls: list[str] = Field(description="what the player in turn may call now")
+    calls: list[CallState] = Field(description="the calls that stand, in order")
+    contract: ContractState | None
+    must_pass: dict[Seat, PassObligation]
+    may_not_double: dict[Seat, str] = Field(description="seat → the Law (30B2(b))")
+    pending: PendingState | None = Field(description="the irregular call awaiting its option "
+                                         "holder, the offender's LHO")
+    alerts: list[AlertState]
+    rectifications: list[RectificationState]
+    lead_restrictions: list[LeadPenaltyState | RulingState] = Field(
+        description="Law 26's, and the Director's")
+    exposed_cards: list[ExposedCard]
+    penalty_cards: list[ExposedCard]
+    alerted_calls: list[CallState]
+    cancelled: list[CancelledCall]
+    rulings: list[RulingState]
+    questions: list[Question]
+    explanations: list[Explanation]
+    opening_lead: OpeningLead | None
+    auction_period_ended: bool
+    on_lead: Seat | None = Field(description="Law 41A: the defender to face the opening lead")
+    replaceable: dict[Seat, str] = Field(description="seat → the call he may still replace "
+                                         "(Law 25A)")
+    ignored: list[Ignored]
+    events: int = Field(description="the events the board has folded")
+    deal: str | None = omitted("PBN (a seat's: his own hand); null: not for this reader yet "
+                               "(the vugraph delay)")
+    players: dict[Seat, str] = omitted("seat → name, once named")
+    started_ts: int = omitted("when the board started, ms since the epoch")
+    next_dealer: Seat = omitted("rubber Law 22(a), after a passed-out deal")
+
+
+class HistoryEntry(View):
+    offset: int
+    event: dict[str, Any] | None = Field(description="the event as the reader may see it "
+                                         "(null: a record that is not an event)")
+    alerts: list[dict[str, Any]] = Field(description="the director alerts it raised")
+    caller: Seat = omitted("an explanation: whose call it explains")
+    state: BoardState = omitted("with states=true: the board just after it")
+
+
+class History(View):
+    """A table's history (format=json; `services.replay.history`)."""
+
+    table: str
+    board: int | None
+    until: int | None
+    version: int | None
+    history: list[HistoryEntry]
+    state: BoardState | None = Field(description="the board at the end")
+    boards: list[int] = Field(description="the table's boards, in the order played")
+
+
+class TableLine(View):
+    """A table in the tournament's overview (`shared.table_summary.TableSummary`, and when
+    its last event came)."""
+
+    table: str
+    board: int | None
+    status: TableStatus
+    turn: Seat | None
+    round: int | None
+    boards_left: int
+    held: bool
+    boards_finished: int
+    alerts: int
+    open_alerts: int
+    last_ts: int | None
+    idle_s: int | None
+
+
+class OverviewTotals(View):
+    tables: int
+    playing: int
+    boards_finished: int
+    alerts_raised: int
+    alerts_open: int
+
+
+class Overview(View):
+    tournament: str
+    name: str
+    now: int
+    totals: OverviewTotals
+    tables: list[TableLine]

@@ -1,0 +1,83 @@
+"""The words of the core: every value a board's state, an alert or a ruling spells as text.
+
+Each is a `StrEnum`: a member is the `str` it stands for (`BoardStatus.AUCTION == "auction"`,
+`str()`, `format()`, JSON and msgpack give its value), so the wire format is the text it always
+was, and the code names a word once. The rulesets and the rulings' actions are the events'
+own words (`shared.events.Ruleset`, `shared.events.RulingAction`).
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class BoardStatus(enum.StrEnum):
+    """Where a board's auction stands (a board's `status`)."""
+
+    AUCTION = "auction"
+    CLOSED = "closed"  # a contract (Law 22B): the opening lead is awaited, or faced
+    PASSED_OUT = "passed_out"  # four passes (Law 22A)
+
+
+class TableStatus(enum.StrEnum):
+    """Where a table stands in a tournament's overview (`shared.table_summary`): a board's
+    status while its auction period lasts, else waiting for its first board, held by the
+    director before the round's next one, or done."""
+
+    WAITING = "waiting"  # no board yet
+    AUCTION = "auction"
+    CLOSED = "closed"  # the opening lead is awaited
+    HELD = "held"  # the round's next board waits for the director
+    DONE = "done"  # the round's last board, or a board started by hand, is over
+
+
+class Irregularity(enum.StrEnum):
+    """The `kind` of a director alert: the irregularity it reports, with the Law that governs
+    it (duplicate; the rubber section in the alert's `law`). An irregular call left `pending`
+    or cancelled at once as inadmissible is of one of the first nine kinds."""
+
+    INSUFFICIENT_BID = "insufficient_bid"  # Law 27
+    PASS_OUT_OF_ROTATION = "pass_out_of_rotation"  # Law 30
+    BID_OUT_OF_ROTATION = "bid_out_of_rotation"  # Law 31
+    DOUBLE_OUT_OF_ROTATION = "double_out_of_rotation"  # Law 32
+    CHANGE_OF_CALL = "change_of_call"  # Law 25
+    INADMISSIBLE_DOUBLE = "inadmissible_double"  # Law 36
+    CALL_WHILE_REQUIRED_TO_PASS = "call_while_required_to_pass"  # Law 37
+    BID_ABOVE_SEVEN = "bid_above_seven"  # Law 38
+    CALL_AFTER_FINAL_PASS = "call_after_final_pass"  # Law 39
+    RETENTION_OF_RIGHT_TO_CALL = "retention_of_right_to_call"  # Law 34
+    RESTRICTED_CALL = "restricted_call"  # Law 30B2(b)
+    RECTIFICATION_NOT_FOLLOWED = "rectification_not_followed"  # Laws 31A1, 32B1
+    ADJUSTED_SCORE_POSSIBLE = "adjusted_score_possible"  # Law 25B2(b)(2)
+    EXPOSED_CARD = "exposed_card"  # Law 24 (rubber 23)
+    OPENING_LEAD_OUT_OF_TURN = "opening_lead_out_of_turn"  # Law 54
+    QUESTION_OUT_OF_TURN = "question_out_of_turn"  # Law 20F1 (rubber 20)
+
+
+OUT_OF_ROTATION = (Irregularity.PASS_OUT_OF_ROTATION, Irregularity.BID_OUT_OF_ROTATION,
+                   Irregularity.DOUBLE_OUT_OF_ROTATION)
+"""The calls out of rotation (Laws 29–32): the player whose turn it was may cancel one by
+calling (Law 28B)."""
+
+
+class PassObligation(enum.StrEnum):
+    """How long a player must pass (a board's `must_pass`, a ruling's `obligation`)."""
+
+    NEXT_TURN = "next_turn"
+    EVERY_TURN = "every_turn"
+
+
+class LeadRestriction(enum.StrEnum):
+    """What a Director's lead restriction does to the suit (a ruling's `restriction`, Law 26)."""
+
+    REQUIRE = "require"
+    PROHIBIT = "prohibit"
+
+
+class Relation(enum.StrEnum):
+    """Whose turn it was, seen from the offender of a call out of rotation (Laws 28–32)."""
+
+    LHO = "lho"
+    PARTNER = "partner"
+    RHO = "rho"
+    SELF = "self"

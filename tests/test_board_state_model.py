@@ -1,0 +1,388 @@
+"""The state of a board, typed twice and held together: `shared.board_view`'s TypedDicts (what
+`Board.to_dict()` is declared to return) and their pydantic mirror in the gateway
+(`services.gateway.state_models`, what /openapi.json shows). The mirror forbids any key it
+does not name, so a key added to the state and not to the mirror fails here: on the records of
+tests/data, on random logs of every event, as each reader sees them, over HTTP and in the
+schema."""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
+from services.gateway.app import create_app
+from services.gateway.models import TableState
+from services.gateway.state_models import (
+    AlertState,
+    BoardState,
+    CallState,
+    CancelledCall,
+    ContractState,
+    Explanation,
+    ExposedCard,
+    History,
+    Ignored,
+    LeadPenaltyState,
+    OpeningLead,
+    Overview,
+    PendingState,
+    Question,
+    RectificationState,
+    RulingState,
+    TableLine,
+)
+from services.gateway.tokens import Grant, Role, sign
+from services.gateway.views import board_for
+from services.replay.history import build_history
+from services.settings import Settings
+from services.store import MemoryStore
+from shared import board_view, fold, from_map
+from shared.board import Board
+from shared.codec import encode
+from shared.notation import lin_boards, pbn_boards
+from shared.table_summary import TableSummary, table_summary
+from shared.vocabulary import BoardStatus, TableStatus
+from tests.script import log as scripted
+
+DATA = Path(__file__).parent / "data"
+
+MIRRORS: dict[Any, type[BaseModel]] = {
+    board_view.BoardView: BoardState,
+    board_view.CallView: CallState,
+    board_view.ContractView: ContractState,
+    board_view.PendingView: PendingState,
+    board_view.AlertView: AlertState,
+    board_view.RectificationView: RectificationState,
+    board_view.CancelledCallView: CancelledCall,
+    board_view.LeadPenaltyView: LeadPenaltyState,
+    board_view.RulingView: RulingState,
+    board_view.ExposedCardView: ExposedCard,
+    board_view.OpeningLeadView: OpeningLead,
+    board_view.QuestionView: Question,
+    board_view.ExplanationView: Explanation,
+    board_view.IgnoredView: Ignored,
+}
+
+
+def typed_dicts_of(annotation: Any) -> Iterator[Any]:
+    """The TypedDicts an annotation names, however deep (lists, unions, NotRequired)."""
+    if typing.is_typeddict(annotation):
+        yield annotation
+    for argument in typing.get_args(annotation):
+        yield from typed_dicts_of(argument)
+
+
+def test_every_part_of_the_view_has_its_mirror() -> None:
+    seen, todo = set(), [board_view.BoardView]
+    while todo:
+        view = todo.pop()
+        seen.add(view)
+        for annotation in typing.get_type_hints(view).values():
+            todo += [t for t in typed_dicts_of(annotation) if t not in seen]
+    assert seen == set(MIRRORS)
+    assert {v for v in vars(board_view).values() if typing.is_typeddict(v)} == seen
+
+
+@pytest.mark.parametrize("view", list(MIRRORS), ids=lambda v: v.__name__)
+def test_the_mirror_names_the_keys_of_the_view_required_as_they_are(view: Any) -> None:
+    """Same keys, in the same order (the order the state writes them, so that the route's
+    JSON is the state's), the same required; each mirror forbids any other."""
+    model = MIRRORS[view]
+    assert list(model.model_fields) == list(typing.get_type_hints(view))
+    required = {name for name, field in model.model_fields.items() if field.is_required()}
+    assert required == set(view.__required_keys__)
+    assert model.model_config.get("extra") == "forbid"
+
+
+def test_the_overview_line_mirrors_the_table_summary() -> None:
+    summary = list(typing.get_type_hints(TableSummary))
+    assert list(TableLine.model_fields) == ["table", *summary, "last_ts", "idle_s"]
+    assert set(TableSummary.__required_keys__) == set(summary)
+
+
+# --- real states ----------------------------------------------------------------------------
+
+
+def record_logs() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """Every record of tests/data as a table's log: the PBN and LIN files (what can be read)
+    and the demo's JSON Lines."""
+    for path in sorted(DATA.glob("*.pbn")) + sorted(DATA.glob("*.lin")) \
+            + sorted(DATA.glob("lin-quirks/*.lin")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        read = pbn_boards(text) if path.suffix == ".pbn" else lin_boards(text)
+        if read.events:
+            yield path.name, read.events
+    demo = DATA / "demo-board.jsonl"
+    yield demo.name, [json.loads(line) for line in demo.read_text().splitlines() if line]
+
+
+def boards_of(log: list[dict[str, Any]]) -> tuple[Board, ...]:
+    return fold(from_map(m) for m in log).boards
+
+
+def wire(state: Any) -> str:
+    """A state as JSON, as the processor writes it to Redis."""
+    return json.dumps(state, separators=(",", ":"))
+
+
+def answered(state: Any) -> str:
+    """A state as JSON, as the gateway answered it before the mirror (its `dict` as given,
+    compact, UTF-8 unescaped)."""
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+
+
+def check(state: Any) -> BoardState:
+    """`state` validates, and the mirror gives back the same JSON, byte for byte."""
+    model = BoardState.model_validate(state)
+    assert model.model_dump_json(exclude_unset=True) == answered(state)
+    return model
+
+
+def test_every_board_of_the_records_validates() -> None:
+    count = 0
+    for _, log in record_logs():
+        for board in boards_of(log):
+            check(board.to_dict())
+            count += 1
+    assert count > 300  # 279 RealBridge boards, the PBN 2.1 fixtures, 38 LIN boards, the demo
+
+
+SEATS = "NESW"
+CALLS = ["P", "X", "XX", "8C", "1C", "1H", "2NT", "3S", "7NT"]
+seats = st.sampled_from(SEATS)
+rulings = st.one_of(
+    st.builds(lambda s: {"type": "ruling", "action": "cancel_call", "seat": s}, seats),
+    st.builds(lambda i: {"type": "ruling", "action": "cancel_call", "index": i, "law": "17D"},
+              st.integers(0, 5)),
+    st.builds(lambda s: {"type": "ruling", "action": "allow_change", "seat": s}, seats),
+    st.builds(lambda s, o: {"type": "ruling", "action": "set_pass_obligation", "seat": s,
+                            "obligation": o}, seats, st.sampled_from(["next_turn", "every_turn"])),
+    st.builds(lambda s: {"type": "ruling", "action": "lift_pass_obligation", "seat": s}, seats),
+    st.builds(lambda s, r: {"type": "ruling", "action": "lead_restriction", "seat": s,
+                            "suit": "H", "restriction": r, "note": "Law 26"}, seats,
+              st.sampled_from(["require", "prohibit"])),
+    st.just({"type": "ruling", "action": "adjusted_score", "score": "NS 420"}),
+)
+events = st.one_of(
+    st.builds(lambda s, c, a: {"type": "call", "seat": s, "call": c, "alert": a,
+                               **({"explanation": "natural"} if a else {})},
+              seats, st.sampled_from(CALLS), st.booleans()),
+    st.builds(lambda s, c: {"type": "call", "seat": s, "call": c}, seats,
+              st.sampled_from(["P", "1C", "1H"])),
+    st.builds(lambda s, a: {"type": "option", "seat": s, "accept": a}, seats, st.booleans()),
+    st.builds(lambda s, c, led: {"type": "card_exposed", "seat": s, "card": c, "led": led},
+              seats, st.sampled_from(["S2", "HK"]), st.booleans()),
+    st.builds(lambda s, c, i: {"type": "call_changed", "seat": s, "call": c, "inadvertent": i},
+              seats, st.sampled_from(CALLS), st.booleans()),
+    st.builds(lambda s: {"type": "opening_lead", "seat": s, "card": "SA"}, seats),
+    st.builds(lambda s, i: {"type": "question", "seat": s, "index": i}, seats,
+              st.one_of(st.none(), st.integers(0, 5))),
+    st.builds(lambda s, i, own: {"type": "explanation", "seat": s, "index": i, "own": own,
+                                 "explanation": "natural"}, seats, st.integers(0, 5),
+              st.booleans()),
+    st.builds(lambda s: {"type": "players_named", "players": {s: "Ann"}}, seats),
+    rulings,
+)
+logs = st.builds(
+    lambda first, rest: [first, *rest],
+    st.builds(lambda b, r, deal, ts: {"type": "board_started", "board": b, "ruleset": r,
+                                      **({"deal": DEAL} if deal else {}),
+                                      **({"ts": ts} if ts else {})},
+              st.integers(1, 32), st.sampled_from(["duplicate", "rubber"]), st.booleans(),
+              st.sampled_from([None, 1_700_000_000_000])),
+    st.lists(events, max_size=40),
+)
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+READERS = [Grant(None, None, Role.DIRECTOR), Grant("t", None, Role.OPERATOR),
+           Grant("t", None, Role.SPECTATOR), *(Grant("t", s, Role.SEAT) for s in SEATS)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(logs)
+def test_any_log_gives_states_the_mirror_takes_as_every_reader_sees_them(log: list[Any]) -> None:
+    """Whatever the players and the Director do: every board's state validates and comes back
+    as it was; so does each reader's view of it (a seat's, with its partner's self-alerts and
+    the other hands taken out)."""
+    for board in boards_of(log):
+        state = json.loads(wire(board.to_dict()))  # as the gateway reads it from Redis
+        check(state)
+        for grant in READERS:
+            seen = board_for(grant, state, 600, 0)
+            model = BoardState.model_validate(seen)
+            assert json.loads(model.model_dump_json(exclude_unset=True)) == seen
+
+
+SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together, every key
+    ("N 1C!, E asks 0, S 1S, W 2H, N decline, E P, S shows HK", "duplicate", []),
+    ("N 1S, E 1H, S decline, E 2H, S P, W P, N P, E leads SA", "duplicate", []),
+    ("N 1C, E 1S, S explains 0 short, W 2S, N P, E P, S X, W XX, N P, E P, S P, W leads HK",
+     "duplicate", []),
+    ("N P, E P, S P, W P", "rubber", []),  # next_dealer (rubber Law 22(a))
+    ("N 1C, E P, S 1H, W changes 2H, N P, E P, S P", "duplicate", []),
+    ("N 1NT, E 2C, S P, W P, N P, E leads SA", "duplicate", [
+        {"type": "ruling", "action": "lead_restriction", "seat": "S", "suit": "H",
+         "restriction": "prohibit", "note": "Law 26", "law": "26"},
+        {"type": "ruling", "action": "set_pass_obligation", "seat": "N",
+         "obligation": "every_turn"},
+        {"type": "ruling", "action": "cancel_call", "index": 0},
+        {"type": "ruling", "action": "adjusted_score", "score": "NS 420"},
+        {"type": "option", "seat": "N", "accept": True},  # ignored: nothing awaits an option
+        {"type": "players_named", "players": {"N": "Ann"}}]),
+    ("N 1C, S P, W decline, E 1H, W 2H", "duplicate", []),  # a pass deemed made (Law 28A)
+    ("N 1C, E P, N 2D, E decline, S P, W P", "duplicate", []),  # a lead penalty (Law 31B)
+    ("N 1C", "duplicate", [{"type": "call", "seat": "E", "call": "1H", "explanation": "5+"}]),
+    ("N 1C, N changes 1D", "duplicate", []),  # a change of call awaiting LHO (Law 25B)
+]
+
+
+def test_the_scenarios_fill_in_every_key_of_the_view() -> None:
+    """Every key of the view and of its parts, optional ones included, appears in the
+    scenarios' states, and each state validates: so the mirror is tried on every key."""
+    found: set[str] = set()
+    for script, ruleset, extra in SCENARIOS:
+        log = scripted(script, ruleset=ruleset) + extra
+        log[0] |= {"deal": DEAL, "ts": 1_700_000_000_000}
+        for board in boards_of(log):
+            state = board.to_dict()
+            check(state)
+            found |= keys_of(state)
+    every = {f"{view.__name__}.{key}" for view in MIRRORS for key in typing.get_type_hints(view)}
+    assert every - found == set()
+
+
+def keys_of(state: Any) -> set[str]:
+    """`View.key` for every key of a state and of its parts."""
+    parts = {"calls": "CallView", "alerted_calls": "CallView", "contract": "ContractView",
+             "pending": "PendingView", "alerts": "AlertView",
+             "rectifications": "RectificationView", "cancelled": "CancelledCallView",
+             "rulings": "RulingView", "exposed_cards": "ExposedCardView",
+             "penalty_cards": "ExposedCardView", "opening_lead": "OpeningLeadView",
+             "questions": "QuestionView", "explanations": "ExplanationView",
+             "ignored": "IgnoredView"}
+    found = {f"BoardView.{key}" for key in state}
+    for key, name in parts.items():
+        value = state[key]
+        for item in value if isinstance(value, list) else [value] if value else []:
+            found.update(f"{name}.{k}" for k in item)
+    for item in state["lead_restrictions"]:
+        name = "RulingView" if "action" in item else "LeadPenaltyView"
+        found.update(f"{name}.{k}" for k in item)
+    return found
+
+
+# --- the routes -----------------------------------------------------------------------------
+
+
+class Clients:
+    def __init__(self) -> None:
+        self.store = MemoryStore()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    guard = create_app(Settings(TABLESERVER_DATA=tmp_path))
+    assert isinstance(guard.app, FastAPI)
+    return guard.app
+
+
+def test_the_schema_shows_the_state_a_reader_gets(app: FastAPI) -> None:
+    schema = app.openapi()
+    components = schema["components"]["schemas"]
+    board = components["BoardState"]
+    assert list(board["properties"]) == list(typing.get_type_hints(board_view.BoardView))
+    assert set(board["required"]) == set(board_view.BoardView.__required_keys__)
+    assert board["additionalProperties"] is False
+    assert components["BoardStatus"]["enum"] == [s.value for s in BoardStatus]
+    assert "insufficient_bid" in components["Irregularity"]["enum"]
+    assert components["CallState"]["properties"]["alert"] == {
+        "type": "boolean", "title": "Alert", "description": "the caller's self-alert"}
+
+    def answer(path: str) -> dict[str, Any]:
+        content = schema["paths"][path]["get"]["responses"]["200"]["content"]
+        ref: dict[str, Any] = content["application/json"]["schema"]
+        return components[ref["$ref"].rsplit("/", 1)[1]]
+
+    state = answer("/api/tables/{table}/state")
+    assert {"$ref": "#/components/schemas/BoardState"} in state["properties"]["board"]["anyOf"]
+    history = answer("/api/tables/{table}/history")
+    assert set(history["properties"]) >= {"history", "state", "boards"}
+    assert answer("/api/tournaments/{tournament}")["properties"]["tables"]["items"] == {
+        "$ref": "#/components/schemas/TableLine"}
+    assert components["TableLine"]["properties"]["status"] == {
+        "$ref": "#/components/schemas/TableStatus"}
+    assert components["TableStatus"]["enum"] == [s.value for s in TableStatus]
+
+
+async def test_the_state_route_answers_the_state_as_stored(app: FastAPI) -> None:
+    """GET /api/tables/{table}/state through the mirror: the director gets the stored state
+    byte for byte, a key the board leaves out stays out, a seat gets its view."""
+    gateway = app.state.gateway
+    gateway.clients = clients = Clients()
+    await clients.store.remember_tables({"t": {"table": "t", "ruleset": "duplicate",
+                                               "created": 1}})
+    log = [{"type": "board_started", "board": 1, "deal": DEAL},
+           {"type": "call", "seat": "N", "call": "1C", "alert": True, "explanation": "short"},
+           {"type": "call", "seat": "E", "call": "P"}, {"type": "call", "seat": "S", "call": "1C"}]
+    state = json.loads(wire(boards_of(log)[-1].to_dict()))
+    clients.store.states["t"] = (7, state)
+    seat = sign(gateway.signing_key, "t", "S", Role.SEAT, 2**40)
+    transport = httpx.ASGITransport(app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        director = await client.get("/api/tables/t/state",
+                                    headers={"Authorization": f"Bearer {gateway.director_token}"})
+        south = await client.get("/api/tables/t/state", headers={"Authorization": f"Bearer {seat}"})
+    assert director.status_code == 200
+    assert director.content == answered({"table": "t", "version": 7, "board": state}).encode()
+    assert "players" not in director.json()["board"]  # left out, not null
+    assert south.status_code == 200
+    seen = south.json()["board"]
+    assert seen == board_for(Grant("t", "S", Role.SEAT), state, 0, 0)
+    assert "alert" not in seen["calls"][0] and seen["pending"]["kind"] == "insufficient_bid"
+    assert TableState.model_validate(south.json()).board is not None
+
+
+def test_a_history_validates_step_by_step() -> None:
+    """The history's document (format=json, `states`): every state after every event."""
+    log = [{"type": "board_started", "board": 1, "deal": DEAL},
+           {"type": "call", "seat": "N", "call": "1C"}, {"type": "call", "seat": "S", "call": "1H"},
+           {"type": "option", "seat": "E", "accept": False},
+           {"type": "explanation", "seat": "S", "index": 0, "explanation": "short"},
+           *({"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["1D", "P", "P", "P"],
+                                                                     strict=True)),
+           {"type": "opening_lead", "seat": "E", "card": "SA"}]
+    records = [(offset, encode(from_map(m))) for offset, m in enumerate(log)]
+    document = build_history("t", records, board=1, states=True)
+    history = History.model_validate(document)
+    assert [e.state is not None for e in history.history] == [True] * len(log)
+    assert history.history[4].caller == "N"
+    assert json.loads(history.model_dump_json(exclude_unset=True)) == json.loads(wire(document))
+
+
+def test_an_overview_line_validates() -> None:
+    state = fold(from_map(m) for m in [{"type": "board_started", "board": 3}])
+    line = {"table": "t", **table_summary(state), "last_ts": None, "idle_s": None}
+    assert TableLine.model_validate(line).status is TableStatus.AUCTION
+    overview = {"tournament": "spring", "name": "Spring", "now": 1, "tables": [line],
+                "totals": {"tables": 1, "playing": 1, "boards_finished": 0, "alerts_raised": 0,
+                           "alerts_open": 0}}
+    assert Overview.model_validate(overview).tables[0].board == 3
+
+
+def test_unions_of_the_view_are_its_own() -> None:
+    """`lead_restrictions` holds Law 26's penalties and the Director's restrictions: each
+    validates as its own kind (the mirror tells them apart by their keys)."""
+    hint = typing.get_type_hints(board_view.BoardView)["lead_restrictions"]
+    (union,) = typing.get_args(hint)
+    assert isinstance(union, types.UnionType)
+    assert set(typing.get_args(union)) == {board_view.LeadPenaltyView, board_view.RulingView}

@@ -61,7 +61,7 @@ down:
 # The main job: everything up, a demo tournament live in the terminal; Ctrl-C stops all.
 run: install
 	deploy/up.sh
-	@bash -c 'trap "deploy/down.sh" EXIT; $(PY) -m services.demo'
+	@bash -c 'trap "deploy/down.sh" EXIT; $(PY) -m services.cli.demo'
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -83,7 +83,7 @@ def main() -> None:
               f"{'-' if instructions is None else f'{instructions:,.0f}':>11s}")
     record = DATA / "realbridge-2021-online-qualifier.pbn"
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "services.cli", "convert", str(record)],
+    done = subprocess.run([sys.executable, "-m", "services.cli.main", "convert", str(record)],
                           capture_output=True, text=True, check=True)
     wall = time.perf_counter() - start
     boards = sum(1 for line in done.stdout.splitlines()

@@ -43,7 +43,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import cpu_seconds, print_service_errors, report
-from services.names import feed_key
+from services.common.names import feed_key
 from tests.stack import running_stack
 
 TABLES = 100

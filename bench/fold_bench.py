@@ -136,7 +136,7 @@ def main() -> None:
         with path.open("w") as out:
             for m in generate(count):
                 out.write(json.dumps(m, separators=(",", ":")) + "\n")
-        command = [sys.executable, "-m", "services.cli", "fold", str(path)]
+        command = [sys.executable, "-m", "services.cli.main", "fold", str(path)]
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
 
         def run_cli() -> None:

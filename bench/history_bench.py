@@ -38,11 +38,11 @@ from aiokafka import AIOKafkaProducer
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.fold_bench import generate
 from bench.pipeline_bench import cpu_seconds, print_service_errors
+from services.common.kafka.reader import read_topics
+from services.common.names import table_topic
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
-from services.names import table_topic
 from services.replay.history import build_history
-from services.replay.reader import read_topics
 from shared.codec import encode, from_map
 from tests.stack import running_stack
 

@@ -36,7 +36,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from redis.asyncio import Redis
 
-from services.names import feed_key
+from services.common.names import feed_key
 from shared.notation import pbn_events
 from shared.seats import board_dealer
 

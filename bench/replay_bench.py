@@ -25,10 +25,10 @@ from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from fold_bench import generate  # beside this file
 
-from services.kafka_admin import create_table_topic
-from services.names import table_topic
+from services.common.kafka.admin import create_table_topic
+from services.common.kafka.reader import read_table
+from services.common.names import table_topic
 from services.replay.history import build_history
-from services.replay.reader import read_table
 from shared.codec import encode, from_map
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +82,7 @@ def main() -> None:
             walls = []
             for _ in range(args.runs):
                 start = time.perf_counter()
-                subprocess.run([sys.executable, "-m", "services.cli", "replay", "bench"],
+                subprocess.run([sys.executable, "-m", "services.cli.main", "replay", "bench"],
                                env={**env, "TABLESERVER_KAFKA": bootstrap}, cwd=ROOT,
                                check=True, stdout=subprocess.DEVNULL)
                 walls.append(time.perf_counter() - start)

@@ -27,7 +27,7 @@ from pathlib import Path
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from redis.asyncio import Redis
 
-from services.names import state_key, table_topic
+from services.common.names import state_key, table_topic
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import Pipeline

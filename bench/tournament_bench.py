@@ -42,8 +42,8 @@ from typing import Any
 import httpx
 from aiokafka.admin import AIOKafkaAdminClient
 
-from services.kafka_admin import create_tournament_topics
-from services.names import table_topic
+from services.common.kafka.admin import create_tournament_topics
+from services.common.names import table_topic
 from shared.codec import from_map
 from shared.engine import fold
 from shared.seats import board_dealer

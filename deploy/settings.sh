@@ -6,7 +6,7 @@
 # Kafka nodes (each broker and controller): 1, or 3 for a cluster that survives losing one
 # (replication 3, min.insync.replicas 2). Node i listens on TABLESERVER_KAFKA_PORT + 2(i-1)
 # and its controller on TABLESERVER_KAFKA_CONTROLLER_PORT + 2(i-1): 9092/9093, 9094/9095,
-# 9096/9097 by default. The services read the same setting (services/settings.py).
+# 9096/9097 by default. The services read the same setting (services/common/settings.py).
 : "${TABLESERVER_KAFKA_BROKERS:=1}"
 : "${TABLESERVER_KAFKA_START_TIMEOUT:=60}"  # seconds for every broker to be registered
 : "${TABLESERVER_REDIS_PORT:=6379}"

@@ -43,12 +43,12 @@ wait_for_port "$TABLESERVER_GATEWAY_PORT" "$TABLESERVER_UP_TIMEOUT" "the gateway
 # healthy: the gateway answers, Kafka and Redis are reachable, and live processor workers own
 # every shard
 for _ in $(seq 1 $((TABLESERVER_UP_TIMEOUT * 10))); do
-  if "$python" -m services.health; then
+  if "$python" -m services.cli.health; then
     break
   fi
   sleep 0.1
 done
-"$python" -m services.health --verbose || give_up "not healthy within $TABLESERVER_UP_TIMEOUT s"
+"$python" -m services.cli.health --verbose || give_up "not healthy within $TABLESERVER_UP_TIMEOUT s"
 trap - ERR
 echo "gateway: http://127.0.0.1:$TABLESERVER_GATEWAY_PORT (OpenAPI at /docs)"
 if [ -z "${TABLESERVER_DIRECTOR_TOKEN:-}" ]; then

@@ -16,9 +16,9 @@ from aiokafka.errors import KafkaConnectionError
 from aiokafka.structs import TopicPartition
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from services.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
+from services.common.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
+from services.common.store import MemoryStore, States
 from services.processor.ports import Alerts, Fenced, Record
-from services.store import MemoryStore, States
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
 

@@ -21,6 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from services.common.settings import Settings
+from services.common.store import MemoryStore
 from services.gateway.app import create_app
 from services.gateway.models import TableState
 from services.gateway.state_models import (
@@ -45,8 +47,6 @@ from services.gateway.state_models import (
 from services.gateway.tokens import Grant, Role, sign
 from services.gateway.views import board_for
 from services.replay.history import build_history
-from services.settings import Settings
-from services.store import MemoryStore
 from shared import board_view, fold, from_map
 from shared.board import Board
 from shared.codec import encode

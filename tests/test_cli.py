@@ -23,7 +23,7 @@ LOG = log("N 1S, E 1H, S decline, E 2H, S 4S, W P, N P, E P") + \
 
 
 def fold_cli(text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "services.cli", "fold", *(args or ["-"])],
+    return subprocess.run([sys.executable, "-m", "services.cli.main", "fold", *(args or ["-"])],
                           input=text, capture_output=True, text=True, check=False)
 
 
@@ -91,7 +91,7 @@ def test_fold_text_draws_the_auction() -> None:
 
 
 def test_the_import_progress_bar_fills_as_boards_are_acknowledged() -> None:
-    from services.cli import progress_bar
+    from services.cli.main import progress_bar
 
     assert progress_bar(0, 280, width=10) == "\r[..........] 0/280 boards"
     assert progress_bar(140, 280, width=10) == "\r[#####.....] 140/280 boards"
@@ -99,7 +99,7 @@ def test_the_import_progress_bar_fills_as_boards_are_acknowledged() -> None:
 
 
 def test_replay_and_import_refuse_a_bad_table_name_before_connecting() -> None:
-    from services.cli import main
+    from services.cli.main import main
 
     assert main(["replay", "no/such"]) == 2
     assert main(["import", "tests/data/pbn21-irregularities.pbn", "--table", "a b"]) == 2
@@ -117,7 +117,7 @@ KAFKA_DOWN = ("tableserver {}: Kafka at 127.0.0.1:1 is unreachable (is `make up`
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "services.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "services.cli.main", *args], capture_output=True,
                           text=True, check=False, timeout=120, env={**os.environ, **(env or {})})
 
 
@@ -166,7 +166,7 @@ def test_convert_of_a_record_without_a_board_writes_nothing(tmp_path: Path) -> N
 def test_a_closed_pipe_ends_convert_quietly() -> None:
     """`tableserver convert F | head -1`: the reader goes away after a line; the rest of the
     output (200 kB, more than a pipe holds) has nowhere to go, and nothing is said of it."""
-    convert = subprocess.Popen([sys.executable, "-m", "services.cli", "convert",
+    convert = subprocess.Popen([sys.executable, "-m", "services.cli.main", "convert",
                                 str(DATA / "realbridge-2021-online-qualifier.pbn")],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     head = subprocess.Popen(["head", "-1"], stdin=convert.stdout, stdout=subprocess.PIPE)
@@ -244,8 +244,8 @@ def test_kafka_or_redis_unreachable_is_told_from_an_error_they_answer() -> None:
     )
     from redis.exceptions import ConnectionError, ResponseError, TimeoutError
 
+    from services.common.kafka.reader import KafkaUnavailable
     from services.replay.importer import RedisUnavailable
-    from services.replay.reader import KafkaUnavailable
 
     for down in (KafkaConnectionError("refused"), KafkaTimeoutError()):
         assert str(KafkaUnavailable.of("k:1", down)) == "Kafka at k:1 is unreachable"
@@ -260,7 +260,7 @@ def test_kafka_or_redis_unreachable_is_told_from_an_error_they_answer() -> None:
 
 def test_import_names_the_setting_of_the_service_it_could_not_reach(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from services import cli as tableserver
+    from services.cli.main import main as tableserver
     from services.replay import importer
 
     async def redis_down(*args: object) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from services.settings import Settings
+from services.common.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

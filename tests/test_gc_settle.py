@@ -1,4 +1,4 @@
-"""services.gc_settle: what is alive after start-up leaves the collector's walks."""
+"""services.common.gc_settle: what is alive after start-up leaves the collector's walks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from services.gc_settle import settle
+from services.common.gc_settle import settle
 
 
 @pytest.fixture

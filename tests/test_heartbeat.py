@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from services.common.settings import Settings
 from services.processor.heartbeat import STALE_S, beat, youngest_age
-from services.settings import Settings
 
 
 def test_the_youngest_beat_counts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

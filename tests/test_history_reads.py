@@ -15,15 +15,15 @@ from aiokafka.record.default_records import DefaultRecordBatchBuilder
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from services.common.kafka.reader import NoTableError, Record
+from services.common.names import table_topic
 from services.gateway import history_reads
 from services.gateway.history_reads import HistoryReads, ReadGate, TooManyReads
 from services.gateway.routes.reading import _as_seen
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
-from services.names import table_topic
 from services.replay.history import build_history
 from services.replay.kafka_topics import Fetched, OffsetGone, _decode
-from services.replay.reader import NoTableError, Record
 from services.replay.topic_cache import Lru, TopicCache, size_of
 from shared.codec import encode, from_map
 

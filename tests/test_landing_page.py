@@ -10,9 +10,9 @@ from pathlib import Path
 import httpx
 from fastapi import FastAPI
 
+from services.common.settings import Settings
 from services.gateway.app import create_app
 from services.gateway.routes.pages import CSP
-from services.settings import Settings
 
 HREF = re.compile(r'href="(/[^"#]*)"')
 NEEDS_CLIENTS = {"/healthz", "/readyz"}  # they ask Kafka and Redis: in the schema only

@@ -1,12 +1,12 @@
-"""The live copies' format (`services/live.py`): what the gateway writes, the processor reads;
-anything else on the topic is not taken for a copy."""
+"""The live copies' format (`services/common/live.py`): what the gateway writes, the processor
+reads; anything else on the topic is not taken for a copy."""
 
 from __future__ import annotations
 
 import msgpack
 import pytest
 
-from services.live import read_copy
+from services.common.live import read_copy
 
 
 def test_a_copy_reads_back_as_table_offset_and_event() -> None:

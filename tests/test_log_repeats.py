@@ -1,11 +1,11 @@
 """A message logged again and again is let through once every few seconds
-(services/log_repeats.py)."""
+(services/common/log_repeats.py)."""
 
 from __future__ import annotations
 
 import logging
 
-from services.log_repeats import Repeats
+from services.common.log_repeats import Repeats
 
 
 def _record(msg: str, created: float, name: str = "aiokafka.conn") -> logging.LogRecord:

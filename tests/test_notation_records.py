@@ -102,12 +102,12 @@ def test_lin_hands_in_any_form_give_one_deal() -> None:
 
 
 def test_convert_command(tmp_path: Path) -> None:
-    ok = subprocess.run([sys.executable, "-m", "services.cli", "convert",
+    ok = subprocess.run([sys.executable, "-m", "services.cli.main", "convert",
                          str(DATA / "robot-match-with-alerts.lin")],
                         capture_output=True, text=True, check=False)
     assert ok.returncode == 0 and ok.stdout.count('"board_started"') == 8
     for strict in ([], ["--strict"]):  # no game of the file can be read
-        bad = subprocess.run([sys.executable, "-m", "services.cli", "convert", *strict,
+        bad = subprocess.run([sys.executable, "-m", "services.cli.main", "convert", *strict,
                               str(DATA / "pbn21-broken.pbn")], capture_output=True, text=True,
                              check=False)
         assert bad.returncode == 2 and bad.stdout == ""
@@ -116,7 +116,7 @@ def test_convert_command(tmp_path: Path) -> None:
     other = tmp_path / "record.txt"
     other.write_text("x")
     assert "give a .pbn or a .lin" in subprocess.run(
-        [sys.executable, "-m", "services.cli", "convert", str(other)],
+        [sys.executable, "-m", "services.cli.main", "convert", str(other)],
         capture_output=True, text=True, check=False).stderr
 
 
@@ -148,17 +148,17 @@ def test_convert_export_convert_folds_to_the_same_states(name: str, form: str) -
 
 def test_export_command(tmp_path: Path) -> None:
     log = tmp_path / "t.jsonl"
-    log.write_text(subprocess.run([sys.executable, "-m", "services.cli", "convert",
+    log.write_text(subprocess.run([sys.executable, "-m", "services.cli.main", "convert",
                                    str(DATA / "pbn21-irregularities.pbn")],
                                   capture_output=True, text=True, check=True).stdout)
-    pbn = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log)],
+    pbn = subprocess.run([sys.executable, "-m", "services.cli.main", "export", str(log)],
                          capture_output=True, text=True, check=True).stdout
     assert '[Contract "5CX"]' in pbn and '[Declarer "N"]' in pbn and "Pass Pass X Pass" in pbn
-    lin = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log),
+    lin = subprocess.run([sys.executable, "-m", "services.cli.main", "export", str(log),
                           "--format", "lin"], capture_output=True, text=True, check=True).stdout
     assert "mb|5C|mb|p|mb|p|mb|d|" in lin and "pc|SK|" in lin
     log.write_text('{"type":"call","seat":"N","call":"1C"}\n')
-    bad = subprocess.run([sys.executable, "-m", "services.cli", "export", str(log)],
+    bad = subprocess.run([sys.executable, "-m", "services.cli.main", "export", str(log)],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "before any board_started" in bad.stderr
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from services.common.settings import Settings
+from services.common.store import MemoryStore
 from services.gateway.errors import ApiError
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant, sign, verify
 from services.gateway.views import board_for, entry_for
-from services.settings import Settings
-from services.store import MemoryStore
 from tests.script import play
 
 KEY = b"k" * 32

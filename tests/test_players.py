@@ -64,7 +64,7 @@ def test_a_bad_name_names_the_field_at_fault(players: Any, field: str) -> None:
 def test_the_processor_folds_a_tables_own_events_before_any_board() -> None:
     """Names (or a hold) before the first board raise no alert and stop no worker (the
     processor's TableRun once assumed every event had a board)."""
-    from services.table_run import TableRun
+    from shared.table_run import TableRun
 
     run = TableRun("t")
     assert run.apply(0, encode(ev(type="players_named", players={"N": "Ann"}))) == []

@@ -1,4 +1,4 @@
-"""Settings from the environment (services/settings.py): defaults, clear refusals, and the
+"""Settings from the environment (services/common/settings.py): defaults, clear refusals, and the
 secrets a production deployment must give."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from services.settings import Settings
+from services.common.settings import Settings
 
 STRONG = "0123456789abcdef-strong"
 

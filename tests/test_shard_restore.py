@@ -1,15 +1,15 @@
-"""Redis losing its data, or going away, with the in-memory store (services/store.py) in place
-of Redis: `StoreSync` writes every table of a shard again, once (no Kafka, no Redis)."""
+"""Redis losing its data, or going away, with the in-memory store (services/common/store.py) in
+place of Redis: `StoreSync` writes every table of a shard again, once (no Kafka, no Redis)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from services.common.store import StateWrite
 from services.processor.shard import ShardRunner
 from services.processor.store_sync import PROBE_S, StoreSync
-from services.store import StateWrite
-from services.table_run import TableRun
 from shared.codec import encode, from_map
+from shared.table_run import TableRun
 from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
 from tests.script import log
 

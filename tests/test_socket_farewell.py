@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from uvicorn.protocols.utils import ClientDisconnected
 
+from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.settings import Settings
 
 PATHS = ["/api/tables/t1/feed", "/api/alerts/feed", "/api/tournaments/spring/live"]
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from services.common.settings import Settings
 from services.gateway.errors import ApiError
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant, TokenError, sign, verify
-from services.settings import Settings
 
 KEY = b"k" * 32
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

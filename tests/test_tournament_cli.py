@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from services import tournament_cli
-from services.cli import build_parser, main
-from services.tournament_cli import (
+from services.cli.main import build_parser, main
+from services.cli.main import tournament as tournament_cli
+from services.cli.tournament import (
     Refusal,
     board_ranges,
     idle,

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from services.common.kafka.admin import TOURNAMENT, TOURNAMENT_RECORD_BYTES
+from services.common.settings import Settings
 from services.gateway import tournaments
 from services.gateway.errors import ApiError
 from services.gateway.models import TournamentCreate
 from services.gateway.service import Gateway
-from services.kafka_admin import TOURNAMENT, TOURNAMENT_RECORD_BYTES
-from services.settings import Settings
 
 DEALS = re.findall(r'\[Deal "[^"]+"\]',
                    (Path(__file__).parent / "data" / "deals-32.pbn").read_text())

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from services.names import ALERTS, CHECKPOINTS, LIVE, shard_of, table_topic
+from services.common.names import ALERTS, CHECKPOINTS, LIVE, shard_of, table_topic
 from services.processor import worker_loop
 from services.processor.worker_loop import WorkerLoop
-from services.table_run import TableRun
 from shared.codec import encode, from_map
+from shared.table_run import TableRun
 from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
 from tests.script import log
 

@@ -89,7 +89,7 @@ for i in "${to_start[@]}"; do
     exit 1
   fi
 done
-if ! .venv/bin/python -m services.kafka_ready "$bootstrap" "$n" "$TABLESERVER_KAFKA_START_TIMEOUT"; then
+if ! .venv/bin/python -m services.cli.kafka_ready "$bootstrap" "$n" "$TABLESERVER_KAFKA_START_TIMEOUT"; then
   for i in $nodes; do
     echo "--- node $i: $(kafka_node_dir "$i")/kafka.out" >&2
     tail -5 "$(kafka_node_dir "$i")/kafka.out" >&2

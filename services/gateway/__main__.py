@@ -9,9 +9,9 @@ import sys
 
 import uvicorn
 
+from services.common.log_repeats import quiet_repeats
+from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.log_repeats import quiet_repeats
-from services.settings import Settings
 
 # Each connection's send buffer in the kernel (Linux doubles it, and copies the listening
 # socket's to every connection it accepts). Left to grow by itself it holds megabytes for a

@@ -24,9 +24,9 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaError
 
+from services.common.kafka.reader import read_partition
+from services.common.names import ALERTS, HANDLED
 from services.gateway.fanout import BadSince, Render, Subscription, fan_out
-from services.names import ALERTS, HANDLED
-from services.replay.reader import read_partition
 
 log = logging.getLogger("tableserver.alerts")
 KEEP = 1000

@@ -20,6 +20,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from services.common.gc_settle import settle
+from services.common.settings import Settings
 from services.gateway.asgi import Guard
 from services.gateway.clients import Clients
 from services.gateway.docs import install_docs
@@ -27,8 +29,6 @@ from services.gateway.errors import install_error_handlers
 from services.gateway.routes import alerts, events, feeds, health, reading, tables, tournaments
 from services.gateway.routes.pages import install_pages
 from services.gateway.service import Gateway
-from services.gc_settle import settle
-from services.settings import Settings
 
 
 def create_app(settings: Settings | None = None) -> Guard:

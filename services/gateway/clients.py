@@ -12,16 +12,16 @@ from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from redis.asyncio import BlockingConnectionPool, Redis
 
+from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
+from services.common.names import HISTORY_RATE, REGISTRY, SEAT_RATE
+from services.common.settings import Settings
+from services.common.store import RedisStore, StateStore
 from services.gateway.alert_feed import AlertFeed
 from services.gateway.fanout import FeedHub
 from services.gateway.history_reads import HistoryReads
 from services.gateway.limits import SharedLimit
-from services.kafka_admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
-from services.names import HISTORY_RATE, REGISTRY, SEAT_RATE
 from services.replay.kafka_topics import KafkaTopics
 from services.replay.topic_cache import TopicCache
-from services.settings import Settings
-from services.store import RedisStore, StateStore
 
 log = logging.getLogger("tableserver.gateway")
 REDIS_CONNECTIONS = 64  # the pool's bound, whatever the number of sockets

@@ -26,7 +26,7 @@ from typing import Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from services.names import WAKE
+from services.common.names import WAKE
 
 log = logging.getLogger("tableserver.fanout")
 

@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from services.names import table_topic
+from services.common.kafka.reader import NoTableError
+from services.common.names import table_topic
 from services.replay.history import build_history
-from services.replay.reader import NoTableError
 from services.replay.topic_cache import Lru, TopicCache
 
 FOLD_BYTES = 32 * 1024 * 1024  # the folded histories kept, by the size of their JSON × 4

@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from services.gateway.state_models import BoardState, Seat
-from services.names import TABLE_ID
 from shared.codec import EVENT_ID, unfit_text
 from shared.events import Ruleset
+from shared.ids import TABLE_ID
 from shared.tournament import MAX_BOARD
 
 

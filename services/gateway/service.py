@@ -13,15 +13,16 @@ from typing import Any
 from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
+from services.common.kafka.reader import KafkaUnavailable, registered
+from services.common.live import send_copy
+from services.common.names import HEALTH, table_topic
+from services.common.settings import Settings
 from services.gateway.clients import Clients
 from services.gateway.errors import DIRECTOR_ONLY, REDIS_DOWN, ApiError
 from services.gateway.readiness import Appends
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
-from services.live import send_copy
-from services.names import HEALTH, IMPORT_ID_PREFIX, TABLE_ID, table_topic
-from services.replay.reader import KafkaUnavailable, registered
-from services.settings import Settings
 from shared.codec import EventError, encode, from_map
+from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
 from shared.seats import Seat
 from shared.tournament import Tournament
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from services.gateway.models import TOURNAMENT_ID
-from services.names import TABLE_ID
+from shared.ids import TABLE_ID
 
 
 class TokenError(Exception):

@@ -18,14 +18,14 @@ from typing import Any
 
 from aiokafka.errors import KafkaError
 
+from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
+from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record, read_topics
+from services.common.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
 from services.gateway.errors import ApiError
 from services.gateway.models import TournamentCreate
 from services.gateway.service import Gateway
-from services.kafka_admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
-from services.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
-from services.replay.reader import KafkaUnavailable, NoTableError, Record, read_topics
-from services.tournament_export import write_export
 from shared.codec import DecodeError, decode, to_map
+from shared.notation.tournament_export import write_export
 from shared.tournament import (
     Tournament,
     TournamentError,

@@ -12,10 +12,10 @@ import sys
 
 from aiokafka.admin import AIOKafkaAdminClient
 
-from services.kafka_admin import ensure_core_topics
-from services.log_repeats import quiet_repeats
+from services.common.kafka.admin import ensure_core_topics
+from services.common.log_repeats import quiet_repeats
+from services.common.settings import Settings
 from services.processor.app import create_app
-from services.settings import Settings
 
 
 async def _prepare(settings: Settings) -> None:

@@ -19,10 +19,10 @@ from typing import Any
 
 import faust
 
-from services.names import REGISTRY
+from services.common.names import REGISTRY
+from services.common.settings import Settings
 from services.processor.bootstrap import Adapters, real_adapters, worker_loop
 from services.processor.heartbeat import beat
-from services.settings import Settings
 
 log = logging.getLogger("tableserver.processor")
 

@@ -12,12 +12,12 @@ from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
+from services.common.settings import Settings
+from services.common.store import RedisStore, StateStore
 from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
 from services.processor.ports import Fetcher, ShardLog
 from services.processor.worker_loop import WorkerLoop
-from services.settings import Settings
-from services.store import RedisStore, StateStore
 
 REDIS_CONNECT_TIMEOUT_S = 2.0  # Redis away answers in bounded time: the loop goes on folding
 REDIS_COMMAND_TIMEOUT_S = 5.0

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from services.settings import Settings
+from services.common.settings import Settings
 
 STALE_S = 30.0
 

@@ -11,9 +11,9 @@ import json
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.errors import IllegalOperation, InvalidProducerEpoch, KafkaError, ProducerFenced
 
-from services.names import ALERTS, CHECKPOINTS
+from services.common.kafka.reader import read_partition
+from services.common.names import ALERTS, CHECKPOINTS
 from services.processor.ports import Alerts, Fenced
-from services.replay.reader import read_partition
 
 COMMIT_TIMEOUT_S = 10.0  # a transaction not done by then (the broker gone) is given up
 STOP_TIMEOUT_S = 5.0

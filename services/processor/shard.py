@@ -36,11 +36,11 @@ from typing import Any
 
 from aiokafka import TopicPartition
 
-from services.live import read_copy
-from services.names import CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
+from services.common.live import read_copy
+from services.common.names import CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
+from services.common.store import States, StateWrite
 from services.processor.ports import Fetcher, Record, ShardLog
-from services.store import States, StateWrite
-from services.table_run import Raised, TableRun
+from shared.table_run import Raised, TableRun
 
 log = logging.getLogger("tableserver.processor")
 

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping
 
 from redis.exceptions import RedisError
 
+from services.common.store import States, StateStore
 from services.processor.shard import ShardRunner
-from services.store import States, StateStore
 
 log = logging.getLogger("tableserver.processor")
 

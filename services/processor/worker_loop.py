@@ -39,12 +39,12 @@ from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
-from services.gc_settle import settle
-from services.names import LIVE, TABLE_PREFIX, shard_of
+from services.common.gc_settle import settle
+from services.common.names import LIVE, TABLE_PREFIX, shard_of
+from services.common.store import StateStore
 from services.processor.ports import Fenced, Fetcher, Record, ShardLog
 from services.processor.shard import Folded, ShardRunner
 from services.processor.store_sync import StoreSync
-from services.store import StateStore
 
 log = logging.getLogger("tableserver.processor")
 

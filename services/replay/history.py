@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.replay.reader import Record
-from services.table_run import TableRun
+from services.common.kafka.reader import Record
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
+from shared.table_run import TableRun
 
 
 class NoSuchBoard(LookupError):

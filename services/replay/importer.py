@@ -8,7 +8,7 @@ same file twice adds nothing, and an import cut short (a crash) goes on where it
 run again. What is left out is reported, board by board (`Imported.found`).
 
 The `import:` ids are the importer's alone: the gateway refuses them from anyone
-(`services.names.IMPORT_ID_PREFIX`), so no seat can make an import leave out its events by
+(`shared.ids.IMPORT_ID_PREFIX`), so no seat can make an import leave out its events by
 posting their ids first. An id of the record found on the table on another event (one appended
 before the gateway refused them, or by hand) does not count as the event: it is imported all
 the same, and reported (`Imported.taken`).
@@ -31,12 +31,13 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from services.kafka_admin import ensure_core_topics
-from services.names import IMPORT_ID_PREFIX, table_topic
-from services.replay.reader import KafkaUnavailable, Record, read_table
-from services.settings import Settings
-from services.tables import create_table
+from services.common.kafka.admin import ensure_core_topics
+from services.common.kafka.reader import KafkaUnavailable, Record, read_table
+from services.common.names import table_topic
+from services.common.registry import create_table
+from services.common.settings import Settings
 from shared.codec import DecodeError, encode, from_map, unpack
+from shared.ids import IMPORT_ID_PREFIX
 
 Board = list[dict[str, Any]]
 

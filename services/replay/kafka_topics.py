@@ -30,7 +30,7 @@ from aiokafka.protocol.fetch import FetchRequest
 from aiokafka.protocol.metadata import MetadataRequest
 from aiokafka.record.memory_records import MemoryRecords
 
-from services.replay.reader import KafkaUnavailable, NoTableError, Record
+from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 
 log = logging.getLogger("tableserver.topics")
 

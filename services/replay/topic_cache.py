@@ -23,8 +23,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from services.common.kafka.reader import KafkaUnavailable, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
-from services.replay.reader import KafkaUnavailable, Record
 
 K = TypeVar("K")
 V = TypeVar("V")

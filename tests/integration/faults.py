@@ -25,7 +25,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from services.names import state_key, worker_key
+from services.common.names import state_key, worker_key
 from shared.codec import decode
 from shared.events import BoardStarted
 from tests.integration.conftest import wait_for

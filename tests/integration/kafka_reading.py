@@ -7,7 +7,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
-from services.names import ALERTS, table_topic
+from services.common.names import ALERTS, table_topic
 from shared.codec import decode
 from shared.engine import TableState, fold
 

@@ -12,7 +12,7 @@ import pytest
 from aiokafka import AIOKafkaProducer
 from websockets.sync.client import connect
 
-from services.names import table_topic
+from services.common.names import table_topic
 from shared.codec import encode, from_map
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.kafka_reading import read_all

@@ -20,7 +20,7 @@ import httpx
 import pytest
 import redis
 
-from services.names import TABLES_SET, shard_of
+from services.common.names import TABLES_SET, shard_of
 from tests.integration.conftest import wait_for
 from tests.integration.faults import (
     latencies,

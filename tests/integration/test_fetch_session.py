@@ -23,7 +23,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.records_to_delete import RecordsToDelete
 from aiokafka.structs import TopicPartition
 
-from services.kafka_admin import leaders_elected
+from services.common.kafka.admin import leaders_elected
 from services.processor import fetch_session
 from services.processor.fetch_session import TableFetcher, _SessionFetch
 from tests.stack import _deploy, kafka_pidfile

@@ -16,11 +16,11 @@ from typing import Any
 import httpx
 import pytest
 
+from services.common.kafka.reader import Record, read_topics
+from services.common.names import table_topic
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
-from services.names import table_topic
 from services.replay.history import build_history
-from services.replay.reader import Record, read_topics
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.test_pipeline import new_table, play_script, state
 from tests.stack import another_gateway

@@ -18,7 +18,7 @@ from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from websockets.sync.client import connect
 
-from services.names import LIVE, table_topic
+from services.common.names import LIVE, table_topic
 from shared.codec import encode, from_map
 from tests.integration.conftest import Stack, run, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
@@ -86,7 +86,7 @@ async def topic_settings(bootstrap: str, topic: str) -> dict[str, str]:
 
 def test_a_table_topic_keeps_its_events_forever_with_small_indexes(stack: Stack) -> None:
     """Unlimited retention (the issue), and 64 kB index files instead of 10 MB: the first index
-    entry of every table at once must not keep the broker busy (services/kafka_admin.py)."""
+    entry of every table at once must not keep the broker busy (services/common/kafka/admin.py)."""
     new_table(stack, "pipe0")
     settings = run(topic_settings(stack.bootstrap, table_topic("pipe0")))
     assert (settings["retention.ms"], settings["retention.bytes"]) == ("-1", "-1")
@@ -97,7 +97,7 @@ def test_the_live_copies_are_indexed_densely(stack: Stack) -> None:
     """Every fetch of a shard's copies makes the broker find its offset in the log: from the
     nearest index entry it reads each batch's header. Copies are batches of ~100 bytes; with an
     entry every 4 kB (the default) that was ~16,700 file reads a second at 500 calls/s
-    (services/kafka_admin.py)."""
+    (services/common/kafka/admin.py)."""
     settings = run(topic_settings(stack.bootstrap, LIVE))
     assert settings["index.interval.bytes"] == "128"
     assert settings["retention.ms"] == str(3600 * 1000)
@@ -322,7 +322,7 @@ def test_a_flood_from_one_seat_is_refused_other_tables_unaffected(stack: Stack) 
 def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
     """`make run`'s demo, once through, fast: every table ends with a contract, and the
     scripted irregularities reached the director."""
-    result = subprocess.run([sys.executable, "-m", "services.demo", "--once", "--tables", "2",
+    result = subprocess.run([sys.executable, "-m", "services.cli.demo", "--once", "--tables", "2",
                              "--pace", "0.01"], env=stack.env, capture_output=True, text=True,
                             timeout=300, check=False)
     assert result.returncode == 0, result.stderr

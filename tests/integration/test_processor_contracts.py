@@ -15,11 +15,11 @@ import pytest
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
-from services.names import CHECKPOINTS
+from services.common.kafka.reader import read_partition
+from services.common.names import CHECKPOINTS
 from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
 from services.processor.ports import Fenced, Fetcher, Record, ShardLog
-from services.replay.reader import read_partition
 from tests.fakes import MemoryFetcher, MemoryKafka, MemoryShardLog
 from tests.integration.conftest import Stack
 

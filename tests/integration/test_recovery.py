@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from services.names import shard_of
+from services.common.names import shard_of
 from tests.integration.conftest import REDIS_PORT, Stack, run, wait_for
 from tests.integration.kafka_reading import committed_alerts, replay
 from tests.integration.test_pipeline import new_table, play_script

@@ -41,7 +41,7 @@ def history(stack: Stack, table: str, token: str, **params: Any) -> Any:
 
 
 def cli(stack: Stack, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "services.cli", *args], env=stack.env,
+    return subprocess.run([sys.executable, "-m", "services.cli.main", *args], env=stack.env,
                           capture_output=True, text=True, check=False, timeout=120)
 
 
@@ -146,7 +146,7 @@ def test_import_is_idempotent_and_folds_like_the_record(stack: Stack, tmp_path: 
 def test_an_import_cut_short_goes_on_where_it_stopped(stack: Stack, tmp_path: Path) -> None:
     """The boards already on the table are left out: a record that grew (the session went on),
     or an import run again after a crash, appends only what is missing."""
-    done = subprocess.run([sys.executable, "-m", "services.cli", "convert",
+    done = subprocess.run([sys.executable, "-m", "services.cli.main", "convert",
                            str(DATA / "robot-match-with-alerts.lin")], capture_output=True,
                           text=True, check=True).stdout.splitlines()
     starts = [i for i, line in enumerate(done) if '"board_started"' in line]

@@ -14,8 +14,8 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import connect
 
+from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.settings import Settings
 from tests.integration.conftest import wait_for
 
 pytestmark = pytest.mark.integration

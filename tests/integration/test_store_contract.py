@@ -1,4 +1,4 @@
-"""The state store's contract (services/store.py), held against Redis and against the
+"""The state store's contract (services/common/store.py), held against Redis and against the
 in-memory store that fast tests use instead: both must behave the same."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from services.store import MemoryStore, RedisStore, StateStore, StateWrite
+from services.common.store import MemoryStore, RedisStore, StateStore, StateWrite
 from tests.integration.conftest import Stack
 
 pytestmark = pytest.mark.integration

@@ -33,7 +33,7 @@ def cli(stack: Stack, *args: str) -> subprocess.CompletedProcess[str]:
            if key not in ("TABLESERVER_DIRECTOR_TOKEN", "TABLESERVER_GATEWAY")}
     env.update(TABLESERVER_DATA=str(stack.data),
                TABLESERVER_GATEWAY_PORT=str(stack.gateway_port))
-    result = subprocess.run([sys.executable, "-m", "services.cli", "tournament", *args],
+    result = subprocess.run([sys.executable, "-m", "services.cli.main", "tournament", *args],
                             capture_output=True, text=True, env=env, timeout=180, check=False)
     assert "Traceback" not in result.stderr, result.stderr
     return result

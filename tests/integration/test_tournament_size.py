@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
-from services.names import tournament_topic
+from services.common.names import tournament_topic
 from tests.integration.conftest import Stack, run, wait_for
 from tests.stack import another_gateway
 

@@ -11,13 +11,14 @@ from typing import Annotated
 from aiokafka.errors import KafkaError
 from fastapi import APIRouter, Path, Query
 
+from services.common.kafka.reader import KafkaUnavailable, read_table
+from services.common.names import HANDLED
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
 from services.gateway.service import Gateway
-from services.names import ALERT_ID, HANDLED
-from services.replay.reader import KafkaUnavailable, read_table
-from services.table_run import TableRun
+from shared.ids import ALERT_ID
+from shared.table_run import TableRun
 
 router = APIRouter(prefix="/api/alerts", tags=["alerts"])
 REPLAY_TIMEOUT_S = 30  # a mark's alert found by folding its table: a broker that stops answering

@@ -11,13 +11,13 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from services.common.names import ALERTS, feed_key
 from services.gateway.asgi import origin_allowed
 from services.gateway.errors import ApiError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.tokens import Grant, Role
 from services.gateway.views import board_for
-from services.names import ALERTS, feed_key
 
 router = APIRouter()
 AUTH_WAIT_S = 10.0  # for a socket's first message, its token

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
+from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.history_reads import TooManyReads
@@ -19,7 +20,6 @@ from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
 from services.replay.history import NoSuchBoard, events_of
-from services.replay.reader import KafkaUnavailable, NoTableError
 from shared.notation.export import to_lin, to_pbn
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])

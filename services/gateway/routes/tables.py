@@ -8,6 +8,7 @@ import time
 from aiokafka.errors import KafkaError
 from fastapi import APIRouter
 
+from services.common.registry import create_table
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import (
@@ -24,7 +25,6 @@ from services.gateway.models import (
     TableListed,
 )
 from services.gateway.routes.pages import operator_link, table_links
-from services.tables import create_table
 from shared.events import Ruleset
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])

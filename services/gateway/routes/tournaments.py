@@ -29,7 +29,7 @@ from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
 from services.gateway.state_models import Overview
 from services.gateway.tokens import Role, sign, vugraph_scope
-from services.tournament_export import MEDIA
+from shared.notation.tournament_export import MEDIA
 from shared.tournament import Tournament
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from services.names import alert_id, poison_id
 from shared.codec import DecodeError, decode
 from shared.engine import NoBoardError, TableState, fold
 from shared.events import Event
+from shared.ids import alert_id, poison_id
 from shared.table_summary import table_summary
 
 Raised = list[tuple[str, dict[str, Any]]]

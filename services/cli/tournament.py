@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from services.settings import Settings
+from services.common.settings import Settings
 from shared.events import Ruleset
 
 if TYPE_CHECKING:  # httpx is imported by the commands that use it: `fold` starts faster

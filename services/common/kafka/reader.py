@@ -9,7 +9,7 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 
-from services.names import REGISTRY, shard_of, table_topic
+from services.common.names import REGISTRY, shard_of, table_topic
 
 Record = tuple[int, bytes | None]  # offset, value
 

@@ -1,4 +1,5 @@
-"""Live copies of the events the gateway appends (`tableserver.live`, see `services/names.py`).
+"""Live copies of the events the gateway appends (`tableserver.live`, see
+`services/common/names.py`).
 
 A copy is the event's bytes with its table (the record's key) and its offset in the table's
 topic, in the partition of the table's shard. The runner of a shard reads that one partition
@@ -16,7 +17,7 @@ import msgpack
 from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
 
-from services.names import LIVE, shard_of
+from services.common.names import LIVE, shard_of
 
 log = logging.getLogger("tableserver.live")
 

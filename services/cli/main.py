@@ -40,13 +40,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from services.names import TABLE_ID
-from services.render import render_board
-from services.settings import Settings
-from services.tournament_cli import add_tournament_parser
+from services.cli.render import render_board
+from services.cli.tournament import add_tournament_parser
+from services.common.settings import Settings
 from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event, Ruleset
+from shared.ids import TABLE_ID
 from shared.notation import ReadResult, SkippedBoard, lin_boards, pbn_boards
 from shared.notation.export import to_lin, to_pbn
 
@@ -189,8 +189,8 @@ def _quiet_kafka_client() -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     # Kafka's client is imported by the commands that talk to Kafka only: the offline ones
     # (fold, convert, export) start faster without it.
+    from services.common.kafka.reader import KafkaUnavailable, NoTableError, read_table
     from services.replay.history import NoSuchBoard, build_history, events_of
-    from services.replay.reader import KafkaUnavailable, NoTableError, read_table
 
     if not TABLE_ID.fullmatch(args.table):
         return _refuse("replay", f"{args.table!r} is not a table name")
@@ -216,6 +216,7 @@ def progress_bar(done: int, total: int, width: int = 30) -> str:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from services.common.kafka.reader import KafkaUnavailable
     from services.replay.importer import (
         NotBoards,
         RedisUnavailable,
@@ -223,7 +224,6 @@ def cmd_import(args: argparse.Namespace) -> int:
         import_boards,
         with_ids,
     )
-    from services.replay.reader import KafkaUnavailable
 
     if not TABLE_ID.fullmatch(args.table):
         return _refuse("import", f"{args.table!r} is not a table name (1–63 letters, digits, "

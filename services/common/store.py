@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
-from services.names import (
+from services.common.names import (
     TABLES_SET,
     feed_key,
     overview_key,

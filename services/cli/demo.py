@@ -1,4 +1,4 @@
-"""`python -m services.demo`: a demo tournament, live in the terminal.
+"""`python -m services.cli.demo`: a demo tournament, live in the terminal.
 
 Several tables play real boards (deploy/demo/boards.jsonl: boards of the 2021 RealBridge
 qualifier, and four boards with irregularities) through the gateway, at a player's pace; the
@@ -24,8 +24,8 @@ from typing import Any
 
 import httpx
 
+from services.common.settings import Settings
 from services.gateway.routes.pages import director_link
-from services.settings import Settings
 from shared.vocabulary import BoardStatus
 
 BOARDS = Path(__file__).resolve().parent.parent / "deploy" / "demo" / "boards.jsonl"
@@ -164,7 +164,7 @@ async def main_async(args: argparse.Namespace) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m services.demo", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m services.cli.demo", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--once", action="store_true")

@@ -9,7 +9,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import TopicAlreadyExistsError, for_code
 
-from services.names import (
+from services.common.names import (
     ALERTS,
     CHECKPOINTS,
     HANDLED,

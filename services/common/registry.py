@@ -11,8 +11,8 @@ from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from redis.asyncio import Redis
 
-from services.kafka_admin import create_table_topic
-from services.names import REGISTRY, TABLES_SET, shard_of
+from services.common.kafka.admin import create_table_topic
+from services.common.names import REGISTRY, TABLES_SET, shard_of
 
 
 async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, redis: Redis,

@@ -1,4 +1,4 @@
-"""`python -m services.health [--verbose]`: exit 0 when the gateway answers and the processor
+"""`python -m services.cli.health [--verbose]`: exit 0 when the gateway answers and the processor
 workers together own every shard (what `make up` waits for)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import urllib.request
 
 from redis import Redis
 
-from services.names import WORKER_KEYS
-from services.settings import Settings
+from services.common.names import WORKER_KEYS
+from services.common.settings import Settings
 
 
 def check(settings: Settings) -> tuple[bool, str]:

@@ -1,4 +1,4 @@
-"""`python -m services.kafka_ready BOOTSTRAP COUNT SECONDS`: wait until the Kafka cluster at
+"""`python -m services.cli.kafka_ready BOOTSTRAP COUNT SECONDS`: wait until the Kafka cluster at
 BOOTSTRAP has COUNT brokers registered; exit 1, saying which are missing, after SECONDS.
 
 `deploy/kafka/start.sh` returns through this: a node that listens is not yet a broker the

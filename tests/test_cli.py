@@ -260,7 +260,7 @@ def test_kafka_or_redis_unreachable_is_told_from_an_error_they_answer() -> None:
 
 def test_import_names_the_setting_of_the_service_it_could_not_reach(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from services.cli.main import main as tableserver
+    from services.cli import main as tableserver
     from services.replay import importer
 
     async def redis_down(*args: object) -> None:

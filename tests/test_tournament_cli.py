@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from services.cli import tournament as tournament_cli
 from services.cli.main import build_parser, main
-from services.cli.main import tournament as tournament_cli
 from services.cli.tournament import (
     Refusal,
     board_ranges,

@@ -4,11 +4,11 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# The browser tests (tests/integration/test_pages.py) drive Debian's Chromium with Playwright,
+# The browser tests (tests/browser/test_pages.py) drive Debian's Chromium with Playwright,
 # whose own browser download cannot be had here.
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install browser test lint typecheck bench run up down clean
+.PHONY: install browser test test-unit lint typecheck bench run up down clean
 
 install: $(STAMP)
 
@@ -32,6 +32,10 @@ browser:
 
 test: install browser lint typecheck
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
+
+# The fast half alone: tests/unit, no service (about a minute)
+test-unit: install lint typecheck
+	$(PY) -m pytest -m unit
 
 lint: install
 	$(VENV)/bin/ruff check shared services tests bench

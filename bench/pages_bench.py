@@ -1,5 +1,5 @@
 """Benchmark of calls made from the seat pages (issue 18): four seat pages in headless Chromium
-(tests/integration/browser.py) play `--boards` boards of 12 calls each, clicking the bidding
+(tests/browser/browser.py) play `--boards` boards of 12 calls each, clicking the bidding
 box as players do, on a stack of its own (tests/stack.py: Kafka, Redis, one processor worker,
 the gateway).
 
@@ -40,7 +40,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import print_service_errors
-from tests.integration.browser import launch
+from tests.browser.browser import launch
 from tests.stack import Stack, running_stack
 
 SEATS = "NESW"

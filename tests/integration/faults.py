@@ -28,12 +28,11 @@ from redis.retry import Retry
 from services.common.names import state_key, worker_key
 from shared.codec import decode
 from shared.events import BoardStarted
-from tests.integration.conftest import wait_for
+from tests.helpers import DEAL, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
 from tests.script import log
 from tests.stack import Stack
 
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 SCRIPTS = [  # auctions with irregularities: alerts all along
     "N 1S, E 1H, S decline, E 2H, S 2S, W P, N 4S, E P, S P, W P",
     "N 1S, W 2H, N decline, E P, S 8NT, W decline, S P, W P, N P",

@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.integration.conftest import Stack
-from tests.integration.test_pipeline import end_offset, new_table
-
-pytestmark = pytest.mark.integration
+from tests.helpers import new_table
+from tests.integration.test_pipeline import end_offset
+from tests.stack import Stack
 
 CHUNK = 64 * 1024
 MOST = 64 * 2**20  # sent at most, in chunks, without an answer: then the body was being read

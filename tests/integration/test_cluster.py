@@ -18,19 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
-from tests.integration.conftest import run, wait_for
+from tests.helpers import DEAL, run, wait_for
 from tests.integration.faults import owners, playing, report, settle_and_audit, workers_pids
 from tests.stack import Stack, _deploy, running_stack
-
-pytestmark = pytest.mark.integration
 
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 20092 + SHIFT, 20379 + SHIFT, 20800 + SHIFT  # Kafka: 6
 SHARDS = 4
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
 async def partitions(bootstrap: str) -> dict[tuple[str, int], tuple[int, int]]:

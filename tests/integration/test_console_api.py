@@ -10,11 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.integration.conftest import wait_for
-from tests.integration.test_pipeline import new_table
+from tests.helpers import new_table, wait_for
 from tests.stack import Stack, another_gateway
 
-pytestmark = pytest.mark.integration
 DEALS = (Path(__file__).parent.parent / "data" / "deals-32.pbn").read_text()
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 OTHER_GATEWAY_PORT = 18090 + SHIFT

@@ -8,18 +8,15 @@ import json
 import time
 from typing import Any
 
-import pytest
 from aiokafka import AIOKafkaProducer
 from websockets.sync.client import connect
 
 from services.common.names import table_topic
 from shared.codec import encode, from_map
-from tests.integration.conftest import Stack, run, wait_for
+from tests.helpers import DEAL, new_table, play_script, run, state, wait_for
 from tests.integration.kafka_reading import read_all
-from tests.integration.test_pipeline import DEAL, new_table, play_script, state
 from tests.integration.test_replay import history
-
-pytestmark = pytest.mark.integration
+from tests.stack import Stack
 
 
 def _events(stack: Stack, table: str) -> int:

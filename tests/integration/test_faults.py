@@ -21,7 +21,7 @@ import pytest
 import redis
 
 from services.common.names import TABLES_SET, shard_of
-from tests.integration.conftest import wait_for
+from tests.helpers import wait_for
 from tests.integration.faults import (
     latencies,
     owners,
@@ -32,8 +32,6 @@ from tests.integration.faults import (
     workers_pids,
 )
 from tests.stack import Stack, _deploy, another_gateway, running_stack
-
-pytestmark = pytest.mark.integration
 
 SHARDS = 4
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's

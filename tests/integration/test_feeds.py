@@ -10,7 +10,6 @@ import socket
 import time
 from typing import Any
 
-import pytest
 import redis
 from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
@@ -21,10 +20,8 @@ from websockets.protocol import OPEN
 from websockets.uri import parse_uri
 
 from services.gateway.fanout import FeedHub
-from tests.integration.conftest import Stack, run, wait_for
-from tests.integration.test_pipeline import new_table, play_script, state
-
-pytestmark = pytest.mark.integration
+from tests.helpers import new_table, play_script, run, state, wait_for
+from tests.stack import Stack
 
 SOCKETS = 2000
 HOT = 1500  # on one table, as a vugraph match's audience

@@ -28,8 +28,6 @@ from services.processor import fetch_session
 from services.processor.fetch_session import TableFetcher, _SessionFetch
 from tests.stack import _deploy, kafka_pidfile
 
-pytestmark = pytest.mark.integration
-
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 KAFKA_PORT = 21092 + SHIFT  # three nodes: 21092-21097, with the shift
 

@@ -21,11 +21,8 @@ from services.common.names import table_topic
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
-from tests.integration.conftest import Stack, run, wait_for
-from tests.integration.test_pipeline import new_table, play_script, state
-from tests.stack import another_gateway
-
-pytestmark = pytest.mark.integration
+from tests.helpers import new_table, play_script, run, state, wait_for
+from tests.stack import Stack, another_gateway
 
 SCRIPTS = ["E asks 0, N explains 0 any shape",
            "E P, S 1H!, W P",

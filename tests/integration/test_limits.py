@@ -10,11 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.integration.conftest import Stack, run
-from tests.integration.test_pipeline import new_table, play_script
-from tests.stack import another_gateway
-
-pytestmark = pytest.mark.integration
+from tests.helpers import new_table, play_script, run
+from tests.stack import Stack, another_gateway
 
 LIMIT = 20  # TABLESERVER_CALLS_PER_SECOND of the test stack (conftest.py)
 

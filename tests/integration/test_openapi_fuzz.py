@@ -32,10 +32,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Err
 from schemathesis.errors import FailureGroup
 
-from tests.integration.test_pipeline import new_table
+from tests.helpers import new_table
 from tests.stack import Stack
-
-pytestmark = pytest.mark.integration
 
 TABLE = "fuzz1"
 MAX_EXAMPLES = 25  # fuzzed requests per operation, generation mode and token

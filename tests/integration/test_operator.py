@@ -8,14 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from websockets.asyncio.client import connect
 
-from tests.integration.conftest import run, wait_for
-from tests.integration.test_pipeline import DEAL, new_table
+from tests.helpers import DEAL, new_table, run, wait_for
 from tests.stack import Stack
-
-pytestmark = pytest.mark.integration
 
 
 def operator_token(stack: Stack, table: str) -> str:

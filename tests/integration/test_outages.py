@@ -20,15 +20,12 @@ import redis
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.integration.conftest import run, wait_for
+from tests.helpers import DEAL, run, wait_for
 from tests.integration.kafka_reading import replay
 from tests.stack import ROOT, Stack, another_gateway, running_stack
 
-pytestmark = pytest.mark.integration
-
 PRODUCE_TIMEOUT = 3
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
 @pytest.fixture(scope="module")

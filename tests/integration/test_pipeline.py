@@ -20,43 +20,9 @@ from websockets.sync.client import connect
 
 from services.common.names import LIVE, table_topic
 from shared.codec import encode, from_map
-from tests.integration.conftest import Stack, run, wait_for
+from tests.helpers import DEAL, new_table, play_script, run, state, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
-from tests.script import log
-
-pytestmark = pytest.mark.integration
-
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
-
-
-def new_table(stack: Stack, table: str, ruleset: str = "duplicate") -> dict[str, Any]:
-    with stack.client(stack.director) as http:
-        response = http.post("/api/tables", json={"table": table, "ruleset": ruleset})
-        assert response.status_code == 201, response.text
-        tokens: dict[str, Any] = response.json()
-        assert http.post(f"/api/tables/{table}/boards",
-                         json={"board": 1, "deal": DEAL}).status_code == 202
-    return tokens
-
-
-def play_script(stack: Stack, table: str, tokens: dict[str, Any], script: str) -> int:
-    """Post the events of a test script (tests/script.py) with the seats' tokens."""
-    offset = -1
-    for event in log(script)[1:]:
-        seat = event.pop("seat")
-        with stack.client(tokens["seats"][seat]) as http:
-            response = http.post(f"/api/tables/{table}/events", json=event)
-            assert response.status_code == 202, response.text
-            offset = response.json()["offset"]
-    return offset
-
-
-def state(stack: Stack, table: str, token: str) -> dict[str, Any]:
-    with stack.client(token) as http:
-        response = http.get(f"/api/tables/{table}/state")
-        assert response.status_code == 200, response.text
-        result: dict[str, Any] = response.json()
-        return result
+from tests.stack import Stack
 
 
 def test_calls_are_folded_into_redis_like_the_pure_fold(stack: Stack) -> None:

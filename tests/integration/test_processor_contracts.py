@@ -1,6 +1,6 @@
 """The processor's Kafka adapters and their fakes held to one contract (services/processor/
 ports.py): `TableFetcher` and `MemoryFetcher`, `KafkaShardLog` and `MemoryShardLog`, on the
-real broker and in memory. The unit tests of the processor's logic (tests/test_worker_loop.py)
+real broker and in memory. The unit tests of the processor's logic (tests/unit/test_worker_loop.py)
 use the fakes; what is true of the fakes here is true of the real thing."""
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
 from services.processor.ports import Fenced, Fetcher, Record, ShardLog
 from tests.fakes import MemoryFetcher, MemoryKafka, MemoryShardLog
-from tests.integration.conftest import Stack
-
-pytestmark = pytest.mark.integration
+from tests.stack import Stack
 
 Append = Callable[[str, bytes | None, bytes], Awaitable[None]]
 

@@ -6,16 +6,11 @@ import json
 import subprocess
 import threading
 import time
-from typing import Any
-
-import pytest
 
 from services.common.names import shard_of
-from tests.integration.conftest import REDIS_PORT, Stack, run, wait_for
+from tests.helpers import REDIS_PORT, new_table, play_script, run, state_at, wait_for
 from tests.integration.kafka_reading import committed_alerts, replay
-from tests.integration.test_pipeline import new_table, play_script
-
-pytestmark = pytest.mark.integration
+from tests.stack import Stack
 
 SCRIPTS = [  # auctions with irregularities, so that alerts are raised all along
     "N 1S, E 1H, S decline, E 2H, S 2S, W P, N 4S, E P, S P, W P",
@@ -30,16 +25,6 @@ def workers_shards(stack: Stack) -> dict[str, list[int]]:
                           *(f"tableserver:worker:{w}" for w in stack.workers)],
                          capture_output=True, text=True, check=True).stdout.split("\n")
     return {w: json.loads(v) if v else [] for w, v in zip(stack.workers, out, strict=False)}
-
-
-def state_at(stack: Stack, table: str, version: int) -> dict[str, Any] | None:
-    """The table's state once it reflects `version`; None before (or while Redis is empty)."""
-    with stack.client(stack.director) as http:
-        response = http.get(f"/api/tables/{table}/state")
-    if response.status_code != 200 or response.json()["version"] != version:
-        return None
-    found: dict[str, Any] = response.json()
-    return found
 
 
 def check_equal_to_replay(stack: Stack, tables: list[str]) -> None:
@@ -106,7 +91,6 @@ def test_redis_losing_its_data_gets_every_state_back(stack: Stack) -> None:
         kinds = [a["kind"] for a in http.get("/api/alerts").json()["alerts"]
                  if a["table"] in tables]
     assert "insufficient_bid" in kinds and "bid_out_of_rotation" in kinds
-
 
 
 def test_redis_forgetting_its_scripts_loses_no_state(stack: Stack) -> None:

@@ -10,17 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from shared import fold, from_map
 from shared.codec import to_map
 from shared.notation import pbn_events
-from tests.integration.conftest import Stack, run, wait_for
+from tests.helpers import DEAL, new_table, play_script, run, state, wait_for
 from tests.integration.kafka_reading import committed_alerts
-from tests.integration.test_pipeline import DEAL, new_table, play_script, state
 from tests.script import log
+from tests.stack import Stack
 
-pytestmark = pytest.mark.integration
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from tests.integration.conftest import Stack, run, wait_for
+from tests.helpers import DEAL, run, state_at, wait_for
 from tests.integration.kafka_reading import replay
-from tests.integration.test_pipeline import DEAL
-from tests.integration.test_recovery import state_at
-
-pytestmark = pytest.mark.integration
+from tests.stack import Stack
 
 
 def _post(stack: Stack, token: str, path: str, body: dict[str, Any]) -> int:

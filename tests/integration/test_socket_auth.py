@@ -7,15 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.integration.conftest import Stack, run, wait_for
-from tests.integration.test_pipeline import new_table, state
-from tests.test_tokens import signed
-
-pytestmark = pytest.mark.integration
+from tests.helpers import new_table, run, state, wait_for
+from tests.stack import Stack
+from tests.unit.test_tokens import signed
 
 
 async def _first(url: str, first: dict[str, Any]) -> dict[str, Any] | int:

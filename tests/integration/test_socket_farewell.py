@@ -16,9 +16,7 @@ from websockets.asyncio.client import connect
 
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from tests.integration.conftest import wait_for
-
-pytestmark = pytest.mark.integration
+from tests.helpers import wait_for
 
 SOCKETS = 50
 

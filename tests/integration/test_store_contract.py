@@ -10,9 +10,7 @@ import pytest
 from redis.asyncio import Redis
 
 from services.common.store import MemoryStore, RedisStore, StateStore, StateWrite
-from tests.integration.conftest import Stack
-
-pytestmark = pytest.mark.integration
+from tests.stack import Stack
 
 
 @pytest.fixture(params=["memory", "redis"])

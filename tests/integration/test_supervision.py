@@ -14,10 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.integration.conftest import wait_for
+from tests.helpers import wait_for
 from tests.stack import ROOT
-
-pytestmark = pytest.mark.integration
 
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 KAFKA, REDIS, GATEWAY = 19692 + SHIFT, 16979 + SHIFT, 18600 + SHIFT

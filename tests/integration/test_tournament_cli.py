@@ -13,14 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from shared.codec import from_map
 from shared.engine import fold
 from shared.notation.pbn import pbn_events
-from tests.integration.conftest import Stack, wait_for
-
-pytestmark = pytest.mark.integration
+from tests.helpers import wait_for
+from tests.stack import Stack
 
 DEALS = Path(__file__).parent.parent / "data" / "deals-32.pbn"
 TABLES = 4

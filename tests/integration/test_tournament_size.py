@@ -9,14 +9,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
 from services.common.names import tournament_topic
-from tests.integration.conftest import Stack, run, wait_for
-from tests.stack import another_gateway
-
-pytestmark = pytest.mark.integration
+from tests.helpers import run, wait_for
+from tests.stack import Stack, another_gateway
 
 BOARDS = 10_000
 DEALS = re.findall(r'\[Deal "[^"]+"\]',

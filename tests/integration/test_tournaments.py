@@ -9,23 +9,19 @@ import asyncio
 import contextlib
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from shared.codec import from_map
 from shared.engine import fold
 from shared.notation.pbn import pbn_events
-from tests.integration.conftest import Stack, run, wait_for
+from tests.helpers import DEALS, run, wait_for
 from tests.integration.kafka_reading import replay
+from tests.stack import Stack
 
-pytestmark = pytest.mark.integration
-
-DEALS = (Path(__file__).parent.parent / "data" / "deals-32.pbn").read_text()
 TABLES = 50
 # (table index, board) → a script played instead of four passes: an insufficient bid the
 # next player declines (Law 27B), a contract, the opening lead (Law 17E ends the period).

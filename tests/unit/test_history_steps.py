@@ -9,9 +9,8 @@ from services.gateway.views import entry_for
 from services.replay.history import build_history
 from shared import fold, from_map
 from shared.codec import encode
+from tests.helpers import DEAL
 from tests.script import log
-
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
 def records() -> list[tuple[int, bytes]]:

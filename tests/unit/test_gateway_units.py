@@ -10,9 +10,9 @@ from services.gateway.asgi import Guard, send_json
 from services.gateway.limits import LocalBucket
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
 from services.gateway.views import board_for, entry_for
+from tests.helpers import DEAL
 
 KEY = b"k" * 32
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
 def test_tokens_round_trip_and_refuse_forgery_and_expiry() -> None:

@@ -3,7 +3,7 @@
 import ast
 from pathlib import Path
 
-SHARED = Path(__file__).parent.parent / "shared"
+SHARED = Path(__file__).parents[2] / "shared"
 FORBIDDEN_MODULES = {
     "aiokafka", "faust", "redis", "fastapi", "starlette", "uvicorn", "aiohttp", "httpx",
     "kafka", "socket", "asyncio", "os", "io", "pathlib", "sys", "subprocess", "time",

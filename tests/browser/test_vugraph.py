@@ -1,4 +1,4 @@
-"""The vugraph page in a real browser (tests/integration/browser.py): a spectator follows a
+"""The vugraph page in a real browser (tests/browser/browser.py): a spectator follows a
 board live as the seats call (an insufficient bid, the Director's alert and rectification),
 sees the four hands the server sends him, replays the board event by event (each step the
 state the history gives for it), on a phone as at a desk, under the Content-Security-Policy,
@@ -9,87 +9,30 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, WebSocketRoute, expect
 
-from tests.integration.browser import PHONE, Tab, open_tab, screenshot, serious_violations
-from tests.integration.test_pages import (
+from tests.browser.browser import (
+    PHONE,
     PLAYERS,
+    Tab,
     assert_clean_console,
+    assert_step_matches,
     auction,
     cards_of,
+    hands_shown,
+    history,
     post,
+    screenshot,
+    serious_violations,
     table_with_players,
+    vugraph_tab,
 )
-from tests.integration.test_tournaments import DEALS
+from tests.helpers import DEALS
 from tests.stack import Stack
 
-pytestmark = pytest.mark.integration
 expect.set_options(timeout=10_000)
-NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-STRAINS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
-
-
-def words(call: str) -> str:
-    """A call as the page's labels say it: "1 hearts", "pass"."""
-    other = {"P": "pass", "X": "double", "XX": "redouble"}
-    return other.get(call) or f"{call[0]} {STRAINS[call[1:]]}"
-
-
-def expected_auction(state: dict[str, Any]) -> list[str]:
-    """The labels of the auction diagram for a board's state: its calls, then the irregular
-    call awaiting the option holder."""
-    calls = [f"{NAMES[c['seat']]}: {words(c['call'])}" for c in state["calls"]]
-    pending = state.get("pending")
-    return calls + ([f"{NAMES[pending['offender']]}: {words(pending['call'])}"]
-                    if pending else [])
-
-
-def vugraph_tab(browser: Browser, stack: Stack, token: str, viewport: Any = None,
-                **more: Any) -> Tab:
-    tab = open_tab(browser, f"{stack.url}/vugraph#{token}", viewport, **more)
-    expect(tab.page.locator("#connection")).to_have_text("Connected")
-    return tab
-
-
-def hands_shown(page: Page) -> dict[str, set[str]]:
-    """Each seat's cards as the page's four hands show them."""
-    found: dict[str, list[str]] = page.locator(".compass-seat").evaluate_all(
-        "els => Object.fromEntries(els.map(e => [e.dataset.seat, "
-        "[...e.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))")
-    return {seat: set(cards) for seat, cards in found.items()}
-
-
-def assert_step_matches(page: Page, step: dict[str, Any], index: int, count: int) -> None:
-    """The page shows the state the history gives for this event."""
-    state = step["state"]
-    expect(page.locator("#step-count")).to_have_text(f"Event {index + 1} of {count}")
-    assert page.locator("#replay-slider").input_value() == str(index)
-    assert [label.split(",")[0] for label in auction_labels(page)] == \
-        expected_auction(state), index
-    assert page.locator("#director .director-alert").count() == len(state["alerts"]), index
-    assert page.locator("#director .rectification").count() == \
-        len(state["rectifications"]), index
-    contract = page.locator("#contract").inner_text()
-    assert ("Contract:" in contract) == (state["contract"] is not None), index
-    assert all(len(cards) == 13 for cards in hands_shown(page).values())
-
-
-def auction_labels(page: Page) -> list[str]:
-    labels: list[str] = page.locator(".auction tbody td:not(.next) > [aria-label]"
-                                     ).evaluate_all("els => els.map(e => e.ariaLabel)")
-    return labels
-
-
-def history(stack: Stack, table: str, token: str, **params: Any) -> dict[str, Any]:
-    with stack.client(token) as http:
-        response = http.get(f"/api/tables/{table}/history", params=params)
-        assert response.status_code == 200, response.text
-        found: dict[str, Any] = response.json()
-        return found
 
 
 def test_a_spectator_follows_a_board_live_and_replays_it_event_by_event(

@@ -11,8 +11,7 @@ import pytest
 from shared.codec import EventError, decode, encode, from_map, to_map
 from shared.engine import TableState, evolve, fold
 from shared.events import Event
-
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+from tests.helpers import DEAL
 
 
 def ev(**m: Any) -> Event:

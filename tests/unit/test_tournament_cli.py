@@ -28,7 +28,7 @@ from services.cli.tournament import (
     watch,
 )
 
-DEALS = Path(__file__).parent / "data" / "deals-32.pbn"
+DEALS = Path(__file__).parent.parent / "data" / "deals-32.pbn"
 TOKEN = "a-director-token-for-tests"
 
 

@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from tests.fakes import FlakyStore, MemoryKafka
-from tests.test_worker_loop import SHARDS, caught_up, play, running, until, worker
+from tests.unit.test_worker_loop import SHARDS, caught_up, play, running, until, worker
 
 BOUND_S = 1.5  # measured: about 0.2 s (the pause between two questions while Redis is away)
 

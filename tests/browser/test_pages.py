@@ -1,4 +1,4 @@
-"""The seat page in a real browser (tests/integration/browser.py): at 375 px as at a desk, by
+"""The seat page in a real browser (tests/browser/browser.py): at 375 px as at a desk, by
 keyboard as by mouse, under the Content-Security-Policy, with no serious axe-core finding. Four
 seats play a whole board with a spectator and the director in test_director.py."""
 
@@ -6,93 +6,28 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, WebSocketRoute, expect
 
-from shared.deal import parse_deal
-from tests.integration.browser import PHONE, Tab, open_tab, screenshot, serious_violations
-from tests.integration.test_pipeline import DEAL, new_table
+from tests.browser.browser import (
+    PHONE,
+    SEATS,
+    Tab,
+    assert_clean_console,
+    assert_only_own_hand,
+    auction,
+    click_call,
+    open_tab,
+    post,
+    screenshot,
+    seat_tab,
+    serious_violations,
+    table_with_players,
+)
 from tests.stack import Stack
 
-pytestmark = pytest.mark.integration
-SEATS = "NESW"
-HANDS = {seat.name: hand for seat, hand in parse_deal(DEAL).items()}
-PLAYERS = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
 expect.set_options(timeout=10_000)
-
-
-def cards_of(seat: str) -> set[str]:
-    """A seat's cards as the page spells them in `data-card`: suit then rank ("HK")."""
-    return {suit + rank for suit, ranks in zip("SHDC", HANDS[seat].split("."), strict=True)
-            for rank in ranks}
-
-
-def hand_patterns(seat: str) -> list[re.Pattern[str]]:
-    """The PBN text of a hand and each of its suits of 3 cards or more, as whole words."""
-    pbn = HANDS[seat]
-    return [re.compile(rf"(?<![2-9TJQKA]){re.escape(text)}(?![2-9TJQKA])")
-            for text in [pbn, *(suit for suit in pbn.split(".") if len(suit) >= 3)]]
-
-
-def post(stack: Stack, table: str, token: str, event: dict[str, Any]) -> None:
-    with stack.client(token) as http:
-        response = http.post(f"/api/tables/{table}/events", json=event)
-        assert response.status_code == 202, response.text
-
-
-def table_with_players(stack: Stack, table: str) -> tuple[str, dict[str, Any]]:
-    """A table with board 1 started and the players named; its name and tokens."""
-    tokens = new_table(stack, table)
-    with stack.client(stack.director) as http:
-        assert http.post(f"/api/tables/{table}/players",
-                         json={"players": PLAYERS}).status_code == 202
-    return table, tokens
-
-
-def seat_tab(browser: Browser, stack: Stack, token: str, viewport: Any = None) -> Tab:
-    tab = open_tab(browser, f"{stack.url}/seat#{token}", viewport)
-    expect(tab.page.locator("#connection")).to_have_text("Connected")
-    expect(tab.page.locator("[data-hand] [data-card]")).to_have_count(13)
-    return tab
-
-
-def click_call(tab: Tab, call: str) -> None:
-    button = tab.page.locator(f"#bidding-box button[data-call='{call}']")
-    expect(button).to_be_enabled()
-    button.click()
-
-
-def auction(tab: Tab) -> list[str]:
-    """The calls the page's auction diagram shows, in order, as their labels say."""
-    labels: list[str] = tab.page.locator(".auction tbody td:not(.next) > [aria-label]"
-                                         ).evaluate_all("els => els.map(e => e.ariaLabel)")
-    return labels
-
-
-def assert_only_own_hand(tab: Tab, seat: str) -> None:
-    """The page shows one hand, this seat's; no other hand is in the page or in any frame its
-    socket received."""
-    page = tab.page
-    assert page.locator("[data-hand]").count() == 1
-    shown = set(page.locator("[data-hand] [data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"))
-    assert shown == cards_of(seat)
-    assert tab.frames, "nothing received on the socket"
-    received = "\n".join(tab.frames)
-    for other in SEATS.replace(seat, ""):
-        for pattern in hand_patterns(other):
-            assert not pattern.search(received), f"{seat} received {other}'s {pattern.pattern}"
-    for board in tab.states():
-        hands = board.get("deal", "").split(":")[1].split()
-        for other, hand in zip(SEATS, hands, strict=True):
-            assert (hand != "-") == (other == seat), f"{seat} received {other}'s hand: {hand}"
-
-
-def assert_clean_console(tab: Tab) -> None:
-    assert tab.csp_violations() == [], tab.csp_violations()
-    assert tab.errors == [] and tab.console == [], (tab.errors, tab.console)
 
 
 def test_the_seat_page_fits_a_phone(stack: Stack, browser: Browser, tabs: list[Tab]) -> None:

@@ -5,7 +5,7 @@ import ast
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
-LAWS = Path(__file__).parent.parent / "shared" / "laws"
+LAWS = Path(__file__).parents[2] / "shared" / "laws"
 
 
 def imports_of_laws() -> dict[str, set[str]]:

@@ -26,8 +26,7 @@ from services.replay.history import build_history
 from services.replay.kafka_topics import Fetched, OffsetGone, _decode
 from services.replay.topic_cache import Lru, TopicCache, size_of
 from shared.codec import encode, from_map
-
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+from tests.helpers import DEAL
 
 
 class FakeTopics:

@@ -78,7 +78,7 @@ def test_missing_file_and_binary_input(tmp_path: Path) -> None:
 
 
 def test_fold_text_draws_the_auction() -> None:
-    demo = Path(__file__).parent / "data" / "demo-board.jsonl"
+    demo = Path(__file__).parent.parent / "data" / "demo-board.jsonl"
     result = fold_cli("", "--text", str(demo))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -107,7 +107,7 @@ def test_replay_and_import_refuse_a_bad_table_name_before_connecting() -> None:
 
 # --- records read board by board, closed pipes, the stack down ----------------------------
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 QUIRKS = DATA / "lin-quirks" / "old-vugraph.lin"
 ROBOT = DATA / "robot-match-with-alerts.lin"
 DOWN = {"TABLESERVER_KAFKA": "127.0.0.1:1", "TABLESERVER_REDIS": "redis://127.0.0.1:1/0"}

@@ -17,8 +17,8 @@ from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history, events_of
 from shared.codec import encode, from_map
 from shared.notation.export import to_lin, to_pbn
+from tests.helpers import DEAL
 
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 SECRET = "S says: partner, I hold the spade ace"
 
 

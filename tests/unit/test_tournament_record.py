@@ -16,7 +16,7 @@ from services.gateway.models import TournamentCreate
 from services.gateway.service import Gateway
 
 DEALS = re.findall(r'\[Deal "[^"]+"\]',
-                   (Path(__file__).parent / "data" / "deals-32.pbn").read_text())
+                   (Path(__file__).parent.parent / "data" / "deals-32.pbn").read_text())
 
 
 def deals_file(boards: int) -> str:

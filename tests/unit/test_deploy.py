@@ -14,7 +14,7 @@ import yaml
 
 from services.common.settings import Settings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 # a Kafka cluster of three: what one lost broker must leave (the brokers' settings)
 REPLICATION = {"default.replication.factor": "3", "min.insync.replicas": "2",

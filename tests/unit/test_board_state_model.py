@@ -53,9 +53,10 @@ from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
 from shared.table_summary import TableSummary, table_summary
 from shared.vocabulary import BoardStatus, TableStatus
+from tests.helpers import DEAL
 from tests.script import log as scripted
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.BoardView: BoardState,
@@ -203,7 +204,6 @@ logs = st.builds(
               st.sampled_from([None, 1_700_000_000_000])),
     st.lists(events, max_size=40),
 )
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 READERS = [Grant(None, None, Role.DIRECTOR), Grant("t", None, Role.OPERATOR),
            Grant("t", None, Role.SPECTATOR), *(Grant("t", s, Role.SEAT) for s in SEATS)]
 

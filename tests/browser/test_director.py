@@ -1,4 +1,4 @@
-"""The director's console in a real browser (tests/integration/browser.py), with the seats'
+"""The director's console in a real browser (tests/browser/browser.py), with the seats'
 pages and a spectator's: four players, a spectator and the director play a whole board with an
 insufficient bid and a ruling given from the console; the console creates a tournament, starts
 its round, hands out its links (copied, printed) and exports it; its alert queue is filtered
@@ -10,25 +10,29 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.integration.browser import PHONE, Tab, open_tab, screenshot, serious_violations
-from tests.integration.test_pages import (
+from tests.browser.browser import (
+    PHONE,
     SEATS,
+    Tab,
     assert_clean_console,
     assert_only_own_hand,
+    assert_step_matches,
     auction,
     click_call,
+    history,
+    open_tab,
     post,
+    screenshot,
     seat_tab,
+    serious_violations,
     table_with_players,
+    vugraph_tab,
 )
-from tests.integration.test_tournaments import DEALS
-from tests.integration.test_vugraph import assert_step_matches, history, vugraph_tab
+from tests.helpers import DEALS
 from tests.stack import Stack
 
-pytestmark = pytest.mark.integration
 RECTIFIED = "E must substitute a sufficient bid or a pass"
 
 

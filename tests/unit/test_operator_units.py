@@ -15,10 +15,10 @@ from services.gateway.errors import ApiError
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant, sign, verify
 from services.gateway.views import board_for, entry_for
+from tests.helpers import DEAL
 from tests.script import play
 
 KEY = b"k" * 32
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 OPERATOR = Grant("t", None, "operator")
 
 

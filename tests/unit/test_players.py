@@ -11,8 +11,7 @@ from shared.codec import EventError, decode, encode, from_map, to_map
 from shared.engine import fold
 from shared.events import Event
 from shared.notation.export import to_lin, to_pbn
-
-DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+from tests.helpers import DEAL
 
 
 def ev(**m: Any) -> Event:

@@ -1,4 +1,4 @@
-"""The capture page in a real browser (tests/integration/browser.py): a table's operator, with
+"""The capture page in a real browser (tests/browser/browser.py): a table's operator, with
 the token the director issued, records a physical table's auction as he types it (`1h p`,
 `w:1s`, `decline`, `lead n d2` …), sees the Director's alert the moment an irregularity is
 folded, and the state the server folded is the one he typed; at 375 px as at a desk, under the
@@ -12,12 +12,19 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.integration.browser import PHONE, Tab, open_tab, screenshot, serious_violations
-from tests.integration.test_pages import assert_clean_console, auction, table_with_players
-from tests.integration.test_pipeline import state
+from tests.browser.browser import (
+    PHONE,
+    Tab,
+    assert_clean_console,
+    auction,
+    open_tab,
+    screenshot,
+    serious_violations,
+    table_with_players,
+)
+from tests.helpers import state
 from tests.stack import Stack
 
-pytestmark = pytest.mark.integration
 expect.set_options(timeout=10_000)
 
 

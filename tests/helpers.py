@@ -1,0 +1,80 @@
+"""Helpers the tests share: waiting on a condition, running a coroutine, a table on the
+real stack and its events, the deal most tests play."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.script import log
+from tests.stack import Stack
+
+# TABLESERVER_TEST_PORT_SHIFT moves the session stack's ports, so that two checkouts on one
+# machine can run their integration tests at once
+_SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))
+KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 19092 + _SHIFT, 16379 + _SHIFT, 18000 + _SHIFT
+
+
+def wait_for(check: Any, seconds: float, what: str) -> Any:
+    """Poll `check()` until it returns something true; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        result = check()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        time.sleep(0.05)
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+
+
+def new_table(stack: Stack, table: str, ruleset: str = "duplicate") -> dict[str, Any]:
+    with stack.client(stack.director) as http:
+        response = http.post("/api/tables", json={"table": table, "ruleset": ruleset})
+        assert response.status_code == 201, response.text
+        tokens: dict[str, Any] = response.json()
+        assert http.post(f"/api/tables/{table}/boards",
+                         json={"board": 1, "deal": DEAL}).status_code == 202
+    return tokens
+
+
+def play_script(stack: Stack, table: str, tokens: dict[str, Any], script: str) -> int:
+    """Post the events of a test script (tests/script.py) with the seats' tokens."""
+    offset = -1
+    for event in log(script)[1:]:
+        seat = event.pop("seat")
+        with stack.client(tokens["seats"][seat]) as http:
+            response = http.post(f"/api/tables/{table}/events", json=event)
+            assert response.status_code == 202, response.text
+            offset = response.json()["offset"]
+    return offset
+
+
+def state(stack: Stack, table: str, token: str) -> dict[str, Any]:
+    with stack.client(token) as http:
+        response = http.get(f"/api/tables/{table}/state")
+        assert response.status_code == 200, response.text
+        result: dict[str, Any] = response.json()
+        return result
+
+
+def state_at(stack: Stack, table: str, version: int) -> dict[str, Any] | None:
+    """The table's state once it reflects `version`; None before (or while Redis is empty)."""
+    with stack.client(stack.director) as http:
+        response = http.get(f"/api/tables/{table}/state")
+    if response.status_code != 200 or response.json()["version"] != version:
+        return None
+    found: dict[str, Any] = response.json()
+    return found
+
+
+DEALS = (Path(__file__).parent / "data" / "deals-32.pbn").read_text()

@@ -40,7 +40,8 @@ def shard_of(table: str, shards: int) -> int:
 
 
 def state_key(table: str) -> str:
-    """Redis hash: `state` (JSON of the table's boards) and `version` (last offset folded)."""
+    """Redis hash: `board` (JSON of the current board's state) and `version` (the last offset
+    folded)."""
     return f"tableserver:state:{table}"
 
 

@@ -321,21 +321,36 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
     )
 
 
-_READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
-    "board_started": _board_started,
-    "round_started": _round_started,
-    "table_held": _table_held,
-    "players_named": _players_named,
-    "call": _call,
-    "option": _option,
-    "card_exposed": _card_exposed,
-    "call_changed": _call_changed,
-    "opening_lead": _opening_lead,
-    "question": _question,
-    "explanation": _explanation,
-    "ruling": _ruling,
+class Sender(enum.StrEnum):
+    """Who sends an event of a type to a table (the gateway's check of authority)."""
+
+    TABLE = "table"  # the table's course: boards, rounds, players (the director's routes)
+    SEAT = "seat"  # a player, from his seat (or the table's operator, for any seat)
+    DIRECTOR = "director"  # the director's rulings
+
+
+# The one list of event types: each type's reader and who sends it.
+_TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
+    "board_started": (_board_started, Sender.TABLE),
+    "round_started": (_round_started, Sender.TABLE),
+    "table_held": (_table_held, Sender.TABLE),
+    "players_named": (_players_named, Sender.TABLE),
+    "call": (_call, Sender.SEAT),
+    "option": (_option, Sender.SEAT),
+    "card_exposed": (_card_exposed, Sender.SEAT),
+    "call_changed": (_call_changed, Sender.SEAT),
+    "opening_lead": (_opening_lead, Sender.SEAT),
+    "question": (_question, Sender.SEAT),
+    "explanation": (_explanation, Sender.SEAT),
+    "ruling": (_ruling, Sender.DIRECTOR),
 }
-EVENT_TYPES = tuple(_READERS)
+_READERS = {kind: reader for kind, (reader, _) in _TYPES.items()}
+EVENT_TYPES = tuple(_TYPES)
+
+
+def sent_by(*senders: Sender) -> frozenset[str]:
+    """The event types any of `senders` sends."""
+    return frozenset(kind for kind, (_, sender) in _TYPES.items() if sender in senders)
 
 # Upcasters turn a map of schema version v into version v + 1. There is one version so far.
 _UPCASTERS: dict[int, Callable[[EventMap], EventMap]] = {}

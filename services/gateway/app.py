@@ -5,7 +5,9 @@ table's topic and answers with the offset once Kafka has acknowledged them; it r
 from Redis and alerts from Kafka. See docs/api.md for the API.
 
     app.py      the app: its clients' lifespan, its error handlers, its routers, the guard
-    service.py  what it does (tokens, tables, events checked and appended)
+    service.py  what it does (tokens, tables, events checked and appended: `accept_event`)
+    refusals.py its domain errors; errors.py their HTTP statuses (the edge)
+    doors.py    an event's doors (the route, the call path, a socket) read it once, translate
     routes/     a module per resource; deps.py their typed dependencies; models.py bodies
     asgi.py     the plain ASGI guard in front (limits; the call path without FastAPI)
     fanout.py, alert_feed.py, sockets.py   the live feeds
@@ -25,6 +27,7 @@ from services.common.settings import Settings
 from services.gateway.asgi import Guard
 from services.gateway.clients import Clients
 from services.gateway.docs import install_docs
+from services.gateway.doors import admission, events_answer
 from services.gateway.errors import install_error_handlers
 from services.gateway.routes import alerts, events, feeds, health, reading, tables, tournaments
 from services.gateway.routes.pages import install_pages
@@ -58,8 +61,8 @@ def create_app(settings: Settings | None = None) -> Guard:
     app.openapi = lambda: _without_422(app)  # type: ignore[method-assign]
     return Guard(app, max_body=gateway.settings.max_body_bytes,
                  max_upload=gateway.settings.max_upload_bytes,
-                 origins=gateway.settings.allowed_origins, events=gateway.event_response,
-                 admit=gateway.admits_body)
+                 origins=gateway.settings.allowed_origins, events=events_answer(gateway),
+                 admit=admission(gateway))
 
 
 def _without_422(app: FastAPI) -> dict[str, Any]:

@@ -1,5 +1,7 @@
-"""Every refusal in one shape, `{"error": …, "field": …}`, with its status (and `Retry-After`
-for a service that is down), for the routes, the call path and FastAPI's own checks."""
+"""The HTTP edge of the gateway's errors: every refusal in one shape, `{"error": …, "field": …}`,
+with its status (and `Retry-After` for a service that is down or a rate limit), for the routes,
+the call path and FastAPI's own checks. The domain errors (`services.gateway.refusals`) get
+their statuses here, `STATUS`, and nowhere else; `ApiError` is the routes' own, with a status."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from pydantic import BaseModel
 from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-REDIS_DOWN = "the state store (Redis) is unreachable; retry"
+from services.gateway.refusals import REDIS_DOWN, GatewayError, Kind, Refused, Unavailable
+
 DIRECTOR_ONLY = "only the director may do this"
 
 
@@ -38,6 +41,26 @@ class ApiError(Exception):
         return body
 
 
+STATUS: dict[Kind, int] = {
+    Kind.BAD_INPUT: 400, Kind.UNAUTHORIZED: 401, Kind.FORBIDDEN: 403, Kind.NOT_FOUND: 404,
+    Kind.CONFLICT: 409, Kind.TOO_LARGE: 413, Kind.TOO_MANY: 429}
+UNAVAILABLE = 503
+Answer = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, more headers
+
+
+def status_of(error: GatewayError | ApiError) -> int:
+    """The HTTP status of an error (a socket's ack says it too)."""
+    if isinstance(error, ApiError):
+        return error.status
+    return STATUS[error.kind] if isinstance(error, Refused) else UNAVAILABLE
+
+
+def answer_of(error: GatewayError | ApiError) -> Answer:
+    """An error as HTTP answers it: status, body, headers (`Retry-After`)."""
+    after = error.retry_after
+    return status_of(error), error.body, {} if after is None else {"Retry-After": str(after)}
+
+
 class ErrorBody(BaseModel):
     """What every refusal answers."""
 
@@ -59,6 +82,11 @@ def install_error_handlers(app: FastAPI) -> None:
     async def refused(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
 
+    @app.exception_handler(GatewayError)
+    async def domain_refused(request: Request, exc: GatewayError) -> JSONResponse:
+        status, body, headers = answer_of(exc)
+        return JSONResponse(body, status_code=status, headers=headers)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         """FastAPI's own checks (a body field, a query parameter…) in the same shape."""
@@ -75,4 +103,4 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RedisError)
     async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
-        return await refused(request, ApiError(503, REDIS_DOWN, retry_after=2))
+        return await domain_refused(request, Unavailable(REDIS_DOWN, retry_after=2))

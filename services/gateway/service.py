@@ -1,6 +1,8 @@
 """What the gateway does, apart from HTTP: tokens to grants, tables' records, and events
-checked (syntax and authority only) and appended to their table's topic. The routes, the plain
-ASGI call path (`asgi.Guard`) and the seat's socket all come here."""
+checked (syntax and authority only) and appended to their table's topic. Its one command for
+an event, `Gateway.accept_event(table, grant, body)`, answers `Accepted` or raises a domain
+error (`services.gateway.refusals`); its doors (the FastAPI route, the plain ASGI call path,
+a socket's message) read the JSON once and translate (`services.gateway.doors`)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import asyncio
 import hmac
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from aiokafka.errors import KafkaError
@@ -18,42 +21,24 @@ from services.common.live import send_copy
 from services.common.names import HEALTH, table_topic
 from services.common.settings import Settings
 from services.gateway.clients import Clients
-from services.gateway.errors import DIRECTOR_ONLY, REDIS_DOWN, ApiError
+from services.gateway.errors import DIRECTOR_ONLY
 from services.gateway.readiness import Appends
+from services.gateway.refusals import REDIS_DOWN, Kind, Refused, Unavailable
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
-from shared.codec import EventError, encode, from_map
+from shared.codec import EventError, Sender, encode, from_map, sent_by
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
 from shared.seats import Seat
 from shared.tournament import Tournament
 
-SEAT_EVENTS = {"call", "option", "card_exposed", "call_changed", "opening_lead", "question",
-               "explanation"}
-DIRECTOR_EVENTS = SEAT_EVENTS | {"ruling"}
-Response = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, headers
-MAX_DEPTH = 8  # an event is one object of plain values: nesting is only ever an attack
+SEAT_EVENTS = sent_by(Sender.SEAT)  # a seat's own; the table's operator's for any seat
+DIRECTOR_EVENTS = sent_by(Sender.SEAT, Sender.DIRECTOR)  # what a socket takes besides a ping
 
 
-def nesting(raw: bytes) -> int:
-    """How deep the JSON text's arrays and objects nest (brackets inside strings ignored).
-    Counted before parsing, only for a body with many brackets at all."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):  # ] }
-            depth -= 1
-    return deepest
+@dataclass(frozen=True)
+class Accepted:
+    """An event appended: its offset in the table's topic, once Kafka acknowledged it."""
+
+    offset: int
 
 
 class Gateway:
@@ -80,7 +65,7 @@ class Gateway:
 
     def grant_of(self, token: str | None) -> Grant:
         if not token:
-            raise ApiError(401, "missing token (Authorization: Bearer …)")
+            raise Refused("missing token (Authorization: Bearer …)", kind=Kind.UNAUTHORIZED)
         if hmac.compare_digest(token.encode(), self.director_token.encode()):
             return Grant(None, None, Role.DIRECTOR)
         now = int(time.time())
@@ -90,7 +75,7 @@ class Gateway:
         try:
             grant = verify(self.signing_key, token, now)
         except TokenError as exc:
-            raise ApiError(401, str(exc)) from None
+            raise Refused(str(exc), kind=Kind.UNAUTHORIZED) from None
         if len(self.verified) > 100_000:  # a bound, not an eviction policy: start again
             self.verified.clear()
         self.verified[token] = (grant, expiry_of(token))
@@ -100,18 +85,14 @@ class Gateway:
         scheme, _, token = (authorization or "").partition(" ")
         return self.grant_of(token if scheme.lower() == "bearer" else None)
 
-    def admits_body(self, authorization: str | None, upload: bool) -> Response | None:
+    def admits_body(self, authorization: str | None, upload: bool) -> None:
         """Before a request's body is read (`asgi.Guard`): its token must verify (401), and
         an upload (a tournament's creation or round, with the larger limit) is the
-        director's (403). None: the body may be read. Every route that takes a body takes a
+        director's (403). Returns: the body may be read. Every route that takes a body takes a
         token, and checks it again for what the route allows."""
-        try:
-            grant = self.grant_from(authorization)
-        except ApiError as refused:
-            return refused.status, refused.body, refused.headers
+        grant = self.grant_from(authorization)
         if upload and grant.role != Role.DIRECTOR:
-            return 403, {"error": DIRECTOR_ONLY}, {}
-        return None
+            raise Refused(DIRECTOR_ONLY, kind=Kind.FORBIDDEN)
 
     @staticmethod
     def reads(grant: Grant, table: str) -> bool:
@@ -122,7 +103,7 @@ class Gateway:
     @classmethod
     def may_read(cls, grant: Grant, table: str) -> None:
         if not cls.reads(grant, table):
-            raise ApiError(403, f"this token is not for table {table}")
+            raise Refused(f"this token is not for table {table}", kind=Kind.FORBIDDEN)
 
     # --- tables and events ------------------------------------------------------------------
 
@@ -135,7 +116,7 @@ class Gateway:
             if found is None and TABLE_ID.fullmatch(table):
                 found = await self.registered(table)
             if found is None:
-                raise ApiError(404, f"no table {table}")
+                raise Refused(f"no table {table}", kind=Kind.NOT_FOUND)
             meta = self.known_tables[table] = found
         return meta
 
@@ -145,24 +126,11 @@ class Gateway:
                 self.settings.kafka_bootstrap, table, self.settings.shards),
                 2 * self.settings.produce_timeout_s)
         except (KafkaUnavailable, TimeoutError):
-            raise ApiError(503, "the table registry (Kafka) is unreachable; retry",
-                           retry_after=1) from None
+            raise Unavailable("the table registry (Kafka) is unreachable; retry",
+                              retry_after=1) from None
         if found is not None:
             await self.clients.store.remember_tables({table: found})
         return found
-
-    def parse_body(self, raw: bytes) -> dict[str, Any]:
-        if len(raw) > self.settings.max_body_bytes:
-            raise ApiError(413, f"body larger than {self.settings.max_body_bytes} bytes")
-        if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and nesting(raw) > MAX_DEPTH:
-            raise ApiError(400, f"body is nested deeper than {MAX_DEPTH}", "body")
-        try:
-            body = json.loads(raw)
-        except ValueError as exc:
-            raise ApiError(400, f"body is not JSON: {exc}", "body") from None
-        if not isinstance(body, dict):
-            raise ApiError(400, "body must be a JSON object")
-        return body
 
     @staticmethod
     def encoded(event_map: dict[str, Any]) -> bytes:
@@ -171,12 +139,12 @@ class Gateway:
         table has already by those ids (`services.replay.importer`)."""
         event_id = event_map.get("id")
         if isinstance(event_id, str) and event_id.lower().startswith(IMPORT_ID_PREFIX):
-            raise ApiError(400, f"field 'id': ids starting with {IMPORT_ID_PREFIX!r} are "
-                           "tableserver import's; choose another", "id")
+            raise Refused(f"field 'id': ids starting with {IMPORT_ID_PREFIX!r} are "
+                          "tableserver import's; choose another", "id")
         try:
             return encode(from_map(event_map))
         except EventError as exc:
-            raise ApiError(400, str(exc), exc.field) from None
+            raise Refused(str(exc), exc.field) from None
 
     async def append(self, table: str, event_map: dict[str, Any]) -> int:
         """The event appended to the table's topic: its offset, once Kafka acknowledged it."""
@@ -190,8 +158,8 @@ class Gateway:
             # client_seq is folded once (shared.engine)
             self.appends.record(False)
             reason = "in time" if isinstance(exc, TimeoutError) else f"({exc})"
-            raise ApiError(503, f"Kafka did not acknowledge the event {reason}; retry with "
-                           "the same client_seq", retry_after=1) from None
+            raise Unavailable(f"Kafka did not acknowledge the event {reason}; retry with "
+                              "the same client_seq", retry_after=1) from None
         self.appends.record(True)
         await send_copy(producer, table, metadata.offset, value, settings.shards)
         return int(metadata.offset)
@@ -212,43 +180,52 @@ class Gateway:
         found = await self.clients.store.read_state(table)
         calls = found[1].get("calls", []) if found is not None else []
         if index >= len(calls):
-            raise ApiError(409, f"no call at index {index} yet; retry once it is folded",
-                           "index")
+            raise Refused(f"no call at index {index} yet; retry once it is folded",
+                          "index", Kind.CONFLICT)
         if calls[index]["seat"] != seat:
-            raise ApiError(403, "a seat explains its own calls only (Law 20F, online "
-                           f"self-alerting): the call at index {index} is "
-                           f"{calls[index]['seat']}'s", "index")
+            raise Refused("a seat explains its own calls only (Law 20F, online "
+                          f"self-alerting): the call at index {index} is "
+                          f"{calls[index]['seat']}'s", "index", Kind.FORBIDDEN)
 
-    async def accept_event(self, table: str, grant: Grant, raw: bytes) -> dict[str, Any]:
-        """An event from a seat (its seat from the token), the table's operator (any seat's,
-        named in the body) or the director, appended to the table's topic once its syntax and
-        the sender's authority are checked."""
+    async def may_send(self, table: str, grant: Grant) -> None:
+        """The sender's own refusals, before its event is read: a spectator's (403), another
+        table's token (403), a table that does not exist (404)."""
         if grant.role == Role.SPECTATOR:
-            raise ApiError(403, "spectators do not make calls")
+            raise Refused("spectators do not make calls", kind=Kind.FORBIDDEN)
         self.may_read(grant, table)
-        await self.table_meta(table)
-        body = self.parse_body(raw)
-        kind = body.get("type")
-        if not isinstance(kind, str):
-            raise ApiError(400, "field 'type': the event's type, such as \"call\"", "type")
-        if grant.role == Role.SEAT:
-            body = await self.seats_event(table, grant, kind, body)
-        elif grant.role == Role.OPERATOR:
-            body = await self.operators_event(table, kind, body)
-        elif kind not in DIRECTOR_EVENTS:
-            raise ApiError(400, f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
-                           "type")
-        return {"offset": await self.append(table, {**body, "ts": int(time.time() * 1000)})}
+        try:
+            await self.table_meta(table)
+        except RedisError:
+            raise Unavailable(REDIS_DOWN, retry_after=2) from None
+
+    async def accept_event(self, table: str, grant: Grant, body: dict[str, Any]) -> Accepted:
+        """The one command for an event: from a seat (its seat from the token), the table's
+        operator (any seat's, named in the body) or the director, appended to the table's
+        topic once its syntax and the sender's authority are checked. Raises `Refused` or
+        `Unavailable` (Redis's failures too), never an HTTP status."""
+        try:
+            await self.may_send(table, grant)
+            kind = body.get("type")
+            if not isinstance(kind, str):
+                raise Refused("field 'type': the event's type, such as \"call\"", "type")
+            if grant.role == Role.SEAT:
+                body = await self.seats_event(table, grant, kind, body)
+            elif grant.role == Role.OPERATOR:
+                body = await self.operators_event(table, kind, body)
+            elif kind not in DIRECTOR_EVENTS:
+                raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
+                              "type")
+            return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
+        except RedisError:
+            raise Unavailable(REDIS_DOWN, retry_after=2) from None
 
     async def seats_event(self, table: str, grant: Grant, kind: str, body: dict[str, Any]
                           ) -> dict[str, Any]:
         """A seat's event: its seat from the token, its explanations of its own calls only."""
         if "seat" in body:
-            raise ApiError(400, "field 'seat': the seat comes from your token, not the "
-                           "body", "seat")
+            raise Refused("field 'seat': the seat comes from your token, not the body", "seat")
         if kind not in SEAT_EVENTS:
-            raise ApiError(400, f"field 'type': a seat may send {sorted(SEAT_EVENTS)}",
-                           "type")
+            raise Refused(f"field 'type': a seat may send {sorted(SEAT_EVENTS)}", "type")
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
         if kind == "explanation":  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))
@@ -261,16 +238,15 @@ class Gateway:
         the seat named in the body. An explanation is not `own`: at the table, a partner's
         explanation is said aloud to all (Law 20F1). Rulings are the director's."""
         if kind == "ruling":
-            raise ApiError(403, "field 'type': rulings are the director's; an operator "
-                           "records the seats' events", "type")
+            raise Refused("field 'type': rulings are the director's; an operator records "
+                          "the seats' events", "type", Kind.FORBIDDEN)
         if kind not in SEAT_EVENTS:
-            raise ApiError(400, f"field 'type': an operator may send {sorted(SEAT_EVENTS)}",
-                           "type")
+            raise Refused(f"field 'type': an operator may send {sorted(SEAT_EVENTS)}", "type")
         try:
             seat = Seat.parse(body["seat"]).name
         except (KeyError, ValueError):  # no seat, or not a seat (NotationError)
-            raise ApiError(400, "field 'seat': the seat whose event this is (N, E, S or W)",
-                           "seat") from None
+            raise Refused("field 'seat': the seat whose event this is (N, E, S or W)",
+                          "seat") from None
         # each seat's events at a seat's pace: the operator records four players
         await self.within_limit(f"{table}/operator/{seat}", "for this seat from the operator")
         return body
@@ -278,24 +254,5 @@ class Gateway:
     async def within_limit(self, key: str, whose: str) -> None:
         """A seat's (or an operator's) events a second, counted across the replicas."""
         if not await self.clients.seat_limit.allow(key, time.monotonic()):
-            raise ApiError(429, f"more than {self.settings.calls_per_second} events a second "
-                           f"{whose}", retry_after=1)
-
-    async def event_response(self, table: str, authorization: str | None, raw: bytes
-                             ) -> Response:
-        """The call path (`asgi.Guard`): an event over HTTP, answered, never raised."""
-        try:
-            grant = self.grant_from(authorization)
-        except ApiError as refused:
-            return refused.status, refused.body, refused.headers
-        return await self.event_response_for(table, grant, raw)
-
-    async def event_response_for(self, table: str, grant: Grant, raw: bytes) -> Response:
-        """An event sent over HTTP or on a socket: (status, body, headers), never raised."""
-        try:
-            return 202, await self.accept_event(table, grant, raw), {}
-        except RedisError:
-            exc = ApiError(503, REDIS_DOWN, retry_after=2)
-        except ApiError as refused:
-            exc = refused
-        return exc.status, exc.body, exc.headers
+            raise Refused(f"more than {self.settings.calls_per_second} events a second "
+                          f"{whose}", kind=Kind.TOO_MANY, retry_after=1)

@@ -136,7 +136,7 @@ def test_law_20f_an_ignored_explanation_is_hidden_from_partner() -> None:
     (b'{"explanation": "[[[[[[[[[[ not nesting ]]]]]]]]]]"}', 1),
     (b'{"explanation": "a \\" [[[[ quoted"}', 1), (b"[" * 1500 + b"]" * 1500, 1500)])
 def test_nesting_is_counted_outside_strings(text: bytes, depth: int) -> None:
-    from services.gateway.service import nesting
+    from services.gateway.doors import nesting
 
     assert nesting(text) == depth
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from services.gateway.errors import ApiError
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.replay.importer import Found, boards_of, plan, with_ids
 from shared.codec import encode, from_map
@@ -31,10 +31,10 @@ def _stamped(event: dict[str, Any]) -> dict[str, Any]:
 def test_the_gateway_refuses_an_importers_id_from_anyone(event_id: str) -> None:
     for event in ({"type": "call", "seat": "N", "call": "P", "id": event_id},
                   {"type": "board_started", "board": 1, "id": event_id}):
-        with pytest.raises(ApiError) as refused:
+        with pytest.raises(Refused) as refused:
             Gateway.encoded(event)
-        assert refused.value.status == 400 and refused.value.field == "id"
-        assert "import" in refused.value.message
+        assert refused.value.kind == Kind.BAD_INPUT and refused.value.field == "id"
+        assert "import" in refused.value.reason
     assert Gateway.encoded({"type": "call", "seat": "N", "call": "P", "id": "imported.1"})
 
 

@@ -11,8 +11,9 @@ import pytest
 
 from services.common.settings import Settings
 from services.common.store import MemoryStore
-from services.gateway.errors import ApiError
-from services.gateway.service import Gateway
+from services.gateway.errors import status_of
+from services.gateway.refusals import Kind, Refused
+from services.gateway.service import Accepted, Gateway
 from services.gateway.tokens import Grant, sign, verify
 from services.gateway.views import board_for, entry_for
 from tests.helpers import DEAL
@@ -66,8 +67,8 @@ async def gw(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> RecordingGateway
     return gateway
 
 
-def body(**fields: Any) -> bytes:
-    return json.dumps(fields).encode()
+def body(**fields: Any) -> dict[str, Any]:
+    return json.loads(json.dumps(fields))  # as a door reads it
 
 
 def test_an_operator_token_reads_its_own_table_only() -> None:
@@ -98,8 +99,8 @@ async def test_the_operator_sends_any_seats_events_the_seat_in_the_body(
         gw: RecordingGateway) -> None:
     """A call out of rotation (Law 31: W at South's turn) is appended as sent: the gateway
     judges syntax and authority only; the rate limit counts the table's operator."""
-    assert await gw.accept_event("t", OPERATOR, body(type="call", seat="W", call="1S")) == {
-        "offset": 0}
+    assert await gw.accept_event("t", OPERATOR, body(type="call", seat="W", call="1S")) == \
+        Accepted(0)
     await gw.accept_event("t", OPERATOR, body(type="card_exposed", seat="E", card="HK"))
     await gw.accept_event("t", OPERATOR, body(type="option", seat="N", accept=False))
     assert gw.appended == [{"type": "call", "seat": "W", "call": "1S"},
@@ -116,10 +117,10 @@ async def test_an_operators_explanation_is_not_own(gw: RecordingGateway) -> None
                                               explanation="strong"))
     assert gw.appended == [{"type": "explanation", "seat": "S", "index": 0,
                             "explanation": "strong"}]
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         await gw.accept_event("t", Grant("t", "S", "seat"), body(
             type="explanation", index=0, explanation="strong"))
-    assert (refused.value.status, refused.value.field) == (403, "index")
+    assert (refused.value.kind, refused.value.field) == (Kind.FORBIDDEN, "index")
 
 
 @pytest.mark.parametrize(("grant", "sent", "status", "field"), [
@@ -134,15 +135,16 @@ async def test_an_operators_explanation_is_not_own(gw: RecordingGateway) -> None
 async def test_what_an_operator_may_not_send_is_refused_and_nothing_appended(
         gw: RecordingGateway, grant: Grant, sent: dict[str, Any], status: int,
         field: str | None) -> None:
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         await gw.accept_event("t", grant, body(**sent))
-    assert (refused.value.status, refused.value.field) == (status, field)
+    assert (status_of(refused.value), refused.value.field) == (status, field)
     assert gw.appended == []
 
 
 async def test_the_operators_rate_limit(gw: RecordingGateway) -> None:
     gw.fakes.seat_limit.open = False
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         await gw.accept_event("t", OPERATOR, body(type="call", seat="S", call="P"))
-    assert refused.value.status == 429 and "operator" in refused.value.message
+    assert refused.value.kind == Kind.TOO_MANY and "operator" in refused.value.reason
+    assert refused.value.retry_after == 1
     assert gw.appended == []

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from services.common.settings import Settings
-from services.gateway.errors import ApiError
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant, TokenError, sign, verify
 
@@ -61,9 +61,9 @@ def test_another_spelling_takes_no_slot_in_the_verified_cache() -> None:
     token = sign(KEY, "t1", "N", "seat", expires=2**40)
     assert gw.grant_of(token) == Grant("t1", "N", "seat")
     for junk in ("!!", "!!!!", "**", "%%"):
-        with pytest.raises(ApiError) as refused:
+        with pytest.raises(Refused) as refused:
             gw.grant_of(token + junk)
-        assert refused.value.status == 401
+        assert refused.value.kind == Kind.UNAUTHORIZED
     assert list(gw.verified) == [token]
 
 
@@ -88,9 +88,9 @@ def test_claims_sign_never_writes_are_refused(claims: Any) -> None:
     token = signed(claims)
     with pytest.raises(TokenError, match="malformed"):
         verify(KEY, token, now=0)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         gateway().grant_of(token)
-    assert refused.value.status == 401
+    assert refused.value.kind == Kind.UNAUTHORIZED
 
 
 def test_the_claims_sign_writes_are_taken() -> None:

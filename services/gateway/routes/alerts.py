@@ -16,6 +16,7 @@ from services.common.names import HANDLED
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import ApiError, responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from shared.ids import ALERT_ID
 from shared.table_run import TableRun
@@ -75,8 +76,8 @@ async def _raised(gw: Gateway, alert_id: str) -> bool:
     table, _, rest = alert_id.partition(":")
     try:
         await gw.table_meta(table)
-    except ApiError as exc:
-        if exc.status == 404:
+    except Refused as exc:
+        if exc.kind == Kind.NOT_FOUND:
             raise ApiError(404, f"no alert {alert_id}: no table {table}", "alert_id") from None
         raise
     offset = int(rest.split(":")[1])  # board:offset:n, or poison:offset

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from services.gateway.deps import GatewayDep, GrantDep
+from services.gateway.doors import accept_http
 from services.gateway.errors import responses
 from services.gateway.models import Accepted, EventIn
 
@@ -19,7 +20,8 @@ async def post_event(table: str, request: Request, gw: GatewayDep, grant: GrantD
                      ) -> Accepted:
     """Append an event once Kafka has acknowledged it; the seat comes from the token. Served
     by `services.gateway.asgi.Guard` without FastAPI's layers (the call path); declared here
-    for OpenAPI and for any request the guard passes on. The body is read as sent: its syntax
-    is the event schema's (`shared.codec`), with its own messages."""
-    accepted = await gw.accept_event(table, grant, await request.body())
-    return Accepted(offset=accepted["offset"])
+    for OpenAPI and for any request the guard passes on; both read the body once and give it
+    to the one command (`services.gateway.doors`). The body is read as sent: its syntax is
+    the event schema's (`shared.codec`), with its own messages."""
+    accepted = await accept_http(gw, table, grant, await request.body())
+    return Accepted(offset=accepted.offset)

@@ -13,7 +13,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.common.names import ALERTS, feed_key
 from services.gateway.asgi import origin_allowed
-from services.gateway.errors import ApiError
+from services.gateway.doors import socket_ack
+from services.gateway.refusals import GatewayError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.tokens import Grant, Role
@@ -43,7 +44,7 @@ async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
             return gw, None  # the client left before authenticating: nothing to say or log
     try:
         return gw, gw.grant_of(token)
-    except ApiError:
+    except GatewayError:
         await close_quietly(websocket, 4401, 'a valid token first: {"type":"auth","token":…}')
         return gw, None
 
@@ -88,16 +89,12 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
                            "board": board_for(grant, board, delay, int(time.time() * 1000))})
 
     async def answer(text: str, body: dict[str, Any]) -> str | None:
-        """An event sent on the socket: the same checks and append as the HTTP path;
+        """An event sent on the socket, parsed once: the same command as the HTTP doors;
         `{"ack": client_seq, "offset": n}` or `{"ack", "error", "field", "status"}`."""
         kind = body.get("type")
         if not isinstance(kind, str) or kind not in DIRECTOR_EVENTS:
             return None
-        status, reply, _ = await gw.event_response_for(table, grant, text.encode())
-        ack = body.get("client_seq")
-        if status == 202:
-            return json.dumps({"ack": ack, **reply})
-        return json.dumps({"ack": ack, **reply, "status": status})
+        return json.dumps(await socket_ack(gw, table, grant, text, body))
 
     await serve_feed(websocket, gw.clients.hub, feed_key(table), (grant.role, grant.seat),
                      render, answer=answer)

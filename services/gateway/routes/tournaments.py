@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.gateway import tournaments
 from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
-from services.gateway.errors import ApiError, responses
+from services.gateway.errors import ApiError, responses, status_of
 from services.gateway.models import (
     RoundStarted,
     TournamentCreate,
@@ -24,6 +24,7 @@ from services.gateway.models import (
     TournamentLinks,
     TournamentRound,
 )
+from services.gateway.refusals import GatewayError
 from services.gateway.routes.feeds import director_socket
 from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
@@ -133,9 +134,9 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
         while True:
             try:
                 view = await tournaments.overview(gw, tournament)
-            except ApiError as exc:
-                await websocket.close(code=4404 if exc.status == 404 else 1011,
-                                      reason=exc.message[:120])
+            except (ApiError, GatewayError) as exc:
+                await websocket.close(code=4404 if status_of(exc) == 404 else 1011,
+                                      reason=str(exc)[:120])
                 return
             except RedisError:
                 await websocket.close(code=1011, reason="Redis is unreachable; retry")

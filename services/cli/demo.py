@@ -28,7 +28,7 @@ from services.common.settings import Settings
 from services.gateway.routes.pages import director_link
 from shared.vocabulary import BoardStatus
 
-BOARDS = Path(__file__).resolve().parent.parent / "deploy" / "demo" / "boards.jsonl"
+BOARDS = Path(__file__).resolve().parents[2] / "deploy" / "demo" / "boards.jsonl"
 
 
 def load_boards() -> list[list[dict[str, Any]]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import MutableMapping
 from typing import Any
 
 import httpx
@@ -182,7 +183,7 @@ async def test_a_rate_limit_is_answered_alike_with_its_retry_after(guard: Guard)
 async def test_what_was_accepted_was_appended_once_per_door(guard: Guard) -> None:
     await post(guard, "t1", headers(guard, "N"), call(client_seq=1))
     await post(guard.app, "t1", headers(guard, "N"), call(client_seq=1))
-    sent = gateway(guard).clients.producer.sent  # type: ignore[attr-defined]
+    sent = gateway(guard).clients.producer.sent
     assert [topic for topic, _ in sent] == [sent[0][0]] * 2 and sent[0][1] != b""
 
 
@@ -210,11 +211,11 @@ async def on_socket(app: Guard, table: str, token: str, text: str) -> dict[str, 
         incoming.put_nowait(message)
     answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         if message["type"] == "websocket.send":
             answers.put_nowait(json.loads(message["text"]))
         elif message["type"] == "websocket.close":
-            answers.put_nowait(message)
+            answers.put_nowait(dict(message))
 
     served = asyncio.create_task(app(scope, incoming.get, send))
     answer = await answers.get()

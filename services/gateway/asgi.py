@@ -25,13 +25,12 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from services.gateway.errors import answer_of
+from services.gateway.errors import Answer, answer_of
 from services.gateway.refusals import too_large
 
 EVENTS_PATH = re.compile(r"/api/tables/([^/]+)/events")
 UPLOAD_PATH = re.compile(r"/api/tournaments(?:/[^/]+/rounds)?")  # a deals file, a movement
 DISCARD_LIMIT = 8 * 2**20  # bytes of an oversized body read and dropped before the 413
-Answer = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, more headers
 # (table, Authorization header, body) → the answer
 EventHandler = Callable[[str, str | None, bytes], Awaitable[Answer]]
 # (Authorization header, whether the body is an upload) → a refusal, or None: read the body

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from services.gateway.asgi import BodyAdmission, EventHandler
 from services.gateway.errors import Answer, answer_of
 from services.gateway.refusals import GatewayError, Refused, too_large
 from services.gateway.service import Accepted, Gateway
@@ -82,7 +83,7 @@ async def accept_http(gw: Gateway, table: str, grant: Grant, raw: bytes) -> Acce
     return await accept(gw, table, grant, lambda: read_event(raw, gw.settings.max_body_bytes))
 
 
-def events_answer(gw: Gateway) -> Callable[[str, str | None, bytes], Any]:
+def events_answer(gw: Gateway) -> EventHandler:
     """The call path's callback (`asgi.Guard`): (table, Authorization header, body) → the
     answer, never raised."""
 
@@ -97,7 +98,7 @@ def events_answer(gw: Gateway) -> Callable[[str, str | None, bytes], Any]:
     return answer
 
 
-def admission(gw: Gateway) -> Callable[[str | None, bool], Answer | None]:
+def admission(gw: Gateway) -> BodyAdmission:
     """The guard's check before a body is read (`Gateway.admits_body`), as its answer."""
 
     def admit(authorization: str | None, upload: bool) -> Answer | None:

@@ -30,7 +30,8 @@ from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
 from shared.seats import Seat
 from shared.tournament import Tournament
 
-SEAT_EVENTS = sent_by(Sender.SEAT)  # a seat's own; the table's operator's for any seat
+SEAT_EVENTS = sent_by(Sender.SEAT)  # a seat's own
+OPERATOR_EVENTS = SEAT_EVENTS  # the table's operator's: a seat's, for any seat
 DIRECTOR_EVENTS = sent_by(Sender.SEAT, Sender.DIRECTOR)  # what a socket takes besides a ping
 
 
@@ -240,8 +241,8 @@ class Gateway:
         if kind == "ruling":
             raise Refused("field 'type': rulings are the director's; an operator records "
                           "the seats' events", "type", Kind.FORBIDDEN)
-        if kind not in SEAT_EVENTS:
-            raise Refused(f"field 'type': an operator may send {sorted(SEAT_EVENTS)}", "type")
+        if kind not in OPERATOR_EVENTS:
+            raise Refused(f"field 'type': an operator may send {sorted(OPERATOR_EVENTS)}", "type")
         try:
             seat = Seat.parse(body["seat"]).name
         except (KeyError, ValueError):  # no seat, or not a seat (NotationError)

@@ -7,7 +7,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from services.gateway.errors import DIRECTOR_ONLY, ApiError
+from services.gateway.errors import DIRECTOR_ONLY
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.gateway.tokens import Grant, Role
 
@@ -33,7 +34,7 @@ GrantDep = Annotated[Grant, Depends(grant)]
 
 def director(found: GrantDep) -> Grant:
     if found.role != Role.DIRECTOR:
-        raise ApiError(403, DIRECTOR_ONLY)
+        raise Refused(DIRECTOR_ONLY, kind=Kind.FORBIDDEN)
     return found
 
 

@@ -1,7 +1,7 @@
 """The HTTP edge of the gateway's errors: every refusal in one shape, `{"error": …, "field": …}`,
 with its status (and `Retry-After` for a service that is down or a rate limit), for the routes,
 the call path and FastAPI's own checks. The domain errors (`services.gateway.refusals`) get
-their statuses here, `STATUS`, and nowhere else; `ApiError` is the routes' own, with a status."""
+their statuses here, `STATUS`, and nowhere else."""
 
 from __future__ import annotations
 
@@ -19,28 +19,6 @@ from services.gateway.refusals import REDIS_DOWN, GatewayError, Kind, Refused, U
 DIRECTOR_ONLY = "only the director may do this"
 
 
-class ApiError(Exception):
-    """A refusal: its status, its message and the field at fault; `retry_after` (seconds) for
-    a service that is down, which the client may try again."""
-
-    def __init__(self, status: int, message: str, field: str | None = None,
-                 retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.field = status, message, field
-        self.retry_after = retry_after
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
-
-    @property
-    def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"error": self.message}
-        if self.field:
-            body["field"] = self.field
-        return body
-
-
 STATUS: dict[Kind, int] = {
     Kind.BAD_INPUT: 400, Kind.UNAUTHORIZED: 401, Kind.FORBIDDEN: 403, Kind.NOT_FOUND: 404,
     Kind.CONFLICT: 409, Kind.TOO_LARGE: 413, Kind.TOO_MANY: 429}
@@ -48,14 +26,12 @@ UNAVAILABLE = 503
 Answer = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, more headers
 
 
-def status_of(error: GatewayError | ApiError) -> int:
-    """The HTTP status of an error (a socket's ack says it too)."""
-    if isinstance(error, ApiError):
-        return error.status
+def status_of(error: GatewayError) -> int:
+    """The HTTP status of a domain error (a socket's ack says it too)."""
     return STATUS[error.kind] if isinstance(error, Refused) else UNAVAILABLE
 
 
-def answer_of(error: GatewayError | ApiError) -> Answer:
+def answer_of(error: GatewayError) -> Answer:
     """An error as HTTP answers it: status, body, headers (`Retry-After`)."""
     after = error.retry_after
     return status_of(error), error.body, {} if after is None else {"Retry-After": str(after)}
@@ -78,12 +54,8 @@ def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
-    async def refused(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status, headers=exc.headers)
-
     @app.exception_handler(GatewayError)
-    async def domain_refused(request: Request, exc: GatewayError) -> JSONResponse:
+    async def refused(request: Request, exc: GatewayError) -> JSONResponse:
         status, body, headers = answer_of(exc)
         return JSONResponse(body, status_code=status, headers=headers)
 
@@ -93,14 +65,15 @@ def install_error_handlers(app: FastAPI) -> None:
         first = exc.errors()[0] if exc.errors() else {}
         location = [str(part) for part in first.get("loc", ()) if part != "body"]
         field = location[-1] if location else "body"
-        return await refused(request, ApiError(
-            400, f"field {field!r}: {first.get('msg', 'invalid')}", field))
+        return await refused(request, Refused(
+            f"field {field!r}: {first.get('msg', 'invalid')}", field))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_refused(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        """The framework's own refusals (no such route, a method a route does not have)."""
-        return await refused(request, ApiError(exc.status_code, str(exc.detail)))
+        """The framework's own refusals (no such route, a method a route does not have), with
+        the framework's status."""
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(RedisError)
     async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
-        return await domain_refused(request, Unavailable(REDIS_DOWN, retry_after=2))
+        return await refused(request, Unavailable(REDIS_DOWN, retry_after=2))

@@ -21,8 +21,8 @@ from aiokafka.errors import KafkaError
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record, read_topics
 from services.common.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
-from services.gateway.errors import ApiError
 from services.gateway.models import TournamentCreate
+from services.gateway.refusals import Kind, Refused, Unavailable
 from services.gateway.service import Gateway
 from shared.codec import DecodeError, decode, to_map
 from shared.notation.tournament_export import write_export
@@ -43,9 +43,9 @@ WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": 
 PLAYING = (TableStatus.AUCTION, TableStatus.CLOSED)
 
 
-def _kafka_down(what: str) -> ApiError:
-    return ApiError(503, f"Kafka did not {what} in time; retry (doing it twice is harmless)",
-                    retry_after=1)
+def _kafka_down(what: str) -> Unavailable:
+    return Unavailable(f"Kafka did not {what} in time; retry (doing it twice is harmless)",
+                       retry_after=1)
 
 
 async def find(gw: Gateway, tournament: str) -> Tournament | None:
@@ -81,11 +81,11 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
         deals = deals_of(request.deals)
         tables = table_names(request.tournament, request.tables)
     except TournamentError as exc:
-        raise ApiError(400, str(exc), exc.field) from None
+        raise Refused(str(exc), exc.field) from None
     for table in request.players:
         if table not in tables:
-            raise ApiError(400, f"players: no table {table} in this tournament",
-                           f"players.{table}")
+            raise Refused(f"players: no table {table} in this tournament",
+                          f"players.{table}")
     players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
     made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
                       tables, deals, players, request.site, request.date, digest)
@@ -93,8 +93,8 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
     found = await find(gw, request.tournament)
     if found is not None:
         if found.digest != digest:
-            raise ApiError(409, f"tournament {request.tournament} exists, created by another "
-                           "request", "tournament")
+            raise Refused(f"tournament {request.tournament} exists, created by another "
+                          "request", "tournament", kind=Kind.CONFLICT)
         return found, False
     settings, clients = gw.settings, gw.clients
     try:
@@ -122,10 +122,10 @@ def creation_record(made: Tournament) -> bytes:
         return record
     deals = len(json.dumps(made.to_map()["deals"]))
     field = "deals" if deals >= len(record) // 2 else "players"
-    raise ApiError(413, f"{field}: this tournament ({len(made.deals)} boards, "
-                   f"{len(made.tables)} tables) makes a record of {len(record)} bytes, over "
-                   f"the {TOURNAMENT_RECORD_BYTES} bytes a tournament holds: split it into "
-                   "sessions", field)
+    raise Refused(f"{field}: this tournament ({len(made.deals)} boards, "
+                  f"{len(made.tables)} tables) makes a record of {len(record)} bytes, over "
+                  f"the {TOURNAMENT_RECORD_BYTES} bytes a tournament holds: split it into "
+                  "sessions", field, kind=Kind.TOO_LARGE)
 
 
 async def _register(gw: Gateway, made: Tournament) -> None:
@@ -145,8 +145,8 @@ async def _register(gw: Gateway, made: Tournament) -> None:
         for table, raw in zip(taken, existing, strict=True):
             meta = json.loads(raw) if raw else metas[table]
             if meta.get("tournament") != made.tournament or meta["ruleset"] != made.ruleset:
-                raise ApiError(409, f"table {table} exists outside tournament "
-                               f"{made.tournament}", "tables")
+                raise Refused(f"table {table} exists outside tournament "
+                              f"{made.tournament}", "tables", kind=Kind.CONFLICT)
             metas[table] = meta
     shards = gw.settings.shards
     sent = [await gw.clients.producer.send(REGISTRY, json.dumps(meta).encode(),
@@ -162,11 +162,11 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     again), then record it on the tournament's topic; how many tables play it."""
     made = await find(gw, tournament)
     if made is None:
-        raise ApiError(404, f"no tournament {tournament}")
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     try:
         plan = round_boards(made, boards, movement)
     except TournamentError as exc:
-        raise ApiError(400, str(exc), exc.field) from None
+        raise Refused(str(exc), exc.field) from None
     now = int(time.time() * 1000)
     await asyncio.gather(*(gw.append(table, {"type": "round_started", "round": number,
                                              "ruleset": made.ruleset, "boards": table_boards,
@@ -188,7 +188,7 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     event) and the session's totals, from one Redis read."""
     made = await find(gw, tournament)
     if made is None:
-        raise ApiError(404, f"no tournament {tournament}")
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     lines = await gw.clients.store.overview(tournament)
     now = int(time.time() * 1000)
     tables = []
@@ -211,7 +211,7 @@ async def export(gw: Gateway, tournament: str, form: str) -> str:
     PBN, LIN, or JSON (the tournament and each table's events, as the log holds them)."""
     made = await find(gw, tournament)
     if made is None:
-        raise ApiError(404, f"no tournament {tournament}")
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     try:
         records = await read_topics(gw.settings.kafka_bootstrap,
                                     [table_topic(t) for t in made.tables])

@@ -11,8 +11,8 @@ import pytest
 from services.common.kafka.admin import TOURNAMENT, TOURNAMENT_RECORD_BYTES
 from services.common.settings import Settings
 from services.gateway import tournaments
-from services.gateway.errors import ApiError
 from services.gateway.models import TournamentCreate
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 
 DEALS = re.findall(r'\[Deal "[^"]+"\]',
@@ -44,8 +44,8 @@ async def test_a_tournament_larger_than_its_topic_takes_is_refused_before_anythi
     request = TournamentCreate.model_validate({"tournament": "t", "tables": 20,
                                                "deals": deals_file(boards),
                                                "players": players})
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Refused) as refused:
         await tournaments.create(gw, request)
-    assert (refused.value.status, refused.value.field) == (413, field)
-    assert refused.value.message.startswith(f"{field}: ") and "10000 bytes" in \
-        refused.value.message
+    assert (refused.value.kind, refused.value.field) == (Kind.TOO_LARGE, field)
+    assert refused.value.reason.startswith(f"{field}: ") and "10000 bytes" in \
+        refused.value.reason

@@ -14,9 +14,9 @@ from fastapi import APIRouter, Path, Query
 from services.common.kafka.reader import KafkaUnavailable, read_table
 from services.common.names import HANDLED
 from services.gateway.deps import DirectorDep, GatewayDep
-from services.gateway.errors import ApiError, responses
+from services.gateway.errors import responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
-from services.gateway.refusals import Kind, Refused
+from services.gateway.refusals import Kind, Refused, Unavailable
 from services.gateway.service import Gateway
 from shared.ids import ALERT_ID
 from shared.table_run import TableRun
@@ -49,11 +49,11 @@ async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `i
     console: the mark is appended to `tableserver.alerts.handled` once Kafka acknowledges
     it. Marking again is harmless; an alert that was never raised is a 404."""
     if not ALERT_ID.fullmatch(alert_id):
-        raise ApiError(400, f"{alert_id!r} is not an alert's id (table:board:offset:n)",
-                       "alert_id")
+        raise Refused(f"{alert_id!r} is not an alert's id (table:board:offset:n)",
+                      "alert_id")
     if not await _raised(gw, alert_id):
-        raise ApiError(404, f"no alert {alert_id}: its table raised none with that id",
-                       "alert_id")
+        raise Refused(f"no alert {alert_id}: its table raised none with that id",
+                      "alert_id", kind=Kind.NOT_FOUND)
     mark = HandledMark(alert=alert_id, handled=body.handled, note=body.note,
                        ts=int(time.time() * 1000))
     value = json.dumps(mark.model_dump()).encode()
@@ -61,8 +61,8 @@ async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `i
         await asyncio.wait_for(gw.clients.producer.send_and_wait(
             HANDLED, value, key=alert_id.encode()), gw.settings.produce_timeout_s)
     except (KafkaError, TimeoutError):
-        raise ApiError(503, "Kafka did not acknowledge the mark in time; retry",
-                       retry_after=1) from None
+        raise Unavailable("Kafka did not acknowledge the mark in time; retry",
+                          retry_after=1) from None
     gw.clients.alerts.handled[alert_id] = mark.model_dump()  # this gateway knows at once
     return mark
 
@@ -78,15 +78,16 @@ async def _raised(gw: Gateway, alert_id: str) -> bool:
         await gw.table_meta(table)
     except Refused as exc:
         if exc.kind == Kind.NOT_FOUND:
-            raise ApiError(404, f"no alert {alert_id}: no table {table}", "alert_id") from None
+            raise Refused(f"no alert {alert_id}: no table {table}", "alert_id",
+                          Kind.NOT_FOUND) from None
         raise
     offset = int(rest.split(":")[1])  # board:offset:n, or poison:offset
     try:
         records = await asyncio.wait_for(read_table(gw.settings.kafka_bootstrap, table, offset),
                                          REPLAY_TIMEOUT_S)
     except (KafkaUnavailable, TimeoutError):
-        raise ApiError(503, "Kafka did not give the table's history in time; retry",
-                       retry_after=2) from None
+        raise Unavailable("Kafka did not give the table's history in time; retry",
+                          retry_after=2) from None
     run = TableRun(table)
     for at, value in records:
         if any(raised == alert_id for raised, _ in run.apply(at, value)):

@@ -13,9 +13,10 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.gateway.deps import GatewayDep, GrantDep
-from services.gateway.errors import ApiError, responses
+from services.gateway.errors import responses
 from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
+from services.gateway.refusals import Kind, Refused, Unavailable
 from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
@@ -54,27 +55,27 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     `states=true` (one `board` only), each event carries the board's `state` just after it:
     a board replayed call by call in one read."""
     if states and board is None:
-        raise ApiError(400, "states=true needs a board: ?board=N&states=true", "states")
+        raise Refused("states=true needs a board: ?board=N&states=true", "states")
     gw.may_read(grant, table)
     await gw.table_meta(table)
     settings, clients = gw.settings, gw.clients
     holder = f"{grant.role}:{grant.table}:{grant.seat}"  # whoever the token is for
     if not await clients.history_limit.allow(holder, time.monotonic()):
-        raise ApiError(429, f"more than {settings.history_per_second} history reads a second "
-                       "with this token", retry_after=1)
+        raise Refused(f"more than {settings.history_per_second} history reads a second "
+                      "with this token", retry_after=1, kind=Kind.TOO_MANY)
     try:
         with clients.history.gate.slot():
             shared = await asyncio.wait_for(clients.history.history(table, board, until, states),
                                             READ_TIMEOUT_S)
     except TooManyReads as exc:
-        raise ApiError(503, f"{exc}; retry", retry_after=1) from None
+        raise Unavailable(f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
-        raise ApiError(404, str(exc)) from None
+        raise Refused(str(exc), kind=Kind.NOT_FOUND) from None
     except KafkaUnavailable as exc:
-        raise ApiError(503, f"{exc}; retry", retry_after=2) from None
+        raise Unavailable(f"{exc}; retry", retry_after=2) from None
     except TimeoutError:  # the broker stopped answering mid-read
-        raise ApiError(503, "Kafka did not give the history in time; retry",
-                       retry_after=2) from None
+        raise Unavailable("Kafka did not give the history in time; retry",
+                          retry_after=2) from None
     document = _as_seen(grant, shared, settings.spectator_delay_s, int(time.time() * 1000))
     if format == "json":
         return _json(document)

@@ -10,7 +10,7 @@ from fastapi import APIRouter
 
 from services.common.registry import create_table
 from services.gateway.deps import DirectorDep, GatewayDep
-from services.gateway.errors import ApiError, responses
+from services.gateway.errors import responses
 from services.gateway.models import (
     Accepted,
     BoardStart,
@@ -24,6 +24,7 @@ from services.gateway.models import (
     TableList,
     TableListed,
 )
+from services.gateway.refusals import Kind, Refused, Unavailable
 from services.gateway.routes.pages import operator_link, table_links
 from shared.events import Ruleset
 
@@ -39,11 +40,11 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
             clients.admin, clients.producer, clients.redis, body.table, body.ruleset,
             settings.replication, settings.shards), 2 * settings.produce_timeout_s)
     except (KafkaError, TimeoutError):
-        raise ApiError(503, "Kafka did not create the table in time; retry (creating a table "
-                       "twice is harmless)", retry_after=1) from None
+        raise Unavailable("Kafka did not create the table in time; retry (creating a table "
+                          "twice is harmless)", retry_after=1) from None
     if meta["ruleset"] != body.ruleset:
-        raise ApiError(409, f"table {body.table} exists with ruleset {meta['ruleset']}",
-                       "ruleset")
+        raise Refused(f"table {body.table} exists with ruleset {meta['ruleset']}",
+                      "ruleset", kind=Kind.CONFLICT)
     links = table_links(gw.signing_key, body.table, int(time.time()) + settings.token_ttl_s)
     return TableCreated(**links.model_dump(), ruleset=body.ruleset)
 

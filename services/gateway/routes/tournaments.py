@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.gateway import tournaments
 from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
-from services.gateway.errors import ApiError, responses, status_of
+from services.gateway.errors import responses, status_of
 from services.gateway.models import (
     RoundStarted,
     TournamentCreate,
@@ -24,7 +24,7 @@ from services.gateway.models import (
     TournamentLinks,
     TournamentRound,
 )
-from services.gateway.refusals import GatewayError
+from services.gateway.refusals import GatewayError, Kind, Refused
 from services.gateway.routes.feeds import director_socket
 from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
@@ -54,7 +54,7 @@ async def get_links(tournament: str, gw: GatewayDep, _: DirectorDep) -> Tourname
     links to hand out again (the director's printable sheet)."""
     made = await tournaments.find(gw, tournament)
     if made is None:
-        raise ApiError(404, f"no tournament {tournament}")
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     return _links(gw, made)
 
 
@@ -97,7 +97,7 @@ async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[
     alert, no player's name: nothing a spectator's own page would not show later."""
     if grant.role != Role.DIRECTOR and not (grant.role == Role.VUGRAPH
                                          and grant.table == vugraph_scope(tournament)):
-        raise ApiError(403, f"this token is not for tournament {tournament}")
+        raise Refused(f"this token is not for tournament {tournament}", kind=Kind.FORBIDDEN)
     view = await tournaments.overview(gw, tournament)
     expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
     return {"tournament": tournament, "name": view["name"], "tables": [
@@ -134,7 +134,7 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
         while True:
             try:
                 view = await tournaments.overview(gw, tournament)
-            except (ApiError, GatewayError) as exc:
+            except GatewayError as exc:
                 await websocket.close(code=4404 if status_of(exc) == 404 else 1011,
                                       reason=str(exc)[:120])
                 return

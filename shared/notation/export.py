@@ -83,8 +83,11 @@ class ExportHeader:
 # --- what every writer needs ----------------------------------------------------------------
 
 
-def _boards(events: Iterable[dict[str, Any]]) -> tuple[Board, ...]:
-    return fold(from_map(e) for e in events).boards
+def _boards(events: Iterable[dict[str, Any]], only: int | None = None) -> tuple[Board, ...]:
+    """The boards of a table's log, or those numbered `only`. A board a round started has no
+    `board_started` of its own: its record needs the table's log up to it, not its events."""
+    boards = fold(from_map(e) for e in events).boards
+    return boards if only is None else tuple(b for b in boards if b.board == only)
 
 
 def _explanations(board: Board) -> list[str | None]:
@@ -252,12 +255,13 @@ def _pbn_game(board: Board, header: ExportHeader) -> str:
     return "\n".join(lines)
 
 
-def pbn_games(events: Iterable[dict[str, Any]], header: ExportHeader | None = None
-              ) -> list[str]:
+def pbn_games(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
+              only: int | None = None) -> list[str]:
     """One PBN 2.1 game per board of a table's log (`events`, event maps), in the order the
-    table played them, with `header`'s event, site, date, scoring, table and room."""
+    table played them (or of the boards numbered `only`), with `header`'s event, site, date,
+    scoring, table and room."""
     header = header or ExportHeader()
-    return [_pbn_game(board, header) for board in _boards(events)]
+    return [_pbn_game(board, header) for board in _boards(events, only)]
 
 
 def pbn_document(games: Iterable[str]) -> str:
@@ -266,9 +270,11 @@ def pbn_document(games: Iterable[str]) -> str:
     return HEADER + "\n\n".join(games) + "\n"
 
 
-def to_pbn(events: Iterable[dict[str, Any]], header: ExportHeader | None = None) -> str:
-    """A table's log as a PBN 2.1 export document: one game per board."""
-    return pbn_document(pbn_games(events, header))
+def to_pbn(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
+           only: int | None = None) -> str:
+    """A table's log as a PBN 2.1 export document: one game per board (or per board numbered
+    `only`)."""
+    return pbn_document(pbn_games(events, header, only))
 
 
 # --- LIN ------------------------------------------------------------------------------------
@@ -320,10 +326,11 @@ def _lin_board(board: Board, header: ExportHeader) -> str:
     return "".join(parts)
 
 
-def to_lin(events: Iterable[dict[str, Any]], header: ExportHeader | None = None) -> str:
-    """A table's log as BBO LIN, one board a line; with a `header`, a `vg` line first names
-    the event and the table."""
-    boards = _boards(events)
+def to_lin(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
+           only: int | None = None) -> str:
+    """A table's log as BBO LIN, one board a line (or the boards numbered `only`); with a
+    `header`, a `vg` line first names the event and the table."""
+    boards = _boards(events, only)
     lines = [_vugraph(boards, header)] if header is not None else []
     lines += [_lin_board(board, header or ExportHeader()) for board in boards]
     return "\n".join(lines) + "\n"

@@ -63,3 +63,28 @@ def test_a_round_with_a_bad_board_is_refused_and_appends_nothing(stack: Stack) -
         history = http.get(f"/api/tables/{table}/history")
     assert refused.status_code == 400 and refused.json()["field"] == "boards[1].deal"
     assert history.status_code == 200 and history.json()["history"] == []
+
+
+def test_a_rounds_board_is_exported_alone_from_its_history(stack: Stack) -> None:
+    """`/history?board=N&format=pbn|lin` of a board a round started: its record, not a 500.
+    The board has no `board_started` of its own (the round's event started it), so its record
+    is written from the table's whole log, the other boards left out."""
+    table = "round-export"
+    with stack.client(stack.director) as http:
+        seats = http.post("/api/tables", json={"table": table}).json()["seats"]
+    offset = _post(stack, stack.director, f"/api/tables/{table}/rounds",
+                   {"round": 1, "boards": [{"board": b, "deal": DEAL} for b in (3, 5)]})
+    for seat in "SWNE":  # board 3 (South deals, Law 2) passed out: board 5 starts
+        offset = _post(stack, seats[seat], f"/api/tables/{table}/events",
+                       {"type": "call", "call": "P"})
+    assert wait_for(lambda: _board_at(stack, table, offset), 10, "board 5")["board"] == 5
+    with stack.client(seats["N"]) as http:
+        pbn = http.get(f"/api/tables/{table}/history", params={"board": 3, "format": "pbn"})
+        lin = http.get(f"/api/tables/{table}/history", params={"board": 5, "format": "lin"})
+        missing = http.get(f"/api/tables/{table}/history", params={"board": 7, "format": "pbn"})
+    assert pbn.status_code == 200, pbn.text
+    assert '[Board "3"]' in pbn.text and '[Board "5"]' not in pbn.text
+    assert "Pass Pass Pass Pass" in pbn.text
+    assert lin.status_code == 200, lin.text
+    assert "|Board 5|" in lin.text and "|Board 3|" not in lin.text
+    assert missing.status_code == 404, missing.text

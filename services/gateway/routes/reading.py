@@ -63,10 +63,13 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     if not await clients.history_limit.allow(holder, time.monotonic()):
         raise Refused(f"more than {settings.history_per_second} history reads a second "
                       "with this token", retry_after=1, kind=Kind.TOO_MANY)
+    # a board's PBN or LIN record is written from the table's whole log: a board a round
+    # started has no board_started of its own, its round_started came before it
+    exported = board if format != "json" else None
     try:
         with clients.history.gate.slot():
-            shared = await asyncio.wait_for(clients.history.history(table, board, until, states),
-                                            READ_TIMEOUT_S)
+            shared = await asyncio.wait_for(clients.history.history(
+                table, None if exported is not None else board, until, states), READ_TIMEOUT_S)
     except TooManyReads as exc:
         raise Unavailable(f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
@@ -79,8 +82,10 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     document = _as_seen(grant, shared, settings.spectator_delay_s, int(time.time() * 1000))
     if format == "json":
         return _json(document)
+    if exported is not None and exported not in document["boards"]:
+        raise Refused(f"table {table} has no board {exported}", kind=Kind.NOT_FOUND)
     writer = to_pbn if format == "pbn" else to_lin
-    return PlainTextResponse(writer(events_of(document)))
+    return PlainTextResponse(writer(events_of(document), only=exported))
 
 
 def _as_seen(grant: Grant, shared: dict[str, Any], delay: int, now: int) -> dict[str, Any]:

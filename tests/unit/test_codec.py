@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared import DecodeError, EventError, decode, encode, from_map, to_map
-from shared.codec import EVENT_ID, from_json_line, to_json_line
+from shared.codec import EVENT_ID, EVENT_TYPES, Sender, from_json_line, sent_by, to_json_line
 from shared.events import BoardStarted, CallMade
 from shared.seats import Seat, Vulnerability
 
@@ -152,3 +152,14 @@ def test_a_text_may_hold_line_breaks_and_any_script() -> None:
     event = from_map({"type": "call", "seat": "N", "call": "2C", "id": "web:42.7",
                       "explanation": "artificial\n22+ — 强"})
     assert isinstance(event, CallMade) and event.explanation == "artificial\n22+ — 强"
+
+
+def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
+    """The gateway's sets of what a seat (or the table's operator) and the director may send
+    are the codec's (issue 24, part 2): every type has its sender, these as they always were."""
+    assert sent_by(*Sender) == set(EVENT_TYPES)
+    assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
+                                    "opening_lead", "question", "explanation"}
+    assert sent_by(Sender.DIRECTOR) == {"ruling"}
+    assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
+                                     "players_named"}

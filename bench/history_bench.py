@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import os
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -38,13 +35,13 @@ from aiokafka import AIOKafkaProducer
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.fold_bench import generate
 from bench.pipeline_bench import cpu_seconds, print_service_errors
+from bench.stack_args import add_stack_options, bench_stack, machine
 from services.common.kafka.reader import read_topics
 from services.common.names import table_topic
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
 from shared.codec import encode, from_map
-from tests.stack import running_stack
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 27092, 27379, 27000
 SEATS = "NESW"
@@ -55,11 +52,6 @@ DEALS = ["N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def machine() -> str:
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"{os.cpu_count()} cores, load average {load}"
 
 
 def table_log(count: int, seed: int) -> list[dict[str, Any]]:
@@ -233,23 +225,15 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=50, help="reads in flight")
     parser.add_argument("--alone", type=int, default=20, help="tables read one at a time")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--keep", type=Path, help="run in this directory and keep its logs")
-    parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
-                        default=[KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
+    add_stack_options(parser, [KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
     args = parser.parse_args()
-    print(f"machine: {machine()}", flush=True)
-    if args.keep:
-        args.keep.mkdir(parents=True, exist_ok=True)
-    with (contextlib.nullcontext(str(args.keep)) if args.keep
-          else tempfile.TemporaryDirectory()) as tmp, running_stack(
-            Path(tmp), *args.ports, workers=args.workers,
-            extra_env={"TABLESERVER_SHARDS": "4"}) as stack:
+    with bench_stack(args, args.workers, 4) as stack:
         assert stack.gateway is not None
         pids = {"gateway": stack.gateway.pid, "kafka": int(stack.kafka_pidfile().read_text()),
                 **{name: proc.pid for name, proc in stack.workers.items()}}
         asyncio.run(run(args, stack.url, stack.director, stack.bootstrap, pids))
         print(f"machine after: {machine()}")
-        print_service_errors(Path(tmp))
+        print_service_errors(stack.data)
 
 
 if __name__ == "__main__":

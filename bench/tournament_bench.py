@@ -29,11 +29,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -51,7 +48,7 @@ from shared.vocabulary import TableStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import print_service_errors
-from tests.stack import running_stack
+from bench.stack_args import add_stack_options, bench_stack, machine
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 23092, 23379, 23000
 DEALS = Path(__file__).resolve().parent.parent / "tests" / "data" / "deals-32.pbn"
@@ -62,11 +59,6 @@ SEATS = "NESW"
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def machine() -> str:
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"{os.cpu_count()} cores, load average {load}"
 
 
 class Director:
@@ -277,21 +269,13 @@ def main() -> None:
     parser.add_argument("--reads", type=int, default=50, help="overview reads timed")
     parser.add_argument("--concurrency", type=int, default=50,
                         help="calls in flight while the boards are played")
-    parser.add_argument("--keep", type=Path, help="run in this directory and keep its logs")
-    parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
-                        default=[KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
+    add_stack_options(parser, [KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
     args = parser.parse_args()
-    print(f"machine: {machine()}", flush=True)
-    if args.keep:
-        args.keep.mkdir(parents=True, exist_ok=True)
-    with (contextlib.nullcontext(str(args.keep)) if args.keep
-          else tempfile.TemporaryDirectory()) as tmp, running_stack(
-            Path(tmp), *args.ports, workers=args.workers,
-            extra_env={"TABLESERVER_SHARDS": str(args.shards)}) as stack:
+    with bench_stack(args, args.workers, args.shards) as stack:
         time.sleep(8)  # the workers join the group and take their shards
         asyncio.run(run(args, stack.url, stack.director, stack.bootstrap))
         print(f"machine after: {machine()}")
-        print_service_errors(Path(tmp))
+        print_service_errors(stack.data)
 
 
 if __name__ == "__main__":

@@ -443,7 +443,7 @@ def test_alerts_are_pushed_once_by_kafka_offset_even_when_redis_loses_its_data(
     assert resumed[0]["id"] == pushed[1]["id"]
 
 
-def test_the_alert_list_comes_from_the_topic(stack: Stack) -> None:
+def test_an_alert_raised_is_listed_with_its_kind_and_id(stack: Stack) -> None:
     tokens = new_table(stack, "alertlist")
     play_script(stack, "alertlist", tokens, "N 1S, E 1H")
 

@@ -42,22 +42,23 @@ SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.p
 # measured about 0.3-0.5 s from the start of Redis (its start included); room for a loaded
 # machine of two cores
 REDIS_RETURN_BOUND_S = 3.0
-# measured 0.1-0.2 s from Redis answering (the workers ask every 0.2 s)
+# measured 0.1-0.3 s from Redis answering (the workers ask every 0.2 s)
 REDIS_ANSWERED_BOUND_S = 1.5
-# every table folding again 3.3 s after the broker's restart (the target: 15 s)
+# every table folding again 0.3-3.3 s after the broker's restart (the target: 15 s)
 BROKER_RETURN_BOUND_S = 15.0
-# the slowest fold after that: 0.2 s
+# the slowest fold after that: 0.2-0.3 s
 FOLD_AFTER_RETURN_BOUND_S = 3.0
-# the paused worker's tables stalled 6.1 s in all (the 6 s session timeout, then the other
+# the paused worker's tables stalled 6.1-7.1 s in all (the 6 s session timeout, then the other
 # worker takes their shards over); the pause lasts 20 s, so a stall under 15 s shows the
 # takeover during the pause (the target: 10 s)
 FIRST_STALL_BOUND_S = 15.0
-# the other worker's tables: 0.5 s (a rebalance's revocation stops nothing)
+# the other worker's tables: 0.0-0.5 s (a rebalance's revocation stops nothing)
 OTHERS_STALL_BOUND_S = 3.0
 # a second stall: the longest time any table was behind, counting the events acknowledged
-# after the worker was resumed (its shards' handover back to it)
+# after the worker was resumed (its shards' handover back to it): 0.0 s (none took over
+# 0.5 s); a stall as long as the session timeout (6 s) fails
 SECOND_STALL_BOUND_S = 3.0
-# both workers owned shards again 2.2 s after the resume
+# both workers owned shards again 2.1-2.2 s after the resume
 REJOIN_BOUND_S = 10.0
 PLAY_ON = 20  # events acked on every table after a recovery, before the audit
 

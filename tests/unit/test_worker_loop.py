@@ -53,7 +53,7 @@ async def until(condition: Callable[[], object], what: str, seconds: float = 5.0
     for _ in range(int(seconds / 0.01)):
         if condition():
             return
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # the poll's interval
     raise AssertionError(f"not {what} after {seconds} s")
 
 

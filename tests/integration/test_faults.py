@@ -48,17 +48,18 @@ REDIS_ANSWERED_BOUND_S = 1.5
 BROKER_RETURN_BOUND_S = 15.0
 # the slowest fold after that: 0.2-0.3 s
 FOLD_AFTER_RETURN_BOUND_S = 3.0
-# the paused worker's tables stalled 6.1-7.1 s in all (the 6 s session timeout, then the other
-# worker takes their shards over); the pause lasts 20 s, so a stall under 15 s shows the
+# the paused worker's tables stalled 6.1-10.3 s in all (the 6 s session timeout, then the
+# other worker takes their shards over); the pause lasts 20 s: a stall under 18 s shows the
 # takeover during the pause (the target: 10 s)
-FIRST_STALL_BOUND_S = 15.0
-# the other worker's tables: 0.0-0.5 s (a rebalance's revocation stops nothing)
-OTHERS_STALL_BOUND_S = 3.0
+FIRST_STALL_BOUND_S = 18.0
+# the other worker's tables: 0.0-2.5 s (a rebalance's revocation stops nothing); under the
+# 6 s session timeout, so a stall that waits for a session to expire fails
+OTHERS_STALL_BOUND_S = 5.0
 # a second stall: the longest time any table was behind, counting the events acknowledged
-# after the worker was resumed (its shards' handover back to it): 0.0 s (none took over
-# 0.5 s); a stall as long as the session timeout (6 s) fails
-SECOND_STALL_BOUND_S = 3.0
-# both workers owned shards again 2.1-2.2 s after the resume
+# after the worker was resumed (its shards' handover back to it): 0.0-1.7 s; under the 6 s
+# session timeout, as above
+SECOND_STALL_BOUND_S = 5.0
+# both workers owned shards again 2.1-4.3 s after the resume
 REJOIN_BOUND_S = 10.0
 PLAY_ON = 20  # events acked on every table after a recovery, before the audit
 

@@ -2,7 +2,8 @@
 `MemoryFetcher` and `MemoryShardLog` read and write them as the real adapters
 (`fetch_session.TableFetcher`, `kafka_shard_log.KafkaShardLog`) read and write Kafka's; the
 contract tests in tests/integration/test_processor_contracts.py hold each pair to the same
-behaviour. `FlakyStore` is the in-memory state store with an off switch (Redis away)."""
+behaviour. `MemoryStore` is the state store in memory (tests/integration/test_store_contract.py
+holds it to `RedisStore`'s behaviour), `FlakyStore` the same with an off switch (Redis away)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from aiokafka.structs import TopicPartition
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from services.common.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
-from services.common.store import MemoryStore, States
+from services.common.store import States
 from services.processor.ports import Alerts, Fenced, Record
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
@@ -35,9 +36,11 @@ class MemoryKafka:
         self.partitions[TopicPartition(ALERTS, 0)] = []
         self.writers: dict[int, MemoryShardLog] = {}  # each shard's open log (the newest)
         self.down = False  # Kafka away: every request fails
+        self.refused = 0  # requests refused while down
 
     def check(self) -> None:
         if self.down:
+            self.refused += 1
             raise KafkaConnectionError("Kafka is away (a test said so)")
 
     def append(self, topic: str, key: bytes | None, value: bytes | None,
@@ -107,8 +110,8 @@ class MemoryFetcher:
                 found[tp] = [Record(offset, *log[offset])
                              for offset in range(position, len(log))]
                 self.positions[tp] = len(log)
-        if not found:
-            await asyncio.sleep(min(timeout, 0.001))
+        if not found:  # not a wait for a condition: a fetch that finds nothing waits, as
+            await asyncio.sleep(min(timeout, 0.001))  # Kafka's does (shortened: fast tests)
         return found
 
 
@@ -137,6 +140,62 @@ class MemoryShardLog:
             self.kafka.append(CHECKPOINTS, table.encode(), str(offset).encode(), self.shard)
 
     async def close(self) -> None:
+        pass
+
+
+class MemoryStore:
+    """The store in memory, for fast tests of what uses it; `lose` is Redis losing its data."""
+
+    def __init__(self) -> None:
+        self.lose()
+
+    def lose(self) -> None:
+        """Everything gone, as when Redis restarts without persistence."""
+        self.states: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.feeds: dict[str, list[int]] = {}
+        self.tables: dict[str, dict[str, Any]] = {}
+        self.overviews: dict[str, dict[str, dict[str, Any]]] = {}
+        self.alive: set[int] = set()
+        self.workers: dict[str, list[int]] = {}
+
+    async def write_batch(self, states: States) -> None:
+        for w in states:
+            current = self.states.get(w.table)
+            if current is None or w.version > current[0]:
+                self.states[w.table] = (w.version, json.loads(json.dumps(w.board)))
+                self.feeds.setdefault(w.table, []).append(w.version)
+                if w.tournament is not None and w.line is not None:
+                    self.overviews.setdefault(w.tournament, {})[w.table] = \
+                        json.loads(json.dumps(w.line))
+
+    async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
+        return self.states.get(table)
+
+    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
+        return {t: dict(line) for t, line in self.overviews.get(tournament, {}).items()}
+
+    async def feed_versions(self, table: str) -> list[int]:
+        return list(self.feeds.get(table, []))
+
+    async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
+        self.tables.update({table: dict(meta) for table, meta in records.items()})
+
+    async def table_record(self, table: str) -> dict[str, Any] | None:
+        return self.tables.get(table)
+
+    async def table_records(self) -> dict[str, dict[str, Any]]:
+        return {table: dict(meta) for table, meta in self.tables.items()}
+
+    async def mark_alive(self, shard: int) -> None:
+        self.alive.add(shard)
+
+    async def is_alive(self, shard: int) -> bool:
+        return shard in self.alive
+
+    async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
+        self.workers[worker] = sorted(shards)
+
+    async def ping(self) -> None:
         pass
 
 

@@ -4,6 +4,7 @@ real stack and its events, the deal most tests play."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import os
 import time
 from pathlib import Path
@@ -27,7 +28,23 @@ def wait_for(check: Any, seconds: float, what: str) -> Any:
             return result
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: not within {seconds} s")
-        time.sleep(0.05)
+        time.sleep(0.05)  # the poll's interval
+
+
+async def wait_for_async(check: Any, seconds: float, what: str, every: float = 0.05) -> Any:
+    """`wait_for` in a coroutine: poll `check()` until it gives something true, letting the
+    event loop run in between; fail after `seconds`. `check` may return an awaitable (a
+    coroutine, or `loop.run_in_executor(None, blocking_check)` for a check that blocks)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        result = check()
+        if inspect.isawaitable(result):
+            result = await result
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        await asyncio.sleep(every)
 
 
 def run(coro: Any) -> Any:

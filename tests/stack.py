@@ -88,7 +88,7 @@ def _wait_port(port: int, seconds: float) -> None:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        time.sleep(0.1)
+        time.sleep(0.1)  # the poll's interval
     raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
 
 

@@ -61,7 +61,7 @@ def _json(value: Any) -> str:
 
 class StateStore(Protocol):
     """Where tables' states and records are kept for the gateway, and the processor's
-    marks: Redis (`RedisStore`), or memory in tests (`MemoryStore`); one contract test,
+    marks: Redis (`RedisStore`), or memory in tests (`tests.fakes.MemoryStore`); one contract test,
     tests/integration/test_store_contract.py, holds both to the same behaviour."""
 
     async def write_batch(self, states: States) -> None:
@@ -164,59 +164,3 @@ class RedisStore:
 
     async def ping(self) -> None:
         await self.redis.ping()
-
-
-class MemoryStore:
-    """The store in memory, for fast tests of what uses it; `lose` is Redis losing its data."""
-
-    def __init__(self) -> None:
-        self.lose()
-
-    def lose(self) -> None:
-        """Everything gone, as when Redis restarts without persistence."""
-        self.states: dict[str, tuple[int, dict[str, Any]]] = {}
-        self.feeds: dict[str, list[int]] = {}
-        self.tables: dict[str, dict[str, Any]] = {}
-        self.overviews: dict[str, dict[str, dict[str, Any]]] = {}
-        self.alive: set[int] = set()
-        self.workers: dict[str, list[int]] = {}
-
-    async def write_batch(self, states: States) -> None:
-        for w in states:
-            current = self.states.get(w.table)
-            if current is None or w.version > current[0]:
-                self.states[w.table] = (w.version, json.loads(_json(w.board)))
-                self.feeds.setdefault(w.table, []).append(w.version)
-                if w.tournament is not None and w.line is not None:
-                    self.overviews.setdefault(w.tournament, {})[w.table] = \
-                        json.loads(_json(w.line))
-
-    async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
-        return self.states.get(table)
-
-    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
-        return {t: dict(line) for t, line in self.overviews.get(tournament, {}).items()}
-
-    async def feed_versions(self, table: str) -> list[int]:
-        return list(self.feeds.get(table, []))
-
-    async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
-        self.tables.update({table: dict(meta) for table, meta in records.items()})
-
-    async def table_record(self, table: str) -> dict[str, Any] | None:
-        return self.tables.get(table)
-
-    async def table_records(self) -> dict[str, dict[str, Any]]:
-        return {table: dict(meta) for table, meta in self.tables.items()}
-
-    async def mark_alive(self, shard: int) -> None:
-        self.alive.add(shard)
-
-    async def is_alive(self, shard: int) -> bool:
-        return shard in self.alive
-
-    async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
-        self.workers[worker] = sorted(shards)
-
-    async def ping(self) -> None:
-        pass

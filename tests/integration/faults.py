@@ -105,7 +105,7 @@ class Players:
             while not self._stop.is_set():
                 if self._post(clients[who], table, who, event):
                     who, event = next(events)
-                time.sleep(self.pause_s)
+                time.sleep(self.pause_s)  # the scenario, not a wait: the players' pace
         finally:
             for client in clients.values():
                 client.close()
@@ -162,7 +162,7 @@ class Watcher:
                 seen = self.seen[table]
                 if version is not None and (not seen or int(version) > seen[-1][0]):
                     seen.append((int(version), now))
-            time.sleep(0.05)
+            time.sleep(0.05)  # not a wait for a condition: the watcher's reading interval
 
     def folded_at(self, ack: Ack) -> float | None:
         """When the acknowledged event was first seen folded (None: never)."""
@@ -178,12 +178,15 @@ def latencies(players: Players, watcher: Watcher, since: float = 0.0
             for ack in players.acks if ack.at >= since]
 
 
-def stalled_s(players: Players, watcher: Watcher, tables: set[str], over: float = 0.5) -> float:
+def stalled_s(players: Players, watcher: Watcher, tables: set[str], over: float = 0.5,
+              since: float = 0.0) -> float:
     """The longest time any of `tables` was behind: the union, per table, of the intervals
-    from an acknowledgement to its fold, for the events that took longer than `over` s."""
+    from an acknowledgement to its fold, for the events acknowledged after `since` that took
+    longer than `over` s."""
     worst = 0.0
     for table in tables:
-        spans = sorted((ack.at, ack.at + late) for ack, late in latencies(players, watcher)
+        spans = sorted((ack.at, ack.at + late)
+                       for ack, late in latencies(players, watcher, since)
                        if ack.table == table and late > over)
         total, end = 0.0, float("-inf")
         for start, stop in spans:
@@ -268,6 +271,15 @@ def owners(stack: Stack) -> dict[int, str]:
         return {}
     finally:
         client.close()
+
+
+def acked_since(players: Players, since: float, count: int) -> bool:
+    """Whether every table has had `count` events acknowledged after `since`."""
+    counts = {table: 0 for table in players.tables}
+    for ack in players.acks:
+        if ack.at > since:
+            counts[ack.table] += 1
+    return min(counts.values()) >= count
 
 
 def playing(stack: Stack, prefix: str) -> tuple[Players, Watcher]:

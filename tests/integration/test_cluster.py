@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import KafkaError
 
 from tests.helpers import DEAL, run, wait_for
 from tests.integration.faults import owners, playing, report, settle_and_audit, workers_pids
@@ -27,6 +28,11 @@ from tests.stack import Stack, _deploy, running_stack
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 20092 + SHIFT, 20379 + SHIFT, 20800 + SHIFT  # Kafka: 6
 SHARDS = 4
+# every table was served again 10.3 s after the kill (docs/operations.md: the controllers fence
+# the dead broker after 9 s, and a call waits up to the 5 s produce timeout); room for a loaded
+# machine of two cores
+SERVED_AGAIN_BOUND_S = 30.0
+PLAY_ON = 10  # events acked per table once the dead broker's partitions have new leaders
 
 
 async def partitions(bootstrap: str) -> dict[tuple[str, int], tuple[int, int]]:
@@ -48,25 +54,45 @@ def test_a_broker_of_three_killed_mid_stream_loses_no_acknowledged_call(tmp_path
         wait_for(lambda: len(owners(stack)) == SHARDS, 60, "every shard owned")
         pids = workers_pids(stack)
         players, watcher = playing(stack, "cluster")
-        time.sleep(3)
-        before = run(partitions(stack.bootstrap))
+        wait_for(lambda: all(any(watcher.folded_at(a) for a in players.acks if a.table == t)
+                             for t in players.tables), 30, "every table's calls folded")
+        before = wait_for(lambda: _led(run(partitions(stack.bootstrap))), 30,
+                          "every partition led")
         assert {replicas for _, replicas in before.values()} == {3}, "a topic of one replica"
         victim, led = Counter(leader for leader, _ in before.values()).most_common(1)[0]
         os.kill(int(stack.kafka_pidfile(victim).read_text()), signal.SIGKILL)
         killed = time.monotonic()
-        time.sleep(20)  # the controllers fence the dead broker after 9 s
+
+        def moved() -> list[tuple[str, int]]:
+            try:
+                after = run(partitions(stack.bootstrap))
+            except KafkaError:  # asked of the dead broker: again
+                return []
+            return [tp for tp, (leader, _) in before.items()
+                    if leader == victim and after[tp][0] not in (-1, victim)]
+
+        # the controllers fence the dead broker after 9 s
+        wait_for(lambda: len(moved()) == led, 60,
+                 "every partition the dead broker led has a new leader")
+        moved_at = time.monotonic()
+        wait_for(lambda: all(sum(1 for a in players.acks if a.table == t and a.at > moved_at)
+                             >= PLAY_ON for t in players.tables), 60,
+                 f"{PLAY_ON} events acked on every table after the leaders moved")
         found = settle_and_audit(stack, players, watcher)
         served = max(players.served_again(t, killed) for t in players.tables) - killed
         last = {a.table: a.at for a in players.acks}
         assert all(last[t] > killed + served for t in players.tables), "a table stopped"
-        after = run(partitions(stack.bootstrap))
-        moved = [tp for tp, (leader, _) in before.items()
-                 if leader == victim and after[tp][0] not in (-1, victim)]
-        assert len(moved) == led, "a partition the dead broker led has no new leader"
         assert workers_pids(stack) == pids, "a worker exited"
     report(f"a broker of three killed (leader of {led} of {len(before)} partitions)", found,
            players, every_table_served_again_after_the_kill=served,
            test_duration=time.monotonic() - started)
+    assert served <= SERVED_AGAIN_BOUND_S, served
+
+
+def _led(found: dict[tuple[str, int], tuple[int, int]]
+         ) -> dict[tuple[str, int], tuple[int, int]] | None:
+    """`found` when every partition in it has a leader."""
+    return found if found and all(leader != -1 for leader, _ in found.values()) else None
 
 
 def _probe(stack: Stack, path: str) -> tuple[int, dict[str, Any]]:

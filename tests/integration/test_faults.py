@@ -6,7 +6,10 @@ no alert is emitted twice, every state ends equal to a replay, and the figures a
 own (two workers, four shards), since the faults would disturb the other tests.
 
 Redis's return is bounded (issue 23, item 11): every state is back within
-`REDIS_RETURN_BOUND_S` of Redis's start (it took 0.5 to 6.5 s after Redis answered)."""
+`REDIS_RETURN_BOUND_S` of Redis's start (it took 0.5 to 6.5 s after Redis answered). So is
+every other recovery time the tests print (issue 24): each bound below is a few times the
+figure measured on a machine of two cores (docs/operations.md), and under what the fault
+would cost if the recovery it checks did not happen."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import redis
 from services.common.names import TABLES_SET, shard_of
 from tests.helpers import wait_for
 from tests.integration.faults import (
+    acked_since,
     latencies,
     owners,
     playing,
@@ -38,6 +42,26 @@ SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.p
 # measured about 0.3-0.5 s from the start of Redis (its start included); room for a loaded
 # machine of two cores
 REDIS_RETURN_BOUND_S = 3.0
+# measured 0.1-0.3 s from Redis answering (the workers ask every 0.2 s)
+REDIS_ANSWERED_BOUND_S = 1.5
+# every table folding again 0.3-3.3 s after the broker's restart (the target: 15 s)
+BROKER_RETURN_BOUND_S = 15.0
+# the slowest fold after that: 0.2-0.3 s
+FOLD_AFTER_RETURN_BOUND_S = 3.0
+# the paused worker's tables stalled 6.1-10.3 s in all (the 6 s session timeout, then the
+# other worker takes their shards over); the pause lasts 20 s: a stall under 18 s shows the
+# takeover during the pause (the target: 10 s)
+FIRST_STALL_BOUND_S = 18.0
+# the other worker's tables: 0.0-2.5 s (a rebalance's revocation stops nothing); under the
+# 6 s session timeout, so a stall that waits for a session to expire fails
+OTHERS_STALL_BOUND_S = 5.0
+# a second stall: the longest time any table was behind, counting the events acknowledged
+# after the worker was resumed (its shards' handover back to it): 0.0-1.7 s; under the 6 s
+# session timeout, as above
+SECOND_STALL_BOUND_S = 5.0
+# both workers owned shards again 2.1-4.3 s after the resume
+REJOIN_BOUND_S = 10.0
+PLAY_ON = 20  # events acked on every table after a recovery, before the audit
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +81,7 @@ def test_redis_stopped_10_s_workers_stay_and_every_state_comes_back(faulty: Stac
     pids = workers_pids(faulty)
     players, watcher = playing(faulty, "redis")
     _deploy("redis/stop.sh", faulty.env)
-    time.sleep(10)
+    time.sleep(10)  # the scenario, not a wait for a condition: the outage lasts 10 s
     starting = time.monotonic()
     _deploy("redis/start.sh", faulty.env)  # returns once Redis answers (polled every 0.1 s)
     back = time.monotonic()
@@ -66,7 +90,9 @@ def test_redis_stopped_10_s_workers_stay_and_every_state_comes_back(faulty: Stac
     folded = max(watcher.folded_at(a) or 0.0 for a in players.acks if a.at < back)
     recovery, since_start = folded - back, folded - starting
     assert since_start <= REDIS_RETURN_BOUND_S, since_start
-    time.sleep(2)
+    assert recovery <= REDIS_ANSWERED_BOUND_S, recovery
+    wait_for(lambda: acked_since(players, folded, PLAY_ON), 60,
+             "play going on after the states came back")
     found = settle_and_audit(faulty, players, watcher)
     assert workers_pids(faulty) == pids, "a worker exited"
     client = redis.Redis(port=faulty.redis_port)
@@ -91,7 +117,7 @@ def test_broker_killed_and_restarted_workers_stay_and_fold_again(faulty: Stack) 
     players, watcher = playing(faulty, "broker")
     pidfile = faulty.data / "kafka" / "kafka.pid"
     os.kill(int(pidfile.read_text()), signal.SIGKILL)
-    time.sleep(5)
+    time.sleep(5)  # the scenario, not a wait for a condition: the broker stays down 5 s
     pidfile.unlink()
     _deploy("kafka/start.sh", faulty.env)
     back = time.monotonic()
@@ -103,20 +129,28 @@ def test_broker_killed_and_restarted_workers_stay_and_fold_again(faulty: Stack) 
                          for t in players.tables), 90,
              "every table's first event after the restart folded")
     recovery = max((watcher.folded_at(first_after(t)) or 0.0) for t in players.tables) - back
-    time.sleep(3)
+    wait_for(lambda: acked_since(players, back + recovery, PLAY_ON), 60,
+             "play going on after every table folded again")
     found = settle_and_audit(faulty, players, watcher)
     after = [late for _, late in latencies(players, watcher, since=back + recovery)]
     assert workers_pids(faulty) == pids, "a worker exited"
+    slowest = max(after, default=0.0)
     report("broker killed and restarted after 5 s", found, players,
            every_table_folding_again_after_the_broker_returned=recovery,
-           slowest_fold_after_that=max(after, default=0.0))
+           slowest_fold_after_that=slowest)
+    assert recovery <= BROKER_RETURN_BOUND_S, recovery
+    assert len(after) >= PLAY_ON * len(players.tables) and slowest <= FOLD_AFTER_RETURN_BOUND_S, \
+        (len(after), slowest)
 
 
 def test_a_worker_paused_20_s_rejoins_without_a_second_stall(faulty: Stack) -> None:
     """A worker is paused 20 s (SIGSTOP): the other takes its shards after the session
     timeout; resumed, it finds its runners fenced, gives them up and rejoins the group. Its
-    tables stall once (no second stall when it rejoins), no alert is emitted twice, and both
-    workers run shards again."""
+    tables stall once, less than the pause (`FIRST_STALL_BOUND_S`), the other worker's hardly
+    (`OTHERS_STALL_BOUND_S`); no second stall when it rejoins: of the events acknowledged
+    after the resume, through the rejoin and `PLAY_ON` more a table, no table is behind
+    longer than `SECOND_STALL_BOUND_S`. No alert is emitted twice, and both workers run shards
+    again within `REJOIN_BOUND_S`."""
     pids = workers_pids(faulty)
     wait_for(lambda: len(set(owners(faulty).values())) == 2, 60, "both workers own shards")
     paused = "w1"
@@ -124,17 +158,24 @@ def test_a_worker_paused_20_s_rejoins_without_a_second_stall(faulty: Stack) -> N
     players, watcher = playing(faulty, "pause")
     proc = faulty.workers[paused]
     proc.send_signal(signal.SIGSTOP)
-    time.sleep(20)
+    time.sleep(20)  # the scenario, not a wait for a condition: the pause lasts 20 s
     proc.send_signal(signal.SIGCONT)
     resumed = time.monotonic()
     wait_for(lambda: len(set(owners(faulty).values())) == 2, 60, "both workers own shards again")
     rejoined = time.monotonic() - resumed
-    time.sleep(5)
+    wait_for(lambda: acked_since(players, resumed + rejoined, PLAY_ON), 60,
+             "play going on after the rejoin")
     found = settle_and_audit(faulty, players, watcher)
     theirs = {t for t in players.tables if shard_of(t, SHARDS) in shards}
     stall = stalled_s(players, watcher, theirs)
-    second = stalled_s(players, watcher, set(players.tables) - theirs)
+    others = stalled_s(players, watcher, set(players.tables) - theirs)
+    second = stalled_s(players, watcher, set(players.tables), since=resumed)
     assert workers_pids(faulty) == pids, "a worker exited"
     assert theirs, "the paused worker had tables"
     report("a worker paused 20 s", found, players, its_tables_stalled_in_all=stall,
-           the_other_tables_stalled=second, both_workers_owning_shards_again_after=rejoined)
+           the_other_tables_stalled=others, any_table_stalled_after_the_resume=second,
+           both_workers_owning_shards_again_after=rejoined)
+    assert stall <= FIRST_STALL_BOUND_S, stall
+    assert others <= OTHERS_STALL_BOUND_S, others
+    assert second <= SECOND_STALL_BOUND_S, second
+    assert rejoined <= REJOIN_BOUND_S, rejoined

@@ -7,7 +7,6 @@ import asyncio
 import json
 import resource
 import socket
-import time
 from typing import Any
 
 import redis
@@ -20,7 +19,7 @@ from websockets.protocol import OPEN
 from websockets.uri import parse_uri
 
 from services.gateway.fanout import FeedHub
-from tests.helpers import new_table, play_script, run, state, wait_for
+from tests.helpers import new_table, play_script, run, state, wait_for, wait_for_async
 from tests.stack import Stack
 
 SOCKETS = 2000
@@ -40,6 +39,16 @@ def _feed_ids(stack: Stack, table: str) -> list[str]:
     client = redis.Redis(port=stack.redis_port)
     try:
         return [i.decode() for i, _ in client.xrange(f"tableserver:feed:{table}")]
+    finally:
+        client.close()
+
+
+def _last_fed(stack: Stack, table: str) -> int | None:
+    """The version of the newest state in the table's feed (None: an empty feed)."""
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        newest = client.xrevrange(f"tableserver:feed:{table}", count=1)
+        return int(newest[0][1][b"version"]) if newest else None
     finally:
         client.close()
 
@@ -82,11 +91,17 @@ def test_two_thousand_sockets_each_get_every_update(stack: Stack) -> None:
             firsts = await asyncio.gather(*(ws.recv() for ws in sockets))
             connections = _gateway_redis_connections(stack)
             loop = asyncio.get_running_loop()
-            await loop.run_in_executor(None, play_script, stack, "vugraph1", hot,
-                                       "N 1S, E 2H, S 3S, W P")
+            offsets = {"vugraph1": await loop.run_in_executor(
+                None, play_script, stack, "vugraph1", hot, "N 1S, E 2H, S 3S, W P")}
             for table, tokens in spread.items():
-                await loop.run_in_executor(None, play_script, stack, table, tokens, "N 1C")
-            await asyncio.sleep(0.5)
+                offsets[table] = await loop.run_in_executor(None, play_script, stack, table,
+                                                            tokens, "N 1C")
+
+            def fed() -> bool:  # every table's last call folded, and its state in the feed
+                return all(_last_fed(stack, t) == n for t, n in offsets.items())
+
+            await wait_for_async(lambda: loop.run_in_executor(None, fed), 30,
+                                 "every table's last call in its feed")
             statuses = []
             for path in ("/healthz", "/api/tables/vugraph1/state"):
                 with stack.client(stack.director) as http:
@@ -280,7 +295,8 @@ def test_a_slow_reader_is_told_1013_and_where_to_resume(stack: Stack) -> None:
                     while True:
                         last = json.loads(await ws.recv())["id"]
                         read += 1
-                        await asyncio.sleep(0.05)  # the reader's own pace: it is slow
+                        # the scenario, not a wait for a condition: a reader slow on purpose
+                        await asyncio.sleep(0.05)
         except ConnectionClosed as closed:
             told = closed.rcvd
             return (told.code, told.reason, last, read) if told else (None, str(closed), last,
@@ -297,6 +313,7 @@ def test_a_slow_reader_is_told_1013_and_where_to_resume(stack: Stack) -> None:
 def test_an_entry_read_while_a_stream_joins_reaches_its_first_socket(stack: Stack) -> None:
     """The hub's reader may read a new stream's first entry while `subscribe` is still waking
     it (a race that made a socket miss a table's first state): the socket must get it."""
+    key = "tableserver:feed:race1"
 
     async def scenario() -> list[str]:
         pool = Redis(port=stack.redis_port)
@@ -306,13 +323,15 @@ def test_an_entry_read_while_a_stream_joins_reaches_its_first_socket(stack: Stac
         wake = hub._wake
 
         async def slow_wake() -> None:  # the entry arrives and is read during the wake-up
-            await pool.xadd("tableserver:feed:race1", {"version": 1, "board": "{}"})
+            entry = await pool.xadd(key, {"version": 1, "board": "{}"})
             await wake()
-            await asyncio.sleep(0.5)
+            # the wake-up lasts until the hub's reader has read the entry
+            await wait_for_async(lambda: hub.streams[key].last == entry.decode(), 5,
+                                 "the entry read during the wake-up")
 
         hub._wake = slow_wake  # type: ignore[method-assign]
         try:
-            sub = await hub.subscribe("tableserver:feed:race1", "$", "v",
+            sub = await hub.subscribe(key, "$", "v",
                                       lambda entry, fields: entry)
             async with asyncio.timeout(5):
                 return [await sub.queue.get()]
@@ -378,8 +397,9 @@ def test_a_seat_calls_over_its_socket_with_the_http_paths_checks(stack: Stack) -
 def test_alerts_are_pushed_once_by_kafka_offset_even_when_redis_loses_its_data(
         stack: Stack) -> None:
     """The alerts' feed follows the alerts topic: each alert is pushed once to a connected
-    director, with its offset as id to resume from. When Redis loses its data the processor
-    writes every alert to Redis again; the feed does not push them again."""
+    director, with its offset as id to resume from. When Redis loses its data (the processor
+    writes every table's state again, and the alerts, in Kafka, are not emitted again), the
+    feed pushes none of them again."""
     tokens = new_table(stack, "alertonce")
     url = f"ws://127.0.0.1:{stack.gateway_port}/api/alerts/feed?token={stack.director}"
 
@@ -400,11 +420,8 @@ def test_alerts_are_pushed_once_by_kafka_offset_even_when_redis_loses_its_data(
                 finally:
                     client.close()
 
-            for _ in range(200):
-                if await loop.run_in_executor(None, restored):
-                    break
-                await asyncio.sleep(0.1)
-            await asyncio.sleep(2)  # and its alerts
+            await wait_for_async(lambda: loop.run_in_executor(None, restored), 20,
+                                 "the table's state written again")
             await loop.run_in_executor(None, play_script, stack, "alertonce", tokens,
                                        "S decline, E 2H, S 8NT")  # Law 38
             pushed = [first]
@@ -426,7 +443,7 @@ def test_alerts_are_pushed_once_by_kafka_offset_even_when_redis_loses_its_data(
     assert resumed[0]["id"] == pushed[1]["id"]
 
 
-def test_the_alert_list_comes_from_the_topic(stack: Stack) -> None:
+def test_an_alert_raised_is_listed_with_its_kind_and_id(stack: Stack) -> None:
     tokens = new_table(stack, "alertlist")
     play_script(stack, "alertlist", tokens, "N 1S, E 1H")
 
@@ -435,13 +452,8 @@ def test_the_alert_list_comes_from_the_topic(stack: Stack) -> None:
             alerts: list[dict[str, Any]] = http.get("/api/alerts?count=1000").json()["alerts"]
             return [a for a in alerts if a["table"] == "alertlist"]
 
-    found = None
-    for _ in range(100):
-        found = listed()
-        if found:
-            break
-        time.sleep(0.1)
-    assert found and found[0]["kind"] == "insufficient_bid" and found[0]["id"]
+    found = wait_for(listed, 10, "the alert listed")
+    assert found[0]["kind"] == "insufficient_bid" and found[0]["id"]
 
 
 def test_a_seats_socket_is_rate_limited_like_http(stack: Stack) -> None:

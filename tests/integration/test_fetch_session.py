@@ -26,6 +26,7 @@ from aiokafka.structs import TopicPartition
 from services.common.kafka.admin import leaders_elected
 from services.processor import fetch_session
 from services.processor.fetch_session import TableFetcher, _SessionFetch
+from tests.helpers import wait_for, wait_for_async
 from tests.stack import _deploy, kafka_pidfile
 
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
@@ -51,15 +52,18 @@ class Cluster:
         first."""
         pid = int(kafka_pidfile(self.data, node).read_text())
         os.kill(pid, signal.SIGTERM)
-        status = Path(f"/proc/{pid}/status")
-        for _ in range(600):
-            if not status.exists() or "zombie" in status.read_text().lower():
-                return  # (a zombie until init reaps it)
-            time.sleep(0.1)
-        raise AssertionError(f"Kafka node {node} did not stop within 60 s")
+        wait_for(lambda: _gone(pid), 60, f"Kafka node {node} stopped")
 
     def stop_all(self) -> None:
         _deploy("kafka/stop.sh", self.env)
+
+
+def _gone(pid: int) -> bool:
+    """The process has exited (a zombie until init reaps it)."""
+    try:
+        return "zombie" in Path(f"/proc/{pid}/status").read_text().lower()
+    except FileNotFoundError:
+        return True
 
 
 @pytest.fixture(scope="module")
@@ -334,13 +338,12 @@ async def test_where_partitions_end_those_not_known_yet_left_out(
     a, b = await topics.create("ends-a", "ends-b")
     await topics.append(a, "a0", "a1", "a2")
     fetcher.track([a.topic, b.topic])
-    ends: dict[TopicPartition, int] = {}
-    for _ in range(50):  # left out until their leaders are looked up
+    async def both() -> dict[TopicPartition, int] | None:
+        """Their ends; a partition is left out until its leader is looked up."""
         ends = await fetcher.end_offsets([a, b])
-        if len(ends) == 2:
-            break
-        await asyncio.sleep(0.1)
-    assert ends == {a: 3, b: 0}
+        return ends if len(ends) == 2 else None
+
+    assert await wait_for_async(both, 5, "both partitions' ends") == {a: 3, b: 0}
     missing = TopicPartition("ends-missing", 0)
     started = time.monotonic()
     assert await fetcher.end_offsets([a, missing]) == {a: 3}

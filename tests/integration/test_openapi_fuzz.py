@@ -14,13 +14,13 @@ pytest 9 (it sets `Function._nodeid`)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 import pytest
+import redis
 import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
@@ -32,7 +32,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Err
 from schemathesis.errors import FailureGroup
 
-from tests.helpers import new_table
+from services.common.names import HISTORY_RATE
+from tests.helpers import new_table, wait_for
 from tests.stack import Stack
 
 TABLE = "fuzz1"
@@ -40,7 +41,6 @@ MAX_EXAMPLES = 25  # fuzzed requests per operation, generation mode and token
 MAX_COVERAGE = 150  # coverage requests per operation and token (the gateway's need ~10-40)
 MODES = (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
 TIMEOUT = 10  # seconds a request may take; longer is a finding (a hang)
-HISTORY_REFILL = 5.5  # seconds for a token's /history budget to refill (2/s, bursts of 10)
 
 Operation = APIOperation[Any, Any, Any, Any]
 ApiCase = Case[Any]
@@ -69,10 +69,20 @@ def api(stack: Stack) -> BaseSchema:
 @pytest.fixture(scope="module")
 def tokens(stack: Stack) -> Iterator[dict[str, Any]]:
     """The test's table, created with a board started: its seats' and spectator's tokens.
-    Afterwards, time for the director's /history budget to refill, so that the tests after
-    this one are not refused."""
+    Afterwards, a wait until every token's /history budget is full again, so that the tests
+    after this one are not refused."""
     yield new_table(stack, TABLE)
-    time.sleep(HISTORY_REFILL)
+    wait_for(lambda: not _history_limits(stack), 30, "every /history budget full again")
+
+
+def _history_limits(stack: Stack) -> list[bytes]:
+    """The /history limits' keys in Redis: a key expires once its budget is full again
+    (services/gateway/limits.py)."""
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        return list(client.scan_iter(match=HISTORY_RATE + "*"))
+    finally:
+        client.close()
 
 
 def operations(api: BaseSchema, keep: Callable[[Operation], bool]) -> list[Operation]:

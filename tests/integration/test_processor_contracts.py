@@ -5,7 +5,6 @@ use the fakes; what is true of the fakes here is true of the real thing."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -21,6 +20,7 @@ from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
 from services.processor.ports import Fenced, Fetcher, Record, ShardLog
 from tests.fakes import MemoryFetcher, MemoryKafka, MemoryShardLog
+from tests.helpers import wait_for_async
 from tests.stack import Stack
 
 Append = Callable[[str, bytes | None, bytes], Awaitable[None]]
@@ -97,12 +97,9 @@ async def side(request: pytest.FixtureRequest, stack: Stack) -> AsyncIterator[Si
 
 
 async def _end(fetcher: Fetcher, tp: TopicPartition) -> int:
-    for _ in range(100):  # a new topic's leader is looked up first
-        found = (await fetcher.end_offsets([tp])).get(tp)
-        if found is not None:
-            return found
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"no end for {tp}")
+    # {tp: its end} once the new topic's leader has been looked up; {} before
+    ends = await wait_for_async(lambda: fetcher.end_offsets([tp]), 10, f"{tp}'s end")
+    return int(ends[tp])
 
 
 async def test_a_fetcher_reads_from_its_position_in_order_and_moves_on(side: Side) -> None:

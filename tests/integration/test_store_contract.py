@@ -9,7 +9,8 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from services.common.store import MemoryStore, RedisStore, StateStore, StateWrite
+from services.common.store import RedisStore, StateStore, StateWrite
+from tests.fakes import MemoryStore
 from tests.stack import Stack
 
 

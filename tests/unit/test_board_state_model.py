@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from services.common.settings import Settings
-from services.common.store import MemoryStore
 from services.gateway.app import create_app
 from services.gateway.models import TableState
 from services.gateway.state_models import (
@@ -53,6 +52,7 @@ from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
 from shared.table_summary import TableSummary, table_summary
 from shared.vocabulary import BoardStatus, TableStatus
+from tests.fakes import MemoryStore
 from tests.helpers import DEAL
 from tests.script import log as scripted
 

@@ -16,12 +16,12 @@ import httpx
 import pytest
 
 from services.common.settings import Settings
-from services.common.store import MemoryStore
 from services.gateway.app import create_app
 from services.gateway.asgi import Guard
 from services.gateway.fanout import Render, Subscription
 from services.gateway.service import Gateway
 from services.gateway.tokens import Role, sign
+from tests.fakes import MemoryStore
 
 DIRECTOR = "d" * 32
 OFFSET = 7  # every append's, so that both doors answer the same offset

@@ -26,7 +26,7 @@ from services.replay.history import build_history
 from services.replay.kafka_topics import Fetched, OffsetGone, _decode
 from services.replay.topic_cache import Lru, TopicCache, size_of
 from shared.codec import encode, from_map
-from tests.helpers import DEAL
+from tests.helpers import DEAL, wait_for_async
 
 
 class FakeTopics:
@@ -113,8 +113,8 @@ async def test_reads_of_one_topic_take_turns_and_of_many_topics_run_at_once() ->
     cache = TopicCache(source, 1 << 20)
     source.hold = asyncio.Event()
     reads = [asyncio.create_task(cache.read(topic)) for topic in ("a", "a", "b", "c")]
-    while source.in_flight < 3:  # the reads of a, b and c under way; the second a waits
-        await asyncio.sleep(0)
+    # the reads of a, b and c under way; the second a waits
+    await wait_for_async(lambda: source.in_flight >= 3, 5, "three reads under way", every=0)
     assert sorted(source.asked) == [("a", 0), ("b", 0), ("c", 0)]
     source.hold.set()
     answers = await asyncio.gather(*reads)

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from services.common.settings import Settings
-from services.common.store import MemoryStore
 from services.gateway.errors import status_of
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Accepted, Gateway
 from services.gateway.tokens import Grant, sign, verify
 from services.gateway.views import board_for, entry_for
+from tests.fakes import MemoryStore
 from tests.helpers import DEAL
 from tests.script import play
 

@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from aiokafka.structs import TopicPartition
 
 from services.common.names import ALERTS, CHECKPOINTS, LIVE, shard_of, table_topic
 from services.processor import worker_loop
@@ -52,8 +53,24 @@ async def until(condition: Callable[[], object], what: str, seconds: float = 5.0
     for _ in range(int(seconds / 0.01)):
         if condition():
             return
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # the poll's interval
     raise AssertionError(f"not {what} after {seconds} s")
+
+
+def swept(loop: WorkerLoop) -> Callable[[], bool]:
+    """Counts the worker's sweeps from now on (install it before the start): the check is
+    true once a sweep has been told where the tables end."""
+    told = 0
+    ask = loop._table_ends
+
+    async def counted() -> dict[TopicPartition, int]:
+        nonlocal told
+        ends = await ask()
+        told += 1
+        return ends
+
+    loop._table_ends = counted  # type: ignore[method-assign]
+    return lambda: told > 0
 
 
 def replayed(kafka: MemoryKafka, table: str) -> TableRun:
@@ -90,9 +107,11 @@ async def test_a_copy_that_is_its_tables_next_event_is_folded_without_reading_th
         kafka: MemoryKafka) -> None:
     store = FlakyStore()
     kafka.register("t1")
-    async with running(worker(kafka, store)) as loop:
-        loop.sweep_every = 3600.0  # no sweep: the copies alone tell
-        await asyncio.sleep(0.1)  # the start's sweep is done
+    loop = worker(kafka, store)
+    loop.sweep_every = 3600.0  # no sweep but the start's: the copies alone tell
+    sweeps = swept(loop)
+    async with running(loop):
+        await until(sweeps, "the start's sweep told where the tables end")
         play(kafka, "t1", "N 1S, E P")
         await until(caught_up(kafka, store, "t1"), "t1 folded")
         assert all(tp.topic == LIVE for tp in loop.fetcher.positions)  # type: ignore[attr-defined]
@@ -102,9 +121,11 @@ async def test_a_gap_in_the_copies_sends_the_runner_to_the_tables_topic(
         kafka: MemoryKafka) -> None:
     store = FlakyStore()
     kafka.register("t1")
-    async with running(worker(kafka, store)) as loop:
-        loop.sweep_every = 3600.0  # only the gap can tell
-        await asyncio.sleep(0.1)  # the start's sweep is done
+    loop = worker(kafka, store)
+    loop.sweep_every = 3600.0  # no sweep but the start's: only the gap can tell
+    sweeps = swept(loop)
+    async with running(loop):
+        await until(sweeps, "the start's sweep told where the tables end")
         first, second, third = events("N 1S, E P")
         kafka.call("t1", first)
         kafka.call("t1", second, copy=False)  # its copy lost
@@ -117,8 +138,10 @@ async def test_events_no_copy_announced_are_found_by_the_sweep(kafka: MemoryKafk
     """An import, or a gateway that died between its append and its copy: no copy at all."""
     store = FlakyStore()
     kafka.register("t1")
-    async with running(worker(kafka, store)):
-        await asyncio.sleep(0.1)
+    loop = worker(kafka, store)
+    sweeps = swept(loop)
+    async with running(loop):
+        await until(sweeps, "the start's sweep told where the tables end")
         play(kafka, "t1", "N 1S, E P, S 2S", copies=False)
         await until(caught_up(kafka, store, "t1"), "t1 swept")
 
@@ -138,7 +161,9 @@ async def test_alerts_commit_once_with_their_checkpoints_and_a_new_owner_repeats
         await until(caught_up(kafka, store, "t1"), "w2 refolded t1")
         play(kafka, "t1", "S 8NT")  # a bid above seven: one more alert (Law 38)
         await until(lambda: len(alert_ids(kafka)) == 2, "the second alert")
-        await asyncio.sleep(0.1)
+        last = str(len(kafka.records(table_topic("t1"))) - 1).encode()
+        await until(lambda: kafka.records(CHECKPOINTS, shard_of("t1", SHARDS))[-1]
+                    == (b"t1", last), "w2's checkpoint at t1's last event")
     ids = alert_ids(kafka)
     assert len(ids) == len(set(ids)) == 2
 
@@ -205,7 +230,8 @@ async def test_kafka_away_at_a_commit_restarts_the_runner_losing_and_doubling_no
         await loop.process(fetched)
     shard = shard_of("t1", SHARDS)
     assert shard not in loop.runners and alert_ids(kafka) == []
-    await asyncio.sleep(0.3)  # a first attempt to start again fails
+    refused = kafka.refused  # the commit
+    await until(lambda: kafka.refused > refused, "a first attempt to start again refused")
     kafka.down = False
     async with running(loop, {0, 1}, 2):
         await until(lambda: shard in loop.runners, "the runner started again")

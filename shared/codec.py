@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -17,6 +16,21 @@ import msgpack
 
 from shared.calls import Call
 from shared.cards import SUITS, Card
+from shared.codec_fields import (
+    EVENT_ID as EVENT_ID,
+    MAX_TEXT as MAX_TEXT,
+    DecodeError as DecodeError,
+    EventError as EventError,
+    bool_field,
+    call_field,
+    id_field,
+    int_field,
+    meta_fields,
+    parsed_field,
+    seat_field,
+    text_field,
+    unfit_text as unfit_text,
+)
 from shared.deal import parse_deal
 from shared.events import (
     BoardStarted,
@@ -39,146 +53,38 @@ from shared.seats import NotationError, Seat, Vulnerability, board_dealer, board
 from shared.vocabulary import LeadRestriction, PassObligation
 
 SCHEMA_VERSION = 1
-MAX_TEXT = 2000  # explanations and notes longer than this are not table talk
-EVENT_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
-_UNFIT = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")  # a line break or tab is fine
-
-
-class EventError(ValueError):
-    """An event that is not valid under the schema. `field` names the part at fault."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-class DecodeError(EventError):
-    """Bytes that are not an encoded event."""
-
-
 EventMap = dict[str, Any]
 Word = TypeVar("Word", bound=enum.StrEnum)
-
-
-# --- reading fields -------------------------------------------------------------------------
-
-
-def _text(m: Mapping[str, Any], key: str, required: bool = False) -> str | None:
-    value = m.get(key)
-    if value is None:
-        if required:
-            raise EventError(f"missing field {key!r}", key)
-        return None
-    if not isinstance(value, str):
-        raise EventError(f"field {key!r} must be text, not {type(value).__name__}", key)
-    if len(value) > MAX_TEXT:
-        raise EventError(f"field {key!r} is longer than {MAX_TEXT} characters", key)
-    if unfit_text(value):
-        raise EventError(f"field {key!r} holds a control character or a lone surrogate", key)
-    return value
-
-
-def unfit_text(value: str) -> bool:
-    """Whether a text holds a control character (a line break or a tab is fine) or a lone
-    surrogate: not fit to be shown to a person."""
-    return not value.isprintable() and _UNFIT.search(value) is not None
-
-
-def _id(m: Mapping[str, Any]) -> str | None:
-    """An event's id: a short token, never free text (it reaches every reader of the table,
-    a seat's partner included)."""
-    value = m.get("id")
-    if value is None:
-        return None
-    if not isinstance(value, str) or not EVENT_ID.fullmatch(value):
-        raise EventError("field 'id': 1–64 letters, digits or . _ : -", "id")
-    return value
-
-
-def _int(m: Mapping[str, Any], key: str, minimum: int = 0) -> int | None:
-    value = m.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EventError(f"field {key!r} must be a whole number", key)
-    if value < minimum:
-        raise EventError(f"field {key!r} must be at least {minimum}", key)
-    if value >= 2**63:
-        raise EventError(f"field {key!r} must be less than 2**63", key)
-    return value
-
-
-def _bool(m: Mapping[str, Any], key: str, default: bool | None = None) -> bool:
-    value = m.get(key, default)
-    if not isinstance(value, bool):
-        what = "missing field" if value is None else "field must be true or false:"
-        raise EventError(f"{what} {key!r}", key)
-    return value
-
-
-def _parsed(m: Mapping[str, Any], key: str, parse: Callable[[str], Any]) -> Any:
-    text = _text(m, key, required=True)
-    assert text is not None
-    try:
-        return parse(text)
-    except NotationError as exc:
-        raise EventError(f"field {key!r}: {exc}", key) from None
-
-
-def _meta(m: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": _id(m), "ts": _int(m, "ts"), "client_seq": _int(m, "client_seq")}
-
-
-_SEAT_TEXT = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
-
-
-def _seat(m: Mapping[str, Any]) -> Seat:
-    text = m.get("seat")
-    seat = _SEAT_TEXT.get(text) if isinstance(text, str) else None
-    if seat is None:
-        seat = _parsed(m, "seat", Seat.parse)
-    return seat
-
-
-def _call_of(m: Mapping[str, Any]) -> Call:
-    text = m.get("call")
-    if type(text) is str and len(text) <= 16:  # the usual case, without `_parsed`'s checks
-        try:
-            return Call.parse(text)
-        except NotationError as exc:
-            raise EventError(f"field 'call': {exc}", "call") from None
-    parsed: Call = _parsed(m, "call", Call.parse)
-    return parsed
 
 
 # --- maps to events -------------------------------------------------------------------------
 
 
 def _board_started(m: Mapping[str, Any]) -> BoardStarted:
-    board = _int(m, "board", minimum=1)
+    board = int_field(m, "board", minimum=1)
     if board is None:
         raise EventError("missing field 'board'", "board")
-    dealer = _parsed(m, "dealer", Seat.parse) if m.get("dealer") is not None else None
-    vul = (_parsed(m, "vulnerability", Vulnerability.parse)
+    dealer = parsed_field(m, "dealer", Seat.parse) if m.get("dealer") is not None else None
+    vul = (parsed_field(m, "vulnerability", Vulnerability.parse)
            if m.get("vulnerability") is not None else None)
-    ruleset_text = _text(m, "ruleset") or "duplicate"
+    ruleset_text = text_field(m, "ruleset") or "duplicate"
     try:
         ruleset = Ruleset(ruleset_text.lower())
     except ValueError:
         raise EventError(f"field 'ruleset': {ruleset_text!r} is not duplicate or rubber",
                          "ruleset") from None
-    deal = _text(m, "deal")
+    deal = text_field(m, "deal")
     if deal is not None:
-        _parsed(m, "deal", parse_deal)
+        parsed_field(m, "deal", parse_deal)
     return BoardStarted(board, dealer or board_dealer(board), vul or board_vulnerability(board),
-                        ruleset, deal, **_meta(m))
+                        ruleset, deal, **meta_fields(m))
 
 
 MAX_ROUND_BOARDS = 36
 
 
 def _round_started(m: Mapping[str, Any]) -> RoundStarted:
-    number = _int(m, "round", minimum=1)
+    number = int_field(m, "round", minimum=1)
     if number is None:
         raise EventError("missing field 'round'", "round")
     boards = m.get("boards")
@@ -193,13 +99,13 @@ def _round_started(m: Mapping[str, Any]) -> RoundStarted:
             started.append(_board_started({"ruleset": m.get("ruleset"), **board}))
         except EventError as exc:
             raise EventError(f"boards[{i}]: {exc}", f"boards[{i}].{exc.field}") from None
-    return RoundStarted(number, tuple(started), **_meta(m))
+    return RoundStarted(number, tuple(started), **meta_fields(m))
 
 
 def _table_held(m: Mapping[str, Any]) -> TableHeld:
     if not isinstance(m.get("held"), bool):
         raise EventError("field 'held': true (the next board waits) or false", "held")
-    return TableHeld(m["held"], **_meta(m))
+    return TableHeld(m["held"], **meta_fields(m))
 
 
 MAX_NAME = 64
@@ -218,7 +124,7 @@ def _players_named(m: Mapping[str, Any]) -> PlayersNamed:
             raise EventError(f"field 'players': {key!r} is not a seat", f"players.{key}") \
                 from None
         try:
-            name = _text(players, key, required=True) or ""
+            name = text_field(players, key, required=True) or ""
         except EventError as exc:
             raise EventError(f"players: {exc}", f"players.{key}") from None
         if len(name) > MAX_NAME:
@@ -226,50 +132,52 @@ def _players_named(m: Mapping[str, Any]) -> PlayersNamed:
                              f"players.{key}")
         named[seat] = name
     return PlayersNamed(tuple(sorted(named.items(), key=lambda item: item[0].value)),
-                        **_meta(m))
+                        **meta_fields(m))
 
 
 def _call(m: Mapping[str, Any]) -> CallMade:
-    return CallMade(_seat(m), _call_of(m), _bool(m, "alert", False), _text(m, "explanation"),
-                    id=_id(m), ts=_int(m, "ts"), client_seq=_int(m, "client_seq"))
+    return CallMade(seat_field(m), call_field(m), bool_field(m, "alert", False),
+                    text_field(m, "explanation"), id=id_field(m), ts=int_field(m, "ts"),
+                    client_seq=int_field(m, "client_seq"))
 
 
 def _option(m: Mapping[str, Any]) -> OptionExercised:
-    return OptionExercised(_seat(m), _bool(m, "accept"), **_meta(m))
+    return OptionExercised(seat_field(m), bool_field(m, "accept"), **meta_fields(m))
 
 
 def _card_exposed(m: Mapping[str, Any]) -> CardExposed:
-    return CardExposed(_parsed(m, "seat", Seat.parse), _parsed(m, "card", Card.parse),
-                       _bool(m, "led", False), **_meta(m))
+    return CardExposed(parsed_field(m, "seat", Seat.parse), parsed_field(m, "card", Card.parse),
+                       bool_field(m, "led", False), **meta_fields(m))
 
 
 def _call_changed(m: Mapping[str, Any]) -> CallChanged:
-    return CallChanged(_parsed(m, "seat", Seat.parse), _parsed(m, "call", Call.parse),
-                       _bool(m, "inadvertent", False), **_meta(m))
+    return CallChanged(parsed_field(m, "seat", Seat.parse), parsed_field(m, "call", Call.parse),
+                       bool_field(m, "inadvertent", False), **meta_fields(m))
 
 
 def _opening_lead(m: Mapping[str, Any]) -> OpeningLeadFaced:
-    return OpeningLeadFaced(_parsed(m, "seat", Seat.parse), _parsed(m, "card", Card.parse),
-                            **_meta(m))
+    return OpeningLeadFaced(parsed_field(m, "seat", Seat.parse),
+                            parsed_field(m, "card", Card.parse), **meta_fields(m))
 
 
 def _question(m: Mapping[str, Any]) -> ExplanationRequested:
-    return ExplanationRequested(_parsed(m, "seat", Seat.parse), _int(m, "index"), **_meta(m))
+    return ExplanationRequested(parsed_field(m, "seat", Seat.parse), int_field(m, "index"),
+                                **meta_fields(m))
 
 
 def _explanation(m: Mapping[str, Any]) -> CallExplained:
-    index = _int(m, "index")
+    index = int_field(m, "index")
     if index is None:
         raise EventError("missing field 'index' (of the call explained)", "index")
-    text = _text(m, "explanation", required=True)
+    text = text_field(m, "explanation", required=True)
     assert text is not None
-    return CallExplained(_parsed(m, "seat", Seat.parse), index, text, _bool(m, "own", False),
-                         **_meta(m))
+    return CallExplained(parsed_field(m, "seat", Seat.parse), index, text,
+                         bool_field(m, "own", False), **meta_fields(m))
 
 
 def _one_of(m: Mapping[str, Any], key: str, words: type[Word]) -> Word | None:
     """The word of `words` a field spells, if given."""
-    value = _text(m, key)
+    value = text_field(m, key)
     if value is None:
         return None
     try:
@@ -289,7 +197,7 @@ _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
 
 
 def _ruling(m: Mapping[str, Any]) -> RulingGiven:
-    action_text = _text(m, "action", required=True)
+    action_text = text_field(m, "action", required=True)
     assert action_text is not None
     try:
         action = RulingAction(action_text)
@@ -300,24 +208,24 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
     for key in _RULING_NEEDS[action]:
         if m.get(key) is None or m.get(key) == "":
             raise EventError(f"a {action.value} ruling needs field {key!r}", key)
-    seat = _parsed(m, "seat", Seat.parse) if m.get("seat") is not None else None
-    index = _int(m, "index")
+    seat = parsed_field(m, "seat", Seat.parse) if m.get("seat") is not None else None
+    index = int_field(m, "index")
     if action is RulingAction.CANCEL_CALL and seat is None and index is None:
         raise EventError("a cancel_call ruling needs field 'seat' or 'index'", "seat")
-    suit = _text(m, "suit")
+    suit = text_field(m, "suit")
     if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
         raise EventError("field 'suit' must be one of S, H, D, C", "suit")
     return RulingGiven(
         action,
-        law=_text(m, "law"),
+        law=text_field(m, "law"),
         seat=seat,
         index=index,
         obligation=_one_of(m, "obligation", PassObligation),
         suit=suit.upper() if suit else None,
         restriction=_one_of(m, "restriction", LeadRestriction),
-        score=_text(m, "score"),
-        note=_text(m, "note"),
-        **_meta(m),
+        score=text_field(m, "score"),
+        note=text_field(m, "note"),
+        **meta_fields(m),
     )
 
 
@@ -361,7 +269,7 @@ def from_map(m: Any) -> Event:
     if type(m) is not dict and not isinstance(m, Mapping):
         raise EventError(f"an event must be a map, not {type(m).__name__}")
     if "v" in m:
-        version = _int(m, "v", minimum=1) or 1
+        version = int_field(m, "v", minimum=1) or 1
         if version > SCHEMA_VERSION:
             raise EventError(f"schema version {version} is newer than this reader's "
                              f"({SCHEMA_VERSION})", "v")

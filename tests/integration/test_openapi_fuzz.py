@@ -23,8 +23,7 @@ import pytest
 import redis
 import requests
 import schemathesis
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from hypothesis.errors import Unsatisfiable
 from hypothesis.strategies import SearchStrategy
 from schemathesis import APIOperation, BaseSchema, Case, GenerationMode

@@ -17,8 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from pydantic import BaseModel
 
 from services.common.settings import Settings

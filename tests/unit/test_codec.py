@@ -6,8 +6,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from shared import DecodeError, EventError, decode, encode, from_map, to_map
 from shared.codec import EVENT_ID, EVENT_TYPES, Sender, from_json_line, sent_by, to_json_line

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from aiokafka.record.default_records import DefaultRecordBatchBuilder
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from services.common.kafka.reader import NoTableError, Record
 from services.common.names import table_topic

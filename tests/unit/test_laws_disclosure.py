@@ -3,8 +3,7 @@
 import pytest
 
 from shared import fold, from_map
-from tests.script import kinds, play
-from tests.script import log as script_log
+from tests.script import kinds, log as script_log, play
 
 RULESETS = [("duplicate", "20F1"), ("rubber", "20")]
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from functools import reduce
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from shared import TableState, evolve, fold, from_map
 

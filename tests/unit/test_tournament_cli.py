@@ -13,8 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from services.cli import tournament as tournament_cli
 from services.cli.main import build_parser, main

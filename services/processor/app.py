@@ -23,6 +23,7 @@ from services.common.names import REGISTRY
 from services.common.settings import Settings
 from services.processor.bootstrap import Adapters, real_adapters, worker_loop
 from services.processor.heartbeat import beat
+from services.processor.worker_loop import SESSION_TIMEOUT_S
 
 log = logging.getLogger("tableserver.processor")
 
@@ -43,7 +44,7 @@ def create_app(settings: Settings, worker_name: str = "processor",
         value_serializer="raw",
         key_serializer="raw",
         consumer_auto_offset_reset="earliest",
-        broker_session_timeout=6.0,
+        broker_session_timeout=SESSION_TIMEOUT_S,
         broker_heartbeat_interval=1.0,
         broker_commit_every=1,
         datadir=str(_datadir(settings, worker_name)),

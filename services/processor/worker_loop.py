@@ -21,7 +21,11 @@ shard a rebalance):
 - a newer owner fenced a runner (this worker was paused, or cut off, past its session): the
   runner is dropped at once; faust's rebalance then says where the shard runs. A worker that
   missed a generation of the group starts all its runners afresh, since another worker may have
-  run their shards meanwhile.
+  run their shards meanwhile;
+- this worker's event loop was frozen longer than its session (SIGSTOP, a starved machine): the
+  group has given its shards to others, so it starts none until the group's next word (`own`).
+  Started at once on its return, a runner fenced the shard's rightful owner, which waited
+  `FENCED_WAIT_S` to take it back: a 16 s stall in CI (a worker paused 20 s).
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ FETCH_WAIT_S = 0.05  # the longest a fetch is awaited before the loop looks at i
 SWEEP_S = 2.0  # how often the loop looks for events that no live copy announced
 RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # pauses between a runner's attempts to start (then the last)
 FENCED_WAIT_S = 10.0  # a fenced shard still ours after this long (no rebalance came) restarts
+SESSION_TIMEOUT_S = 6.0  # the group's session (app.py): frozen longer, a worker is out of it
+CLOCK_TICK_S = 0.5  # how often the loop's clock is watched for a freeze
 # A start's steps are bounded: aiokafka retries a transactional producer's start for as long as
 # the coordinator answers "concurrent transactions", and a request can wait 40 s for an answer;
 # a start that waits forever would leave its shard unfolded, and one that waits while the loop
@@ -80,14 +86,21 @@ class WorkerLoop:
         self.busy = asyncio.Lock()  # held while folding and writing, and to change runners
         self.changes = asyncio.Lock()  # one assignment at a time
         self.task: asyncio.Task[None] | None = None
+        self.clock: asyncio.Task[None] | None = None
         self.sweep_every = SWEEP_S
+        self.session_s = SESSION_TIMEOUT_S
+        self.ticked = 0.0  # when the clock's watch last ran (the loop's time)
+        self.frozen_at: float | None = None  # a freeze past the session seen since own()
 
     async def start(self) -> None:
         await self.fetcher.start()
+        if self.clock is None or self.clock.done():
+            self.ticked = asyncio.get_running_loop().time()
+            self.clock = asyncio.create_task(self._watch_clock(), name="clock-watch")
         self.task = asyncio.create_task(self._run(), name="fetch-loop")
 
     async def stop(self) -> None:
-        tasks = [*self.starters.values(), *([self.task] if self.task else [])]
+        tasks = [*self.starters.values(), *(t for t in (self.task, self.clock) if t)]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -106,6 +119,7 @@ class WorkerLoop:
         async with self.changes:
             missed = self.generation is not None and generation != self.generation + 1
             self.generation, self.assigned = generation, set(shards)
+            self.frozen_at, self.ticked = None, asyncio.get_running_loop().time()
             if missed and self.runners:
                 log.warning("%s missed a generation of the group (now %d): its shards start "
                             "afresh", self.worker, generation)
@@ -142,15 +156,21 @@ class WorkerLoop:
         """Start `shard`'s runner, retrying while Kafka is away and the shard is still ours."""
         await asyncio.sleep(after)
         for attempt in itertools.count():
+            while self.out_of_group():  # own() replaces this start when the group speaks
+                await asyncio.sleep(CLOCK_TICK_S)
             if shard not in self.assigned or shard in self.runners:
                 break
             runner = self.starting[shard] = ShardRunner(shard, self.fetcher,
                                                         self.shard_log(shard))
+            clock = asyncio.get_running_loop().time
+            began = clock()
             try:
                 # tables registered meanwhile wait in the runner
                 await asyncio.wait_for(runner.prepare(), PREPARE_TIMEOUT_S)
                 live_end = await runner.live_end()
+                prepared = clock()
                 async with self.busy:
+                    held = clock()
                     self.runners[shard] = runner
                     try:
                         await asyncio.wait_for(runner.follow(live_end), FOLLOW_TIMEOUT_S)
@@ -158,6 +178,10 @@ class WorkerLoop:
                         del self.runners[shard]
                         raise
                 self.sync.lag([shard])  # its records and states, to Redis
+                # the steps' times, for a stall's post-mortem (the fault tests print them)
+                log.info("shard %d: started in %.1f s (prepared in %.1f s, the loop held "
+                         "after %.1f s more)", shard, clock() - began, prepared - began,
+                         held - prepared)
                 break
             except KAFKA_OUTAGE as exc:
                 pause = RETRY_S[min(attempt, len(RETRY_S) - 1)]
@@ -175,6 +199,30 @@ class WorkerLoop:
         if not self.starters:
             settle()  # the shards' tables are loaded: long-lived from now on
             await self.announce()
+
+    async def _watch_clock(self) -> None:
+        """Notes a freeze of the event loop longer than the group's session."""
+        loop = asyncio.get_running_loop()
+        while True:
+            self.ticked = loop.time()
+            await asyncio.sleep(CLOCK_TICK_S)
+            frozen = loop.time() - self.ticked
+            if frozen > self.session_s:
+                self.frozen_at = loop.time()
+                log.warning("%s was frozen %.1f s, past its session: its shards wait for the "
+                            "group's word", self.worker, frozen)
+
+    def out_of_group(self) -> bool:
+        """Frozen past the session (now, the watch not run yet, or less than `FENCED_WAIT_S`
+        ago) and the group has not spoken since: it has given this worker's shards to others,
+        and a runner started here would fence their new owner. (faust heartbeats from a thread
+        of its own: a loop blocked by work, not a frozen process, stays in the group and starts
+        its shards after `FENCED_WAIT_S`.)"""
+        if self.clock is None:
+            return False
+        now = asyncio.get_running_loop().time()
+        return now - self.ticked > self.session_s + CLOCK_TICK_S or \
+            (self.frozen_at is not None and now - self.frozen_at < FENCED_WAIT_S)
 
     async def _remove(self, shard: int) -> None:
         async with self.busy:

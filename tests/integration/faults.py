@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -335,3 +336,22 @@ def report(fault: str, found: Audit, players: Players, **figures: float) -> None
           f"{found.appended - found.acked} appended twice (retries folded once), "
           f"{found.alerts} alerts, {found.duplicate_alerts} twice; {players.refused} 503s; "
           f"longest gap between acks {players.longest_gap():.1f} s; {extra}")
+
+
+STORY = re.compile(r"WARNING|ERROR|owns shards|started in|missed a generation|fenced")
+STAMP = re.compile(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")
+
+
+def processor_story(stack: Stack, since: float) -> str:
+    """The workers' log lines of their shards' moves and faults logged at or after `since`
+    (wall clock): printed with a fault's figures, so that a stall is explained by the run that
+    showed it."""
+    start = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(since))
+    lines = []
+    for name in sorted(stack.workers):
+        path = stack.data / f"{name}.log"
+        for line in path.read_text(errors="replace").splitlines() if path.exists() else []:
+            stamp = STAMP.match(line)
+            if stamp and stamp.group(1) >= start and STORY.search(line):
+                lines.append(f"{name} {line[:300]}")
+    return "\n".join(lines)

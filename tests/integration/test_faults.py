@@ -30,6 +30,7 @@ from tests.integration.faults import (
     latencies,
     owners,
     playing,
+    processor_story,
     report,
     settle_and_audit,
     stalled_s,
@@ -157,6 +158,7 @@ def test_a_worker_paused_20_s_rejoins_without_a_second_stall(faulty: Stack) -> N
     shards = {s for s, name in owners(faulty).items() if name == paused}
     players, watcher = playing(faulty, "pause")
     proc = faulty.workers[paused]
+    began = time.time()
     proc.send_signal(signal.SIGSTOP)
     time.sleep(20)  # the scenario, not a wait for a condition: the pause lasts 20 s
     proc.send_signal(signal.SIGCONT)
@@ -175,6 +177,7 @@ def test_a_worker_paused_20_s_rejoins_without_a_second_stall(faulty: Stack) -> N
     report("a worker paused 20 s", found, players, its_tables_stalled_in_all=stall,
            the_other_tables_stalled=others, any_table_stalled_after_the_resume=second,
            both_workers_owning_shards_again_after=rejoined)
+    print(processor_story(faulty, began))
     assert stall <= FIRST_STALL_BOUND_S, stall
     assert others <= OTHERS_STALL_BOUND_S, others
     assert second <= SECOND_STALL_BOUND_S, second

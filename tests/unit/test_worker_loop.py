@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -189,6 +190,47 @@ async def test_a_fenced_runner_is_dropped_and_emits_nothing_twice(kafka: MemoryK
             assert shard in zombie.starters  # again, unless the group says otherwise first
     assert len(alert_ids(kafka)) == 1
     assert store.feeds["t1"] == sorted(store.feeds["t1"])
+
+
+async def test_a_worker_frozen_past_its_session_starts_no_runner_until_the_group_speaks(
+        kafka: MemoryKafka) -> None:
+    """A worker frozen longer than its session (SIGSTOP mid-commit) is out of the group, which
+    gave its shard to another worker meanwhile: the commit that timed out in the freeze does
+    not start the runner again on its return (it would fence the shard's rightful owner, which
+    then waited 10 s to take it back: a 16 s stall in CI); the group's next word does."""
+    store = FlakyStore()
+    kafka.register("t1")
+    shard = shard_of("t1", SHARDS)
+    owner = MemoryShardLog(kafka, shard)  # the shard's new owner in the group
+    froze: list[int] = []
+
+    def shard_log(number: int) -> MemoryShardLog:
+        log_ = MemoryShardLog(kafka, number)
+        committed = log_.commit
+
+        async def commit(alerts: Any, checkpoints: dict[str, int]) -> None:
+            if number == shard and not froze:
+                froze.append(number)
+                time.sleep(0.5)  # the scenario: the process is stopped mid-commit
+                await owner.open()  # meanwhile the group gave the shard to another worker
+                raise TimeoutError  # the commit's timeout, passed in the freeze
+            await committed(alerts, checkpoints)
+        log_.commit = commit  # type: ignore[method-assign]
+        return log_
+
+    loop = WorkerLoop(store, MemoryFetcher(kafka), shard_log, SHARDS, "w1")
+    loop.session_s = 0.2
+    async with running(loop, {0, 1}, 1):
+        play(kafka, "t1", "N 1S, E 1H")  # insufficient: an alert, so a commit
+        await until(lambda: loop.frozen_at is not None and shard not in loop.runners,
+                    "the freeze seen and the runner dropped")
+        seen = loop.ticked
+        await until(lambda: loop.ticked > seen + 3 * worker_loop.CLOCK_TICK_S,
+                    "three ticks of the clock's watch since")
+        assert shard not in loop.runners and kafka.writers[shard] is owner
+        await loop.own({0, 1}, 3)  # the group's next word: the shard is this worker's again
+        await until(lambda: shard in loop.runners, "the runner started")
+        assert kafka.writers[shard] is not owner
 
 
 async def test_redis_away_folding_goes_on_and_everything_is_written_when_it_is_back(

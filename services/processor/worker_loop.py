@@ -225,9 +225,11 @@ class WorkerLoop:
             (self.frozen_at is not None and now - self.frozen_at < FENCED_WAIT_S)
 
     async def _remove(self, shard: int) -> None:
+        """Stop `shard`'s runner, unless the loop dropped it while this waited for it."""
         async with self.busy:
-            runner = self.runners.pop(shard)
-        await runner.stop()
+            runner = self.runners.pop(shard, None)
+        if runner is not None:
+            await runner.stop()
 
     # --- the fetch loop -------------------------------------------------------------------
 

@@ -233,6 +233,22 @@ async def test_a_worker_frozen_past_its_session_starts_no_runner_until_the_group
         assert kafka.writers[shard] is not owner
 
 
+async def test_a_rebalance_removing_a_runner_the_loop_just_dropped_goes_on(
+        kafka: MemoryKafka) -> None:
+    """A rebalance takes a shard away while the loop, folding, drops its fenced runner: the
+    rebalance finds the runner gone and carries on (a KeyError crashed faust's app in a fault
+    test: the worker then owned nothing)."""
+    store = FlakyStore()
+    async with running(worker(kafka, store), {0, 1}, 1) as loop:
+        async with loop.busy:  # the loop is folding
+            rebalance = asyncio.create_task(loop.own({0}, 2))
+            await until(lambda: loop.generation == 2, "the rebalance waiting for the loop")
+            await loop._drop(loop.runners[1], restart_after=60.0)  # fenced, in the fold
+        await rebalance
+        await until(lambda: not loop.starters, "settled")
+        assert set(loop.runners) == {0} and loop.assigned == {0}
+
+
 async def test_redis_away_folding_goes_on_and_everything_is_written_when_it_is_back(
         kafka: MemoryKafka) -> None:
     """Redis stopped, then back empty: the worker never stops; alerts go on to Kafka; every

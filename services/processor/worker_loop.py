@@ -293,7 +293,7 @@ class WorkerLoop:
                             result)
                 await self._drop(runner, restart_after=FENCED_WAIT_S)
             elif isinstance(result, KAFKA_OUTAGE):
-                log.warning("shard %d could not commit (%r): started again", runner.shard,
+                log.warning("shard %d could not commit (%r): to be started again", runner.shard,
                             result)
                 await self._drop(runner, restart_after=0.0)
             else:

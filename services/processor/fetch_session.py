@@ -36,6 +36,7 @@ from aiokafka.protocol.offset import OffsetRequest
 from aiokafka.record.memory_records import MemoryRecords
 from aiokafka.structs import TopicPartition
 
+from services.common.backoff import Backoff
 from services.processor.ports import Record
 
 log = logging.getLogger("tableserver.fetch")
@@ -53,6 +54,7 @@ NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
 SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 OFFSET_OUT_OF_RANGE = 1
 UNKNOWN_LEADER_WARN_S = 10.0
+FAILED_FETCH = Backoff.constant(0.1)  # a broker's failed fetch: asked again after this
 # Leaders still unknown after this long: the client's metadata has stopped (seen after a broker
 # restart and a pause: a worker's new tables' partitions stayed leaderless for minutes while
 # their topics were long made); a new client, with new connections and metadata, takes over.
@@ -275,7 +277,7 @@ class TableFetcher:
         except (KafkaError, TimeoutError) as exc:  # the connection, a timeout: start over
             log.warning("fetch from broker %d failed: %r", node, exc)
             session.reset()
-            await asyncio.sleep(0.1)
+            await FAILED_FETCH.wait()
             return {}
         if response.error_code:
             if response.error_code not in SESSION_ERRORS:

@@ -20,7 +20,6 @@ are, and still learns the brokers.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -30,6 +29,7 @@ from aiokafka.protocol.fetch import FetchRequest
 from aiokafka.protocol.metadata import MetadataRequest
 from aiokafka.record.memory_records import MemoryRecords
 
+from services.common.backoff import Backoff
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 
 log = logging.getLogger("tableserver.topics")
@@ -38,7 +38,7 @@ READ_UNCOMMITTED = 0  # as the consumer read before: table topics have no transa
 NO_ERROR, OFFSET_OUT_OF_RANGE, UNKNOWN_TOPIC, INVALID_TOPIC = 0, 1, 3, 17
 NO_SUCH_TOPIC = (UNKNOWN_TOPIC, INVALID_TOPIC)  # (a name no topic can have: none either)
 ATTEMPTS = 8  # a request that fails (a leader moved, a connection lost) is sent again
-BACKOFF_S = 0.1  # doubled at each attempt, up to a second
+BACKOFF_S = (0.1, 1.0)  # the first pause, doubled at each attempt up to a second
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class KafkaTopics:
     async def fetch(self, topic: str, start: int) -> Fetched:
         """`topic`'s records from offset `start` on; `NoTableError` when there is no such
         topic, `KafkaUnavailable` when Kafka does not answer (after a few attempts)."""
-        pause = BACKOFF_S
+        backoff = Backoff.doubling(*BACKOFF_S)
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 return await self._fetch(topic, start)
@@ -108,8 +108,7 @@ class KafkaTopics:
                     raise KafkaUnavailable.of(self.bootstrap, error) from None
                 log.info("reading %s: %r; asking again", topic, exc)
                 self.client.force_metadata_update()
-                await asyncio.sleep(pause)
-                pause = min(2 * pause, 1.0)
+                await backoff.wait()
         raise AssertionError("unreachable")
 
     async def _fetch(self, topic: str, start: int) -> Fetched:

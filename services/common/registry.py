@@ -12,6 +12,7 @@ from aiokafka.admin import AIOKafkaAdminClient
 from redis.asyncio import Redis
 
 from services.common.kafka.admin import create_table_topic
+from services.common.kafka.produce import append
 from services.common.names import REGISTRY, TABLES_SET, shard_of
 
 
@@ -25,7 +26,7 @@ async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, r
     if not await redis.hsetnx(TABLES_SET, table, json.dumps(meta)):
         found = await redis.hget(TABLES_SET, table)
         meta = json.loads(found) if found is not None else meta  # gone since: ours stands
-    await producer.send_and_wait(REGISTRY, json.dumps(meta).encode(), key=table.encode(),
-                                 partition=shard_of(table, shards))
+    await append(producer, REGISTRY, json.dumps(meta).encode(), key=table.encode(),
+                 partition=shard_of(table, shards), doing="register the table")
     return meta
 

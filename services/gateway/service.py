@@ -17,9 +17,10 @@ from redis.exceptions import RedisError
 
 from services.common.errors import Unavailable
 from services.common.kafka.produce import append
-from services.common.kafka.reader import KafkaUnavailable, registered
+from services.common.kafka.reader import KafkaUnavailable
 from services.common.live import send_copy
 from services.common.names import HEALTH, table_topic
+from services.common.registry import registered
 from services.common.settings import Settings
 from services.gateway.clients import Clients
 from services.gateway.errors import DIRECTOR_ONLY

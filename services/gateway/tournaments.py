@@ -18,11 +18,12 @@ from typing import Any
 
 from aiokafka.errors import KafkaError
 
+from services.common import registry
 from services.common.errors import Unavailable
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
-from services.common.kafka.produce import acknowledged, append, send
+from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record, read_topics
-from services.common.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
+from services.common.names import table_topic, tournament_topic
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
@@ -137,28 +138,14 @@ async def _register(gw: Gateway, made: Tournament) -> None:
     """Each table's record, in Redis (for the gateways) and the registry (for the processor):
     a table that exists outside this tournament is refused."""
     now = int(time.time() * 1000)
-    metas = {t: {"table": t, "ruleset": made.ruleset, "created": now,
-                 "tournament": made.tournament} for t in made.tables}
-    redis = gw.clients.redis
-    async with redis.pipeline(transaction=False) as pipe:
-        for table, meta in metas.items():
-            pipe.hsetnx(TABLES_SET, table, json.dumps(meta))
-        fresh = await pipe.execute()
-    taken = [t for t, new in zip(made.tables, fresh, strict=True) if not new]
-    if taken:
-        existing = await redis.hmget(TABLES_SET, taken)
-        for table, raw in zip(taken, existing, strict=True):
-            meta = json.loads(raw) if raw else metas[table]
-            if meta.get("tournament") != made.tournament or meta["ruleset"] != made.ruleset:
-                raise Refused(f"table {table} exists outside tournament "
-                              f"{made.tournament}", "tables", kind=Kind.CONFLICT)
-            metas[table] = meta
-    shards = gw.settings.shards
-    sent = [await send(gw.clients.producer, REGISTRY, json.dumps(meta).encode(),
-                       key=table.encode(), partition=shard_of(table, shards))
-            for table, meta in metas.items()]
-    await acknowledged(sent, 2 * gw.settings.produce_timeout_s, doing="register the tables",
-                       then=HARMLESS)
+    records = await registry.claim(gw.clients.redis, {
+        t: registry.new_record(t, made.ruleset, made.tournament, now) for t in made.tables})
+    for table, record in records.items():
+        if record.get("tournament") != made.tournament or record["ruleset"] != made.ruleset:
+            raise Refused(f"table {table} exists outside tournament {made.tournament}",
+                          "tables", kind=Kind.CONFLICT)
+    await registry.register(gw.clients.producer, records, gw.settings.shards,
+                            2 * gw.settings.produce_timeout_s, then=HARMLESS)
 
 
 async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,

@@ -33,11 +33,10 @@ from aiokafka.errors import KafkaError, for_code
 from aiokafka.protocol.api import Request
 from aiokafka.protocol.fetch import FetchRequest_v7
 from aiokafka.protocol.offset import OffsetRequest
-from aiokafka.record.memory_records import MemoryRecords
 from aiokafka.structs import TopicPartition
 
 from services.common.backoff import Backoff
-from services.processor.ports import Record
+from services.common.kafka.batches import Record, decode
 
 log = logging.getLogger("tableserver.fetch")
 
@@ -328,18 +327,5 @@ class TableFetcher:
 
     def _decode(self, tp: TopicPartition, data: bytes) -> list[Record]:
         """The records from the partition's position on; the position moves past them."""
-        position = self.positions[tp]
-        records: list[Record] = []
-        batches = MemoryRecords(data)
-        while batches.has_next():
-            batch = batches.next_batch()
-            if batch is None:  # a batch cut short by the size limit: fetched again next time
-                break
-            if not batch.is_control_batch:
-                for record in batch:
-                    if record.offset >= position:  # a batch may begin before the position
-                        records.append(Record(record.offset, record.key, record.value))
-                        position = record.offset + 1
-            position = max(position, batch.next_offset)
-        self.positions[tp] = position
+        records, self.positions[tp] = decode(data, self.positions[tp])
         return records

@@ -27,9 +27,9 @@ from aiokafka.client import AIOKafkaClient
 from aiokafka.errors import KafkaError, KafkaTimeoutError, RequestTimedOutError
 from aiokafka.protocol.fetch import FetchRequest
 from aiokafka.protocol.metadata import MetadataRequest
-from aiokafka.record.memory_records import MemoryRecords
 
 from services.common.backoff import Backoff
+from services.common.kafka.batches import decode
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 
 log = logging.getLogger("tableserver.topics")
@@ -159,16 +159,5 @@ class KafkaTopics:
 def _decode(data: bytes | None, start: int, end: int) -> Fetched:
     """The records of a fetch's answer from offset `start` on, below `end`; control records
     (transaction markers) left out, as a consumer leaves them."""
-    records: list[Record] = []
-    position = start
-    batches = MemoryRecords(data or b"")
-    while batches.has_next():
-        batch = batches.next_batch()
-        if batch is None:  # a batch cut short by the size limit: fetched again from there
-            break
-        if not batch.is_control_batch:
-            for record in batch:
-                if start <= record.offset < end:  # a batch may begin before `start`
-                    records.append((record.offset, record.value))
-        position = max(position, min(batch.next_offset, end))
-    return Fetched(records, position, end)
+    records, position = decode(data, start, end)
+    return Fetched([(r.offset, r.value) for r in records], position, end)

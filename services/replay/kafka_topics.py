@@ -159,5 +159,9 @@ class KafkaTopics:
 def _decode(data: bytes | None, start: int, end: int) -> Fetched:
     """The records of a fetch's answer from offset `start` on, below `end`; control records
     (transaction markers) left out, as a consumer leaves them."""
-    records, position = decode(data, start, end)
-    return Fetched([(r.offset, r.value) for r in records], position, end)
+    records, position = decode(data, start, end, _pair)
+    return Fetched(records, position, end)
+
+
+def _pair(offset: int, _key: bytes | None, value: bytes | None) -> Record:
+    return offset, value

@@ -62,3 +62,8 @@ def test_nothing_fetched_stays_where_it_was() -> None:
     assert decode(None, 8, 8) == ([], 8)
     assert decode(b"", 3) == ([], 3)
     assert decode(batch(0, 4), 9) == ([], 9)  # a position past every batch: never back
+
+
+def test_each_record_made_as_the_caller_keeps_it() -> None:
+    pairs, following = decode(batch(0, 4), 1, 3, lambda offset, _key, value: (offset, value))
+    assert pairs == [(1, b"v1"), (2, b"v2")] and following == 3

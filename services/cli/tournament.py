@@ -13,6 +13,9 @@ is `TABLESERVER_DIRECTOR_TOKEN`, else the one `make up` wrote into the data fold
 (`$TABLESERVER_DATA/director.token`, `.data/` by default), the same `Settings` the services
 read. This command never writes a token of its own: a gateway would not know it.
 
+The requests and their refusals: `services/cli/gateway_requests.py`; what the director typed
+(boards, names, files): `services/cli/tournament_input.py`.
+
 Exit status: 0 done; 2 refused (bad input here, or a 4xx from the gateway: its `error` and
 `field` are printed); 1 the gateway unreachable, too slow, or answering 503 (Kafka or Redis
 down): retry, every request is idempotent.
@@ -23,195 +26,35 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
+from services.cli.gateway_requests import (
+    EXIT_UNAVAILABLE,
+    Gateway,
+    Refusal,
+    director_token,
+    request,
+)
+from services.cli.tournament_input import (
+    board_ranges,
+    parse_boards,
+    read_movement,
+    read_object,
+    read_text,
+    table_count,
+    table_names,
+    tournament_name,
+)
 from services.common.settings import Settings
 from shared.events import Ruleset
 
-if TYPE_CHECKING:  # httpx is imported by the commands that use it: `fold` starts faster
-    import httpx
-
-EXIT_BAD_INPUT = 2
-EXIT_UNAVAILABLE = 1
-# as the gateway's TOURNAMENT_ID (services.gateway.models): checked here before it is put in
-# a URL, so that a name with a '/' or a '?' is refused rather than sent somewhere else
-TOURNAMENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
-MAX_BOARDS = 10_000  # numbers a --boards text may stand for (a round holds far fewer)
 WATCH_EVERY_S = 2.0
 CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen (ANSI)
-TOKEN_FILE = "director.token"
-
-
-class Refusal(Exception):
-    """What stops a command: the message printed (one line) and the exit status."""
-
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
-        super().__init__(message)
-        self.message, self.code = message, code
-
-
-# --- what the director typed ----------------------------------------------------------------
-
-def parse_boards(text: str) -> list[int]:
-    """Board numbers as a director writes them, `1-3,7` → [1, 2, 3, 7] (in the order given);
-    an argparse type, so a bad text is refused with the usage line."""
-    boards: list[int] = []
-    for part in text.split(","):
-        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
-        if match is None:
-            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not a board or a range "
-                                             "such as 1-3 (write e.g. 1-3,7)")
-        first, last = int(match[1]), int(match[2] or match[1])
-        if first < 1 or last < first:
-            raise argparse.ArgumentTypeError(f"{part.strip()!r}: boards are numbered from 1, "
-                                             "and a range goes up (1-3)")
-        if len(boards) + last - first + 1 > MAX_BOARDS:
-            raise argparse.ArgumentTypeError(f"more than {MAX_BOARDS} boards")
-        boards.extend(range(first, last + 1))
-    return boards
-
-
-def board_ranges(boards: list[int]) -> str:
-    """The inverse of `parse_boards` for a summary: [1, 2, 3, 7] → `1-3,7`."""
-    parts: list[str] = []
-    first = 0
-    while first < len(boards):
-        last = first
-        while last + 1 < len(boards) and boards[last + 1] == boards[last] + 1:
-            last += 1
-        parts.append(str(boards[first]) if first == last else f"{boards[first]}-{boards[last]}")
-        first = last + 1
-    return ",".join(parts)
-
-
-def _tournament(text: str) -> str:
-    if not TOURNAMENT_NAME.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a tournament name (1–40 letters, "
-                                         "digits, - or _, starting with a letter or digit)")
-    return text
-
-
-def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of tables (1 or more)")
-    return int(text)
-
-
-def _names(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError("an empty table name (write a,b,c)")
-    return names
-
-
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise Refusal(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise Refusal(f"{path}: not UTF-8 text ({exc.reason})") from None
-
-
-def _read_object(path: Path) -> dict[str, Any]:
-    """A JSON object from a file, or a refusal that names the file and the line."""
-    try:
-        found = json.loads(_read_text(path))
-    except json.JSONDecodeError as exc:
-        raise Refusal(f"{path}: not JSON: {exc.msg} (line {exc.lineno})") from None
-    if not isinstance(found, dict):
-        raise Refusal(f"{path}: a JSON object is expected ({{\"table\": …}})")
-    return found
-
-
-def read_movement(path: Path) -> dict[str, list[int]]:
-    """A movement file: table → its boards, each a list of numbers or a text such as
-    `"1-3,7"`."""
-    movement: dict[str, list[int]] = {}
-    for table, boards in _read_object(path).items():
-        if isinstance(boards, str):
-            try:
-                movement[table] = parse_boards(boards)
-            except argparse.ArgumentTypeError as exc:
-                raise Refusal(f"{path}: table {table}: {exc}") from None
-        elif isinstance(boards, list) and all(type(b) is int for b in boards):
-            movement[table] = boards
-        else:
-            raise Refusal(f"{path}: table {table}: give its boards as [1, 2, 3] or \"1-3\"")
-    return movement
-
-
-# --- the gateway ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Gateway:
-    """Where the requests go, and the director's token they carry."""
-
-    url: str
-    token: str
-
-
-def director_token(settings: Settings) -> str:
-    """`TABLESERVER_DIRECTOR_TOKEN`, else `<data>/director.token`; unlike
-    `Settings.director_token` this never generates one (the gateway would not know it)."""
-    if settings.director_token_given is not None:
-        return settings.director_token_given.get_secret_value()
-    path = settings.data_dir / TOKEN_FILE
-    try:
-        return path.read_text().strip()
-    except OSError:
-        raise Refusal(f"no director's token: set TABLESERVER_DIRECTOR_TOKEN, or TABLESERVER_DATA "
-                      f"to the data folder of `make up` ({path} does not exist)") from None
-
-
-def refusal_of(response: httpx.Response) -> Refusal | None:
-    """None for a success; else the gateway's `error` (and `field`) as a refusal: exit 1
-    and "retry" for a 5xx (Kafka or Redis down), 2 for a 4xx."""
-    if response.is_success:
-        return None
-    try:
-        body = response.json()
-        error = str(body["error"])
-        field = body.get("field")
-    except (ValueError, KeyError, TypeError):
-        error, field = f"HTTP {response.status_code}: {response.text[:200].strip()}", None
-    message = error + (f" (field {field!r})" if field else "")
-    if response.status_code == 401:
-        message += " — the director's token is TABLESERVER_DIRECTOR_TOKEN or " \
-            f"$TABLESERVER_DATA/{TOKEN_FILE}"
-    if response.status_code >= 500:
-        return Refusal(message if "retry" in message else f"{message}; retry",
-                       EXIT_UNAVAILABLE)
-    return Refusal(message)
-
-
-def request(gateway: Gateway, method: str, path: str, timeout: float,
-            **options: Any) -> httpx.Response:
-    """One request with the director's token; a refusal for a failure of any kind."""
-    import httpx
-
-    try:
-        response = httpx.request(method, gateway.url + path, timeout=timeout,
-                                 headers={"Authorization": f"Bearer {gateway.token}"},
-                                 **options)
-    except httpx.TimeoutException:
-        raise Refusal(f"the gateway at {gateway.url} did not answer within {timeout:g} s; "
-                      "retry (the request is idempotent)", EXIT_UNAVAILABLE) from None
-    except httpx.TransportError as exc:
-        raise Refusal(f"the gateway at {gateway.url} is unreachable ({exc or type(exc).__name__};"
-                      " is `make up` running? see TABLESERVER_GATEWAY_PORT or "
-                      "TABLESERVER_GATEWAY); retry", EXIT_UNAVAILABLE) from None
-    refused = refusal_of(response)
-    if refused is not None:
-        raise refused
-    return response
 
 
 def _path(tournament: str, *more: str) -> str:
@@ -226,10 +69,10 @@ def creation_request(args: argparse.Namespace) -> dict[str, Any]:
     request's digest)."""
     body: dict[str, Any] = {"tournament": args.name,
                             "tables": args.tables if args.tables is not None else args.table_names,
-                            "ruleset": args.ruleset, "deals": _read_text(args.deals),
+                            "ruleset": args.ruleset, "deals": read_text(args.deals),
                             "name": args.event_name, "site": args.site, "date": args.date}
     if args.players is not None:
-        body["players"] = _read_object(args.players)
+        body["players"] = read_object(args.players)
     return body
 
 
@@ -404,7 +247,7 @@ def _runs(command: Command) -> Callable[[argparse.Namespace], int]:
 def _subcommand(actions: Any, name: str, command: Command, help: str,
                 timeout: float) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = actions.add_parser(name, help=help, description=help)
-    parser.add_argument("name", type=_tournament, help="the tournament")
+    parser.add_argument("name", type=tournament_name, help="the tournament")
     parser.add_argument("--gateway", metavar="URL", help="the gateway (default: "
                         "TABLESERVER_GATEWAY, else http://127.0.0.1:$TABLESERVER_GATEWAY_PORT)")
     parser.add_argument("--timeout", type=float, default=timeout, metavar="SECONDS",
@@ -424,8 +267,9 @@ def add_tournament_parser(commands: Any) -> None:
     create = _subcommand(actions, "create", cmd_create, "create every table of a tournament "
                          "(the same command again finds it)", 600)
     tables = create.add_mutually_exclusive_group(required=True)
-    tables.add_argument("--tables", type=_count, help="how many tables (NAME-1, NAME-2, …)")
-    tables.add_argument("--table-names", type=_names, metavar="A,B,…", help="the tables' names")
+    tables.add_argument("--tables", type=table_count, help="how many tables (NAME-1, NAME-2, …)")
+    tables.add_argument("--table-names", type=table_names, metavar="A,B,…",
+                        help="the tables' names")
     create.add_argument("--deals", type=Path, required=True, metavar="FILE.pbn",
                         help="the deals, a PBN file as a dealing program writes it")
     create.add_argument("--ruleset", choices=list(Ruleset), default=Ruleset.DUPLICATE)
@@ -439,7 +283,7 @@ def add_tournament_parser(commands: Any) -> None:
                         "standard output")
     start = _subcommand(actions, "round", cmd_round, "start a round at every table (sent "
                         "again, nothing starts twice)", 120)
-    start.add_argument("round", type=_count, help="the round's number")
+    start.add_argument("round", type=table_count, help="the round's number")
     boards = start.add_mutually_exclusive_group(required=True)
     boards.add_argument("--boards", type=parse_boards, metavar="1-3,7",
                         help="the same boards at every table")

@@ -1,31 +1,145 @@
-"""Creating a table: its topic, its record in Redis (for the gateway) and in the registry (for
-the processor). Used by the gateway and by `tableserver import`."""
+"""The table registry: the one module that reads and writes tables' records.
+
+A table's record (`TableRecord`: `table`, `ruleset`, `created`, and `tournament` for a
+tournament's table) is kept twice: in the registry topic (`tableserver.tables`, compacted, in
+the partition of the table's shard: the processor's and the record that lasts) and in a Redis
+hash (`tableserver:tables`: the gateways' copy, which a Redis that lost its data lacks until a
+worker or a gateway writes it again). Everything else asks here: the gateway (a table created,
+a tournament's tables, a record looked up), the importer (`tableserver import`), the processor
+(a shard's tables, a table registered, Redis written again after a loss, through
+`services.common.store.RedisStore`).
+"""
 
 from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, cast
 
-from aiokafka import AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import KafkaError
 from redis.asyncio import Redis
 
 from services.common.kafka.admin import create_table_topic
+from services.common.kafka.produce import acknowledged, send
+from services.common.kafka.reader import KafkaUnavailable, read_partition
 from services.common.names import REGISTRY, TABLES_SET, shard_of
 
+TableRecord = dict[str, Any]  # "table", "ruleset", "created" (ms), and "tournament" if any
+
+
+def new_record(table: str, ruleset: str, tournament: str | None = None,
+               created: int | None = None) -> TableRecord:
+    """A table's record as it is made (created now unless `created` is given)."""
+    record: TableRecord = {"table": table, "ruleset": ruleset,
+                           "created": int(time.time() * 1000) if created is None else created}
+    if tournament is not None:
+        record["tournament"] = tournament
+    return record
+
+
+def parse(value: bytes | str) -> TableRecord:
+    """A record as the registry topic or Redis holds it."""
+    return dict(json.loads(value))
+
+
+def _dump(record: TableRecord) -> str:
+    return json.dumps(record)
+
+
+# --- the registry topic ------------------------------------------------------------------------
+
+async def register(producer: AIOKafkaProducer, records: Mapping[str, TableRecord], shards: int,
+                   timeout_s: float | None = None, doing: str = "register the tables",
+                   then: str = "retry") -> None:
+    """The records appended to the registry topic (each in its table's shard), all sent at
+    once; `Unavailable` when Kafka does not acknowledge them (within `timeout_s` if given).
+    A table registered again is harmless: the processor knows it."""
+    sent = [await send(producer, REGISTRY, _dump(record).encode(), key=table.encode(),
+                       partition=shard_of(table, shards), doing=doing, then=then)
+            for table, record in records.items()]
+    await acknowledged(sent, timeout_s, doing=doing, then=then)
+
+
+async def registered(bootstrap: str, table: str, shards: int) -> TableRecord | None:
+    """`table`'s record in the registry topic (compacted: the last record of each table), or
+    None when it was never registered. The registry is the tables' record; Redis holds a copy
+    that a restart without persistence loses."""
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                request_timeout_ms=10_000)
+    try:
+        await consumer.start()
+        tp = TopicPartition(REGISTRY, shard_of(table, shards))
+        mine = [record.value for record in await read_partition(consumer, tp, None, None)
+                if record.key == table.encode() and record.value]
+        return parse(mine[-1]) if mine else None
+    except KafkaError as exc:
+        raise KafkaUnavailable.of(bootstrap, exc) from None
+    finally:
+        await consumer.stop()
+
+
+async def shard_records(read: Callable[[str], Awaitable[Mapping[str, bytes]]]
+                        ) -> dict[str, TableRecord]:
+    """A shard's tables' records, with `read(topic)`: the latest value of each key in the
+    shard's partition of a topic (the processor's `ShardLog.read`)."""
+    return {table: parse(value) for table, value in (await read(REGISTRY)).items()}
+
+
+def shards_in(partitions: Iterable[Any]) -> set[int]:
+    """The shards among assigned partitions (objects with `topic` and `partition`): the
+    registry's partitions are the shards."""
+    return {tp.partition for tp in partitions if tp.topic == REGISTRY}
+
+
+# --- Redis's copy ------------------------------------------------------------------------------
+
+async def claim(redis: Redis, records: Mapping[str, TableRecord]) -> dict[str, TableRecord]:
+    """Each record written to Redis unless its table has one there: the records that stand
+    (those found, and the new ones), in one round trip (then one more for those found)."""
+    tables = list(records)
+    async with redis.pipeline(transaction=False) as pipe:
+        for table in tables:
+            pipe.hsetnx(TABLES_SET, table, _dump(records[table]))
+        fresh = await pipe.execute()
+    standing = dict(records)
+    taken = [t for t, new in zip(tables, fresh, strict=True) if not new]
+    if taken:
+        existing = await redis.hmget(TABLES_SET, taken)
+        for table, raw in zip(taken, existing, strict=True):
+            if raw:  # (gone since: ours stands)
+                standing[table] = parse(raw)
+    return standing
+
+
+async def remember(redis: Redis, records: Mapping[str, TableRecord]) -> None:
+    """The records written to Redis (again), whatever is there."""
+    if records:
+        await redis.hset(TABLES_SET, mapping={t: _dump(r) for t, r in records.items()})
+
+
+async def record_of(redis: Redis, table: str) -> TableRecord | None:
+    raw = await redis.hget(TABLES_SET, table)
+    return None if raw is None else parse(raw)
+
+
+async def all_records(redis: Redis) -> dict[str, TableRecord]:
+    """Every table's record Redis has (table → record)."""
+    found = cast(dict[bytes, bytes], await redis.hgetall(TABLES_SET))
+    return {table.decode(): parse(raw) for table, raw in found.items()}
+
+
+# --- a table made ------------------------------------------------------------------------------
 
 async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, redis: Redis,
                        table: str, ruleset: str, replication: int, shards: int
-                       ) -> dict[str, Any]:
-    """Create `table`, or find it: its record (`table`, `ruleset`, `created`). A table that
-    exists keeps its record; registering it again is harmless (the processor knows it)."""
-    meta = {"table": table, "ruleset": ruleset, "created": int(time.time() * 1000)}
+                       ) -> TableRecord:
+    """Create `table`, or find it: its topic, its record in Redis (for the gateway) and in the
+    registry (for the processor). A table that exists keeps its record; registering it again
+    is harmless (the processor knows it). Used by the gateway and by `tableserver import`."""
     await create_table_topic(admin, table, replication)
-    if not await redis.hsetnx(TABLES_SET, table, json.dumps(meta)):
-        found = await redis.hget(TABLES_SET, table)
-        meta = json.loads(found) if found is not None else meta  # gone since: ours stands
-    await producer.send_and_wait(REGISTRY, json.dumps(meta).encode(), key=table.encode(),
-                                 partition=shard_of(table, shards))
-    return meta
-
+    record = (await claim(redis, {table: new_record(table, ruleset)}))[table]
+    await register(producer, {table: record}, shards, doing="register the table")
+    return record

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple, Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
+from services.common import registry
 from services.common.names import (
-    TABLES_SET,
     feed_key,
     overview_key,
     shard_alive_key,
@@ -141,17 +141,13 @@ class RedisStore:
         return cast(list[tuple[bytes, dict[bytes, bytes]]], await self.redis.xrange(stream))
 
     async def remember_tables(self, records: dict[str, dict[str, Any]]) -> None:
-        if records:
-            await self.redis.hset(TABLES_SET, mapping={
-                table: json.dumps(meta) for table, meta in records.items()})
+        await registry.remember(self.redis, records)
 
     async def table_record(self, table: str) -> dict[str, Any] | None:
-        raw = await self.redis.hget(TABLES_SET, table)
-        return None if raw is None else dict(json.loads(raw))
+        return await registry.record_of(self.redis, table)
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
-        found = cast(dict[bytes, bytes], await self.redis.hgetall(TABLES_SET))
-        return {table.decode(): dict(json.loads(raw)) for table, raw in found.items()}
+        return await registry.all_records(self.redis)
 
     async def mark_alive(self, shard: int) -> None:
         await self.redis.set(shard_alive_key(shard), "1")

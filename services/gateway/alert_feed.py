@@ -14,7 +14,6 @@ has dealt with (from its start: a mark is a few bytes), so every gateway knows t
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections import deque
@@ -24,6 +23,7 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaError
 
+from services.common.backoff import Backoff
 from services.common.kafka.reader import read_partition
 from services.common.names import ALERTS, HANDLED
 from services.gateway.fanout import BadSince, Render, Subscription, fan_out
@@ -77,12 +77,13 @@ class AlertFeed:
         return any(alert.get("id") == alert_id for _, alert in self.recent)
 
     async def run(self) -> None:
+        failed = Backoff.constant(1.0)
         while True:
             try:
                 batch = await self.consumer.getmany(PARTITION, MARKS, timeout_ms=1000)
             except KafkaError as exc:  # the consumer reconnects by itself; say so once
                 log.warning("the alerts' consumer: %r", exc)
-                await asyncio.sleep(1)
+                await failed.wait()
                 continue
             for record in batch.get(PARTITION, []):
                 try:

@@ -14,9 +14,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from services.common.errors import ServiceError
 from services.gateway.asgi import BodyAdmission, EventHandler
 from services.gateway.errors import Answer, answer_of
-from services.gateway.refusals import GatewayError, Refused, too_large
+from services.gateway.refusals import Refused, too_large
 from services.gateway.service import Accepted, Gateway
 from services.gateway.tokens import Grant
 
@@ -91,7 +92,7 @@ def events_answer(gw: Gateway) -> EventHandler:
         try:
             grant = gw.grant_from(authorization)
             accepted = await accept_http(gw, table, grant, raw)
-        except GatewayError as refused:
+        except ServiceError as refused:
             return answer_of(refused)
         return 202, {"offset": accepted.offset}, {}
 
@@ -104,7 +105,7 @@ def admission(gw: Gateway) -> BodyAdmission:
     def admit(authorization: str | None, upload: bool) -> Answer | None:
         try:
             gw.admits_body(authorization, upload)
-        except GatewayError as refused:
+        except ServiceError as refused:
             return answer_of(refused)
         return None
 
@@ -124,7 +125,7 @@ async def socket_ack(gw: Gateway, table: str, grant: Grant, text: str,
     ack = body.get("client_seq")
     try:
         accepted = await accept(gw, table, grant, read)
-    except GatewayError as refused:
+    except ServiceError as refused:
         status, reply, _ = answer_of(refused)
         return {"ack": ack, **reply, "status": status}
     return {"ack": ack, "offset": accepted.offset}

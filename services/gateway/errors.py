@@ -14,7 +14,8 @@ from pydantic import BaseModel
 from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from services.gateway.refusals import REDIS_DOWN, GatewayError, Kind, Refused, Unavailable
+from services.common.errors import ServiceError, Unavailable
+from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 
 DIRECTOR_ONLY = "only the director may do this"
 
@@ -26,12 +27,12 @@ UNAVAILABLE = 503
 Answer = tuple[int, dict[str, Any], dict[str, str]]  # status, JSON body, more headers
 
 
-def status_of(error: GatewayError) -> int:
+def status_of(error: ServiceError) -> int:
     """The HTTP status of a domain error (a socket's ack says it too)."""
     return STATUS[error.kind] if isinstance(error, Refused) else UNAVAILABLE
 
 
-def answer_of(error: GatewayError) -> Answer:
+def answer_of(error: ServiceError) -> Answer:
     """An error as HTTP answers it: status, body, headers (`Retry-After`)."""
     after = error.retry_after
     return status_of(error), error.body, {} if after is None else {"Retry-After": str(after)}
@@ -54,8 +55,8 @@ def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(GatewayError)
-    async def refused(request: Request, exc: GatewayError) -> JSONResponse:
+    @app.exception_handler(ServiceError)
+    async def refused(request: Request, exc: ServiceError) -> JSONResponse:
         status, body, headers = answer_of(exc)
         return JSONResponse(body, status_code=status, headers=headers)
 

@@ -26,6 +26,7 @@ from typing import Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from services.common.backoff import Backoff
 from services.common.names import WAKE
 
 log = logging.getLogger("tableserver.fanout")
@@ -168,7 +169,7 @@ class FeedHub:
 
     async def run(self) -> None:
         """The reader: follow every stream a socket follows, offer each new entry."""
-        pause = 0.1
+        backoff = Backoff.doubling(0.1, 2.0)  # while Redis is away
         while True:
             streams: dict[bytes | str | memoryview, int | bytes | str | memoryview] = {
                 k: s.last for k, s in self.streams.items()}
@@ -177,12 +178,11 @@ class FeedHub:
                 reply = cast(Reply, await self.reader.xread(streams, block=self.block_ms,
                                                             count=100))
             except (RedisError, OSError) as exc:
-                if pause == 0.1:
+                if backoff.fresh:
                     log.warning("the feeds' reader lost Redis: %r", exc)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 2.0)
+                await backoff.wait()
                 continue
-            pause = 0.1
+            backoff.reset()
             for raw_key, entries in reply:
                 key = raw_key.decode()
                 if key == self.wake_key:

@@ -13,17 +13,19 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
-from services.common.kafka.reader import KafkaUnavailable, registered
+from services.common.errors import Unavailable
+from services.common.kafka.produce import append
+from services.common.kafka.reader import KafkaUnavailable
 from services.common.live import send_copy
 from services.common.names import HEALTH, table_topic
+from services.common.registry import registered
 from services.common.settings import Settings
 from services.gateway.clients import Clients
 from services.gateway.errors import DIRECTOR_ONLY
 from services.gateway.readiness import Appends
-from services.gateway.refusals import REDIS_DOWN, Kind, Refused, Unavailable
+from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from shared.codec import EventError, Sender, encode, from_map, sent_by
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
@@ -152,18 +154,18 @@ class Gateway:
         value = self.encoded(event_map)
         producer, settings = self.clients.producer, self.settings
         try:  # bounded: with the broker down, the client hears so and may retry
-            metadata = await asyncio.wait_for(
-                producer.send_and_wait(table_topic(table), value), settings.produce_timeout_s)
-        except (KafkaError, TimeoutError) as exc:
+            offset = await append(producer, table_topic(table), value,
+                                  timeout_s=settings.produce_timeout_s,
+                                  doing="acknowledge the event",
+                                  then="retry with the same client_seq")
+        except Unavailable:
             # not acknowledged, though it may still be appended: a retry with the same
             # client_seq is folded once (shared.engine)
             self.appends.record(False)
-            reason = "in time" if isinstance(exc, TimeoutError) else f"({exc})"
-            raise Unavailable(f"Kafka did not acknowledge the event {reason}; retry with "
-                              "the same client_seq", retry_after=1) from None
+            raise
         self.appends.record(True)
-        await send_copy(producer, table, metadata.offset, value, settings.shards)
-        return int(metadata.offset)
+        await send_copy(producer, table, offset, value, settings.shards)
+        return offset
 
     async def probe_append(self) -> None:
         """A record appended to the health topic as every event is (`acks=all`): whether

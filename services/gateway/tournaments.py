@@ -18,11 +18,14 @@ from typing import Any
 
 from aiokafka.errors import KafkaError
 
+from services.common import registry
+from services.common.errors import Unavailable
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
+from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record, read_topics
-from services.common.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
+from services.common.names import table_topic, tournament_topic
 from services.gateway.models import TournamentCreate
-from services.gateway.refusals import Kind, Refused, Unavailable
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from shared.codec import DecodeError, decode, to_map
 from shared.notation.tournament_export import write_export
@@ -43,9 +46,11 @@ WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": 
 PLAYING = (TableStatus.AUCTION, TableStatus.CLOSED)
 
 
+HARMLESS = "retry (doing it twice is harmless)"
+
+
 def _kafka_down(what: str) -> Unavailable:
-    return Unavailable(f"Kafka did not {what} in time; retry (doing it twice is harmless)",
-                       retry_after=1)
+    return Unavailable(f"Kafka did not {what} in time; {HARMLESS}", retry_after=1)
 
 
 async def find(gw: Gateway, tournament: str) -> Tournament | None:
@@ -104,8 +109,9 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
                                                  "ts": int(time.time() * 1000)})
                                for table, names in made.players.items()))
-        await clients.producer.send_and_wait(tournament_topic(made.tournament), record)
-    except (KafkaError, TimeoutError) as exc:
+        await append(clients.producer, tournament_topic(made.tournament), record,
+                     doing="create the tournament", then=HARMLESS)
+    except (KafkaError, TimeoutError, Unavailable) as exc:
         log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
                     "%r", made.tournament, len(tables), len(deals), len(record), exc)
         raise _kafka_down("create the tournament") from None
@@ -132,28 +138,14 @@ async def _register(gw: Gateway, made: Tournament) -> None:
     """Each table's record, in Redis (for the gateways) and the registry (for the processor):
     a table that exists outside this tournament is refused."""
     now = int(time.time() * 1000)
-    metas = {t: {"table": t, "ruleset": made.ruleset, "created": now,
-                 "tournament": made.tournament} for t in made.tables}
-    redis = gw.clients.redis
-    async with redis.pipeline(transaction=False) as pipe:
-        for table, meta in metas.items():
-            pipe.hsetnx(TABLES_SET, table, json.dumps(meta))
-        fresh = await pipe.execute()
-    taken = [t for t, new in zip(made.tables, fresh, strict=True) if not new]
-    if taken:
-        existing = await redis.hmget(TABLES_SET, taken)
-        for table, raw in zip(taken, existing, strict=True):
-            meta = json.loads(raw) if raw else metas[table]
-            if meta.get("tournament") != made.tournament or meta["ruleset"] != made.ruleset:
-                raise Refused(f"table {table} exists outside tournament "
-                              f"{made.tournament}", "tables", kind=Kind.CONFLICT)
-            metas[table] = meta
-    shards = gw.settings.shards
-    sent = [await gw.clients.producer.send(REGISTRY, json.dumps(meta).encode(),
-                                           key=table.encode(),
-                                           partition=shard_of(table, shards))
-            for table, meta in metas.items()]
-    await asyncio.wait_for(asyncio.gather(*sent), 2 * gw.settings.produce_timeout_s)
+    records = await registry.claim(gw.clients.redis, {
+        t: registry.new_record(t, made.ruleset, made.tournament, now) for t in made.tables})
+    for table, record in records.items():
+        if record.get("tournament") != made.tournament or record["ruleset"] != made.ruleset:
+            raise Refused(f"table {table} exists outside tournament {made.tournament}",
+                          "tables", kind=Kind.CONFLICT)
+    await registry.register(gw.clients.producer, records, gw.settings.shards,
+                            2 * gw.settings.produce_timeout_s, then=HARMLESS)
 
 
 async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,
@@ -174,12 +166,9 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
                            for table, table_boards in plan.items()))
     record = {"type": "round_started", "round": number, "ts": now,
               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
-    try:
-        await asyncio.wait_for(gw.clients.producer.send_and_wait(
-            tournament_topic(tournament), json.dumps(record).encode()),
-            gw.settings.produce_timeout_s)
-    except (KafkaError, TimeoutError):
-        raise _kafka_down("record the round") from None
+    await append(gw.clients.producer, tournament_topic(tournament), json.dumps(record).encode(),
+                 timeout_s=gw.settings.produce_timeout_s, doing="record the round",
+                 then=HARMLESS)
     return len(plan)
 
 

@@ -12,7 +12,6 @@ group.
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import faust
 
 from services.common.names import REGISTRY
+from services.common.registry import parse, shards_in
 from services.common.settings import Settings
 from services.processor.bootstrap import Adapters, real_adapters, worker_loop
 from services.processor.heartbeat import beat
@@ -62,8 +62,7 @@ def create_app(settings: Settings, worker_name: str = "processor",
         it changes nothing: runners kept by the new assignment go on)."""
         if folding.task is None:
             await folding.start()
-        await folding.own({tp.partition for tp in assigned if tp.topic == REGISTRY},
-                          app.consumer_generation_id)
+        await folding.own(shards_in(assigned), app.consumer_generation_id)
 
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]  # faust's timer is untyped
     async def keep_announcing() -> None:
@@ -73,6 +72,6 @@ def create_app(settings: Settings, worker_name: str = "processor",
     @app.agent(registry)
     async def tables_registered(stream: Any) -> None:
         async for event in stream.events():
-            folding.add_table(event.message.partition, json.loads(event.value))
+            folding.add_table(event.message.partition, parse(event.value))
 
     return app

@@ -33,10 +33,10 @@ from aiokafka.errors import KafkaError, for_code
 from aiokafka.protocol.api import Request
 from aiokafka.protocol.fetch import FetchRequest_v7
 from aiokafka.protocol.offset import OffsetRequest
-from aiokafka.record.memory_records import MemoryRecords
 from aiokafka.structs import TopicPartition
 
-from services.processor.ports import Record
+from services.common.backoff import Backoff
+from services.common.kafka.batches import Record, decode
 
 log = logging.getLogger("tableserver.fetch")
 
@@ -53,6 +53,7 @@ NEW_SESSION, MAX_EPOCH = 0, 2**31 - 1
 SESSION_ERRORS = (70, 71)  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 OFFSET_OUT_OF_RANGE = 1
 UNKNOWN_LEADER_WARN_S = 10.0
+FAILED_FETCH = Backoff.constant(0.1)  # a broker's failed fetch: asked again after this
 # Leaders still unknown after this long: the client's metadata has stopped (seen after a broker
 # restart and a pause: a worker's new tables' partitions stayed leaderless for minutes while
 # their topics were long made); a new client, with new connections and metadata, takes over.
@@ -275,7 +276,7 @@ class TableFetcher:
         except (KafkaError, TimeoutError) as exc:  # the connection, a timeout: start over
             log.warning("fetch from broker %d failed: %r", node, exc)
             session.reset()
-            await asyncio.sleep(0.1)
+            await FAILED_FETCH.wait()
             return {}
         if response.error_code:
             if response.error_code not in SESSION_ERRORS:
@@ -326,18 +327,5 @@ class TableFetcher:
 
     def _decode(self, tp: TopicPartition, data: bytes) -> list[Record]:
         """The records from the partition's position on; the position moves past them."""
-        position = self.positions[tp]
-        records: list[Record] = []
-        batches = MemoryRecords(data)
-        while batches.has_next():
-            batch = batches.next_batch()
-            if batch is None:  # a batch cut short by the size limit: fetched again next time
-                break
-            if not batch.is_control_batch:
-                for record in batch:
-                    if record.offset >= position:  # a batch may begin before the position
-                        records.append(Record(record.offset, record.key, record.value))
-                        position = record.offset + 1
-            position = max(position, batch.next_offset)
-        self.positions[tp] = position
+        records, self.positions[tp] = decode(data, self.positions[tp])
         return records

@@ -11,18 +11,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from aiokafka.structs import TopicPartition
 
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    offset: int
-    key: bytes | None
-    value: bytes | None
-
+from services.common.kafka.batches import Record as Record  # the fetcher's records
 
 Alerts = list[tuple[str, dict[str, Any]]]  # (alert id, alert)
 

@@ -29,7 +29,6 @@ same ids, which the checkpoint filters out.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +36,8 @@ from typing import Any
 from aiokafka import TopicPartition
 
 from services.common.live import read_copy
-from services.common.names import CHECKPOINTS, LIVE, REGISTRY, TABLE_PREFIX, table_topic
+from services.common.names import CHECKPOINTS, LIVE, TABLE_PREFIX, table_topic
+from services.common.registry import shard_records
 from services.common.store import States, StateWrite
 from services.processor.ports import Fetcher, Record, ShardLog
 from shared.table_run import Raised, TableRun
@@ -80,10 +80,9 @@ class ShardRunner:
         """Fence the shard's previous owner, and learn its tables and checkpoints."""
         await self.shard_log.open()  # fences the previous owner, aborts its open transaction
         checkpoints = await self.shard_log.read(CHECKPOINTS)
-        registry = await self.shard_log.read(REGISTRY)
-        for table, record in registry.items():
+        for table, record in (await shard_records(self.shard_log.read)).items():
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
-            self.tables[table] = TableRun(table, json.loads(record), checkpoint=checkpoint)
+            self.tables[table] = TableRun(table, record, checkpoint=checkpoint)
         for meta in self._early:  # registered after we read the registry: not lost
             self.tables.setdefault(meta["table"], TableRun(meta["table"], meta))
         self._started = True

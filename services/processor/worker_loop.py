@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import os
 import signal
@@ -43,6 +42,7 @@ from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
+from services.common.backoff import Backoff
 from services.common.gc_settle import settle
 from services.common.names import LIVE, TABLE_PREFIX, shard_of
 from services.common.store import StateStore
@@ -55,6 +55,7 @@ log = logging.getLogger("tableserver.processor")
 FETCH_WAIT_S = 0.05  # the longest a fetch is awaited before the loop looks at its timers
 SWEEP_S = 2.0  # how often the loop looks for events that no live copy announced
 RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # pauses between a runner's attempts to start (then the last)
+FETCH_RETRY_S = 1.0  # the pause after a failed fetch
 FENCED_WAIT_S = 10.0  # a fenced shard still ours after this long (no rebalance came) restarts
 SESSION_TIMEOUT_S = 6.0  # the group's session (app.py): frozen longer, a worker is out of it
 CLOCK_TICK_S = 0.5  # how often the loop's clock is watched for a freeze
@@ -155,7 +156,8 @@ class WorkerLoop:
     async def _start(self, shard: int, after: float) -> None:
         """Start `shard`'s runner, retrying while Kafka is away and the shard is still ours."""
         await asyncio.sleep(after)
-        for attempt in itertools.count():
+        backoff = Backoff(RETRY_S)
+        while True:
             while self.out_of_group():  # own() replaces this start when the group speaks
                 await asyncio.sleep(CLOCK_TICK_S)
             if shard not in self.assigned or shard in self.runners:
@@ -184,7 +186,7 @@ class WorkerLoop:
                          held - prepared)
                 break
             except KAFKA_OUTAGE as exc:
-                pause = RETRY_S[min(attempt, len(RETRY_S) - 1)]
+                pause = backoff.next()
                 log.warning("shard %d cannot start (%r); again in %.1f s", shard, exc, pause)
                 await runner.stop()
                 await asyncio.sleep(pause)
@@ -250,13 +252,14 @@ class WorkerLoop:
         loop = asyncio.get_running_loop()
         next_sweep = loop.time()
         sweeping: asyncio.Task[dict[TopicPartition, int]] | None = None
+        failed = Backoff.constant(FETCH_RETRY_S)
         try:
             while True:
                 try:
                     batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
                 except KAFKA_OUTAGE as exc:
-                    log.warning("fetch failed (%r); again in 1 s", exc)
-                    await asyncio.sleep(1.0)
+                    log.warning("fetch failed (%r); again in %g s", exc, FETCH_RETRY_S)
+                    await failed.wait()
                     batches = {}
                 async with self.busy:
                     if batches:

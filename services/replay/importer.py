@@ -25,7 +25,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
-from aiokafka.errors import KafkaError
+from aiokafka.errors import KafkaError, KafkaTimeoutError
 from redis.asyncio import Redis
 from redis.exceptions import (
     ConnectionError as RedisConnectionError,
@@ -33,7 +33,9 @@ from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
 )
 
+from services.common.errors import Unavailable
 from services.common.kafka.admin import ensure_core_topics
+from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, Record, read_table
 from services.common.names import table_topic
 from services.common.registry import create_table
@@ -186,6 +188,10 @@ async def import_boards(settings: Settings, table: str, ruleset: str, boards: li
         return await _import_boards(settings, table, ruleset, boards, progress)
     except KafkaError as exc:
         raise KafkaUnavailable.of(settings.kafka_bootstrap, exc) from None
+    except Unavailable as exc:  # an append (services.common.kafka.produce): its cause
+        cause = exc.__cause__
+        raise KafkaUnavailable.of(settings.kafka_bootstrap, cause if isinstance(
+            cause, KafkaError) else KafkaTimeoutError()) from None
     except RedisError as exc:
         raise RedisUnavailable.of(settings.redis_url, exc) from None
 
@@ -211,10 +217,10 @@ async def _import_boards(settings: Settings, table: str, ruleset: str, boards: l
                    for board in todo]  # every event checked before the first is sent
         sent = []  # per board, the producer's futures: all sent at once, acknowledged in order
         for values in encoded:
-            sent.append([await producer.send(table_topic(table), value) for value in values])
+            sent.append([await send(producer, table_topic(table), value) for value in values])
         offsets: list[int] = []
         for done, futures in enumerate(sent, start=1):
-            offsets += [(await future).offset for future in futures]
+            offsets += await acknowledged(futures)
             progress(done, len(todo))
         return Imported(len(todo), sum(1 for f in planned.found if f.whole), len(offsets),
                         min(offsets, default=None), max(offsets, default=None),

@@ -20,7 +20,6 @@ are, and still learns the brokers.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -28,8 +27,9 @@ from aiokafka.client import AIOKafkaClient
 from aiokafka.errors import KafkaError, KafkaTimeoutError, RequestTimedOutError
 from aiokafka.protocol.fetch import FetchRequest
 from aiokafka.protocol.metadata import MetadataRequest
-from aiokafka.record.memory_records import MemoryRecords
 
+from services.common.backoff import Backoff
+from services.common.kafka.batches import decode
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 
 log = logging.getLogger("tableserver.topics")
@@ -38,7 +38,7 @@ READ_UNCOMMITTED = 0  # as the consumer read before: table topics have no transa
 NO_ERROR, OFFSET_OUT_OF_RANGE, UNKNOWN_TOPIC, INVALID_TOPIC = 0, 1, 3, 17
 NO_SUCH_TOPIC = (UNKNOWN_TOPIC, INVALID_TOPIC)  # (a name no topic can have: none either)
 ATTEMPTS = 8  # a request that fails (a leader moved, a connection lost) is sent again
-BACKOFF_S = 0.1  # doubled at each attempt, up to a second
+BACKOFF_S = (0.1, 1.0)  # the first pause, doubled at each attempt up to a second
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class KafkaTopics:
     async def fetch(self, topic: str, start: int) -> Fetched:
         """`topic`'s records from offset `start` on; `NoTableError` when there is no such
         topic, `KafkaUnavailable` when Kafka does not answer (after a few attempts)."""
-        pause = BACKOFF_S
+        backoff = Backoff.doubling(*BACKOFF_S)
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 return await self._fetch(topic, start)
@@ -108,8 +108,7 @@ class KafkaTopics:
                     raise KafkaUnavailable.of(self.bootstrap, error) from None
                 log.info("reading %s: %r; asking again", topic, exc)
                 self.client.force_metadata_update()
-                await asyncio.sleep(pause)
-                pause = min(2 * pause, 1.0)
+                await backoff.wait()
         raise AssertionError("unreachable")
 
     async def _fetch(self, topic: str, start: int) -> Fetched:
@@ -160,16 +159,9 @@ class KafkaTopics:
 def _decode(data: bytes | None, start: int, end: int) -> Fetched:
     """The records of a fetch's answer from offset `start` on, below `end`; control records
     (transaction markers) left out, as a consumer leaves them."""
-    records: list[Record] = []
-    position = start
-    batches = MemoryRecords(data or b"")
-    while batches.has_next():
-        batch = batches.next_batch()
-        if batch is None:  # a batch cut short by the size limit: fetched again from there
-            break
-        if not batch.is_control_batch:
-            for record in batch:
-                if start <= record.offset < end:  # a batch may begin before `start`
-                    records.append((record.offset, record.value))
-        position = max(position, min(batch.next_offset, end))
+    records, position = decode(data, start, end, _pair)
     return Fetched(records, position, end)
+
+
+def _pair(offset: int, _key: bytes | None, value: bytes | None) -> Record:
+    return offset, value

@@ -40,7 +40,7 @@ class Producer:
     def __init__(self) -> None:
         self.sent: list[tuple[str, bytes]] = []
 
-    async def send_and_wait(self, topic: str, value: bytes) -> Metadata:
+    async def send_and_wait(self, topic: str, value: bytes, **_: Any) -> Metadata:
         self.sent.append((topic, value))
         return Metadata()
 

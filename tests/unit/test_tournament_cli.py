@@ -16,16 +16,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from services.cli import tournament as tournament_cli
+from services.cli.gateway_requests import EXIT_UNAVAILABLE, Refusal, refusal_of
 from services.cli.main import build_parser, main
-from services.cli.tournament import (
-    Refusal,
-    board_ranges,
-    idle,
-    parse_boards,
-    refusal_of,
-    render_overview,
-    watch,
-)
+from services.cli.tournament import idle, render_overview, watch
+from services.cli.tournament_input import board_ranges, parse_boards
 
 DEALS = Path(__file__).parent.parent / "data" / "deals-32.pbn"
 TOKEN = "a-director-token-for-tests"
@@ -149,7 +143,7 @@ def test_watch_draws_again_rides_out_an_outage_and_stops_on_ctrl_c(
 
 
 def down() -> dict[str, Any]:
-    raise Refusal("Redis is down; retry", tournament_cli.EXIT_UNAVAILABLE)
+    raise Refusal("Redis is down; retry", EXIT_UNAVAILABLE)
 
 
 # --- the gateway's answers ------------------------------------------------------------------

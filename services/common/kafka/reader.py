@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 
-from services.common.names import REGISTRY, shard_of, table_topic
+from services.common.names import table_topic
 
 Record = tuple[int, bytes | None]  # offset, value
 
@@ -115,24 +114,6 @@ async def read_topics(bootstrap: str, topics: list[str]) -> dict[str, list[Recor
                 if records and records[-1].offset + 1 >= ends[tp]:
                     left.discard(tp)
         return found
-    except KafkaError as exc:
-        raise KafkaUnavailable.of(bootstrap, exc) from None
-    finally:
-        await consumer.stop()
-
-
-async def registered(bootstrap: str, table: str, shards: int) -> dict[str, Any] | None:
-    """`table`'s record in the registry topic (compacted: the last record of each table), or
-    None when it was never registered. The registry is the tables' record; Redis holds a copy
-    that a restart without persistence loses."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                request_timeout_ms=10_000)
-    try:
-        await consumer.start()
-        tp = TopicPartition(REGISTRY, shard_of(table, shards))
-        mine = [record.value for record in await read_partition(consumer, tp, None, None)
-                if record.key == table.encode() and record.value]
-        return dict(json.loads(mine[-1])) if mine else None
     except KafkaError as exc:
         raise KafkaUnavailable.of(bootstrap, exc) from None
     finally:

@@ -11,12 +11,13 @@ from typing import Annotated
 from aiokafka.errors import KafkaError
 from fastapi import APIRouter, Path, Query
 
+from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, read_table
 from services.common.names import HANDLED
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
-from services.gateway.refusals import Kind, Refused, Unavailable
+from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from shared.ids import ALERT_ID
 from shared.table_run import TableRun

@@ -11,10 +11,10 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from services.common.errors import ServiceError
 from services.common.names import ALERTS, feed_key
 from services.gateway.asgi import origin_allowed
 from services.gateway.doors import socket_ack
-from services.gateway.refusals import GatewayError
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.tokens import Grant, Role
@@ -44,7 +44,7 @@ async def socket_grant(websocket: WebSocket) -> tuple[Gateway, Grant | None]:
             return gw, None  # the client left before authenticating: nothing to say or log
     try:
         return gw, gw.grant_of(token)
-    except GatewayError:
+    except ServiceError:
         await close_quietly(websocket, 4401, 'a valid token first: {"type":"auth","token":…}')
         return gw, None
 

@@ -11,12 +11,13 @@ from fastapi import APIRouter, Query
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
+from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import responses
 from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
-from services.gateway.refusals import Kind, Refused, Unavailable
+from services.gateway.refusals import Kind, Refused
 from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for

@@ -8,6 +8,7 @@ import time
 from aiokafka.errors import KafkaError
 from fastapi import APIRouter
 
+from services.common.errors import Unavailable
 from services.common.registry import create_table
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import responses
@@ -24,7 +25,7 @@ from services.gateway.models import (
     TableList,
     TableListed,
 )
-from services.gateway.refusals import Kind, Refused, Unavailable
+from services.gateway.refusals import Kind, Refused
 from services.gateway.routes.pages import operator_link, table_links
 from shared.events import Ruleset
 
@@ -39,7 +40,7 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
         meta = await asyncio.wait_for(create_table(
             clients.admin, clients.producer, clients.redis, body.table, body.ruleset,
             settings.replication, settings.shards), 2 * settings.produce_timeout_s)
-    except (KafkaError, TimeoutError):
+    except (KafkaError, TimeoutError, Unavailable):
         raise Unavailable("Kafka did not create the table in time; retry (creating a table "
                           "twice is harmless)", retry_after=1) from None
     if meta["ruleset"] != body.ruleset:

@@ -14,6 +14,7 @@ from fastapi.responses import Response
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from services.common.errors import ServiceError
 from services.gateway import tournaments
 from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import responses, status_of
@@ -24,7 +25,7 @@ from services.gateway.models import (
     TournamentLinks,
     TournamentRound,
 )
-from services.gateway.refusals import GatewayError, Kind, Refused
+from services.gateway.refusals import Kind, Refused
 from services.gateway.routes.feeds import director_socket
 from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
@@ -134,7 +135,7 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
         while True:
             try:
                 view = await tournaments.overview(gw, tournament)
-            except GatewayError as exc:
+            except ServiceError as exc:
                 await websocket.close(code=4404 if status_of(exc) == 404 else 1011,
                                       reason=str(exc)[:120])
                 return

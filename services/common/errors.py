@@ -1,0 +1,33 @@
+"""The services' domain errors' root, and the one every service raises when a service it needs
+is down: `ServiceError` (a reason, the field at fault, when to retry) and `Unavailable` (Kafka
+or Redis cannot be reached: retry after `retry_after` seconds). The gateway's refusals of a
+request (`services.gateway.refusals.Refused`) are the other branch; no HTTP here: the gateway's
+edge turns an error into a status (`services.gateway.errors.STATUS`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """The root: a command's refusal, its reason, the field at fault, and when to retry."""
+
+    def __init__(self, reason: str, field: str | None = None,
+                 retry_after: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason, self.field, self.retry_after = reason, field, retry_after
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """What every door answers: `{"error": …, "field": …}` (no field: none named)."""
+        body: dict[str, Any] = {"error": self.reason}
+        if self.field:
+            body["field"] = self.field
+        return body
+
+
+class Unavailable(ServiceError):
+    """Kafka or Redis cannot be reached: the same request may succeed after `retry_after`."""
+
+    def __init__(self, reason: str, retry_after: int) -> None:
+        super().__init__(reason, None, retry_after)

@@ -19,7 +19,7 @@ from typing import Any
 from aiokafka.errors import KafkaError
 
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
-from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record, read_topics
+from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.common.names import REGISTRY, TABLES_SET, shard_of, table_topic, tournament_topic
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused, Unavailable
@@ -53,7 +53,7 @@ async def find(gw: Gateway, tournament: str) -> Tournament | None:
     if tournament in gw.tournaments:
         return gw.tournaments[tournament]
     try:
-        records = await gw.clients.history.topics.read(tournament_topic(tournament))
+        records = await gw.adapters.history.topics.read(tournament_topic(tournament))
     except NoTableError:
         return None
     except KafkaUnavailable:
@@ -96,15 +96,15 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
             raise Refused(f"tournament {request.tournament} exists, created by another "
                           "request", "tournament", kind=Kind.CONFLICT)
         return found, False
-    settings, clients = gw.settings, gw.clients
+    settings, adapters = gw.settings, gw.adapters
     try:
-        await create_tournament_topics(clients.admin, made.tournament, list(tables),
+        await create_tournament_topics(adapters.admin, made.tournament, list(tables),
                                        settings.replication)
         await _register(gw, made)
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
                                                  "ts": int(time.time() * 1000)})
                                for table, names in made.players.items()))
-        await clients.producer.send_and_wait(tournament_topic(made.tournament), record)
+        await adapters.producer.send_and_wait(tournament_topic(made.tournament), record)
     except (KafkaError, TimeoutError) as exc:
         log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
                     "%r", made.tournament, len(tables), len(deals), len(record), exc)
@@ -134,7 +134,7 @@ async def _register(gw: Gateway, made: Tournament) -> None:
     now = int(time.time() * 1000)
     metas = {t: {"table": t, "ruleset": made.ruleset, "created": now,
                  "tournament": made.tournament} for t in made.tables}
-    redis = gw.clients.redis
+    redis = gw.adapters.redis
     async with redis.pipeline(transaction=False) as pipe:
         for table, meta in metas.items():
             pipe.hsetnx(TABLES_SET, table, json.dumps(meta))
@@ -149,7 +149,7 @@ async def _register(gw: Gateway, made: Tournament) -> None:
                               f"{made.tournament}", "tables", kind=Kind.CONFLICT)
             metas[table] = meta
     shards = gw.settings.shards
-    sent = [await gw.clients.producer.send(REGISTRY, json.dumps(meta).encode(),
+    sent = [await gw.adapters.producer.send(REGISTRY, json.dumps(meta).encode(),
                                            key=table.encode(),
                                            partition=shard_of(table, shards))
             for table, meta in metas.items()]
@@ -175,7 +175,7 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     record = {"type": "round_started", "round": number, "ts": now,
               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
     try:
-        await asyncio.wait_for(gw.clients.producer.send_and_wait(
+        await asyncio.wait_for(gw.adapters.producer.send_and_wait(
             tournament_topic(tournament), json.dumps(record).encode()),
             gw.settings.produce_timeout_s)
     except (KafkaError, TimeoutError):
@@ -189,7 +189,7 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
-    lines = await gw.clients.store.overview(tournament)
+    lines = await gw.adapters.store.overview(tournament)
     now = int(time.time() * 1000)
     tables = []
     for table in made.tables:
@@ -213,8 +213,7 @@ async def export(gw: Gateway, tournament: str, form: str) -> str:
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     try:
-        records = await read_topics(gw.settings.kafka_bootstrap,
-                                    [table_topic(t) for t in made.tables])
+        records = await gw.adapters.reads.topics([table_topic(t) for t in made.tables])
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
     logs = {t: _event_maps(records[table_topic(t)]) for t in made.tables}

@@ -251,21 +251,19 @@ class Appended:
 
 
 class MemoryAppender:
-    """The producer in memory: each topic's partitions numbered from 0, as Kafka numbers a new
-    topic's records (tests/integration/test_gateway_contracts.py holds it to the producer's
-    behaviour). `sent`: (topic, key, value, partition), in order."""
+    """The producer, appending to `MemoryKafka` (a topic not there yet is made: the fake is
+    lenient where the broker would time out). tests/integration/test_gateway_contracts.py
+    holds it to the producer's behaviour. `sent`: (topic, key, value, partition), in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, kafka: MemoryKafka | None = None) -> None:
+        self.kafka = kafka or MemoryKafka(shards=8)
         self.sent: list[tuple[str, bytes | None, bytes, int]] = []
-        self.ends: dict[tuple[str, int], int] = {}
 
     async def send_and_wait(self, topic: str, value: bytes, key: bytes | None = None,
                             partition: int | None = None) -> Appended:
-        at = (topic, partition or 0)
-        offset = self.ends.get(at, 0)
-        self.ends[at] = offset + 1
-        self.sent.append((topic, key, value, at[1]))
-        return Appended(offset)
+        self.kafka.partitions.setdefault(TopicPartition(topic, partition or 0), [])
+        self.sent.append((topic, key, value, partition or 0))
+        return Appended(self.kafka.append(topic, key, value, partition or 0))
 
     async def send(self, topic: str, value: bytes, key: bytes | None = None,
                    partition: int | None = None) -> asyncio.Future[Appended]:
@@ -360,11 +358,12 @@ class Untouched:
 
 
 def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters:
-    """The gateway's adapters in memory: the store, the producer, the topics' reads (from
+    """The gateway's adapters in memory: the store, the producer and the topics' reads (on
     `kafka`), limits that allow all, quiet feeds, a healthy probe; `given` replaces any."""
+    kafka = kafka or MemoryKafka(shards=8)
     adapters: dict[str, Any] = dict(
-        store=MemoryStore(), producer=MemoryAppender(),
-        reads=MemoryReads(kafka or MemoryKafka(shards=8)), hub=QuietFeeds(),
+        store=MemoryStore(), producer=MemoryAppender(kafka), reads=MemoryReads(kafka),
+        hub=QuietFeeds(),
         alerts=QuietFeeds(), history=Untouched("the history reads"), seat_limit=Switch(),
         history_limit=Switch(), health=Healthy(), admin=Untouched("Kafka's admin"),
         redis=Untouched("Redis"))

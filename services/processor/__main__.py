@@ -9,6 +9,7 @@ import logging
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING, NoReturn
 
 from aiokafka.admin import AIOKafkaAdminClient
 
@@ -17,6 +18,9 @@ from services.common.log_repeats import quiet_repeats
 from services.common.settings import Settings
 from services.common.supervision import Supervisor
 from services.processor.app import create_app
+
+if TYPE_CHECKING:
+    from mode import Worker  # imported at run time after the loop's choice (`main`)
 
 
 async def _prepare(settings: Settings) -> None:
@@ -41,7 +45,12 @@ def main() -> None:
     supervisor = Supervisor()  # a task that dies: SIGTERM, faust stops cleanly, exit non-zero
     app = create_app(settings, name, supervisor=supervisor)
     quiet_repeats()  # after create_app: every module that logs is imported
-    worker = faust.Worker(app, loglevel="info", quiet=True)
+    run(faust.Worker(app, loglevel="info", quiet=True), supervisor)
+
+
+def run(worker: Worker, supervisor: Supervisor) -> NoReturn:
+    """Run `worker` until SIGTERM, or until one of its long-lived tasks dies (`supervisor`
+    then sends SIGTERM: faust stops as usual); exit non-zero after a death."""
     try:
         worker.execute_from_commandline()
     except SystemExit as done:

@@ -44,6 +44,39 @@ def test_a_gateway_whose_reader_dies_exits_non_zero_naming_it(
     assert "RuntimeError: a bug, raised by the test" in done.stderr  # with its traceback
 
 
+# A worker as `python -m services.processor` runs it (`__main__.run`: a faust worker is a mode
+# worker, which stops on SIGTERM), its fetch loop on fakes, whose fetcher has a bug.
+WORKER = """
+from mode import Service, Worker
+from services.common.supervision import Supervisor
+from services.processor.__main__ import run
+from services.processor.worker_loop import WorkerLoop
+from tests.fakes import FlakyStore, MemoryKafka, MemoryShardLog
+from tests.unit.test_task_deaths import BuggyFetcher
+
+supervisor, kafka = Supervisor(), MemoryKafka(2)
+loop = WorkerLoop(FlakyStore(), BuggyFetcher(kafka), lambda shard: MemoryShardLog(kafka, shard),
+                  2, "w1", supervisor)
+
+class Folding(Service):
+    async def on_started(self) -> None:
+        await loop.start()
+
+    async def on_stop(self) -> None:
+        await loop.stop()
+
+run(Worker(Folding(), loglevel="info", quiet=True), supervisor)
+"""
+
+
+def test_a_worker_whose_fetch_loop_dies_exits_non_zero_naming_it() -> None:
+    done = subprocess.run([sys.executable, "-c", WORKER], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == DIED, done.stderr
+    assert "background task 'fetch loop' died" in done.stderr
+    assert "ValueError: a bug, raised by the test" in done.stderr
+
+
 class BuggyFetcher(MemoryFetcher):
     """A fetcher that fails as no outage does (a bug), once the loop runs."""
 

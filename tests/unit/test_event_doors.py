@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from services.common.names import LIVE, table_topic
 from services.common.settings import Settings
@@ -50,7 +51,8 @@ async def guard(tmp_path: Any, producer: MemoryAppender, limit: Switch) -> Guard
 
 
 def gateway(guard: Guard) -> Gateway:
-    found: Gateway = guard.app.state.gateway  # type: ignore[attr-defined]
+    assert isinstance(guard.app, FastAPI)
+    found: Gateway = guard.app.state.gateway
     return found
 
 

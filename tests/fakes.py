@@ -3,13 +3,15 @@
 (`fetch_session.TableFetcher`, `kafka_shard_log.KafkaShardLog`) read and write Kafka's; the
 contract tests in tests/integration/test_processor_contracts.py hold each pair to the same
 behaviour. `MemoryStore` is the state store in memory (tests/integration/test_store_contract.py
-holds it to `RedisStore`'s behaviour), `FlakyStore` the same with an off switch (Redis away)."""
+holds it to `RedisStore`'s behaviour), `FlakyStore` the same with an off switch (Redis away).
+The gateway's adapters in memory: `gateway_adapters`."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import msgpack
@@ -17,8 +19,12 @@ from aiokafka.errors import KafkaConnectionError
 from aiokafka.structs import TopicPartition
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from services.common.kafka.reader import NoTableError
 from services.common.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
 from services.common.store import States
+from services.common.supervision import Supervisor
+from services.gateway.bootstrap import Adapters
+from services.gateway.fanout import Render, Subscription
 from services.processor.ports import Alerts, Fenced, Record
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
@@ -234,3 +240,136 @@ class FlakyStore(MemoryStore):
 
     async def ping(self) -> None:
         self._check()
+
+
+# --- the gateway's adapters (services/gateway/ports.py) -------------------------------------
+
+
+@dataclass(frozen=True)
+class Appended:
+    offset: int
+
+
+class MemoryAppender:
+    """The producer, appending to `MemoryKafka` (a topic not there yet is made: the fake is
+    lenient where the broker would time out). tests/integration/test_gateway_contracts.py
+    holds it to the producer's behaviour. `sent`: (topic, key, value, partition), in order."""
+
+    def __init__(self, kafka: MemoryKafka | None = None) -> None:
+        self.kafka = kafka or MemoryKafka(shards=8)
+        self.sent: list[tuple[str, bytes | None, bytes, int]] = []
+
+    async def send_and_wait(self, topic: str, value: bytes, key: bytes | None = None,
+                            partition: int | None = None) -> Appended:
+        self.kafka.partitions.setdefault(TopicPartition(topic, partition or 0), [])
+        self.sent.append((topic, key, value, partition or 0))
+        return Appended(self.kafka.append(topic, key, value, partition or 0))
+
+    async def send(self, topic: str, value: bytes, key: bytes | None = None,
+                   partition: int | None = None) -> asyncio.Future[Appended]:
+        delivery: asyncio.Future[Appended] = asyncio.get_running_loop().create_future()
+        delivery.set_result(await self.send_and_wait(topic, value, key, partition))
+        return delivery
+
+
+class MemoryReads:
+    """Topics read on demand, from `MemoryKafka` (tests/integration/test_gateway_contracts.py
+    holds it to `bootstrap.KafkaReads`'s behaviour)."""
+
+    def __init__(self, kafka: MemoryKafka) -> None:
+        self.kafka = kafka
+        self.tables_read: list[tuple[str, int | None]] = []  # (table, until) of each read
+
+    async def registered(self, table: str) -> dict[str, Any] | None:
+        mine = [value for key, value in self.kafka.records(
+            REGISTRY, shard_of(table, self.kafka.shards)) if key == table.encode() and value]
+        return dict(json.loads(mine[-1])) if mine else None
+
+    async def table(self, table: str, until: int | None = None) -> list[tuple[int, bytes | None]]:
+        self.tables_read.append((table, until))
+        tp = TopicPartition(table_topic(table), 0)
+        if tp not in self.kafka.partitions:
+            raise NoTableError(f"no topic {tp.topic}")
+        return [(offset, value) for offset, (_, value) in enumerate(self.kafka.partitions[tp])
+                if until is None or offset <= until]
+
+    async def topics(self, topics: list[str]) -> dict[str, list[tuple[int, bytes | None]]]:
+        return {topic: [(offset, value) for offset, (_, value) in
+                        enumerate(self.kafka.records(topic))] for topic in topics}
+
+
+class Switch:
+    """A rate limit that allows everything while `open` (and refuses everything when not),
+    counting the keys it is asked about."""
+
+    def __init__(self) -> None:
+        self.open = True
+        self.keys: list[str] = []
+
+    async def allow(self, key: str, now: float) -> bool:
+        self.keys.append(key)
+        return self.open
+
+
+class QuietFeeds:
+    """Feeds that never have an entry (a socket hears only its own acks); `run` reads nothing
+    until cancelled, or dies at once with `dies` (a bug in a reader)."""
+
+    def __init__(self, dies: BaseException | None = None) -> None:
+        self.dies = dies
+        self.handled: dict[str, dict[str, Any]] = {}
+
+    async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
+                        ) -> Subscription:
+        return Subscription(key, view, render)
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        pass
+
+    async def run(self) -> None:
+        if self.dies is not None:
+            raise self.dies
+        await asyncio.Event().wait()
+
+    def latest(self, count: int) -> list[dict[str, Any]]:
+        return []
+
+    def knows(self, alert_id: str) -> bool:
+        return False
+
+
+class Healthy:
+    async def kafka_reachable(self) -> bool:
+        return True
+
+    async def redis_reachable(self) -> bool:
+        return True
+
+
+class Untouched:
+    """A client a test's path never uses (creating tables, reading histories): any use fails
+    the test."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"{self.what} used ({name}) where the test expects no use")
+
+
+def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters:
+    """The gateway's adapters in memory: the store, the producer and the topics' reads (on
+    `kafka`), limits that allow all, quiet feeds, a healthy probe; `given` replaces any."""
+    kafka = kafka or MemoryKafka(shards=8)
+    adapters: dict[str, Any] = dict(
+        store=MemoryStore(), producer=MemoryAppender(kafka), reads=MemoryReads(kafka),
+        hub=QuietFeeds(),
+        alerts=QuietFeeds(), history=Untouched("the history reads"), seat_limit=Switch(),
+        history_limit=Switch(), health=Healthy(), admin=Untouched("Kafka's admin"),
+        redis=Untouched("Redis"))
+    return Adapters(**{**adapters, **given})
+
+
+def supervisor() -> Supervisor:
+    """A supervisor that stops no process: what died is in its `died`."""
+    return Supervisor(stop=lambda: None)

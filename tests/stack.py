@@ -55,9 +55,10 @@ class Stack:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
 
-    def client(self, token: str | None = None) -> httpx.Client:
+    def client(self, token: str | None = None, url: str | None = None) -> httpx.Client:
+        """A client of the stack's gateway (or of the gateway at `url`)."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.Client(base_url=self.url, headers=headers, timeout=10)
+        return httpx.Client(base_url=url or self.url, headers=headers, timeout=10)
 
 
 def kafka_pidfile(data: Path, node: int = 1) -> Path:

@@ -11,7 +11,9 @@ import uvicorn
 
 from services.common.log_repeats import quiet_repeats
 from services.common.settings import Settings
+from services.common.supervision import Supervisor
 from services.gateway.app import create_app
+from services.gateway.bootstrap import Adapters
 
 # Each connection's send buffer in the kernel (Linux doubles it, and copies the listening
 # socket's to every connection it accepts). Left to grow by itself it holds megabytes for a
@@ -40,16 +42,30 @@ def main() -> None:
         if probe.connect_ex(("127.0.0.1", settings.gateway_port)) == 0:
             sys.exit(f"port {settings.gateway_port} is already taken: stop what uses it or set "
                      "TABLESERVER_GATEWAY_PORT")
-    app = create_app(settings)
-    quiet_repeats()
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")  # 0.0.0.0 in a container
-    config = uvicorn.Config(app, host=host, port=settings.gateway_port,
+    sys.exit(serve(settings, host, settings.gateway_port))
+
+
+def serve(settings: Settings, host: str, port: int, adapters: Adapters | None = None) -> int:
+    """Serve the gateway (its real adapters, unless given) until SIGTERM, or until one of its
+    long-lived readers dies (`Supervisor`: uvicorn then shuts down as on SIGTERM); the
+    process's exit code."""
+
+    def stop() -> None:
+        server.should_exit = True
+
+    supervisor = Supervisor(stop)
+    app = create_app(settings, adapters, supervisor)
+    quiet_repeats()
+    config = uvicorn.Config(app, host=host, port=port,
                             log_level="warning", ws_max_size=4096, timeout_keep_alive=30,
                             # no per-message deflate: it compresses each update once per
                             # socket, which cost a hot table's fan-out more CPU than all the
                             # rest (bench/feed_bench.py)
                             ws_per_message_deflate=False)
-    uvicorn.Server(config).run(sockets=[listening_socket(host, settings.gateway_port)])
+    server = uvicorn.Server(config)
+    server.run(sockets=[listening_socket(host, port)])
+    return supervisor.exit_code()
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ It authenticates, judges syntax only (the Laws are the processor's), appends eve
 table's topic and answers with the offset once Kafka has acknowledged them; it reads states
 from Redis and alerts from Kafka. See docs/api.md for the API.
 
-    app.py      the app: its clients' lifespan, its error handlers, its routers, the guard
+    app.py      the app: its adapters' lifespan, its error handlers, its routers, the guard
+    bootstrap.py  its adapters (ports.py), real or given, and its long-lived readers
     service.py  what it does (tokens, tables, events checked and appended: `accept_event`)
     refusals.py its domain errors; errors.py their HTTP statuses (the edge)
     doors.py    an event's doors (the route, the call path, a socket) read it once, translate
@@ -15,8 +16,9 @@ from Redis and alerts from Kafka. See docs/api.md for the API.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
@@ -24,8 +26,9 @@ from fastapi.openapi.utils import get_openapi
 
 from services.common.gc_settle import settle
 from services.common.settings import Settings
+from services.common.supervision import Supervisor
 from services.gateway.asgi import Guard
-from services.gateway.clients import Clients
+from services.gateway.bootstrap import Adapters, background, real_adapters
 from services.gateway.docs import install_docs
 from services.gateway.doors import admission, events_answer
 from services.gateway.errors import install_error_handlers
@@ -34,20 +37,29 @@ from services.gateway.routes.pages import install_pages
 from services.gateway.service import Gateway
 
 
-def create_app(settings: Settings | None = None) -> Guard:
-    """The gateway as an ASGI app: `Guard` (limits, and the call path) in front of FastAPI."""
-    gateway = Gateway(settings or Settings())
+def create_app(settings: Settings | None = None, adapters: Adapters | None = None,
+               supervisor: Supervisor | None = None) -> Guard:
+    """The gateway as an ASGI app: `Guard` (limits, and the call path) in front of FastAPI.
+    Its adapters are `adapters` (fakes, in tests), else the real ones, started by its
+    lifespan; its long-lived readers run under `supervisor` (a death stops the process)."""
+    gateway = Gateway(settings or Settings(), adapters)
+    watch = supervisor or Supervisor()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        gateway.clients = clients = await Clients.start(gateway.settings)
-        settle()
-        try:
-            yield
-        finally:
-            await gateway.appends.stop()
-            await clients.stop()
-            gateway.clients = None
+        async with AsyncExitStack() as stack:
+            if adapters is None:
+                gateway.adapters = await stack.enter_async_context(
+                    real_adapters(gateway.settings))
+                stack.callback(setattr, gateway, "adapters", None)
+            for name, run in background(gateway.adapters).items():
+                task = watch.supervised(asyncio.create_task(run(), name=name), name)
+                stack.push_async_callback(_cancel, task)  # before the adapters stop
+            settle()
+            try:
+                yield
+            finally:
+                await gateway.appends.stop()
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan,
                   description="An event-sourced table server for contract bridge: see "
@@ -63,6 +75,11 @@ def create_app(settings: Settings | None = None) -> Guard:
                  max_upload=gateway.settings.max_upload_bytes,
                  origins=gateway.settings.allowed_origins, events=events_answer(gateway),
                  admit=admission(gateway))
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()  # one that died has told its supervisor already
+    await asyncio.gather(task, return_exceptions=True)
 
 
 def _without_422(app: FastAPI) -> dict[str, Any]:

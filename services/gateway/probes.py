@@ -12,6 +12,7 @@ from aiokafka import AIOKafkaProducer
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from services.gateway.ports import HealthProbe
 from services.gateway.readiness import Appends
 
 TIMEOUT_S = 2.0
@@ -33,11 +34,23 @@ async def kafka_reachable(producer: AIOKafkaProducer) -> bool:
     return False
 
 
-async def dependencies(redis: Redis, producer: AIOKafkaProducer, appends: Appends
-                       ) -> dict[str, str]:
+class ClientsProbe:
+    """The gateway's `HealthProbe`: its own Redis client and producer asked."""
+
+    def __init__(self, redis: Redis, producer: AIOKafkaProducer) -> None:
+        self.redis, self.producer = redis, producer
+
+    async def kafka_reachable(self) -> bool:
+        return await kafka_reachable(self.producer)
+
+    async def redis_reachable(self) -> bool:
+        return await redis_reachable(self.redis)
+
+
+async def dependencies(probe: HealthProbe, appends: Appends) -> dict[str, str]:
     """Each dependency, "ok" or "unreachable"; Kafka reachable but taking no appends (too
     few in-sync replicas, no leader), "not writable"."""
     kafka, writable, store = await asyncio.gather(
-        kafka_reachable(producer), appends.writable(), redis_reachable(redis))
+        probe.kafka_reachable(), appends.writable(), probe.redis_reachable())
     return {"kafka": "unreachable" if not kafka else "ok" if writable else "not writable",
             "redis": "ok" if store else "unreachable"}

@@ -20,9 +20,8 @@ from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable
 from services.common.live import send_copy
 from services.common.names import HEALTH, table_topic
-from services.common.registry import registered
 from services.common.settings import Settings
-from services.gateway.clients import Clients
+from services.gateway.bootstrap import Adapters
 from services.gateway.errors import DIRECTOR_ONLY
 from services.gateway.readiness import Appends
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
@@ -45,24 +44,25 @@ class Accepted:
 
 
 class Gateway:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, adapters: Adapters | None = None) -> None:
+        """`adapters` None: the app's lifespan starts the real ones (`bootstrap.py`)."""
         self.settings = settings
         self.director_token = settings.director_token()
         self.signing_key = settings.signing_key()
-        self._clients: Clients | None = None
+        self._adapters = adapters
         self.verified: dict[str, tuple[Grant, int]] = {}  # token → grant, expiry; once checked
         self.known_tables: dict[str, dict[str, Any]] = {}  # tables never go away: cached
         self.tournaments: dict[str, Tournament] = {}  # as created (never changed): cached
         self.appends = Appends(self.probe_append)  # whether Kafka takes appends (`/readyz`)
 
     @property
-    def clients(self) -> Clients:
-        assert self._clients is not None, "the gateway's clients are started with its app"
-        return self._clients
+    def adapters(self) -> Adapters:
+        assert self._adapters is not None, "the gateway's adapters are started with its app"
+        return self._adapters
 
-    @clients.setter
-    def clients(self, clients: Clients | None) -> None:
-        self._clients = clients
+    @adapters.setter
+    def adapters(self, adapters: Adapters | None) -> None:
+        self._adapters = adapters
 
     # --- who is asking ----------------------------------------------------------------------
 
@@ -115,7 +115,7 @@ class Gateway:
         lost its data: the copy is written again), else 404."""
         meta = self.known_tables.get(table)
         if meta is None:
-            found = await self.clients.store.table_record(table)
+            found = await self.adapters.store.table_record(table)
             if found is None and TABLE_ID.fullmatch(table):
                 found = await self.registered(table)
             if found is None:
@@ -125,14 +125,13 @@ class Gateway:
 
     async def registered(self, table: str) -> dict[str, Any] | None:
         try:
-            found = await asyncio.wait_for(registered(
-                self.settings.kafka_bootstrap, table, self.settings.shards),
-                2 * self.settings.produce_timeout_s)
+            found = await asyncio.wait_for(self.adapters.reads.registered(table),
+                                           2 * self.settings.produce_timeout_s)
         except (KafkaUnavailable, TimeoutError):
             raise Unavailable("the table registry (Kafka) is unreachable; retry",
                               retry_after=1) from None
         if found is not None:
-            await self.clients.store.remember_tables({table: found})
+            await self.adapters.store.remember_tables({table: found})
         return found
 
     @staticmethod
@@ -152,7 +151,7 @@ class Gateway:
     async def append(self, table: str, event_map: dict[str, Any]) -> int:
         """The event appended to the table's topic: its offset, once Kafka acknowledged it."""
         value = self.encoded(event_map)
-        producer, settings = self.clients.producer, self.settings
+        producer, settings = self.adapters.producer, self.settings
         try:  # bounded: with the broker down, the client hears so and may retry
             offset = await append(producer, table_topic(table), value,
                                   timeout_s=settings.produce_timeout_s,
@@ -170,7 +169,7 @@ class Gateway:
     async def probe_append(self) -> None:
         """A record appended to the health topic as every event is (`acks=all`): whether
         Kafka takes appends when the gateway has made none lately (`readiness.Appends`)."""
-        await self.clients.producer.send_and_wait(
+        await self.adapters.producer.send_and_wait(
             HEALTH, json.dumps({"probe": int(time.time() * 1000)}).encode())
 
     async def explains_own_call(self, table: str, seat: str | None, index: Any) -> None:
@@ -180,7 +179,7 @@ class Gateway:
         operator, not sent from a seat.)"""
         if not isinstance(index, int) or isinstance(index, bool) or index < 0:
             return  # the event's syntax check names the field
-        found = await self.clients.store.read_state(table)
+        found = await self.adapters.store.read_state(table)
         calls = found[1].get("calls", []) if found is not None else []
         if index >= len(calls):
             raise Refused(f"no call at index {index} yet; retry once it is folded",
@@ -256,6 +255,6 @@ class Gateway:
 
     async def within_limit(self, key: str, whose: str) -> None:
         """A seat's (or an operator's) events a second, counted across the replicas."""
-        if not await self.clients.seat_limit.allow(key, time.monotonic()):
+        if not await self.adapters.seat_limit.allow(key, time.monotonic()):
             raise Refused(f"more than {self.settings.calls_per_second} events a second "
                           f"{whose}", kind=Kind.TOO_MANY, retry_after=1)

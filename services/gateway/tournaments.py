@@ -22,7 +22,7 @@ from services.common import registry
 from services.common.errors import Unavailable
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
 from services.common.kafka.produce import append
-from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record, read_topics
+from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.common.names import table_topic, tournament_topic
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
@@ -58,7 +58,7 @@ async def find(gw: Gateway, tournament: str) -> Tournament | None:
     if tournament in gw.tournaments:
         return gw.tournaments[tournament]
     try:
-        records = await gw.clients.history.topics.read(tournament_topic(tournament))
+        records = await gw.adapters.history.topics.read(tournament_topic(tournament))
     except NoTableError:
         return None
     except KafkaUnavailable:
@@ -101,15 +101,15 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
             raise Refused(f"tournament {request.tournament} exists, created by another "
                           "request", "tournament", kind=Kind.CONFLICT)
         return found, False
-    settings, clients = gw.settings, gw.clients
+    settings, adapters = gw.settings, gw.adapters
     try:
-        await create_tournament_topics(clients.admin, made.tournament, list(tables),
+        await create_tournament_topics(adapters.admin, made.tournament, list(tables),
                                        settings.replication)
         await _register(gw, made)
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
                                                  "ts": int(time.time() * 1000)})
                                for table, names in made.players.items()))
-        await append(clients.producer, tournament_topic(made.tournament), record,
+        await append(adapters.producer, tournament_topic(made.tournament), record,
                      doing="create the tournament", then=HARMLESS)
     except (KafkaError, TimeoutError, Unavailable) as exc:
         log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
@@ -138,13 +138,13 @@ async def _register(gw: Gateway, made: Tournament) -> None:
     """Each table's record, in Redis (for the gateways) and the registry (for the processor):
     a table that exists outside this tournament is refused."""
     now = int(time.time() * 1000)
-    records = await registry.claim(gw.clients.redis, {
+    records = await registry.claim(gw.adapters.redis, {
         t: registry.new_record(t, made.ruleset, made.tournament, now) for t in made.tables})
     for table, record in records.items():
         if record.get("tournament") != made.tournament or record["ruleset"] != made.ruleset:
             raise Refused(f"table {table} exists outside tournament {made.tournament}",
                           "tables", kind=Kind.CONFLICT)
-    await registry.register(gw.clients.producer, records, gw.settings.shards,
+    await registry.register(gw.adapters.producer, records, gw.settings.shards,
                             2 * gw.settings.produce_timeout_s, then=HARMLESS)
 
 
@@ -166,7 +166,7 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
                            for table, table_boards in plan.items()))
     record = {"type": "round_started", "round": number, "ts": now,
               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
-    await append(gw.clients.producer, tournament_topic(tournament), json.dumps(record).encode(),
+    await append(gw.adapters.producer, tournament_topic(tournament), json.dumps(record).encode(),
                  timeout_s=gw.settings.produce_timeout_s, doing="record the round",
                  then=HARMLESS)
     return len(plan)
@@ -178,7 +178,7 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
-    lines = await gw.clients.store.overview(tournament)
+    lines = await gw.adapters.store.overview(tournament)
     now = int(time.time() * 1000)
     tables = []
     for table in made.tables:
@@ -202,8 +202,7 @@ async def export(gw: Gateway, tournament: str, form: str) -> str:
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     try:
-        records = await read_topics(gw.settings.kafka_bootstrap,
-                                    [table_topic(t) for t in made.tables])
+        records = await gw.adapters.reads.topics([table_topic(t) for t in made.tables])
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
     logs = {t: _event_maps(records[table_topic(t)]) for t in made.tables}

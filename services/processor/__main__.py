@@ -9,13 +9,18 @@ import logging
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING, NoReturn
 
 from aiokafka.admin import AIOKafkaAdminClient
 
 from services.common.kafka.admin import ensure_core_topics
 from services.common.log_repeats import quiet_repeats
 from services.common.settings import Settings
+from services.common.supervision import Supervisor
 from services.processor.app import create_app
+
+if TYPE_CHECKING:
+    from mode import Worker  # imported at run time after the loop's choice (`main`)
 
 
 async def _prepare(settings: Settings) -> None:
@@ -37,10 +42,19 @@ def main() -> None:
     settings = Settings()
     logging.basicConfig(level=logging.INFO, format="[%(asctime)s] %(name)s %(message)s")
     asyncio.run(_prepare(settings))
-    app = create_app(settings, name)
+    supervisor = Supervisor()  # a task that dies: SIGTERM, faust stops cleanly, exit non-zero
+    app = create_app(settings, name, supervisor=supervisor)
     quiet_repeats()  # after create_app: every module that logs is imported
-    worker = faust.Worker(app, loglevel="info", quiet=True)
-    worker.execute_from_commandline()
+    run(faust.Worker(app, loglevel="info", quiet=True), supervisor)
+
+
+def run(worker: Worker, supervisor: Supervisor) -> NoReturn:
+    """Run `worker` until SIGTERM, or until one of its long-lived tasks dies (`supervisor`
+    then sends SIGTERM: faust stops as usual); exit non-zero after a death."""
+    try:
+        worker.execute_from_commandline()
+    except SystemExit as done:
+        sys.exit(supervisor.exit_code() or done.code)
 
 
 if __name__ == "__main__":

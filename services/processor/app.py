@@ -21,6 +21,7 @@ import faust
 from services.common.names import REGISTRY
 from services.common.registry import parse, shards_in
 from services.common.settings import Settings
+from services.common.supervision import Supervisor
 from services.processor.bootstrap import Adapters, real_adapters, worker_loop
 from services.processor.heartbeat import beat
 from services.processor.worker_loop import SESSION_TIMEOUT_S
@@ -35,7 +36,12 @@ def _datadir(settings: Settings, worker_name: str) -> Path:
 
 
 def create_app(settings: Settings, worker_name: str = "processor",
-               adapters: Adapters | None = None) -> faust.App:
+               adapters: Adapters | None = None, supervisor: Supervisor | None = None
+               ) -> faust.App:
+    """The worker's app: its adapters `adapters` (fakes, in tests) or the real ones; its
+    long-lived tasks (the fetch loop, shards' starts, the heartbeat, the registry's agent) run
+    under `supervisor`: a death stops the worker (`services/common/supervision.py`)."""
+    watch = supervisor or Supervisor()
     app = faust.App(
         "tableserver-processor",
         broker=f"kafka://{settings.kafka_bootstrap}",
@@ -54,7 +60,7 @@ def create_app(settings: Settings, worker_name: str = "processor",
         topic_replication_factor=settings.replication,
     )
     registry = app.topic(REGISTRY, partitions=settings.shards, value_serializer="raw")
-    folding = worker_loop(adapters or real_adapters(settings), settings, worker_name)
+    folding = worker_loop(adapters or real_adapters(settings), settings, worker_name, watch)
 
     @app.on_partitions_assigned.connect  # type: ignore[arg-type]  # faust's receivers: *args
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
@@ -66,12 +72,18 @@ def create_app(settings: Settings, worker_name: str = "processor",
 
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]  # faust's timer is untyped
     async def keep_announcing() -> None:
-        beat(settings, worker_name)  # first: the probes' sign of life needs no Redis
-        await folding.announce()
+        try:
+            beat(settings, worker_name)  # first: the probes' sign of life needs no Redis
+            await folding.announce()
+        except Exception as exc:  # faust runs the timer: its death is told here
+            watch.fail("heartbeat", exc)
 
     @app.agent(registry)
     async def tables_registered(stream: Any) -> None:
-        async for event in stream.events():
-            folding.add_table(event.message.partition, parse(event.value))
+        try:
+            async for event in stream.events():
+                folding.add_table(event.message.partition, parse(event.value))
+        except Exception as exc:  # faust runs the agent: its death is told here
+            watch.fail("registry agent", exc)
 
     return app

@@ -1,7 +1,9 @@
 """The processor wired in one place: which store, fetcher and shard logs a worker uses.
 
 `real_adapters` gives Redis and Kafka; tests give fakes (tests/fakes.py) to the same
-`WorkerLoop`, which never creates a client itself."""
+`WorkerLoop`, which never creates a client itself. Its long-lived tasks run under the
+process's `Supervisor` (`services/common/supervision.py`), as the gateway's do
+(`services/gateway/bootstrap.py`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from redis.backoff import NoBackoff
 
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
+from services.common.supervision import Supervisor
 from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
 from services.processor.ports import Fetcher, ShardLog
@@ -42,6 +45,7 @@ def real_adapters(settings: Settings) -> Adapters:
                     lambda shard: KafkaShardLog(bootstrap, shard))
 
 
-def worker_loop(adapters: Adapters, settings: Settings, worker: str) -> WorkerLoop:
+def worker_loop(adapters: Adapters, settings: Settings, worker: str,
+                supervisor: Supervisor) -> WorkerLoop:
     return WorkerLoop(adapters.store, adapters.fetcher, adapters.shard_log, settings.shards,
-                      worker)
+                      worker, supervisor)

@@ -18,6 +18,10 @@ shard a rebalance):
 - Kafka away: a failed fetch is retried after a pause; a runner whose transaction failed is
   started again (its log reopened, its tables refolded from the committed checkpoints), and a
   runner that cannot start retries with a growing pause while its shard is still assigned here;
+- a fault no outage explains (a bug) in the loop or a runner's start: crash-only, the policy of
+  every long-lived task of both services (`services/common/supervision.py`): the worker stops
+  and exits non-zero, the group hands its shards to the others, which refold from the committed
+  checkpoints, and the supervisor starts it again;
 - a newer owner fenced a runner (this worker was paused, or cut off, past its session): the
   runner is dropped at once; faust's rebalance then says where the shard runs. A worker that
   missed a generation of the group starts all its runners afresh, since another worker may have
@@ -33,8 +37,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import signal
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -46,6 +48,7 @@ from services.common.backoff import Backoff
 from services.common.gc_settle import settle
 from services.common.names import LIVE, TABLE_PREFIX, shard_of
 from services.common.store import StateStore
+from services.common.supervision import Supervisor
 from services.processor.ports import Fenced, Fetcher, Record, ShardLog
 from services.processor.shard import Folded, ShardRunner
 from services.processor.store_sync import StoreSync
@@ -72,8 +75,10 @@ T = TypeVar("T")
 
 class WorkerLoop:
     def __init__(self, store: StateStore, fetcher: Fetcher,
-                 shard_log: Callable[[int], ShardLog], shards: int, worker: str) -> None:
+                 shard_log: Callable[[int], ShardLog], shards: int, worker: str,
+                 supervisor: Supervisor) -> None:
         self.store = store
+        self.supervisor = supervisor  # a death of the loop or a start stops the worker
         self.fetcher = fetcher
         self.shard_log = shard_log
         self.shards = shards
@@ -97,8 +102,10 @@ class WorkerLoop:
         await self.fetcher.start()
         if self.clock is None or self.clock.done():
             self.ticked = asyncio.get_running_loop().time()
-            self.clock = asyncio.create_task(self._watch_clock(), name="clock-watch")
-        self.task = asyncio.create_task(self._run(), name="fetch-loop")
+            self.clock = self.supervisor.supervised(
+                asyncio.create_task(self._watch_clock(), name="clock-watch"), "clock watch")
+        self.task = self.supervisor.supervised(
+            asyncio.create_task(self._run(), name="fetch-loop"), "fetch loop")
 
     async def stop(self) -> None:
         tasks = [*self.starters.values(), *(t for t in (self.task, self.clock) if t)]
@@ -150,8 +157,9 @@ class WorkerLoop:
         previous = self.starters.pop(shard, None)
         if previous is not None:
             previous.cancel()
-        self.starters[shard] = asyncio.create_task(self._start(shard, after),
-                                                   name=f"start-shard-{shard}")
+        self.starters[shard] = self.supervisor.supervised(
+            asyncio.create_task(self._start(shard, after), name=f"start-shard-{shard}"),
+            f"start of shard {shard}")
 
     async def _start(self, shard: int, after: float) -> None:
         """Start `shard`'s runner, retrying while Kafka is away and the shard is still ours."""
@@ -190,11 +198,9 @@ class WorkerLoop:
                 log.warning("shard %d cannot start (%r); again in %.1f s", shard, exc, pause)
                 await runner.stop()
                 await asyncio.sleep(pause)
-            except BaseException as exc:
+            except BaseException:
                 await runner.stop()
-                if isinstance(exc, Exception):
-                    _crash(f"shard {shard} cannot start")
-                raise
+                raise  # a bug (not an outage) stops the worker: `supervised`
             finally:
                 self.starting.pop(shard, None)
         self.starters.pop(shard, None)
@@ -253,30 +259,26 @@ class WorkerLoop:
         next_sweep = loop.time()
         sweeping: asyncio.Task[dict[TopicPartition, int]] | None = None
         failed = Backoff.constant(FETCH_RETRY_S)
-        try:
-            while True:
-                try:
-                    batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
-                except KAFKA_OUTAGE as exc:
-                    log.warning("fetch failed (%r); again in %g s", exc, FETCH_RETRY_S)
-                    await failed.wait()
-                    batches = {}
-                async with self.busy:
-                    if batches:
-                        await self.process(batches)
-                    if sweeping is not None and sweeping.done():
-                        self._sweep(sweeping.result())
-                        sweeping = None
-                    if sweeping is None and loop.time() >= next_sweep:
-                        # The tables' ends are asked while the loop goes on folding: waited
-                        # for here, they held up every call arriving meanwhile (24 ms on
-                        # average, measured in this loop; docs/performance.md).
-                        next_sweep = loop.time() + self.sweep_every
-                        sweeping = asyncio.create_task(self._table_ends())
-                    await self.sync.tick(self.runners, loop.time())
-        except Exception:
-            _crash("the fetch loop cannot go on")
-            raise
+        while True:  # its death (a bug, not an outage) stops the worker: `supervised`
+            try:
+                batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
+            except KAFKA_OUTAGE as exc:
+                log.warning("fetch failed (%r); again in %g s", exc, FETCH_RETRY_S)
+                await failed.wait()
+                batches = {}
+            async with self.busy:
+                if batches:
+                    await self.process(batches)
+                if sweeping is not None and sweeping.done():
+                    self._sweep(sweeping.result())
+                    sweeping = None
+                if sweeping is None and loop.time() >= next_sweep:
+                    # The tables' ends are asked while the loop goes on folding: waited
+                    # for here, they held up every call arriving meanwhile (24 ms on
+                    # average, measured in this loop; docs/performance.md).
+                    next_sweep = loop.time() + self.sweep_every
+                    sweeping = asyncio.create_task(self._table_ends())
+                await self.sync.tick(self.runners, loop.time())
 
     async def process(self, batches: dict[TopicPartition, list[Record]]) -> None:
         """Fold each shard's records; commit the shards that raised alerts; write the new
@@ -330,10 +332,3 @@ class WorkerLoop:
         for runner, owned in self._by_owner(ends).items():
             runner.sweep(owned)
 
-
-def _crash(what: str) -> None:
-    """A fault no outage explains (a bug): crash-only. What was folded but not committed must
-    not be half-kept; the group hands the worker's shards to the others, which refold from the
-    committed checkpoints, and the supervisor starts this worker again."""
-    log.exception("%s; stopping this worker", what)
-    os.kill(os.getpid(), signal.SIGTERM)

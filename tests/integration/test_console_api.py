@@ -19,9 +19,7 @@ OTHER_GATEWAY_PORT = 18090 + SHIFT
 
 
 def _alert_of(stack: Stack, table: str, url: str | None = None) -> dict[str, Any] | None:
-    with stack.client(stack.director) as http:
-        if url is not None:
-            http.base_url = url  # type: ignore[assignment]
+    with stack.client(stack.director, url) as http:
         alerts = http.get("/api/alerts", params={"count": 1000}).json()["alerts"]
     return next((a for a in alerts if a["table"] == table), None)
 
@@ -85,7 +83,8 @@ def test_an_alert_is_marked_handled_and_every_gateway_knows_it(stack: Stack) -> 
     with stack.client(stack.director) as http:
         assert http.post(f"/api/alerts/{alert['id']}/handled",
                          json={"handled": False}).status_code == 202
-    assert _alert_of(stack, "console-mark")["handled"]["handled"] is False  # type: ignore[index]
+    unmarked = _alert_of(stack, "console-mark")
+    assert unmarked is not None and unmarked["handled"]["handled"] is False
 
 
 @pytest.mark.parametrize(("alert_id", "body", "status", "field"), [

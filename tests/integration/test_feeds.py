@@ -310,26 +310,36 @@ def test_a_slow_reader_is_told_1013_and_where_to_resume(stack: Stack) -> None:
     assert reason.endswith(f"resume with since={last}") and read < 1500
 
 
+class SlowWake(Redis):
+    """The hub's pool, whose wake-up of the reader lasts until the reader has read an entry
+    of `key` appended just before it: the entry arrives, and is read, during the wake-up."""
+
+    def __init__(self, key: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.key = key
+        self.hub: FeedHub | None = None
+
+    async def xadd(self, name: Any, fields: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.hub is None or name != self.hub.wake_key:
+            return await super().xadd(name, fields, *args, **kwargs)
+        hub = self.hub
+        entry = (await super().xadd(self.key, {"version": 1, "board": "{}"})).decode()
+        woken = await super().xadd(name, fields, *args, **kwargs)
+        await wait_for_async(lambda: hub.streams[self.key].last == entry, 5,
+                             "the entry read during the wake-up")
+        return woken
+
+
 def test_an_entry_read_while_a_stream_joins_reaches_its_first_socket(stack: Stack) -> None:
     """The hub's reader may read a new stream's first entry while `subscribe` is still waking
     it (a race that made a socket miss a table's first state): the socket must get it."""
     key = "tableserver:feed:race1"
 
     async def scenario() -> list[str]:
-        pool = Redis(port=stack.redis_port)
+        pool = SlowWake(key, port=stack.redis_port)
         reader = Redis(port=stack.redis_port, socket_timeout=30)
-        hub = FeedHub(reader, pool, block_ms=200)
+        hub = pool.hub = FeedHub(reader, pool, block_ms=200)
         running = asyncio.create_task(hub.run())
-        wake = hub._wake
-
-        async def slow_wake() -> None:  # the entry arrives and is read during the wake-up
-            entry = await pool.xadd(key, {"version": 1, "board": "{}"})
-            await wake()
-            # the wake-up lasts until the hub's reader has read the entry
-            await wait_for_async(lambda: hub.streams[key].last == entry.decode(), 5,
-                                 "the entry read during the wake-up")
-
-        hub._wake = slow_wake  # type: ignore[method-assign]
         try:
             sub = await hub.subscribe(key, "$", "v",
                                       lambda entry, fields: entry)

@@ -51,7 +51,7 @@ from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
 from shared.table_summary import TableSummary, table_summary
 from shared.vocabulary import BoardStatus, TableStatus
-from tests.fakes import MemoryStore
+from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL
 from tests.script import log as scripted
 
@@ -283,11 +283,6 @@ def keys_of(state: Any) -> set[str]:
 # --- the routes -----------------------------------------------------------------------------
 
 
-class Clients:
-    def __init__(self) -> None:
-        self.store = MemoryStore()
-
-
 @pytest.fixture
 def app(tmp_path: Path) -> FastAPI:
     guard = create_app(Settings(TABLESERVER_DATA=tmp_path))
@@ -323,18 +318,21 @@ def test_the_schema_shows_the_state_a_reader_gets(app: FastAPI) -> None:
     assert components["TableStatus"]["enum"] == [s.value for s in TableStatus]
 
 
-async def test_the_state_route_answers_the_state_as_stored(app: FastAPI) -> None:
+async def test_the_state_route_answers_the_state_as_stored(tmp_path: Path) -> None:
     """GET /api/tables/{table}/state through the mirror: the director gets the stored state
     byte for byte, a key the board leaves out stays out, a seat gets its view."""
+    store = MemoryStore()
+    guard = create_app(Settings(TABLESERVER_DATA=tmp_path), gateway_adapters(store=store))
+    app = guard.app
+    assert isinstance(app, FastAPI)
     gateway = app.state.gateway
-    gateway.clients = clients = Clients()
-    await clients.store.remember_tables({"t": {"table": "t", "ruleset": "duplicate",
+    await store.remember_tables({"t": {"table": "t", "ruleset": "duplicate",
                                                "created": 1}})
     log = [{"type": "board_started", "board": 1, "deal": DEAL},
            {"type": "call", "seat": "N", "call": "1C", "alert": True, "explanation": "short"},
            {"type": "call", "seat": "E", "call": "P"}, {"type": "call", "seat": "S", "call": "1C"}]
     state = json.loads(wire(boards_of(log)[-1].to_dict()))
-    clients.store.states["t"] = (7, state)
+    store.states["t"] = (7, state)
     seat = sign(gateway.signing_key, "t", "S", Role.SEAT, 2**40)
     transport = httpx.ASGITransport(app)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:

@@ -1,6 +1,7 @@
 """A table's operator (a vugraph operator, a physical table's recorder), without Kafka: his
 token, what he sees, and the events the gateway takes from him (`Gateway.accept_event`) with
-the state store in memory and the append recorded."""
+the gateway's adapters in memory (tests/fakes.py): the state store, and the appends
+recorded."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ from typing import Any
 
 import pytest
 
+from services.common.names import table_topic
 from services.common.settings import Settings
 from services.gateway.errors import status_of
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Accepted, Gateway
 from services.gateway.tokens import Grant, sign, verify
 from services.gateway.views import board_for, entry_for
-from tests.fakes import MemoryStore
+from shared.codec import decode, from_map, to_map
+from tests.fakes import MemoryAppender, MemoryStore, Switch, gateway_adapters
 from tests.helpers import DEAL
 from tests.script import play
 
@@ -23,48 +26,38 @@ KEY = b"k" * 32
 OPERATOR = Grant("t", None, "operator")
 
 
-class Limit:
-    """The rate limit, counting the keys it is asked about; `open` False refuses them all."""
-
-    def __init__(self) -> None:
-        self.keys: list[str] = []
-        self.open = True
-
-    async def allow(self, key: str, now: float) -> bool:
-        self.keys.append(key)
-        return self.open
-
-
-class Clients:
-    def __init__(self) -> None:
-        self.store = MemoryStore()
-        self.seat_limit = Limit()
-
-
-class RecordingGateway(Gateway):
-    """The gateway with its appends recorded instead of produced to Kafka."""
-
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(settings)
-        self.appended: list[dict[str, Any]] = []
-        self.fakes = Clients()
-        self.clients = self.fakes  # type: ignore[assignment]
-
-    async def append(self, table: str, event_map: dict[str, Any]) -> int:
-        self.encoded(event_map)  # the schema's check, as the real append
-        self.appended.append({k: v for k, v in event_map.items() if k != "ts"})
-        return len(self.appended) - 1
+@pytest.fixture
+def producer() -> MemoryAppender:
+    return MemoryAppender()
 
 
 @pytest.fixture
-async def gw(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> RecordingGateway:
-    """A gateway that knows table `t`, whose board stands after N 1C! E P."""
+def limit() -> Switch:
+    return Switch()
+
+
+@pytest.fixture
+async def gw(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, producer: MemoryAppender,
+             limit: Switch) -> Gateway:
+    """A gateway that knows table `t`, whose board stands after N 1C! E P; its adapters in
+    memory (the producer and the seats' limit those given)."""
     monkeypatch.setenv("TABLESERVER_DATA", str(tmp_path))
-    gateway = RecordingGateway(Settings())
-    store = gateway.fakes.store
+    store = MemoryStore()
     await store.remember_tables({"t": {"table": "t", "ruleset": "duplicate", "created": 1}})
     store.states["t"] = (3, play("N 1C!, E P"))
-    return gateway
+    return Gateway(Settings(), gateway_adapters(store=store, producer=producer,
+                                                seat_limit=limit))
+
+
+def appended(producer: MemoryAppender) -> list[dict[str, Any]]:
+    """The events appended to table t's topic (their time stamp left out)."""
+    return [{k: v for k, v in to_map(decode(value)).items() if k != "ts"}
+            for topic, _, value, _ in producer.sent if topic == table_topic("t")]
+
+
+def kept(*events: dict[str, Any]) -> list[dict[str, Any]]:
+    """`events` as the topic keeps them (the codec's defaults filled in)."""
+    return [to_map(from_map(event)) for event in events]
 
 
 def body(**fields: Any) -> dict[str, Any]:
@@ -96,27 +89,28 @@ def test_the_operator_sees_the_whole_board_as_the_director() -> None:
 
 
 async def test_the_operator_sends_any_seats_events_the_seat_in_the_body(
-        gw: RecordingGateway) -> None:
+        gw: Gateway, producer: MemoryAppender, limit: Switch) -> None:
     """A call out of rotation (Law 31: W at South's turn) is appended as sent: the gateway
     judges syntax and authority only; the rate limit counts the table's operator."""
     assert await gw.accept_event("t", OPERATOR, body(type="call", seat="W", call="1S")) == \
         Accepted(0)
     await gw.accept_event("t", OPERATOR, body(type="card_exposed", seat="E", card="HK"))
     await gw.accept_event("t", OPERATOR, body(type="option", seat="N", accept=False))
-    assert gw.appended == [{"type": "call", "seat": "W", "call": "1S"},
-                           {"type": "card_exposed", "seat": "E", "card": "HK"},
-                           {"type": "option", "seat": "N", "accept": False}]
-    assert gw.fakes.seat_limit.keys == ["t/operator/W", "t/operator/E", "t/operator/N"]
+    assert appended(producer) == kept({"type": "call", "seat": "W", "call": "1S"},
+                                      {"type": "card_exposed", "seat": "E", "card": "HK"},
+                                      {"type": "option", "seat": "N", "accept": False})
+    assert limit.keys == ["t/operator/W", "t/operator/E", "t/operator/N"]
 
 
-async def test_an_operators_explanation_is_not_own(gw: RecordingGateway) -> None:
+async def test_an_operators_explanation_is_not_own(gw: Gateway,
+                                                   producer: MemoryAppender) -> None:
     """Law 20F1: at a physical table the caller's partner explains aloud, to all. South's
     explanation of North's 1C is recorded as given (no `own`, no own-call check); from South's
     own seat it is refused, as online it would pass free text to North."""
     await gw.accept_event("t", OPERATOR, body(type="explanation", seat="S", index=0,
                                               explanation="strong"))
-    assert gw.appended == [{"type": "explanation", "seat": "S", "index": 0,
-                            "explanation": "strong"}]
+    assert appended(producer) == kept({"type": "explanation", "seat": "S", "index": 0,
+                                       "explanation": "strong"})
     with pytest.raises(Refused) as refused:
         await gw.accept_event("t", Grant("t", "S", "seat"), body(
             type="explanation", index=0, explanation="strong"))
@@ -133,18 +127,19 @@ async def test_an_operators_explanation_is_not_own(gw: RecordingGateway) -> None
     (Grant("t", "N", "seat"), {"type": "call", "seat": "E", "call": "1H"}, 400, "seat"),
 ])
 async def test_what_an_operator_may_not_send_is_refused_and_nothing_appended(
-        gw: RecordingGateway, grant: Grant, sent: dict[str, Any], status: int,
-        field: str | None) -> None:
+        gw: Gateway, producer: MemoryAppender, grant: Grant, sent: dict[str, Any],
+        status: int, field: str | None) -> None:
     with pytest.raises(Refused) as refused:
         await gw.accept_event("t", grant, body(**sent))
     assert (status_of(refused.value), refused.value.field) == (status, field)
-    assert gw.appended == []
+    assert appended(producer) == []
 
 
-async def test_the_operators_rate_limit(gw: RecordingGateway) -> None:
-    gw.fakes.seat_limit.open = False
+async def test_the_operators_rate_limit(gw: Gateway, producer: MemoryAppender,
+                                        limit: Switch) -> None:
+    limit.open = False
     with pytest.raises(Refused) as refused:
         await gw.accept_event("t", OPERATOR, body(type="call", seat="S", call="P"))
     assert refused.value.kind == Kind.TOO_MANY and "operator" in refused.value.reason
     assert refused.value.retry_after == 1
-    assert gw.appended == []
+    assert appended(producer) == []

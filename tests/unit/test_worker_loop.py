@@ -20,7 +20,7 @@ from services.processor import worker_loop
 from services.processor.worker_loop import WorkerLoop
 from shared.codec import encode, from_map
 from shared.table_run import TableRun
-from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
+from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog, supervisor
 from tests.script import log
 
 SHARDS = 2
@@ -33,7 +33,7 @@ def events(script: str) -> list[bytes]:
 
 def worker(kafka: MemoryKafka, store: FlakyStore, name: str = "w1") -> WorkerLoop:
     loop = WorkerLoop(store, MemoryFetcher(kafka), lambda shard: MemoryShardLog(kafka, shard),
-                      SHARDS, name)
+                      SHARDS, name, supervisor())
     loop.sweep_every = 0.05
     return loop
 
@@ -48,6 +48,7 @@ async def running(loop: WorkerLoop, shards: set[int] | None = None, generation: 
         yield loop
     finally:
         await loop.stop()
+    assert not loop.supervisor.died, "a task of the loop died"
 
 
 async def until(condition: Callable[[], object], what: str, seconds: float = 5.0) -> None:
@@ -218,7 +219,7 @@ async def test_a_worker_frozen_past_its_session_starts_no_runner_until_the_group
         log_.commit = commit  # type: ignore[method-assign]
         return log_
 
-    loop = WorkerLoop(store, MemoryFetcher(kafka), shard_log, SHARDS, "w1")
+    loop = WorkerLoop(store, MemoryFetcher(kafka), shard_log, SHARDS, "w1", supervisor())
     loop.session_s = 0.2
     async with running(loop, {0, 1}, 1):
         play(kafka, "t1", "N 1S, E 1H")  # insufficient: an alert, so a commit
@@ -355,7 +356,7 @@ async def test_a_start_that_never_answers_is_given_up_and_tried_again(
                 await never.wait()  # the second attempt hangs, the loop waiting
         return await asked(wanted)
     fetcher.end_offsets = end_offsets  # type: ignore[method-assign]
-    loop = WorkerLoop(store, fetcher, shard_log, SHARDS, "w1")
+    loop = WorkerLoop(store, fetcher, shard_log, SHARDS, "w1", supervisor())
     loop.sweep_every = 0.05
     async with running(loop):
         play(kafka, other, "N 1S, E P")
@@ -381,7 +382,8 @@ async def test_a_tables_read_that_never_comes_back_is_started_again(
             return
         fetch_from(tp, position)
     fetcher.fetch_from = losing  # type: ignore[method-assign]
-    loop = WorkerLoop(store, fetcher, lambda shard: MemoryShardLog(kafka, shard), SHARDS, "w1")
+    loop = WorkerLoop(store, fetcher, lambda shard: MemoryShardLog(kafka, shard), SHARDS, "w1",
+                      supervisor())
     loop.sweep_every = 0.05
     async with running(loop):
         play(kafka, "t1", "N 1S, E P", copies=False)  # only a sweep finds these

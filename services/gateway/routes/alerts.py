@@ -12,7 +12,7 @@ from aiokafka.errors import KafkaError
 from fastapi import APIRouter, Path, Query
 
 from services.common.errors import Unavailable
-from services.common.kafka.reader import KafkaUnavailable, read_table
+from services.common.kafka.reader import KafkaUnavailable
 from services.common.names import HANDLED
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import responses
@@ -31,14 +31,14 @@ async def get_alerts(gw: GatewayDep, _: DirectorDep,
                      count: Annotated[int, Query(ge=1, le=1000)] = 100) -> Alerts:
     """The latest alerts, oldest first; each with the director's mark (`handled`) once he has
     dealt with it."""
-    return Alerts(alerts=gw.clients.alerts.latest(count))
+    return Alerts(alerts=gw.adapters.alerts.latest(count))
 
 
 @router.get("/handled", responses=responses(401, 403))
 async def get_handled(gw: GatewayDep, _: DirectorDep) -> HandledMarks:
     """Every alert the director has marked as dealt with: its id → the mark."""
     return HandledMarks(handled={k: HandledMark(**v)
-                                 for k, v in gw.clients.alerts.handled.items()})
+                                 for k, v in gw.adapters.alerts.handled.items()})
 
 
 @router.post("/{alert_id}/handled", status_code=202,
@@ -59,12 +59,12 @@ async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `i
                        ts=int(time.time() * 1000))
     value = json.dumps(mark.model_dump()).encode()
     try:
-        await asyncio.wait_for(gw.clients.producer.send_and_wait(
+        await asyncio.wait_for(gw.adapters.producer.send_and_wait(
             HANDLED, value, key=alert_id.encode()), gw.settings.produce_timeout_s)
     except (KafkaError, TimeoutError):
         raise Unavailable("Kafka did not acknowledge the mark in time; retry",
                           retry_after=1) from None
-    gw.clients.alerts.handled[alert_id] = mark.model_dump()  # this gateway knows at once
+    gw.adapters.alerts.handled[alert_id] = mark.model_dump()  # this gateway knows at once
     return mark
 
 
@@ -72,7 +72,7 @@ async def _raised(gw: Gateway, alert_id: str) -> bool:
     """Whether `alert_id` was raised: among the alerts this gateway keeps, else found by
     folding its table's topic up to the event that would have raised it (the ids are
     deterministic: the processor raised the same). 404 for a table that does not exist."""
-    if gw.clients.alerts.knows(alert_id):
+    if gw.adapters.alerts.knows(alert_id):
         return True
     table, _, rest = alert_id.partition(":")
     try:
@@ -84,7 +84,7 @@ async def _raised(gw: Gateway, alert_id: str) -> bool:
         raise
     offset = int(rest.split(":")[1])  # board:offset:n, or poison:offset
     try:
-        records = await asyncio.wait_for(read_table(gw.settings.kafka_bootstrap, table, offset),
+        records = await asyncio.wait_for(gw.adapters.reads.table(table, offset),
                                          REPLAY_TIMEOUT_S)
     except (KafkaUnavailable, TimeoutError):
         raise Unavailable("Kafka did not give the table's history in time; retry",

@@ -96,7 +96,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
             return None
         return json.dumps(await socket_ack(gw, table, grant, text, body))
 
-    await serve_feed(websocket, gw.clients.hub, feed_key(table), (grant.role, grant.seat),
+    await serve_feed(websocket, gw.adapters.hub, feed_key(table), (grant.role, grant.seat),
                      render, answer=answer)
 
 
@@ -109,5 +109,5 @@ async def alerts_feed(websocket: WebSocket) -> None:
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
         return json.dumps({"id": entry_id, "alert": json.loads(fields[b"alert"])})
 
-    await serve_feed(websocket, gw.clients.alerts, ALERTS, Role.DIRECTOR, render,
+    await serve_feed(websocket, gw.adapters.alerts, ALERTS, Role.DIRECTOR, render,
                      default_since="$")  # new alerts only, unless resuming

@@ -13,7 +13,7 @@ router = APIRouter(tags=["health"])
 
 
 async def _checked(gw: GatewayDep) -> Health:
-    found = await dependencies(gw.clients.redis, gw.clients.producer, gw.appends)
+    found = await dependencies(gw.adapters.health, gw.appends)
     healthy = all(v == "ok" for v in found.values())
     return Health.model_validate({"status": "ok" if healthy else "unavailable", **found})
 

@@ -36,7 +36,7 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
     """The current board's state and the offset folded; a seat sees its own hand only."""
     gw.may_read(grant, table)
     await gw.table_meta(table)
-    found = await gw.clients.store.read_state(table)
+    found = await gw.adapters.store.read_state(table)
     if found is None:
         return TableState(table=table, version=None, board=None)
     version, board = found
@@ -59,17 +59,17 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
         raise Refused("states=true needs a board: ?board=N&states=true", "states")
     gw.may_read(grant, table)
     await gw.table_meta(table)
-    settings, clients = gw.settings, gw.clients
+    settings, adapters = gw.settings, gw.adapters
     holder = f"{grant.role}:{grant.table}:{grant.seat}"  # whoever the token is for
-    if not await clients.history_limit.allow(holder, time.monotonic()):
+    if not await adapters.history_limit.allow(holder, time.monotonic()):
         raise Refused(f"more than {settings.history_per_second} history reads a second "
                       "with this token", retry_after=1, kind=Kind.TOO_MANY)
     # a board's PBN or LIN record is written from the table's whole log: a board a round
     # started has no board_started of its own, its round_started came before it
     exported = board if format != "json" else None
     try:
-        with clients.history.gate.slot():
-            shared = await asyncio.wait_for(clients.history.history(
+        with adapters.history.gate.slot():
+            shared = await asyncio.wait_for(adapters.history.history(
                 table, None if exported is not None else board, until, states), READ_TIMEOUT_S)
     except TooManyReads as exc:
         raise Unavailable(f"{exc}; retry", retry_after=1) from None

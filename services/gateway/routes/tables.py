@@ -35,10 +35,10 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 @router.post("", status_code=201, responses=responses(400, 401, 403, 409, 503))
 async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> TableCreated:
     """Create a table (its topic, its record), or find it; the seats' and spectators' tokens."""
-    settings, clients = gw.settings, gw.clients
+    settings, adapters = gw.settings, gw.adapters
     try:
         meta = await asyncio.wait_for(create_table(
-            clients.admin, clients.producer, clients.redis, body.table, body.ruleset,
+            adapters.admin, adapters.producer, adapters.redis, body.table, body.ruleset,
             settings.replication, settings.shards), 2 * settings.produce_timeout_s)
     except (KafkaError, TimeoutError, Unavailable):
         raise Unavailable("Kafka did not create the table in time; retry (creating a table "
@@ -53,7 +53,7 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
 @router.get("", responses=responses(401, 403, 503))
 async def list_tables(gw: GatewayDep, _: DirectorDep) -> TableList:
     """Every table, with its ruleset and its tournament: the director's console lists them."""
-    records = await gw.clients.store.table_records()
+    records = await gw.adapters.store.table_records()
     return TableList(tables=[
         TableListed(table=t, ruleset=Ruleset(meta.get("ruleset", Ruleset.DUPLICATE)),
                     tournament=meta.get("tournament")) for t, meta in sorted(records.items())])

@@ -1,0 +1,81 @@
+"""What the gateway asks of Kafka and Redis, as protocols: the real adapters are wired in one
+place (`bootstrap.py`), and tests give fakes (tests/fakes.py) through the same `Adapters`.
+
+- the state store: `services.common.store.StateStore` (states, tables' records, overviews);
+- an `Appender` appends events and records to topics (the idempotent producer, `acks=all`);
+- `TopicReads` reads topics on demand, each read with a consumer of its own: a table's record
+  in the registry (Redis lost its copy), a table's events (an alert looked for), many tables'
+  at once (a tournament's export);
+- a `Limit` counts a key's requests (a GCRA shared by the replicas, `limits.SharedLimit`);
+- a `FeedReader` follows the tables' feeds (`fanout.FeedHub`), an `AlertReader` the alerts'
+  topic (`alert_feed.AlertFeed`); each has its long-lived reader, `run`;
+- a `HealthProbe` says whether Kafka and Redis answer (`/healthz`, `/readyz`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any, Protocol
+
+from services.common.kafka.reader import Record
+from services.gateway.fanout import Feeds
+
+
+class Delivery(Awaitable[object], Protocol):
+    """A record sent without waiting: its outcome arrives later (awaited, or called back)."""
+
+    def add_done_callback(self, callback: Any) -> None: ...
+
+
+class Appended(Protocol):
+    """Where Kafka put an acknowledged record."""
+
+    @property
+    def offset(self) -> int: ...
+
+
+class Appender(Protocol):
+    async def send_and_wait(self, topic: str, value: bytes, key: bytes | None = None,
+                            partition: int | None = None) -> Appended:
+        """Append `value` and wait until Kafka acknowledged it (all in-sync replicas)."""
+
+    async def send(self, topic: str, value: bytes, key: bytes | None = None,
+                   partition: int | None = None) -> Delivery:
+        """Append `value` without waiting for Kafka's answer."""
+
+
+class TopicReads(Protocol):
+    """Each raises `KafkaUnavailable` when Kafka cannot answer."""
+
+    async def registered(self, table: str) -> dict[str, Any] | None:
+        """`table`'s record in the registry topic, or None when it was never registered."""
+
+    async def table(self, table: str, until: int | None = None) -> list[Record]:
+        """The records of `table`'s topic up to offset `until` (all when None), in order."""
+
+    async def topics(self, topics: list[str]) -> dict[str, list[Record]]:
+        """The records of many one-partition topics, by topic."""
+
+
+class Limit(Protocol):
+    async def allow(self, key: str, now: float) -> bool:
+        """Whether `key` may make one more request at `now` (a monotonic clock's)."""
+
+
+class FeedReader(Feeds, Protocol):
+    async def run(self) -> None:
+        """Follow every feed a socket follows, for the life of the gateway."""
+
+
+class AlertReader(FeedReader, Protocol):
+    handled: dict[str, dict[str, Any]]  # alert id → the director's mark
+
+    def latest(self, count: int) -> list[dict[str, Any]]: ...
+
+    def knows(self, alert_id: str) -> bool: ...
+
+
+class HealthProbe(Protocol):
+    async def kafka_reachable(self) -> bool: ...
+
+    async def redis_reachable(self) -> bool: ...

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shared.board_records import Standing, StandingCall
+from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
 from shared.events import RulingAction
 from shared.vocabulary import BoardStatus
@@ -22,6 +23,13 @@ def view_of(board: Board) -> BoardView:
                                       for s, c, led in board.exposed]
     defending = [declarer is not None and s.is_opponent_of(declarer)
                  for s, _, _ in board.exposed]
+    play = board.play
+    if play is not None:  # the play's penalty cards (Laws 50, 57A, 62B1), while held
+        exposed += [{"seat": s.letter, "card": str(c), "led": False} for s, c in play.penalty]
+        defending += [True] * len(play.penalty)
+        played = {str(c) for c in play.played}  # a penalty card played is one no longer
+        defending = [d and e["card"] not in played
+                     for d, e in zip(defending, exposed, strict=True)]
     d: BoardView = {
         "board": board.board,
         "dealer": board.dealer.name,
@@ -55,6 +63,8 @@ def view_of(board: Board) -> BoardView:
         "opening_lead": ({"seat": board.opening_lead[0].name,
                           "card": str(board.opening_lead[1])} if board.opening_lead else None),
         "auction_period_ended": board.opening_lead is not None and board.duplicate,
+        "play": None if play is None else play_view(play),
+        "result": result_view(board),
         "on_lead": None if (leader := board.on_lead()) is None else leader.name,  # Law 41A
         # Law 25A: seat → the call he may still replace as inadvertent (an undo button)
         "replaceable": {s.name: str(c) for s, c in board.replaceable().items()},

@@ -8,6 +8,10 @@
     E asks      E asks about the opponents' auction (Law 20F)
     E asks 0    E asks about the call at index 0 of the calls that stand
     S explains 0 strong   S explains the call at index 0: "strong"
+    E plays DA  a card played from E's hand (dummy's: declarer plays it, Law 45)
+    N claims 5 rest  N claims 5 of the remaining tricks, stating "rest" (Law 68)
+    E agrees    E acquiesces in the claim (Law 69A)   E objects   E disputes it (Law 70)
+    N makes 9   9 tricks for declarer, recorded at the table (Law 79A; any seat's word)
 """
 
 from __future__ import annotations
@@ -35,6 +39,15 @@ def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[st
         elif verb == "explains":
             events.append({"type": "explanation", "seat": seat, "index": int(rest[0]),
                            "explanation": " ".join(rest[1:])})
+        elif verb == "plays":
+            events.append({"type": "card_played", "seat": seat, "card": rest[0]})
+        elif verb == "claims":
+            events.append({"type": "claim", "seat": seat, "tricks": int(rest[0]),
+                           "statement": " ".join(rest[1:])})
+        elif verb in ("agrees", "objects"):
+            events.append({"type": "claim_response", "seat": seat, "accept": verb == "agrees"})
+        elif verb == "makes":
+            events.append({"type": "result_recorded", "tricks": int(rest[0])})
         elif verb in ("slips", "changes"):
             events.append({"type": "call_changed", "seat": seat, "call": rest[0],
                            "inadvertent": verb == "slips"})

@@ -1,0 +1,188 @@
+"""The Laws of play applied to a board: a card played (Laws 41, 44, 45), the opening lead and
+leads out of turn (Laws 53–56), premature plays (Law 57), and the option to accept a lead out
+of turn. Revokes are `shared.laws.revoke`'s; claims `shared.laws.claims`'.
+
+A card not dealt to the hand it comes from, or already played, is bad input the gateway
+refuses (400); one that reaches the fold anyway (a state the gateway read before the card
+was folded) is noted as ignored and changes nothing.
+"""
+
+from __future__ import annotations
+
+from shared.board import Board
+from shared.cards import Card
+from shared.deal import parse_deal
+from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised
+from shared.laws.cards import on_card_exposed
+from shared.laws.citations import cite
+from shared.laws.options import on_option as on_call_option
+from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
+from shared.play import IrregularLead, Play
+from shared.seats import Seat
+from shared.vocabulary import BoardStatus, Irregularity
+
+_AUCTION = BoardStatus.AUCTION
+
+
+def begin_play(board: Board) -> Play | None:
+    """The play as the auction left it: declarer's LHO on lead (Law 41A), the trump suit the
+    contract's; None without a contract (passed out, or the auction still on)."""
+    declarer, bid = board.declarer, board.last_bid
+    if declarer is None or bid is None or bid.strain is None:
+        return None
+    hands = None
+    if board.deal is not None:
+        hands = {seat: frozenset(Card(suit, rank)
+                                 for suit, ranks in zip("SHDC", hand.split("."), strict=True)
+                                 for rank in ranks)
+                 for seat, hand in parse_deal(board.deal).items()}
+    trump = None if bid.strain.name == "NT" else bid.strain.name
+    board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
+    return board.play
+
+
+def on_card_played(board: Board, event: CardPlayed) -> None:
+    """Law 45: a card is played from the hand it comes from, declarer playing dummy's. During
+    the auction a card faced is a card prematurely led (Law 24B; rubber 23). The first card
+    after the auction is the opening lead (Law 41A), which ends the auction period (2017
+    Law 17D1); dummy's hand is then faced (Law 41D)."""
+    seat, card = event.seat, event.card
+    if board.status is _AUCTION:
+        on_card_exposed(board, CardExposed(seat, card, led=True))
+        return
+    play = board.play or begin_play(board)
+    if play is None:
+        board.note_ignored("no contract: no card is played")
+        return
+    if play.ended is not None:
+        board.note_ignored("the play is over")
+        return
+    if card in play.played:
+        board.note_ignored(f"{card} has been played already")
+        return
+    if play.holds(seat, card) is False:
+        board.note_ignored(f"{card} is not in {seat}'s hand")
+        return
+    if play.claim is not None:
+        board.note_ignored("play ceases once a claim is made (Law 68D)")
+        return
+    lead = play.lead
+    if lead is not None:
+        settle_lead(board, play, lead, accept=seat is lead.seat.lho, by_play=True)
+    if play.revokes and seat is not play.turn and correct_revoke(board, play, seat, card):
+        return
+    if seat is not play.turn:
+        out_of_turn(board, play, seat, card)
+        return
+    play_card(board, play, seat, card)
+
+
+def on_opening_lead(board: Board, event: OpeningLeadFaced) -> None:
+    """An older log's `opening_lead`: the first card played (Law 41A), as `card_played`."""
+    on_card_played(board, CardPlayed(event.seat, event.card))
+
+
+def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """A card in turn: it goes to the trick (Laws 44B–G); failing to follow suit when able is
+    a revoke (Law 61A)."""
+    current = play.current
+    if play.revokes:
+        establish(board, play, seat)
+    if current:
+        led = current[0][1].suit
+        if card.suit != led and play.can_follow(seat, led):
+            find_revoke(board, play, seat, card, led)
+    elif not play.tricks:
+        board.opening_lead = (seat, card)
+    if play.penalty:
+        play.penalty = tuple(p for p in play.penalty if p[1] != card)
+    play.add(seat, card)
+    if play.ended is not None:
+        settle_revokes(board, play)
+
+
+def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """A card from a hand whose turn it is not.
+    - A lead (no card yet to the trick): a defender's, the opening lead out of turn (Law 54)
+      or a later one (Law 56), declarer may accept; declarer's from the wrong hand or before a
+      defender's turn (Law 55A), either defender may. It waits, faced, for the option (Law
+      53A: accepted when the player next in rotation plays to it).
+    - A play to a trick before one's turn: a defender's becomes a penalty card (Law 57A) and
+      declarer has options on the offender's partner; declarer's from either hand is not
+      subject to rectification (Law 57C1) and is withdrawn."""
+    declarer = play.declarer
+    defender = seat.is_opponent_of(declarer)
+    if play.revokes:
+        establish(board, play, seat)  # Law 63A1: any play, legal or illegal
+    if not play.current:
+        opening = not play.tricks
+        if defender:
+            law = "54" if opening else "56"
+            holders: tuple[Seat, ...] = (declarer,)
+            kind = Irregularity.OPENING_LEAD_OUT_OF_TURN if opening \
+                else Irregularity.LEAD_OUT_OF_TURN
+            options = (f"declarer ({declarer}) may accept the lead (Law 53A) or require it "
+                       f"withdrawn: it becomes a major penalty card and Law 50D's lead options "
+                       f"follow (Law {law})",)
+        else:
+            law, holders, kind = "55A", (declarer.lho, declarer.rho), \
+                Irregularity.LEAD_OUT_OF_TURN
+            options = ("either defender may accept the lead (Law 53A) or require it "
+                       "withdrawn, with no further rectification (Law 55A)",)
+        play.lead = IrregularLead(seat, card, law, holders)
+        if opening:
+            board.opening_lead = (seat, card)  # faced: the auction period ends (17D1)
+        board.alert(kind, cite(board, law), seat,
+                    f"{seat} led {card} out of turn; {play.turn} is on lead.", options)
+        return
+    if defender:
+        play.penalty += ((seat, card),)
+        board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57A"), seat,
+                    f"{seat} played {card} before his turn ({play.turn} is to play): it is a "
+                    "penalty card (Law 50).",
+                    (f"declarer ({declarer}) may require {seat.partner} to play the highest or "
+                     "the lowest card of the suit led, or a card of another suit he names, or "
+                     "forbid him a suit he names (Law 57A)",))
+        return
+    board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57C1"), seat,
+                f"declarer played {card} from {seat}'s hand before {play.turn} had played: "
+                "withdrawn, not subject to rectification (Law 57C1).",
+                ("the Director may rule (Law 57C)",))
+
+
+def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,
+                by_play: bool = False) -> None:
+    """The lead out of turn accepted (Law 53A: it becomes a correct lead, and the player next
+    in rotation plays to it) or not: it is withdrawn; a defender's becomes a major penalty
+    card (Laws 54D, 56, 50), declarer's is restored without rectification (Law 55A)."""
+    play.lead = None
+    seat, card = lead.seat, lead.card
+    if accept:
+        play.leader = play.turn = seat
+        how = f"{seat.lho} played to it" if by_play else "accepted"
+        board.rectify(cite(board, "53A"), seat, f"the lead of {card} out of turn stands: "
+                      f"{how}.")
+        play_card(board, play, seat, card)
+        return
+    if seat.is_opponent_of(play.declarer):
+        play.penalty += ((seat, card),)
+        board.rectify(cite(board, lead.law), seat, f"{card} led out of turn is withdrawn: a "
+                      f"major penalty card (Law 50); {play.turn} leads, declarer has Law 50D's "
+                      "lead options.")
+    else:
+        board.rectify(cite(board, "55A"), seat, f"{card} led out of turn is withdrawn, "
+                      f"without rectification; {play.turn} leads.")
+
+
+def on_option(board: Board, event: OptionExercised) -> None:
+    """An `option` decides the lead out of turn that waits for it (Laws 53A, 54, 55A, 56), by
+    one entitled to accept it; otherwise the irregular call pending (Laws 25–32)."""
+    play = board.play
+    lead = play.lead if play is not None else None
+    if play is None or lead is None:
+        on_call_option(board, event)
+    elif event.seat not in lead.holders:
+        board.note_ignored(f"only {' or '.join(s.name for s in lead.holders)} may accept the "
+                           "lead out of turn")
+    else:
+        settle_lead(board, play, lead, event.accept)

@@ -20,6 +20,9 @@ from typing import Any
 
 from shared import fold, from_map
 from shared.board import Board
+from shared.cards import Card
+from shared.deal import parse_deal
+from shared.engine import TableState
 
 
 def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[str, Any]]:
@@ -83,3 +86,22 @@ def kinds(state: dict[str, Any]) -> list[str]:
 
 def laws(state: dict[str, Any]) -> list[str]:
     return [r["law"] for r in state["rectifications"]]
+
+
+def lowest_legal(state: TableState, deal: str) -> dict[str, Any]:
+    """The card the hand in turn plays in tests, as a `card_played` map: its lowest that
+    follows suit, else its lowest (each a legal card, Law 44C), from `deal`."""
+    board = state.board
+    assert board is not None
+    play = board.play
+    seat = play.turn if play is not None else board.on_lead()
+    assert seat is not None
+    played = play.played if play is not None else set()
+    hand = parse_deal(deal)[seat]
+    held = [c for c in (Card(suit, rank) for suit, ranks in zip("SHDC", hand.split("."),
+                                                                strict=True)
+                        for rank in ranks) if c not in played]
+    if play is not None and play.current:
+        held = [c for c in held if c.suit == play.current[0][1].suit] or held
+    card = min(held, key=lambda c: ("23456789TJQKA".index(c.rank), "SHDC".index(c.suit)))
+    return {"type": "card_played", "seat": seat.name, "card": str(card)}

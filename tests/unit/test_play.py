@@ -9,16 +9,14 @@ import pytest
 
 from shared import fold, from_map
 from shared.cards import Card
-from shared.deal import parse_deal
 from shared.engine import TableState
 from shared.play import trick_winner
 from shared.seats import Seat
 from tests.helpers import DEAL
+from tests.script import lowest_legal
 
 pytestmark = pytest.mark.unit
 
-HANDS = {seat: [Card(suit, rank) for suit, ranks in zip("SHDC", hand.split("."), strict=True)
-                for rank in ranks] for seat, hand in parse_deal(DEAL).items()}
 AUCTION = [("N", "1S"), ("E", "P"), ("S", "2S"), ("W", "P"), ("N", "4S"), ("E", "P"),
            ("S", "P"), ("W", "P")]  # N declares 4S, E leads, S is dummy
 
@@ -37,25 +35,9 @@ def auction(board: int = 1, ruleset: str = "duplicate", bids: list[tuple[str, st
     return state
 
 
-def lowest_legal(state: TableState) -> dict[str, Any]:
-    """The card the hand in turn plays in these tests: its lowest that follows suit, else its
-    lowest (each a legal card, Law 44C)."""
-    board = state.board
-    assert board is not None
-    play = board.play
-    seat = play.turn if play is not None else board.on_lead()
-    assert seat is not None
-    played = play.played if play is not None else set()
-    held = [c for c in HANDS[seat] if c not in played]
-    if play is not None and play.current:
-        held = [c for c in held if c.suit == play.current[0][1].suit] or held
-    card = min(held, key=lambda c: ("SHDC".index(c.suit), -"23456789TJQKA".index(c.rank)))
-    return {"type": "card_played", "seat": seat.name, "card": str(card)}
-
-
 def play_out(state: TableState, cards: int) -> TableState:
     for _ in range(cards):
-        state = fold(events(lowest_legal(state)), state)
+        state = fold(events(lowest_legal(state, DEAL)), state)
     return state
 
 

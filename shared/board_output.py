@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from shared.board_records import Standing, StandingCall
 from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
+from shared.cards import Card
 from shared.events import RulingAction
 from shared.vocabulary import BoardStatus
 
@@ -27,8 +28,8 @@ def view_of(board: Board) -> BoardView:
     if play is not None:  # the play's penalty cards (Laws 50, 57A, 62B1), while held
         exposed += [{"seat": s.letter, "card": str(c), "led": False} for s, c in play.penalty]
         defending += [True] * len(play.penalty)
-        played = {str(c) for c in play.played}  # a penalty card played is one no longer
-        defending = [d and e["card"] not in played
+        played = play.played  # a penalty card played is one no longer
+        defending = [d and Card.parse(e["card"]).index not in played
                      for d, e in zip(defending, exposed, strict=True)]
     d: BoardView = {
         "board": board.board,

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shared.cards import RANKS, Card
+from shared.cards import SUITS, Card
 from shared.seats import Seat
 
 TRICKS = 13
-RANK_ORDER = {rank: order for order, rank in enumerate(RANKS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +74,10 @@ def trick_winner(cards: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...],
     led = cards[0][1].suit
     best_seat, best = cards[0]
     best_trump = trump is not None and led == trump
-    order = RANK_ORDER
     for seat, card in cards[1:]:
         suit = card.suit
         if suit == best.suit:
-            if order[card.rank] > order[best.rank]:
+            if card.order > best.order:
                 best_seat, best = seat, card
         elif not best_trump and suit == trump:
             best_seat, best, best_trump = seat, card, True
@@ -90,10 +88,10 @@ def trick_winner(cards: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...],
 class Play:
     declarer: Seat
     trump: str | None  # the trump suit's letter; None at no trump
-    hands: dict[Seat, frozenset[Card]] | None  # the deal's known hands, shared between copies
+    hands: dict[Seat, frozenset[int]] | None  # the deal's known hands (`Card.index`), shared
     leader: Seat
     turn: Seat | None
-    played: set[Card] = field(default_factory=set)
+    played: set[int] = field(default_factory=set)  # the cards played, by `Card.index`
     tricks: list[Trick] = field(default_factory=list)
     current: list[tuple[Seat, Card]] = field(default_factory=list)
     won_ns: int = 0
@@ -130,7 +128,7 @@ class Play:
         if hands is None:
             return None
         hand = hands.get(seat)
-        return None if hand is None else card in hand
+        return None if hand is None else card.index in hand
 
     def can_follow(self, seat: Seat, suit: str) -> bool:
         """Whether `seat` still holds a card of `suit` (False when his hand is not known)."""
@@ -138,15 +136,15 @@ class Play:
         hand = hands.get(seat) if hands is not None else None
         if hand is None:
             return False
-        played = self.played
-        return any(c.suit == suit and c not in played for c in hand)
+        played, low = self.played, SUITS.find(suit) * 13
+        return any(low <= i < low + 13 and i not in played for i in hand)
 
     def add(self, seat: Seat, card: Card) -> Trick | None:
         """`card` from `seat`'s hand goes to the trick in progress; the turn passes clockwise
         (Law 44B). Returns the trick when it is complete: its winner leads next (Law 44G)."""
         current = self.current
         current.append((seat, card))
-        self.played.add(card)
+        self.played.add(card.index)
         if len(current) < 4:
             self.turn = seat.lho
             return None

@@ -100,7 +100,7 @@ def lowest_legal(state: TableState, deal: str) -> dict[str, Any]:
     hand = parse_deal(deal)[seat]
     held = [c for c in (Card(suit, rank) for suit, ranks in zip("SHDC", hand.split("."),
                                                                 strict=True)
-                        for rank in ranks) if c not in played]
+                        for rank in ranks) if c.index not in played]
     if play is not None and play.current:
         held = [c for c in held if c.suit == play.current[0][1].suit] or held
     card = min(held, key=lambda c: ("23456789TJQKA".index(c.rank), "SHDC".index(c.suit)))

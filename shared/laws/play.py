@@ -9,8 +9,10 @@ was folded) is noted as ignored and changes nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from shared.board import Board
-from shared.cards import Card
+from shared.cards import Card, hand_indexes
 from shared.deal import parse_deal
 from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised
 from shared.laws.cards import on_card_exposed
@@ -30,15 +32,16 @@ def begin_play(board: Board) -> Play | None:
     declarer, bid = board.declarer, board.last_bid
     if declarer is None or bid is None or bid.strain is None:
         return None
-    hands = None
-    if board.deal is not None:
-        hands = {seat: frozenset(Card(suit, rank)
-                                 for suit, ranks in zip("SHDC", hand.split("."), strict=True)
-                                 for rank in ranks)
-                 for seat, hand in parse_deal(board.deal).items()}
+    hands = None if board.deal is None else _hands(board.deal)
     trump = None if bid.strain.name == "NT" else bid.strain.name
     board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
     return board.play
+
+
+@lru_cache(maxsize=256)
+def _hands(deal: str) -> dict[Seat, frozenset[int]]:
+    """The known hands of a deal, by `Card.index` (read once; the play never changes them)."""
+    return {seat: hand_indexes(hand) for seat, hand in parse_deal(deal).items()}
 
 
 def on_card_played(board: Board, event: CardPlayed) -> None:
@@ -57,7 +60,7 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     if play.ended is not None:
         board.note_ignored("the play is over")
         return
-    if card in play.played:
+    if card.index in play.played:
         board.note_ignored(f"{card} has been played already")
         return
     if play.holds(seat, card) is False:

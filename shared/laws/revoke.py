@@ -79,8 +79,8 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
             else:
                 play.won_ew += 1
             play.leader = play.turn = winner
-        play.played.discard(revoke.card)
-        play.played.add(card)
+        play.played.discard(revoke.card.index)
+        play.played.add(card.index)
         play.revokes = (*play.revokes[:i], replace(revoke, corrected=True),
                         *play.revokes[i + 1:])
         if seat.is_opponent_of(play.declarer):

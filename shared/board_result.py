@@ -25,7 +25,7 @@ def play_view(play: Play) -> PlayView:
         {"leader": t.leader.letter, "cards": [{"seat": s.letter, "card": str(c)}
                                               for s, c in t.cards],
          "winner": t.winner.letter} for t in play.tricks]
-    if play.current:
+    if play.in_trick:
         tricks.append({"leader": play.leader.letter,
                        "cards": [{"seat": s.letter, "card": str(c)} for s, c in play.current],
                        "winner": None})

@@ -47,6 +47,7 @@ def on_claim(board: Board, event: ClaimMade) -> None:
         establish(board, play, seat, claim=True)
     play.lead = None
     play.claim = Claim(seat, event.tricks, play.remaining, event.statement)
+    play.plain = False
 
 
 def on_claim_response(board: Board, event: ClaimResponded) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from shared.board import Board
-from shared.cards import Card, hand_indexes
+from shared.cards import Card, Suits, hand_suits
 from shared.deal import parse_deal
 from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised
 from shared.laws.cards import on_card_exposed
@@ -39,9 +39,9 @@ def begin_play(board: Board) -> Play | None:
 
 
 @lru_cache(maxsize=256)
-def _hands(deal: str) -> dict[Seat, frozenset[int]]:
-    """The known hands of a deal, by `Card.index` (read once; the play never changes them)."""
-    return {seat: hand_indexes(hand) for seat, hand in parse_deal(deal).items()}
+def _hands(deal: str) -> dict[Seat, Suits]:
+    """The known hands of a deal, suit by suit (read once; the play never changes them)."""
+    return {seat: hand_suits(hand) for seat, hand in parse_deal(deal).items()}
 
 
 def on_card_played(board: Board, event: CardPlayed) -> None:
@@ -49,6 +49,27 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     the auction a card faced is a card prematurely led (Law 24B; rubber 23). The first card
     after the auction is the opening lead (Law 41A), which ends the auction period (2017
     Law 17D1); dummy's hand is then faced (Law 41D)."""
+    seat, card = event.seat, event.card
+    play = board.play
+    if play is not None and seat is play.turn and play.plain:
+        # the usual card, in turn, with nothing irregular on the board: `play_card` inlined
+        index, played, hands = card.index, play.played, play.hands
+        suits = hands.get(seat) if hands is not None else None
+        in_trick = play.in_trick
+        if index not in played and (suits is None or index in suits[index // 13]) and (
+                (in_trick and (card.suit == (led := play.cards[-in_trick].suit) or suits is None
+                               or not play.can_follow(seat, led)))
+                or (not in_trick and play.winners)):
+            play.add(seat, card)
+            return
+    irregular_card(board, event)
+    if board.play is not None:
+        board.play.recheck()
+
+
+def irregular_card(board: Board, event: CardPlayed) -> None:
+    """`on_card_played` past its fast path: the auction's card, the first card, a card that is
+    refused, and everything irregular."""
     seat, card = event.seat, event.card
     if board.status is _AUCTION:
         on_card_exposed(board, CardExposed(seat, card, led=True))
@@ -88,14 +109,13 @@ def on_opening_lead(board: Board, event: OpeningLeadFaced) -> None:
 def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
     """A card in turn: it goes to the trick (Laws 44B–G); failing to follow suit when able is
     a revoke (Law 61A)."""
-    current = play.current
     if play.revokes:
         establish(board, play, seat)
-    if current:
-        led = current[0][1].suit
+    if play.in_trick:
+        led = play.cards[-play.in_trick].suit
         if card.suit != led and play.can_follow(seat, led):
             find_revoke(board, play, seat, card, led)
-    elif not play.tricks:
+    elif not play.winners:
         board.opening_lead = (seat, card)
     if play.penalty:
         play.penalty = tuple(p for p in play.penalty if p[1] != card)
@@ -117,8 +137,8 @@ def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
     defender = seat.is_opponent_of(declarer)
     if play.revokes:
         establish(board, play, seat)  # Law 63A1: any play, legal or illegal
-    if not play.current:
-        opening = not play.tricks
+    if not play.in_trick:
+        opening = not play.winners
         if defender:
             law = "54" if opening else "56"
             holders: tuple[Seat, ...] = (declarer,)
@@ -189,3 +209,4 @@ def on_option(board: Board, event: OptionExercised) -> None:
                            "lead out of turn")
     else:
         settle_lead(board, play, lead, event.accept)
+        play.recheck()

@@ -12,7 +12,7 @@ from dataclasses import replace
 from shared.board import Board
 from shared.cards import Card
 from shared.laws.citations import cite
-from shared.play import Play, Revoke, Trick, trick_winner
+from shared.play import Play, Revoke, winner_of
 from shared.seats import Seat
 from shared.vocabulary import Irregularity
 
@@ -21,7 +21,7 @@ def find_revoke(board: Board, play: Play, seat: Seat, card: Card, led: str) -> N
     """Law 61A: failure to follow suit when able is a revoke. Law 62A: the offender must
     correct it if attention is drawn to it before it is established (Law 63A: when the
     offender or his partner leads or plays to the following trick)."""
-    trick = len(play.tricks)
+    trick = play.done
     play.revokes += (Revoke(seat, trick, card, led),)
     player = "declarer" if seat is play.dummy else str(seat)
     board.alert(Irregularity.REVOKE, cite(board, "61A"), seat,
@@ -37,7 +37,7 @@ def find_revoke(board: Board, play: Play, seat: Seat, card: Card, led: str) -> N
 def establish(board: Board, play: Play, seat: Seat, claim: bool = False) -> None:
     """Law 63A: a revoke becomes established when the offender or his partner leads or plays
     to the following trick, legally or not (63A1), or claims or concedes (63A3)."""
-    trick = len(play.tricks)
+    trick = play.done
     revokes = play.revokes
     for i, revoke in enumerate(revokes):
         if revoke.established or revoke.corrected or revoke.seat.is_opponent_of(seat):
@@ -59,26 +59,21 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
         if revoke.seat is not seat or revoke.established or revoke.corrected \
                 or card.suit != revoke.suit:
             continue
-        current = play.current
-        in_progress = len(play.tricks) == revoke.trick
-        if not in_progress and (len(play.tricks) != revoke.trick + 1 or current):
+        in_progress = play.done == revoke.trick
+        if not in_progress and (play.done != revoke.trick + 1 or play.in_trick):
             continue
+        cards = play.cards
         if in_progress:
-            current[:] = [(s, card if s is seat else c) for s, c in current]
+            cards[len(cards) - play.in_trick + (seat.index - play.leader.index) % 4] = card
         else:
-            last = play.tricks.pop()
-            if last.winner.index % 2 == 0:
+            leader, last = play.leaders.pop(), play.winners.pop()
+            if last.index % 2 == 0:
                 play.won_ns -= 1
             else:
                 play.won_ew -= 1
-            cards = tuple((s, card if s is seat else c) for s, c in last.cards)
-            winner = trick_winner(cards, play.trump)
-            play.tricks.append(Trick(last.leader, cards, winner))
-            if winner.index % 2 == 0:
-                play.won_ns += 1
-            else:
-                play.won_ew += 1
-            play.leader = play.turn = winner
+            cards[len(cards) - 4 + (seat.index - leader.index) % 4] = card
+            play.leader = leader
+            play.complete(winner_of(leader, cards[-4:], play.trump))
         play.played.discard(revoke.card.index)
         play.played.add(card.index)
         play.revokes = (*play.revokes[:i], replace(revoke, corrected=True),
@@ -126,12 +121,10 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
             board.rectify(cite(board, law), revoke.seat, f"no trick is transferred for the "
                           f"revoke on trick {revoke.trick + 1}: {reason}.")
             continue
-        later = [t for t in play.tricks[revoke.trick:] if t.winner.index % 2 == offenders]
-        won_after = len(later)
+        won_after = sum(1 for w in play.winners[revoke.trick:] if w.index % 2 == offenders)
         if claimed is not None and claimed[0].index % 2 == offenders:
             won_after += claimed[1]
-        revoke_trick = play.tricks[revoke.trick] if revoke.trick < len(play.tricks) else None
-        if revoke_trick is not None and revoke_trick.winner is revoke.seat:
+        if revoke.trick < play.done and play.winners[revoke.trick] is revoke.seat:
             transfer, law = 1 + (won_after > 1), "64A1"
         else:
             transfer, law = (1 if won_after else 0), "64A2"

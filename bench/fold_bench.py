@@ -75,14 +75,14 @@ def play_log(rng: random.Random, hands: dict[Seat, list[Card]], declarer: Seat,
     defenders acquiesce (Laws 68, 69A)."""
     trump = None if strain == "NT" else strain
     held = {seat: list(cards) for seat, cards in hands.items()}
-    leader, won, events = declarer.lho, 0, []
+    leader, events = declarer.lho, []
     claim = rng.random() < 0.25
     for trick in range(13):
         if claim and trick == 9:
-            return events + [
-                {"type": "claim", "seat": declarer.name, "tricks": 13 - trick - 1},
-                {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
-                {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
+            return [*events,
+                    {"type": "claim", "seat": declarer.name, "tricks": 13 - trick - 1},
+                    {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
+                    {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
         cards: list[tuple[Seat, Card]] = []
         seat = leader
         for _ in range(4):
@@ -95,7 +95,6 @@ def play_log(rng: random.Random, hands: dict[Seat, list[Card]], declarer: Seat,
             events.append({"type": "card_played", "seat": seat.name, "card": str(card)})
             seat = seat.lho
         leader = trick_winner(cards, trump)
-        won += leader.index % 2 == declarer.index % 2
     return events
 
 

@@ -53,18 +53,3 @@ def _parse(text: str) -> Card:
     if len(norm) != 2 or norm[0] not in SUITS or norm[1] not in RANKS:
         raise NotationError(f"not a card: {text!r} (expected suit then rank, e.g. HK, DT, S5)")
     return Card(norm[0], norm[1])
-
-
-Suits = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
-"""A hand's cards suit by suit (S, H, D, C), each by `Card.index`."""
-
-
-def hand_suits(hand: str) -> Suits:
-    """The cards of a PBN hand (`S.H.D.C`), suit by suit, by their `Card.index`."""
-    s, h, d, c = hand.split(".")
-    return _holding(0, s), _holding(1, h), _holding(2, d), _holding(3, c)
-
-
-@lru_cache(maxsize=4 * 2**13)  # every holding of every suit
-def _holding(suit: int, ranks: str) -> frozenset[int]:
-    return frozenset(suit * 13 + RANKS.find(rank) for rank in ranks)

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shared.cards import SUITS, Card, Suits
+from shared.cards import RANKS, SUITS, Card
 from shared.seats import Seat
 
 TRICKS = 13
+
+Suits = tuple[str, str, str, str]
+"""A hand's ranks suit by suit (S, H, D, C), as the PBN deal writes them (`AKQ2`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +174,7 @@ class Play:
         if hands is None:
             return None
         hand = hands.get(seat)
-        return None if hand is None else card.index in hand[card.index // 13]
+        return None if hand is None else card.rank in hand[card.index // 13]
 
     def can_follow(self, seat: Seat, suit: str) -> bool:
         """Whether `seat` still holds a card of `suit` (False when his hand is not known)."""
@@ -179,8 +182,8 @@ class Play:
         hand = hands.get(seat) if hands is not None else None
         if hand is None:
             return False
-        played = self.played
-        return any(i not in played for i in hand[SUITS.find(suit)])
+        played, low = self.played, SUITS.find(suit) * 13
+        return any(low + RANKS.find(rank) not in played for rank in hand[low // 13])
 
     def add(self, seat: Seat, card: Card) -> None:
         """`card` from `seat`'s hand goes to the trick in progress; the turn passes clockwise

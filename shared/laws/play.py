@@ -9,17 +9,15 @@ was folded) is noted as ignored and changes nothing.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from shared.board import Board
-from shared.cards import Card, Suits, hand_suits
+from shared.cards import Card
 from shared.deal import parse_deal
 from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised
 from shared.laws.cards import on_card_exposed
 from shared.laws.citations import cite
 from shared.laws.options import on_option as on_call_option
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
-from shared.play import IrregularLead, Play
+from shared.play import IrregularLead, Play, Suits, winner_of
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, Irregularity
 
@@ -38,10 +36,25 @@ def begin_play(board: Board) -> Play | None:
     return board.play
 
 
-@lru_cache(maxsize=256)
+_FIRST = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
 def _hands(deal: str) -> dict[Seat, Suits]:
-    """The known hands of a deal, suit by suit (read once; the play never changes them)."""
-    return {seat: hand_suits(hand) for seat, hand in parse_deal(deal).items()}
+    """The known hands of a deal, suit by suit (the event schema has checked the deal: its
+    hands are only split here, in the usual case)."""
+    first, hands = _FIRST.get(deal[:1].upper()), deal[2:].upper().split()
+    if first is None or len(hands) != 4 or deal[1:2] != ":":
+        return {seat: _suits(hand) for seat, hand in parse_deal(deal).items()}
+    found: dict[Seat, Suits] = {}
+    for seat, hand in zip((first, first.lho, first.partner, first.rho), hands, strict=True):
+        if hand != "-":
+            found[seat] = _suits(hand)
+    return found
+
+
+def _suits(hand: str) -> Suits:
+    spades, hearts, diamonds, clubs = hand.split(".")
+    return spades, hearts, diamonds, clubs
 
 
 def on_card_played(board: Board, event: CardPlayed) -> None:
@@ -52,16 +65,29 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     seat, card = event.seat, event.card
     play = board.play
     if play is not None and seat is play.turn and play.plain:
-        # the usual card, in turn, with nothing irregular on the board: `play_card` inlined
+        # The usual card, in turn, held, following suit (or unable to), with nothing irregular
+        # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
         index, played, hands = card.index, play.played, play.hands
         suits = hands.get(seat) if hands is not None else None
-        in_trick = play.in_trick
-        if index not in played and (suits is None or index in suits[index // 13]) and (
-                (in_trick and (card.suit == (led := play.cards[-in_trick].suit) or suits is None
-                               or not play.can_follow(seat, led)))
-                or (not in_trick and play.winners)):
-            play.add(seat, card)
-            return
+        if index not in played and (suits is None or card.rank in suits[index // 13]):
+            in_trick, cards = play.in_trick, play.cards
+            if in_trick:
+                led = cards[-in_trick]
+                if card.suit == led.suit or suits is None or not play.can_follow(seat,
+                                                                                 led.suit):
+                    cards.append(card)
+                    played.add(index)
+                    if in_trick < 3:
+                        play.in_trick, play.turn = in_trick + 1, seat.lho
+                    else:
+                        play.in_trick = 0
+                        play.complete(winner_of(play.leader, cards[-4:], play.trump))
+                    return
+            elif play.winners:
+                cards.append(card)
+                played.add(index)
+                play.in_trick, play.turn = 1, seat.lho
+                return
     irregular_card(board, event)
     if board.play is not None:
         board.play.recheck()

@@ -57,6 +57,7 @@ class Irregularity(enum.StrEnum):
     PLAY_OUT_OF_TURN = "play_out_of_turn"  # Law 57 (a premature play)
     REVOKE = "revoke"  # Laws 61–64
     CLAIM_DISPUTED = "claim_disputed"  # Laws 68D, 70
+    LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Law 26
 
 
 OUT_OF_ROTATION = (Irregularity.PASS_OUT_OF_ROTATION, Irregularity.BID_OUT_OF_ROTATION,

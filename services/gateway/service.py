@@ -217,6 +217,8 @@ class Gateway:
             elif kind not in DIRECTOR_EVENTS:
                 raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
                               "type")
+            elif kind == "card_played":  # the director, for any seat: the card checked too
+                await self.plays_card(table, None, body.get("seat"), body.get("card"))
             return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None

@@ -12,14 +12,14 @@ from __future__ import annotations
 from shared.board import Board
 from shared.cards import Card
 from shared.deal import parse_deal
-from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised
+from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised, RulingAction
 from shared.laws.cards import on_card_exposed
 from shared.laws.citations import cite
 from shared.laws.options import on_option as on_call_option
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
 from shared.play import IrregularLead, Play, Suits, winner_of
 from shared.seats import Seat
-from shared.vocabulary import BoardStatus, Irregularity
+from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction
 
 _AUCTION = BoardStatus.AUCTION
 
@@ -143,11 +143,34 @@ def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
             find_revoke(board, play, seat, card, led)
     elif not play.winners:
         board.opening_lead = (seat, card)
+        if board.rulings:
+            check_lead_restriction(board, play, seat, card)
     if play.penalty:
         play.penalty = tuple(p for p in play.penalty if p[1] != card)
     play.add(seat, card)
     if play.ended is not None:
         settle_revokes(board, play)
+
+
+def check_lead_restriction(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """Law 26: the Director's lead restriction on the offender's partner at his first turn to
+    lead (`ruling` `lead_restriction`): a lead in a suit prohibited, or not in the suit
+    required while he holds it, alerts the Director (the lead stands until he rules)."""
+    for ruling in board.rulings:
+        suit = ruling.get("suit")
+        if ruling["action"] != RulingAction.LEAD_RESTRICTION or ruling.get("seat") != seat.letter \
+                or suit is None:
+            continue
+        required = ruling.get("restriction") == LeadRestriction.REQUIRE
+        if required and card.suit != suit and play.can_follow(seat, suit):
+            broken = f"{seat} was required to lead {suit} and led {card}"
+        elif not required and card.suit == suit and any(
+                play.can_follow(seat, other) for other in "SHDC" if other != suit):
+            broken = f"{seat} was forbidden to lead {suit} and led {card}"
+        else:
+            continue
+        board.alert(Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED, cite(board, "26"), seat,
+                    f"{broken} (Law 26).", ("the Director rules (Laws 26, 12)",))
 
 
 def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:

@@ -205,3 +205,23 @@ def test_law_43a_dummy_does_not_claim() -> None:
     state = played("E DA, S claims 12")
     assert view(state)["play"]["claim"] is None
     assert view(state)["ignored"][-1]["reason"] == "dummy may not claim (Law 43A)"
+
+
+# --- Law 26 at the opening lead -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("restriction", "suit", "lead", "alerted"), [
+    ("prohibit", "D", "DA", True),
+    ("prohibit", "D", "HQ", False),
+    ("require", "H", "DA", True),
+    ("require", "H", "HQ", False),
+])
+def test_law_26_a_lead_restriction_not_followed_alerts_the_director(
+        restriction: str, suit: str, lead: str, alerted: bool) -> None:
+    """Law 26: the Director's lead restriction on E's first lead; a lead against it (E
+    holding another suit, or the one required) alerts the Director; the lead stands."""
+    ruled = fold(events({"type": "ruling", "action": "lead_restriction", "seat": "E",
+                         "suit": suit, "restriction": restriction}), auction())
+    state = played(f"E {lead}", ruled)
+    assert kinds(state) == (["lead_restriction_not_followed"] if alerted else [])
+    assert view(state)["opening_lead"] == {"seat": "E", "card": lead}

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from shared.board_records import Standing, StandingCall
 from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
-from shared.cards import Card
 from shared.events import RulingAction
 from shared.vocabulary import BoardStatus
 
@@ -25,12 +24,12 @@ def view_of(board: Board) -> BoardView:
     defending = [declarer is not None and s.is_opponent_of(declarer)
                  for s, _, _ in board.exposed]
     play = board.play
-    if play is not None:  # the play's penalty cards (Laws 50, 57A, 62B1), while held
-        exposed += [{"seat": s.letter, "card": str(c), "led": False} for s, c in play.penalty]
-        defending += [True] * len(play.penalty)
-        played = play.played  # a penalty card played is one no longer
-        defending = [d and Card.parse(e["card"]).index not in played
-                     for d, e in zip(defending, exposed, strict=True)]
+    penalty: list[ExposedCardView] = [e for e, defender in zip(exposed, defending, strict=True)
+                                      if defender]
+    if play is not None:  # once the play begins, its penalty cards while held (Laws 50-52)
+        penalty = [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in
+                   ((s, c, any(x == (s, c, True) for x in board.exposed)) for s, c in
+                    play.penalty)]
     d: BoardView = {
         "board": board.board,
         "dealer": board.dealer.name,
@@ -53,8 +52,7 @@ def view_of(board: Board) -> BoardView:
         "lead_restrictions": [p.to_dict(board) for p in board.lead_penalties]
         + [r for r in board.rulings if r["action"] == RulingAction.LEAD_RESTRICTION],
         "exposed_cards": exposed if board.status == BoardStatus.AUCTION else [],
-        "penalty_cards": [e for e, defender in zip(exposed, defending, strict=True)
-                          if defender],
+        "penalty_cards": penalty,
         "alerted_calls": [standing_to_dict(c) for c in board.calls
                           if c.alert or c.explanation],
         "cancelled": list(board.cancelled),

@@ -58,6 +58,7 @@ class Irregularity(enum.StrEnum):
     REVOKE = "revoke"  # Laws 61–64
     CLAIM_DISPUTED = "claim_disputed"  # Laws 68D, 70
     LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Law 26
+    PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # Laws 50D1, 52
 
 
 OUT_OF_ROTATION = (Irregularity.PASS_OUT_OF_ROTATION, Irregularity.BID_OUT_OF_ROTATION,

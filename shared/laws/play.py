@@ -32,8 +32,13 @@ def begin_play(board: Board) -> Play | None:
         return None
     hands = None if board.deal is None else _hands(board.deal)
     trump = None if bid.strain.name == "NT" else bid.strain.name
-    board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
-    return board.play
+    play = board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
+    # Law 24 (rubber 23): a defender's card exposed during the auction is a penalty card
+    play.penalty = tuple((s, c) for s, c, _ in board.exposed if s.is_opponent_of(declarer))
+    play.recheck()
+    if play.penalty:
+        lead_after_penalty_card(board, play)
+    return play
 
 
 _FIRST = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
@@ -146,10 +151,46 @@ def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
         if board.rulings:
             check_lead_restriction(board, play, seat, card)
     if play.penalty:
-        play.penalty = tuple(p for p in play.penalty if p[1] != card)
+        penalty_card_played(board, play, seat, card)
     play.add(seat, card)
+    if play.penalty and not play.in_trick and play.ended is None:
+        lead_after_penalty_card(board, play)
     if play.ended is not None:
         settle_revokes(board, play)
+
+
+def penalty_card_played(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """Law 50D1: a major penalty card must be played at the first legal opportunity (leading,
+    following suit, discarding or trumping); Law 52: one not played when it could be lets
+    declarer accept the card played or require the penalty card (the Director's alert; the
+    card played stands until he rules). A penalty card played leaves the table."""
+    mine = [c for s, c in play.penalty if s is seat]
+    if mine and card not in mine:
+        led = play.cards[-play.in_trick].suit if play.in_trick else None
+        playable = [c for c in mine
+                    if led is None or c.suit == led or not play.can_follow(seat, led)]
+        if playable and (led is None or card.suit != led or playable[0].suit == led):
+            board.alert(Irregularity.PENALTY_CARD_NOT_PLAYED, cite(board, "52"), seat,
+                        f"{seat} played {card}, not his penalty card {playable[0]}, which he "
+                        "could legally play (Law 50D1).",
+                        (f"declarer ({play.declarer}) may accept {card} or require the penalty "
+                         f"card to be played (Law 52A–B)",))
+    play.penalty = tuple(p for p in play.penalty if p[1] != card)
+
+
+def lead_after_penalty_card(board: Board, play: Play) -> None:
+    """Law 50D2: when the partner of a defender with a major penalty card is on lead, declarer
+    may require or forbid the lead of its suit (the card then picked up), or let it stay."""
+    leader = play.turn
+    if leader is None or not leader.is_opponent_of(play.declarer):
+        return
+    cards = [c for s, c in play.penalty if s is leader.partner]
+    if cards:
+        suits = ", ".join(sorted({c.suit for c in cards}))
+        board.rectify(cite(board, "50D2"), leader, f"{leader} is on lead while {leader.partner} "
+                      f"has a penalty card ({', '.join(map(str, cards))}): declarer may require "
+                      f"or forbid a lead of {suits} (the penalty card then picked up), or let "
+                      "it stay a penalty card.")
 
 
 def check_lead_restriction(board: Board, play: Play, seat: Seat, card: Card) -> None:
@@ -241,6 +282,7 @@ def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,
         board.rectify(cite(board, lead.law), seat, f"{card} led out of turn is withdrawn: a "
                       f"major penalty card (Law 50); {play.turn} leads, declarer has Law 50D's "
                       "lead options.")
+        lead_after_penalty_card(board, play)
     else:
         board.rectify(cite(board, "55A"), seat, f"{card} led out of turn is withdrawn, "
                       f"without rectification; {play.turn} leads.")

@@ -16,6 +16,7 @@ import pytest
 
 from shared import fold
 from shared.engine import TableState
+from tests.helpers import DEAL
 from tests.unit.test_play import auction, events, play_out
 
 pytestmark = pytest.mark.unit
@@ -225,3 +226,42 @@ def test_law_26_a_lead_restriction_not_followed_alerts_the_director(
     state = played(f"E {lead}", ruled)
     assert kinds(state) == (["lead_restriction_not_followed"] if alerted else [])
     assert view(state)["opening_lead"] == {"seat": "E", "card": lead}
+
+
+# --- penalty cards (Laws 50–52) -------------------------------------------------------------
+
+
+def test_law_50d1_52_a_penalty_card_not_played_when_it_could_be() -> None:
+    """Law 50D1: W's penalty card D3 (his premature play, Law 57A) must be played at the first
+    legal opportunity; he follows with D7 instead: Law 52, declarer's options, the Director
+    alerted; the card played stands and D3 stays a penalty card."""
+    state = played("E DA, W D3, S D6, W D7")
+    assert kinds(state) == ["play_out_of_turn", "penalty_card_not_played"]
+    assert view(state)["alerts"][-1]["law"] == "52"
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D3", "led": False}]
+    assert cards_of(state) == [["E DA", "S D6", "W D7"]]
+
+
+def test_law_50d2_declarers_lead_options_when_partner_of_the_offender_leads() -> None:
+    """Law 50D2: W's lead out of turn declined is a major penalty card; E, his partner, is on
+    lead: declarer may require or forbid a heart lead."""
+    state = played("W HA, N decline")
+    assert view(state)["rectifications"][-1]["law"] == "50D2"
+    assert "require or forbid a lead of H" in view(state)["rectifications"][-1]["message"]
+
+
+def test_law_24_a_card_exposed_in_the_auction_is_a_penalty_card_in_the_play() -> None:
+    """Law 24 (Law 50): W exposed HA during the auction; W becomes a defender: a penalty card
+    once the play begins, declarer's lead options on E's opening lead (50D2); W playing it
+    takes it off the table."""
+    state = fold(events(
+        {"type": "board_started", "board": 1, "deal": DEAL},
+        *({"type": "call", "seat": s, "call": c} for s, c in [("N", "1S")]),
+        {"type": "card_exposed", "seat": "W", "card": "HA"},
+        *({"type": "call", "seat": s, "call": c} for s, c in [("E", "P"), ("S", "P"),
+                                                              ("W", "P")])))
+    state = played("E HQ", state)
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "HA", "led": False}]
+    assert "50D2" in [r["law"] for r in view(state)["rectifications"]]
+    state = played("S HT, W HA", state)
+    assert view(state)["penalty_cards"] == [] and "penalty_card_not_played" not in kinds(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import msgpack
 
@@ -26,6 +26,7 @@ from shared.codec_fields import (
     id_field,
     int_field,
     meta_fields,
+    one_of,
     parsed_field,
     seat_field,
     text_field,
@@ -68,7 +69,6 @@ from shared.vocabulary import LeadRestriction, PassObligation
 
 SCHEMA_VERSION = 1
 EventMap = dict[str, Any]
-Word = TypeVar("Word", bound=enum.StrEnum)
 
 
 # --- maps to events -------------------------------------------------------------------------
@@ -179,17 +179,6 @@ def _explanation(m: Mapping[str, Any]) -> CallExplained:
                          bool_field(m, "own", False), **meta_fields(m))
 
 
-def _one_of(m: Mapping[str, Any], key: str, words: type[Word]) -> Word | None:
-    """The word of `words` a field spells, if given."""
-    value = text_field(m, key)
-    if value is None:
-        return None
-    try:
-        return words(value)
-    except ValueError:
-        raise EventError(f"field {key!r} must be one of {', '.join(words)}", key) from None
-
-
 _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
     RulingAction.CANCEL_CALL: (),
     RulingAction.ALLOW_CHANGE: ("seat",),
@@ -225,9 +214,9 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
         law=text_field(m, "law"),
         seat=seat,
         index=index,
-        obligation=_one_of(m, "obligation", PassObligation),
+        obligation=one_of(m, "obligation", PassObligation),
         suit=suit.upper() if suit else None,
-        restriction=_one_of(m, "restriction", LeadRestriction),
+        restriction=one_of(m, "restriction", LeadRestriction),
         score=text_field(m, "score"),
         tricks=ruling_tricks(m),
         note=text_field(m, "note"),

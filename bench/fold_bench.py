@@ -1,4 +1,6 @@
-"""Benchmark of the Laws engine: events per second of the pure fold and of `tableserver fold`.
+"""Benchmark of the Laws engine: events per second of the pure fold and of `tableserver fold`,
+over auctions alone and over whole boards (the auction, then the 52 cards played, Law 44; a
+claim agreed on one board in four).
 
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
@@ -22,6 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from shared import fold, from_map
+from shared.cards import RANKS, SUITS, Card
+from shared.deal import format_deal
+from shared.play import trick_winner
+from shared.seats import Seat
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = "NESW"
@@ -49,12 +55,71 @@ def board_log(rng: random.Random, board: int) -> list[dict[str, Any]]:
     return events
 
 
-def generate(count: int, seed: int = 7) -> list[dict[str, Any]]:
+def contract_of(events: list[dict[str, Any]]) -> tuple[Seat, str] | None:
+    """Declarer and the trump suit (None at no trump: "NT") of a legal auction's log."""
+    calls = [(Seat.parse(e["seat"]), e["call"]) for e in events if e["type"] == "call"]
+    bids = [(seat, call) for seat, call in calls if call not in ("P", "X", "XX")]
+    if not bids or any(e["type"] == "option" for e in events):
+        return None  # passed out, or an irregular pass (its rectification moves the turns)
+    last_seat, last = bids[-1]
+    strain = last[1:]
+    declarer = next(seat for seat, call in bids
+                    if call[1:] == strain and seat.index % 2 == last_seat.index % 2)
+    return declarer, strain
+
+
+def play_log(rng: random.Random, hands: dict[Seat, list[Card]], declarer: Seat,
+             strain: str) -> list[dict[str, Any]]:
+    """The 52 cards of a board, each a legal card (following suit when able, Law 44C) drawn
+    at random; on one board in four declarer claims the rest after the ninth trick and both
+    defenders acquiesce (Laws 68, 69A)."""
+    trump = None if strain == "NT" else strain
+    held = {seat: list(cards) for seat, cards in hands.items()}
+    leader, events = declarer.lho, []
+    claim = rng.random() < 0.25
+    for trick in range(13):
+        if claim and trick == 9:
+            return [*events,
+                    {"type": "claim", "seat": declarer.name, "tricks": 13 - trick - 1},
+                    {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
+                    {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
+        cards: list[tuple[Seat, Card]] = []
+        seat = leader
+        for _ in range(4):
+            options = held[seat]
+            if cards:
+                options = [c for c in options if c.suit == cards[0][1].suit] or options
+            card = rng.choice(options)
+            held[seat].remove(card)
+            cards.append((seat, card))
+            events.append({"type": "card_played", "seat": seat.name, "card": str(card)})
+            seat = seat.lho
+        leader = trick_winner(cards, trump)
+    return events
+
+
+def whole_board(rng: random.Random, board: int) -> list[dict[str, Any]]:
+    """A board's auction (`board_log`) with a random deal, then its play."""
+    deck = [Card(suit, rank) for suit in SUITS for rank in RANKS]
+    rng.shuffle(deck)
+    hands = {seat: deck[13 * seat.index:13 * seat.index + 13] for seat in Seat}
+    events = board_log(rng, board)
+    events[0]["deal"] = format_deal({seat: ".".join(
+        "".join(c.rank for c in sorted(cards, key=lambda c: -RANKS.index(c.rank))
+                if c.suit == suit) for suit in SUITS) for seat, cards in hands.items()})
+    found = contract_of(events)
+    if found is not None:
+        events += play_log(rng, hands, *found)
+    return events
+
+
+def generate(count: int, seed: int = 7, play: bool = False) -> list[dict[str, Any]]:
+    """`count` events of boards one after another: auctions alone, or (`play`) whole boards."""
     rng = random.Random(seed)
     events: list[dict[str, Any]] = []
     board = 1
     while len(events) < count:
-        events += board_log(rng, board)
+        events += whole_board(rng, board) if play else board_log(rng, board)
         board += 1
     return events[:count]
 
@@ -82,14 +147,14 @@ def rate(count: int, seconds: tuple[float, float]) -> str:
             f"{count / wall:,.0f} events/s of wall clock ({wall:.2f} s)")
 
 
-def instructions_per_event(count: int = 30_000) -> float | None:
+def instructions_per_event(count: int = 30_000, play: bool = False) -> float | None:
     """CPU instructions per folded event, counted by valgrind's callgrind: unlike seconds on a
     shared VM, the same code gives the same count run after run. None without valgrind."""
     if shutil.which("valgrind") is None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "log.json"
-        log.write_text(json.dumps(generate(count)))
+        log.write_text(json.dumps(generate(count, play=play)))
         script = ("import gc, json, sys\nfrom shared import fold, from_map\n"
                   f"events = [from_map(m) for m in json.load(open({str(log)!r}))]\n"
                   "gc.collect(); gc.freeze()\nif sys.argv[1] == 'fold':\n    fold(events)\n")
@@ -130,6 +195,7 @@ def main() -> None:
     else:
         print(f"pure fold: {per_event:,.0f} CPU instructions per event (callgrind, 30,000 "
               "events; a stable measure of the engine's cost)")
+    fold_whole_boards(count)
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "table.jsonl"
@@ -153,6 +219,27 @@ def main() -> None:
             cpus.append(after.ru_utime + after.ru_stime - usage.ru_utime - usage.ru_stime)
         print(f"tableserver fold FILE ({size:.0f} MB of JSON Lines: read, parse, decode, fold, "
               f"print every board; best of 3): {rate(count, (min(walls), min(cpus)))}")
+
+
+def fold_whole_boards(count: int) -> None:
+    """The pure fold over whole boards: auctions, 52 cards, claims (issue 26's measure)."""
+    maps = generate(count, play=True)
+    kinds = {kind: sum(1 for m in maps if m["type"] == kind)
+             for kind in ("board_started", "call", "card_played", "claim")}
+    print(f"whole boards: {kinds['board_started']:,} boards, {kinds['call']:,} calls, "
+          f"{kinds['card_played']:,} cards played, {kinds['claim']:,} claims")
+    events = [from_map(m) for m in maps]
+    del maps
+    gc.collect()
+    print(f"pure fold of whole boards (best of 5): {rate(count, best_of(5, lambda: fold(events)))}")
+    gc.freeze()
+    print("pure fold of whole boards, input frozen (gc.freeze): "
+          f"{rate(count, best_of(5, lambda: fold(events)))}")
+    gc.unfreeze()
+    per_event = instructions_per_event(play=True)
+    if per_event is not None:
+        print(f"pure fold of whole boards: {per_event:,.0f} CPU instructions per event "
+              "(callgrind, 30,000 events)")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ from shared.board_view import (
 from shared.calls import ALL_CALLS, PASS, Call, CallKind, Strain
 from shared.cards import Card
 from shared.events import BoardStarted, Ruleset
+from shared.play import Play
+from shared.scoring import RubberState
 from shared.seats import Seat, Vulnerability
 from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
@@ -73,6 +75,8 @@ class Board:
     explanations: tuple[ExplanationView, ...] = ()  # the answers: which call, by whom
     ignored: tuple[IgnoredView, ...] = ()
     opening_lead: tuple[Seat, Card] | None = None
+    play: Play | None = None  # the play of the hand, from the opening lead (or a result)
+    rubber: RubberState | None = None  # rubber: the rubber as this deal began
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
     seen: set[int] = field(default_factory=set)  # client_seq * 5 + seat (4: no seat)
     events: int = 0
@@ -110,6 +114,8 @@ class Board:
         new.rulings, new.questions = self.rulings, self.questions
         new.explanations, new.ignored = self.explanations, self.ignored
         new.opening_lead, new.after_final_pass = self.opening_lead, self.after_final_pass
+        new.play = None if self.play is None else self.play.copy()
+        new.rubber = self.rubber
         new.seen = self.seen.copy()
         new.players = self.players
         new.events, new.last_bid, new.last_bid_seat = self.events, self.last_bid, \
@@ -123,10 +129,20 @@ class Board:
         return self.ruleset is Ruleset.DUPLICATE
 
     @property
-    def period_over(self) -> bool:
+    def auction_period_over(self) -> bool:
         """Duplicate Law 17E (2017 Law 17D): the auction period ends when all four players
         pass, or when the opening lead is faced after the auction."""
         return self.status is _PASSED_OUT or self.opening_lead is not None
+
+    @property
+    def period_over(self) -> bool:
+        """The board is over: passed out (Law 22A), or its play period has ended (the
+        thirteenth trick, a claim agreed or ruled, a result recorded: Laws 44, 69, 70, 79A).
+        A round's next board starts then."""
+        if self.status is _PASSED_OUT:
+            return True
+        play = self.play
+        return play is not None and play.ended is not None
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -346,7 +362,7 @@ class Board:
     def reopen(self) -> None:
         """Calls at the end were cancelled: the auction goes on."""
         self.status = BoardStatus.AUCTION
-        self.opening_lead = None
+        self.opening_lead = self.play = None
 
     # --- output -----------------------------------------------------------------------------
 

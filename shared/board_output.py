@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shared.board_records import Standing, StandingCall
+from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
 from shared.events import RulingAction
 from shared.vocabulary import BoardStatus
@@ -22,6 +23,13 @@ def view_of(board: Board) -> BoardView:
                                       for s, c, led in board.exposed]
     defending = [declarer is not None and s.is_opponent_of(declarer)
                  for s, _, _ in board.exposed]
+    play = board.play
+    penalty: list[ExposedCardView] = [e for e, defender in zip(exposed, defending, strict=True)
+                                      if defender]
+    if play is not None:  # once the play begins, its penalty cards while held (Laws 50-52)
+        penalty = [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in
+                   ((s, c, any(x == (s, c, True) for x in board.exposed)) for s, c in
+                    play.penalty)]
     d: BoardView = {
         "board": board.board,
         "dealer": board.dealer.name,
@@ -44,8 +52,7 @@ def view_of(board: Board) -> BoardView:
         "lead_restrictions": [p.to_dict(board) for p in board.lead_penalties]
         + [r for r in board.rulings if r["action"] == RulingAction.LEAD_RESTRICTION],
         "exposed_cards": exposed if board.status == BoardStatus.AUCTION else [],
-        "penalty_cards": [e for e, defender in zip(exposed, defending, strict=True)
-                          if defender],
+        "penalty_cards": penalty,
         "alerted_calls": [standing_to_dict(c) for c in board.calls
                           if c.alert or c.explanation],
         "cancelled": list(board.cancelled),
@@ -55,6 +62,8 @@ def view_of(board: Board) -> BoardView:
         "opening_lead": ({"seat": board.opening_lead[0].name,
                           "card": str(board.opening_lead[1])} if board.opening_lead else None),
         "auction_period_ended": board.opening_lead is not None and board.duplicate,
+        "play": None if play is None else play_view(play),
+        "result": result_view(board),
         "on_lead": None if (leader := board.on_lead()) is None else leader.name,  # Law 41A
         # Law 25A: seat → the call he may still replace as inadvertent (an undo button)
         "replaceable": {s.name: str(c) for s, c in board.replaceable().items()},

@@ -105,6 +105,7 @@ class RulingView(TypedDict):
     suit: NotRequired[str]
     restriction: NotRequired[LeadRestriction]
     score: NotRequired[str]
+    tricks: NotRequired[int]  # a `tricks` ruling: declarer's tricks in all
     note: NotRequired[str]
     seat: NotRequired[str]
 
@@ -148,6 +149,75 @@ class IgnoredView(TypedDict):
     reason: str
 
 
+class PlayedCardView(TypedDict):
+    """A card played to a trick, from `seat`'s hand (dummy's played by declarer, Law 45)."""
+
+    seat: str
+    card: str
+
+
+class TrickView(TypedDict):
+    """A trick: who led, the cards in order; `winner` once it is complete (Law 44)."""
+
+    leader: str
+    cards: list[PlayedCardView]
+    winner: str | None
+
+
+class ClaimView(TypedDict):
+    """A claim or concession awaiting its answers, or disputed (Laws 68–70)."""
+
+    seat: str
+    tricks: int  # of the `remaining` tricks, the claimer's side's
+    remaining: int
+    statement: str
+    answers: dict[str, bool]  # seat → acquiesced
+    disputed: bool
+
+
+class RevokeView(TypedDict):
+    """A revoke (Law 61): the trick (1-based), the hand, the card; established (Law 63),
+    corrected (Law 62)."""
+
+    seat: str
+    trick: int
+    card: str
+    established: bool
+    corrected: bool
+
+
+class LeadOutOfTurnView(TypedDict):
+    """A lead out of turn faced, awaiting the option of those who may accept it (53–56)."""
+
+    seat: str
+    card: str
+    law: str
+    option_holders: list[str]
+
+
+class PlayView(TypedDict):
+    """The play of the hand (from the opening lead, or a result recorded)."""
+
+    declarer: str
+    dummy: str
+    trump: str | None  # S, H, D, C; None at no trump
+    tricks: list[TrickView]  # the completed ones, then the one in progress
+    turn: str | None  # the hand whose card is due (dummy's: declarer plays it, Law 45)
+    won: dict[str, int]  # NS, EW → tricks won so far
+    claim: ClaimView | None
+    lead_out_of_turn: LeadOutOfTurnView | None
+    revokes: list[RevokeView]
+    ended: str | None  # tricks, claim, ruling or recorded: how the play period ended
+
+
+class ResultView(TypedDict):
+    """The board's result once its play ends: declarer's tricks (None: passed out) and the
+    score from North–South's side (duplicate Law 77; rubber Laws 72–77)."""
+
+    declarer_tricks: int | None
+    score_ns: int
+
+
 class BoardView(TypedDict):
     """The state of one board, as `Board.to_dict()` gives it (docs/api.md, the state of a
     board)."""
@@ -176,6 +246,8 @@ class BoardView(TypedDict):
     explanations: list[ExplanationView]
     opening_lead: OpeningLeadView | None
     auction_period_ended: bool  # 2017 Law 17D1 (duplicate)
+    play: PlayView | None  # None until the opening lead (or a result) starts it
+    result: ResultView | None  # None until the play ends; passed out: no tricks, 0
     on_lead: str | None  # Law 41A
     replaceable: dict[str, str]  # seat → the call he may still replace (Law 25A)
     ignored: list[IgnoredView]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from shared.seats import NotationError
 
@@ -16,16 +17,27 @@ HONOURS = frozenset("AKQJT")
 class Card:
     suit: str
     rank: str
+    # Derived once, read by the play on every card: the card's number in the deck (0 = SA …
+    # 51 = C2 … by suit, then rank ascending: SHDC × 23456789TJQKA) and its rank's order.
+    index: int = field(init=False, compare=False, repr=False)
+    order: int = field(init=False, compare=False, repr=False)
+    """The rank's order, 0 (two) to 12 (ace): Law 44's "highest card"."""
+
+    def __post_init__(self) -> None:
+        order = RANKS.find(self.rank)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "index", SUITS.find(self.suit) * 13 + order)
+
+    def __hash__(self) -> int:
+        return self.index
 
     @staticmethod
     def parse(text: str) -> Card:
-        """`Card.parse("h10")` → `Card("H", "T")`."""
+        """`Card.parse("h10")` → `Card("H", "T")`. The same text gives the same card object
+        (parsed once)."""
         if not isinstance(text, str):
             raise NotationError(f"a card must be text, not {type(text).__name__}")
-        norm = text.strip().upper().replace("10", "T")
-        if len(norm) != 2 or norm[0] not in SUITS or norm[1] not in RANKS:
-            raise NotationError(f"not a card: {text!r} (expected suit then rank, e.g. HK, DT, S5)")
-        return Card(norm[0], norm[1])
+        return _parse(text)
 
     @property
     def is_honour(self) -> bool:
@@ -33,3 +45,11 @@ class Card:
 
     def __str__(self) -> str:
         return self.suit + self.rank
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Card:
+    norm = text.strip().upper().replace("10", "T")
+    if len(norm) != 2 or norm[0] not in SUITS or norm[1] not in RANKS:
+        raise NotationError(f"not a card: {text!r} (expected suit then rank, e.g. HK, DT, S5)")
+    return Card(norm[0], norm[1])

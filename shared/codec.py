@@ -10,12 +10,12 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import msgpack
 
 from shared.calls import Call
-from shared.cards import SUITS, Card
+from shared.cards import SUITS
 from shared.codec_fields import (
     EVENT_ID as EVENT_ID,
     MAX_TEXT as MAX_TEXT,
@@ -26,10 +26,21 @@ from shared.codec_fields import (
     id_field,
     int_field,
     meta_fields,
+    one_of,
     parsed_field,
     seat_field,
     text_field,
     unfit_text as unfit_text,
+)
+from shared.codec_play import (
+    card_exposed,
+    card_played,
+    claim,
+    claim_response,
+    opening_lead,
+    play_map,
+    result_recorded,
+    ruling_tricks,
 )
 from shared.deal import parse_deal
 from shared.events import (
@@ -38,11 +49,15 @@ from shared.events import (
     CallExplained,
     CallMade,
     CardExposed,
+    CardPlayed,
+    ClaimMade,
+    ClaimResponded,
     Event,
     ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
     PlayersNamed,
+    ResultRecorded,
     RoundStarted,
     Ruleset,
     RulingAction,
@@ -54,7 +69,6 @@ from shared.vocabulary import LeadRestriction, PassObligation
 
 SCHEMA_VERSION = 1
 EventMap = dict[str, Any]
-Word = TypeVar("Word", bound=enum.StrEnum)
 
 
 # --- maps to events -------------------------------------------------------------------------
@@ -145,19 +159,9 @@ def _option(m: Mapping[str, Any]) -> OptionExercised:
     return OptionExercised(seat_field(m), bool_field(m, "accept"), **meta_fields(m))
 
 
-def _card_exposed(m: Mapping[str, Any]) -> CardExposed:
-    return CardExposed(parsed_field(m, "seat", Seat.parse), parsed_field(m, "card", Card.parse),
-                       bool_field(m, "led", False), **meta_fields(m))
-
-
 def _call_changed(m: Mapping[str, Any]) -> CallChanged:
     return CallChanged(parsed_field(m, "seat", Seat.parse), parsed_field(m, "call", Call.parse),
                        bool_field(m, "inadvertent", False), **meta_fields(m))
-
-
-def _opening_lead(m: Mapping[str, Any]) -> OpeningLeadFaced:
-    return OpeningLeadFaced(parsed_field(m, "seat", Seat.parse),
-                            parsed_field(m, "card", Card.parse), **meta_fields(m))
 
 
 def _question(m: Mapping[str, Any]) -> ExplanationRequested:
@@ -175,17 +179,6 @@ def _explanation(m: Mapping[str, Any]) -> CallExplained:
                          bool_field(m, "own", False), **meta_fields(m))
 
 
-def _one_of(m: Mapping[str, Any], key: str, words: type[Word]) -> Word | None:
-    """The word of `words` a field spells, if given."""
-    value = text_field(m, key)
-    if value is None:
-        return None
-    try:
-        return words(value)
-    except ValueError:
-        raise EventError(f"field {key!r} must be one of {', '.join(words)}", key) from None
-
-
 _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
     RulingAction.CANCEL_CALL: (),
     RulingAction.ALLOW_CHANGE: ("seat",),
@@ -193,6 +186,7 @@ _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
     RulingAction.LIFT_PASS_OBLIGATION: ("seat",),
     RulingAction.LEAD_RESTRICTION: ("seat", "suit", "restriction"),
     RulingAction.ADJUSTED_SCORE: ("score",),
+    RulingAction.TRICKS: ("tricks",),
 }
 
 
@@ -220,10 +214,11 @@ def _ruling(m: Mapping[str, Any]) -> RulingGiven:
         law=text_field(m, "law"),
         seat=seat,
         index=index,
-        obligation=_one_of(m, "obligation", PassObligation),
+        obligation=one_of(m, "obligation", PassObligation),
         suit=suit.upper() if suit else None,
-        restriction=_one_of(m, "restriction", LeadRestriction),
+        restriction=one_of(m, "restriction", LeadRestriction),
         score=text_field(m, "score"),
+        tricks=ruling_tricks(m),
         note=text_field(m, "note"),
         **meta_fields(m),
     )
@@ -245,9 +240,13 @@ _TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
     "players_named": (_players_named, Sender.TABLE),
     "call": (_call, Sender.SEAT),
     "option": (_option, Sender.SEAT),
-    "card_exposed": (_card_exposed, Sender.SEAT),
+    "card_exposed": (card_exposed, Sender.SEAT),
     "call_changed": (_call_changed, Sender.SEAT),
-    "opening_lead": (_opening_lead, Sender.SEAT),
+    "opening_lead": (opening_lead, Sender.SEAT),
+    "card_played": (card_played, Sender.SEAT),
+    "claim": (claim, Sender.SEAT),
+    "claim_response": (claim_response, Sender.SEAT),
+    "result_recorded": (result_recorded, Sender.SEAT),
     "question": (_question, Sender.SEAT),
     "explanation": (_explanation, Sender.SEAT),
     "ruling": (_ruling, Sender.DIRECTOR),
@@ -326,6 +325,8 @@ def to_map(event: Event) -> EventMap:
                  "inadvertent": event.inadvertent}
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
+        case CardPlayed() | ClaimMade() | ClaimResponded() | ResultRecorded():
+            m = play_map(event)
         case ExplanationRequested():
             m = {"type": "question", "seat": str(event.seat)}
             if event.index is not None:
@@ -337,7 +338,8 @@ def to_map(event: Event) -> EventMap:
                 m["own"] = True
         case RulingGiven():
             m = {"type": "ruling", "action": event.action.value}
-            for key in ("law", "index", "obligation", "suit", "restriction", "score", "note"):
+            for key in ("law", "index", "obligation", "suit", "restriction", "score", "tricks",
+                        "note"):
                 value = getattr(event, key)
                 if value is not None:
                     m[key] = value

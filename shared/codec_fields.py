@@ -3,9 +3,10 @@ field's type and bounds and raises an `EventError` naming it."""
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from shared.calls import Call
 from shared.seats import NotationError, Seat
@@ -114,3 +115,17 @@ def call_field(m: Mapping[str, Any]) -> Call:
             raise EventError(f"field 'call': {exc}", "call") from None
     parsed: Call = parsed_field(m, "call", Call.parse)
     return parsed
+
+
+Word = TypeVar("Word", bound=enum.StrEnum)
+
+
+def one_of(m: Mapping[str, Any], key: str, words: type[Word]) -> Word | None:
+    """The word of `words` a field spells, if given."""
+    value = text_field(m, key)
+    if value is None:
+        return None
+    try:
+        return words(value)
+    except ValueError:
+        raise EventError(f"field {key!r} must be one of {', '.join(words)}", key) from None

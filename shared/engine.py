@@ -18,6 +18,7 @@ from typing import Any
 
 from shared import laws
 from shared.board import Board
+from shared.board_result import rubber_deal
 from shared.board_view import BoardView
 from shared.events import (
     BoardStarted,
@@ -25,11 +26,15 @@ from shared.events import (
     CallExplained,
     CallMade,
     CardExposed,
+    CardPlayed,
+    ClaimMade,
+    ClaimResponded,
     Event,
     ExplanationRequested,
     OpeningLeadFaced,
     OptionExercised,
     PlayersNamed,
+    ResultRecorded,
     RoundStarted,
     RulingGiven,
     TableHeld,
@@ -47,6 +52,10 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     CardExposed: laws.on_card_exposed,
     CallChanged: laws.on_call_changed,
     OpeningLeadFaced: laws.on_opening_lead,
+    CardPlayed: laws.on_card_played,
+    ClaimMade: laws.on_claim,
+    ClaimResponded: laws.on_claim_response,
+    ResultRecorded: laws.on_result_recorded,
     RulingGiven: laws.on_ruling,
     ExplanationRequested: laws.on_question,
     CallExplained: laws.on_explanation,
@@ -107,6 +116,8 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                     earlier.append(board)
                 current = Board.start(event)
                 current.players = players
+                if board is not None and not current.duplicate:
+                    _carry_rubber(current, board)
                 continue
             if isinstance(event, RoundStarted):
                 if round_ is not None and event.round <= round_:
@@ -169,4 +180,13 @@ def _next_board(queue: tuple[BoardStarted, ...], finished: Board | None, ts: int
     board.started_ts = ts if queue[0].ts is None else queue[0].ts
     if finished is not None:
         board.seen = finished.seen.copy()
+        if not board.duplicate:
+            _carry_rubber(board, finished)
     return board, queue[1:]
+
+
+def _carry_rubber(board: Board, before: Board) -> None:
+    """Rubber: a deal begins with the rubber as the table's deal before left it (rubber Laws
+    72–77: part-scores, games, vulnerability, the rubber won)."""
+    if not before.duplicate:
+        board.rubber = rubber_deal(before)[1]

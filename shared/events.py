@@ -117,6 +117,44 @@ class OpeningLeadFaced(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class CardPlayed(Stamped):
+    """A card played from `seat`'s hand: the hand it comes from, so declarer plays dummy's
+    cards from dummy's seat (Law 45). The first card after the auction is the opening lead
+    (Law 41A), which ends the auction period (2017 Law 17D1)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMade(Stamped):
+    """`seat` claims (or concedes) that his side will win `tricks` of the tricks not yet
+    completed, the one in progress included, with his `statement` of how (Law 68)."""
+
+    seat: Seat
+    tricks: int
+    statement: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResponded(Stamped):
+    """An opponent of the claimer acquiesces in the claim (`accept`) or disputes it (Law 69;
+    a dispute goes to the Director, Law 70)."""
+
+    seat: Seat
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecorded(Stamped):
+    """The tricks declarer won, agreed at the table, for a table whose cards are not recorded
+    one by one (Law 79A: the number of tricks won is agreed before the four hands are
+    returned to the board)."""
+
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
 class ExplanationRequested(Stamped):
     """`seat` asks for an explanation of the opponents' auction, or of the call at `index` of
     the calls that stand (Law 20F; rubber Law 20)."""
@@ -146,6 +184,7 @@ class RulingAction(enum.StrEnum):
     LIFT_PASS_OBLIGATION = "lift_pass_obligation"  # an obligation applied in error (not Law 23)
     LEAD_RESTRICTION = "lead_restriction"  # Law 26
     ADJUSTED_SCORE = "adjusted_score"  # Laws 23, 27B1(b), 40C …
+    TRICKS = "tricks"  # Laws 64C, 69B, 70, 71: the tricks declarer wins, the play ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +202,8 @@ class RulingGiven(Stamped):
     - `lead_restriction`: `seat` must (`restriction` `require`) or must not (`prohibit`) lead
       `suit` at his first turn to lead (Law 26).
     - `adjusted_score`: `score`, e.g. `"NS 420"`, `"A-/A+"` (Laws 23, 27B1(b), 40C).
+    - `tricks`: declarer wins `tricks` tricks in all and the play ends: a disputed claim
+      (Laws 70, 71), a claim withdrawn from (69B), equity after a revoke (64C).
     """
 
     action: RulingAction
@@ -173,6 +214,7 @@ class RulingGiven(Stamped):
     suit: str | None = None
     restriction: LeadRestriction | None = None
     score: str | None = None
+    tricks: int | None = None
     note: str | None = None
 
 
@@ -186,6 +228,10 @@ Event: TypeAlias = (
     | CardExposed
     | CallChanged
     | OpeningLeadFaced
+    | CardPlayed
+    | ClaimMade
+    | ClaimResponded
+    | ResultRecorded
     | ExplanationRequested
     | CallExplained
     | RulingGiven

@@ -15,18 +15,19 @@ class BoardStatus(enum.StrEnum):
     """Where a board's auction stands (a board's `status`)."""
 
     AUCTION = "auction"
-    CLOSED = "closed"  # a contract (Law 22B): the opening lead is awaited, or faced
+    CLOSED = "closed"  # a contract (Law 22B): the opening lead is awaited, or the play goes on
     PASSED_OUT = "passed_out"  # four passes (Law 22A)
 
 
 class TableStatus(enum.StrEnum):
     """Where a table stands in a tournament's overview (`shared.table_summary`): a board's
-    status while its auction period lasts, else waiting for its first board, held by the
+    status while its auction lasts, its play, else waiting for its first board, held by the
     director before the round's next one, or done."""
 
     WAITING = "waiting"  # no board yet
     AUCTION = "auction"
     CLOSED = "closed"  # the opening lead is awaited
+    PLAY = "play"  # the play of the hand goes on
     HELD = "held"  # the round's next board waits for the director
     DONE = "done"  # the round's last board, or a board started by hand, is over
 
@@ -52,6 +53,12 @@ class Irregularity(enum.StrEnum):
     EXPOSED_CARD = "exposed_card"  # Law 24 (rubber 23)
     OPENING_LEAD_OUT_OF_TURN = "opening_lead_out_of_turn"  # Law 54
     QUESTION_OUT_OF_TURN = "question_out_of_turn"  # Law 20F1 (rubber 20)
+    LEAD_OUT_OF_TURN = "lead_out_of_turn"  # Laws 53, 55, 56
+    PLAY_OUT_OF_TURN = "play_out_of_turn"  # Law 57 (a premature play)
+    REVOKE = "revoke"  # Laws 61–64
+    CLAIM_DISPUTED = "claim_disputed"  # Laws 68D, 70
+    LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Law 26
+    PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # Laws 50D1, 52
 
 
 OUT_OF_ROTATION = (Irregularity.PASS_OUT_OF_ROTATION, Irregularity.BID_OUT_OF_ROTATION,

@@ -8,6 +8,10 @@
     E asks      E asks about the opponents' auction (Law 20F)
     E asks 0    E asks about the call at index 0 of the calls that stand
     S explains 0 strong   S explains the call at index 0: "strong"
+    E plays DA  a card played from E's hand (dummy's: declarer plays it, Law 45)
+    N claims 5 rest  N claims 5 of the remaining tricks, stating "rest" (Law 68)
+    E agrees    E acquiesces in the claim (Law 69A)   E objects   E disputes it (Law 70)
+    N makes 9   9 tricks for declarer, recorded at the table (Law 79A; any seat's word)
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from typing import Any
 
 from shared import fold, from_map
 from shared.board import Board
+from shared.cards import Card
+from shared.deal import parse_deal
+from shared.engine import TableState
 
 
 def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[str, Any]]:
@@ -35,6 +42,15 @@ def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[st
         elif verb == "explains":
             events.append({"type": "explanation", "seat": seat, "index": int(rest[0]),
                            "explanation": " ".join(rest[1:])})
+        elif verb == "plays":
+            events.append({"type": "card_played", "seat": seat, "card": rest[0]})
+        elif verb == "claims":
+            events.append({"type": "claim", "seat": seat, "tricks": int(rest[0]),
+                           "statement": " ".join(rest[1:])})
+        elif verb in ("agrees", "objects"):
+            events.append({"type": "claim_response", "seat": seat, "accept": verb == "agrees"})
+        elif verb == "makes":
+            events.append({"type": "result_recorded", "tricks": int(rest[0])})
         elif verb in ("slips", "changes"):
             events.append({"type": "call_changed", "seat": seat, "call": rest[0],
                            "inadvertent": verb == "slips"})
@@ -70,3 +86,22 @@ def kinds(state: dict[str, Any]) -> list[str]:
 
 def laws(state: dict[str, Any]) -> list[str]:
     return [r["law"] for r in state["rectifications"]]
+
+
+def lowest_legal(state: TableState, deal: str) -> dict[str, Any]:
+    """The card the hand in turn plays in tests, as a `card_played` map: its lowest that
+    follows suit, else its lowest (each a legal card, Law 44C), from `deal`."""
+    board = state.board
+    assert board is not None
+    play = board.play
+    seat = play.turn if play is not None else board.on_lead()
+    assert seat is not None
+    played = play.played if play is not None else set()
+    hand = parse_deal(deal)[seat]
+    held = [c for c in (Card(suit, rank) for suit, ranks in zip("SHDC", hand.split("."),
+                                                                strict=True)
+                        for rank in ranks) if c.index not in played]
+    if play is not None and play.current:
+        held = [c for c in held if c.suit == play.current[0][1].suit] or held
+    card = min(held, key=lambda c: ("23456789TJQKA".index(c.rank), "SHDC".index(c.suit)))
+    return {"type": "card_played", "seat": seat.name, "card": str(card)}

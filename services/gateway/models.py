@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, field_validator
 
 from services.gateway.state_models import BoardState, Seat
-from shared.codec import EVENT_ID, unfit_text
+from shared.codec import EVENT_ID, Sender, sent_by, unfit_text
 from shared.events import Ruleset
 from shared.ids import TABLE_ID
 from shared.tournament import MAX_BOARD
@@ -102,13 +102,17 @@ class Accepted(BaseModel):
     offset: int = Field(description="the event's offset in the table's topic, acknowledged")
 
 
+SENT_TYPES: list[JsonValue] = [*sorted(sent_by(Sender.SEAT, Sender.DIRECTOR))]
+
+
 class EventIn(BaseModel):
     """An event of the schema (docs/api.md), without `seat` from a seat: the seat comes from the
     token. Each type takes the fields the schema gives it."""
 
     model_config = ConfigDict(extra="allow")
-    type: Literal["call", "option", "card_exposed", "call_changed", "opening_lead", "question",
-                  "explanation", "ruling"]
+    type: str = Field(json_schema_extra={"enum": SENT_TYPES},
+                      description="the event schema's types a seat, the table's operator or "
+                      "the director sends (`shared.codec`)")
     call: str | None = Field(None, examples=["1H", "P", "X"])
     alert: bool | None = None
     explanation: str | None = Field(None, max_length=2000)
@@ -121,6 +125,11 @@ class EventIn(BaseModel):
     inadvertent: bool | None = None
     index: int | None = Field(None, ge=0)
     action: str | None = None
+    seat: str | None = Field(None, examples=["S"], description="an operator's: the seat; a "
+                             "card played: the hand it comes from (declarer plays dummy's)")
+    tricks: int | None = Field(None, ge=0, le=13, description="a claim: of the tricks left, "
+                               "the claimer's side's; a result: declarer's")
+    statement: str | None = Field(None, max_length=2000, description="a claim's line of play")
 
 
 class TableState(BaseModel):

@@ -23,6 +23,7 @@ from services.common.names import HEALTH, table_topic
 from services.common.settings import Settings
 from services.gateway.bootstrap import Adapters
 from services.gateway.errors import DIRECTOR_ONLY
+from services.gateway.play_checks import card_refusal
 from services.gateway.readiness import Appends
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
@@ -217,13 +218,37 @@ class Gateway:
             elif kind not in DIRECTOR_EVENTS:
                 raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
                               "type")
+            elif kind == "card_played":  # the director, for any seat: the card checked too
+                await self.plays_card(table, None, body.get("seat"), body.get("card"))
             return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None
 
+    async def plays_card(self, table: str, sender: str | None, seat: Any, card: Any) -> None:
+        """A card played: the sender's authority and the card against the deal and the cards
+        played (`services.gateway.play_checks`)."""
+        if not isinstance(seat, str):
+            raise Refused("field 'seat': the hand the card comes from (N, E, S or W)", "seat")
+        try:
+            seat = Seat.parse(seat).name
+        except ValueError:
+            raise Refused("field 'seat': the hand the card comes from (N, E, S or W)",
+                          "seat") from None
+        found = await self.clients.store.read_state(table)
+        refused = card_refusal(found[1] if found is not None else None, sender, seat, card)
+        if refused is not None:
+            raise refused
+
     async def seats_event(self, table: str, grant: Grant, kind: str, body: dict[str, Any]
                           ) -> dict[str, Any]:
-        """A seat's event: its seat from the token, its explanations of its own calls only."""
+        """A seat's event: its seat from the token, its explanations of its own calls only;
+        a card played names the hand it comes from (declarer plays dummy's, Law 45), its own
+        by default."""
+        if kind == "card_played":
+            await self.within_limit(f"{table}/{grant.seat}", "from this seat")
+            seat = body.get("seat", grant.seat)
+            await self.plays_card(table, grant.seat, seat, body.get("card"))
+            return {**body, "seat": seat}
         if "seat" in body:
             raise Refused("field 'seat': the seat comes from your token, not the body", "seat")
         if kind not in SEAT_EVENTS:
@@ -251,6 +276,8 @@ class Gateway:
                           "seat") from None
         # each seat's events at a seat's pace: the operator records four players
         await self.within_limit(f"{table}/operator/{seat}", "for this seat from the operator")
+        if kind == "card_played":
+            await self.plays_card(table, None, seat, body.get("card"))
         return body
 
     async def within_limit(self, key: str, whose: str) -> None:

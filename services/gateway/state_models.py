@@ -115,6 +115,7 @@ class RulingState(View):
     suit: str = omitted()
     restriction: LeadRestriction = omitted()
     score: str = omitted()
+    tricks: int = omitted("a `tricks` ruling: declarer's tricks in all")
     note: str = omitted()
     seat: Seat = omitted()
 
@@ -150,6 +151,64 @@ class Ignored(View):
     reason: str
 
 
+class PlayedCard(View):
+    seat: Seat = Field(description="the hand it comes from (dummy's: declarer plays it)")
+    card: str = Field(examples=["HK"])
+
+
+class TrickState(View):
+    leader: Seat
+    cards: list[PlayedCard] = Field(description="in the order played")
+    winner: Seat | None = Field(description="once complete (Law 44)")
+
+
+class ClaimState(View):
+    seat: Seat
+    tricks: int = Field(ge=0, le=13, description="of the remaining, the claimer's side's")
+    remaining: int = Field(ge=1, le=13)
+    statement: str
+    answers: dict[Seat, bool] = Field(description="seat → acquiesced (Law 69A)")
+    disputed: bool
+
+
+class RevokeState(View):
+    seat: Seat
+    trick: int = Field(ge=1, le=13)
+    card: str
+    established: bool = Field(description="Law 63A")
+    corrected: bool = Field(description="Law 62")
+
+
+class LeadOutOfTurn(View):
+    seat: Seat
+    card: str
+    law: str
+    option_holders: list[Seat]
+
+
+class PlayState(View):
+    """The play of the hand (from the opening lead, or a result recorded)."""
+
+    declarer: Seat
+    dummy: Seat
+    trump: Literal["S", "H", "D", "C"] | None = Field(description="null: no trump")
+    tricks: list[TrickState] = Field(description="the completed ones, then the one in "
+                                     "progress")
+    turn: Seat | None = Field(description="the hand whose card is due (dummy's: declarer "
+                              "plays it, Law 45)")
+    won: dict[Literal["NS", "EW"], int]
+    claim: ClaimState | None
+    lead_out_of_turn: LeadOutOfTurn | None
+    revokes: list[RevokeState]
+    ended: Literal["tricks", "claim", "ruling", "recorded"] | None
+
+
+class ResultState(View):
+    declarer_tricks: int | None = Field(description="null: passed out")
+    score_ns: int = Field(description="from North–South's side (duplicate Law 77; rubber "
+                          "Laws 72–77)")
+
+
 class BoardState(View):
     """The state of a board, as the reader may see it (docs/api.md, the state of a board;
     `shared.board_view.BoardView`)."""
@@ -180,6 +239,8 @@ class BoardState(View):
     explanations: list[Explanation]
     opening_lead: OpeningLead | None
     auction_period_ended: bool
+    play: PlayState | None = Field(description="from the opening lead (or a result recorded)")
+    result: ResultState | None = Field(description="null until the play ends")
     on_lead: Seat | None = Field(description="Law 41A: the defender to face the opening lead")
     replaceable: dict[Seat, str] = Field(description="seat → the call he may still replace "
                                          "(Law 25A)")

@@ -1,6 +1,9 @@
 """What each reader may see of a board.
 
-- Hands: a seat sees its own hand, spectators every hand once the board has been under way for
+- Hands: a seat sees its own hand, and dummy's once the opening lead is faced (Law 41D: dummy
+  spreads his hand for all to see; a defender never sees his partner's or declarer's hand,
+  declarer never a defender's; the cards played are in the state for all), spectators every
+  hand once the board has been under way for
   the delay the settings ask for (vugraph delay), the director everything. So does a table's
   operator (a vugraph operator or the recorder at a physical table): he sits at that table and
   sees every hand, every call and every explanation as they happen, so he is shown the whole
@@ -29,7 +32,7 @@ SEES_ALL = (Role.DIRECTOR, Role.OPERATOR)  # the board in progress whole: direct
 
 
 def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
-              now_ms: int) -> str | None:
+              now_ms: int, dummy: Seat | None = None) -> str | None:
     if deal is None or grant.role in SEES_ALL:
         return deal
     if grant.role == Role.SPECTATOR:
@@ -40,7 +43,15 @@ def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_del
         return None
     hands = parse_deal(deal)
     seat = Seat.parse(grant.seat or "")
-    return format_deal({seat: hands[seat]} if seat in hands else {})
+    return format_deal({s: hands[s] for s in (seat, dummy) if s is not None and s in hands})
+
+
+def dummy_of(board: dict[str, Any]) -> Seat | None:
+    """Dummy, once the opening lead is faced (Law 41D: his hand is then shown to all)."""
+    contract = board.get("contract")
+    if not contract or board.get("opening_lead") is None:
+        return None
+    return Seat.parse(contract["declarer"]).partner
 
 
 def _partner_of(grant: Grant) -> str | None:
@@ -58,7 +69,7 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     if grant.role in SEES_ALL:
         return board
     view = {**board, "deal": _deal_for(grant, board.get("deal"), board.get("started_ts"),
-                                       spectator_delay_s, now_ms)}
+                                       spectator_delay_s, now_ms, dummy_of(board))}
     partner = _partner_of(grant)
     if partner is not None:
         view["calls"] = [_without(c, SELF_DISCLOSURE) if c["seat"] == partner else c

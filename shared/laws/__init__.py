@@ -25,24 +25,33 @@ The package, one module a family of Laws, each importing only those below it:
 - `rotation`: a call with nothing pending (Laws 17C, 18–19, 27, 29–32, 37, 38);
 - `options`: the pending irregularity decided by the next event (Laws 25B, 27A, 28B, 29);
 - `calls`: the `call` and `call_changed` events (Law 25A among them);
-- `cards`: exposed cards and the opening lead (Laws 24, 41, 54);
+- `cards`: exposed cards during the auction (Law 24) and an old log's opening lead;
+- `revoke`: the revoke, its correction, establishment and the tricks transferred (61–64);
+- `play`: a card played, leads and plays out of turn, the option on a lead (41, 44, 45,
+  53–57);
+- `claims`: claims and concessions (68–71), a result recorded (79A), the Director's tricks;
 - `rulings`: the Director's rulings (Laws 17D, 21B, 26, 12 …);
 - `disclosure`: questions and explanations (Law 20F).
 """
 
 from shared.laws.calls import on_call, on_call_changed
-from shared.laws.cards import on_card_exposed, on_opening_lead
+from shared.laws.cards import on_card_exposed
+from shared.laws.claims import on_claim, on_claim_response, on_result_recorded
 from shared.laws.disclosure import on_explanation, on_question
-from shared.laws.options import on_option
+from shared.laws.play import on_card_played, on_opening_lead, on_option
 from shared.laws.rulings import on_ruling
 
 __all__ = [
     "on_call",
     "on_call_changed",
     "on_card_exposed",
+    "on_card_played",
+    "on_claim",
+    "on_claim_response",
     "on_explanation",
     "on_opening_lead",
     "on_option",
     "on_question",
+    "on_result_recorded",
     "on_ruling",
 ]

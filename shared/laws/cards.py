@@ -1,11 +1,10 @@
-"""Cards during the auction: a card exposed (Law 24; rubber 23), and the opening lead faced,
-which ends the auction period (2017 Law 17D1; Law 41A; a lead out of turn, Law 54).
-"""
+"""Cards during the auction: a card exposed (Law 24; rubber 23). The opening lead is the play's
+(`shared.laws.play`)."""
 
 from __future__ import annotations
 
 from shared.board import Board
-from shared.events import CardExposed, OpeningLeadFaced
+from shared.events import CardExposed
 from shared.laws.citations import cite
 from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
@@ -40,21 +39,3 @@ def on_card_exposed(board: Board, event: CardExposed) -> None:
         message += f" {seat.partner} must pass when next it is his turn (Law 23 may apply)."
     board.alert(Irregularity.EXPOSED_CARD, cite(board, law), seat, message,
                 ("declarer may treat it as a penalty card (Law 50)",))
-
-
-def on_opening_lead(board: Board, event: OpeningLeadFaced) -> None:
-    """2017 Law 17D1: the auction period ends when a defender faces the opening lead. A card
-    led during the auction is a card prematurely led (Law 24B); a lead by the wrong defender
-    is a lead out of turn (Law 54)."""
-    if board.status == BoardStatus.AUCTION:
-        on_card_exposed(board, CardExposed(event.seat, event.card, led=True))
-        return
-    declarer = board.declarer
-    if declarer is None or board.opening_lead is not None:
-        board.note_ignored("no opening lead is due")
-        return
-    if event.seat is not declarer.lho:
-        board.alert(Irregularity.OPENING_LEAD_OUT_OF_TURN, "54", event.seat,
-                    f"{event.seat} faced an opening lead out of turn; {declarer.lho} is on lead.",
-                    ("declarer may accept the lead or require it to be withdrawn (Law 54)",))
-    board.opening_lead = (event.seat, event.card)

@@ -1,6 +1,7 @@
 """A Director's ruling, applied mechanically: a call cancelled (2007 Law 17D, a call made on
 cards from a wrong board), a change of call allowed (Law 21B), an obligation to pass set or
-lifted, a lead restriction (Law 26) and an adjusted score (Laws 12, 23, 27B1(b), 40C) recorded.
+lifted, a lead restriction (Law 26) and an adjusted score (Laws 12, 23, 27B1(b), 40C) recorded, the
+tricks declarer wins (Laws 64C, 69B, 70, 71).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from shared.board_records import Pending
 from shared.board_view import RulingView
 from shared.events import RulingAction, RulingGiven
 from shared.laws.citations import cite
+from shared.laws.claims import rule_tricks
 from shared.vocabulary import BoardStatus, PassObligation
 
 
@@ -27,6 +29,8 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
         record["restriction"] = event.restriction
     if event.score is not None:
         record["score"] = event.score
+    if event.tricks is not None:
+        record["tricks"] = event.tricks
     if event.note is not None:
         record["note"] = event.note
     if event.seat is not None:
@@ -60,6 +64,9 @@ def on_ruling(board: Board, event: RulingGiven) -> None:
     elif action is RulingAction.LIFT_PASS_OBLIGATION and seat is not None:
         board.must_pass.pop(seat, None)
         board.may_not_double.pop(seat, None)
+    elif action is RulingAction.TRICKS and event.tricks is not None:
+        record["law"] = event.law or "70"
+        rule_tricks(board, event.tricks)
 
 
 def cancel_pending_call(board: Board, pending: Pending, law: str) -> None:

@@ -178,9 +178,9 @@ def auction(tab: Tab) -> list[str]:
     return labels
 
 
-def assert_only_own_hand(tab: Tab, seat: str) -> None:
+def assert_only_own_hand(tab: Tab, seat: str, dummy: str | None = None) -> None:
     """The page shows one hand, this seat's; no other hand is in the page or in any frame its
-    socket received."""
+    socket received, but `dummy`'s once the opening lead is faced (Law 41D: shown to all)."""
     page = tab.page
     assert page.locator("[data-hand]").count() == 1
     shown = set(page.locator("[data-hand] [data-card]").evaluate_all(
@@ -188,13 +188,15 @@ def assert_only_own_hand(tab: Tab, seat: str) -> None:
     assert shown == cards_of(seat)
     assert tab.frames, "nothing received on the socket"
     received = "\n".join(tab.frames)
-    for other in SEATS.replace(seat, ""):
+    for other in SEATS.replace(seat, "").replace(dummy or seat, ""):
         for pattern in hand_patterns(other):
             assert not pattern.search(received), f"{seat} received {other}'s {pattern.pattern}"
     for board in tab.states():
         hands = board.get("deal", "").split(":")[1].split()
+        led = board.get("opening_lead") is not None
         for other, hand in zip(SEATS, hands, strict=True):
-            assert (hand != "-") == (other == seat), f"{seat} received {other}'s hand: {hand}"
+            shown = other == seat or (other == dummy and led)
+            assert (hand != "-") == shown, f"{seat} received {other}'s hand: {hand}"
 
 
 def assert_clean_console(tab: Tab) -> None:

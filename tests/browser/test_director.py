@@ -152,8 +152,8 @@ def test_four_seats_a_spectator_and_the_director_play_a_board(
     s.page.locator("#lead-confirm").click()
     for tab in [*pages.values(), spectator]:
         expect(tab.page.locator("#turn")).to_have_text("South (Cy) led ♠A.")
-    for seat, tab in pages.items():
-        assert_only_own_hand(tab, seat)
+    for seat, tab in pages.items():  # and West's, dummy, once the lead is faced (Law 41D)
+        assert_only_own_hand(tab, seat, dummy="W")
         assert_clean_console(tab)
     last = s.states()[-1]
     assert last["opening_lead"] == {"seat": "S", "card": "SA"}

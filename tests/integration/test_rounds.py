@@ -1,6 +1,7 @@
 """A round on the real stack: the director starts three boards at once, and each of the later
-ones starts by itself when the auction period of the one before ends (Law 17E: a pass-out, or
-the opening lead faced); a held table waits. The state in Redis equals a replay all along."""
+ones starts by itself when the one before is over (a pass-out, Law 22A, or the end of its
+play: here a result recorded, Law 79A); a held table waits. The state in Redis equals a replay
+all along."""
 
 from __future__ import annotations
 
@@ -44,7 +45,10 @@ def test_a_rounds_boards_start_by_themselves_and_a_held_table_waits(stack: Stack
         _post(stack, seats[seat], events, {"type": "call", "call": call})
     offset = _post(stack, seats["S"], events, {"type": "opening_lead", "card": "SA"})
     board = wait_for(lambda: _board_at(stack, table, offset), 10, "the lead folded")
-    assert board["board"] == 2  # held: board 3 waits
+    assert board["board"] == 2 and board["play"]["turn"] == "W"  # the play goes on
+    offset = _post(stack, seats["S"], events, {"type": "result_recorded", "tricks": 7})
+    board = wait_for(lambda: _board_at(stack, table, offset), 10, "the result folded")
+    assert board["board"] == 2 and board["result"]["declarer_tricks"] == 7  # held: 3 waits
     offset = _post(stack, director, f"/api/tables/{table}/hold", {"held": False})
     board = wait_for(lambda: _board_at(stack, table, offset), 10, "board 3")
     assert (board["board"], board["turn"]) == (3, "S")

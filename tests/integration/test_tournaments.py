@@ -27,7 +27,7 @@ TABLES = 50
 # next player declines (Law 27B), a contract, the opening lead (Law 17E ends the period).
 CONTRACT = {"N": [("N", "1S"), ("E", "1H"), ("S", "decline"), ("E", "2H"), ("S", "2S"),
                   ("W", "P"), ("N", "4S"), ("E", "P"), ("S", "P"), ("W", "P"),
-                  ("E", "lead HK")]}
+                  ("E", "lead HK"), ("N", "makes 10")]}
 
 
 def _request(tournament: str, **more: Any) -> dict[str, Any]:
@@ -57,13 +57,16 @@ def _post(http: Any, token: str, table: str, body: dict[str, Any]) -> None:
 
 def _play_board(http: Any, seats: dict[str, str], table: str, dealer: str,
                 contract: bool) -> None:
-    """Four passes from the dealer, or (board dealt by North) a contract and its lead."""
+    """Four passes from the dealer, or (board dealt by North) a contract, its lead and the
+    tricks declarer made."""
     if contract:
         for seat, what in CONTRACT[dealer]:
             if what in ("accept", "decline"):
                 body: dict[str, Any] = {"type": "option", "accept": what == "accept"}
             elif what.startswith("lead"):
                 body = {"type": "opening_lead", "card": what.split()[1]}
+            elif what.startswith("makes"):  # the tricks agreed at the table (Law 79A)
+                body = {"type": "result_recorded", "tricks": int(what.split()[1])}
             else:
                 body = {"type": "call", "call": what}
             _post(http, seats[seat], table, body)

@@ -28,19 +28,26 @@ from services.gateway.state_models import (
     BoardState,
     CallState,
     CancelledCall,
+    ClaimState,
     ContractState,
     Explanation,
     ExposedCard,
     History,
     Ignored,
+    LeadOutOfTurn,
     LeadPenaltyState,
     OpeningLead,
     Overview,
     PendingState,
+    PlayedCard,
+    PlayState,
     Question,
     RectificationState,
+    ResultState,
+    RevokeState,
     RulingState,
     TableLine,
+    TrickState,
 )
 from services.gateway.tokens import Grant, Role, sign
 from services.gateway.views import board_for
@@ -72,6 +79,13 @@ MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.QuestionView: Question,
     board_view.ExplanationView: Explanation,
     board_view.IgnoredView: Ignored,
+    board_view.PlayedCardView: PlayedCard,
+    board_view.TrickView: TrickState,
+    board_view.ClaimView: ClaimState,
+    board_view.RevokeView: RevokeState,
+    board_view.LeadOutOfTurnView: LeadOutOfTurn,
+    board_view.PlayView: PlayState,
+    board_view.ResultView: ResultState,
 }
 
 
@@ -186,6 +200,14 @@ events = st.one_of(
     st.builds(lambda s, c, i: {"type": "call_changed", "seat": s, "call": c, "inadvertent": i},
               seats, st.sampled_from(CALLS), st.booleans()),
     st.builds(lambda s: {"type": "opening_lead", "seat": s, "card": "SA"}, seats),
+    st.builds(lambda s, c: {"type": "card_played", "seat": s, "card": c}, seats,
+              st.sampled_from(["SA", "S4", "HA", "HT", "D2", "DA", "C2", "CK", "S2", "HQ"])),
+    st.builds(lambda s, t: {"type": "claim", "seat": s, "tricks": t}, seats,
+              st.integers(0, 13)),
+    st.builds(lambda s, a: {"type": "claim_response", "seat": s, "accept": a}, seats,
+              st.booleans()),
+    st.builds(lambda t: {"type": "result_recorded", "tricks": t}, st.integers(0, 13)),
+    st.builds(lambda t: {"type": "ruling", "action": "tricks", "tricks": t}, st.integers(0, 13)),
     st.builds(lambda s, i: {"type": "question", "seat": s, "index": i}, seats,
               st.one_of(st.none(), st.integers(0, 5))),
     st.builds(lambda s, i, own: {"type": "explanation", "seat": s, "index": i, "own": own,
@@ -222,6 +244,13 @@ def test_any_log_gives_states_the_mirror_takes_as_every_reader_sees_them(log: li
             assert json.loads(model.model_dump_json(exclude_unset=True)) == seen
 
 
+PLAYED = ("N 1S, E P, S P, W P, E plays DA, S plays D6, W plays D3, N plays D2, "
+          "E plays HQ, S plays HT, W plays H4, N plays HK, N plays C3, E plays C2, S plays C5, "
+          "W plays CK, W plays D9, N plays D4, E plays S7, S plays DJ, "  # E revokes (Law 61)
+          "E plays H8, S plays S2, W plays H5, N plays H2, S plays C9, W plays C6")
+"""A board's play with DEAL: five tricks, E's revoke on the fourth established by his lead to
+the fifth (Law 63A1), the sixth in progress."""
+
 SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together, every key
     ("N 1C!, E asks 0, S 1S, W 2H, N decline, E P, S shows HK", "duplicate", []),
     ("N 1S, E 1H, S decline, E 2H, S P, W P, N P, E leads SA", "duplicate", []),
@@ -242,6 +271,10 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
     ("N 1C, E P, N 2D, E decline, S P, W P", "duplicate", []),  # a lead penalty (Law 31B)
     ("N 1C", "duplicate", [{"type": "call", "seat": "E", "call": "1H", "explanation": "5+"}]),
     ("N 1C, N changes 1D", "duplicate", []),  # a change of call awaiting LHO (Law 25B)
+    (f"{PLAYED}, N claims 5 rest, E agrees", "duplicate", []),  # a revoke, a trick in progress
+    ("N 1S, E P, S P, W P, W plays HA", "duplicate", []),  # a lead out of turn (Law 54)
+    ("N 1S, E P, S P, W P, E plays DA", "rubber", [
+        {"type": "ruling", "action": "tricks", "tricks": 8}]),  # the result (Law 70)
 ]
 
 
@@ -277,6 +310,18 @@ def keys_of(state: Any) -> set[str]:
     for item in state["lead_restrictions"]:
         name = "RulingView" if "action" in item else "LeadPenaltyView"
         found.update(f"{name}.{k}" for k in item)
+    play, result = state["play"], state["result"]
+    found |= {f"ResultView.{k}" for k in result or {}}
+    if play is not None:
+        found |= {f"PlayView.{k}" for k in play}
+        for key, name in {"claim": "ClaimView", "lead_out_of_turn": "LeadOutOfTurnView"}.items():
+            found |= {f"{name}.{k}" for k in play[key] or {}}
+        for trick in play["tricks"]:
+            found |= {f"TrickView.{k}" for k in trick}
+            for card in trick["cards"]:
+                found |= {f"PlayedCardView.{k}" for k in card}
+        for revoke in play["revokes"]:
+            found |= {f"RevokeView.{k}" for k in revoke}
     return found
 
 

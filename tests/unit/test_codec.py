@@ -36,6 +36,15 @@ maps = st.one_of(
                            "call": st.sampled_from(["1C", "P"]), "inadvertent": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("opening_lead"), "seat": seats,
                            "card": st.sampled_from(["SA", "C2"])}),
+    st.fixed_dictionaries({"type": st.just("card_played"), "seat": seats,
+                           "card": st.sampled_from(["SA", "C2", "HT", "d10"])}),
+    st.fixed_dictionaries({"type": st.just("claim"), "seat": seats,
+                           "tricks": st.integers(0, 13), "statement": texts}),
+    st.fixed_dictionaries({"type": st.just("claim_response"), "seat": seats,
+                           "accept": st.booleans()}),
+    st.fixed_dictionaries({"type": st.just("result_recorded"), "tricks": st.integers(0, 13)}),
+    st.fixed_dictionaries({"type": st.just("ruling"), "action": st.just("tricks"),
+                           "tricks": st.integers(0, 13)}, optional={"law": texts}),
     st.fixed_dictionaries({"type": st.just("question"), "seat": seats},
                           optional={"index": st.integers(0, 40)}),
     st.fixed_dictionaries({"type": st.just("explanation"), "seat": seats,
@@ -158,7 +167,39 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     are the codec's (issue 24, part 2): every type has its sender, these as they always were."""
     assert sent_by(*Sender) == set(EVENT_TYPES)
     assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
-                                    "opening_lead", "question", "explanation"}
+                                    "opening_lead", "question", "explanation", "card_played",
+                                    "claim", "claim_response", "result_recorded"}
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
     assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
                                      "players_named"}
+
+
+@pytest.mark.parametrize(("m", "field"), [
+    ({"type": "card_played", "seat": "N"}, "card"),
+    ({"type": "card_played", "seat": "N", "card": "S1"}, "card"),
+    ({"type": "card_played", "seat": "X", "card": "SA"}, "seat"),
+    ({"type": "card_played", "card": "SA"}, "seat"),
+    ({"type": "claim", "seat": "S", "tricks": 14}, "tricks"),
+    ({"type": "claim", "seat": "S", "tricks": -1}, "tricks"),
+    ({"type": "claim", "seat": "S"}, "tricks"),
+    ({"type": "claim", "seat": "S", "tricks": 3, "statement": 7}, "statement"),
+    ({"type": "claim_response", "seat": "E"}, "accept"),
+    ({"type": "claim_response", "seat": "E", "accept": "yes"}, "accept"),
+    ({"type": "result_recorded"}, "tricks"),
+    ({"type": "result_recorded", "tricks": "9"}, "tricks"),
+    ({"type": "ruling", "action": "tricks"}, "tricks"),
+    ({"type": "ruling", "action": "tricks", "tricks": 20}, "tricks"),
+])
+def test_a_bad_play_event_names_the_field_at_fault(m: dict[str, Any], field: str) -> None:
+    """The play's events (Laws 45, 68, 69, 79A): a bad field raises `EventError` naming it."""
+    with pytest.raises(EventError) as refused:
+        from_map(m)
+    assert refused.value.field == field
+
+
+def test_an_old_logs_opening_lead_and_a_card_played_keep_their_own_types() -> None:
+    """`opening_lead` still reads (older logs); the play writes `card_played` (Law 41A)."""
+    old = from_map({"type": "opening_lead", "seat": "E", "card": "HK"})
+    new = from_map({"type": "card_played", "seat": "E", "card": "HK"})
+    assert to_map(old)["type"] == "opening_lead" and to_map(new)["type"] == "card_played"
+    assert (old.seat, old.card) == (new.seat, new.card)

@@ -37,7 +37,8 @@ def call(seat: str, text: str, **more: Any) -> dict[str, Any]:
 
 def table_log() -> list[dict[str, Any]]:
     """A round of boards 4, 5 and 6; only board 4 is started by the round itself, 5 and 6 by
-    the end of the auction period before them (the opening lead faced)."""
+    the end of the play before them (the opening lead faced, then the result recorded, Law
+    79A)."""
     return [
         {"type": "players_named", "players": NAMES},
         {"type": "round_started", "round": 1,
@@ -46,11 +47,13 @@ def table_log() -> list[dict[str, Any]]:
         call("W", "P"), call("N", "1C", alert=True, explanation="could be short"),
         call("E", "1D"), call("S", "1C"), {"type": "option", "seat": "W", "accept": True},
         call("W", "1S"), call("N", "P"), call("E", "P"), call("S", "P"),
-        {"type": "opening_lead", "seat": "N", "card": "C3"},
+        {"type": "opening_lead", "seat": "N", "card": "C3"}, {"type": "result_recorded",
+                                                              "tricks": 7},
         # board 5, North deals: East bids at his RHO's turn (Law 31); South accepts by calling
         # (Law 29A) and North loses his turn
         call("E", "1H"), call("S", "P"), call("W", "2H"), call("N", "P"), call("E", "P"),
         call("S", "P"), {"type": "opening_lead", "seat": "S", "card": "D9"},
+        {"type": "result_recorded", "tricks": 8},
         # board 6, East deals: West, misinformed, may change his pass (Law 21B1)
         call("E", "1NT"), call("S", "2C", alert=True, explanation="clubs"), call("W", "P"),
         {"type": "ruling", "action": "allow_change", "law": "21B1", "seat": "W", "note": NOTE},

@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given, settings, strategies as st
 
 from shared import TableState, evolve, fold, from_map
+from tests.helpers import DEAL
 
 SEATS = "NESW"
 STRAINS = ["C", "D", "H", "S", "NT"]
@@ -89,6 +90,15 @@ any_event = st.one_of(
     st.builds(lambda s, c, i: {"type": "call_changed", "seat": s, "call": c, "inadvertent": i},
               seats, st.sampled_from(CALL_TEXTS), st.booleans()),
     st.builds(lambda s: {"type": "opening_lead", "seat": s, "card": "SA"}, seats),
+    st.builds(lambda s, c: {"type": "card_played", "seat": s, "card": c}, seats,
+              st.sampled_from(["SA", "S4", "S2", "HA", "HT", "H4", "HQ", "D2", "DA", "D6",
+                               "C2", "CK", "C5", "C3"])),
+    st.builds(lambda s, t: {"type": "claim", "seat": s, "tricks": t}, seats,
+              st.integers(0, 13)),
+    st.builds(lambda s, a: {"type": "claim_response", "seat": s, "accept": a}, seats,
+              st.booleans()),
+    st.builds(lambda t: {"type": "result_recorded", "tricks": t}, st.integers(0, 13)),
+    st.builds(lambda t: {"type": "ruling", "action": "tricks", "tricks": t}, st.integers(0, 13)),
     st.builds(lambda s, i: {"type": "question", "seat": s, "index": i}, seats,
               st.integers(0, 6)),
     st.builds(lambda s, i: {"type": "explanation", "seat": s, "index": i,
@@ -100,8 +110,9 @@ any_event = st.one_of(
 )
 logs = st.builds(
     lambda first, rest: [first, *rest],
-    st.builds(lambda b, r: {"type": "board_started", "board": b, "ruleset": r},
-              st.integers(1, 32), st.sampled_from(["duplicate", "rubber"])),
+    st.builds(lambda b, r, deal: {"type": "board_started", "board": b, "ruleset": r,
+                                  **({"deal": DEAL} if deal else {})},
+              st.integers(1, 32), st.sampled_from(["duplicate", "rubber"]), st.booleans()),
     st.lists(any_event, max_size=40),
 )
 
@@ -149,6 +160,23 @@ def test_any_log_folds_to_a_coherent_state(log: list) -> None:  # type: ignore[t
         if d["pending"] is not None:  # the option holder is the one due to act
             assert d["turn"] == d["pending"]["option_holder"]
         assert doubles_are_legal(d["calls"])
+        assert play_hangs_together(d)
+
+
+def play_hangs_together(d: dict[str, Any]) -> bool:
+    """Laws 44–45: tricks of four cards but the last, no card played twice, the tricks won
+    those completed; a result of 0 to 13 tricks only once the play has ended (or passed
+    out)."""
+    play, result = d["play"], d["result"]
+    if play is None:
+        return result is None or d["status"] == "passed_out"
+    cards = [c["card"] for t in play["tricks"] for c in t["cards"]]
+    done = [t for t in play["tricks"] if t["winner"] is not None]
+    return (len(cards) == len(set(cards)) and all(len(t["cards"]) == 4 for t in done)
+            and all(len(t["cards"]) < 4 for t in play["tricks"] if t["winner"] is None)
+            and play["won"]["NS"] + play["won"]["EW"] == len(done) <= 13
+            and (result is None) == (play["ended"] is None)
+            and (result is None or 0 <= result["declarer_tricks"] <= 13))
 
 
 def doubles_are_legal(calls: list[dict[str, Any]]) -> bool:
@@ -182,3 +210,10 @@ def test_board_copy_copies_every_field_and_detaches_the_containers() -> None:
         assert getattr(twin, f.name) == getattr(board, f.name), f.name
     for name in ("calls", "must_pass", "may_not_double", "seen"):
         assert getattr(twin, name) is not getattr(board, name), name
+    played = board_of("N 1S, E P, S P, W P, E plays HQ, S plays HT")
+    twin = played.copy()
+    assert twin.play is not None and played.play is not None and twin.play == played.play
+    for f in fields(played.play):
+        assert getattr(twin.play, f.name) == getattr(played.play, f.name), f.name
+    for name in ("played", "cards", "leaders", "winners"):
+        assert getattr(twin.play, name) is not getattr(played.play, name), name

@@ -1,6 +1,7 @@
-"""Rounds: a table's boards start by themselves, each when the auction period of the one
-before ends (duplicate Law 17E; 2017 Law 17D: all four pass, or the opening lead is faced),
-exactly once, whoever folds the log and however; the director may hold the table."""
+"""Rounds: a table's boards start by themselves, each when the one before is over (all four
+pass, Law 22A; or its play period ends: the thirteenth trick, a claim agreed or ruled, a result
+recorded, Laws 44, 69, 70, 79A), exactly once, whoever folds the log and however; the director
+may hold the table."""
 
 from __future__ import annotations
 
@@ -43,13 +44,17 @@ def test_a_round_starts_its_first_board_at_once_and_the_next_when_all_four_pass(
     assert state.board.started_ts == 5000 and state.round == 1
 
 
-def test_a_board_played_out_waits_for_the_opening_lead() -> None:
+def test_a_board_played_out_waits_for_the_end_of_its_play() -> None:
     """2017 Law 17D1: after the final pass the clarification period runs until a defender
-    faces the opening lead; only then does the next board start."""
+    faces the opening lead; the play follows, and the next board starts when it ends (here a
+    result recorded at the table, Law 79A), not at the lead."""
     state = fold([round_of(1, 2)])
     state = fold([ev(type="call", seat="N", call="1S"), *passes("E", 10)[:3]], state)
     assert state.board is not None and state.board.board == 1  # the auction is over: not yet
-    state = evolve(state, ev(type="opening_lead", seat="E", card="HK"))
+    state = evolve(state, ev(type="opening_lead", seat="E", card="HQ"))
+    assert state.board is not None and state.board.board == 1  # the lead: the play goes on
+    assert state.board.auction_period_over and not state.board.period_over
+    state = evolve(state, ev(type="result_recorded", tricks=7))
     assert [b.board for b in state.boards] == [1, 2] and state.queue == ()
 
 
@@ -65,6 +70,8 @@ def test_a_round_started_during_a_board_waits_for_its_end() -> None:
                   round_of(6)])
     assert state.board is not None and state.board.board == 5 and len(state.queue) == 1
     state = fold([*passes("E", 1)[:3], ev(type="opening_lead", seat="E", card="HK")], state)
+    assert [b.board for b in state.boards] == [5]  # the play goes on
+    state = fold([ev(type="result_recorded", tricks=8)], state)
     assert [b.board for b in state.boards] == [5, 6]
 
 
@@ -100,7 +107,8 @@ def test_folding_at_once_or_event_by_event_gives_the_same_table() -> None:
     start at the same events."""
     log = [round_of(1, 2, 3), *passes("N", 1), ev(type="call", seat="E", call="1H"),
            ev(type="table_held", held=True), *passes("S", 10)[:3],
-           ev(type="opening_lead", seat="S", card="SA"), ev(type="table_held", held=False),
+           ev(type="opening_lead", seat="S", card="SA"), ev(type="result_recorded", tricks=7),
+           ev(type="table_held", held=False),
            *passes("S", 20)]
     at_once = fold(log)
     one_by_one = TableState()

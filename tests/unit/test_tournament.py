@@ -122,8 +122,9 @@ def ev(**m: Any) -> Any:
 
 def test_the_overview_line_follows_the_table_through_its_round() -> None:
     """A round of two boards: an insufficient bid (Law 27) raises an alert, open until the
-    director rules; the opening lead faced on board 1 ends its auction period (Law 17E), and
-    board 3 starts by itself once the director lets the held table go on."""
+    director rules; the opening lead faced on board 1 ends its auction period (Law 17E) and
+    the play begins; once its result is recorded (Law 79A) board 1 is over, and board 3
+    starts by itself once the director lets the held table go on."""
     deals = deals_of(DEALS)
     state = fold([])
     assert table_summary(state)["status"] == "waiting"
@@ -137,7 +138,10 @@ def test_the_overview_line_follows_the_table_through_its_round() -> None:
     state = fold([ev(type="table_held", held=True),
                   *(ev(type="call", seat=s, call="P") for s in "ESW")], state)
     assert table_summary(state)["status"] == "closed"  # the opening lead is awaited
-    state = fold([ev(type="opening_lead", seat="E", card="HK")], state)
+    state = fold([ev(type="opening_lead", seat="E", card="HQ")], state)
+    line = table_summary(state)
+    assert (line["board"], line["status"], line["turn"]) == (1, "play", "S")  # dummy's turn
+    state = fold([ev(type="result_recorded", tricks=8)], state)
     assert state.board is not None
     raised = len(state.board.alerts)  # on board 1: the insufficient bid's, and after
     line = table_summary(state)

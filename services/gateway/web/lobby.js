@@ -7,6 +7,7 @@ import { el, SEAT_NAMES } from "./table.js";
 
 const EVERY_MS = 5000;
 export const STATUS = { waiting: "waiting", auction: "bidding", closed: "opening lead awaited",
+  play: "playing",
   held: "held by the Director", done: "done" };
 
 function tableRow(line) {

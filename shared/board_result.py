@@ -1,0 +1,105 @@
+"""A board's play and result as a reader gets them (`play`, `result` in
+`shared.board_view.BoardView`), and the rubber as a deal leaves it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shared.board_view import PlayView, ResultView, TrickView
+from shared.cards import Card
+from shared.deal import parse_deal
+from shared.play import Play
+from shared.scoring import Contract, RubberState, duplicate_score, honours, rubber_score
+from shared.seats import Seat, Vulnerability
+from shared.vocabulary import BoardStatus
+
+if TYPE_CHECKING:  # the board calls this module for its `to_dict`
+    from shared.board import Board
+
+_VULNERABLE = {Vulnerability.NONE: (False, False), Vulnerability.NS: (True, False),
+               Vulnerability.EW: (False, True), Vulnerability.BOTH: (True, True)}
+
+
+def play_view(play: Play) -> PlayView:
+    tricks: list[TrickView] = [
+        {"leader": t.leader.letter, "cards": [{"seat": s.letter, "card": str(c)}
+                                              for s, c in t.cards],
+         "winner": t.winner.letter} for t in play.tricks]
+    if play.in_trick:
+        tricks.append({"leader": play.leader.letter,
+                       "cards": [{"seat": s.letter, "card": str(c)} for s, c in play.current],
+                       "winner": None})
+    claim, lead = play.claim, play.lead
+    return {
+        "declarer": play.declarer.letter,
+        "dummy": play.dummy.letter,
+        "trump": play.trump,
+        "tricks": tricks,
+        "turn": play.turn.letter if play.turn is not None else None,
+        "won": {"NS": play.won_ns, "EW": play.won_ew},
+        "claim": None if claim is None else {
+            "seat": claim.seat.letter, "tricks": claim.tricks, "remaining": claim.remaining,
+            "statement": claim.statement, "answers": {s.letter: a for s, a in claim.answers},
+            "disputed": claim.disputed},
+        "lead_out_of_turn": None if lead is None else {
+            "seat": lead.seat.letter, "card": str(lead.card), "law": lead.law,
+            "option_holders": [s.letter for s in lead.holders]},
+        "revokes": [{"seat": r.seat.letter, "trick": r.trick + 1, "card": str(r.card),
+                     "established": r.established, "corrected": r.corrected}
+                    for r in play.revokes],
+        "ended": play.ended,
+    }
+
+
+def _contract(board: Board) -> Contract | None:
+    bid = board.last_bid
+    if bid is None or bid.strain is None:
+        return None
+    return Contract(bid.level, bid.strain.name, board.risk)
+
+
+def _honours(board: Board, strain: str) -> tuple[int, int]:
+    """Rubber: the honours held in one hand, by side (NS, EW), from the deal when known."""
+    if board.deal is None:
+        return 0, 0
+    ns = ew = 0
+    for seat, hand in parse_deal(board.deal).items():
+        cards = frozenset(Card(suit, rank) for suit, ranks in zip("SHDC", hand.split("."),
+                                                                  strict=True)
+                          for rank in ranks)
+        points = honours(cards, strain)
+        if seat.index % 2 == 0:
+            ns += points
+        else:
+            ew += points
+    return ns, ew
+
+
+def rubber_deal(board: Board) -> tuple[int, RubberState]:
+    """Rubber: the deal's score from NS's side and the rubber after it (rubber Laws 72–77),
+    from the rubber as the deal began (a new rubber if the table does not say)."""
+    before = board.rubber or RubberState()
+    play, contract = board.play, _contract(board)
+    if play is None or play.declarer_tricks is None or contract is None:
+        return 0, before
+    honours_ns, honours_ew = _honours(board, contract.strain)
+    return rubber_score(before, contract, play.declarer.index % 2 == 0, play.declarer_tricks,
+                        honours_ns, honours_ew)
+
+
+def result_view(board: Board) -> ResultView | None:
+    """`null` until the play ends; then declarer's tricks and the score from NS's side;
+    a passed-out board: no tricks, 0 (Law 22A)."""
+    if board.status is BoardStatus.PASSED_OUT:
+        return {"declarer_tricks": None, "score_ns": 0}
+    play, contract = board.play, _contract(board)
+    if play is None or play.declarer_tricks is None or contract is None:
+        return None
+    tricks = play.declarer_tricks
+    if not board.duplicate:
+        return {"declarer_tricks": tricks, "score_ns": rubber_deal(board)[0]}
+    declarer: Seat = play.declarer
+    ns = declarer.index % 2 == 0
+    vulnerable = _VULNERABLE[board.vulnerability][0 if ns else 1]
+    score = duplicate_score(contract, vulnerable, tricks)
+    return {"declarer_tricks": tricks, "score_ns": score if ns else -score}

@@ -1,0 +1,90 @@
+"""The cards' events in the event schema (exposed, led, played) and the play's (claims, a
+result recorded); `shared.codec` holds the one list of types. Maps to events and back, each
+field checked, an `EventError` naming the field at fault."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shared.cards import Card
+from shared.codec_fields import (
+    EventError,
+    bool_field,
+    int_field,
+    meta_fields,
+    parsed_field,
+    seat_field,
+    text_field,
+)
+from shared.events import (
+    CardExposed,
+    CardPlayed,
+    ClaimMade,
+    ClaimResponded,
+    OpeningLeadFaced,
+    ResultRecorded,
+)
+from shared.seats import Seat
+
+TRICKS = 13
+MAX_STATEMENT = 2000
+
+
+def _tricks(m: Mapping[str, Any]) -> int:
+    tricks = int_field(m, "tricks")
+    if tricks is None:
+        raise EventError("missing field 'tricks'", "tricks")
+    if tricks > TRICKS:
+        raise EventError(f"field 'tricks' must be at most {TRICKS}", "tricks")
+    return tricks
+
+
+def card_exposed(m: Mapping[str, Any]) -> CardExposed:
+    return CardExposed(parsed_field(m, "seat", Seat.parse), parsed_field(m, "card", Card.parse),
+                       bool_field(m, "led", False), **meta_fields(m))
+
+
+def opening_lead(m: Mapping[str, Any]) -> OpeningLeadFaced:
+    return OpeningLeadFaced(parsed_field(m, "seat", Seat.parse),
+                            parsed_field(m, "card", Card.parse), **meta_fields(m))
+
+
+def card_played(m: Mapping[str, Any]) -> CardPlayed:
+    return CardPlayed(seat_field(m), parsed_field(m, "card", Card.parse), **meta_fields(m))
+
+
+def claim(m: Mapping[str, Any]) -> ClaimMade:
+    statement = text_field(m, "statement") or ""
+    if len(statement) > MAX_STATEMENT:
+        raise EventError(f"field 'statement' is longer than {MAX_STATEMENT} characters",
+                         "statement")
+    return ClaimMade(seat_field(m), _tricks(m), statement, **meta_fields(m))
+
+
+def claim_response(m: Mapping[str, Any]) -> ClaimResponded:
+    return ClaimResponded(seat_field(m), bool_field(m, "accept"), **meta_fields(m))
+
+
+def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
+    return ResultRecorded(_tricks(m), **meta_fields(m))
+
+
+def ruling_tricks(m: Mapping[str, Any]) -> int | None:
+    """A ruling's `tricks` (declarer's, 0 to 13), if given."""
+    return None if m.get("tricks") is None else _tricks(m)
+
+
+def play_map(event: CardPlayed | ClaimMade | ClaimResponded | ResultRecorded
+             ) -> dict[str, Any]:
+    """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
+    match event:
+        case CardPlayed():
+            return {"type": "card_played", "seat": str(event.seat), "card": str(event.card)}
+        case ClaimMade():
+            return {"type": "claim", "seat": str(event.seat), "tricks": event.tricks,
+                    "statement": event.statement}
+        case ClaimResponded():
+            return {"type": "claim_response", "seat": str(event.seat), "accept": event.accept}
+        case ResultRecorded():
+            return {"type": "result_recorded", "tricks": event.tricks}

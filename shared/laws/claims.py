@@ -1,0 +1,113 @@
+"""Claims and concessions (Laws 68–71), a result recorded at the table (Law 79A) and the
+Director's ruling on the tricks (Laws 64C, 69B, 70, 71): the ways the play period ends
+before the thirteenth trick is quitted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shared.board import Board
+from shared.events import ClaimMade, ClaimResponded, ResultRecorded
+from shared.laws.citations import cite
+from shared.laws.play import begin_play
+from shared.laws.revoke import establish, settle_revokes
+from shared.play import Claim, Play
+from shared.vocabulary import Irregularity
+
+
+def _play_of(board: Board) -> Play | None:
+    play = board.play or begin_play(board)
+    if play is None:
+        board.note_ignored("no contract: there is no play")
+    elif play.ended is not None:
+        board.note_ignored("the play is over")
+        return None
+    return play
+
+
+def on_claim(board: Board, event: ClaimMade) -> None:
+    """Law 68A: a claim is a statement that the claimer's side will win a number of the
+    tricks not yet completed; 68B: one that it will lose some is a concession; 68C: with a
+    statement of the line of play; 68D: play ceases. Dummy may not claim (Law 43A). A claim
+    by the offending side establishes its revoke (Law 63A3)."""
+    play = _play_of(board)
+    if play is None:
+        return
+    seat = event.seat
+    if seat is play.dummy:
+        board.note_ignored("dummy may not claim (Law 43A)")
+        return
+    if play.claim is not None:
+        board.note_ignored("a claim is already open")
+        return
+    if event.tricks > play.remaining:
+        board.note_ignored(f"{event.tricks} tricks claimed, {play.remaining} remain")
+        return
+    if play.revokes:
+        establish(board, play, seat, claim=True)
+    play.lead = None
+    play.claim = Claim(seat, event.tricks, play.remaining, event.statement)
+    play.plain = False
+
+
+def on_claim_response(board: Board, event: ClaimResponded) -> None:
+    """Law 69A: a claim is agreed when the claimer's opponents acquiesce in it: both defenders
+    in declarer's, declarer in a defender's (dummy takes no part, Law 43A). Law 68B2: a
+    defender's concession is void if his partner objects. An objection disputes the claim:
+    play stays suspended and the Director rules the tricks (Laws 68D, 70) with a `tricks`
+    ruling."""
+    play = board.play
+    claim = play.claim if play is not None else None
+    if play is None or claim is None:
+        board.note_ignored("no claim awaits an answer")
+        return
+    seat, claimer = event.seat, claim.seat
+    defending = claimer.is_opponent_of(play.declarer)
+    if claim.disputed:
+        board.note_ignored("the claim is disputed: the Director rules (Law 70)")
+        return
+    if seat is play.dummy or seat is claimer or (seat is claimer.partner and not defending):
+        board.note_ignored(f"{seat} does not answer this claim (Laws 43A, 69A)")
+        return
+    if not event.accept:
+        play.claim = replace(claim, answers=(*claim.answers, (seat, False)), disputed=True)
+        law = "68B2" if seat is claimer.partner else "68D"
+        board.alert(Irregularity.CLAIM_DISPUTED, cite(board, law), seat,
+                    f"{seat} disputes {claimer}'s claim of {claim.tricks} of the "
+                    f"{claim.remaining} remaining tricks: play ceases.",
+                    ("the Director rules the tricks (Laws 70, 71): a `tricks` ruling",))
+        return
+    answers = (*claim.answers, (seat, True))
+    play.claim = claim = replace(claim, answers=answers)
+    accepted = {s for s, yes in answers if yes}
+    needed = {play.declarer} if defending else {play.declarer.lho, play.declarer.rho}
+    if needed <= accepted:
+        agreed(board, play, claim)
+
+
+def agreed(board: Board, play: Play, claim: Claim) -> None:
+    """Law 69A: the claim agreed, the play ends with the tricks it gives each side."""
+    side_tricks = claim.tricks if not claim.seat.is_opponent_of(play.declarer) \
+        else claim.remaining - claim.tricks
+    play.end("claim", play.won_by(play.declarer) + side_tricks)
+    board.rectify(cite(board, "69A"), claim.seat, f"the claim is agreed: declarer wins "
+                  f"{side_tricks} of the {claim.remaining} remaining tricks.")
+    settle_revokes(board, play, (claim.seat, claim.tricks))
+
+
+def on_result_recorded(board: Board, event: ResultRecorded) -> None:
+    """Law 79A: the number of tricks won is agreed at the table before the hands go back to
+    the board; a table whose cards are not recorded one by one enters that number."""
+    play = _play_of(board)
+    if play is not None:
+        play.end("recorded", event.tricks)
+
+
+def rule_tricks(board: Board, tricks: int) -> None:
+    """The Director's ruling on the tricks (Laws 64C, 69B, 70, 71): declarer wins `tricks` in
+    all and the play period ends, whatever the play had reached."""
+    play = board.play or begin_play(board)
+    if play is None:
+        board.note_ignored("no contract: there is no play")
+        return
+    play.end("ruling", tricks)

@@ -1,0 +1,303 @@
+"""The Laws of play applied to a board: a card played (Laws 41, 44, 45), the opening lead and
+leads out of turn (Laws 53–56), premature plays (Law 57), and the option to accept a lead out
+of turn. Revokes are `shared.laws.revoke`'s; claims `shared.laws.claims`'.
+
+A card not dealt to the hand it comes from, or already played, is bad input the gateway
+refuses (400); one that reaches the fold anyway (a state the gateway read before the card
+was folded) is noted as ignored and changes nothing.
+"""
+
+from __future__ import annotations
+
+from shared.board import Board
+from shared.cards import Card
+from shared.deal import parse_deal
+from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised, RulingAction
+from shared.laws.cards import on_card_exposed
+from shared.laws.citations import cite
+from shared.laws.options import on_option as on_call_option
+from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
+from shared.play import IrregularLead, Play, Suits, winner_of
+from shared.seats import Seat
+from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction
+
+_AUCTION = BoardStatus.AUCTION
+
+
+def begin_play(board: Board) -> Play | None:
+    """The play as the auction left it: declarer's LHO on lead (Law 41A), the trump suit the
+    contract's; None without a contract (passed out, or the auction still on)."""
+    declarer, bid = board.declarer, board.last_bid
+    if declarer is None or bid is None or bid.strain is None:
+        return None
+    hands = None if board.deal is None else _hands(board.deal)
+    trump = None if bid.strain.name == "NT" else bid.strain.name
+    play = board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
+    # Law 24 (rubber 23): a defender's card exposed during the auction is a penalty card
+    play.penalty = tuple((s, c) for s, c, _ in board.exposed if s.is_opponent_of(declarer))
+    play.recheck()
+    if play.penalty:
+        lead_after_penalty_card(board, play)
+    return play
+
+
+_FIRST = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
+def _hands(deal: str) -> dict[Seat, Suits]:
+    """The known hands of a deal, suit by suit (the event schema has checked the deal: its
+    hands are only split here, in the usual case)."""
+    first, hands = _FIRST.get(deal[:1].upper()), deal[2:].upper().split()
+    if first is None or len(hands) != 4 or deal[1:2] != ":":
+        return {seat: _suits(hand) for seat, hand in parse_deal(deal).items()}
+    found: dict[Seat, Suits] = {}
+    for seat, hand in zip((first, first.lho, first.partner, first.rho), hands, strict=True):
+        if hand != "-":
+            found[seat] = _suits(hand)
+    return found
+
+
+def _suits(hand: str) -> Suits:
+    spades, hearts, diamonds, clubs = hand.split(".")
+    return spades, hearts, diamonds, clubs
+
+
+def on_card_played(board: Board, event: CardPlayed) -> None:
+    """Law 45: a card is played from the hand it comes from, declarer playing dummy's. During
+    the auction a card faced is a card prematurely led (Law 24B; rubber 23). The first card
+    after the auction is the opening lead (Law 41A), which ends the auction period (2017
+    Law 17D1); dummy's hand is then faced (Law 41D)."""
+    seat, card = event.seat, event.card
+    play = board.play
+    if play is not None and seat is play.turn and play.plain:
+        # The usual card, in turn, held, following suit (or unable to), with nothing irregular
+        # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
+        index, played, hands = card.index, play.played, play.hands
+        suits = hands.get(seat) if hands is not None else None
+        if index not in played and (suits is None or card.rank in suits[index // 13]):
+            in_trick, cards = play.in_trick, play.cards
+            if in_trick:
+                led = cards[-in_trick]
+                if card.suit == led.suit or suits is None or not play.can_follow(seat,
+                                                                                 led.suit):
+                    cards.append(card)
+                    played.add(index)
+                    if in_trick < 3:
+                        play.in_trick, play.turn = in_trick + 1, seat.lho
+                    else:
+                        play.in_trick = 0
+                        play.complete(winner_of(play.leader, cards[-4:], play.trump))
+                    return
+            elif play.winners:
+                cards.append(card)
+                played.add(index)
+                play.in_trick, play.turn = 1, seat.lho
+                return
+    irregular_card(board, event)
+    if board.play is not None:
+        board.play.recheck()
+
+
+def irregular_card(board: Board, event: CardPlayed) -> None:
+    """`on_card_played` past its fast path: the auction's card, the first card, a card that is
+    refused, and everything irregular."""
+    seat, card = event.seat, event.card
+    if board.status is _AUCTION:
+        on_card_exposed(board, CardExposed(seat, card, led=True))
+        return
+    play = board.play or begin_play(board)
+    if play is None:
+        board.note_ignored("no contract: no card is played")
+        return
+    if play.ended is not None:
+        board.note_ignored("the play is over")
+        return
+    if card.index in play.played:
+        board.note_ignored(f"{card} has been played already")
+        return
+    if play.holds(seat, card) is False:
+        board.note_ignored(f"{card} is not in {seat}'s hand")
+        return
+    if play.claim is not None:
+        board.note_ignored("play ceases once a claim is made (Law 68D)")
+        return
+    lead = play.lead
+    if lead is not None:
+        settle_lead(board, play, lead, accept=seat is lead.seat.lho, by_play=True)
+    if play.revokes and seat is not play.turn and correct_revoke(board, play, seat, card):
+        return
+    if seat is not play.turn:
+        out_of_turn(board, play, seat, card)
+        return
+    play_card(board, play, seat, card)
+
+
+def on_opening_lead(board: Board, event: OpeningLeadFaced) -> None:
+    """An older log's `opening_lead`: the first card played (Law 41A), as `card_played`."""
+    on_card_played(board, CardPlayed(event.seat, event.card))
+
+
+def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """A card in turn: it goes to the trick (Laws 44B–G); failing to follow suit when able is
+    a revoke (Law 61A)."""
+    if play.revokes:
+        establish(board, play, seat)
+    if play.in_trick:
+        led = play.cards[-play.in_trick].suit
+        if card.suit != led and play.can_follow(seat, led):
+            find_revoke(board, play, seat, card, led)
+    elif not play.winners:
+        board.opening_lead = (seat, card)
+        if board.rulings:
+            check_lead_restriction(board, play, seat, card)
+    if play.penalty:
+        penalty_card_played(board, play, seat, card)
+    play.add(seat, card)
+    if play.penalty and not play.in_trick and play.ended is None:
+        lead_after_penalty_card(board, play)
+    if play.ended is not None:
+        settle_revokes(board, play)
+
+
+def penalty_card_played(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """Law 50D1: a major penalty card must be played at the first legal opportunity (leading,
+    following suit, discarding or trumping); Law 52: one not played when it could be lets
+    declarer accept the card played or require the penalty card (the Director's alert; the
+    card played stands until he rules). A penalty card played leaves the table."""
+    mine = [c for s, c in play.penalty if s is seat]
+    if mine and card not in mine:
+        led = play.cards[-play.in_trick].suit if play.in_trick else None
+        playable = [c for c in mine
+                    if led is None or c.suit == led or not play.can_follow(seat, led)]
+        if playable and (led is None or card.suit != led or playable[0].suit == led):
+            board.alert(Irregularity.PENALTY_CARD_NOT_PLAYED, cite(board, "52"), seat,
+                        f"{seat} played {card}, not his penalty card {playable[0]}, which he "
+                        "could legally play (Law 50D1).",
+                        (f"declarer ({play.declarer}) may accept {card} or require the penalty "
+                         f"card to be played (Law 52A–B)",))
+    play.penalty = tuple(p for p in play.penalty if p[1] != card)
+
+
+def lead_after_penalty_card(board: Board, play: Play) -> None:
+    """Law 50D2: when the partner of a defender with a major penalty card is on lead, declarer
+    may require or forbid the lead of its suit (the card then picked up), or let it stay."""
+    leader = play.turn
+    if leader is None or not leader.is_opponent_of(play.declarer):
+        return
+    cards = [c for s, c in play.penalty if s is leader.partner]
+    if cards:
+        suits = ", ".join(sorted({c.suit for c in cards}))
+        board.rectify(cite(board, "50D2"), leader, f"{leader} is on lead while {leader.partner} "
+                      f"has a penalty card ({', '.join(map(str, cards))}): declarer may require "
+                      f"or forbid a lead of {suits} (the penalty card then picked up), or let "
+                      "it stay a penalty card.")
+
+
+def check_lead_restriction(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """Law 26: the Director's lead restriction on the offender's partner at his first turn to
+    lead (`ruling` `lead_restriction`): a lead in a suit prohibited, or not in the suit
+    required while he holds it, alerts the Director (the lead stands until he rules)."""
+    for ruling in board.rulings:
+        suit = ruling.get("suit")
+        if ruling["action"] != RulingAction.LEAD_RESTRICTION or ruling.get("seat") != seat.letter \
+                or suit is None:
+            continue
+        required = ruling.get("restriction") == LeadRestriction.REQUIRE
+        if required and card.suit != suit and play.can_follow(seat, suit):
+            broken = f"{seat} was required to lead {suit} and led {card}"
+        elif not required and card.suit == suit and any(
+                play.can_follow(seat, other) for other in "SHDC" if other != suit):
+            broken = f"{seat} was forbidden to lead {suit} and led {card}"
+        else:
+            continue
+        board.alert(Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED, cite(board, "26"), seat,
+                    f"{broken} (Law 26).", ("the Director rules (Laws 26, 12)",))
+
+
+def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """A card from a hand whose turn it is not.
+    - A lead (no card yet to the trick): a defender's, the opening lead out of turn (Law 54)
+      or a later one (Law 56), declarer may accept; declarer's from the wrong hand or before a
+      defender's turn (Law 55A), either defender may. It waits, faced, for the option (Law
+      53A: accepted when the player next in rotation plays to it).
+    - A play to a trick before one's turn: a defender's becomes a penalty card (Law 57A) and
+      declarer has options on the offender's partner; declarer's from either hand is not
+      subject to rectification (Law 57C1) and is withdrawn."""
+    declarer = play.declarer
+    defender = seat.is_opponent_of(declarer)
+    if play.revokes:
+        establish(board, play, seat)  # Law 63A1: any play, legal or illegal
+    if not play.in_trick:
+        opening = not play.winners
+        if defender:
+            law = "54" if opening else "56"
+            holders: tuple[Seat, ...] = (declarer,)
+            kind = Irregularity.OPENING_LEAD_OUT_OF_TURN if opening \
+                else Irregularity.LEAD_OUT_OF_TURN
+            options = (f"declarer ({declarer}) may accept the lead (Law 53A) or require it "
+                       f"withdrawn: it becomes a major penalty card and Law 50D's lead options "
+                       f"follow (Law {law})",)
+        else:
+            law, holders, kind = "55A", (declarer.lho, declarer.rho), \
+                Irregularity.LEAD_OUT_OF_TURN
+            options = ("either defender may accept the lead (Law 53A) or require it "
+                       "withdrawn, with no further rectification (Law 55A)",)
+        play.lead = IrregularLead(seat, card, law, holders)
+        if opening:
+            board.opening_lead = (seat, card)  # faced: the auction period ends (17D1)
+        board.alert(kind, cite(board, law), seat,
+                    f"{seat} led {card} out of turn; {play.turn} is on lead.", options)
+        return
+    if defender:
+        play.penalty += ((seat, card),)
+        board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57A"), seat,
+                    f"{seat} played {card} before his turn ({play.turn} is to play): it is a "
+                    "penalty card (Law 50).",
+                    (f"declarer ({declarer}) may require {seat.partner} to play the highest or "
+                     "the lowest card of the suit led, or a card of another suit he names, or "
+                     "forbid him a suit he names (Law 57A)",))
+        return
+    board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57C1"), seat,
+                f"declarer played {card} from {seat}'s hand before {play.turn} had played: "
+                "withdrawn, not subject to rectification (Law 57C1).",
+                ("the Director may rule (Law 57C)",))
+
+
+def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,
+                by_play: bool = False) -> None:
+    """The lead out of turn accepted (Law 53A: it becomes a correct lead, and the player next
+    in rotation plays to it) or not: it is withdrawn; a defender's becomes a major penalty
+    card (Laws 54D, 56, 50), declarer's is restored without rectification (Law 55A)."""
+    play.lead = None
+    seat, card = lead.seat, lead.card
+    if accept:
+        play.leader = play.turn = seat
+        how = f"{seat.lho} played to it" if by_play else "accepted"
+        board.rectify(cite(board, "53A"), seat, f"the lead of {card} out of turn stands: "
+                      f"{how}.")
+        play_card(board, play, seat, card)
+        return
+    if seat.is_opponent_of(play.declarer):
+        play.penalty += ((seat, card),)
+        board.rectify(cite(board, lead.law), seat, f"{card} led out of turn is withdrawn: a "
+                      f"major penalty card (Law 50); {play.turn} leads, declarer has Law 50D's "
+                      "lead options.")
+        lead_after_penalty_card(board, play)
+    else:
+        board.rectify(cite(board, "55A"), seat, f"{card} led out of turn is withdrawn, "
+                      f"without rectification; {play.turn} leads.")
+
+
+def on_option(board: Board, event: OptionExercised) -> None:
+    """An `option` decides the lead out of turn that waits for it (Laws 53A, 54, 55A, 56), by
+    one entitled to accept it; otherwise the irregular call pending (Laws 25–32)."""
+    play = board.play
+    lead = play.lead if play is not None else None
+    if play is None or lead is None:
+        on_call_option(board, event)
+    elif event.seat not in lead.holders:
+        board.note_ignored(f"only {' or '.join(s.name for s in lead.holders)} may accept the "
+                           "lead out of turn")
+    else:
+        settle_lead(board, play, lead, event.accept)
+        play.recheck()

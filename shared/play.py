@@ -1,0 +1,217 @@
+"""The play of the hand as the fold keeps it: the tricks (cards in order, leader, winner), whose
+turn it is, the tricks each side has won, and the end of the play period.
+
+The mechanics only: a card added to the trick in progress, the winner of a trick (Law 44), the
+lead to the next (Law 44G). What is irregular (a card out of turn, a revoke, a claim) is
+`shared.laws.play`'s, through the few mutators here. Dummy's cards are played by declarer
+(Law 45): `turn` is the hand whose card is due, dummy's included.
+
+A `Play` is mutable, as a `Board` is, so that a fold over a million events stays fast; the
+board copies it with itself (`Board.copy`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shared.cards import RANKS, SUITS, Card
+from shared.seats import Seat
+
+TRICKS = 13
+
+Suits = tuple[str, str, str, str]
+"""A hand's ranks suit by suit (S, H, D, C), as the PBN deal writes them (`AKQ2`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in the order played, who won it (Law 44)."""
+
+    leader: Seat
+    cards: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A failure to follow suit when able (Law 61): on trick `trick` (0-based), by `seat`'s
+    hand, with `card`; `established` once the offending side plays to a later trick
+    (Law 63A)."""
+
+    seat: Seat
+    trick: int
+    card: Card
+    suit: str  # the suit led, which the offender failed to follow
+    established: bool = False
+    corrected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim or concession (Law 68): `seat`'s side will win `tricks` of the `remaining`
+    tricks; the opponents' answers so far (Law 69)."""
+
+    seat: Seat
+    tricks: int
+    remaining: int
+    statement: str
+    answers: tuple[tuple[Seat, bool], ...] = ()
+    disputed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularLead:
+    """A card led out of turn, faced and awaiting the option of the side entitled to accept it
+    (Laws 53–56); `holders`: who may accept it."""
+
+    seat: Seat
+    card: Card
+    law: str
+    holders: tuple[Seat, ...]
+
+
+def trick_winner(cards: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...],
+                 trump: str | None) -> Seat:
+    """Law 44E–F: a trick containing a trump is won by the player who contributed the highest
+    trump; one that contains no trump, by the highest card of the suit led."""
+    return winner_of(cards[0][0], [card for _, card in cards], trump)
+
+
+def winner_of(leader: Seat, cards: list[Card], trump: str | None) -> Seat:
+    """`trick_winner` of the cards played clockwise from `leader`."""
+    best = cards[0]
+    at, best_trump = 0, trump is not None and best.suit == trump
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = card.suit
+        if suit == best.suit:
+            if card.order > best.order:
+                at, best = i, card
+        elif not best_trump and suit == trump:
+            at, best, best_trump = i, card, True
+    return _CLOCKWISE[leader.index][at]
+
+
+_CLOCKWISE = tuple(tuple(Seat((first + i) % 4) for i in range(4)) for first in range(4))
+
+
+@dataclass(slots=True)
+class Play:
+    declarer: Seat
+    trump: str | None  # the trump suit's letter; None at no trump
+    hands: dict[Seat, Suits] | None  # the deal's known hands, suit by suit; shared
+    leader: Seat
+    turn: Seat | None
+    played: set[int] = field(default_factory=set)  # the cards played, by `Card.index`
+    # The cards in the order played, four a trick, then the trick in progress; each completed
+    # trick's leader and winner. Flat lists rather than an object a trick: a table's boards
+    # are kept whole, and each object kept is one more the garbage collector walks.
+    cards: list[Card] = field(default_factory=list)
+    leaders: list[Seat] = field(default_factory=list)
+    winners: list[Seat] = field(default_factory=list)
+    in_trick: int = 0  # the cards of the trick in progress
+    won_ns: int = 0
+    won_ew: int = 0
+    revokes: tuple[Revoke, ...] = ()
+    claim: Claim | None = None
+    lead: IrregularLead | None = None
+    penalty: tuple[tuple[Seat, Card], ...] = ()  # defenders' penalty cards (Law 50)
+    ended: str | None = None  # how the play period ended: tricks, claim, ruling, recorded
+    declarer_tricks: int | None = None
+    plain: bool = True  # nothing irregular pending: no lead out of turn, revoke, penalty card
+    # or claim (the fold's fast path for the usual card; `recheck` keeps it true)
+
+    def recheck(self) -> None:
+        """`plain` again after the Laws have changed the play."""
+        self.plain = self.lead is None and not self.revokes and not self.penalty \
+            and self.claim is None
+
+    def copy(self) -> Play:
+        new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
+                   self.played.copy(), self.cards.copy(), self.leaders.copy(),
+                   self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
+                   self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
+                   self.plain)
+        return new
+
+    @property
+    def done(self) -> int:
+        """The tricks completed."""
+        return len(self.winners)
+
+    def trick(self, k: int) -> Trick:
+        """The `k`th completed trick (0-based)."""
+        leader = self.leaders[k]
+        return Trick(leader, tuple(zip(_CLOCKWISE[leader.index], self.cards[4 * k:4 * k + 4],
+                                       strict=True)), self.winners[k])
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks."""
+        return [self.trick(k) for k in range(len(self.winners))]
+
+    @property
+    def current(self) -> list[tuple[Seat, Card]]:
+        """The trick in progress: its cards from its leader's, clockwise."""
+        cards = self.cards[len(self.cards) - self.in_trick:] if self.in_trick else []
+        return list(zip(_CLOCKWISE[self.leader.index], cards, strict=False))
+
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def remaining(self) -> int:
+        """The tricks not yet completed, the one in progress included (Law 68)."""
+        return TRICKS - len(self.winners)
+
+    def won_by(self, seat: Seat) -> int:
+        return self.won_ns if seat.index % 2 == 0 else self.won_ew
+
+    def holds(self, seat: Seat, card: Card) -> bool | None:
+        """Whether `seat`'s hand was dealt `card` (None: the deal leaves that hand out)."""
+        hands = self.hands
+        if hands is None:
+            return None
+        hand = hands.get(seat)
+        return None if hand is None else card.rank in hand[card.index // 13]
+
+    def can_follow(self, seat: Seat, suit: str) -> bool:
+        """Whether `seat` still holds a card of `suit` (False when his hand is not known)."""
+        hands = self.hands
+        hand = hands.get(seat) if hands is not None else None
+        if hand is None:
+            return False
+        played, low = self.played, SUITS.find(suit) * 13
+        return any(low + RANKS.find(rank) not in played for rank in hand[low // 13])
+
+    def add(self, seat: Seat, card: Card) -> None:
+        """`card` from `seat`'s hand goes to the trick in progress; the turn passes clockwise
+        (Law 44B). A trick complete, its winner leads next (Law 44G)."""
+        cards = self.cards
+        cards.append(card)
+        self.played.add(card.index)
+        if self.in_trick < 3:
+            self.in_trick += 1
+            self.turn = seat.lho
+            return
+        self.in_trick = 0
+        self.complete(winner_of(self.leader, cards[-4:], self.trump))
+
+    def complete(self, winner: Seat) -> None:
+        """The trick in progress, its four cards played, is won by `winner` (Law 44)."""
+        self.leaders.append(self.leader)
+        self.winners.append(winner)
+        if winner.index % 2 == 0:
+            self.won_ns += 1
+        else:
+            self.won_ew += 1
+        self.leader = self.turn = winner
+        if len(self.winners) == TRICKS:
+            self.end("tricks", self.won_by(self.declarer))
+
+    def end(self, how: str, declarer_tricks: int) -> None:
+        """The play period ends (the thirteenth trick, a claim agreed or ruled, a result
+        recorded): declarer's tricks stand as given."""
+        self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
+        self.claim, self.lead = None, None

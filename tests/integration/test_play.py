@@ -1,0 +1,107 @@
+"""The play of the hand on the real stack: a whole board (auction, 52 cards, the result and its
+score) sent by the seats' tokens, declarer playing dummy's cards (Law 45); bad cards refused
+with nothing appended; dummy's hand shown once the lead is faced (Law 41D); a lead out of
+turn and a claim agreed on a second table. The state in Redis equals a replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared import fold, from_map
+from tests.helpers import DEAL, new_table, play_script, run, state, state_at, wait_for
+from tests.integration.kafka_reading import replay
+from tests.script import log, lowest_legal
+from tests.stack import Stack
+
+AUCTION = "N 1S, E P, S 2S, W P, N 4S, E P, S P, W P"  # N declares 4S, S is dummy
+
+
+def _post(stack: Stack, table: str, token: str, body: dict[str, Any]) -> Any:
+    with stack.client(token) as http:
+        return http.post(f"/api/tables/{table}/events", json=body)
+
+
+def _accepted(stack: Stack, table: str, token: str, body: dict[str, Any]) -> int:
+    """The event's offset once appended: a seat sends at most 10 events a second (429 past
+    that, retried; declarer sends his cards and dummy's)."""
+    def sent() -> int | None:
+        response = _post(stack, table, token, body)
+        if response.status_code == 429:
+            return None
+        assert response.status_code == 202, response.text
+        offset: int = response.json()["offset"]
+        return offset
+    offset: int = wait_for(sent, 10, "the event appended")
+    return offset
+
+
+def _sender(seat: str, declarer: str = "N", dummy: str = "S") -> str:
+    return declarer if seat == dummy else seat
+
+
+def test_a_whole_board_is_played_through_the_live_pipeline(stack: Stack) -> None:
+    """Law 45: each hand's cards come from its own seat's token, dummy's from declarer's
+    (`seat` naming dummy); after the thirteenth trick the board's result and score (Law 77)
+    are in the state, the same as a replay of the table's topic."""
+    table = "play-whole"
+    tokens = new_table(stack, table)
+    seats = tokens["seats"]
+    play_script(stack, table, tokens, AUCTION)
+    local = fold(from_map(m) for m in [{"type": "board_started", "board": 1, "deal": DEAL},
+                                       *log(AUCTION)[1:]])
+    offset = -1
+    for n in range(52):
+        card = lowest_legal(local, DEAL)
+        seat = card["seat"]
+        body = {"type": "card_played", "card": card["card"], "client_seq": 100 + n}
+        if seat == "S":
+            body["seat"] = "S"  # declarer plays dummy's card
+        offset = _accepted(stack, table, seats[_sender(seat)], body)
+        local = fold([from_map(card)], local)
+        if n == 0:  # the opening lead is faced: dummy's hand for all (Law 41D)
+            found = wait_for(lambda o=offset: state_at(stack, table, o), 30, "the lead folded")
+            assert found["board"]["opening_lead"] == {"seat": "E", "card": card["card"]}
+            seen = state(stack, table, seats["W"])["board"]["deal"]
+            assert seen == "N:- - AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+            refused = [
+                _post(stack, table, seats["E"], {"type": "card_played", "card": card["card"]}),
+                _post(stack, table, seats["W"], {"type": "card_played", "card": "SA"}),
+                _post(stack, table, seats["S"], {"type": "card_played", "card": "D6"}),
+                _post(stack, table, seats["W"], {"type": "card_played", "card": "D6",
+                                                 "seat": "S"}),
+            ]
+            assert [(r.status_code, r.json()["field"]) for r in refused] == [
+                (400, "card"), (400, "card"), (403, "seat"), (403, "seat")]
+    found = wait_for(lambda: state_at(stack, table, offset), 30, "the 52nd card folded")
+    board = found["board"]
+    assert local.board is not None
+    expected = local.board.to_dict()["result"]
+    assert expected is not None and board["result"] == expected
+    assert board["play"]["ended"] == "tricks" and len(board["play"]["tricks"]) == 13
+    assert board["ignored"] == []  # nothing refused reached the log
+    folded, last = run(replay(stack.bootstrap, table))
+    assert last == offset and folded.board is not None and folded.board.to_dict() == board
+
+
+def test_a_lead_out_of_turn_and_a_claim_agreed_end_the_board(stack: Stack) -> None:
+    """Law 54: W leads out of turn, declarer accepts (Law 53A); Laws 68–69: declarer claims,
+    both defenders acquiesce: the play ends with declarer's tricks and the score."""
+    table = "play-claim"
+    tokens = new_table(stack, table)
+    seats = tokens["seats"]
+    play_script(stack, table, tokens, AUCTION)
+    steps = [("W", {"type": "card_played", "card": "HA"}),
+             ("N", {"type": "option", "accept": True}),
+             ("N", {"type": "card_played", "card": "H2"}),
+             ("E", {"type": "card_played", "card": "H6"}),
+             ("N", {"type": "card_played", "card": "HT", "seat": "S"}),
+             ("N", {"type": "claim", "tricks": 10, "statement": "trumps, then clubs"}),
+             ("E", {"type": "claim_response", "accept": True}),
+             ("W", {"type": "claim_response", "accept": True})]
+    offset = -1
+    for seat, body in steps:
+        offset = _accepted(stack, table, seats[seat], body)
+    board = wait_for(lambda: state_at(stack, table, offset), 30, "the claim folded")["board"]
+    assert [a["kind"] for a in board["alerts"]] == ["opening_lead_out_of_turn"]
+    assert board["play"]["tricks"][0]["winner"] == "W" and board["play"]["ended"] == "claim"
+    assert board["result"] == {"declarer_tricks": 10, "score_ns": 420}

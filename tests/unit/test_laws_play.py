@@ -1,0 +1,267 @@
+"""The Laws of play as the fold applies them: leads and plays out of turn (Laws 53–57), the
+revoke (Laws 61–64), claims and concessions (Laws 68–71). The board of `tests.helpers.DEAL`:
+N declares 4S, E leads, S is dummy.
+
+N  S 4        H KJ32  D 842   C AQ743
+E  S JT987    H Q876  D AK5   C 2
+S  S AK532    H T     D JT6   C T985
+W  S Q6       H A954  D Q973  C KJ6
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shared import fold
+from shared.engine import TableState
+from tests.helpers import DEAL
+from tests.unit.test_play import auction, events, play_out
+
+pytestmark = pytest.mark.unit
+
+
+def played(script: str, state: TableState | None = None) -> TableState:
+    """`"E DA, S D6"`: cards played from those hands; `"N accept"`/`"N decline"`: an option;
+    `"N claims 10"`, `"E agrees"`, `"W objects"`: a claim and its answers."""
+    maps: list[dict[str, Any]] = []
+    for step in filter(None, (s.strip() for s in script.split(","))):
+        seat, what, *rest = step.split()
+        if what in ("accept", "decline"):
+            maps.append({"type": "option", "seat": seat, "accept": what == "accept"})
+        elif what == "claims":
+            maps.append({"type": "claim", "seat": seat, "tricks": int(rest[0])})
+        elif what in ("agrees", "objects"):
+            maps.append({"type": "claim_response", "seat": seat, "accept": what == "agrees"})
+        else:
+            maps.append({"type": "card_played", "seat": seat, "card": what})
+    return fold(events(*maps), state if state is not None else auction())
+
+
+def view(state: TableState) -> dict[str, Any]:
+    assert state.board is not None
+    return dict(state.board.to_dict())
+
+
+def kinds(state: TableState) -> list[str]:
+    return [a["kind"] for a in view(state)["alerts"]]
+
+
+def cards_of(state: TableState) -> list[list[str]]:
+    return [[f"{c['seat']} {c['card']}" for c in t["cards"]] for t in view(state)["play"]["tricks"]]
+
+
+# --- leads and plays out of turn (Laws 53–57) ----------------------------------------------
+
+
+def test_law_54_an_opening_lead_out_of_turn_waits_for_declarers_option() -> None:
+    """Law 54: W, not E, faces the opening lead; declarer (N) may accept it."""
+    state = played("W HA")
+    assert kinds(state) == ["opening_lead_out_of_turn"]
+    assert view(state)["alerts"][0]["law"] == "54"
+    assert view(state)["play"]["lead_out_of_turn"] == {"seat": "W", "card": "HA", "law": "54",
+                                                       "option_holders": ["N"]}
+    assert view(state)["opening_lead"] == {"seat": "W", "card": "HA"}  # faced: 17D1
+    accepted = played("N accept", state)
+    assert cards_of(accepted) == [["W HA"]] and view(accepted)["play"]["turn"] == "N"
+    assert view(accepted)["rectifications"][-1]["law"] == "53A"
+
+
+def test_law_54_declined_the_card_is_a_major_penalty_card_and_the_right_defender_leads() -> None:
+    """Laws 54D, 56, 50: the lead not accepted is withdrawn, a penalty card; E leads."""
+    state = played("W HA, N decline")
+    assert view(state)["play"]["lead_out_of_turn"] is None
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "HA", "led": False}]
+    assert view(state)["play"]["turn"] == "E" and view(state)["play"]["tricks"] == []
+    state = played("E DA", state)
+    assert view(state)["opening_lead"] == {"seat": "E", "card": "DA"}
+    assert cards_of(state) == [["E DA"]]
+
+
+def test_law_53a_the_next_player_playing_to_it_accepts_the_lead() -> None:
+    """Law 53A: a lead out of turn becomes a correct lead if the player next in rotation plays
+    to it; the correct leader leading instead withdraws it (here a penalty card, Law 56)."""
+    assert cards_of(played("W HA, N H2")) == [["W HA", "N H2"]]
+    instead = played("W HA, E DA")
+    assert cards_of(instead) == [["E DA"]]
+    assert view(instead)["penalty_cards"] == [{"seat": "W", "card": "HA", "led": False}]
+
+
+def test_law_55a_declarer_leading_from_the_wrong_hand_either_defender_may_accept() -> None:
+    """Law 55A: N wins trick 2 and leads from dummy (S): either defender may accept."""
+    state = played("E DA, S D6, W D3, N D2, E HQ, S HT, W H4, N HK, S C5")
+    lead = view(state)["play"]["lead_out_of_turn"]
+    assert lead["law"] == "55A" and lead["option_holders"] == ["E", "W"]
+    assert kinds(state) == ["lead_out_of_turn"]
+    accepted = played("E accept", state)
+    assert cards_of(accepted)[-1] == ["S C5"] and view(accepted)["play"]["turn"] == "W"
+    declined = played("W decline", state)
+    assert view(declined)["play"]["turn"] == "N" and view(declined)["penalty_cards"] == []
+
+
+def test_law_56_a_defenders_later_lead_out_of_turn() -> None:
+    """Law 56: after trick 1 (E won it), W leads: declarer's option."""
+    state = played("E DA, S D6, W D3, N D2, W C6")
+    assert view(state)["alerts"][-1]["law"] == "56"
+    assert view(state)["play"]["lead_out_of_turn"]["option_holders"] == ["N"]
+
+
+def test_law_57a_a_defenders_premature_play_is_a_penalty_card() -> None:
+    """Law 57A: W plays before dummy has played: a penalty card; declarer's options on E."""
+    state = played("E DA, W D3")
+    assert kinds(state) == ["play_out_of_turn"] and view(state)["alerts"][0]["law"] == "57A"
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D3", "led": False}]
+    assert view(state)["play"]["turn"] == "S" and cards_of(state) == [["E DA"]]
+    state = played("S D6, W D3", state)  # the penalty card played in turn leaves the list
+    assert view(state)["penalty_cards"] == [] and cards_of(state) == [["E DA", "S D6", "W D3"]]
+
+
+# --- the revoke (Laws 61–64) ---------------------------------------------------------------
+
+
+def test_law_61_63_a_revoke_is_established_when_the_offending_side_plays_to_the_next() -> None:
+    """Law 61A: W discards H4 on a diamond, holding diamonds: a revoke. Law 63A1: it is
+    established once W or E plays to the next trick."""
+    state = played("E DA, S D6, W H4, N D2")
+    assert kinds(state) == ["revoke"] and view(state)["alerts"][0]["law"] == "61A"
+    assert view(state)["play"]["revokes"][0]["established"] is False
+    state = played("E DK", state)
+    assert view(state)["play"]["revokes"][0]["established"] is True
+    assert view(state)["rectifications"][-1]["law"] == "63A1"
+
+
+def test_law_62_a_revoke_corrected_before_it_is_established() -> None:
+    """Law 62A–B: W corrects his revoke with a diamond before it is established; the card he
+    withdraws becomes a penalty card (62B1); the trick goes on."""
+    state = played("E DA, S D6, W H4, W D3")
+    assert cards_of(state) == [["E DA", "S D6", "W D3"]]
+    assert view(state)["play"]["revokes"][0]["corrected"] is True
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "H4", "led": False}]
+    assert view(state)["rectifications"][-1]["law"] == "62B1"
+    assert view(state)["play"]["turn"] == "N"
+
+
+def test_law_64a2_one_trick_when_the_offending_side_won_the_revoke_trick() -> None:
+    """Law 64A2: W revoked, E won the trick: one trick goes to declarer at the end."""
+    state = play_out(played("E DA, S D6, W H4, N D2"), 48)
+    result, won = view(state)["result"], view(state)["play"]["won"]
+    assert result["declarer_tricks"] == won["NS"] + 1
+    assert view(state)["rectifications"][-1]["law"] == "64A2"
+
+
+def test_law_64a1_the_revoke_trick_and_one_more_when_the_offender_won_it() -> None:
+    """Law 64A1: declarer ruffs a heart holding hearts and wins the trick: that trick and one
+    more his side won later go to the defenders."""
+    state = play_out(played("E HQ, S HT, W H4, N S4"), 48)
+    result, won = view(state)["result"], view(state)["play"]["won"]
+    assert won["NS"] >= 2 and result["declarer_tricks"] == won["NS"] - 2
+    assert view(state)["rectifications"][-1]["law"] == "64A1"
+
+
+def test_law_64b3_no_trick_for_a_revoke_from_dummy() -> None:
+    """Law 64B3: a revoke in failing to play a card of dummy's, faced on the table: no
+    tricks are transferred (Law 64C leaves equity to the Director)."""
+    state = play_out(played("E HQ, S S2, W H4, N HK"), 48)
+    assert kinds(state) == ["revoke"]
+    assert view(state)["result"]["declarer_tricks"] == view(state)["play"]["won"]["NS"]
+    assert view(state)["rectifications"][-1]["law"] == "64B3"
+
+
+# --- claims and concessions (Laws 68–71) ---------------------------------------------------
+
+
+def test_law_69a_a_claim_both_defenders_accept_ends_the_play() -> None:
+    """Law 68A: declarer claims 10 of the 12 remaining; Law 69A: agreed once both defenders
+    acquiesce; the play ends with declarer's tricks."""
+    state = played("E DA, S D6, W D3, N D2, N claims 10, E agrees")
+    assert view(state)["play"]["claim"]["answers"] == {"E": True}
+    assert view(state)["result"] is None
+    state = played("W agrees", state)
+    assert view(state)["result"] == {"declarer_tricks": 10, "score_ns": 420}
+    assert view(state)["play"]["ended"] == "claim"
+
+
+def test_law_68d_70_a_disputed_claim_goes_to_the_director() -> None:
+    """Law 68D: play ceases; disputed, the Director is called and rules the tricks (Law 70)."""
+    state = played("E DA, S D6, W D3, N D2, N claims 10, W objects")
+    assert kinds(state) == ["claim_disputed"] and view(state)["alerts"][0]["law"] == "68D"
+    assert view(state)["play"]["claim"]["disputed"] is True
+    state = played("E HQ", state)
+    assert view(state)["ignored"][-1]["reason"] == "play ceases once a claim is made (Law 68D)"
+    state = fold(events({"type": "ruling", "action": "tricks", "tricks": 9}), state)
+    assert view(state)["result"] == {"declarer_tricks": 9, "score_ns": -50}
+
+
+def test_law_68b_a_defenders_concession_and_his_partners_objection() -> None:
+    """Law 68B1: a defender concedes (claims fewer tricks); declarer's acquiescence agrees it
+    (Law 69A). Law 68B2: his partner's objection voids it and the Director is called."""
+    conceded = played("E DA, S D6, W D3, N D2, E claims 1, N agrees")
+    assert view(conceded)["result"]["declarer_tricks"] == 11
+    objected = played("E DA, S D6, W D3, N D2, E claims 1, W objects")
+    assert view(objected)["alerts"][-1]["law"] == "68B2" and view(objected)["result"] is None
+
+
+def test_law_43a_dummy_does_not_claim() -> None:
+    state = played("E DA, S claims 12")
+    assert view(state)["play"]["claim"] is None
+    assert view(state)["ignored"][-1]["reason"] == "dummy may not claim (Law 43A)"
+
+
+# --- Law 26 at the opening lead -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("restriction", "suit", "lead", "alerted"), [
+    ("prohibit", "D", "DA", True),
+    ("prohibit", "D", "HQ", False),
+    ("require", "H", "DA", True),
+    ("require", "H", "HQ", False),
+])
+def test_law_26_a_lead_restriction_not_followed_alerts_the_director(
+        restriction: str, suit: str, lead: str, alerted: bool) -> None:
+    """Law 26: the Director's lead restriction on E's first lead; a lead against it (E
+    holding another suit, or the one required) alerts the Director; the lead stands."""
+    ruled = fold(events({"type": "ruling", "action": "lead_restriction", "seat": "E",
+                         "suit": suit, "restriction": restriction}), auction())
+    state = played(f"E {lead}", ruled)
+    assert kinds(state) == (["lead_restriction_not_followed"] if alerted else [])
+    assert view(state)["opening_lead"] == {"seat": "E", "card": lead}
+
+
+# --- penalty cards (Laws 50–52) -------------------------------------------------------------
+
+
+def test_law_50d1_52_a_penalty_card_not_played_when_it_could_be() -> None:
+    """Law 50D1: W's penalty card D3 (his premature play, Law 57A) must be played at the first
+    legal opportunity; he follows with D7 instead: Law 52, declarer's options, the Director
+    alerted; the card played stands and D3 stays a penalty card."""
+    state = played("E DA, W D3, S D6, W D7")
+    assert kinds(state) == ["play_out_of_turn", "penalty_card_not_played"]
+    assert view(state)["alerts"][-1]["law"] == "52"
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D3", "led": False}]
+    assert cards_of(state) == [["E DA", "S D6", "W D7"]]
+
+
+def test_law_50d2_declarers_lead_options_when_partner_of_the_offender_leads() -> None:
+    """Law 50D2: W's lead out of turn declined is a major penalty card; E, his partner, is on
+    lead: declarer may require or forbid a heart lead."""
+    state = played("W HA, N decline")
+    assert view(state)["rectifications"][-1]["law"] == "50D2"
+    assert "require or forbid a lead of H" in view(state)["rectifications"][-1]["message"]
+
+
+def test_law_24_a_card_exposed_in_the_auction_is_a_penalty_card_in_the_play() -> None:
+    """Law 24 (Law 50): W exposed HA during the auction; W becomes a defender: a penalty card
+    once the play begins, declarer's lead options on E's opening lead (50D2); W playing it
+    takes it off the table."""
+    state = fold(events(
+        {"type": "board_started", "board": 1, "deal": DEAL},
+        *({"type": "call", "seat": s, "call": c} for s, c in [("N", "1S")]),
+        {"type": "card_exposed", "seat": "W", "card": "HA"},
+        *({"type": "call", "seat": s, "call": c} for s, c in [("E", "P"), ("S", "P"),
+                                                              ("W", "P")])))
+    state = played("E HQ", state)
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "HA", "led": False}]
+    assert "50D2" in [r["law"] for r in view(state)["rectifications"]]
+    state = played("S HT, W HA", state)
+    assert view(state)["penalty_cards"] == [] and "penalty_card_not_played" not in kinds(state)

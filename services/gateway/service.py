@@ -23,12 +23,12 @@ from services.common.names import HEALTH, table_topic
 from services.common.settings import Settings
 from services.gateway.bootstrap import Adapters
 from services.gateway.errors import DIRECTOR_ONLY
-from services.gateway.play_checks import card_refusal
 from services.gateway.readiness import Appends
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from shared.codec import EventError, Sender, encode, from_map, sent_by
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
+from shared.play_checks import card_refusal
 from shared.seats import Seat
 from shared.tournament import Tournament
 
@@ -226,7 +226,7 @@ class Gateway:
 
     async def plays_card(self, table: str, sender: str | None, seat: Any, card: Any) -> None:
         """A card played: the sender's authority and the card against the deal and the cards
-        played (`services.gateway.play_checks`)."""
+        played (`shared.play_checks`)."""
         if not isinstance(seat, str):
             raise Refused("field 'seat': the hand the card comes from (N, E, S or W)", "seat")
         try:
@@ -234,10 +234,11 @@ class Gateway:
         except ValueError:
             raise Refused("field 'seat': the hand the card comes from (N, E, S or W)",
                           "seat") from None
-        found = await self.clients.store.read_state(table)
+        found = await self.adapters.store.read_state(table)
         refused = card_refusal(found[1] if found is not None else None, sender, seat, card)
         if refused is not None:
-            raise refused
+            raise Refused(refused.reason, refused.field,
+                          Kind.FORBIDDEN if refused.forbidden else Kind.BAD_INPUT)
 
     async def seats_event(self, table: str, grant: Grant, kind: str, body: dict[str, Any]
                           ) -> dict[str, Any]:

@@ -16,6 +16,12 @@
   never reaches the sender's partner, even one the gateway let through against a stale state
   and the fold then ignored. An explanation his partner gives at the table (recorded by the
   table's operator, not `own`) is heard by all.
+- A revoke (Law 61) the fold found from the deal is the Director's, not the table's, while the
+  play lasts: no seat learns that a player still holds the suit he failed to follow (its alert,
+  its entry in the play, its establishment, Law 63) until someone draws attention to it as the
+  Laws let him (Law 61B: he asks; the Director is then called). A corrected revoke is public:
+  its withdrawn card is faced (Law 62B). At the end of play the seats see it all (Law 64's
+  tricks are part of the result).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import Any
 from services.gateway.tokens import Grant, Role
 from shared.deal import format_deal, parse_deal
 from shared.seats import Seat
+from shared.vocabulary import Irregularity
 
 SELF_DISCLOSURE = ("alert", "explanation")
 SENDERS_STAMPS = ("id", "client_seq")
@@ -71,6 +78,8 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     view = {**board, "deal": _deal_for(grant, board.get("deal"), board.get("started_ts"),
                                        spectator_delay_s, now_ms, dummy_of(board))}
     partner = _partner_of(grant)
+    if partner is not None and board.get("play") is not None and board.get("result") is None:
+        _hide_revokes(view)
     if partner is not None:
         view["calls"] = [_without(c, SELF_DISCLOSURE) if c["seat"] == partner else c
                          for c in board.get("calls", [])]
@@ -79,6 +88,15 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
         view["explanations"] = [e for e in board.get("explanations", [])
                                 if not e["seat"] == e["caller"] == partner]
     return view
+
+
+def _hide_revokes(view: dict[str, Any]) -> None:
+    """A seat's view while the play lasts: the revokes not corrected are the Director's."""
+    play = view["play"]
+    view["play"] = {**play, "revokes": [r for r in play.get("revokes", []) if r["corrected"]]}
+    view["alerts"] = [a for a in view.get("alerts", []) if a["kind"] != Irregularity.REVOKE]
+    view["rectifications"] = [r for r in view.get("rectifications", [])
+                              if not r["law"].startswith("63")]
 
 
 def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int

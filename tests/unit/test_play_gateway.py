@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 
-from services.gateway.play_checks import card_refusal
-from services.gateway.refusals import Kind
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for
 from shared import fold, from_map
+from shared.play_checks import card_refusal
 from tests.helpers import DEAL
 
 pytestmark = pytest.mark.unit
@@ -19,31 +18,32 @@ pytestmark = pytest.mark.unit
 AUCTION = [("N", "1S"), ("E", "P"), ("S", "P"), ("W", "P")]  # N declares, S is dummy
 
 
-def state(*cards: tuple[str, str]) -> dict[str, Any]:
-    """The whole board (as the processor writes it) after the auction and `cards`."""
+def state(*cards: tuple[str, str], then: list[dict[str, Any]] | None = None
+          ) -> dict[str, Any]:
+    """The whole board (as the processor writes it) after the auction, `cards` and `then`."""
     log = [{"type": "board_started", "board": 1, "deal": DEAL},
            *({"type": "call", "seat": s, "call": c} for s, c in AUCTION),
-           *({"type": "card_played", "seat": s, "card": c} for s, c in cards)]
+           *({"type": "card_played", "seat": s, "card": c} for s, c in cards), *(then or [])]
     board = fold(from_map(m) for m in log).board
     assert board is not None
     return dict(board.to_dict())
 
 
-@pytest.mark.parametrize(("sender", "seat", "card", "field", "kind"), [
-    ("E", "E", "SA", "card", Kind.BAD_INPUT),  # not in E's hand
-    ("E", "E", "DA", "card", Kind.BAD_INPUT),  # played already
-    ("S", "S", "D6", "seat", Kind.FORBIDDEN),  # dummy plays nothing (Law 45)
-    ("W", "S", "D6", "seat", Kind.FORBIDDEN),  # a defender plays his own hand only
-    ("E", "W", "D3", "seat", Kind.FORBIDDEN),
-    ("N", "E", "HQ", "seat", Kind.FORBIDDEN),  # declarer: his hand and dummy's, no other
-    (None, "S", "HA", "card", Kind.BAD_INPUT),  # the operator: any seat, a card of its hand
+@pytest.mark.parametrize(("sender", "seat", "card", "field", "forbidden"), [
+    ("E", "E", "SA", "card", False),  # not in E's hand
+    ("E", "E", "DA", "card", False),  # played already
+    ("S", "S", "D6", "seat", True),  # dummy plays nothing (Law 45)
+    ("W", "S", "D6", "seat", True),  # a defender plays his own hand only
+    ("E", "W", "D3", "seat", True),
+    ("N", "E", "HQ", "seat", True),  # declarer: his hand and dummy's, no other
+    (None, "S", "HA", "card", False),  # the operator: any seat, a card of its hand
 ])
 def test_law_45_a_card_refused_names_the_field(sender: str | None, seat: str, card: str,
-                                               field: str, kind: Kind) -> None:
+                                               field: str, forbidden: bool) -> None:
     """Law 45: each player plays his own cards, declarer dummy's too; a card not dealt to the
     hand, or played already, is bad input (400 naming `card`)."""
     refused = card_refusal(state(("E", "DA")), sender, seat, card)
-    assert refused is not None and (refused.field, refused.kind) == (field, kind)
+    assert refused is not None and (refused.field, refused.forbidden) == (field, forbidden)
 
 
 @pytest.mark.parametrize(("sender", "seat", "card"), [
@@ -67,3 +67,25 @@ def test_law_41d_dummys_hand_is_shown_to_all_once_the_opening_lead_is_faced() ->
     assert deal(after, "W") == "N:- - AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
     assert deal(after, "N") == "N:4.KJ32.842.AQ743 - AK532.T.JT6.T985 -"
     assert deal(after, "S") == "N:- - AK532.T.JT6.T985 -"
+
+
+def test_law_61_a_revoke_the_fold_found_is_the_directors_until_the_play_ends() -> None:
+    """Laws 61A–B, 62B, 64: W fails to follow a diamond holding four: the fold alerts the
+    Director at once, but no seat learns from the state that W still holds diamonds (the
+    alert, the play's revoke, the establishment) while the play lasts; once it ends (a claim
+    agreed, Law 69A) every seat sees it."""
+    revoke = (("E", "DA"), ("S", "D6"), ("W", "H4"), ("N", "D2"))
+    claimed = [{"type": "claim", "seat": "N", "tricks": 7, "statement": "cross-ruff"},
+               {"type": "claim_response", "seat": "E", "accept": True},
+               {"type": "claim_response", "seat": "W", "accept": True}]
+    during, ended = state(*revoke), state(*revoke, then=claimed)
+    assert [r["seat"] for r in during["play"]["revokes"]] == ["W"]
+    director = board_for(Grant("t", None, "director"), during, 0, 0)
+    assert [a["kind"] for a in director["alerts"]] == ["revoke"]
+    for seat in "NESW":
+        seen = board_for(Grant("t", seat, "seat"), during, 0, 0)
+        assert seen["play"]["revokes"] == [] and seen["alerts"] == [], seat
+        after = board_for(Grant("t", seat, "seat"), ended, 0, 0)
+        assert ended["result"] is not None
+        assert [r["seat"] for r in after["play"]["revokes"]] == ["W"], seat
+        assert [a["kind"] for a in after["alerts"]] == ["revoke"], seat

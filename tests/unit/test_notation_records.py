@@ -63,11 +63,13 @@ def test_pbn_play_comes_from_the_play_section() -> None:
 @pytest.mark.parametrize(("name", "boards"), [("usbf-2010-semifinal-vugraph.lin", 30),
                                               ("robot-match-with-alerts.lin", 8)])
 def test_lin_boards_fold_to_the_results_list(name: str, boards: int) -> None:
-    """LIN: calls in rotation from the dealer; the USBF file's `rs` list states each contract."""
+    """LIN: calls in rotation from the dealer; the USBF file's `rs` list states each contract.
+    The play: `shared.notation` tests (test_notation_play)."""
     events = lin_events(text_of(name))
     state = fold(from_map(m) for m in events)
     assert len(state.boards) == boards and all(not b.alerts for b in state.boards)
-    assert sum(e["type"] == "opening_lead" for e in events) == boards
+    assert sum(e["type"] == "card_played" for e in events) == sum(
+        b.cards for b in read_lin(DATA / name)[0])  # every card, the opening lead's first
     _, results = read_lin(DATA / name)
     if results:
         assert [b.contract() for b in state.boards] == [lin_contract(r) for r in results]

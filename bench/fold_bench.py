@@ -79,7 +79,8 @@ def play_log(rng: random.Random, hands: dict[Seat, list[Card]], declarer: Seat,
     claim = rng.random() < 0.25
     for trick in range(13):
         if claim and trick == 9:
-            return events + [
+            return [
+                *events,
                 {"type": "claim", "seat": declarer.name, "tricks": 13 - trick - 1},
                 {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
                 {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]

@@ -11,8 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from shared import fold, from_map
 from shared.board import Board

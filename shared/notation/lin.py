@@ -351,12 +351,12 @@ class _Pairs:
             if name in _USED:
                 used[tag] = name
         for index, tag in enumerate(tags):
-            name = used.get(tag)
-            if name is not None:
+            found = used.get(tag)
+            if found is not None:
                 value = parts[2 * index + 1]
                 if "\n" in value or "\r" in value:
                     value = value.replace("\r", "").replace("\n", "")
-                yield index, name, value
+                yield index, found, value
 
     def line(self, index: int) -> int:
         """The line (1-based) where pair `index` begins."""

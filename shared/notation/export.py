@@ -3,7 +3,8 @@
 The writers take a table's log (event maps), fold it, and write every board the table played,
 the boards a round started by itself included: its deal, the players' names, the calls that
 stand with their alerts and explanations (PBN notes; LIN `!` and `an`), the contract and
-declarer, the opening lead, and what the Director's record holds (alerts, rectifications,
+declarer, the play (PBN's `[Play]` section, LIN's `pc`), the result (`[Result]`, `[Score]`;
+LIN's `mc` when the play ended before the thirteenth trick), and what the Director's record holds (alerts, rectifications,
 cancelled calls, rulings, lead restrictions) in words, as PBN commentary (`{ … }`, PBN 2.1
 section 3.8) and LIN `nt` lines: the Law, who, the call, and what was done, for a scorer or an
 appeals committee. A call accepted out of rotation writes PBN's `^S` for each player it
@@ -15,7 +16,9 @@ What reading the export back (`pbn_events`, `lin_events`) and folding it gives a
 - PBN: every board's number, dealer, vulnerability, deal, players' names, the calls that stand
   with their alerts and explanations (the last one the table was told, Law 20F), the accepted
   insufficient bids (`^I`, Law 27A) and calls out of rotation (`^S`, Laws 29A, 31), the
-  contract, declarer, status and opening lead.
+  contract, declarer, status, the tricks (cards, leaders, winners), the tricks won and the
+  result and score (a claim, a ruling or a recorded result reads back as
+  `shared.notation.play_record` says: the same tricks and result).
 - LIN: the same but the names (the LIN reader does not read `pn`) and the calls out of
   rotation (LIN has no mark for a skipped player: read back, the calls are in rotation from
   the dealer, so an accepted call out of rotation is given to the wrong seat).

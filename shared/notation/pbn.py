@@ -6,7 +6,10 @@ commentary (`{ … }`, `;`, `%` lines) are read over. In the auction: `Pass`, `X
 `AP` (all pass: the passes that end the auction), `=n=` (note n, the call's explanation, in
 `[Note "n:text"]`), suffixes `!` (alert) and `?`, `$n`, and the irregularity markers of PBN
 2.1 section 3.9: `^I` (the next bid is insufficient and was accepted) and `^S` (a player
-skipped by an accepted call out of rotation).
+skipped by an accepted call out of rotation). The play: `[Play "E"]` and a trick a line, the
+cards in columns from the opening leader's, `-` for a card not played, `*` at the end; and
+`[Result]` (declarer's tricks, or a side's: `NS 11`), which closes a play the cards leave
+open (`shared.notation.play_record`).
 
 A game that cannot be read (a line that is not a tag pair, a tag value out of its form, a call
 that is none, …) is skipped and reported by `pbn_boards`; `pbn_events` reads all or nothing.

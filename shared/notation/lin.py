@@ -37,7 +37,7 @@ from typing import Any
 from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import RANKS, Card
 from shared.notation.errors import ReadResult, SkippedBoard
-from shared.notation.play_record import cards_in_order, close
+from shared.notation.play_record import RecordedPlay
 from shared.seats import NotationError, Seat, board_dealer
 
 _DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
@@ -313,9 +313,10 @@ def _events(board: _Board, other_room: _Board | None) -> list[dict[str, Any]]:
         seat = seat.lho
     if board.cards or board.tricks is not None:
         hands = deal[2] if deal is not None else None
-        events += cards_in_order(events, board.cards,
-                                 lambda card: _holder(hands, card) if hands else None)
-        events += close(events, board.tricks)
+        play = RecordedPlay(events)
+        events += play.in_order(board.cards,
+                                lambda card: _holder(hands, card) if hands else None)
+        events += play.close(board.tricks)
     return events
 
 

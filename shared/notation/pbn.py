@@ -26,7 +26,7 @@ from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import Card
 from shared.deal import format_deal, parse_deal
 from shared.notation.errors import ReadResult, RecordError, SkippedBoard
-from shared.notation.play_record import cards_by_trick, close
+from shared.notation.play_record import RecordedPlay
 from shared.seats import NotationError, Seat, Vulnerability
 
 _SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
@@ -338,12 +338,12 @@ def _game_events(game: Game) -> list[dict[str, Any]]:
     events += _auction_events(game, dealer)
     leader = game.tags.get("Play", "")
     rows = _play_rows(game) if leader not in ("", "?") else []
-    if rows:
-        seat = _parsed(Seat.parse, leader, game.lines["Play"])
-        events += cards_by_trick(events, seat, rows)
     tricks = _result(game)
-    if tricks is not None:
-        events += close(events, tricks)
+    if rows or tricks is not None:
+        play = RecordedPlay(events)
+        if rows:
+            events += play.by_trick(_parsed(Seat.parse, leader, game.lines["Play"]), rows)
+        events += play.close(tricks)
     return events
 
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from shared.board import Board
 from shared.cards import Card
 from shared.codec import from_map
 from shared.engine import fold
+from shared.events import CardPlayed
 from shared.laws.play import begin_play
 from shared.play import Play
 from shared.seats import NotationError, Seat
@@ -36,85 +36,76 @@ Row = Sequence[Card | None]
 """A PBN trick: the cards of the four hands from the opening leader's, None where none."""
 
 
-def _folded(events: Iterable[dict[str, Any]]) -> Board | None:
-    return fold(from_map(e) for e in events).board
+class RecordedPlay:
+    """The play of one board as its record gives it: the auction folded once (`events`, the
+    board's events so far), the cards seated by the play's mechanics, then folded by the Laws
+    onto the auction to close the play (`close`)."""
 
+    def __init__(self, events: list[dict[str, Any]]) -> None:
+        self.state = fold(from_map(e) for e in events)
+        board = self.state.board
+        self.play = None if board is None else begin_play(board.copy())
+        self.cards: list[CardPlayed] = []
 
-def _play(events: list[dict[str, Any]]) -> Play | None:
-    """The play as the auction of `events` (one board's) leaves it; None without a contract."""
-    board = _folded(events)
-    return None if board is None else begin_play(board)
+    def _card(self, play: Play, seat: Seat, card: Card) -> dict[str, Any]:
+        if play.ended is not None:
+            raise NotationError(f"{card}: a card after the thirteenth trick")
+        if card.index in play.played:
+            raise NotationError(f"{card} is played twice")
+        play.add(seat, card)
+        self.cards.append(CardPlayed(seat, card))
+        return {"type": "card_played", "seat": seat.name, "card": str(card)}
+
+    def in_order(self, cards: Iterable[Card],
+                 holder: Callable[[Card], Seat | None]) -> list[dict[str, Any]]:
+        """LIN: the cards in the order played, each from the hand `holder` says was dealt
+        it, or else from the hand in turn."""
+        play = self.play
+        if play is None:
+            return []
+        return [self._card(play, holder(card) or play.turn or play.leader, card)
+                for card in cards]
+
+    def by_trick(self, leader: Seat, rows: Iterable[Row]) -> list[dict[str, Any]]:
+        """PBN: each trick's cards in columns from `leader`'s (the opening leader), played
+        from the trick's leader clockwise."""
+        play = self.play
+        if play is None:
+            return []
+        play.leader = play.turn = leader
+        out = []
+        for row in rows:
+            by_seat = {seat: card for seat, card in zip(clockwise(leader), row, strict=False)
+                       if card is not None}
+            for seat in clockwise(play.leader):
+                card = by_seat.get(seat)
+                if card is not None:
+                    out.append(self._card(play, seat, card))
+            if len(by_seat) < 4 and play.current:  # an unfinished trick: the last
+                break
+        return out
+
+    def close(self, tricks: int | None) -> list[dict[str, Any]]:
+        """The events that end the play with declarer's `tricks` (None: the record states
+        none), after the cards: a claim agreed or a result recorded, as the module says;
+        none if the play has ended or there is no contract."""
+        if tricks is None or self.play is None:
+            return []
+        board = fold(self.cards, self.state).board
+        play = None if board is None else board.play
+        if play is not None and play.ended is not None:
+            return []
+        if play is None or not play.played or play.revokes or play.lead is not None:
+            return [{"type": "result_recorded", "tricks": tricks}]
+        rest = tricks - play.won_by(play.declarer)
+        if not 0 <= rest <= play.remaining:
+            return [{"type": "result_recorded", "tricks": tricks}]
+        declarer = play.declarer
+        return [{"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
+                {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
+                {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
 
 
 def clockwise(seat: Seat) -> tuple[Seat, Seat, Seat, Seat]:
     """`seat` and the three after it in rotation."""
     return seat, seat.lho, seat.partner, seat.rho
-
-
-def _card(play: Play, seat: Seat, card: Card) -> dict[str, Any]:
-    if play.ended is not None:
-        raise NotationError(f"{card}: a card after the thirteenth trick")
-    if card.index in play.played:
-        raise NotationError(f"{card} is played twice")
-    play.add(seat, card)
-    return {"type": "card_played", "seat": seat.name, "card": str(card)}
-
-
-def cards_in_order(events: list[dict[str, Any]], cards: Iterable[Card],
-                   holder: Callable[[Card], Seat | None]) -> list[dict[str, Any]]:
-    """LIN: the cards in the order played, each from the hand `holder` says was dealt it, or
-    else from the hand in turn."""
-    play = _play(events)
-    if play is None:
-        return []
-    out = []
-    for card in cards:
-        seat = holder(card) or play.turn or play.leader
-        out.append(_card(play, seat, card))
-    return out
-
-
-def cards_by_trick(events: list[dict[str, Any]], leader: Seat,
-                   rows: Iterable[Row]) -> list[dict[str, Any]]:
-    """PBN: each trick's cards in columns from `leader`'s (the opening leader), played from
-    the trick's leader clockwise."""
-    play = _play(events)
-    if play is None:
-        return []
-    play.leader = play.turn = leader
-    out = []
-    for row in rows:
-        by_seat = {seat: card for seat, card in zip(clockwise(leader), row, strict=False)
-                   if card is not None}
-        first = play.leader
-        for seat in clockwise(first):
-            card = by_seat.get(seat)
-            if card is not None:
-                out.append(_card(play, seat, card))
-        if len(by_seat) < 4 and play.current:  # an unfinished trick: the last
-            break
-    return out
-
-
-def close(events: list[dict[str, Any]], tricks: int | None) -> list[dict[str, Any]]:
-    """The events that end a board's play with declarer's `tricks` (None: the record states
-    none), after `events` (the board's, its cards included): a claim agreed or a result
-    recorded, as the module says; none if the play has ended or there is no contract."""
-    if tricks is None:
-        return []
-    board = _folded(events)
-    if board is None or board.declarer is None or board.last_bid is None \
-            or board.last_bid.strain is None:
-        return []
-    play = board.play
-    if play is not None and play.ended is not None:
-        return []
-    if play is None or not play.played or play.revokes or play.lead is not None:
-        return [{"type": "result_recorded", "tricks": tricks}]
-    rest = tricks - play.won_by(play.declarer)
-    if not 0 <= rest <= play.remaining:
-        return [{"type": "result_recorded", "tricks": tricks}]
-    declarer = play.declarer
-    return [{"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
-            {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
-            {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]

@@ -6,10 +6,11 @@ stand with their alerts and explanations (PBN notes; LIN `!` and `an`), the cont
 declarer, the play (PBN's `[Play]` section, LIN's `pc`), the result (`[Result]`, `[Score]`;
 LIN's `mc` when the play ended before the thirteenth trick), and what the Director's record
 holds (alerts, rectifications, cancelled calls, rulings, lead restrictions) in words, as PBN
-commentary (`{ … }`, PBN 2.1 section 3.8) and LIN `nt` lines: the Law, who, the call, and what was done, for a scorer or an
-appeals committee. A call accepted out of rotation writes PBN's `^S` for each player it
-skipped, an accepted insufficient bid `^I` (PBN 2.1 section 3.9). An `ExportHeader` gives what
-the log does not hold: the event, the site, the date, the table's name, the room, the scoring.
+commentary (`{ … }`, PBN 2.1 section 3.8) and LIN `nt` lines: the Law, who, the call, and what
+was done, for a scorer or an appeals committee. A call accepted out of rotation writes PBN's
+`^S` for each player it skipped, an accepted insufficient bid `^I` (PBN 2.1 section 3.9). An
+`ExportHeader` gives what the log does not hold: the event, the site, the date, the table's
+name, the room, the scoring.
 
 What reading the export back (`pbn_events`, `lin_events`) and folding it gives again:
 

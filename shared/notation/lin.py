@@ -144,6 +144,7 @@ class _Board:
     calls: list[tuple[Call, bool, str | None]] = field(default_factory=list)  # alert, text
     cards: list[Card] = field(default_factory=list)  # played, in order
     tricks: int | None = None  # `mc`: declarer's tricks, agreed
+    first_card: int = -1  # the pair of the first card (its line, if the play is refused)
     error: tuple[int, str] | None = None  # the line and the first problem
 
     @property
@@ -268,6 +269,8 @@ def lin_boards(text: str) -> ReadResult:
             board = reader.board
             if board is not None and board.error is None:
                 board.error = (pairs.line(index), f"{tag}|{value[:30]}|: {exc}")
+        if tag == "pc" and reader.board is not None and reader.board.first_card < 0:
+            reader.board.first_card = index
     dealt: dict[int, _Board] = {}  # by number, the first board with its deal: for the others
     for board in reader.boards:
         if board.deal is not None and board.error is None:
@@ -278,7 +281,11 @@ def lin_boards(text: str) -> ReadResult:
         if board.error is not None:
             skipped.append(SkippedBoard(board.number, *board.error))
         elif board.md is not None or board.begun:
-            events += _events(board, dealt.get(board.number))
+            try:
+                events += _events(board, dealt.get(board.number))
+            except NotationError as exc:  # a card the play cannot take (played twice, …)
+                skipped.append(SkippedBoard(board.number, pairs.line(board.first_card),
+                                            f"pc: {exc}"))
     return ReadResult(events, skipped)
 
 

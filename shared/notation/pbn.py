@@ -342,7 +342,11 @@ def _game_events(game: Game) -> list[dict[str, Any]]:
     if rows or tricks is not None:
         play = RecordedPlay(events)
         if rows:
-            events += play.by_trick(_parsed(Seat.parse, leader, game.lines["Play"]), rows)
+            line = game.lines["Play"]
+            try:
+                events += play.by_trick(_parsed(Seat.parse, leader, line), rows)
+            except NotationError as exc:  # a card the play cannot take (played twice, …)
+                raise RecordError(line, str(exc)) from None
         events += play.close(tricks)
     return events
 

@@ -17,7 +17,7 @@ from shared import fold, from_map
 from shared.board import Board
 from shared.board_result import play_view, result_view
 from shared.deal import parse_deal
-from shared.notation import lin_events, pbn_events
+from shared.notation import lin_boards, lin_events, pbn_boards, pbn_events
 from shared.notation.export import to_lin, to_pbn
 from tests.records import DATA, read_lin, read_pbn
 from tests.unit.test_notation_records import text_of
@@ -191,3 +191,19 @@ def test_a_folded_play_reads_back_the_same_from_pbn_and_lin(seed: int, cards: in
     for writer, reader in ((to_pbn, pbn_events), (to_lin, lin_events)):
         again = carried(boards_of(reader(writer(events)))[-1])
         assert again == before, writer.__name__
+
+
+@pytest.mark.parametrize(("play", "why"), [
+    ("pc|S5|pc|S6|pc|ST|pc|S5|", "S5 is played twice"),
+    ("pc|SX|", "not a card: 'SX'")])
+def test_a_board_whose_cards_cannot_be_played_is_skipped_and_named(play: str, why: str) -> None:
+    """A record's card that is no card, or one played twice, is not a play the Laws can
+    judge (Law 45 plays a card from the hand; it is played once): the board is skipped."""
+    result = lin_boards(f"md|{HANDS}|sv|o|{ONE_NT}{play}")
+    assert result.events == [] and len(result.skipped) == 1
+    assert why in result.skipped[0].reason
+    pbn = pbn_boards('[Board "1"]\n[Deal "N:- - - -"]\n[Auction "N"]\n1NT Pass Pass Pass\n'
+                     '[Play "E"]\nS5 S6 ST S5\n*\n')
+    assert pbn.events == [] and "S5 is played twice" in pbn.skipped[0].reason
+    lines = lin_boards(f"md|{HANDS}|sv|o|\n{ONE_NT}\n{play}")
+    assert lines.skipped[0].line == 3  # the line of the board's first card

@@ -100,6 +100,8 @@ class LinBoard:
     dealer: str
     vulnerability: str
     calls: list[tuple[str, bool, str | None]] = field(default_factory=list)  # call, alert, text
+    cards: int = 0  # `pc`: the cards played
+    claimed: int | None = None  # `mc`: declarer's tricks, agreed
 
     def log(self) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = [{"type": "board_started", "board": self.board,
@@ -144,6 +146,10 @@ def read_lin(path: Path) -> tuple[list[LinBoard], list[str]]:
             text = text.rstrip("!")
             call = {"P": "P", "D": "X", "R": "XX"}.get(text, text)
             boards[-1].calls.append((call, alert, None))
+        elif tag.lower() == "pc" and boards:
+            boards[-1].cards += 1
+        elif tag == "mc" and boards:
+            boards[-1].claimed = int(value)
         elif tag == "an" and boards and boards[-1].calls:
             call, alert, _ = boards[-1].calls[-1]
             boards[-1].calls[-1] = (call, alert, value)

@@ -1,5 +1,6 @@
 """A board's state as text for a terminal: the auction in the usual four columns, the
-contract, and the director alerts with their Laws."""
+contract, the director alerts with their Laws, and the play: each trick's cards by seat in the
+same columns, its leader marked `>`, its winner, and the tricks each side has won so far."""
 
 from __future__ import annotations
 
@@ -55,4 +56,41 @@ def render_board(state: Mapping[str, Any]) -> str:
     if state["opening_lead"]:
         lead = state["opening_lead"]
         lines.append(f"Opening lead: {lead['card']} by {lead['seat']}")
+    if state.get("play"):
+        lines += render_play(state["play"], state.get("result"))
     return "\n".join(lines)
+
+
+def render_play(play: Mapping[str, Any], result: Mapping[str, Any] | None) -> list[str]:
+    """The tricks: a line each, `Trick n`, the four seats' cards (the leader's marked `>`),
+    the winner (Law 44) and the running tricks won by each side; then whose turn it is, a
+    claim awaiting its answers, and the result."""
+    lines = [f"Play: declarer {play['declarer']}, dummy {play['dummy']}, trumps "
+             f"{play['trump'] or 'none'}",
+             "Trick  " + "    ".join(f"{c:<4}" for c in COLUMNS) + "    won by  NS  EW"]
+    ns = ew = 0
+    for number, trick in enumerate(play["tricks"], start=1):
+        cards = {c["seat"]: c["card"] for c in trick["cards"]}
+        cells = [(">" if seat == trick["leader"] else " ") + cards.get(seat, "")
+                 for seat in COLUMNS]
+        winner = trick["winner"]
+        if winner is None:
+            lines.append(f"{number:>5}  " + "    ".join(f"{c:<4}" for c in cells).rstrip())
+            continue
+        if winner in "NS":
+            ns += 1
+        else:
+            ew += 1
+        lines.append(f"{number:>5}  " + "    ".join(f"{c:<4}" for c in cells)
+                     + f"    {winner:<6}  {ns:>2}  {ew:>2}")
+    if play["turn"]:
+        lines.append(f"{play['turn']} to play")
+    claim = play.get("claim")
+    if claim:
+        lines.append(f"Claim by {claim['seat']}: {claim['tricks']} of the "
+                     f"{claim['remaining']} remaining tricks"
+                     + (" (disputed)" if claim["disputed"] else ""))
+    if result and result.get("declarer_tricks") is not None:
+        lines.append(f"Result: declarer {result['declarer_tricks']} tricks "
+                     f"({play['ended']}), NS {result['score_ns']:+d}")
+    return lines

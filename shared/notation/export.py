@@ -3,19 +3,23 @@
 The writers take a table's log (event maps), fold it, and write every board the table played,
 the boards a round started by itself included: its deal, the players' names, the calls that
 stand with their alerts and explanations (PBN notes; LIN `!` and `an`), the contract and
-declarer, the opening lead, and what the Director's record holds (alerts, rectifications,
-cancelled calls, rulings, lead restrictions) in words, as PBN commentary (`{ … }`, PBN 2.1
-section 3.8) and LIN `nt` lines: the Law, who, the call, and what was done, for a scorer or an
-appeals committee. A call accepted out of rotation writes PBN's `^S` for each player it
-skipped, an accepted insufficient bid `^I` (PBN 2.1 section 3.9). An `ExportHeader` gives what
-the log does not hold: the event, the site, the date, the table's name, the room, the scoring.
+declarer, the play (PBN's `[Play]` section, LIN's `pc`), the result (`[Result]`, `[Score]`;
+LIN's `mc` when the play ended before the thirteenth trick), and what the Director's record
+holds (alerts, rectifications, cancelled calls, rulings, lead restrictions) in words, as PBN
+commentary (`{ … }`, PBN 2.1 section 3.8) and LIN `nt` lines: the Law, who, the call, and what
+was done, for a scorer or an appeals committee. A call accepted out of rotation writes PBN's
+`^S` for each player it skipped, an accepted insufficient bid `^I` (PBN 2.1 section 3.9). An
+`ExportHeader` gives what the log does not hold: the event, the site, the date, the table's
+name, the room, the scoring.
 
 What reading the export back (`pbn_events`, `lin_events`) and folding it gives again:
 
 - PBN: every board's number, dealer, vulnerability, deal, players' names, the calls that stand
   with their alerts and explanations (the last one the table was told, Law 20F), the accepted
   insufficient bids (`^I`, Law 27A) and calls out of rotation (`^S`, Laws 29A, 31), the
-  contract, declarer, status and opening lead.
+  contract, declarer, status, the tricks (cards, leaders, winners), the tricks won and the
+  result and score (a claim, a ruling or a recorded result reads back as
+  `shared.notation.play_record` says: the same tricks and result).
 - LIN: the same but the names (the LIN reader does not read `pn`) and the calls out of
   rotation (LIN has no mark for a skipped player: read back, the calls are in rotation from
   the dealer, so an accepted call out of rotation is given to the wrong seat).
@@ -35,11 +39,14 @@ from typing import Any
 
 from shared.board import Board
 from shared.board_records import Alert, StandingCall
+from shared.board_result import result_view
 from shared.board_view import RulingView
+from shared.cards import Card
 from shared.codec import from_map
 from shared.deal import parse_deal
 from shared.engine import fold
 from shared.events import RulingAction
+from shared.notation.play_record import clockwise
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, LeadRestriction, PassObligation
 
@@ -195,11 +202,15 @@ def _commentary(text: str) -> list[str]:
 
 def _contract_tags(board: Board) -> list[tuple[str, str]]:
     """Declarer, Contract, Result: unknown (`?`) while the auction goes on; a passed-out
-    board has no declarer and no result; the table server does not record the tricks."""
+    board has no declarer and no result; the result is declarer's tricks once the play has
+    ended (unknown until then)."""
     contract = board.contract()
     if contract is not None:
         text = f"{contract['level']}{contract['strain']}{contract['risk']}"
-        return [("Declarer", contract["declarer"]), ("Contract", text), ("Result", _UNKNOWN)]
+        play = board.play
+        tricks = None if play is None or play.ended is None else play.declarer_tricks
+        return [("Declarer", contract["declarer"]), ("Contract", text),
+                ("Result", _UNKNOWN if tricks is None else str(tricks))]
     if board.status == BoardStatus.PASSED_OUT:
         return [("Declarer", ""), ("Contract", "Pass"), ("Result", "")]
     return [("Declarer", _UNKNOWN), ("Contract", _UNKNOWN), ("Result", _UNKNOWN)]
@@ -245,11 +256,12 @@ def _pbn_game(board: Board, header: ExportHeader) -> str:
     lines += [f'[Note "{i}:{_escape(note)}"]' for i, note in enumerate(notes, start=1)]
     for text in _director_record(board):
         lines += _commentary(text)
-    if board.opening_lead is not None:
-        leader, card = board.opening_lead
-        lines += [f'[Play "{leader.name}"]', str(card), "*"]
+    lines += _play_section(board)
     if header.room:  # the supplemental tags, in alphabetical order (export format)
         lines.append(f'[Room "{_escape(header.room)}"]')
+    result = result_view(board)
+    if result is not None and result["declarer_tricks"] is not None:
+        lines.append(f'[Score "NS {result["score_ns"]}"]')
     if header.table:
         lines.append(f'[Table "{_escape(header.table)}"]')
     return "\n".join(lines)
@@ -275,6 +287,35 @@ def to_pbn(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
     """A table's log as a PBN 2.1 export document: one game per board (or per board numbered
     `only`)."""
     return pbn_document(pbn_games(events, header, only))
+
+
+def _tricks(board: Board) -> list[tuple[Seat, tuple[tuple[Seat, Card], ...]]]:
+    """The tricks played, the one in progress included: (leader, the cards in order)."""
+    play = board.play
+    if play is None:
+        return []
+    tricks = [(t.leader, t.cards) for t in play.tricks]
+    if play.current:
+        tricks.append((play.leader, tuple(play.current)))
+    return tricks
+
+
+def _play_section(board: Board) -> list[str]:
+    """PBN 2.1 section 3.10: `[Play]` names the opening leader; each trick on a line, its
+    cards in columns from the opening leader's, `-` for a hand that did not play to it (the
+    trick in progress, or the tricks a claim or a recorded result left unplayed are not
+    written); `*` ends the section."""
+    tricks = _tricks(board)
+    if not tricks:
+        return []
+    columns = clockwise(tricks[0][0])
+    lines = [f'[Play "{columns[0].name}"]']
+    for _, cards in tricks:
+        by_seat = dict(cards)
+        lines.append(" ".join(f"{str(by_seat[s]) if s in by_seat else '-':<2}"
+                              for s in columns).rstrip())
+    lines.append("*")
+    return lines
 
 
 # --- LIN ------------------------------------------------------------------------------------
@@ -321,9 +362,23 @@ def _lin_board(board: Board, header: ExportHeader) -> str:
         if explanation:
             parts.append(f"an|{_lin_text(explanation)}|")
     parts += [f"nt|{_lin_text(text)}|" for text in _director_record(board)]
-    if board.opening_lead is not None:
-        parts.append(f"pg||pc|{board.opening_lead[1]}|")
+    parts += _lin_play(board)
     return "".join(parts)
+
+
+def _lin_play(board: Board) -> list[str]:
+    """Every card in the order played (`pc`), `pg||` after each trick, as BBO writes them;
+    `mc|N|` (declarer's tricks, agreed) when the play ended before the thirteenth trick was
+    played out: a claim, a ruling, a result recorded."""
+    parts = []
+    for _, cards in _tricks(board):
+        parts.append("".join(f"pc|{card}|" for _, card in cards)
+                     + ("pg||" if len(cards) == 4 else ""))
+    play = board.play
+    if play is not None and play.ended not in (None, "tricks") \
+            and play.declarer_tricks is not None:
+        parts.append(f"mc|{play.declarer_tricks}|")
+    return parts
 
 
 def to_lin(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,

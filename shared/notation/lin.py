@@ -3,7 +3,8 @@
 LIN is `tag|value|` pairs: `qx|o12|` (room and board), `ah|Board 12|`, `md|<dealer><S>,<W>,<N>,<E>|`
 (dealer 1=S 2=W 3=N 4=E; the last hand may be left out), `sv|o/n/e/b|` (vulnerability),
 `mb|1H|` (a call; `p`, `d`, `r`; a trailing `!` alerts it), `an|text|` (explains the last
-call), `pc|SK|` (a card played: the first is the opening lead).
+call), `pc|SK|` (a card played, in the order played: the first is the opening lead), `mc|10|`
+(declarer's tricks in all, agreed: a claim; `shared.notation.play_record` folds it).
 
 Old vugraph archives (1997–2015) are read as BBO shows them:
 
@@ -35,10 +36,9 @@ from typing import Any
 
 from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import RANKS, Card
-from shared.engine import fold
-from shared.events import BoardStarted, CallMade
 from shared.notation.errors import ReadResult, SkippedBoard
-from shared.seats import NotationError, Seat, Vulnerability, board_dealer
+from shared.notation.play_record import RecordedPlay
+from shared.seats import NotationError, Seat, board_dealer
 
 _DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 _VUL = {"o": "None", "0": "None", "-": "None", "": "None", "none": "None", "love": "None",
@@ -142,14 +142,16 @@ class _Board:
     deal: Deal | None = None
     vulnerability: str | None = None
     calls: list[tuple[Call, bool, str | None]] = field(default_factory=list)  # alert, text
-    lead: Card | None = None
+    cards: list[Card] = field(default_factory=list)  # played, in order
+    tricks: int | None = None  # `mc`: declarer's tricks, agreed
+    first_card: int = -1  # the pair of the first card (its line, if the play is refused)
     error: tuple[int, str] | None = None  # the line and the first problem
 
     @property
     def begun(self) -> bool:
         """The auction (or the play) has begun: what the record says next of a deal, a
         number or a vulnerability is another board's."""
-        return bool(self.calls) or self.lead is not None
+        return bool(self.calls) or bool(self.cards)
 
     def auction_over(self) -> bool:
         """Three passes after the fourth call (or four passes) end the auction (Law 17E)."""
@@ -202,11 +204,13 @@ class _Reader:
         elif tag == "mb":
             self.call(board, value)
         elif tag == "an":
-            if board.calls and board.lead is None and value.strip():
+            if board.calls and not board.cards and value.strip():
                 call, alert, _ = board.calls[-1]
                 board.calls[-1] = (call, alert, value)
-        elif tag == "pc" and board.lead is None:
-            board.lead = Card.parse(value)
+        elif tag == "pc":
+            board.cards.append(Card.parse(value))
+        elif tag == "mc":
+            board.tricks = _claimed(value)
 
     def deal(self, value: str) -> Deal:
         deal = self.deals.get(value)
@@ -265,6 +269,8 @@ def lin_boards(text: str) -> ReadResult:
             board = reader.board
             if board is not None and board.error is None:
                 board.error = (pairs.line(index), f"{tag}|{value[:30]}|: {exc}")
+        if tag == "pc" and reader.board is not None and reader.board.first_card < 0:
+            reader.board.first_card = index
     dealt: dict[int, _Board] = {}  # by number, the first board with its deal: for the others
     for board in reader.boards:
         if board.deal is not None and board.error is None:
@@ -275,7 +281,11 @@ def lin_boards(text: str) -> ReadResult:
         if board.error is not None:
             skipped.append(SkippedBoard(board.number, *board.error))
         elif board.md is not None or board.begun:
-            events += _events(board, dealt.get(board.number))
+            try:
+                events += _events(board, dealt.get(board.number))
+            except NotationError as exc:  # a card the play cannot take (played twice, …)
+                skipped.append(SkippedBoard(board.number, pairs.line(board.first_card),
+                                            f"pc: {exc}"))
     return ReadResult(events, skipped)
 
 
@@ -299,7 +309,7 @@ def _events(board: _Board, other_room: _Board | None) -> list[dict[str, Any]]:
     if vulnerability is not None:
         start["vulnerability"] = vulnerability
     events = [start]
-    seat = dealer = deal[0] if deal is not None else board_dealer(board.number)
+    seat = deal[0] if deal is not None else board_dealer(board.number)
     for call, alert, explanation in board.calls:
         event: dict[str, Any] = {"type": "call", "seat": seat.letter, "call": call.text}
         if alert:
@@ -308,26 +318,33 @@ def _events(board: _Board, other_room: _Board | None) -> list[dict[str, Any]]:
             event["explanation"] = explanation
         events.append(event)
         seat = seat.lho
-    if board.lead is not None:
-        leader = _holder(deal[2], board.lead) if deal is not None else None
-        if leader is None:
-            leader = _leader(dealer, [c[0] for c in board.calls])
-        if leader is not None:
-            events.append({"type": "opening_lead", "seat": leader.name,
-                           "card": str(board.lead)})
+    if board.cards or board.tricks is not None:
+        hands = deal[2] if deal is not None else None
+        play = RecordedPlay(events)
+        events += play.in_order(board.cards,
+                                lambda card: _holder(hands, card) if hands else None)
+        events += play.close(board.tricks)
     return events
 
 
-_USED = ("pc", "mb", "an", "qx", "ah", "md", "sv")  # the tags the reader uses
-_STARTS = ("md", "qx")  # the tags that may begin a board: the first card after one is a lead
+def _claimed(value: str) -> int | None:
+    """`mc|10|`: declarer's tricks in all, 0 to 13 (empty: none said)."""
+    text = value.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > 13:
+        raise NotationError(f"mc: {value[:20]!r} is not a number of tricks (0 to 13)")
+    return int(text)
+
+
+_USED = ("pc", "mc", "mb", "an", "qx", "ah", "md", "sv")  # the tags the reader uses
 
 
 class _Pairs:
     """(index, tag, value) of each `tag|value|` pair whose tag the reader uses, in order; the
     tag lower case, without blanks; newlines (BBO breaks lines anywhere) are not part of a
-    value. Of the cards played, only the first after each `md` or `qx` (the opening lead). Most
-    of a vugraph record is the play and the commentary: the text is cut at every `|` in one
-    go, and Python visits only the pairs it reads."""
+    value. Most of a vugraph record is the play and the commentary: the text is cut at every
+    `|` in one go, and Python visits only the pairs it reads."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -341,33 +358,19 @@ class _Pairs:
             name = tag.replace("\r", "").replace("\n", "").strip(" \t").lower()
             if name in _USED:
                 used[tag] = name
-        cards = [tag for tag, name in used.items() if name == "pc"]  # as the file spells it
-        indices = [i for i, tag in enumerate(tags) if tag in used and tag not in cards]
-        leads = {lead for i in indices if used[tags[i]] in _STARTS
-                 if (lead := _first(tags, cards, i)) is not None}
-        for index in sorted([*indices, *leads]):
-            value = parts[2 * index + 1]
-            if "\n" in value or "\r" in value:
-                value = value.replace("\r", "").replace("\n", "")
-            yield index, used[tags[index]], value
+        for index, tag in enumerate(tags):
+            found = used.get(tag)
+            if found is not None:
+                value = parts[2 * index + 1]
+                if "\n" in value or "\r" in value:
+                    value = value.replace("\r", "").replace("\n", "")
+                yield index, found, value
 
     def line(self, index: int) -> int:
         """The line (1-based) where pair `index` begins."""
         skipped, tag = self.parts[:2 * index], self.parts[2 * index]
         position = sum(map(len, skipped)) + len(skipped) + len(tag) - len(tag.lstrip("\r\n"))
         return self.text.count("\n", 0, position) + 1
-
-
-def _first(tags: list[str], spellings: list[str], start: int) -> int | None:
-    """The index of the first of `tags` from `start` that is one of `spellings`."""
-    found = None
-    for spelling in spellings:
-        try:
-            index = tags.index(spelling, start)
-        except ValueError:
-            continue
-        found = index if found is None else min(found, index)
-    return found
 
 
 def _holder(hands: list[Hand | None], card: Card) -> Seat | None:
@@ -378,18 +381,3 @@ def _holder(hands: list[Hand | None], card: Card) -> Seat | None:
         if hand is not None and card.rank in hand[suit]:
             return seat
     return None
-
-
-def _leader(dealer: Seat, calls: list[Call]) -> Seat | None:
-    """Declarer's LHO, from the fold of the auction (the Laws engine decides who declares,
-    whatever the auction): the opening leader when the record does not say who held the card
-    led."""
-    events: list[BoardStarted | CallMade] = [BoardStarted(1, dealer, Vulnerability.NONE)]
-    seat = dealer
-    for call in calls:
-        events.append(CallMade(seat, call))
-        seat = seat.lho
-    board = fold(events).board
-    if board is None or board.declarer is None:
-        return None
-    return board.declarer.lho

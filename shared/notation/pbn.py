@@ -6,7 +6,10 @@ commentary (`{ … }`, `;`, `%` lines) are read over. In the auction: `Pass`, `X
 `AP` (all pass: the passes that end the auction), `=n=` (note n, the call's explanation, in
 `[Note "n:text"]`), suffixes `!` (alert) and `?`, `$n`, and the irregularity markers of PBN
 2.1 section 3.9: `^I` (the next bid is insufficient and was accepted) and `^S` (a player
-skipped by an accepted call out of rotation).
+skipped by an accepted call out of rotation). The play: `[Play "E"]` and a trick a line, the
+cards in columns from the opening leader's, `-` for a card not played, `*` at the end; and
+`[Result]` (declarer's tricks, or a side's: `NS 11`), which closes a play the cards leave
+open (`shared.notation.play_record`).
 
 A game that cannot be read (a line that is not a tag pair, a tag value out of its form, a call
 that is none, …) is skipped and reported by `pbn_boards`; `pbn_events` reads all or nothing.
@@ -23,11 +26,12 @@ from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import Card
 from shared.deal import format_deal, parse_deal
 from shared.notation.errors import ReadResult, RecordError, SkippedBoard
+from shared.notation.play_record import RecordedPlay
 from shared.seats import NotationError, Seat, Vulnerability
 
 _SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
 # the tags the reader reads
-_USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Score",
+_USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score",
          "OptimumScore", "Auction", "Play", "Note", "North", "East", "South", "West")
 _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _NAMES = "|".join(_USED)
@@ -43,6 +47,7 @@ _SECTION_END = re.compile(r"\n[ \t]*(?:\[|$)", re.M)  # a tag line or an empty l
 _ESCAPE = re.compile(r"\\(.)")
 _NOTE = re.compile(r"=(\w+)=")
 _SCORE = re.compile(r"(NS|EW) [+-]?\d+")
+_RESULT = re.compile(r"(?:(?:NS|EW) )?(?:1[0-3]|[0-9])")
 _CONTRACT = re.compile(r"Pass|[1-7](NT|[CDHS])[Xx]{0,2}")
 _COMMENT = ("%", ";")
 _PLAIN_CALLS = {call.text: call for call in ALL_CALLS} | {"Pass": PASS}  # most auction tokens
@@ -108,6 +113,8 @@ def _check_tag(game: Game, name: str, value: str) -> None:
         raise NotationError(f"tag Declarer: {value!r} is not a seat")
     elif name == "Contract" and not _CONTRACT.fullmatch(value):
         raise NotationError(f"tag Contract: {value!r} is not a contract")
+    elif name == "Result" and not _RESULT.fullmatch(value):
+        raise NotationError(f"tag Result: {value!r} is not a number of tricks (0 to 13)")
     elif name in ("Score", "OptimumScore") and not _SCORE.fullmatch(value):
         raise NotationError(f"tag {name}: {value!r} is not a score such as 'NS 420'")
 
@@ -330,15 +337,55 @@ def _game_events(game: Game) -> list[dict[str, Any]]:
         raise RecordError(game.lines["Auction"], str(exc)) from None
     events += _auction_events(game, dealer)
     leader = game.tags.get("Play", "")
-    plays = game.sections.get("Play", [])
-    if leader not in ("", "?") and plays:
-        number, first = plays[0]
-        card = first.split()[0] if first.split() else "-"
-        if card not in ("-", "*"):
-            seat = _parsed(Seat.parse, leader, game.lines["Play"])
-            _parsed(Card.parse, card, number)
-            events.append({"type": "opening_lead", "seat": seat.name, "card": card.upper()})
+    rows = _play_rows(game) if leader not in ("", "?") else []
+    tricks = _result(game)
+    if rows or tricks is not None:
+        play = RecordedPlay(events)
+        if rows:
+            line = game.lines["Play"]
+            try:
+                events += play.by_trick(_parsed(Seat.parse, leader, line), rows)
+            except NotationError as exc:  # a card the play cannot take (played twice, …)
+                raise RecordError(line, str(exc)) from None
+        events += play.close(tricks)
     return events
+
+
+def _play_rows(game: Game) -> list[list[Card | None]]:
+    """The tricks of the play section (PBN 2.1 section 3.10): four cards a trick, in columns
+    from the opening leader's, `-` for a card not played, `*` ends the play; notes (`=n=`),
+    `$n`, `!` and `?` are left out."""
+    cards: list[Card | None] = []
+    for number, line in game.sections.get("Play", []):
+        for token in line.split():
+            if token == "*":
+                return _rows(cards)
+            if token[0] in "=$^" or token in ("+",):
+                continue
+            if token == "-":
+                cards.append(None)
+            else:
+                cards.append(_parsed(Card.parse, token.rstrip("!?"), number))
+    return _rows(cards)
+
+
+def _rows(cards: list[Card | None]) -> list[list[Card | None]]:
+    rows = [cards[i:i + 4] for i in range(0, len(cards), 4)]
+    return [row for row in rows if any(card is not None for card in row)]
+
+
+def _result(game: Game) -> int | None:
+    """`[Result]`: declarer's tricks (`9`), or a side's (`NS 11`, PBN 2.1 section 3.4.14 for
+    a result by side); None if unknown or passed out."""
+    value = game.tags.get("Result", "")
+    if value in ("", "?", "-"):
+        return None
+    side, _, number = value.rpartition(" ")
+    tricks = int(number)
+    declarer = game.tags.get("Declarer", "").lstrip("^")
+    if side and declarer in ("N", "E", "S", "W") and side != Seat.parse(declarer).side:
+        tricks = 13 - tricks
+    return tricks
 
 
 def _parsed(parse: Callable[[str], T], text: str, line: int) -> T:

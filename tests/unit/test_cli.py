@@ -270,3 +270,49 @@ def test_import_names_the_setting_of_the_service_it_could_not_reach(
     assert tableserver.main(["import", str(ROBOT), "--table", "t1"]) == 1
     assert capsys.readouterr().err == "tableserver import: Redis at redis://r:1/0 is " \
         "unreachable (is `make up` running? see TABLESERVER_REDIS)\n"
+
+
+def trick_lines(text: str) -> list[list[str]]:
+    """The words of the trick lines of `fold --text` (each begins with the trick's number)."""
+    return [line.split() for line in text.splitlines() if line[:5].strip().isdigit()]
+
+
+def test_fold_text_draws_the_tricks() -> None:
+    """Each trick on a line, its cards under the seats W N E S, the leader's marked `>`, the
+    winner (Law 44E–F: the highest trump, else the highest card of the suit led; 44G: he
+    leads next) and the running tricks won by NS and EW; then the result (Law 77)."""
+    from shared import fold, from_map
+    from shared.notation import lin_events
+
+    record = (Path(__file__).parent.parent / "data" / "robot-match-with-alerts.lin").read_text()
+    events = lin_events(record.splitlines()[0])  # board 1: 5H by South, played out
+    result = fold_cli(jsonl(events), "--text", "-")
+    assert result.returncode == 0, result.stderr
+    lines = trick_lines(result.stdout)
+    tricks = fold(from_map(e) for e in events).boards[0].to_dict()["play"]["tricks"]
+    assert len(lines) == len(tricks) == 13
+    assert lines[0] == ["1", ">C9", "C3", "C2", "CK", "S", "1", "0"]  # West led, South won
+    assert lines[9][5:] == ["W", "9", "1"]  # the defence's one trick: the DA
+    ns = ew = 0
+    for words, trick in zip(lines, tricks, strict=True):
+        by_seat = {c["seat"]: c["card"] for c in trick["cards"]}
+        assert words[1:5] == [(">" if s == trick["leader"] else "") + by_seat[s]
+                              for s in "WNES"]
+        ns, ew = ns + (trick["winner"] in "NS"), ew + (trick["winner"] in "EW")
+        assert words[5:] == [trick["winner"], str(ns), str(ew)]
+    assert "Result: declarer 12 tricks (tricks), NS +480" in result.stdout.splitlines()
+    assert (ns, ew) == (12, 1)
+
+
+def test_fold_text_draws_the_trick_in_progress_and_a_claim() -> None:
+    """A trick in progress has no winner yet; a claim awaits the opponents (Laws 68, 69)."""
+    from shared.notation import lin_events
+
+    record = (Path(__file__).parent.parent / "data" / "robot-match-with-alerts.lin").read_text()
+    events = lin_events(record.splitlines()[0])[:11 + 6]  # the start, the ten calls, six cards
+    events.append({"type": "claim", "seat": "S", "tricks": 10, "statement": "trumps"})
+    text = fold_cli(jsonl(events), "--text", "-").stdout
+    lines = trick_lines(text)
+    assert lines[0] == ["1", ">C9", "C3", "C2", "CK", "S", "1", "0"]
+    assert lines[1] == ["2", "H3", ">HA"]  # South led the HA, West followed; no winner yet
+    assert "Claim by S: 10 of the 12 remaining tricks" in text.splitlines()

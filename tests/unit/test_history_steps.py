@@ -49,3 +49,30 @@ def test_a_spectator_sees_each_steps_hands_only_after_the_delay() -> None:
     assert all(s["state"]["deal"] == DEAL for s in late)
     east = [entry_for(Grant("t", "E", "seat"), s, 0, 0) for s in steps]
     assert all(s["state"]["deal"] == "N:- JT987.Q876.AK5.2 - -" for s in east)
+
+
+def test_a_board_replayed_to_any_card_shows_its_tricks() -> None:
+    """`until` stops the history at any card; with `states`, each card's step carries the
+    tricks so far (Law 44: the cards in order, the leader, the winner once complete)."""
+    from pathlib import Path
+
+    from shared.notation import lin_events
+
+    record = Path(__file__).parent.parent / "data" / "robot-match-with-alerts.lin"
+    events = lin_events(record.read_text().splitlines()[0])  # 5H by South, West leads
+    played = [e for e in events if e["type"] == "card_played"]
+    assert len(played) == 52
+    everything = [(offset, encode(from_map(event))) for offset, event in enumerate(events)]
+    for cards in (1, 4, 6, 52):
+        until = 10 + cards  # board_started at 0, ten calls, then the cards
+        document = build_history("t", everything[:until + 1], board=1, until=until,
+                                 states=True)
+        steps = document["history"]
+        assert steps[-1]["event"] == played[cards - 1]
+        tricks = steps[-1]["state"]["play"]["tricks"]
+        assert [c for t in tricks for c in t["cards"]] == [
+            {"seat": e["seat"], "card": e["card"]} for e in played[:cards]]
+        assert steps[-1]["state"] == document["state"]
+        assert len(tricks) == (cards + 3) // 4 and tricks[0]["leader"] == "W"
+        assert (tricks[0]["winner"] == "S") == (cards >= 4)  # South's CK wins trick 1
+    assert document["state"]["result"] == {"declarer_tricks": 12, "score_ns": 480}

@@ -18,6 +18,7 @@ import pytest
 from shared import fold, from_map
 from shared.board import Board
 from shared.board_output import standing_to_dict
+from shared.board_result import play_view, result_view
 from shared.deal import parse_deal
 from shared.notation import lin_events, pbn_boards, pbn_events
 from shared.notation.export import ExportHeader, pbn_document, pbn_games, to_lin, to_pbn
@@ -66,6 +67,15 @@ def boards_of(events: list[dict[str, Any]]) -> tuple[Board, ...]:
     return fold(from_map(e) for e in events).boards
 
 
+def play_of(board: Board) -> dict[str, Any] | None:
+    """The play a record carries: the tricks, the tricks won, declarer's tricks."""
+    if board.play is None:
+        return None
+    view = play_view(board.play)
+    return {"tricks": view["tricks"], "won": view["won"],
+            "declarer_tricks": board.play.declarer_tricks}
+
+
 def carried(board: Board, names: bool = True) -> dict[str, Any]:
     """What a record can carry of a board, field by field (the deal as hands: a record may
     write it from another seat)."""
@@ -73,7 +83,8 @@ def carried(board: Board, names: bool = True) -> dict[str, Any]:
               "deal": parse_deal(board.deal) if board.deal else None,
               "calls": [standing_to_dict(c) for c in board.calls],
               "contract": board.contract(), "declarer": board.declarer, "status": board.status,
-              "opening_lead": board.opening_lead}
+              "opening_lead": board.opening_lead, "play": play_of(board),
+              "result": result_view(board)}
     if names:
         fields["players"] = board.players
     return fields
@@ -159,12 +170,13 @@ def test_the_pbn_tags_carry_the_header_and_each_board() -> None:
     assert [(t["Board"], t["Dealer"], t["Vulnerable"]) for t in tags] == [
         ("4", "W", "All"), ("5", "N", "NS"), ("6", "E", "EW")]
     assert [(t["Declarer"], t["Contract"], t["Result"]) for t in tags] == [
-        ("W", "1S", "?"), ("E", "2H", "?"), ("S", "2CX", "?")]
+        ("W", "1S", "7"), ("E", "2H", "8"), ("S", "2CX", "?")]  # result_recorded (Law 79A)
     assert [t["Deal"] for t in tags] == [D4, D5, D6]
     mandatory = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
                  "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
     assert list(tags[0])[:15] == mandatory
-    assert list(tags[0])[15:] == ["Auction", "Play", "Room", "Table"]  # alphabetical
+    assert list(tags[0])[15:] == ["Auction", "Play", "Room", "Score", "Table"]  # alphabetical
+    assert tags[0]["Score"] == "NS -80" and "Score" not in tags[2]  # 1S by W made (Law 77)
 
 
 def test_what_is_not_known_is_a_question_mark() -> None:

@@ -48,7 +48,7 @@ def test_tags_calls_cards_and_vulnerability_in_any_case() -> None:
     assert starts(events) == [{"type": "board_started", "board": 1, "dealer": "N",
                                "deal": DEAL, "vulnerability": "Both"}]
     assert calls(events) == ["N P", "E 1H", "S P", "W 4H", "N P", "E P", "S P"]
-    assert events[-1] == {"type": "opening_lead", "seat": "S", "card": "SA"}
+    assert events[-1] == {"type": "card_played", "seat": "S", "card": "SA"}
     assert board_of(events)["contract"]["declarer"] == "E"
 
 
@@ -82,7 +82,7 @@ def test_an_explanation_that_follows_no_call_is_left_out() -> None:
     assert [e.get("explanation") for e in events if e["type"] == "call"] == \
         [None, "shown", None, None]
     assert events[1] == {"type": "call", "seat": "N", "call": "1C", "alert": True}
-    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "DT"}
+    assert events[-1] == {"type": "card_played", "seat": "E", "card": "DT"}
 
 
 def test_a_second_rooms_board_without_md_has_the_other_rooms_deal() -> None:
@@ -96,8 +96,8 @@ def test_a_second_rooms_board_without_md_has_the_other_rooms_deal() -> None:
                                    "deal": DEAL, "vulnerability": "EW"}] * 2
         assert calls(events)[:8] == calls(events)[8:] == \
             ["N P", "E P", "S 1H", "W P", "N 4H", "E P", "S P", "W P"]
-    assert open_first[-1] == {"type": "opening_lead", "seat": "W", "card": "C3"}
-    assert closed_first[9] == {"type": "opening_lead", "seat": "W", "card": "C3"}
+    assert open_first[-1] == {"type": "card_played", "seat": "W", "card": "C3"}
+    assert closed_first[9] == {"type": "card_played", "seat": "W", "card": "C3"}
 
 
 def test_a_board_without_any_deal_has_the_dealer_of_its_number() -> None:
@@ -140,14 +140,14 @@ def test_three_whole_hands_and_a_short_fourth_make_the_whole_deal() -> None:
     """BBO leaves the last hand out, or gives part of it: it is the 13 cards left."""
     events = lin_events(f"md|3{HANDS}ST|sv|o|mb|1S|mb|p|mb|p|mb|p|pc|CA|")
     assert starts(events)[0]["deal"] == DEAL
-    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "CA"}
+    assert events[-1] == {"type": "card_played", "seat": "E", "card": "CA"}
 
 
 def test_a_short_hand_still_says_who_led_its_card() -> None:
     """A lead out of turn by a player whose hand is only partly given: the record says he held
     the card, and the engine judges the lead (Law 54)."""
     events = lin_events("md|3SAKQ,S2,,|sv|o|mb|1S|mb|p|mb|p|mb|p|pc|S2|")  # West held S2
-    assert events[-1] == {"type": "opening_lead", "seat": "W", "card": "S2"}
+    assert events[-1] == {"type": "card_played", "seat": "W", "card": "S2"}
 
 
 @pytest.mark.parametrize(("value", "number"), [("o12", 12), ("c12", 12), ("O12,BOARD 12", 12),

@@ -45,19 +45,31 @@ def test_pbn_notes_become_explanations() -> None:
                           "explanation": 'strong "club"'}
 
 
-def test_pbn_opening_leads_come_from_the_play_section() -> None:
+def test_pbn_play_comes_from_the_play_section() -> None:
+    """Four tricks in columns from the opening leader (East), each played from its leader
+    (Law 44G), then `*` and `[Result "NS 11"]`: North–South won 3 of the 4, so North claims
+    8 of the 9 left, agreed (Laws 68, 69A)."""
     events = pbn_events(text_of("pbn21-irregularities.pbn"))
-    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "SK"}
+    cards = [(e["seat"], e["card"]) for e in events if e["type"] == "card_played"]
+    assert cards[:4] == [("E", "SK"), ("S", "ST"), ("W", "S4"), ("N", "S2")]
+    assert cards[4:8] == [("E", "HK"), ("S", "H5"), ("W", "H2"), ("N", "C7")]
+    assert cards[8:] == [("N", "S3"), ("E", "S6"), ("S", "C2"), ("W", "S5"),  # N ruffed
+                         ("S", "HA"), ("W", "H6"), ("N", "D4"), ("E", "H3")]  # S ruffed
+    assert events[-3:] == [{"type": "claim", "seat": "N", "tricks": 8, "statement": ""},
+                           {"type": "claim_response", "seat": "E", "accept": True},
+                           {"type": "claim_response", "seat": "W", "accept": True}]
 
 
 @pytest.mark.parametrize(("name", "boards"), [("usbf-2010-semifinal-vugraph.lin", 30),
                                               ("robot-match-with-alerts.lin", 8)])
 def test_lin_boards_fold_to_the_results_list(name: str, boards: int) -> None:
-    """LIN: calls in rotation from the dealer; the USBF file's `rs` list states each contract."""
+    """LIN: calls in rotation from the dealer; the USBF file's `rs` list states each contract.
+    The play: `shared.notation` tests (test_notation_play)."""
     events = lin_events(text_of(name))
     state = fold(from_map(m) for m in events)
     assert len(state.boards) == boards and all(not b.alerts for b in state.boards)
-    assert sum(e["type"] == "opening_lead" for e in events) == boards
+    assert sum(e["type"] == "card_played" for e in events) == sum(
+        b.cards for b in read_lin(DATA / name)[0])  # every card, the opening lead's first
     _, results = read_lin(DATA / name)
     if results:
         assert [b.contract() for b in state.boards] == [lin_contract(r) for r in results]
@@ -199,10 +211,11 @@ def test_lin_values_that_read_like_tags_are_values() -> None:
             "pc|ST|pc|SA|")
     events = lin_events(text)
     assert [e["type"] for e in events] == ["board_started", "call", "call", "call", "call",
-                                          "opening_lead"]
+                                          "card_played", "card_played"]
     assert events[0]["vulnerability"] == "Both" and events[1] == {"type": "call", "seat": "N",
                                                                   "call": "1C"}
-    assert events[-1] == {"type": "opening_lead", "seat": "E", "card": "ST"}
+    assert events[-2] == {"type": "card_played", "seat": "E", "card": "ST"}
+    assert events[-1] == {"type": "card_played", "seat": "S", "card": "SA"}  # South held it
 
 
 def test_a_lin_lead_is_by_the_player_who_held_the_card() -> None:
@@ -212,9 +225,9 @@ def test_a_lin_lead_is_by_the_player_who_held_the_card() -> None:
     auction = "mb|1C|mb|p|mb|p|mb|p|"  # North declares: East is on lead
     deal = "3SAKQJHAKQJDAKQJC2,S5432H5432D5432C3,S9876H9876D9876C4,"  # S, W, N; E left out
     events = lin_events(f"md|{deal}|sv|o|{auction}pc|D2|")  # West held the D2
-    assert events[-1] == {"type": "opening_lead", "seat": "W", "card": "D2"}
+    assert events[-1] == {"type": "card_played", "seat": "W", "card": "D2"}
     board = fold(from_map(e) for e in events).board
     assert board is not None and [a.kind for a in board.alerts] == ["opening_lead_out_of_turn"]
     assert board.alerts[0].law == "54"
     partial = lin_events(f"md|3SAKQJHAKQJDAKQJC2,,,|sv|o|{auction}pc|D2|")
-    assert partial[-1] == {"type": "opening_lead", "seat": "E", "card": "D2"}
+    assert partial[-1] == {"type": "card_played", "seat": "E", "card": "D2"}

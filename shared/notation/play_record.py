@@ -1,0 +1,111 @@
+"""The play of a board as a record gives it, as events: each card with the hand it came from
+(`card_played`), and the result the record states, when the cards leave it open.
+
+A record names the cards, not always who played them: LIN gives the cards in the order
+played (the hand is the one dealt the card, else the hand in turn), PBN by trick in columns
+from the opening leader (each trick is played from its leader, the winner of the trick
+before: Law 44G). The mechanics of `shared.play` seat the cards; the fold judges them.
+
+The result (LIN `mc|N`, PBN `[Result]`: declarer's tricks in all, agreed at the table) ends a
+play the cards leave unfinished:
+
+- as a claim by declarer of the tricks still to come and both defenders' acceptance (Laws 68,
+  69A) when the fold can state it so: a card has been played, no revoke is on the board (an
+  agreed claim settles revokes, Law 64, and the record's number already counts them), and
+  the tricks left to declarer are between none and those remaining;
+- otherwise as `result_recorded` (Law 79A: the number of tricks agreed at the table), which
+  the fold takes as given: no card recorded, a revoke, or a number the claim cannot say.
+
+Cards after the thirteenth trick, or a card played twice, make the board unreadable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from shared.cards import Card
+from shared.codec import from_map
+from shared.engine import fold
+from shared.events import CardPlayed
+from shared.laws.play import begin_play
+from shared.play import Play
+from shared.seats import NotationError, Seat
+
+Row = Sequence[Card | None]
+"""A PBN trick: the cards of the four hands from the opening leader's, None where none."""
+
+
+class RecordedPlay:
+    """The play of one board as its record gives it: the auction folded once (`events`, the
+    board's events so far), the cards seated by the play's mechanics, then folded by the Laws
+    onto the auction to close the play (`close`)."""
+
+    def __init__(self, events: list[dict[str, Any]]) -> None:
+        self.state = fold(from_map(e) for e in events)
+        board = self.state.board
+        self.play = None if board is None else begin_play(board.copy())
+        self.cards: list[CardPlayed] = []
+
+    def _card(self, play: Play, seat: Seat, card: Card) -> dict[str, Any]:
+        if play.ended is not None:
+            raise NotationError(f"{card}: a card after the thirteenth trick")
+        if card.index in play.played:
+            raise NotationError(f"{card} is played twice")
+        play.add(seat, card)
+        self.cards.append(CardPlayed(seat, card))
+        return {"type": "card_played", "seat": seat.name, "card": str(card)}
+
+    def in_order(self, cards: Iterable[Card],
+                 holder: Callable[[Card], Seat | None]) -> list[dict[str, Any]]:
+        """LIN: the cards in the order played, each from the hand `holder` says was dealt
+        it, or else from the hand in turn."""
+        play = self.play
+        if play is None:
+            return []
+        return [self._card(play, holder(card) or play.turn or play.leader, card)
+                for card in cards]
+
+    def by_trick(self, leader: Seat, rows: Iterable[Row]) -> list[dict[str, Any]]:
+        """PBN: each trick's cards in columns from `leader`'s (the opening leader), played
+        from the trick's leader clockwise."""
+        play = self.play
+        if play is None:
+            return []
+        play.leader = play.turn = leader
+        out = []
+        for row in rows:
+            by_seat = {seat: card for seat, card in zip(clockwise(leader), row, strict=False)
+                       if card is not None}
+            for seat in clockwise(play.leader):
+                card = by_seat.get(seat)
+                if card is not None:
+                    out.append(self._card(play, seat, card))
+            if len(by_seat) < 4 and play.current:  # an unfinished trick: the last
+                break
+        return out
+
+    def close(self, tricks: int | None) -> list[dict[str, Any]]:
+        """The events that end the play with declarer's `tricks` (None: the record states
+        none), after the cards: a claim agreed or a result recorded, as the module says;
+        none if the play has ended or there is no contract."""
+        if tricks is None or self.play is None:
+            return []
+        board = fold(self.cards, self.state).board
+        play = None if board is None else board.play
+        if play is not None and play.ended is not None:
+            return []
+        if play is None or not play.played or play.revokes or play.lead is not None:
+            return [{"type": "result_recorded", "tricks": tricks}]
+        rest = tricks - play.won_by(play.declarer)
+        if not 0 <= rest <= play.remaining:
+            return [{"type": "result_recorded", "tricks": tricks}]
+        declarer = play.declarer
+        return [{"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
+                {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
+                {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
+
+
+def clockwise(seat: Seat) -> tuple[Seat, Seat, Seat, Seat]:
+    """`seat` and the three after it in rotation."""
+    return seat, seat.lho, seat.partner, seat.rho

@@ -38,7 +38,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from redis.asyncio import Redis
 
-from services.common.names import feed_key
+from services.common.names import feed_key, state_key
 from shared.notation import pbn_events
 from shared.seats import board_dealer
 
@@ -171,6 +171,8 @@ class Pipeline:
         self.sent: dict[tuple[str, int], float] = {}  # (table, offset) → when it was sent
         self.accepted: dict[tuple[str, int], float] = {}  # … when its 202 was read
         self.kinds: dict[tuple[str, int], str] = {}  # … CALL, CARD or CLAIM
+        self.locks: dict[str, asyncio.Lock] = {}  # table → held while its event is sent
+        self.last: dict[str, int] = {}  # table → the offset of its last event accepted
         self.acked: list[tuple[float, float]] = []  # (when sent, how long to the 202)
         self.failed: list[str] = []  # calls that got no answer
         # (table, version) → when it was seen: matched with `sent` at the end, since a state
@@ -239,6 +241,13 @@ class Pipeline:
         return ahead
 
     async def send(self, table: str) -> None:
+        """The table's next event, after its event before has had its answer: while the
+        gateway stalls, waiting for a free connection would otherwise let a table's later
+        event overtake its earlier one (a card before the call that ends the auction)."""
+        async with self.locks.setdefault(table, asyncio.Lock()):  # its waiters in turn
+            await self.send_next(table)
+
+    async def send_next(self, table: str) -> None:
         start, step = self.next_step(table)
         while not self.idle:
             await asyncio.sleep(0.001)
@@ -265,8 +274,24 @@ class Pipeline:
             self.sent[key] = started
             self.accepted[key] = started + took
             self.kinds[key] = step.kind
+            self.last[table] = key[1]
         else:
             self.failed.append(f"{step.kind} at {table}: {status} {body!r}")
+
+    async def settled(self, redis: Redis, timeout: float) -> float:
+        """Waits until every table's state in Redis has folded its last event accepted (at
+        most `timeout` s); returns how long it took."""
+        started = time.perf_counter()
+        while time.perf_counter() - started < timeout:
+            async with redis.pipeline(transaction=False) as pipe:
+                for table in self.tables:
+                    pipe.hget(state_key(table), "version")
+                versions = await pipe.execute()
+            if all(int(v or -1) >= self.last.get(t, -1)
+                   for t, v in zip(self.tables, versions, strict=True)):
+                break
+            await asyncio.sleep(0.5)
+        return time.perf_counter() - started
 
     async def in_redis(self, redis: Redis) -> dict[tuple[str, int], float]:
         """(table, offset) → when in Redis, of each call, read after the load: the
@@ -542,9 +567,13 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
         ahead = pipeline.play_whole_boards()
         order = spread(ahead)
         print(f"whole boards: each table starts one and plays into it ({len(order)} events at "
-              f"{1.5 * args.rate:.0f}/s, not measured: the tables spread over their boards) …",
+              f"{args.rate}/s, not measured: the tables spread over their boards) …",
               flush=True)
-        await runner.load(3600, order, 1.5 * args.rate)
+        await runner.load(3600, order)
+        waited = await pipeline.settled(redis, 60)
+        print(f"  {len(pipeline.failed)} refused or without an answer"
+              + (f" ({pipeline.failed[0]})" if pipeline.failed else "")
+              + f"; every state in Redis {waited:.1f} s after the last", flush=True)
         await asyncio.sleep(2)
         print(f"whole boards: {args.rate} events/s (calls, cards, claims) over {args.tables} "
               f"tables for {args.seconds} s …", flush=True)

@@ -10,8 +10,16 @@ run on the same broker:
   (a) the gateway's 202, (b) the new state in Redis, (c) the state pushed on a WebSocket feed;
 - the issue's measure, from the call accepted (its 202 read by the caller: Kafka has
   acknowledged the event) to (b) and (c): the processor's part, one produce → consume (the
-  event's copy) plus the fold and the Redis write, set beside the bare round trip's one.
-A benchmark, not a test: it prints numbers and asserts nothing about speed.
+  event's copy) plus the fold and the Redis write, set beside the bare round trip's one;
+- with `--play`, after the calls only, whole boards (issue 26): each table starts a board with
+  a real record's deal and plays its auction, then its play card by card and the claim with
+  both defenders' acceptance as the record has them (`bench/whole_boards.py`), so the load is
+  calls and cards as a tournament makes them; after a lead-in (not measured) that spreads the
+  tables over their boards, the same measures, kind by kind (calls, cards, claims), and a
+  side-by-side table of the two windows: events/s, CPU per event over every process, p50/p99
+  from the 202 to Redis and to the feed.
+A table's events go one at a time, in order (a stalled gateway must not let a card overtake
+the call before it). A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20] [--play]
                                    [--timeline] [--keep DIR] [--ports KAFKA REDIS GATEWAY]

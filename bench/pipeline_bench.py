@@ -35,15 +35,12 @@ import os
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import uvloop
 import websockets
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
-from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from redis.asyncio import Redis
 
 from services.common.names import feed_key, state_key
@@ -51,6 +48,16 @@ from shared.notation import pbn_events
 from shared.seats import board_dealer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.pipeline_clients import HttpConnection, RoundTrip
+from bench.pipeline_report import (
+    Window,
+    by_kind,
+    pct,
+    print_side_by_side,
+    print_timeline,
+    report,
+    since_accepted,
+)
 from bench.whole_boards import CALL, CARD, CLAIM, Step, WholeBoard, spread, whole_boards
 from tests.stack import running_stack
 
@@ -70,97 +77,6 @@ def real_auctions() -> list[list[str]]:
         elif event["type"] == "call":
             auctions[-1].append(event["call"])
     return [calls for calls in auctions if len(calls) >= 4 and calls[-3:] == ["P"] * 3]
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
-
-
-def report(name: str, values: list[float]) -> str:
-    if not values:
-        return f"{name}: no samples"
-    return (f"{name}: p50 {pct(values, 0.5):.1f} ms, p99 {pct(values, 0.99):.1f} ms "
-            f"({len(values)} samples)")
-
-
-class RoundTrip:
-    """A bare aiokafka round trip: produce with acks=all (idempotent) → consume. Its clients
-    are started before it is timed, so that their start-up (metadata, positions) does not
-    hold up the load generator's loop in the pipeline's measured window."""
-
-    def __init__(self, bootstrap: str) -> None:
-        self.consumer = AIOKafkaConsumer("bench.roundtrip", bootstrap_servers=bootstrap,
-                                         auto_offset_reset="latest", enable_auto_commit=False)
-        self.producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all",
-                                         enable_idempotence=True, linger_ms=0)
-        self.bootstrap = bootstrap
-
-    async def start(self) -> None:
-        admin = AIOKafkaAdminClient(bootstrap_servers=self.bootstrap)
-        await admin.start()
-        if "bench.roundtrip" not in await admin.list_topics():
-            await admin.create_topics([NewTopic("bench.roundtrip", 1, 1)])
-        await admin.close()
-        await self.consumer.start()
-        await self.consumer.getmany(timeout_ms=1000)  # fetch positions first
-        await self.producer.start()
-
-    async def run(self, count: int, rate: float) -> list[float]:
-        """`count` round trips at `rate` per second; the clients are stopped after."""
-        sent: dict[int, float] = {}
-        latencies: list[float] = []
-
-        async def consume() -> None:
-            while len(latencies) < count:
-                batch = await self.consumer.getmany(timeout_ms=1000)
-                now = time.perf_counter()
-                for records in batch.values():
-                    for record in records:
-                        latencies.append(now - sent[int(record.value)])
-
-        reader = asyncio.create_task(consume())
-        for i in range(count):
-            sent[i] = time.perf_counter()
-            await self.producer.send("bench.roundtrip", str(i).encode())
-            await asyncio.sleep(1 / rate)
-        await asyncio.wait_for(reader, 30)
-        await self.producer.stop()
-        await self.consumer.stop()
-        return latencies
-
-
-class HttpConnection:
-    """A minimal HTTP/1.1 keep-alive client: a load generator must cost less CPU than the
-    server it loads, and on a 2-core machine httpx costs about as much as the gateway."""
-
-    IDLE_S = 20  # reopened after this long unused: the gateway closes idle ones after 30 s
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-        self.used = 0.0
-
-    async def post(self, path: str, body: bytes, token: str) -> tuple[int, bytes]:
-        if self.writer is not None and time.monotonic() - self.used > self.IDLE_S:
-            self.writer.close()
-            self.writer = None
-        self.used = time.monotonic()
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        self.writer.write(
-            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-            + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status = int(head.split(b" ", 2)[1])
-        length = 0
-        for line in head.split(b"\r\n"):
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        return status, await self.reader.readexactly(length)
 
 
 class Pipeline:
@@ -352,32 +268,6 @@ async def sample_cpu(pids: dict[str, int], timeline: list[dict[str, float]]) -> 
         before = after
 
 
-def print_timeline(pipeline: Pipeline, in_redis: dict[tuple[str, int], float], start: float,
-                   cpu: list[dict[str, float]]) -> None:
-    """Second by second of the measured window (by when each call was sent): calls answered,
-    p99 to the 202, to Redis, and from the 202 to Redis, and the CPU each process used: to
-    see when a run goes bad."""
-    acked: dict[int, list[float]] = {}
-    for started, took in pipeline.acked:
-        acked.setdefault(int(started - start), []).append(took)
-    landed: dict[int, list[float]] = {}
-    after_202: dict[int, list[float]] = {}
-    for key, at in in_redis.items():
-        second = int(pipeline.sent[key] - start)
-        landed.setdefault(second, []).append(at - pipeline.sent[key])
-        after_202.setdefault(second, []).append(max(0.0, at - pipeline.accepted[key]))
-    print("  second  202s  p99 202  in Redis  p99 Redis  p99 202→Redis  CPU % ("
-          + ", ".join(cpu[0]) + ")" if cpu else
-          "  second  202s  p99 202  in Redis  p99 Redis  p99 202→Redis")
-    for second in range(max(acked, default=-1) + 1):
-        shares = " ".join(f"{100 * v:.0f}" for v in cpu[second].values()) \
-            if second < len(cpu) else ""
-        print(f"  {second:6d}  {len(acked.get(second, [])):4d}  "
-              f"{pct(acked.get(second, [0.0]), 0.99):7.1f}  {len(landed.get(second, [])):8d}  "
-              f"{pct(landed.get(second, [0.0]), 0.99):9.1f}  "
-              f"{pct(after_202.get(second, [0.0]), 0.99):13.1f}  {shares}")
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     try:
@@ -385,34 +275,6 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-@dataclass
-class Window:
-    """What one measured window gave, for the side-by-side table."""
-
-    mode: str
-    accepted: dict[str, int]  # kind → events accepted
-    elapsed: float
-    cpu: dict[str, float]  # process → CPU seconds
-    to_202: dict[str, list[float]]  # kind → latencies from the send to the 202
-    to_redis: dict[str, list[float]]  # kind → latencies from the 202
-    to_feed: dict[str, list[float]]
-    bare_beside: list[float]
-
-
-def by_kind(pipeline: Pipeline, latencies: dict[tuple[str, int], float]
-            ) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {}
-    for key, value in latencies.items():
-        out.setdefault(pipeline.kinds[key], []).append(value)
-    return out
-
-
-def since_accepted(pipeline: Pipeline, seen: dict[tuple[str, int], float]
-                   ) -> dict[tuple[str, int], float]:
-    return {key: max(0.0, when - pipeline.accepted[key]) for key, when in seen.items()
-            if key in pipeline.accepted}
 
 
 class Runner:
@@ -518,30 +380,6 @@ class Runner:
                       by_kind(pipeline, since_accepted(pipeline, in_redis)),
                       by_kind(pipeline, since_accepted(pipeline, pipeline.seen_on_feed)),
                       bare_loaded)
-
-
-def print_side_by_side(windows: list[Window]) -> None:
-    """Calls only and whole boards, measured in the same run: events/s, CPU per event over
-    every process, and the latency from the 202 to Redis and to the feed, kind by kind."""
-    def p(values: list[float]) -> str:
-        return f"{pct(values, 0.5):.1f} / {pct(values, 0.99):.1f}" if values else "–"
-
-    print("side by side (p50 / p99 ms: the 202 from the send, Redis and the feed from the 202; "
-          "CPU ms per event accepted):")
-    for w in windows:
-        events = sum(w.accepted.values())
-        print(f"  {w.mode}: {events / w.elapsed:.0f} events/s "
-              f"({', '.join(f'{n} {k}s' for k, n in w.accepted.items() if n)}); CPU per "
-              f"event {1000 * sum(w.cpu.values()) / max(events, 1):.2f} ms ("
-              + ", ".join(f"{name} {1000 * s / max(events, 1):.2f}"
-                          for name, s in w.cpu.items())
-              + f"); bare round trip beside p99 {pct(w.bare_beside, 0.99):.1f} ms")
-        for kind in (CALL, CARD, CLAIM):
-            if w.accepted[kind]:
-                print(f"    {kind}s: 202 {p(w.to_202.get(kind, []))}, → Redis "
-                      f"{p(w.to_redis.get(kind, []))}, → feed (20 tables) "
-                      f"{p(w.to_feed.get(kind, []))} ({len(w.to_feed.get(kind, []))} on "
-                      "the feed)")
 
 
 async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,

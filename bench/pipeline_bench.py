@@ -10,11 +10,19 @@ run on the same broker:
   (a) the gateway's 202, (b) the new state in Redis, (c) the state pushed on a WebSocket feed;
 - the issue's measure, from the call accepted (its 202 read by the caller: Kafka has
   acknowledged the event) to (b) and (c): the processor's part, one produce → consume (the
-  event's copy) plus the fold and the Redis write, set beside the bare round trip's one.
-A benchmark, not a test: it prints numbers and asserts nothing about speed.
+  event's copy) plus the fold and the Redis write, set beside the bare round trip's one;
+- with `--play`, after the calls only, whole boards (issue 26): each table starts a board with
+  a real record's deal and plays its auction, then its play card by card and the claim with
+  both defenders' acceptance as the record has them (`bench/whole_boards.py`), so the load is
+  calls and cards as a tournament makes them; after a lead-in (not measured) that spreads the
+  tables over their boards, the same measures, kind by kind (calls, cards, claims), and a
+  side-by-side table of the two windows: events/s, CPU per event over every process, p50/p99
+  from the 202 to Redis and to the feed.
+A table's events go one at a time, in order (a stalled gateway must not let a card overtake
+the call before it). A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
-    python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20] [--timeline]
-                                   [--keep DIR]
+    python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20] [--play]
+                                   [--timeline] [--keep DIR] [--ports KAFKA REDIS GATEWAY]
 """
 
 from __future__ import annotations
@@ -28,19 +36,29 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvloop
 import websockets
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
-from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from redis.asyncio import Redis
 
-from services.common.names import feed_key
+from services.common.names import feed_key, state_key
 from shared.notation import pbn_events
 from shared.seats import board_dealer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.pipeline_clients import HttpConnection, RoundTrip
+from bench.pipeline_report import (
+    Window,
+    by_kind,
+    pct,
+    print_side_by_side,
+    print_timeline,
+    report,
+    since_accepted,
+)
+from bench.whole_boards import CALL, CARD, CLAIM, Step, WholeBoard, spread, whole_boards
 from tests.stack import running_stack
 
 SEATS = "NESW"
@@ -61,97 +79,6 @@ def real_auctions() -> list[list[str]]:
     return [calls for calls in auctions if len(calls) >= 4 and calls[-3:] == ["P"] * 3]
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
-
-
-def report(name: str, values: list[float]) -> str:
-    if not values:
-        return f"{name}: no samples"
-    return (f"{name}: p50 {pct(values, 0.5):.1f} ms, p99 {pct(values, 0.99):.1f} ms "
-            f"({len(values)} samples)")
-
-
-class RoundTrip:
-    """A bare aiokafka round trip: produce with acks=all (idempotent) → consume. Its clients
-    are started before it is timed, so that their start-up (metadata, positions) does not
-    hold up the load generator's loop in the pipeline's measured window."""
-
-    def __init__(self, bootstrap: str) -> None:
-        self.consumer = AIOKafkaConsumer("bench.roundtrip", bootstrap_servers=bootstrap,
-                                         auto_offset_reset="latest", enable_auto_commit=False)
-        self.producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all",
-                                         enable_idempotence=True, linger_ms=0)
-        self.bootstrap = bootstrap
-
-    async def start(self) -> None:
-        admin = AIOKafkaAdminClient(bootstrap_servers=self.bootstrap)
-        await admin.start()
-        if "bench.roundtrip" not in await admin.list_topics():
-            await admin.create_topics([NewTopic("bench.roundtrip", 1, 1)])
-        await admin.close()
-        await self.consumer.start()
-        await self.consumer.getmany(timeout_ms=1000)  # fetch positions first
-        await self.producer.start()
-
-    async def run(self, count: int, rate: float) -> list[float]:
-        """`count` round trips at `rate` per second; the clients are stopped after."""
-        sent: dict[int, float] = {}
-        latencies: list[float] = []
-
-        async def consume() -> None:
-            while len(latencies) < count:
-                batch = await self.consumer.getmany(timeout_ms=1000)
-                now = time.perf_counter()
-                for records in batch.values():
-                    for record in records:
-                        latencies.append(now - sent[int(record.value)])
-
-        reader = asyncio.create_task(consume())
-        for i in range(count):
-            sent[i] = time.perf_counter()
-            await self.producer.send("bench.roundtrip", str(i).encode())
-            await asyncio.sleep(1 / rate)
-        await asyncio.wait_for(reader, 30)
-        await self.producer.stop()
-        await self.consumer.stop()
-        return latencies
-
-
-class HttpConnection:
-    """A minimal HTTP/1.1 keep-alive client: a load generator must cost less CPU than the
-    server it loads, and on a 2-core machine httpx costs about as much as the gateway."""
-
-    IDLE_S = 20  # reopened after this long unused: the gateway closes idle ones after 30 s
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-        self.used = 0.0
-
-    async def post(self, path: str, body: bytes, token: str) -> tuple[int, bytes]:
-        if self.writer is not None and time.monotonic() - self.used > self.IDLE_S:
-            self.writer.close()
-            self.writer = None
-        self.used = time.monotonic()
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        self.writer.write(
-            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-            + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status = int(head.split(b" ", 2)[1])
-        length = 0
-        for line in head.split(b"\r\n"):
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        return status, await self.reader.readexactly(length)
-
-
 class Pipeline:
     def __init__(self, url: str, director: str, tables: int) -> None:
         self.http = httpx.AsyncClient(base_url=url, timeout=30,
@@ -161,10 +88,15 @@ class Pipeline:
         self.director = director
         self.tables = [f"b{i}" for i in range(tables)]
         self.auctions = real_auctions()
+        self.boards = whole_boards(RECORD)
+        self.play = False  # whole boards (`play_whole_boards`), or calls only
         self.at = {table: (1, 0) for table in self.tables}  # table → (board, position) next
         self.seats: dict[str, dict[str, str]] = {}
         self.sent: dict[tuple[str, int], float] = {}  # (table, offset) → when it was sent
         self.accepted: dict[tuple[str, int], float] = {}  # … when its 202 was read
+        self.kinds: dict[tuple[str, int], str] = {}  # … CALL, CARD or CLAIM
+        self.locks: dict[str, asyncio.Lock] = {}  # table → held while its event is sent
+        self.last: dict[str, int] = {}  # table → the offset of its last event accepted
         self.acked: list[tuple[float, float]] = []  # (when sent, how long to the 202)
         self.failed: list[str] = []  # calls that got no answer
         # (table, version) → when it was seen: matched with `sent` at the end, since a state
@@ -193,34 +125,67 @@ class Pipeline:
         """Board `b` at table `b<i>` plays auction `i + b` of the record."""
         return self.auctions[(int(table[1:]) + board) % len(self.auctions)]
 
-    def next_call(self, table: str) -> tuple[int, int, str]:
-        """The table's next call: (board, position in its auction, the call); the director
-        starts the next board before its first call."""
+    def next_step(self, table: str) -> tuple[dict[str, Any] | None, Step]:
+        """The table's next event, and the board's start to send before it (None: none):
+        calls only, the director starts the next board (its number only) before its first
+        call; whole boards (`self.play`), before each board's first call, with the record's
+        deal."""
         board, position = self.at[table]
+        if self.play:
+            script = self.whole_board(table, board)
+            if position == len(script.steps):
+                board, position = board + 1, 0
+                script = self.whole_board(table, board)
+            self.at[table] = (board, position + 1)
+            start = {"board": board, **script.start} if position == 0 else None
+            return start, script.steps[position]
         if position == len(self.auction(table, board)):
             board, position = board + 1, 0
         self.at[table] = (board, position + 1)
-        return board, position, self.auction(table, board)[position]
-
-    async def call(self, table: str) -> None:
-        board, position, call = self.next_call(table)
         seat = SEATS[(board_dealer(board).value + position) % 4]
+        body = json.dumps({"type": "call", "call": self.auction(table, board)[position]})
+        return ({"board": board} if position == 0 and board > 1 else None,
+                Step(CALL, body.encode(), seat))
+
+    def whole_board(self, table: str, board: int) -> WholeBoard:
+        """Board `b` at table `b<i>` plays whole board `i + b` of the record."""
+        return self.boards[(int(table[1:]) + board) % len(self.boards)]
+
+    def play_whole_boards(self) -> dict[str, int]:
+        """From now on each table plays whole boards, from a new board; returns how many
+        events of it each table sends before the measure, so that the tables are spread over
+        their boards as in a tournament (table `b<i>`: a share `i / tables` of its board's)."""
+        self.play = True
+        ahead = {}
+        for i, table in enumerate(self.tables):
+            board = self.at[table][0] + 1
+            self.at[table] = (board, 0)
+            share = i * 617 % len(self.tables)  # a permutation: the feeds' 20 tables spread too
+            ahead[table] = len(self.whole_board(table, board).steps) * share // len(self.tables)
+        return ahead
+
+    async def send(self, table: str) -> None:
+        """The table's next event, after its event before has had its answer: while the
+        gateway stalls, waiting for a free connection would otherwise let a table's later
+        event overtake its earlier one (a card before the call that ends the auction)."""
+        async with self.locks.setdefault(table, asyncio.Lock()):  # its waiters in turn
+            await self.send_next(table)
+
+    async def send_next(self, table: str) -> None:
+        start, step = self.next_step(table)
         while not self.idle:
             await asyncio.sleep(0.001)
         connection = self.idle.pop()
         started = time.time()  # the clock Redis stamps stream entries with (same machine)
         try:
-            if position == 0 and board > 1:
+            if start is not None:
                 status, body = await connection.post(
-                    f"/api/tables/{table}/boards", json.dumps({"board": board}).encode(),
-                    self.director)
+                    f"/api/tables/{table}/boards", json.dumps(start).encode(), self.director)
                 if status != 202:
-                    self.failed.append(f"board {board} at {table}: {status} {body!r}")
+                    self.failed.append(f"board {start['board']} at {table}: {status} {body!r}")
                 started = time.time()
-            status, body = await connection.post(
-                f"/api/tables/{table}/events",
-                json.dumps({"type": "call", "call": call}).encode(),
-                self.seats[table][seat])
+            status, body = await connection.post(f"/api/tables/{table}/events", step.body,
+                                                 self.seats[table][step.seat])
         except (OSError, asyncio.IncompleteReadError) as exc:  # counted, not retried
             self.failed.append(repr(exc))
             self.idle.append(HttpConnection(connection.port))
@@ -232,6 +197,25 @@ class Pipeline:
             key = (table, json.loads(body)["offset"])
             self.sent[key] = started
             self.accepted[key] = started + took
+            self.kinds[key] = step.kind
+            self.last[table] = key[1]
+        else:
+            self.failed.append(f"{step.kind} at {table}: {status} {body!r}")
+
+    async def settled(self, redis: Redis, timeout: float) -> float:
+        """Waits until every table's state in Redis has folded its last event accepted (at
+        most `timeout` s); returns how long it took."""
+        started = time.perf_counter()
+        while time.perf_counter() - started < timeout:
+            async with redis.pipeline(transaction=False) as pipe:
+                for table in self.tables:
+                    pipe.hget(state_key(table), "version")
+                versions = await pipe.execute()
+            if all(int(v or -1) >= self.last.get(t, -1)
+                   for t, v in zip(self.tables, versions, strict=True)):
+                break
+            await asyncio.sleep(0.5)
+        return time.perf_counter() - started
 
     async def in_redis(self, redis: Redis) -> dict[tuple[str, int], float]:
         """(table, offset) → when in Redis, of each call, read after the load: the
@@ -284,32 +268,6 @@ async def sample_cpu(pids: dict[str, int], timeline: list[dict[str, float]]) -> 
         before = after
 
 
-def print_timeline(pipeline: Pipeline, in_redis: dict[tuple[str, int], float], start: float,
-                   cpu: list[dict[str, float]]) -> None:
-    """Second by second of the measured window (by when each call was sent): calls answered,
-    p99 to the 202, to Redis, and from the 202 to Redis, and the CPU each process used: to
-    see when a run goes bad."""
-    acked: dict[int, list[float]] = {}
-    for started, took in pipeline.acked:
-        acked.setdefault(int(started - start), []).append(took)
-    landed: dict[int, list[float]] = {}
-    after_202: dict[int, list[float]] = {}
-    for key, at in in_redis.items():
-        second = int(pipeline.sent[key] - start)
-        landed.setdefault(second, []).append(at - pipeline.sent[key])
-        after_202.setdefault(second, []).append(max(0.0, at - pipeline.accepted[key]))
-    print("  second  202s  p99 202  in Redis  p99 Redis  p99 202→Redis  CPU % ("
-          + ", ".join(cpu[0]) + ")" if cpu else
-          "  second  202s  p99 202  in Redis  p99 Redis  p99 202→Redis")
-    for second in range(max(acked, default=-1) + 1):
-        shares = " ".join(f"{100 * v:.0f}" for v in cpu[second].values()) \
-            if second < len(cpu) else ""
-        print(f"  {second:6d}  {len(acked.get(second, [])):4d}  "
-              f"{pct(acked.get(second, [0.0]), 0.99):7.1f}  {len(landed.get(second, [])):8d}  "
-              f"{pct(landed.get(second, [0.0]), 0.99):9.1f}  "
-              f"{pct(after_202.get(second, [0.0]), 0.99):13.1f}  {shares}")
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     try:
@@ -317,6 +275,111 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Runner:
+    """The load at a steady rate, and its measured windows."""
+
+    def __init__(self, args: argparse.Namespace, pipeline: Pipeline, bootstrap: str,
+                 redis: Redis, pids: dict[str, int]) -> None:
+        self.args, self.pipeline, self.bootstrap = args, pipeline, bootstrap
+        self.redis, self.pids = redis, pids
+        self.turn = 0  # the next table in turn, round the tables
+        self.bare: list[float] = []
+
+    async def load(self, seconds: float, order: list[str] | None = None,
+                   rate: float | None = None) -> float:
+        """An event at the rate for `seconds` (or until `order`, the tables in the order to
+        send, is done), the tables in turn unless `order`; returns how long it really took."""
+        rate = rate or self.args.rate
+        pending: set[asyncio.Task[None]] = set()
+        started = time.perf_counter()
+        sent = 0
+        while time.perf_counter() - started < seconds:
+            if order is None:
+                table = self.pipeline.tables[self.turn % len(self.pipeline.tables)]
+                self.turn += 1
+            elif sent < len(order):
+                table = order[sent]
+            else:
+                break
+            task = asyncio.create_task(self.pipeline.send(table))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            sent += 1
+            await asyncio.sleep(max(0.0, started + sent / rate - time.perf_counter()))
+        await asyncio.gather(*pending)
+        return time.perf_counter() - started
+
+    def forget(self) -> None:
+        """The events sent so far are not measured."""
+        pipeline = self.pipeline
+        for measured in (pipeline.sent, pipeline.accepted, pipeline.kinds,
+                         pipeline.seen_on_feed):
+            measured.clear()
+        pipeline.acked.clear()
+        pipeline.failed.clear()
+
+    async def window(self, mode: str) -> Window:
+        """One measured window of `args.seconds`, beside a bare round trip at a tenth of
+        the rate; its figures printed, and returned."""
+        args, pipeline = self.args, self.pipeline
+        self.forget()
+        side = RoundTrip(self.bootstrap)
+        await side.start()
+        cpu_before = {name: cpu_seconds(pid) for name, pid in self.pids.items()}
+        cpu_timeline: list[dict[str, float]] = []
+        beside = asyncio.create_task(side.run(args.rate * args.seconds // 10, args.rate / 10))
+        load_started = time.time()
+        sampler = (asyncio.create_task(sample_cpu(self.pids, cpu_timeline)) if args.timeline
+                   else None)
+        elapsed = await self.load(args.seconds)
+        if sampler is not None:
+            sampler.cancel()
+        cpu = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in self.pids.items()}
+        bare_loaded = await beside
+        await asyncio.sleep(3)
+        in_redis = await pipeline.in_redis(self.redis)
+        accepted = len(pipeline.sent)
+        kinds = {kind: sum(k == kind for k in pipeline.kinds.values())
+                 for kind in (CALL, CARD, CLAIM)}
+        print(f"  {accepted} events accepted in {elapsed:.1f} s: {accepted / elapsed:.0f}/s ("
+              + ", ".join(f"{n} {kind}s" for kind, n in kinds.items() if n) + ")"
+              + (f"; {len(pipeline.failed)} without an answer or refused "
+                 f"({pipeline.failed[0]})" if pipeline.failed else ""))
+        print("  " + report("event → gateway 202", [took for _, took in pipeline.acked]))
+        to_redis = {name: pipeline.latencies(in_redis, since)
+                    for name, since in (("accepted", pipeline.accepted),
+                                        ("sent", pipeline.sent))}
+        print("  " + report("event sent → state in Redis", to_redis["sent"]))
+        print("  " + report("event sent → pushed on the feed (20 tables)",
+                            pipeline.latencies(pipeline.seen_on_feed, pipeline.sent)))
+        print("  " + report("event accepted (202) → state in Redis", to_redis["accepted"]))
+        print("  " + report("event accepted (202) → pushed on the feed (20 tables)",
+                            pipeline.latencies(pipeline.seen_on_feed, pipeline.accepted)))
+        early = sum(landed < pipeline.accepted[key] for key, landed in in_redis.items())
+        print(f"  {early} states were in Redis before the caller read the 202 "
+              "(counted as 0 ms)")
+        # CPU time is steadier than latency on a VM that runs in slow and fast phases: it
+        # says where each event's cost goes, and whether a change made a part cheaper.
+        print("  CPU per event accepted: " + ", ".join(
+            f"{name} {1000 * seconds / max(accepted, 1):.2f} ms"
+            for name, seconds in cpu.items())
+            + f"; all {100 * sum(cpu.values()) / elapsed / (os.cpu_count() or 1):.0f}% of "
+            f"the {os.cpu_count()} cores")
+        print("  " + report("bare produce → consume beside the load", bare_loaded))
+        if args.timeline:
+            print_timeline(pipeline, in_redis, load_started, cpu_timeline)
+        for name, latencies in to_redis.items():
+            p99 = pct(latencies or [0.0], 0.99)
+            print(f"  p99 event {name} → Redis is {p99 / pct(self.bare, 0.99):.1f}× the bare "
+                  f"round trip's p99 with the pipeline idle, "
+                  f"{p99 / pct(bare_loaded, 0.99):.1f}× beside the load (target: 3×)")
+        took = {key: pipeline.accepted[key] - sent for key, sent in pipeline.sent.items()}
+        return Window(mode, kinds, elapsed, cpu, by_kind(pipeline, took),
+                      by_kind(pipeline, since_accepted(pipeline, in_redis)),
+                      by_kind(pipeline, since_accepted(pipeline, pipeline.seen_on_feed)),
+                      bare_loaded)
 
 
 async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
@@ -330,94 +393,47 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     watchers = [asyncio.create_task(pipeline.watch_feed(ws_url, t, stop))
                 for t in pipeline.tables[:20]]
     await asyncio.sleep(1)
-    calls = 0
-
-    async def load(seconds: float) -> float:
-        """Call at the rate for `seconds`; returns how long it really took."""
-        nonlocal calls
-        pending: set[asyncio.Task[None]] = set()
-        started = time.perf_counter()
-        sent = 0
-        while time.perf_counter() - started < seconds:
-            table = pipeline.tables[calls % len(pipeline.tables)]
-            task = asyncio.create_task(pipeline.call(table))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-            calls += 1
-            sent += 1
-            await asyncio.sleep(max(0.0, started + sent / args.rate - time.perf_counter()))
-        await asyncio.gather(*pending)
-        return time.perf_counter() - started
-
+    runner = Runner(args, pipeline, bootstrap, redis, pids)
     if args.warmup:
         print(f"warming up (the JVM compiles Kafka's hot paths) for {args.warmup} s …",
               flush=True)
-        await load(args.warmup)
+        await runner.load(args.warmup)
         await asyncio.sleep(2)
-        pipeline.sent.clear()
-        pipeline.acked.clear()
-        pipeline.accepted.clear()
     # After the warm-up, with the pipeline idle: the broker as fast as it gets, so the
     # comparison is the strictest one.
     print("bare aiokafka round trip (acks=all, idempotent producer → consumer) …", flush=True)
     idle = RoundTrip(bootstrap)
     await idle.start()
-    bare = await idle.run(min(5000, args.rate * 10), args.rate)  # 10 s
-    print("  " + report("produce → consume", bare), flush=True)
-    print(f"calling at {args.rate} calls/s over {args.tables} tables for {args.seconds} s …",
-          flush=True)
-    side = RoundTrip(bootstrap)
-    await side.start()
-    cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
-    cpu_timeline: list[dict[str, float]] = []
-    beside = asyncio.create_task(side.run(args.rate * args.seconds // 10, args.rate / 10))
-    load_started = time.time()
-    sampler = asyncio.create_task(sample_cpu(pids, cpu_timeline)) if args.timeline else None
-    elapsed = await load(args.seconds)
-    if sampler is not None:
-        sampler.cancel()
-    cpu = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in pids.items()}
-    bare_loaded = await beside
-    await asyncio.sleep(3)
+    runner.bare = await idle.run(min(5000, args.rate * 10), args.rate)  # 10 s
+    print("  " + report("produce → consume", runner.bare), flush=True)
+    print(f"calls only: calling at {args.rate} calls/s over {args.tables} tables for "
+          f"{args.seconds} s …", flush=True)
+    windows = [await runner.window("calls only")]
+    if args.play:
+        ahead = pipeline.play_whole_boards()
+        order = spread(ahead)
+        print(f"whole boards: each table starts one and plays into it ({len(order)} events at "
+              f"{args.rate}/s, not measured: the tables spread over their boards) …",
+              flush=True)
+        await runner.load(3600, order)
+        waited = await pipeline.settled(redis, 60)
+        print(f"  {len(pipeline.failed)} refused or without an answer"
+              + (f" ({pipeline.failed[0]})" if pipeline.failed else "")
+              + f"; every state in Redis {waited:.1f} s after the last", flush=True)
+        await asyncio.sleep(2)
+        print(f"whole boards: {args.rate} events/s (calls, cards, claims) over {args.tables} "
+              f"tables for {args.seconds} s …", flush=True)
+        windows.append(await runner.window("whole boards"))
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     alerts = (await pipeline.http.get("/api/alerts?count=1000", headers={
         "Authorization": f"Bearer {director}"})).json()["alerts"]
     await pipeline.http.aclose()
-    in_redis = await pipeline.in_redis(redis)
     await redis.aclose()
-    accepted = len(pipeline.sent)
-    print(f"  {accepted} calls accepted in {elapsed:.1f} s: {accepted / elapsed:.0f} calls/s"
-          + (f"; {len(pipeline.failed)} without an answer ({pipeline.failed[0]})"
-             if pipeline.failed else ""))
-    print(f"  director alerts: {len(alerts)}{'+' if len(alerts) == 1000 else ''} "
+    print(f"director alerts: {len(alerts)}{'+' if len(alerts) == 1000 else ''} "
           "(the load makes no irregularity)")
-    print("  " + report("call → gateway 202", [took for _, took in pipeline.acked]))
-    to_redis = {name: pipeline.latencies(in_redis, since)
-                for name, since in (("call accepted", pipeline.accepted),
-                                    ("call sent", pipeline.sent))}
-    print("  " + report("call sent → state in Redis", to_redis["call sent"]))
-    print("  " + report("call sent → pushed on the feed (20 tables)",
-                        pipeline.latencies(pipeline.seen_on_feed, pipeline.sent)))
-    print("  " + report("call accepted (202) → state in Redis", to_redis["call accepted"]))
-    print("  " + report("call accepted (202) → pushed on the feed (20 tables)",
-                        pipeline.latencies(pipeline.seen_on_feed, pipeline.accepted)))
-    early = sum(landed < pipeline.accepted[key] for key, landed in in_redis.items())
-    print(f"  {early} states were in Redis before the caller read the 202 (counted as 0 ms)")
-    # CPU time is steadier than latency on a VM that runs in slow and fast phases: it says
-    # where each call's cost goes, and whether a change made a part cheaper.
-    print("  CPU per call accepted: " + ", ".join(
-        f"{name} {1000 * seconds / max(accepted, 1):.2f} ms" for name, seconds in cpu.items())
-        + f"; all {100 * sum(cpu.values()) / elapsed / (os.cpu_count() or 1):.0f}% of the "
-        f"{os.cpu_count()} cores")
-    print("  " + report("bare produce → consume beside the load", bare_loaded))
-    if args.timeline:
-        print_timeline(pipeline, in_redis, load_started, cpu_timeline)
-    for name, latencies in to_redis.items():
-        p99 = pct(latencies or [0.0], 0.99)
-        print(f"  p99 {name} → Redis is {p99 / pct(bare, 0.99):.1f}× the bare round trip's "
-              f"p99 with the pipeline idle, {p99 / pct(bare_loaded, 0.99):.1f}× beside the load "
-              "(target: 3×)")
+    if args.play:
+        print_side_by_side(windows)
 
 
 def main() -> None:
@@ -429,15 +445,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--warmup", type=int, default=20, help="seconds of load first")
+    parser.add_argument("--play", action="store_true",
+                        help="after the calls only, whole boards: the auction, then the play "
+                        "card by card and the claim, as the record has them; both reported")
     parser.add_argument("--timeline", action="store_true",
                         help="print the measured window second by second")
     parser.add_argument("--keep", type=Path, help="run in this directory and keep its logs")
+    parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
+                        default=[29092, 26379, 28000])
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     with (contextlib.nullcontext(str(args.keep)) if args.keep
           else tempfile.TemporaryDirectory()) as tmp, running_stack(
-            Path(tmp), 29092, 26379, 28000, workers=args.workers,
+            Path(tmp), *args.ports, workers=args.workers,
             extra_env={"TABLESERVER_SHARDS": str(args.shards)}) as stack:
         time.sleep(8)  # the workers join the group and take their shards
         assert stack.gateway is not None
@@ -448,7 +469,7 @@ def main() -> None:
                 "load generator": os.getpid()}
         # uvloop, as the gateway and the workers: the load generator shares their two cores
         uvloop.run(run(args, stack.bootstrap, stack.url, stack.director,
-                       "redis://127.0.0.1:26379/0", pids))
+                       f"redis://127.0.0.1:{args.ports[1]}/0", pids))
         print_service_errors(Path(tmp))
 
 

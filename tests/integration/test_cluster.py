@@ -81,7 +81,9 @@ def test_a_broker_of_three_killed_mid_stream_loses_no_acknowledged_call(tmp_path
         found = settle_and_audit(stack, players, watcher)
         served = max(players.served_again(t, killed) for t in players.tables) - killed
         last = {a.table: a.at for a in players.acks}
-        assert all(last[t] > killed + served for t in players.tables), "a table stopped"
+        # every table acknowledged after the kill (its last wait of a second may end with its
+        # last ack, so the slowest table's served-again moment is no bound on the others)
+        assert all(last[t] > killed for t in players.tables), "a table stopped"
         assert workers_pids(stack) == pids, "a worker exited"
     report(f"a broker of three killed (leader of {led} of {len(before)} partitions)", found,
            players, every_table_served_again_after_the_kill=served,

@@ -27,6 +27,7 @@ class CardRefusal:
     reason: str
     field: str
     forbidden: bool = False
+    retry: bool = False  # the state does not tell yet: the same card may be sent again
 
 
 def _dummy_and_declarer(board: dict[str, Any]) -> tuple[str, str] | None:
@@ -47,6 +48,12 @@ def card_refusal(board: dict[str, Any] | None, sender: str | None, seat: str,
         if roles is not None and sender == roles[0]:
             return CardRefusal(f"{sender} is dummy: declarer plays dummy's cards (Law 45)",
                                "seat", forbidden=True)
+        if seat != sender and roles is None and (
+                board is None or board.get("status") == BoardStatus.AUCTION):
+            # the auction's end not folded yet (the state lags the log by milliseconds):
+            # whether the sender is declarer is not known yet
+            return CardRefusal("the auction's end is not in the table's state yet: send the "
+                               "card again", "seat", retry=True)
         if seat != sender and not (roles is not None and (sender, seat) == (roles[1], roles[0])):
             return CardRefusal("a seat plays from its own hand (declarer from dummy's too, "
                                "Law 45)", "seat", forbidden=True)

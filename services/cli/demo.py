@@ -1,8 +1,10 @@
 """`python -m services.cli.demo`: a demo tournament, live in the terminal.
 
-Several tables play real boards (deploy/demo/boards.jsonl: boards of the 2021 RealBridge
-qualifier, and four boards with irregularities) through the gateway, at a player's pace; the
-screen shows each table's auction as the processor folds it, and the director's alerts. One
+Several tables play real boards (deploy/demo/boards.jsonl: ten boards of the 2021 RealBridge
+qualifier, their auctions and their play card by card to the claim agreed, and four auctions
+with irregularities) through the gateway, at a player's pace; declarer plays dummy's cards
+(Law 45). The screen shows each table's auction, its tricks and result as the processor folds
+them, and the director's alerts. One
 more table, `demo-you`, waits for people: the screen gives the links to its four seats' pages
 to vugraph at the first robot table, to a capture page for `demo-capture` (an operator
 recording a physical table), and to the director's console.
@@ -26,6 +28,8 @@ import httpx
 
 from services.common.settings import Settings
 from services.gateway.routes.pages import director_link
+from shared import fold, from_map
+from shared.seats import Seat
 from shared.vocabulary import BoardStatus
 
 BOARDS = Path(__file__).resolve().parents[2] / "deploy" / "demo" / "boards.jsonl"
@@ -62,6 +66,33 @@ async def open_for_people(http: httpx.AsyncClient, director: str,
     return [f"  {seat}: {base}{link}" for seat, link in made["links"].items()]
 
 
+def sender_of(event: dict[str, Any], dummy: Seat | None) -> str:
+    """The seat whose token sends `event`: its own, but declarer's for dummy's cards (Law 45)."""
+    seat = Seat.parse(event["seat"])
+    return (seat.partner if event["type"] == "card_played" and seat is dummy else seat).name
+
+
+def dummy_of(events: list[dict[str, Any]]) -> Seat | None:
+    """Dummy of the contract the board's auction reaches (None: passed out)."""
+    board = fold(from_map(e) for e in events if e["type"] != "card_played").board
+    contract = board.contract() if board is not None else None
+    return Seat.parse(contract["declarer"]).partner if contract else None
+
+
+async def send(http: httpx.AsyncClient, url: str, body: dict[str, Any], token: str,
+               attempts: int = 20) -> None:
+    """POST an event as a player's client does: a 503 (the gateway's state not caught up yet,
+    or a fault) is sent again after its Retry-After."""
+    for _ in range(attempts - 1):
+        response = await http.post(url, json=body, headers={"Authorization": f"Bearer {token}"})
+        if response.status_code != 503:
+            break
+        await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
+    else:
+        response = await http.post(url, json=body, headers={"Authorization": f"Bearer {token}"})
+    response.raise_for_status()
+
+
 async def play_table(http: httpx.AsyncClient, director: str, table: str, first: int,
                      boards: list[list[dict[str, Any]]], pace: float, rounds: int | None,
                      made: dict[str, Any]) -> None:
@@ -76,12 +107,13 @@ async def play_table(http: httpx.AsyncClient, director: str, table: str, first: 
             start["board"] += round_ * 100
             (await http.post(f"/api/tables/{table}/boards", json=start, headers=auth)
              ).raise_for_status()
+            dummy = dummy_of(events)
             for event in events[1:]:
                 await asyncio.sleep(rng.uniform(0.3, 1.7) * pace)
-                body = {k: v for k, v in event.items() if k != "seat"}
-                (await http.post(f"/api/tables/{table}/events", json=body,
-                                 headers={"Authorization": f"Bearer {seats[event['seat']]}"})
-                 ).raise_for_status()
+                body = event if event["type"] == "card_played" else \
+                    {k: v for k, v in event.items() if k != "seat"}
+                await send(http, f"/api/tables/{table}/events", body,
+                           seats[sender_of(event, dummy)])
             await asyncio.sleep(2 * pace)
         round_ += 1
 
@@ -96,6 +128,11 @@ def line_of(table: str, state: dict[str, Any] | None) -> str:
            f"{contract['declarer']}" if contract else
            "→ passed out" if board["status"] == BoardStatus.PASSED_OUT
            else f"({board['turn']} to call)")
+    play, result = board.get("play"), board.get("result")
+    if result is not None and result["declarer_tricks"] is not None:
+        end += f", {result['declarer_tricks']} tricks, NS {result['score_ns']:+d}"
+    elif play is not None:
+        end += f", tricks NS {play['won']['NS']} EW {play['won']['EW']}"
     return (f"{table:<8} board {board['board']:<3} dealer {board['dealer']}  {calls}  {end}"
             f"   [v{state['version'] if state else '-'}]")
 

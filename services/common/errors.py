@@ -27,7 +27,8 @@ class ServiceError(Exception):
 
 
 class Unavailable(ServiceError):
-    """Kafka or Redis cannot be reached: the same request may succeed after `retry_after`."""
+    """Kafka or Redis cannot be reached, or the state the answer needs lags the log: the same
+    request may succeed after `retry_after`."""
 
     def __init__(self, reason: str, retry_after: int) -> None:
         super().__init__(reason, None, retry_after)

@@ -286,8 +286,9 @@ def test_a_flood_from_one_seat_is_refused_other_tables_unaffected(stack: Stack) 
 
 
 def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
-    """`make run`'s demo, once through, fast: every table ends with a contract, and the
-    scripted irregularities reached the director."""
+    """`make run`'s demo, once through, fast: every table ends with a contract, a real board
+    played card by card (declarer playing dummy's cards, Law 45) ends with its result and
+    score, and the scripted irregularities reached the director."""
     result = subprocess.run([sys.executable, "-m", "services.cli.demo", "--once", "--tables", "2",
                              "--pace", "0.01"], env=stack.env, capture_output=True, text=True,
                             timeout=300, check=False)
@@ -302,6 +303,7 @@ def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
             assert browser.get(link.split("#")[0]).status_code == 200
     assert [line.split()[0] for line in lines] == ["demo-1", "demo-2"]
     assert all("→" in line and " by " in line for line in lines)
+    assert "tricks, NS " in lines[1]  # demo-2 ends with a real board, played to its claim
     with stack.client(stack.director) as http:
         kinds = {a["kind"] for a in http.get("/api/alerts?count=1000").json()["alerts"]
                  if a["table"].startswith("demo-")}

@@ -89,3 +89,21 @@ def test_law_61_a_revoke_the_fold_found_is_the_directors_until_the_play_ends() -
         assert ended["result"] is not None
         assert [r["seat"] for r in after["play"]["revokes"]] == ["W"], seat
         assert [a["kind"] for a in after["alerts"]] == ["revoke"], seat
+
+
+def test_law_45_dummys_card_before_the_auctions_end_is_folded_is_sent_again() -> None:
+    """Law 45B: declarer plays dummy's cards; whether the sender is declarer is known from the
+    state, which lags the log by the events not folded yet. Dummy's card sent before the
+    auction's end is in the state is not refused as another's hand: the answer says to send
+    it again (a 503 with Retry-After); once the contract is there, it goes on."""
+    auction_only = [{"type": "board_started", "board": 1, "deal": DEAL},
+                    *({"type": "call", "seat": s, "call": c} for s, c in AUCTION[:3])]
+    lagging = fold(from_map(m) for m in auction_only).board
+    assert lagging is not None
+    for board in (dict(lagging.to_dict()), None):
+        refused = card_refusal(board, "N", "S", "D6")
+        assert refused is not None and refused.retry and refused.field == "seat"
+        assert card_refusal(board, "N", "N", "D2") is None  # his own hand: no doubt
+    assert card_refusal(state(("E", "DA")), "N", "S", "D6") is None
+    refused = card_refusal(state(("E", "DA")), "W", "S", "D6")
+    assert refused is not None and refused.forbidden and not refused.retry

@@ -61,6 +61,7 @@ from shared.vocabulary import BoardStatus, TableStatus
 from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL
 from tests.script import log as scripted
+from tests.strategies import play_events
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -199,15 +200,7 @@ events = st.one_of(
               seats, st.sampled_from(["S2", "HK"]), st.booleans()),
     st.builds(lambda s, c, i: {"type": "call_changed", "seat": s, "call": c, "inadvertent": i},
               seats, st.sampled_from(CALLS), st.booleans()),
-    st.builds(lambda s: {"type": "opening_lead", "seat": s, "card": "SA"}, seats),
-    st.builds(lambda s, c: {"type": "card_played", "seat": s, "card": c}, seats,
-              st.sampled_from(["SA", "S4", "HA", "HT", "D2", "DA", "C2", "CK", "S2", "HQ"])),
-    st.builds(lambda s, t: {"type": "claim", "seat": s, "tricks": t}, seats,
-              st.integers(0, 13)),
-    st.builds(lambda s, a: {"type": "claim_response", "seat": s, "accept": a}, seats,
-              st.booleans()),
-    st.builds(lambda t: {"type": "result_recorded", "tricks": t}, st.integers(0, 13)),
-    st.builds(lambda t: {"type": "ruling", "action": "tricks", "tricks": t}, st.integers(0, 13)),
+    *play_events(["SA", "S4", "HA", "HT", "D2", "DA", "C2", "CK", "S2", "HQ"]),
     st.builds(lambda s, i: {"type": "question", "seat": s, "index": i}, seats,
               st.one_of(st.none(), st.integers(0, 5))),
     st.builds(lambda s, i, own: {"type": "explanation", "seat": s, "index": i, "own": own,

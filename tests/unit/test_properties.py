@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from shared import TableState, evolve, fold, from_map
 from tests.helpers import DEAL
+from tests.strategies import play_events
 
 SEATS = "NESW"
 STRAINS = ["C", "D", "H", "S", "NT"]
@@ -89,16 +90,8 @@ any_event = st.one_of(
               seats, st.sampled_from(["S2", "HK", "DT", "C9"]), st.booleans()),
     st.builds(lambda s, c, i: {"type": "call_changed", "seat": s, "call": c, "inadvertent": i},
               seats, st.sampled_from(CALL_TEXTS), st.booleans()),
-    st.builds(lambda s: {"type": "opening_lead", "seat": s, "card": "SA"}, seats),
-    st.builds(lambda s, c: {"type": "card_played", "seat": s, "card": c}, seats,
-              st.sampled_from(["SA", "S4", "S2", "HA", "HT", "H4", "HQ", "D2", "DA", "D6",
-                               "C2", "CK", "C5", "C3"])),
-    st.builds(lambda s, t: {"type": "claim", "seat": s, "tricks": t}, seats,
-              st.integers(0, 13)),
-    st.builds(lambda s, a: {"type": "claim_response", "seat": s, "accept": a}, seats,
-              st.booleans()),
-    st.builds(lambda t: {"type": "result_recorded", "tricks": t}, st.integers(0, 13)),
-    st.builds(lambda t: {"type": "ruling", "action": "tricks", "tricks": t}, st.integers(0, 13)),
+    *play_events(["SA", "S4", "S2", "HA", "HT", "H4", "HQ", "D2", "DA", "D6", "C2", "CK", "C5",
+                  "C3"]),
     st.builds(lambda s, i: {"type": "question", "seat": s, "index": i}, seats,
               st.integers(0, 6)),
     st.builds(lambda s, i: {"type": "explanation", "seat": s, "index": i,

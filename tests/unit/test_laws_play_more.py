@@ -157,3 +157,49 @@ def test_law_67a_declarers_side_leading_before_a_defender_has_played() -> None:
     assert view(state)["alerts"][-1]["seat"] == "W"
     assert view(state)["penalty_cards"] == [] and view(state)["play"]["turn"] == "W"
     assert trick_cards(played("W CJ", state)) == ["N C3", "E H6", "S C8", "W CJ"]
+
+
+# --- claims: an agreement withdrawn (Laws 68D, 69B, 71) -------------------------------------
+
+_CLAIM = "E DA, S D6, W D3, N D2, N claims 10"
+
+
+def test_law_68d_an_acquiescence_withdrawn_before_the_claim_is_agreed_disputes_it() -> None:
+    """Law 68D: E acquiesces, then says no before W has answered: the claim is doubted, play
+    stays suspended and the Director rules (Law 70)."""
+    state = played(f"{_CLAIM}, E agrees, E objects")
+    assert alerts(state) == [("claim_disputed", "68D")]
+    assert "withdraws his acquiescence" in view(state)["alerts"][0]["message"]
+    assert view(state)["play"]["claim"]["disputed"] is True and view(state)["result"] is None
+
+
+def test_law_68d_the_claimer_withdrawing_his_own_claim_summons_the_director() -> None:
+    """Law 68D: a claim doubted by any player, the claimer included, suspends play and the
+    Director is summoned; the claimer's own "yes" answers nothing (Law 69A)."""
+    assert view(played(f"{_CLAIM}, N agrees"))["ignored"][-1]["reason"].startswith("N does not")
+    state = played(f"{_CLAIM}, N objects")
+    assert alerts(state) == [("claim_disputed", "68D")]
+    assert view(state)["play"]["claim"]["disputed"] is True
+
+
+def test_law_69b_an_acquiescence_withdrawn_after_agreement_alerts_the_director() -> None:
+    """Law 69B: after the claim is agreed (both defenders), E withdraws his agreement: the
+    Director is alerted to award a trick E-W had won or would likely have won; the agreed
+    result stands until his `tricks` ruling."""
+    state = played(f"{_CLAIM}, E agrees, W agrees, E objects")
+    assert alerts(state) == [("agreement_withdrawn", "69B")]
+    assert view(state)["result"]["declarer_tricks"] == 10
+    ruled = fold(events({"type": "ruling", "action": "tricks", "tricks": 9}), state)
+    assert view(ruled)["result"]["declarer_tricks"] == 9
+
+
+def test_law_71_the_claimer_withdrawing_his_concession_after_agreement() -> None:
+    """Law 71: declarer's claim of 10 concedes the other 2 (Law 68B1); withdrawn after
+    agreement, the Director cancels the concession of a trick that could not be lost by any
+    normal play. A player who never agreed has nothing to withdraw; dummy does not answer."""
+    agreed = played(f"{_CLAIM}, E agrees, W agrees")
+    assert alerts(played("N objects", agreed)) == [("agreement_withdrawn", "71")]
+    assert alerts(played("S objects", agreed)) == []
+    unagreed = played("E DA, S D6, W D3, N D2, E claims 1, N agrees, W objects")
+    assert view(unagreed)["result"]["declarer_tricks"] == 11  # W's answer came after agreement
+    assert alerts(unagreed) == [] and view(unagreed)["ignored"][-1]["reason"].startswith("W")

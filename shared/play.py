@@ -118,6 +118,10 @@ class Play:
     penalty: tuple[tuple[Seat, Card], ...] = ()  # defenders' penalty cards (Law 50)
     ended: str | None = None  # how the play period ended: tricks, claim, ruling, recorded
     declarer_tricks: int | None = None
+    # Law 60B: `len(cards)` when declarer's lead out of turn was withdrawn with declarer's own
+    # side to lead again; it holds until a card goes to a trick
+    retracted_at: int | None = None
+    agreed: Claim | None = None  # the claim agreed that ended the play (Laws 69B, 71)
     plain: bool = True  # nothing irregular pending: no lead out of turn, revoke, penalty card
     # or claim (the fold's fast path for the usual card; `recheck` keeps it true)
 
@@ -131,7 +135,7 @@ class Play:
                    self.played.copy(), self.cards.copy(), self.leaders.copy(),
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
-                   self.plain)
+                   self.retracted_at, self.agreed, self.plain)
         return new
 
     @property

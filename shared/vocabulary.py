@@ -59,6 +59,9 @@ class Irregularity(enum.StrEnum):
     CLAIM_DISPUTED = "claim_disputed"  # Laws 68D, 70
     LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Law 26
     PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # Laws 50D1, 52
+    SIMULTANEOUS_PLAY = "simultaneous_play"  # Law 58B: two cards from one hand to a trick
+    DEFECTIVE_TRICK = "defective_trick"  # Law 67: a hand has not played to the trick
+    AGREEMENT_WITHDRAWN = "agreement_withdrawn"  # Laws 69B, 71: after a claim was agreed
 
 
 OUT_OF_ROTATION = (Irregularity.PASS_OUT_OF_ROTATION, Irregularity.BID_OUT_OF_ROTATION,

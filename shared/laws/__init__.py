@@ -25,7 +25,10 @@ The package, one module a family of Laws, each importing only those below it:
 - `rotation`: a call with nothing pending (Laws 17C, 18–19, 27, 29–32, 37, 38);
 - `options`: the pending irregularity decided by the next event (Laws 25B, 27A, 28B, 29);
 - `calls`: the `call` and `call_changed` events (Law 25A among them);
-- `cards`: exposed cards during the auction (Law 24) and an old log's opening lead;
+- `cards`: exposed cards during the auction (Law 24), and after it declarer's (48A) and a
+  defender's (49);
+- `misplaced`: simultaneous cards from one hand (58B), a defender's card before declarer's
+  required lead (60B), the defective trick (67A);
 - `revoke`: the revoke, its correction, establishment and the tricks transferred (61–64);
 - `play`: a card played, leads and plays out of turn, the option on a lead (41, 44, 45,
   53–57);

@@ -1,5 +1,5 @@
-"""Cards during the auction: a card exposed (Law 24; rubber 23). The opening lead is the play's
-(`shared.laws.play`)."""
+"""Cards exposed: during the auction (Law 24; rubber 23), and after it, declarer's (Law 48A) or a
+defender's (Law 49). The opening lead is the play's (`shared.laws.play`)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,7 @@ def on_card_exposed(board: Board, event: CardExposed) -> None:
     - C: two or more cards: partner must pass at his next turn (Law 23 may apply)."""
     seat, card = event.seat, event.card
     if board.status != BoardStatus.AUCTION:
-        board.exposed += ((seat, card, event.led),)
-        board.alert(Irregularity.EXPOSED_CARD, cite(board, "24"), seat,
-                    f"{seat} exposed {card} after the auction closed: a penalty card if he is a "
-                    "defender (Laws 49–50).", ("the Laws of play govern",))
+        exposed_after_auction(board, event)
         return
     earlier = sum(1 for s, _, _ in board.exposed if s is seat)
     board.exposed += ((seat, card, event.led),)
@@ -39,3 +36,36 @@ def on_card_exposed(board: Board, event: CardExposed) -> None:
         message += f" {seat.partner} must pass when next it is his turn (Law 23 may apply)."
     board.alert(Irregularity.EXPOSED_CARD, cite(board, law), seat, message,
                 ("declarer may treat it as a penalty card (Law 50)",))
+
+
+def exposed_after_auction(board: Board, event: CardExposed) -> None:
+    """A card exposed once the auction has closed.
+    - Law 48A: declarer is not subject to rectification for exposing a card, and no card of
+      declarer's or dummy's hand ever becomes a penalty card: recorded, nothing more.
+    - Law 49: a defender's card exposed (not in the normal course of play) is a penalty card
+      (Law 50): during the play it joins the penalty cards at once; before the opening lead
+      it waits with the auction's exposed cards, which the play takes up (Laws 24, 50)."""
+    seat, card = event.seat, event.card
+    declarer, play = board.declarer, board.play
+    if declarer is None:  # passed out: there is no play
+        board.exposed += ((seat, card, event.led),)
+        board.alert(Irregularity.EXPOSED_CARD, cite(board, "24"), seat,
+                    f"{seat} exposed {card} after the auction closed.", ("no play follows",))
+        return
+    if not seat.is_opponent_of(declarer):
+        board.rectify(cite(board, "48A"), seat, f"declarer exposed {card} from {seat}'s hand: "
+                      "no rectification, and no card of declarer's or dummy's hand is a "
+                      "penalty card.")
+        return
+    if play is None:
+        board.exposed += ((seat, card, event.led),)
+    elif play.ended is not None or card.index in play.played or play.holds(seat, card) is False:
+        board.note_ignored(f"{card} is not a card {seat} holds in the play")
+        return
+    elif (seat, card) not in play.penalty:
+        play.penalty += ((seat, card),)
+        play.recheck()
+    board.alert(Irregularity.EXPOSED_CARD, cite(board, "49"), seat,
+                f"{seat} exposed {card} after the auction closed: a penalty card (Laws 49, 50).",
+                (f"declarer ({declarer}) has Law 50D's options when {seat.partner} is next on "
+                 "lead; the card must be played at the first legal opportunity (Law 50D1)",))

@@ -12,6 +12,7 @@ from shared.laws.citations import cite
 from shared.laws.play import begin_play
 from shared.laws.revoke import establish, settle_revokes
 from shared.play import Claim, Play
+from shared.seats import Seat
 from shared.vocabulary import Irregularity
 
 
@@ -55,9 +56,14 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
     in declarer's, declarer in a defender's (dummy takes no part, Law 43A). Law 68B2: a
     defender's concession is void if his partner objects. An objection disputes the claim:
     play stays suspended and the Director rules the tricks (Laws 68D, 70) with a `tricks`
-    ruling."""
+    ruling. Law 68D2: a claim doubted by any player, so the claimer's own "no" (his claim
+    withdrawn) and an acquiescence taken back before the claim is agreed dispute it too.
+    After agreement, a "no" is an agreement withdrawn (`withdrawn`: Laws 69B, 71)."""
     play = board.play
     claim = play.claim if play is not None else None
+    if play is not None and claim is None and play.agreed is not None and not event.accept:
+        withdrawn(board, play, play.agreed, event.seat)
+        return
     if play is None or claim is None:
         board.note_ignored("no claim awaits an answer")
         return
@@ -66,16 +72,24 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
     if claim.disputed:
         board.note_ignored("the claim is disputed: the Director rules (Law 70)")
         return
-    if seat is play.dummy or seat is claimer or (seat is claimer.partner and not defending):
+    if seat is play.dummy or (seat is claimer and event.accept) or (
+            seat is claimer.partner and not defending):
         board.note_ignored(f"{seat} does not answer this claim (Laws 43A, 69A)")
         return
     if not event.accept:
         play.claim = replace(claim, answers=(*claim.answers, (seat, False)), disputed=True)
         law = "68B2" if seat is claimer.partner else "68D"
+        if seat is claimer:
+            did = "withdraws his own claim"
+        elif (seat, True) in claim.answers:
+            did = "withdraws his acquiescence in"
+        else:
+            did = "disputes"
         board.alert(Irregularity.CLAIM_DISPUTED, cite(board, law), seat,
-                    f"{seat} disputes {claimer}'s claim of {claim.tricks} of the "
+                    f"{seat} {did} {claimer}'s claim of {claim.tricks} of the "
                     f"{claim.remaining} remaining tricks: play ceases.",
-                    ("the Director rules the tricks (Laws 70, 71): a `tricks` ruling",))
+                    ("the Director rules the tricks (Laws 70, 71): a `tricks` ruling; play "
+                     "continues instead only if all four players agree (Law 68D2(b))",))
         return
     answers = (*claim.answers, (seat, True))
     play.claim = claim = replace(claim, answers=answers)
@@ -90,9 +104,36 @@ def agreed(board: Board, play: Play, claim: Claim) -> None:
     side_tricks = claim.tricks if not claim.seat.is_opponent_of(play.declarer) \
         else claim.remaining - claim.tricks
     play.end("claim", play.won_by(play.declarer) + side_tricks)
+    play.agreed = claim
     board.rectify(cite(board, "69A"), claim.seat, f"the claim is agreed: declarer wins "
                   f"{side_tricks} of the {claim.remaining} remaining tricks.")
     settle_revokes(board, play, (claim.seat, claim.tricks))
+
+
+def withdrawn(board: Board, play: Play, claim: Claim, seat: Seat) -> None:
+    """An agreement withdrawn after the claim was agreed and the play ended, while the board
+    is still the table's (in a round, the next board starts at once: a later answer reaches
+    it and is ignored there).
+    - Law 69B: a player who acquiesced withdraws his agreement: the Director awards a trick
+      his side had won, or would likely have won had play continued.
+    - Law 71: the claimer withdraws his concession (a claim concedes the rest, 68B1): the
+      Director cancels it for a trick his side had won, or could not lose by any normal play.
+    The agreed result stands until the Director's `tricks` ruling (Laws 69B, 71)."""
+    if seat is claim.seat:
+        law, who = "71", "withdraws his concession of the tricks not claimed"
+    elif (seat, True) in claim.answers:
+        law, who = "69B", "withdraws his acquiescence"
+    else:
+        board.note_ignored(f"{seat} did not agree to the claim: nothing to withdraw")
+        return
+    board.alert(Irregularity.AGREEMENT_WITHDRAWN, cite(board, law), seat,
+                f"{seat} {who} in {claim.seat}'s claim of {claim.tricks} of the "
+                f"{claim.remaining} remaining tricks, agreed; declarer's "
+                f"{play.declarer_tricks} tricks stand until the Director rules.",
+                (f"the Director awards a trick {seat}'s side had won, or "
+                 + ("would likely have won had play continued (Law 69B)" if law == "69B"
+                    else "could not lose by any normal play (Law 71)")
+                 + ": a `tricks` ruling",))
 
 
 def on_result_recorded(board: Board, event: ResultRecorded) -> None:

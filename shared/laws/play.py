@@ -15,6 +15,7 @@ from shared.deal import parse_deal
 from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised, RulingAction
 from shared.laws.cards import on_card_exposed
 from shared.laws.citations import cite
+from shared.laws.misplaced import misplaced
 from shared.laws.options import on_option as on_call_option
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
 from shared.play import IrregularLead, Play, Suits, winner_of
@@ -124,10 +125,11 @@ def irregular_card(board: Board, event: CardPlayed) -> None:
     lead = play.lead
     if lead is not None:
         settle_lead(board, play, lead, accept=seat is lead.seat.lho, by_play=True)
-    if play.revokes and seat is not play.turn and correct_revoke(board, play, seat, card):
-        return
     if seat is not play.turn:
-        out_of_turn(board, play, seat, card)
+        if play.revokes and correct_revoke(board, play, seat, card):
+            return
+        if not misplaced(board, play, seat, card):
+            out_of_turn(board, play, seat, card)
         return
     play_card(board, play, seat, card)
 
@@ -163,7 +165,8 @@ def penalty_card_played(board: Board, play: Play, seat: Seat, card: Card) -> Non
     """Law 50D1: a major penalty card must be played at the first legal opportunity (leading,
     following suit, discarding or trumping); Law 52: one not played when it could be lets
     declarer accept the card played or require the penalty card (the Director's alert; the
-    card played stands until he rules). A penalty card played leaves the table."""
+    card played stands until he rules). A penalty card played leaves the table. Law 59: one
+    he cannot legally play (he must follow another suit) binds him not: any legal card."""
     mine = [c for s, c in play.penalty if s is seat]
     if mine and card not in mine:
         led = play.cards[-play.in_trick].suit if play.in_trick else None
@@ -196,7 +199,8 @@ def lead_after_penalty_card(board: Board, play: Play) -> None:
 def check_lead_restriction(board: Board, play: Play, seat: Seat, card: Card) -> None:
     """Law 26: the Director's lead restriction on the offender's partner at his first turn to
     lead (`ruling` `lead_restriction`): a lead in a suit prohibited, or not in the suit
-    required while he holds it, alerts the Director (the lead stands until he rules)."""
+    required while he holds it, alerts the Director (the lead stands until he rules). Law
+    59: void in the suit required, or holding only the suit prohibited, he leads any card."""
     for ruling in board.rulings:
         suit = ruling.get("suit")
         if ruling["action"] != RulingAction.LEAD_RESTRICTION or ruling.get("seat") != seat.letter \
@@ -267,7 +271,10 @@ def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,
                 by_play: bool = False) -> None:
     """The lead out of turn accepted (Law 53A: it becomes a correct lead, and the player next
     in rotation plays to it) or not: it is withdrawn; a defender's becomes a major penalty
-    card (Laws 54D, 56, 50), declarer's is restored without rectification (Law 55A)."""
+    card (Laws 54D, 56, 50), declarer's is restored without rectification (Law 55A). Law
+    60A1–2: a play by the offender's LHO before rectification forfeits it, and the lead is
+    treated as in turn (`by_play`). Declarer's withdrawn lead with his own side to lead again
+    opens Law 60B's window (`Play.retracted_at`, `shared.laws.misplaced`)."""
     play.lead = None
     seat, card = lead.seat, lead.card
     if accept:
@@ -286,6 +293,8 @@ def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,
     else:
         board.rectify(cite(board, "55A"), seat, f"{card} led out of turn is withdrawn, "
                       f"without rectification; {play.turn} leads.")
+        if play.turn is not None and not play.turn.is_opponent_of(play.declarer):
+            play.retracted_at = len(play.cards)  # Law 60B until declarer leads
 
 
 def on_option(board: Board, event: OptionExercised) -> None:

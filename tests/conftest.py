@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes import MemoryAppender, Switch
 from tests.helpers import GATEWAY_PORT, KAFKA_PORT, REDIS_PORT
 from tests.stack import Stack, running_stack
 
@@ -36,3 +37,15 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                                   "TABLESERVER_CALLS_PER_SECOND": "20",
                                   "TABLESERVER_ORIGINS": "https://club.example"}) as running:
         yield running
+
+
+@pytest.fixture
+def producer() -> MemoryAppender:
+    """The gateway's appender in memory (unit tests of the gateway's doors and commands)."""
+    return MemoryAppender()
+
+
+@pytest.fixture
+def limit() -> Switch:
+    """A seat's rate limit that a test opens or closes."""
+    return Switch()

@@ -65,10 +65,15 @@ def create_app(settings: Settings, worker_name: str = "processor",
     @app.on_partitions_assigned.connect  # type: ignore[arg-type]  # faust's receivers: *args
     async def on_assigned(sender: Any, assigned: set[Any], **kwargs: Any) -> None:
         """Each rebalance ends here with the worker's whole assignment (the revocation before
-        it changes nothing: runners kept by the new assignment go on)."""
-        if folding.task is None:
-            await folding.start()
-        await folding.own(shards_in(assigned), app.consumer_generation_id)
+        it changes nothing: runners kept by the new assignment go on). Its death (a bug)
+        crashed faust's app, leaving a worker that owned nothing alive: it is told here."""
+        try:
+            if folding.task is None:
+                await folding.start()
+            await folding.own(shards_in(assigned), app.consumer_generation_id)
+        except Exception as exc:
+            watch.fail("rebalance", exc)
+            raise
 
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]  # faust's timer is untyped
     async def keep_announcing() -> None:

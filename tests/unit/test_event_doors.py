@@ -27,15 +27,6 @@ from tests.fakes import MemoryAppender, Switch, gateway_adapters
 DIRECTOR = "d" * 32
 
 
-@pytest.fixture
-def producer() -> MemoryAppender:
-    return MemoryAppender()
-
-
-@pytest.fixture
-def limit() -> Switch:
-    return Switch()
-
 
 @pytest.fixture
 async def guard(tmp_path: Any, producer: MemoryAppender, limit: Switch) -> Guard:

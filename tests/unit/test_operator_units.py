@@ -26,15 +26,6 @@ KEY = b"k" * 32
 OPERATOR = Grant("t", None, "operator")
 
 
-@pytest.fixture
-def producer() -> MemoryAppender:
-    return MemoryAppender()
-
-
-@pytest.fixture
-def limit() -> Switch:
-    return Switch()
-
 
 @pytest.fixture
 async def gw(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, producer: MemoryAppender,

@@ -24,6 +24,17 @@ def _alert_of(stack: Stack, table: str, url: str | None = None) -> dict[str, Any
     return next((a for a in alerts if a["table"] == table), None)
 
 
+def _insufficient_bid(stack: Stack, table: str) -> dict[str, Any]:
+    """A new `table` where North opens 1S and East bids 1H (Law 27): its alert."""
+    tokens = new_table(stack, table)
+    for seat, call in (("N", "1S"), ("E", "1H")):
+        with stack.client(tokens["seats"][seat]) as http:
+            assert http.post(f"/api/tables/{table}/events",
+                             json={"type": "call", "call": call}).status_code == 202
+    alert: dict[str, Any] = wait_for(lambda: _alert_of(stack, table), 20, "the Law 27 alert")
+    return alert
+
+
 def test_the_director_lists_the_tables_and_hands_their_links_out_again(stack: Stack) -> None:
     tokens = new_table(stack, "console-list", "rubber")
     with stack.client(stack.director) as http:
@@ -62,12 +73,7 @@ def test_a_tournaments_links_are_handed_out_again(stack: Stack) -> None:
 def test_an_alert_is_marked_handled_and_every_gateway_knows_it(stack: Stack) -> None:
     """East's insufficient bid (Law 27) raises an alert; the director marks it handled, and a
     gateway started afterwards reads the mark from Kafka; taking it back is marked too."""
-    tokens = new_table(stack, "console-mark")
-    for seat, call in (("N", "1S"), ("E", "1H")):
-        with stack.client(tokens["seats"][seat]) as http:
-            assert http.post("/api/tables/console-mark/events",
-                             json={"type": "call", "call": call}).status_code == 202
-    alert = wait_for(lambda: _alert_of(stack, "console-mark"), 20, "the Law 27 alert")
+    alert = _insufficient_bid(stack, "console-mark")
     assert alert["law"] == "27" and alert["handled"] is None and alert["ts"] > 0
     with stack.client(stack.director) as http:
         marked = http.post(f"/api/alerts/{alert['id']}/handled",
@@ -122,12 +128,7 @@ def test_a_mark_for_an_alert_never_raised_is_refused(stack: Stack) -> None:
     """Issue 23, item 10: the director marks only alerts a table raised: one at an event that
     raised none, past the table's end, or a poison alert that never was is a 404, and nothing
     is marked. One raised is marked, and a note may have line breaks."""
-    tokens = new_table(stack, "console-404")
-    for seat, call in (("N", "1S"), ("E", "1H")):
-        with stack.client(tokens["seats"][seat]) as http:
-            assert http.post("/api/tables/console-404/events",
-                             json={"type": "call", "call": call}).status_code == 202
-    alert = wait_for(lambda: _alert_of(stack, "console-404"), 20, "the Law 27 alert")
+    alert = _insufficient_bid(stack, "console-404")
     assert alert["id"] == "console-404:1:2:0"
     with stack.client(stack.director) as http:
         before = http.get("/api/alerts/handled").json()

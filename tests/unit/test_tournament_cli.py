@@ -194,6 +194,14 @@ def gateway_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
 
 
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeGateway:
+    """The gateway the command talks to, creating tournaments as `created` answers."""
+    gateway = FakeGateway(created)
+    monkeypatch.setattr(httpx, "request", gateway)
+    return gateway
+
+
 def created(request: httpx.Request) -> httpx.Response:
     body = json.loads(request.content)
     tables = [f"{body['tournament']}-{n}" for n in range(1, body["tables"] + 1)]
@@ -207,10 +215,8 @@ def created(request: httpx.Request) -> httpx.Response:
 
 @pytest.mark.usefixtures("gateway_env")
 def test_create_sends_the_deals_and_prints_the_links(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
-    fake = FakeGateway(created)
-    monkeypatch.setattr(httpx, "request", fake)
+        fake: FakeGateway, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     players = tmp_path / "players.json"
     players.write_text('{"spring-1": {"N": "Ann", "S": "Bob"}}')
     assert main(["tournament", "create", "spring", "--tables", "2", "--deals", str(DEALS),
@@ -234,9 +240,8 @@ def test_create_sends_the_deals_and_prints_the_links(
 
 @pytest.mark.usefixtures("gateway_env")
 def test_create_writes_the_links_to_a_file_only_its_owner_reads(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
-    monkeypatch.setattr(httpx, "request", FakeGateway(created))
+        fake: FakeGateway, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     links = tmp_path / "links.json"
     assert main(["tournament", "create", "t9", "--tables", "1", "--deals", str(DEALS),
                  "--links", str(links), "--gateway", "http://gw.example:81/"]) == 0
@@ -272,10 +277,8 @@ def test_round_sends_the_boards_or_the_movement(
 
 @pytest.mark.usefixtures("gateway_env")
 def test_bad_files_are_refused_before_anything_is_sent(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
-    fake = FakeGateway(created)
-    monkeypatch.setattr(httpx, "request", fake)
+        fake: FakeGateway, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"spring-1": [1, 2,\n')
     wrong = tmp_path / "wrong.json"
@@ -340,12 +343,10 @@ def test_no_gateway_is_exit_1_and_says_retry(capsys: pytest.CaptureFixture[str])
 
 
 def test_without_a_token_nothing_is_sent_and_none_is_made(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
+        fake: FakeGateway, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     monkeypatch.delenv("TABLESERVER_DIRECTOR_TOKEN", raising=False)
     monkeypatch.setenv("TABLESERVER_DATA", str(tmp_path / "data"))
-    fake = FakeGateway(created)
-    monkeypatch.setattr(httpx, "request", fake)
     assert main(["tournament", "show", "spring"]) == 2
     assert "no director's token: set TABLESERVER_DIRECTOR_TOKEN" in capsys.readouterr().err
     assert fake.requests == [] and not (tmp_path / "data").exists()

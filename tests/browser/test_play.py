@@ -18,6 +18,7 @@ from tests.browser.browser import (
     cards_of,
     click_call,
     played_cards,
+    post,
     screenshot,
     seat_tab,
     serious_violations,
@@ -224,3 +225,34 @@ def replay_card_by_card(stack: Stack, table: str, token: str, spectator: Tab) ->
     page.keyboard.press("End")
     expect(page.locator("#result .score-line")).to_be_visible()
     assert_clean_console(spectator)
+
+
+def test_a_rejected_claim_calls_the_director_and_play_waits(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 68D: a claim disputed by a defender (his "Reject" button) summons the Director and
+    play ceases: every page says so and no page has a card to play. Dummy answers no claim
+    (Law 69A: the defenders do)."""
+    table, tokens = table_with_players(stack, "play-dispute")
+    seats = tokens["seats"]
+    pages = {seat: seat_tab(browser, stack, seats[seat]) for seat in SEATS}
+    tabs.extend(pages.values())
+    for seat, call in AUCTION:
+        post(stack, table, seats[seat], {"type": "call", "call": call})
+    lead = sorted(cards_of("W"))[0]
+    post(stack, table, seats["W"], {"type": "card_played", "card": lead})
+    south = pages[DECLARER].page
+    expect(south.locator("#turn")).to_contain_text("Your card from dummy's hand (North)")
+    expect(pages[DUMMY].page.locator(".claim-form")).to_have_count(0)  # dummy claims not
+    south.locator(".claim-form summary").click()
+    south.locator("#claim-tricks").fill("13")
+    south.locator("#claim-send").click()
+    expect(pages[DUMMY].page.locator("#claim-box")).to_contain_text("South claims 13")
+    expect(pages[DUMMY].page.locator("#claim-accept")).to_have_count(0)
+    pages["E"].page.locator("#claim-reject").click()
+    for seat, tab in pages.items():
+        expect(tab.page.locator("#claim-disputed")).to_have_text(
+            "The claim is disputed. The Director is called; play waits.")
+        expect(tab.page.locator("#turn")).to_have_text("The Director is called; play waits.")
+        assert enabled(tab.page) == {}, seat
+        assert_clean_console(tab)
+    assert latest(pages["W"])["play"]["claim"]["disputed"] is True

@@ -222,6 +222,9 @@ def replay_card_by_card(stack: Stack, table: str, token: str, spectator: Tab) ->
         assert sorted(shown) == sorted(e["card"] for e in trick["cards"]), index
         expect(page.locator("#step")).to_contain_text(" plays ")
         page.keyboard.press("ArrowRight")
+    page.set_viewport_size(PHONE)  # a trick in the middle fits a phone too
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the vugraph page is {width} px wide"
     page.keyboard.press("End")
     expect(page.locator("#result .score-line")).to_be_visible()
     assert_clean_console(spectator)

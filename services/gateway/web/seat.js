@@ -22,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const claims = claimsOf(token);
 const page = { board: null, replacing: false, chosen: null, sending: false, lastShown: false,
-  previous: null };
+  previous: null, keys: false };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
@@ -216,7 +216,24 @@ function renderBox(board) {
   $("undo-cancel").hidden = !page.replacing;
 }
 
+/** Keyboard play: the table is drawn anew at each state, so the focus, when it was on the
+ * table (or lost with a card just played), goes back to that card or the first one enabled. */
+function keepFocus(draw) {
+  const active = document.activeElement;
+  const onTable = $("play-table").contains(active);
+  const card = onTable && active.dataset ? active.dataset.card : null;
+  draw();
+  if (!page.keys || !(onTable || active === document.body || active === null)) return;
+  const open = [...$("play-table").querySelectorAll("button[data-card]:not(:disabled)")];
+  const target = open.find((b) => b.dataset.card === card) || open[0];
+  if (target) target.focus();
+}
+
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const board = page.board;
   if (!board) return;
   $("title").textContent = `Table ${claims.table} · ${SEAT_NAMES[me]}`;
@@ -271,6 +288,8 @@ const socket = me ? new TableSocket({ table: claims.table, token, onState, onSta
 
 $("typed").addEventListener("submit", typed);
 document.addEventListener("keydown", keyboard);
+document.addEventListener("keydown", () => { page.keys = true; }, true);
+document.addEventListener("pointerdown", () => { page.keys = false; }, true);
 $("undo").addEventListener("click", () => { page.replacing = true; render(); });
 $("undo-cancel").addEventListener("click", () => { page.replacing = false; render(); });
 $("last-trick-button").addEventListener("click", () => {

@@ -128,6 +128,7 @@ def test_four_seats_play_a_board_and_a_spectator_follows_and_replays_it(
         if not inspected and done >= 1 and len(play["tricks"]) == done and player != "W":
             button = page.locator("#last-trick-button")  # Law 66: before his side plays
             expect(button).to_be_enabled()
+            expect(pages[DUMMY].page.locator("#last-trick-button")).to_be_disabled()  # 42
             button.click()
             last = [e["card"] for e in play["tricks"][done - 1]["cards"]]
             for card in last:

@@ -25,7 +25,8 @@ function claimWords(claim) {
 function formNode(play, onClaim) {
   const remaining = remainingTricks(play);
   const tricks = el("input", { id: "claim-tricks", type: "number", min: 0, max: remaining,
-    value: remaining, required: true, inputmode: "numeric" });
+    value: remaining, required: true, inputmode: "numeric",
+    oninput: () => tricks.setCustomValidity("") });
   const statement = el("input", { id: "claim-statement", type: "text", maxlength: 500,
     placeholder: "e.g. drawing trumps, then the clubs are good" });
   const submit = (event) => {

@@ -75,12 +75,14 @@ export function legalCards(hand, play) {
   return following.length ? following : cards;
 }
 
-/** Whether `me` may still look at the last trick: until his side plays to the next (Law
- * 66A/C); every trick once the play has ended (66D). */
+/** Whether `me` may still look at the last trick: declarer or a defender until his side
+ * plays to the next (Law 66A/C; not dummy, whose rights are Law 42's); every trick once the
+ * play has ended (66D). */
 export function mayInspectLast(board, me) {
   const play = board && board.play;
   if (!play || !lastCompleted(play)) return false;
   if (play.ended) return true;
+  if (me === play.dummy) return false;
   const trick = trickInProgress(play);
   return !trick || !trick.cards.some((entry) => sideOf(entry.seat) === sideOf(me));
 }

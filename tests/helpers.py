@@ -17,6 +17,7 @@ from tests.stack import Stack
 # machine can run their integration tests at once
 _SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 19092 + _SHIFT, 16379 + _SHIFT, 18000 + _SHIFT
+TM_PORT = 12000 + _SHIFT  # the Table Manager host (services/robots) the robots' tests start
 
 
 def wait_for(check: Any, seconds: float, what: str) -> Any:

@@ -32,6 +32,8 @@ class Settings(BaseSettings):
         "TABLESERVER_KAFKA_BROKERS"))
     redis_port: int = Field(6379, validation_alias=AliasChoices("TABLESERVER_REDIS_PORT"))
     gateway_port: int = Field(8000, validation_alias=AliasChoices("TABLESERVER_GATEWAY_PORT"))
+    tm_port: int = Field(2000, validation_alias=AliasChoices("TABLESERVER_TM_PORT"))
+    # the Table Manager host robots connect to (services/robots)
     kafka: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_KAFKA"))
     redis: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_REDIS"))
     gateway: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_GATEWAY"))

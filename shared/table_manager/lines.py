@@ -299,5 +299,5 @@ def write(message: ClientMessage | HostMessage) -> str:
     raise TypeError(f"not a Table Manager message: {message!r}")
 
 
-__all__ = ["PROTOCOL_VERSION", "ProtocolError", "format_hand", "parse_client_line",
+__all__ = ["PROTOCOL_VERSION", "SEAT_WORDS", "ProtocolError", "format_hand", "parse_client_line",
            "parse_hand", "parse_host_line", "write", "write_card"]  # fmt: skip

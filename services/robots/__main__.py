@@ -1,0 +1,34 @@
+"""`python -m services.robots`: the Table Manager host on TABLESERVER_TM_PORT."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+
+from services.common.settings import Settings
+from services.robots.host import TableManagerHost
+
+
+async def run(settings: Settings) -> None:
+    host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")
+    server = await TableManagerHost(settings.gateway_url).serve(host, settings.tm_port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    logging.getLogger("tableserver.robots").info(
+        "Table Manager host on %s:%d, for the gateway at %s", host, settings.tm_port,
+        settings.gateway_url)
+    async with server:
+        await stop.wait()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    asyncio.run(run(Settings()))
+
+
+if __name__ == "__main__":
+    main()

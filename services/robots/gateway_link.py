@@ -1,0 +1,85 @@
+"""One robot seat's link to the gateway: its state feed (as the seat sees it) and its events
+(sent with the seat's token over HTTP, through the same checks as a person's)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+log = logging.getLogger("tableserver.robots")
+RETRIES = 20  # a 503 (Kafka or Redis away) is retried, with the same client_seq
+
+
+class Refusal(Exception):
+    """The gateway refused the seat's token or event: its status and message."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def _message(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text[:200]
+    if isinstance(body, dict):
+        text = str(body.get("error") or body.get("detail") or body)
+        return f"{text} (field {body['field']})" if body.get("field") else text
+    return str(body)
+
+
+class GatewayLink:
+    def __init__(self, gateway_url: str, table: str, token: str):
+        self.url = gateway_url.rstrip("/")
+        self.table = table
+        self.token = token
+        self.http = httpx.AsyncClient(base_url=self.url, timeout=15,
+                                      headers={"Authorization": f"Bearer {token}"})
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+    async def check(self) -> None:
+        """Read the table with the token: a `Refusal` if the gateway will not let it."""
+        response = await self.http.get(f"/api/tables/{self.table}/state")
+        if response.status_code != 200:
+            raise Refusal(response.status_code, _message(response))
+
+    async def send(self, event: Mapping[str, Any]) -> None:
+        """Append the seat's event; a `Refusal` with the gateway's reason."""
+        for _ in range(RETRIES):
+            response = await self.http.post(f"/api/tables/{self.table}/events", json=event)
+            if response.status_code == 202:
+                return
+            if response.status_code not in (429, 503):
+                raise Refusal(response.status_code, _message(response))
+            await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
+        raise Refusal(503, "the table does not take events now; try again")
+
+    async def states(self) -> AsyncIterator[dict[str, Any] | None]:
+        """The board as the seat sees it, at each new state, for as long as the caller reads;
+        the feed is opened again (resuming) when it closes."""
+        ws_url = self.url.replace("http", "ws", 1) + f"/api/tables/{self.table}/feed"
+        since: str | None = None
+        while True:
+            url = ws_url + (f"?since={since}" if since else "")
+            try:
+                async with connect(url, open_timeout=10, max_size=2**22) as ws:
+                    await ws.send(json.dumps({"type": "auth", "token": self.token}))
+                    async for text in ws:
+                        entry = json.loads(text)
+                        if "board" not in entry:
+                            continue
+                        since = entry.get("id") or since
+                        yield entry["board"]
+            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as error:
+                log.info("feed of %s closed (%s): again in 1 s", self.table, error)
+            await asyncio.sleep(1)

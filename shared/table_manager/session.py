@@ -1,0 +1,284 @@
+"""One robot's conversation with the host, pure: what to answer and what to push, from the
+robot's lines and the table's state as its seat sees it.
+
+The protocol is pulled: the robot says what it waits for (`North ready for East's bid`) and
+the host answers once it knows. `RobotSession` keeps what the robot has been told (the board,
+how many calls and cards) and a request it cannot answer yet; each new state (`on_view`) may
+answer it. It also pushes what the clients wait for unasked: `Start of board` when a board
+begins, `<Seat> to lead` to the seat on lead (declarer when dummy leads), `Timing - …` when
+the board ends. A robot's own call or card comes back as an event (`Outcome.event`) for the
+host to send with the seat's token, through the same checks as a person's.
+
+The view is the seat's own (the gateway's `views.py`): the robot can learn nothing its seat may
+not see, since this module never has more (dummy's hand only once the opening lead is faced,
+Law 41D).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.calls import Call
+from shared.cards import Card
+from shared.deal import parse_deal
+from shared.seats import Seat, Vulnerability
+from shared.table_manager.lines import SEAT_WORDS
+from shared.table_manager.messages import (
+    BoardInfo,
+    CallMade,
+    CardPlayed,
+    ClientMessage,
+    Connect,
+    DummyCards,
+    HandCards,
+    HostError,
+    HostMessage,
+    Ready,
+    ReadyFor,
+    ReadyForCall,
+    ReadyForCard,
+    StartOfBoard,
+    Teams,
+    Timing,
+    ToLead,
+)
+from shared.vocabulary import BoardStatus
+
+TIMING = "N/S : this board  [0:00],  total  [0:00:00].  E/W : this board  [0:00],  total  [0:00:00]"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a robot's line gives: lines to send it now, and an event to append for its seat
+    (`{"type":"call",…}` or `{"type":"card_played",…}`), or None."""
+
+    replies: list[HostMessage] = field(default_factory=list)
+    event: dict[str, Any] | None = None
+
+
+def _hand(text: str) -> tuple[Card, ...]:
+    """`S.H.D.C` (PBN) → its cards."""
+    return tuple(Card.parse(suit + rank) for suit, ranks in zip("SHDC", text.split("."),
+                                                                strict=True) for rank in ranks)
+
+
+def _cards_played(board: Mapping[str, Any]) -> list[tuple[Seat, Card]]:
+    play = board.get("play")
+    if not play:
+        return []
+    return [(Seat.parse(c["seat"]), Card.parse(c["card"]))
+            for trick in play["tricks"] for c in trick["cards"]]
+
+
+def _key(board: Mapping[str, Any]) -> tuple[int, int]:
+    return int(board["board"]), int(board.get("started_ts", 0))
+
+
+def _finished(board: Mapping[str, Any]) -> bool:
+    return board.get("result") is not None or board["status"] == BoardStatus.PASSED_OUT
+
+
+class RobotSession:
+    """The host's side of one robot's connection, seated at `seat`."""
+
+    def __init__(self, seat: Seat, teams: tuple[str, str] = ("North-South", "East-West")):
+        self.seat = seat
+        self.teams = teams
+        self.board: Mapping[str, Any] | None = None
+        self.pending: ClientMessage | None = None  # a request awaiting the table
+        self.wants_board = False  # `ready to start` heard, or a board ended: push the next
+        self.started: tuple[int, int] | None = None  # the board `Start of board` announced
+        self.finished: tuple[int, int] | None = None  # the board `Timing` closed
+        self.calls_told = 0  # calls the robot knows (told, or its own)
+        self.cards_told = 0
+        self.leads_told: set[int] = set()  # tricks (0-based) whose `to lead` was pushed
+
+    # -- the table --------------------------------------------------------------------------
+
+    def on_view(self, board: Mapping[str, Any] | None) -> list[HostMessage]:
+        """A new state of the table as the seat sees it: what to send the robot now."""
+        self.board = board
+        return self._progress()
+
+    # -- the robot --------------------------------------------------------------------------
+
+    def on_line(self, message: ClientMessage) -> Outcome:
+        """A line the robot sent (after `Connect`, which the host handles)."""
+        if isinstance(message, Connect):
+            return Outcome([HostError("already seated")])
+        if isinstance(message, (Ready, ReadyForCall, ReadyForCard)):
+            if message.seat is not self.seat:
+                return Outcome([HostError(f"you sit {SEAT_WORDS[self.seat]}, "
+                                          f"not {SEAT_WORDS[message.seat]}")])
+            if isinstance(message, Ready) and message.what is ReadyFor.START:
+                self.wants_board = True
+                return Outcome(self._progress())
+            if self.pending is not None:
+                return Outcome([HostError("one request at a time: the last one is not "
+                                          "answered yet")])
+            self.pending = message
+            return Outcome(self._progress())
+        if isinstance(message, CallMade):
+            return self._own_call(message)
+        return self._own_card(message)
+
+    def undo(self, event: Mapping[str, Any]) -> None:
+        """The table refused the robot's event (`Outcome.event`): it is not known after all."""
+        if event["type"] == "call":
+            self.calls_told -= 1
+        else:
+            self.cards_told -= 1
+
+    # -- the robot's own calls and cards ---------------------------------------------------
+
+    def _own_call(self, message: CallMade) -> Outcome:
+        board = self.board
+        if message.seat is not self.seat:
+            return Outcome([HostError(f"you sit {SEAT_WORDS[self.seat]}: you call for no "
+                                      "other seat")])
+        if board is None or self.started != _key(board) or board["status"] != BoardStatus.AUCTION:
+            return Outcome([HostError("no auction is in progress")])
+        calls = board["calls"]
+        self.calls_told += 1
+        if self.calls_told <= len(calls) and calls[self.calls_told - 1]["seat"] == self.seat.name:
+            return Outcome(self._progress())  # made before the robot came back: known
+        event: dict[str, Any] = {"type": "call", "call": message.call.text,
+                                 "client_seq": self._seq(self.calls_told - 1)}
+        if message.alert is not None:
+            event["alert"] = True
+            if message.alert:
+                event["explanation"] = message.alert
+        return Outcome(self._progress(), event)
+
+    def _own_card(self, message: CardPlayed) -> Outcome:
+        board = self.board
+        contract = board.get("contract") if board is not None else None
+        if board is None or self.started != _key(board) or contract is None or _finished(board):
+            return Outcome([HostError("no play is in progress")])
+        declarer = Seat.parse(contract["declarer"])
+        dummy = declarer.partner
+        if message.seat is not self.seat and not (self.seat is declarer
+                                                  and message.seat is dummy):
+            return Outcome([HostError(f"you sit {SEAT_WORDS[self.seat]}: you play from no "
+                                      "other hand"
+                                      + (f" but dummy's ({SEAT_WORDS[dummy]})"
+                                         if self.seat is declarer else ""))])
+        if self.seat is dummy:
+            return Outcome([HostError("dummy plays no card: declarer plays dummy's (Law 45)")])
+        played = _cards_played(board)
+        self.cards_told += 1
+        if self.cards_told <= len(played) and played[self.cards_told - 1][0] is message.seat:
+            return Outcome(self._progress())  # played before the robot came back: known
+        event: dict[str, Any] = {"type": "card_played", "card": str(message.card),
+                                 "client_seq": self._seq(64 + self.cards_told - 1)}
+        if message.seat is not self.seat:
+            event["seat"] = message.seat.name
+        return Outcome(self._progress(), event)
+
+    def _seq(self, index: int) -> int:
+        """The event's `client_seq`: the same for the same call or card of the same board
+        (a robot that comes back and sends it again is folded once), distinct in a round."""
+        return (int(self.board["board"]) if self.board else 0) * 128 + index
+
+    # -- answering and pushing ----------------------------------------------------------------
+
+    def _progress(self) -> list[HostMessage]:
+        out: list[HostMessage] = []
+        board = self.board
+        if board is not None and self._starts(board):
+            self.started, self.wants_board = _key(board), False
+            self.calls_told = self.cards_told = 0
+            self.leads_told = set()
+            self.pending = None if isinstance(self.pending, (ReadyForCall, ReadyForCard)) \
+                else self.pending
+            out.append(StartOfBoard())
+        if self.pending is not None:
+            answer = self._answer(self.pending)
+            if answer is not None:
+                self.pending = None
+                out.append(answer)
+        if board is not None and self.started == _key(board):
+            out += self._pushes(board)
+        return out
+
+    def _starts(self, board: Mapping[str, Any]) -> bool:
+        """Whether a board to announce is there: a new one, not over, that the robot is ready
+        for (it said `ready to start`, or was at the board before)."""
+        key = _key(board)
+        if key == self.started or key == self.finished or _finished(board):
+            return False
+        return self.wants_board or self.started is not None
+
+    def _answer(self, request: ClientMessage) -> HostMessage | None:
+        if isinstance(request, Ready) and request.what is ReadyFor.TEAMS:
+            return Teams(*self.teams)
+        board = self.board
+        if board is None or self.started != _key(board):
+            return None
+        if isinstance(request, Ready):
+            return self._ready(request, board)
+        if isinstance(request, ReadyForCall):
+            calls = board["calls"]
+            if self.calls_told >= len(calls):
+                return None
+            told = calls[self.calls_told]
+            self.calls_told += 1
+            alert = told.get("explanation", "") if told.get("alert") else None
+            return CallMade(Seat.parse(told["seat"]), Call.parse(told["call"]), alert)
+        if isinstance(request, ReadyForCard):
+            played = _cards_played(board)
+            if self.cards_told >= len(played):
+                return None
+            seat, card = played[self.cards_told]
+            self.cards_told += 1
+            return CardPlayed(seat, card)
+        return None
+
+    def _ready(self, request: Ready, board: Mapping[str, Any]) -> HostMessage | None:
+        if request.what is ReadyFor.DEAL:
+            return BoardInfo(int(board["board"]), Seat.parse(board["dealer"]),
+                             Vulnerability.parse(board["vulnerability"]))
+        hands = parse_deal(board["deal"]) if board.get("deal") else {}
+        if request.what is ReadyFor.CARDS:
+            own = hands.get(self.seat)
+            return None if own is None else HandCards(self.seat, _hand(own))
+        if request.what is ReadyFor.DUMMY:
+            contract = board.get("contract")
+            dummy = Seat.parse(contract["declarer"]).partner if contract else None
+            if dummy is None or not board.get("play") or dummy not in hands:
+                return None  # shown once the opening lead is faced (Law 41D)
+            return DummyCards(_hand(hands[dummy]))
+        return None
+
+    def _pushes(self, board: Mapping[str, Any]) -> list[HostMessage]:
+        calls, played = board["calls"], _cards_played(board)
+        if self.calls_told < len(calls) or self.cards_told < len(played):
+            return []  # the robot is not told everything yet
+        if _finished(board):
+            if self.finished == _key(board):
+                return []
+            self.finished, self.wants_board = _key(board), True
+            return [Timing(TIMING)]
+        contract = board.get("contract")
+        if board["status"] != BoardStatus.CLOSED or contract is None:
+            return []
+        trick = self.cards_told // 4
+        if self.cards_told % 4 or trick in self.leads_told:
+            return []
+        declarer = Seat.parse(contract["declarer"])
+        if trick == 0:
+            leader = declarer.lho
+        else:
+            tricks = board["play"]["tricks"] if board.get("play") else []
+            winner = tricks[trick - 1].get("winner") if len(tricks) >= trick else None
+            if winner is None:
+                return []
+            leader = Seat.parse(winner)
+        controls = leader is self.seat or (leader is declarer.partner
+                                           and self.seat is declarer)
+        if not controls or self.seat is declarer.partner:
+            return []
+        self.leads_told.add(trick)
+        return [ToLead(leader)]

@@ -1,0 +1,127 @@
+"""Robots at a table through the Table Manager host (issue 29): four clients of the protocol
+(tests/tm_robot.py, written from its text, importing nothing of the host) bid and play a whole
+board on the real stack, and the board gets its result; a robot without a valid token is
+refused and told why."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.helpers import DEAL, TM_PORT, new_table, run, state, wait_for
+from tests.stack import ROOT, Stack, _wait_port
+from tests.tm_robot import Robot
+
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@pytest.fixture(scope="module")
+def host(stack: Stack) -> Iterator[int]:
+    """`python -m services.robots` on TM_PORT, for the session's gateway."""
+    log = (stack.data / "robots.log").open("ab")
+    proc = subprocess.Popen([sys.executable, "-m", "services.robots"], cwd=ROOT,
+                            env={**stack.env, "TABLESERVER_TM_PORT": str(TM_PORT)},
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_port(TM_PORT, 30)
+        yield TM_PORT
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def robots(tokens: dict[str, Any], port: int, calls: dict[str, list[str]]) -> list[Robot]:
+    return [Robot(word, f"robot-{seat} {tokens['seats'][seat]}", port, calls.get(seat, []))
+            for seat, word in SEATS.items()]
+
+
+def test_four_robots_bid_and_play_a_whole_board(stack: Stack, host: int) -> None:
+    tokens = new_table(stack, "robots1")  # board 1, dealer North, the helpers' DEAL
+    # North and East pass, South opens 1S, then three passes: 1S by South, West leads
+    table = robots(tokens, host, {"N": ["passes"], "E": ["passes"], "S": ["bids 1S"]})
+
+    async def scenario() -> list[str]:
+        answers = await asyncio.gather(*(r.connect() for r in table))
+        try:
+            await asyncio.wait_for(asyncio.gather(*(r.play_board() for r in table)), 120)
+        finally:
+            await asyncio.gather(*(r.close() for r in table))
+        return answers
+
+    answers = run(scenario())
+    assert answers == [f'{word} ("robot-{seat}") seated' for seat, word in SEATS.items()]
+    board = wait_for(lambda: (s := state(stack, "robots1", stack.director)["board"])
+                     and s.get("result") and s, 20, "the board's result")
+    assert board["contract"] == {"level": 1, "strain": "S", "risk": "", "declarer": "S"}
+    assert [c["call"] for c in board["calls"]] == ["P", "P", "1S", "P", "P", "P"]
+    assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 52
+    assert board["result"]["declarer_tricks"] == board["play"]["won"]["NS"]
+    north, east, south, west = table
+    # each was told the board's number, dealer and vulnerability, and its own 13 cards
+    assert "Board number 1. Dealer North. Neither vulnerable." in west.heard
+    hands = DEAL[2:].split()
+    assert f"West's cards : {_protocol_hand(hands[3])}" in west.heard
+    # dummy's hand (North's) is told to the others after the opening lead (Law 41D), never
+    # to anyone before: the lead is the first card West plays, and the line comes after it
+    for robot in (east, south, west):
+        dummy_line = next(i for i, line in enumerate(robot.heard)
+                          if line.startswith("Dummy's cards"))
+        assert dummy_line > next(i for i, line in enumerate(robot.heard) if " plays " in line
+                                 or line == "West to lead")
+        assert robot.heard[dummy_line] == f"Dummy's cards : {_protocol_hand(hands[0])}"
+    assert not any(line.startswith("Dummy's cards") for line in north.heard)
+    # no seat is told another's hand
+    assert not any("'s cards" in line and not line.startswith(("Dummy's", f"{r.seat}'s"))
+                   for r in table for line in r.heard)
+
+
+def _protocol_hand(pbn: str) -> str:
+    return " ".join(f"{suit} {' '.join(ranks) or '-'}." for suit, ranks
+                    in zip("SHDC", pbn.split("."), strict=True))
+
+
+@pytest.mark.parametrize(("name", "seat", "reason"), [
+    ("robot", "North", "no robot token in the name"),
+    ("robot v1.bm90LWpzb24.c2ln", "North", "malformed token"),
+])
+def test_a_robot_without_a_token_is_refused(stack: Stack, host: int, name: str, seat: str,
+                                            reason: str) -> None:
+    async def answer() -> tuple[str, bytes]:
+        robot = Robot(seat, name, host)
+        try:
+            first = await robot.connect()
+            assert robot.reader is not None
+            return first, await asyncio.wait_for(robot.reader.read(), 10)  # then closed
+        finally:
+            await robot.close()
+
+    first, rest = run(answer())
+    assert first.startswith("Error refused") and reason in first, first
+    assert rest == b""
+
+
+def test_a_robot_with_a_forged_or_misplaced_token_is_refused(stack: Stack, host: int) -> None:
+    tokens = new_table(stack, "robots2")
+    south = tokens["seats"]["S"]
+    forged = south[:-4] + ("AAAA" if not south.endswith("AAAA") else "BBBB")
+
+    async def answers() -> list[str]:
+        out = []
+        for seat, name in (("North", f"robot {south}"), ("South", f"robot {forged}"),
+                           ("South", f"robot {tokens['spectator']}")):
+            robot = Robot(seat, name, host)
+            try:
+                out.append(await robot.connect())
+            finally:
+                await robot.close()
+        return out
+
+    misplaced, bad_signature, spectator = run(answers())
+    assert misplaced == "Error refused: the token is for South's seat, not North's"
+    assert bad_signature.startswith("Error refused") and "401" in bad_signature
+    assert spectator == "Error refused: not a seat token: a robot sits with its seat's token"

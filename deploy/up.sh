@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . deploy/settings.sh
 : "${TABLESERVER_GATEWAY_PORT:=8000}"
+: "${TABLESERVER_TM_PORT:=2000}"  # the Table Manager host robots connect to (services/robots)
 : "${TABLESERVER_UP_TIMEOUT:=60}"  # seconds for the gateway to listen, and again to be healthy
-export TABLESERVER_GATEWAY_PORT
+export TABLESERVER_GATEWAY_PORT TABLESERVER_TM_PORT
 python=.venv/bin/python
 mkdir -p "$TABLESERVER_RUN"
 
@@ -16,6 +17,7 @@ if running "$TABLESERVER_RUN/supervisord.pid"; then
   exit 0
 fi
 refuse_taken_port "$TABLESERVER_GATEWAY_PORT" TABLESERVER_GATEWAY_PORT
+refuse_taken_port "$TABLESERVER_TM_PORT" TABLESERVER_TM_PORT
 
 started=()
 give_up() {  # stop what this script started, say why, fail
@@ -39,6 +41,10 @@ wait_for_port "$TABLESERVER_GATEWAY_PORT" "$TABLESERVER_UP_TIMEOUT" "the gateway
   tail "$TABLESERVER_RUN/gateway.log" >&2
   give_up "the gateway did not start"
 }
+wait_for_port "$TABLESERVER_TM_PORT" "$TABLESERVER_UP_TIMEOUT" "the Table Manager host" || {
+  tail "$TABLESERVER_RUN/robots.log" >&2
+  give_up "the Table Manager host did not start"
+}
 
 # healthy: the gateway answers, Kafka and Redis are reachable, and live processor workers own
 # every shard
@@ -51,6 +57,7 @@ done
 "$python" -m services.cli.health --verbose || give_up "not healthy within $TABLESERVER_UP_TIMEOUT s"
 trap - ERR
 echo "gateway: http://127.0.0.1:$TABLESERVER_GATEWAY_PORT (OpenAPI at /docs)"
+echo "robots (Blue Chip Table Manager, docs/robots.md): 127.0.0.1:$TABLESERVER_TM_PORT"
 if [ -z "${TABLESERVER_DIRECTOR_TOKEN:-}" ]; then
   echo "director token (in $TABLESERVER_DATA/director.token): $(cat "$TABLESERVER_DATA/director.token")"
 fi

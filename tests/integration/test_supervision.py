@@ -19,11 +19,13 @@ from tests.stack import ROOT
 
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
 KAFKA, REDIS, GATEWAY = 19692 + SHIFT, 16979 + SHIFT, 18600 + SHIFT
+TM = 12600 + SHIFT  # the Table Manager host (services/robots)
 
 
 def _env(data: Path, **more: str) -> dict[str, str]:
     return {**os.environ, "TABLESERVER_DATA": str(data), "TABLESERVER_KAFKA_PORT": str(KAFKA),
             "TABLESERVER_REDIS_PORT": str(REDIS), "TABLESERVER_GATEWAY_PORT": str(GATEWAY),
+            "TABLESERVER_TM_PORT": str(TM),
             "TABLESERVER_WORKERS": "1", "TABLESERVER_SHARDS": "2",
             "TABLESERVER_UP_TIMEOUT": "30", **more}
 
@@ -64,7 +66,8 @@ def test_a_process_that_dies_is_started_again_and_down_stops_all(data: Path) -> 
     up = _deploy("up.sh", env)
     assert up.returncode == 0, up.stdout + up.stderr
     assert "healthy" in up.stdout and _healthy()
-    for name in ("gateway", "processor:processor-1"):
+    assert _listening(TM)
+    for name in ("gateway", "processor:processor-1", "robots"):
         before = _pid(env, name)
         os.kill(before, signal.SIGKILL)
 
@@ -75,7 +78,7 @@ def test_a_process_that_dies_is_started_again_and_down_stops_all(data: Path) -> 
     wait_for(_healthy, 30, "the gateway answering again")
     down = _deploy("down.sh", env)
     assert down.returncode == 0, down.stderr
-    assert not any(_listening(p) for p in (KAFKA, REDIS, GATEWAY))
+    assert not any(_listening(p) for p in (KAFKA, REDIS, GATEWAY, TM))
     assert _pid(env, "gateway") == 0  # supervisord is gone too
 
 

@@ -138,12 +138,18 @@ class RobotSession:
         if message.seat is not self.seat:
             return Outcome([HostError(f"you sit {SEAT_WORDS[self.seat]}: you call for no "
                                       "other seat")])
-        if board is None or self.started != _key(board) or board["status"] != BoardStatus.AUCTION:
+        if board is None or self.started != _key(board):
             return Outcome([HostError("no auction is in progress")])
         calls = board["calls"]
+        if self.calls_told < len(calls) and calls[self.calls_told]["seat"] == self.seat.name:
+            made = calls[self.calls_told]["call"]
+            if made != message.call.text:
+                return Outcome([HostError(f"your call here was {made}: it stands")])
+            self.calls_told += 1  # made before the robot came back: known
+            return Outcome(self._progress())
+        if board["status"] != BoardStatus.AUCTION:
+            return Outcome([HostError("no auction is in progress")])
         self.calls_told += 1
-        if self.calls_told <= len(calls) and calls[self.calls_told - 1]["seat"] == self.seat.name:
-            return Outcome(self._progress())  # made before the robot came back: known
         event: dict[str, Any] = {"type": "call", "call": message.call.text,
                                  "client_seq": self._seq(self.calls_told - 1)}
         if message.alert is not None:
@@ -155,7 +161,7 @@ class RobotSession:
     def _own_card(self, message: CardPlayed) -> Outcome:
         board = self.board
         contract = board.get("contract") if board is not None else None
-        if board is None or self.started != _key(board) or contract is None or _finished(board):
+        if board is None or self.started != _key(board) or contract is None:
             return Outcome([HostError("no play is in progress")])
         declarer = Seat.parse(contract["declarer"])
         dummy = declarer.partner
@@ -168,9 +174,15 @@ class RobotSession:
         if self.seat is dummy:
             return Outcome([HostError("dummy plays no card: declarer plays dummy's (Law 45)")])
         played = _cards_played(board)
+        if self.cards_told < len(played) and played[self.cards_told][0] is message.seat:
+            made = played[self.cards_told][1]
+            if made != message.card:
+                return Outcome([HostError(f"the card played here was {made}: it stands")])
+            self.cards_told += 1  # played before the robot came back: known
+            return Outcome(self._progress())
+        if _finished(board):
+            return Outcome([HostError("no play is in progress")])
         self.cards_told += 1
-        if self.cards_told <= len(played) and played[self.cards_told - 1][0] is message.seat:
-            return Outcome(self._progress())  # played before the robot came back: known
         event: dict[str, Any] = {"type": "card_played", "card": str(message.card),
                                  "client_seq": self._seq(64 + self.cards_told - 1)}
         if message.seat is not self.seat:

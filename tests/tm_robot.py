@@ -34,6 +34,7 @@ class Robot:
     name: str  # "<label> <seat token>"
     port: int
     calls: list[str] = field(default_factory=list)  # its calls, in its turns: "passes", …
+    leave_after: int | None = None  # drop the connection after this many calls of its own
     heard: list[str] = field(default_factory=list)
     reader: asyncio.StreamReader | None = None
     writer: asyncio.StreamWriter | None = None
@@ -88,6 +89,10 @@ class Robot:
             if turn == me:
                 call = next(mine, "passes")
                 await self.send(f"{self.seat} {call}")
+                if self.leave_after is not None and sum(s == me for s, _ in auction) + 1 \
+                        >= self.leave_after:
+                    await self.close()
+                    raise Left(self.seat)
             else:
                 await self.send(f"{self.seat} ready for {SEATS[turn]}'s bid")
                 line = await self.receive()
@@ -131,6 +136,10 @@ class Robot:
                     hands[dummy] = parse_hand(line.split(":", 1)[1])
             leader = _winner(played, strain)
         assert (await self.receive()).startswith("Timing")
+
+
+class Left(Exception):
+    """The robot dropped its connection on purpose (`leave_after`)."""
 
 
 def _auction_over(calls: list[str]) -> bool:

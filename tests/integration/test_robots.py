@@ -15,7 +15,7 @@ import pytest
 
 from tests.helpers import DEAL, TM_PORT, new_table, run, state, wait_for
 from tests.stack import ROOT, Stack, _wait_port
-from tests.tm_robot import Robot
+from tests.tm_robot import Left, Robot
 
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -78,6 +78,35 @@ def test_four_robots_bid_and_play_a_whole_board(stack: Stack, host: int) -> None
     # no seat is told another's hand
     assert not any("'s cards" in line and not line.startswith(("Dummy's", f"{r.seat}'s"))
                    for r in table for line in r.heard)
+
+
+def test_a_robot_that_leaves_mid_auction_comes_back_and_the_board_goes_on(stack: Stack,
+                                                                          host: int) -> None:
+    tokens = new_table(stack, "robots3")
+    calls = {"N": ["passes"], "E": ["passes"], "S": ["bids 1S"]}
+    north, east, south, west = robots(tokens, host, calls)
+    east.leave_after = 1  # East passes, then drops its connection
+    again = Robot("East", f"robot-E {tokens['seats']['E']}", host, calls["E"])
+
+    async def scenario() -> None:
+        await asyncio.gather(*(r.connect() for r in (north, east, south, west)))
+        others = [asyncio.create_task(r.play_board()) for r in (north, south, west)]
+        with pytest.raises(Left):
+            await east.play_board()
+        # the seat waits: South's call comes, but West waits on East's next turn meanwhile
+        assert await again.connect() == 'East ("robot-E") seated'
+        try:
+            await asyncio.wait_for(asyncio.gather(again.play_board(), *others), 120)
+        finally:
+            await asyncio.gather(*(r.close() for r in (north, again, south, west)))
+
+    run(scenario())
+    board = wait_for(lambda: (s := state(stack, "robots3", stack.director)["board"])
+                     and s.get("result") and s, 20, "the board's result")
+    # East's pass, sent again by the robot that came back, was not appended twice
+    assert [c["call"] for c in board["calls"]] == ["P", "P", "1S", "P", "P", "P"]
+    assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 52
+    assert "East passes" not in again.heard  # its own call: known, not told back
 
 
 def _protocol_hand(pbn: str) -> str:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import signal
+import sys
 
 from services.common.settings import Settings
 from services.robots.host import TableManagerHost
@@ -13,7 +14,11 @@ from services.robots.host import TableManagerHost
 
 async def run(settings: Settings) -> None:
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")
-    server = await TableManagerHost(settings.gateway_url).serve(host, settings.tm_port)
+    try:
+        server = await TableManagerHost(settings.gateway_url).serve(host, settings.tm_port)
+    except OSError as error:
+        sys.exit(f"the Table Manager host cannot listen on port {settings.tm_port} ({error}): "
+                 "stop what uses it or set TABLESERVER_TM_PORT")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -1,0 +1,213 @@
+"""Our own robot: a Table Manager client that sits at a seat through the host, as any
+third-party robot does, and decides with `shared.robot` (its bidding system; its card by
+sampling and double-dummy solving). It knows only what the host tells its seat.
+
+`python -m services.robots.player --seat S --token <seat token> [--boards N] [--seed 1]`
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from services.common.settings import Settings
+from services.robots.solver import solve
+from shared.calls import Call, Strain
+from shared.cards import Card
+from shared.play import trick_winner
+from shared.robot.bidding import choose_call
+from shared.robot.play import choose_card
+from shared.robot.sampling import Seen, shown_out
+from shared.seats import Seat
+from shared.table_manager import (
+    BoardInfo,
+    CallMade,
+    CardPlayed,
+    ClientMessage,
+    Connect,
+    DummyCards,
+    HandCards,
+    HostError,
+    HostMessage,
+    Ready,
+    ReadyFor,
+    ReadyForCall,
+    ReadyForCard,
+    Seated,
+    StartOfBoard,
+    Timing,
+    ToLead,
+    parse_host_line,
+    write,
+)
+
+log = logging.getLogger("tableserver.robots.player")
+# DDS is one solver per process: the robots of a process take turns at it, off the event loop
+SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dds")
+T = TypeVar("T")
+
+
+class HostRefused(Exception):
+    """The host answered `Error …`."""
+
+
+@dataclass
+class Decisions:
+    """How long each decision took, in seconds (bench/robots_bench.py reads them)."""
+
+    calls: list[float] = field(default_factory=list)
+    cards: list[float] = field(default_factory=list)
+
+
+class OurRobot:
+    def __init__(self, seat: Seat, token: str, port: int, host: str = "127.0.0.1",
+                 label: str = "tableserver-robot", seed: int = 1, samples: int = 20):
+        self.seat, self.token, self.port, self.host, self.label = seat, token, port, host, label
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.decisions = Decisions()
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _send(self, message: ClientMessage) -> None:
+        assert self.writer is not None
+        self.writer.write((write(message) + "\r\n").encode())
+        await self.writer.drain()
+
+    async def _receive(self) -> HostMessage:
+        assert self.reader is not None
+        raw = await self.reader.readline()
+        if not raw:
+            raise ConnectionError("the host closed the connection")
+        message = parse_host_line(raw.decode())
+        if isinstance(message, HostError):
+            raise HostRefused(message.reason)
+        return message
+
+    async def _expect(self, kind: type[T]) -> T:
+        message = await self._receive()
+        if not isinstance(message, kind):
+            raise HostRefused(f"expected {kind.__name__}, got {message!r}")
+        return message
+
+    async def play(self, boards: int = 1) -> None:
+        """Connect, and play `boards` boards."""
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            await self._send(Connect(f"{self.label} {self.token}", self.seat))
+            await self._expect(Seated)
+            await self._send(Ready(self.seat, ReadyFor.TEAMS))
+            await self._receive()
+            await self._send(Ready(self.seat, ReadyFor.START))
+            for _ in range(boards):
+                await self._expect(StartOfBoard)
+                await self._board()
+        finally:
+            self.writer.close()
+
+    async def _board(self) -> None:
+        me = self.seat
+        await self._send(Ready(me, ReadyFor.DEAL))
+        info = await self._expect(BoardInfo)
+        await self._send(Ready(me, ReadyFor.CARDS))
+        hand = (await self._expect(HandCards)).cards
+        auction: list[Call] = []
+        turn = info.dealer
+        while not _auction_over(auction):
+            if turn is me:
+                started = time.perf_counter()
+                call = choose_call(hand, me, info.dealer, auction)
+                self.decisions.calls.append(time.perf_counter() - started)
+                await self._send(CallMade(me, call))
+            else:
+                await self._send(ReadyForCall(me, turn))
+                call = (await self._expect(CallMade)).call
+            auction.append(call)
+            turn = turn.lho
+        contract = _contract(info.dealer, auction)
+        if contract is None:
+            await self._expect(Timing)
+            return
+        declarer, strain = contract
+        await self._play(hand, declarer, strain)
+        await self._expect(Timing)
+
+    async def _play(self, hand: tuple[Card, ...], declarer: Seat, strain: Strain) -> None:
+        me, dummy = self.seat, declarer.partner
+        trump = None if strain is Strain.NT else strain.name
+        hands: dict[Seat, tuple[Card, ...]] = {me: hand}
+        played: list[tuple[Seat, Card]] = []
+        leader = declarer.lho
+        for trick in range(1, 14):
+            for i in range(4):
+                seat = _seat_after(leader, i)
+                if (seat is me and me is not dummy) or (seat is dummy and me is declarer):
+                    if i == 0:
+                        await self._expect(ToLead)
+                    card = await self._decide(hands, played, seat, strain)
+                    await self._send(CardPlayed(seat, card))
+                else:
+                    await self._send(ReadyForCard(me, None if seat is dummy else seat, trick))
+                    card = (await self._expect(CardPlayed)).card
+                played.append((seat, card))
+                if trick == 1 and i == 0 and me is not dummy:
+                    await self._send(Ready(me, ReadyFor.DUMMY))
+                    hands[dummy] = (await self._expect(DummyCards)).cards
+            leader = trick_winner(played[-4:], trump)
+
+    async def _decide(self, hands: dict[Seat, tuple[Card, ...]], played: list[tuple[Seat, Card]],
+                      seat: Seat, strain: Strain) -> Card:
+        seen = Seen(dict(hands), list(played), shown_out(played))
+        started = time.perf_counter()
+        card = await asyncio.get_running_loop().run_in_executor(
+            SOLVER, choose_card, seen, seat, strain, self.rng, solve, self.samples)
+        self.decisions.cards.append(time.perf_counter() - started)
+        return card
+
+
+def _seat_after(seat: Seat, steps: int) -> Seat:
+    for _ in range(steps):
+        seat = seat.lho
+    return seat
+
+
+def _auction_over(auction: list[Call]) -> bool:
+    if len(auction) < 4 or not all(c.is_pass for c in auction[-3:]):
+        return False
+    return len(auction) == 4 or any(c.is_bid for c in auction)
+
+
+def _contract(dealer: Seat, auction: list[Call]) -> tuple[Seat, Strain] | None:
+    """The declarer and strain (Law 53A: the first of the side to name the strain)."""
+    bids = [(_seat_after(dealer, i), c) for i, c in enumerate(auction) if c.is_bid]
+    if not bids:
+        return None
+    last_seat, last = bids[-1]
+    assert last.strain is not None
+    declarer = next(s for s, c in bids if c.strain is last.strain
+                    and not s.is_opponent_of(last_seat))
+    return declarer, last.strain
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seat", required=True, help="N, E, S or W")
+    parser.add_argument("--token", required=True, help="the seat's token from the director")
+    parser.add_argument("--boards", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--host", default="127.0.0.1")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO)
+    robot = OurRobot(Seat.parse(args.seat), args.token, Settings().tm_port, args.host,
+                     seed=args.seed)
+    asyncio.run(robot.play(args.boards))
+
+
+if __name__ == "__main__":
+    main()

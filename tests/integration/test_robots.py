@@ -154,3 +154,27 @@ def test_a_robot_with_a_forged_or_misplaced_token_is_refused(stack: Stack, host:
     assert misplaced == "Error refused: the token is for South's seat, not North's"
     assert bad_signature.startswith("Error refused") and "401" in bad_signature
     assert spectator == "Error refused: not a seat token: a robot sits with its seat's token"
+
+
+def test_four_of_our_robots_play_a_board_through_the_host(stack: Stack, host: int) -> None:
+    """Our robot (services/robots/player.py) connects as a third-party robot does."""
+    from services.robots.player import OurRobot
+    from shared.seats import Seat
+
+    tokens = new_table(stack, "robots4")
+    table = [OurRobot(Seat.parse(seat), tokens["seats"][seat], host, seed=i, samples=8)
+             for i, seat in enumerate(SEATS)]
+
+    async def scenario() -> None:
+        await asyncio.wait_for(asyncio.gather(*(r.play() for r in table)), 240)
+
+    run(scenario())
+    board = wait_for(lambda: (s := state(stack, "robots4", stack.director)["board"])
+                     and (s.get("result") or s["status"] == "passed_out") and s, 20,
+                     "the board's end")
+    assert not board["alerts"] and not board["ignored"]  # nothing the Laws refused
+    played = sum(len(t["cards"]) for t in board["play"]["tricks"]) if board["play"] else 0
+    assert played in (0, 52)
+    assert board["result"] is not None
+    decisions = [t for r in table for t in r.decisions.cards]
+    assert len(decisions) == played  # each card decided once: dummy's by declarer

@@ -16,6 +16,8 @@
     tableserver tournament create|round|show|export NAME …   a tournament through the gateway:
                              its tables created, its rounds started, its overview, its
                              export (`tableserver tournament -h`)
+    tableserver robots TABLE --seats E,S,W [--boards N]   our robots seated at a table's
+                             seats, through the Table Manager host (docs/robots.md)
 
 `replay` and `import` talk to Kafka (and `import` to Redis) at the addresses of the settings
 (TABLESERVER_KAFKA, TABLESERVER_REDIS; see docs/operations.md); `tournament` talks to the gateway
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from services.cli.render import render_board
+from services.cli.robots import add_robots_parser
 from services.cli.tournament import add_tournament_parser
 from services.common.settings import Settings
 from shared.codec import EventError, from_json_line, from_map, to_map
@@ -324,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     import_parser.add_argument("--strict", action="store_true", help=STRICT_HELP)
     import_parser.set_defaults(run=cmd_import)
     add_tournament_parser(commands)
+    add_robots_parser(commands)
     return parser
 
 

@@ -36,6 +36,14 @@ def _message(response: httpx.Response) -> str:
     return str(body)
 
 
+def _key(board: Mapping[str, Any]) -> tuple[Any, Any]:
+    return board.get("board"), board.get("started_ts")
+
+
+def _over(board: Mapping[str, Any]) -> bool:
+    return board.get("result") is not None or board.get("status") == "passed_out"
+
+
 class GatewayLink:
     def __init__(self, gateway_url: str, table: str, token: str):
         self.url = gateway_url.rstrip("/")
@@ -64,11 +72,31 @@ class GatewayLink:
             await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
         raise Refusal(503, "the table does not take events now; try again")
 
+    async def _ended(self, last: dict[str, Any] | None, board: dict[str, Any] | None
+                     ) -> dict[str, Any] | None:
+        """The last state of the board `last` was, when the feed went on to another before it
+        showed its end: a round starts its next board at the event that ends the one before,
+        so the feed's next state is already the new board. Read from the board's history (as
+        the seat may see it)."""
+        if last is None or board is None or _key(last) == _key(board) or _over(last):
+            return None
+        response = await self.http.get(f"/api/tables/{self.table}/history",
+                                       params={"board": last["board"]})
+        if response.status_code != 200:
+            log.warning("board %s of %s: no history (%s)", last["board"], self.table,
+                        _message(response))
+            return None
+        state: dict[str, Any] | None = response.json().get("state")
+        if state is None or not _over(state):
+            return None
+        return {**state, "started_ts": last.get("started_ts", 0)}
+
     async def states(self) -> AsyncIterator[dict[str, Any] | None]:
         """The board as the seat sees it, at each new state, for as long as the caller reads;
         the feed is opened again (resuming) when it closes."""
         ws_url = self.url.replace("http", "ws", 1) + f"/api/tables/{self.table}/feed"
         since: str | None = None
+        last: dict[str, Any] | None = None
         while True:
             url = ws_url + (f"?since={since}" if since else "")
             try:
@@ -79,7 +107,12 @@ class GatewayLink:
                         if "board" not in entry:
                             continue
                         since = entry.get("id") or since
-                        yield entry["board"]
+                        board = entry["board"]
+                        ended = await self._ended(last, board)
+                        if ended is not None:
+                            yield ended
+                        last = board
+                        yield board
             except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as error:
                 log.info("feed of %s closed (%s): again in 1 s", self.table, error)
             await asyncio.sleep(1)

@@ -178,3 +178,30 @@ def test_four_of_our_robots_play_a_board_through_the_host(stack: Stack, host: in
     assert board["result"] is not None
     decisions = [t for r in table for t in r.decisions.cards]
     assert len(decisions) == played  # each card decided once: dummy's by declarer
+
+
+def test_the_director_seats_robots_from_the_command_line_for_a_round(stack: Stack,
+                                                                      host: int) -> None:
+    new_table(stack, "robots5")
+    boards = [{"board": n, "deal": deal} for n, deal in ((2, DEAL), (3, ROTATED))]
+    with stack.client(stack.director) as http:
+        assert http.post("/api/tables/robots5/rounds",
+                         json={"round": 1, "boards": boards}).status_code == 202
+    # board 1 (new_table's) is in progress: the round's boards follow it
+    done = subprocess.run([sys.executable, "-m", "services.cli.main", "robots", "robots5",
+                           "--seats", "N,E,S,W", "--boards", "3", "--samples", "6"],
+                          cwd=ROOT, env={**stack.env, "TABLESERVER_TM_PORT": str(host)},
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "3 board(s) played" in done.stdout
+    with stack.client(stack.director) as http:
+        whole = http.get("/api/tables/robots5/history").json()
+        assert whole["boards"] == [1, 2, 3]
+        for number in (1, 2):  # each board played to its end, none cut short by the next
+            ended = http.get("/api/tables/robots5/history", params={"board": number}).json()
+            assert ended["state"]["result"] is not None and not ended["state"]["alerts"]
+    final = state(stack, "robots5", stack.director)["board"]
+    assert final["board"] == 3 and final["result"] is not None
+
+
+ROTATED = "E:" + DEAL[2:]  # the same hands, dealt one seat on

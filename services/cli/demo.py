@@ -4,9 +4,10 @@ Several tables play real boards (deploy/demo/boards.jsonl: ten boards of the 202
 qualifier, their auctions and their play card by card to the claim agreed, and four auctions
 with irregularities) through the gateway, at a player's pace; declarer plays dummy's cards
 (Law 45). The screen shows each table's auction, its tricks and result as the processor folds
-them, and the director's alerts. One
-more table, `demo-you`, waits for people: the screen gives the links to its four seats' pages
-to vugraph at the first robot table, to a capture page for `demo-capture` (an operator
+them, and the director's alerts. The first link is South's seat at `demo-robots`, where our
+robots sit North, East and West (through the Table Manager host) for a round of the demo's
+deals. One more table, `demo-you`, waits for people: the screen gives the links to its four
+seats' pages, to vugraph at the first robot table, to a capture page for `demo-capture` (an operator
 recording a physical table), and to the director's console.
 
     --tables N   how many tables (default 4)
@@ -138,14 +139,14 @@ def line_of(table: str, state: dict[str, Any] | None) -> str:
             f"   [v{state['version'] if state else '-'}]")
 
 
-async def show(http: httpx.AsyncClient, director: str, tables: list[str], links: list[str]
-               ) -> None:
+async def show(http: httpx.AsyncClient, director: str, tables: list[str], links: list[str],
+               status: list[str]) -> None:
     auth = {"Authorization": f"Bearer {director}"}
     while True:
         states = [(await http.get(f"/api/tables/{t}/state", headers=auth)).json()
                   for t in tables]
         alerts = (await http.get("/api/alerts?count=8", headers=auth)).json()["alerts"]
-        screen = ["tableserver demo — Ctrl-C stops everything", "", *links, ""]
+        screen = ["tableserver demo — Ctrl-C stops everything", "", *links, *status, ""]
         screen += [line_of(t, s) for t, s in zip(tables, states, strict=True)]
         screen += ["", "Director alerts (latest last):"]
         screen += [f"  {a['table']} board {a.get('board', '-')}: Law {a['law']} {a['kind']} — "
@@ -169,6 +170,38 @@ async def open_for_capture(http: httpx.AsyncClient, director: str,
     return str(response.json()["link"])
 
 
+ROBOT_SEATS = (Seat.N, Seat.E, Seat.W)
+
+
+async def open_with_robots(http: httpx.AsyncClient, director: str,
+                           boards: list[list[dict[str, Any]]]) -> tuple[str, list[str]]:
+    """`demo-robots`: a round of the demo's deals, South's page for the newcomer, our robots
+    at the three other seats (their tokens); South's link."""
+    made = await create_table(http, director, "demo-robots")
+    keys = ("board", "deal", "dealer", "vulnerability")
+    rounds = [{k: b[0][k] for k in keys if k in b[0]} for b in boards if b[0].get("deal")]
+    (await http.post("/api/tables/demo-robots/rounds", json={"round": 1, "boards": rounds},
+                     headers={"Authorization": f"Bearer {director}"})).raise_for_status()
+    base = str(http.base_url).rstrip("/")
+    return f"{base}{made['links']['S']}", [made["seats"][s.name] for s in ROBOT_SEATS]
+
+
+async def seat_robots(tokens: list[str], boards: int, port: int, status: list[str]) -> None:
+    """Our robots at demo-robots' North, East and West, through the Table Manager host; what
+    becomes of them in `status` (the screen shows it)."""
+    from services.robots.player import OurRobot
+
+    robots = [OurRobot(seat, token, port, label=f"robot-{seat.name}", seed=seat.index)
+              for seat, token in zip(ROBOT_SEATS, tokens, strict=True)]
+    status[:] = ["robots at North, East and West: waiting for South"]
+    try:
+        await asyncio.gather(*(robot.play(boards) for robot in robots))
+        status[:] = ["the robots' round is over"]
+    except (OSError, ConnectionError, ValueError) as error:
+        status[:] = [f"robots: not seated ({error}); is the Table Manager host up on port "
+                     f"{port} (TABLESERVER_TM_PORT)?"]
+
+
 async def main_async(args: argparse.Namespace) -> int:
     settings = Settings()
     director = settings.director_token()
@@ -178,7 +211,12 @@ async def main_async(args: argparse.Namespace) -> int:
                                  timeout=10) as http:
         made = {t: await create_table(http, director, t) for t in tables}
         base = str(http.base_url).rstrip("/")
-        links = ["Open in a browser — play at demo-you's four seats:",
+        south, robot_tokens = await open_with_robots(http, director, boards)
+        status: list[str] = []
+        robots = asyncio.create_task(seat_robots(robot_tokens, len(boards), settings.tm_port,
+                                                 status))
+        links = [f"Play South with three robots: {south}",
+                 "Open in a browser — play at demo-you's four seats:",
                  *await open_for_people(http, director, boards),
                  f"watch {tables[0]} on vugraph: {base}/vugraph#{made[tables[0]]['spectator']}",
                  f"record a physical table (capture): {base}"
@@ -195,9 +233,10 @@ async def main_async(args: argparse.Namespace) -> int:
                 state = (await http.get(f"/api/tables/{table}/state",
                                         headers={"Authorization": f"Bearer {director}"})).json()
                 print(line_of(table, state))
+            robots.cancel()
             return 0
-        screen = asyncio.create_task(show(http, director, tables, links))
-        await asyncio.gather(*players, screen)
+        screen = asyncio.create_task(show(http, director, tables, links, status))
+        await asyncio.gather(*players, screen, robots)
     return 0
 
 

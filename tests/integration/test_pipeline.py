@@ -294,7 +294,8 @@ def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
                             timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    links, lines = lines[:8], lines[8:]
+    robots, links, lines = lines[0], lines[1:9], lines[9:]
+    assert robots.startswith("Play South with three robots: ") and "/seat#v1." in robots
     assert [line.split()[0] for line in links[1:5]] == ["N:", "E:", "S:", "W:"]
     assert all("/seat#v1." in line for line in links[1:5]) and "/vugraph#v1." in links[5]
     assert "/capture#v1." in links[6] and links[7].endswith(f"/director#{stack.director}")

@@ -205,3 +205,36 @@ def test_the_director_seats_robots_from_the_command_line_for_a_round(stack: Stac
 
 
 ROTATED = "E:" + DEAL[2:]  # the same hands, dealt one seat on
+
+
+def test_make_runs_robot_table_seats_a_newcomer_south_with_three_robots(stack: Stack,
+                                                                          host: int) -> None:
+    """The demo's `demo-robots` (services/cli/demo.py): its first link is South's page; our
+    robots sit at the other three seats; here a protocol-text robot plays South's board."""
+    import httpx
+
+    from services.cli.demo import load_boards, open_with_robots, seat_robots
+
+    async def scenario() -> tuple[str, list[str], Robot]:
+        async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
+            south_link, robot_tokens = await open_with_robots(http, stack.director,
+                                                              load_boards())
+        status: list[str] = []
+        robots = asyncio.create_task(seat_robots(robot_tokens, 1, host, status))
+        token = south_link.split("#", 1)[1]
+        newcomer = Robot("South", f"newcomer {token}", host)  # the newcomer: passes throughout
+        assert (await newcomer.connect()).endswith("seated")
+        try:
+            await asyncio.wait_for(asyncio.gather(newcomer.play_board(), robots), 180)
+        finally:
+            await newcomer.close()
+        return south_link, status, newcomer
+
+    south_link, status, newcomer = run(scenario())
+    assert "/seat#v1." in south_link
+    assert status == ["the robots' round is over"]
+    first = load_boards()[0][0]["board"]
+    with stack.client(stack.director) as http:
+        played = http.get("/api/tables/demo-robots/history", params={"board": first}).json()
+    assert played["state"]["result"] is not None and not played["state"]["alerts"]
+    assert any(line.startswith("Timing") for line in newcomer.heard)

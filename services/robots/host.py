@@ -82,7 +82,7 @@ class TableManagerHost:
             except Refusal as refusal:
                 await send([HostError(f"refused: {refusal} (status {refusal.status})")])
                 return
-            await self._seated(credential, link, reader, send)
+            await self._seated(credential, link, reader, send, writer.close)
         finally:
             await link.close()
 
@@ -108,8 +108,8 @@ class TableManagerHost:
             return None
 
     async def _seated(self, credential: Credential, link: GatewayLink,
-                      reader: asyncio.StreamReader,
-                      send: Sender) -> None:
+                      reader: asyncio.StreamReader, send: Sender,
+                      hang_up: Callable[[], None]) -> None:
         session = RobotSession(credential.seat)
         key = (credential.table, credential.seat.name)
         self.seated[key] = self.seated.get(key, 0) + 1
@@ -118,9 +118,15 @@ class TableManagerHost:
         lock = asyncio.Lock()  # one writer of the session at a time: lines and states
 
         async def follow() -> None:
-            async for board in link.states():
-                async with lock:
-                    await send(session.on_view(board))
+            try:
+                async for board in link.states():
+                    async with lock:
+                        await send(session.on_view(board))
+            except (ConnectionError, asyncio.CancelledError):
+                raise
+            except Exception:  # a bug: the robot would wait for ever; hang up, it may return
+                log.exception("following %s %s failed: the robot is disconnected", *key)
+                hang_up()
 
         follower = asyncio.create_task(follow(), name=f"robot-feed-{key}")
         try:

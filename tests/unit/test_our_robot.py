@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,62 @@ def test_the_card_is_legal_and_the_one_the_solver_rates_highest() -> None:
     assert legal_cards(dummy, [Card.parse("D3")]) == [Card.parse("D8"), Card.parse("D4"),
                                                        Card.parse("D2")]
     assert len(calls) == 5 and all(leader is Seat.W for leader, _ in calls)
+
+
+def folded_view(events: list[dict[str, object]]) -> dict[str, Any]:
+    """The board after `events`, with nothing the engine refused, ignored or must rectify."""
+    folded = fold([from_map(e) for e in events]).board
+    assert folded is not None
+    view: dict[str, Any] = dict(folded.to_dict())
+    assert not view["alerts"] and not view["ignored"] and not view["pending"], view
+    return view
+
+
+def test_fifty_boards_among_four_robots_with_nothing_the_laws_refuse() -> None:
+    """Four robots bid and play 50 boards (a cheap random solver stands in for DDS: the
+    legality is the robot's own); the engine folds every call and card, and finds nothing to
+    refuse, ignore or rectify; every board ends."""
+    rng = random.Random(50)
+
+    def any_solver(hands: Mapping[Seat, Sequence[Card]], trump: Strain, leader: Seat,
+                   trick: Sequence[Card]) -> dict[Card, int]:
+        return {c: rng.randrange(14) for cards in hands.values() for c in cards}
+
+    ended = 0
+    for number in range(1, 51):
+        deck = [Card.parse(s + r) for s in "SHDC" for r in "23456789TJQKA"]
+        rng.shuffle(deck)
+        hands = {seat: tuple(deck[13 * i:13 * i + 13]) for i, seat in enumerate(SEATS)}
+        pbn = "N:" + " ".join(".".join("".join(c.rank for c in hands[s] if c.suit == suit)
+                                       for suit in "SHDC") for s in SEATS)
+        events: list[dict[str, object]] = [{"type": "board_started", "board": number,
+                                            "deal": pbn, "ruleset": "duplicate"}]
+
+        def board(events: list[dict[str, object]] = events) -> dict[str, Any]:
+            return folded_view(events)
+
+        dealer, auction = SEATS[(number - 1) % 4], []
+        seat = dealer
+        while board()["status"] == "auction":
+            call = choose_call(hands[seat], seat, dealer, auction)
+            auction.append(call)
+            events.append({"type": "call", "seat": seat.name, "call": str(call)})
+            seat = seat.lho
+        view = board()
+        if view["contract"] is not None:
+            declarer = Seat.parse(view["contract"]["declarer"])
+            strain = Strain[view["contract"]["strain"]]
+            played: list[tuple[Seat, Card]] = []
+            while board()["result"] is None:
+                turn = Seat.parse(board()["play"]["turn"] if played else declarer.lho.name)
+                decider = declarer if turn is declarer.partner else turn
+                seen_hands = {decider: hands[decider]}
+                if played:
+                    seen_hands[declarer.partner] = hands[declarer.partner]
+                card = choose_card(Seen(seen_hands, list(played), shown_out(played)), turn,
+                                   strain, rng, any_solver, samples=2)
+                played.append((turn, card))
+                events.append({"type": "card_played", "seat": turn.name, "card": str(card)})
+            assert len(played) == 52 and not board()["play"]["revokes"]
+        ended += board()["result"] is not None
+    assert ended == 50

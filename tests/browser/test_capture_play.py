@@ -15,8 +15,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.browser import PHONE, Tab, assert_clean_console, open_tab, screenshot, \
-    serious_violations, table_with_players
+from tests.browser.browser import (
+    PHONE,
+    Tab,
+    assert_clean_console,
+    open_tab,
+    screenshot,
+    serious_violations,
+    table_with_players,
+)
 from tests.browser.test_capture import capture_tab, enter, sent_events
 from tests.helpers import state
 from tests.stack import Stack

@@ -12,8 +12,15 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.browser import PHONE, Tab, history, post, screenshot, serious_violations, \
-    table_with_players
+from tests.browser.browser import (
+    PHONE,
+    Tab,
+    history,
+    post,
+    screenshot,
+    serious_violations,
+    table_with_players,
+)
 from tests.browser.test_director import console_tab, give_ruling, queue_items
 from tests.helpers import state
 from tests.stack import Stack

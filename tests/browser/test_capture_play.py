@@ -168,6 +168,35 @@ def test_the_tricks_of_a_table_whose_cards_are_not_recorded(
     assert_clean_console(tab)
 
 
+def test_an_opening_lead_out_of_turn_and_declarers_option(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """East is on lead against 2C by North, but West faces ♠Q (typed `w:sq`): an opening lead
+    out of turn, alerted at once with declarer's option (Law 54). Declarer, the one option
+    holder, accepts it (`accept`, Law 53A): the lead stands and North, West's left, plays
+    next (Law 54A)."""
+    table, _ = table_with_players(stack, "cap-lead")
+    tab = capture_tab(browser, stack, table)
+    tabs.append(tab)
+    page = tab.page
+    enter(tab, AUCTION)
+    enter(tab, "w:sq")
+    banner = page.locator("#call-director")
+    expect(banner).to_contain_text("Law 54")
+    expect(banner).to_contain_text("W led SQ out of turn; E is on lead.")
+    expect(page.locator("#turn")).to_have_text(
+        "West (Di) led out of turn: North (Ann) may accept it (accept, decline).")
+    enter(tab, "accept")
+    expect(banner).to_contain_text("the lead of SQ out of turn stands: accepted.")
+    expect(page.locator("#turn")).to_have_text("North (Ann) to play, trick 1.")
+    assert [(e["type"], e["seat"]) for e in sent_events(tab)[-2:]] == [
+        ("card_played", "W"), ("option", "N")]
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["lead_out_of_turn"] is None
+    assert board["play"]["tricks"] == [{"leader": "W", "cards": [{"seat": "W", "card": "SQ"}],
+                                        "winner": None}]
+    assert_clean_console(tab)
+
+
 DEAL_STATE: dict[str, Any] = {  # 2C by North, East on lead, trick 2 led with ♦K
     "deal": "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6",
     "status": "closed", "contract": {"declarer": "N"}, "on_lead": None,

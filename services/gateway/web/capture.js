@@ -235,6 +235,7 @@ function render() {
     `Vulnerable: ${board.vulnerability}`;
   renderCall(board);
   say("turn", inPlay(board) ? playTurnWords(board) : turnWords(board));
+  $("entry-line").placeholder = inPlay(board) ? "sa h4 4 w:d7 c10" : "1h p 2s x";
   show("option", board.pending ? optionNode(board, choose,
     `${seatLabel(board, board.pending.option_holder)}'s option`) : null);
   show("auction", auctionNode(board, { onCall }));

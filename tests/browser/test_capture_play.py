@@ -90,6 +90,8 @@ def test_a_capture_session_records_the_play_a_revoke_its_correction_and_a_claim(
                                    "penalty card")
     expect(page.locator("#play td.corrected[data-seat='W']")).to_contain_text("corrected")
     expect(page.locator("#play")).to_contain_text("West revoked on trick 2 with")
+    expect(page.locator(".compass-seat.west [data-card='H4']")).to_have_attribute(
+        "aria-label", "4 of hearts, a penalty card")
     expect(page.locator("#turn")).to_have_text("North (Ann) to play, trick 2.")
     enter(tab, "4")  # North: ♠4, ♦4, ♣4, but only ♦4 follows suit
     expect(page.locator("#turn")).to_have_text("East (Bob) to play, trick 3.")

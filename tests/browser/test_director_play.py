@@ -75,7 +75,8 @@ def test_a_disputed_claim_reaches_the_director_who_rules_the_tricks(
     expect(record.locator(".play-claim")).to_have_text(
         "North claims 8 of the 11 tricks left (8 in all): “trumps drawn, the clubs run” — East "
         "agrees, West disputes. Disputed: the Director rules the tricks (Laws 68D, 70, 71).")
-    expect(page.locator("#table-info")).to_contain_text("Board 1")
+    expect(page.locator("#table-info")).to_have_text(
+        "Board 1 · Dealer North · Vulnerable: None · auction over · North has claimed")
 
     page.select_option("#ruling-action", "tricks_revoke")
     expect(page.locator("#ruling-does")).to_contain_text("(Law 64C)")

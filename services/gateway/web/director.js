@@ -161,9 +161,10 @@ function renderTable() {
     $("play-section").hidden = true;
     return;
   }
-  const due = board.play && board.play.turn;
+  const play = board.play || {};
   const turn = board.turn ? ` · ${SEAT_NAMES[board.turn]} to call`
-    : due ? ` · ${SEAT_NAMES[due]} to play` : "";
+    : board.result ? " · played" : play.claim ? ` · ${SEAT_NAMES[play.claim.seat]} has claimed`
+      : play.turn ? ` · ${SEAT_NAMES[play.turn]} to play` : "";
   $("table-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
     `Vulnerable: ${board.vulnerability} · ${BOARD_STATUS[board.status] || board.status}${turn}`;
   show("compass", compassNode(board));
@@ -173,9 +174,9 @@ function renderTable() {
   $("contract").replaceChildren(...(contract ? ["Contract: ", contract] : []));
   show("explanations", explanationsNode(board));
   show("director", directorNode(board));
-  const play = playRecordNode(board);
-  $("play-section").hidden = !play;
-  show("play", play);
+  const record = playRecordNode(board);
+  $("play-section").hidden = !record;
+  show("play", record);
   const claim = board.play && board.play.claim;
   if (claim && !$("ruling-tricks").value && [board.play.declarer, board.play.dummy]
     .includes(claim.seat)) { // what declarer claimed, in all: the Director's starting point

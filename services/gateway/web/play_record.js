@@ -54,8 +54,16 @@ export function playEventParts(event, board) {
 }
 
 /** The hands shown in `root` (compass.js's four): each card played to a trick greyed, and no
- * longer a button to press. */
+ * longer a button to press; a penalty card (Law 50) marked, still to be played. */
 export function markPlayed(root, board) {
+  for (const { seat, card } of board.penalty_cards || []) {
+    const node = root.querySelector(`[data-seat='${seat}'] [data-card='${card}']`);
+    if (node) {
+      node.classList.add("penalty");
+      node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, a penalty card`);
+      node.title = "a penalty card (Law 50)";
+    }
+  }
   for (const trick of ((board.play || {}).tricks || [])) {
     for (const { seat, card } of trick.cards) {
       const node = root.querySelector(`[data-seat='${seat}'] [data-card='${card}']`);

@@ -43,11 +43,11 @@ def round_to_ten(points: float) -> int:
     return 10 * round(tens)
 
 
-def butler_datum(scores: Iterable[float]) -> int:
-    """Butler's datum for a board: the mean of its NS scores without the highest and the
-    lowest (one of each, from three results up), rounded to 10."""
+def butler_datum(scores: Iterable[float], trim: int = 1) -> int:
+    """Butler's datum for a board: the mean of its NS scores without the `trim` highest and
+    `trim` lowest (when that leaves at least one), rounded to 10."""
     ordered = sorted(scores)
     if not ordered:
         raise ValueError("a datum needs at least one result")
-    kept = ordered[1:-1] if len(ordered) >= 3 else ordered
+    kept = ordered[trim:len(ordered) - trim] if trim and len(ordered) > 2 * trim else ordered
     return round_to_ten(sum(kept) / len(kept))

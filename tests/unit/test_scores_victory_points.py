@@ -3,6 +3,8 @@ technical report asks of it (each further IMP worth no more than the last, 20 VP
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from shared.scores.victory_points import blitz, scale, victory_points
@@ -37,8 +39,8 @@ def test_wbf_scale_each_imp_worth_no_more_than_the_last(boards: int) -> None:
     """The WBF technical report's rule: VPs rise with the margin, each further IMP worth no
     more than the one before (after rounding to the cent), from 10.00 to 20.00."""
     table = scale(boards)
-    steps = [round(b - a, 2) for a, b in zip(table, table[1:], strict=False)]
+    steps = [round(b - a, 2) for a, b in itertools.pairwise(table)]
     assert table[0] == 10.0 and table[-1] == 20.0
     assert all(step >= 0 for step in steps)
-    assert all(later <= earlier for earlier, later in zip(steps, steps[1:], strict=False))
+    assert all(later <= earlier for earlier, later in itertools.pairwise(steps))
     assert all(sum(victory_points(m, boards)) == pytest.approx(20) for m in range(-70, 71))

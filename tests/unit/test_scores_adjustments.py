@@ -56,7 +56,7 @@ def test_bad_results_and_penalties_name_their_field() -> None:
     cases = [(lambda: Result(0, 1, 2, Played(420)), "board"),
              (lambda: Result(1, 3, 3, Played(420)), "ew"),
              (lambda: Played(415), "score_ns"),
-             (lambda: Assigned(True), "score_ns"),  # type: ignore[arg-type]
+             (lambda: Assigned(True), "score_ns"),
              (lambda: Artificial("plus", Fault.NONE), "ns"),  # type: ignore[arg-type]
              (lambda: Penalty(1, 1, 0), "amount"),
              (lambda: Penalty(1, 1, 150), "amount"),
@@ -78,10 +78,10 @@ def test_law_12c2_artificial_scores_in_matchpoints() -> None:
     board = traveller(1, results)
     assert board.top == 6 and board.compared == 3
     plus_minus = board.lines[3]
-    assert (plus_minus.ns_points, plus_minus.ew_points) == (pytest.approx(3.6),
-                                                             pytest.approx(2.4))
-    assert (plus_minus.ns_percent, plus_minus.ew_percent) == (pytest.approx(60),
-                                                               pytest.approx(40))
+    assert plus_minus.ns_points == pytest.approx(3.6)
+    assert plus_minus.ew_points == pytest.approx(2.4)
+    assert plus_minus.ns_percent == pytest.approx(60)
+    assert plus_minus.ew_percent == pytest.approx(40)
     # the top of three results (4) factored: (4 + 1) × 4 / 3 − 1
     assert board.lines[0].ns_points == pytest.approx(5 * 4 / 3 - 1)
     average = traveller(1, [*played(1, 620), Result(1, 7, 8, Artificial(Fault.PARTLY,

@@ -26,8 +26,8 @@ from shared.scores.words import Direction, PenaltyUnit
 
 @dataclass(frozen=True, slots=True)
 class BoardSwing:
-    """One board of a match: the NS scores of the open room (home NS) and the closed room
-    (away NS), and the IMPs each team won on it."""
+    """One board of a match: the open room's result (home NS), the closed room's (away NS),
+    and each team's IMPs on it (signed: +10 and −10 for a swing of 10 to the home team)."""
 
     board: int
     open_room: Result
@@ -38,6 +38,8 @@ class BoardSwing:
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
+    """A match scored: the IMPs each team won (the margin is their difference) and its VPs."""
+
     home: int
     away: int
     boards: tuple[BoardSwing, ...]
@@ -49,6 +51,8 @@ class MatchScore:
 
 @dataclass(frozen=True, slots=True)
 class TeamStanding:
+    """A team's place: its VPs over its matches (ties share the rank), its net IMPs."""
+
     team: int
     rank: int
     matches: int
@@ -114,8 +118,10 @@ def match_score(match: Match, results: Sequence[Result],
             continue
         home, away = board_imps(open_room, closed_room)
         swings.append(BoardSwing(board, open_room, closed_room, home, away))
-    home_total = sum(s.home_imps for s in swings)
-    away_total = sum(s.away_imps for s in swings)
+    # the scoresheet: each board's IMPs to the team that won them (both, when an unbalanced
+    # adjusted score gives both teams IMPs)
+    home_total = sum(max(s.home_imps, 0.0) for s in swings)
+    away_total = sum(max(s.away_imps, 0.0) for s in swings)
     for penalty in penalties:
         if penalty.entrant not in (match.home, match.away) or penalty.board not in match.boards:
             raise ScoreError(f"team {penalty.entrant} did not play board {penalty.board} "

@@ -29,6 +29,7 @@ class Field:
         self.size = len(results)
         self._weight_at = weight_at
         self._cross: dict[int, float] = {}
+        self._points: dict[tuple[Distribution, Distribution], float] = {}
 
     def _beaten(self, score: int) -> float:
         """Twice the weight below `score` and once the weight equal to it (Law 78A's units)."""
@@ -39,9 +40,13 @@ class Field:
     def matchpoints(self, side: Distribution, own: Distribution) -> float:
         """Law 78A: the matchpoints of `side` (NS's view) against every result of the field but
         `own`, the result whose place it takes (the same distribution but for a split score)."""
+        known = self._points.get((side, own))
+        if known is not None:
+            return known
         total = sum(w * self._beaten(score) for score, w in side)
         own_part = sum(w * sum(v * (2 if score > other else 1 if score == other else 0)
                                for other, v in own) for score, w in side)
+        self._points[side, own] = total - own_part
         return total - own_part
 
     def _cross_total(self, score: int) -> float:

@@ -14,6 +14,8 @@ from shared.scores.adjustments import ARTIFICIAL_PERCENT, Artificial, Penalty, S
 from shared.scores.travellers import Line, Traveller
 from shared.scores.words import Direction, Fault, PenaltyUnit, Scoring
 
+SIDES = (Direction.NS, Direction.EW)
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -57,7 +59,7 @@ def _cards(travellers: Iterable[Traveller]
     for traveller in travellers:
         board_top = float(traveller.top or 0)
         for line in traveller.lines:
-            for side in Direction:
+            for side in SIDES:
                 entrant, points, fault = _side(line, side)
                 card = cards[entrant]
                 card.boards += 1

@@ -9,6 +9,7 @@ from itertools import combinations
 
 import pytest
 
+from shared.scores.club_howell import HOWELL_STARTERS, club_howell
 from shared.scores.movements import MovementError, Round, howell, mitchell, team_rounds
 from shared.scores.swiss import swiss
 
@@ -133,3 +134,35 @@ def test_swiss_rounds_of_a_whole_event_never_repeat() -> None:
             met.add(frozenset((home, away)))
             score[home if (home * 7 + away + rnd) % 3 else away] += 12
     assert len(met) == 7 * 8
+
+
+@pytest.mark.parametrize("pairs", [p for p in range(7, 41) if (p + 1) // 2 in HOWELL_STARTERS])
+def test_club_howell_moving_boards(pairs: int) -> None:
+    """A club Howell: every pair meets every other exactly once, plays every board group once
+    (unless it sat out that round), and a round's tables each play a different group, since the
+    boards move; every group is played as many times as every other."""
+    rounds = club_howell(pairs, 2)
+    tables = (pairs + 1) // 2
+    assert len(rounds) == 2 * tables - 1
+    meetings, plays = check_rounds(rounds)
+    assert set(meetings) == {frozenset(p) for p in combinations(range(1, pairs + 1), 2)}
+    assert set(meetings.values()) == {1} and max(plays.values()) == 1
+    out = Counter(e for rnd in rounds for e in rnd.sit_out)
+    for rnd in rounds:
+        groups = [s.boards for s in rnd.tables]
+        assert len(groups) == len(set(groups))
+        assert len(rnd.tables) == tables - pairs % 2
+    for pair in range(1, pairs + 1):
+        assert sum(1 for (e, _), n in plays.items() if e == pair) == \
+            2 * (len(rounds) - out[pair])
+    board_tables = Counter(b for rnd in rounds for s in rnd.tables for b in s.boards)
+    assert len(set(board_tables.values())) == 1
+    assert set(out.values()) == ({1} if pairs % 2 else set())
+
+
+def test_club_howell_refuses_sizes_without_a_starter() -> None:
+    """4, 6 and 10 pairs have no club Howell here: refused, naming the field."""
+    for pairs in (4, 6, 10):
+        with pytest.raises(MovementError) as error:
+            club_howell(pairs, 2)
+        assert error.value.field == "pairs"

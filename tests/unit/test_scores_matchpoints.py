@@ -3,9 +3,11 @@ examples."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from shared.scores.adjustments import Played, weighted
+from shared.scores.adjustments import Played, Weighted, weighted
 from shared.scores.matchpoints import matchpoints, neuberg, percent, top
 from shared.scores.travellers import Result, traveller
 
@@ -72,3 +74,32 @@ def test_law_78a_weighted_result_matchpointed_part_by_part() -> None:
     board = traveller(1, results)
     assert [round(line.ns_points, 6) for line in board.lines] == [3.4, 0.4, 2.2]
     assert sum(line.ns_points + line.ew_points for line in board.lines) == pytest.approx(12)
+
+
+def slow_points(mine: tuple[tuple[int, float], ...],
+                others: list[tuple[tuple[int, float], ...]]) -> float:
+    """Law 78A by its words, part by part: 2 for each result beaten, 1 for each tied."""
+    return sum(w * v * (2 if a > b else 1 if a == b else 0)
+               for other in others for a, w in mine for b, v in other)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_law_78a_field_equals_the_pairwise_definition(seed: int) -> None:
+    """Law 78A: the field's look-ups give each result, weighted or not, the matchpoints of
+    comparing it with every other result part by part; NS and EW share the tops."""
+    rng = random.Random(seed)
+    choices = [-200, -100, 110, 140, 420, 450, 620]
+    results = []
+    for i in range(rng.randint(2, 15)):
+        if rng.random() < 0.3:
+            a, b = rng.sample(choices, 2)
+            score: Played | Weighted = weighted((70, a), (30, b))
+        else:
+            score = Played(rng.choice(choices))
+        results.append(Result(1, 2 * i + 1, 2 * i + 2, score))
+    board = traveller(1, results)
+    dists = [r.score.distribution() for r in results]
+    for i, line in enumerate(board.lines):
+        expected = slow_points(dists[i], dists[:i] + dists[i + 1:])
+        assert line.ns_points == pytest.approx(expected)
+        assert line.ns_points + line.ew_points == pytest.approx(top(len(results)))

@@ -18,6 +18,8 @@ from shared.scores.adjustments import (
     Weighted,
     weighted,
 )
+from shared.scores.corrections import Adjustment, apply_adjustments, correct, scheduled
+from shared.scores.movements import mitchell
 from shared.scores.rankings import pair_rankings
 from shared.scores.travellers import Result, traveller, travellers
 from shared.scores.words import Fault, PenaltyUnit, ResultKind, Scoring
@@ -163,3 +165,28 @@ def test_corrected_result_scores_as_played() -> None:
                           Result(1, 3, 4, Played(170))])
     assert board.lines[0].kind is ResultKind.CORRECTED and board.lines[0].ns_points == 2.0
     assert board.lines[1].kind is ResultKind.PLAYED
+
+
+def test_law_12c_adjustments_replace_or_add_results() -> None:
+    """The Director's scores on a session (Law 12C, and corrections): one replaces the result
+    of its board at its table, a later one the earlier; one for a scheduled board that was
+    not played adds it; one for a board the table was not to play is refused, naming
+    `board`."""
+    rounds = mitchell(6, 2, rounds=1)  # round 1: boards 1–2 at table 1, 3–4 at 2, 5–6 at 3
+    places = scheduled(rounds)
+    results = [Result(1, 1, 4, Played(420)), Result(3, 2, 5, Played(450))]
+    changed = apply_adjustments(results, [
+        Adjustment(1, 1, 4, correct(450), "the score was entered as 420"),
+        Adjustment(1, 1, 4, weighted((50, 450), (50, -50)), "misinformation, Law 21B3"),
+        Adjustment(5, 3, 6, Artificial(Fault.NONE, Fault.DIRECTLY), "slow play"),
+    ], places)
+    assert [r.score.kind for r in changed] == [ResultKind.WEIGHTED, ResultKind.PLAYED,
+                                               ResultKind.ARTIFICIAL]
+    assert changed[1] == results[1]
+    assert (5, 3, 6) in places and (2, 1, 4) in places and (1, 2, 5) not in places
+    for place in [(1, 2, 5), (9, 1, 4)]:
+        with pytest.raises(ScoreError) as error:
+            apply_adjustments(results, [Adjustment(*place, Assigned(100))], places)
+        assert field_of(error) == "board"
+    with pytest.raises(ScoreError):  # without the schedule only results there can change
+        apply_adjustments(results, [Adjustment(5, 3, 6, Assigned(100))])

@@ -140,3 +140,31 @@ def pair_rankings(travellers: Iterable[Traveller], penalties: Iterable[Penalty] 
                 entrant, rank, card.boards, round(card.points, 4), direction,
                 card.top if matchpoints else None, round(value, 4) if matchpoints else None))
     return tuple(standings)
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One board of an entrant's scorecard: where it sat, against whom, and what it scored
+    (its own side's matchpoints and percentage, or IMPs)."""
+
+    board: int
+    direction: Direction
+    opponent: int
+    line: Line
+    points: float
+    percent: float | None
+
+
+def scorecard(travellers: Iterable[Traveller], entrant: int) -> tuple[CardLine, ...]:
+    """An entrant's boards in order, from the travellers."""
+    card = []
+    for traveller in sorted(travellers, key=lambda t: t.board):
+        for line in traveller.lines:
+            result = line.result
+            if entrant == result.ns:
+                card.append(CardLine(traveller.board, Direction.NS, result.ew, line,
+                                     line.ns_points, line.ns_percent))
+            elif entrant == result.ew:
+                card.append(CardLine(traveller.board, Direction.EW, result.ns, line,
+                                     line.ew_points, line.ew_percent))
+    return tuple(card)

@@ -13,7 +13,7 @@ import pytest
 from shared.scores.adjustments import Artificial, Penalty, Played, ScoreError, weighted
 from shared.scores.imps import IMP_STEPS
 from shared.scores.movements import Match, Round, howell, mitchell, team_rounds
-from shared.scores.rankings import pair_rankings
+from shared.scores.rankings import pair_rankings, scorecard
 from shared.scores.team_rankings import match_score, team_rankings
 from shared.scores.travellers import Result, travellers
 from shared.scores.victory_points import victory_points
@@ -163,3 +163,18 @@ def test_ties_share_their_rank() -> None:
     standings = pair_rankings(travellers(results).values(), by_direction=True)
     ns = [(s.entrant, s.rank) for s in standings if s.direction is Direction.NS]
     assert ns == [(1, 1), (3, 1), (5, 3)]
+
+
+def test_scorecard_sums_to_the_ranking() -> None:
+    """An entrant's scorecard lists its boards with its own side's matchpoints (Law 78A), and
+    they add up to its points in the ranking."""
+    results = play(mitchell(10, 2), 7)
+    boards = list(travellers(results).values())
+    standings = {s.entrant: s for s in pair_rankings(boards, by_direction=True)}
+    for pair in (1, 5, 6, 10):
+        card = scorecard(boards, pair)
+        assert [c.board for c in card] == sorted(c.board for c in card)
+        assert len(card) == standings[pair].boards
+        assert sum(c.points for c in card) == pytest.approx(standings[pair].points, abs=1e-3)
+        assert all(c.direction is (Direction.NS if pair <= 5 else Direction.EW) for c in card)
+        assert all(c.opponent != pair for c in card)

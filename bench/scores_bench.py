@@ -26,7 +26,7 @@ from shared.scores.movements import Match
 from shared.scores.rankings import pair_rankings
 from shared.scores.team_rankings import match_score, team_rankings
 from shared.scores.travellers import Result, travellers
-from shared.scores.words import Fault, Scoring
+from shared.scores.vocabulary import Fault, Scoring
 
 # A board's likely scores: a few contracts and their over- and undertricks.
 BOARD_SCORES = [[420, 450, 170, 140, -50, -100, 620, 650, -200, 480, 110, 1430, -500, 90, 400,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from shared.scores.matchpoints import Distribution
-from shared.scores.words import Direction, Fault, PenaltyUnit, ResultKind
+from shared.scores.vocabulary import Direction, Fault, PenaltyUnit, ResultKind
 
 HUNDRED = Fraction(100)
 

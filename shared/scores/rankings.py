@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from shared.scores.adjustments import ARTIFICIAL_PERCENT, Artificial, Penalty, ScoreError
 from shared.scores.travellers import Line, Traveller
-from shared.scores.words import Direction, Fault, PenaltyUnit, Scoring
+from shared.scores.vocabulary import Direction, Fault, PenaltyUnit, Scoring
 
 SIDES = (Direction.NS, Direction.EW)
 

@@ -21,7 +21,7 @@ from shared.scores.movements import Match
 from shared.scores.rankings import ranked
 from shared.scores.travellers import Result
 from shared.scores.victory_points import scale
-from shared.scores.words import Direction, PenaltyUnit
+from shared.scores.vocabulary import Direction, PenaltyUnit
 
 
 @dataclass(frozen=True, slots=True)

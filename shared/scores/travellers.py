@@ -20,7 +20,7 @@ from shared.scores.adjustments import (
 from shared.scores.field import Field
 from shared.scores.imps import butler_datum, imps
 from shared.scores.matchpoints import Distribution, neuberg, top
-from shared.scores.words import Direction, ResultKind, Scoring
+from shared.scores.vocabulary import Direction, ResultKind, Scoring
 
 
 @dataclass(frozen=True, slots=True)

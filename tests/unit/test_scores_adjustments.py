@@ -22,7 +22,7 @@ from shared.scores.corrections import Adjustment, apply_adjustments, correct, sc
 from shared.scores.movements import mitchell
 from shared.scores.rankings import pair_rankings
 from shared.scores.travellers import Result, traveller, travellers
-from shared.scores.words import Fault, PenaltyUnit, ResultKind, Scoring
+from shared.scores.vocabulary import Fault, PenaltyUnit, ResultKind, Scoring
 
 pytestmark = pytest.mark.unit
 

@@ -7,7 +7,7 @@ import pytest
 from shared.scores.adjustments import Played
 from shared.scores.imps import butler_datum, cross_imps, field_of, imps, round_to_ten
 from shared.scores.travellers import Result, traveller
-from shared.scores.words import Scoring
+from shared.scores.vocabulary import Scoring
 
 pytestmark = pytest.mark.unit
 

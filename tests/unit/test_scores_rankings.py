@@ -17,7 +17,7 @@ from shared.scores.rankings import pair_rankings, scorecard
 from shared.scores.team_rankings import match_score, team_rankings
 from shared.scores.travellers import Result, travellers
 from shared.scores.victory_points import victory_points
-from shared.scores.words import Direction, Fault, PenaltyUnit, Scoring
+from shared.scores.vocabulary import Direction, Fault, PenaltyUnit, Scoring
 
 pytestmark = pytest.mark.unit
 

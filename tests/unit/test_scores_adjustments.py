@@ -190,3 +190,16 @@ def test_law_12c_adjustments_replace_or_add_results() -> None:
         assert field_of(error) == "board"
     with pytest.raises(ScoreError):  # without the schedule only results there can change
         apply_adjustments(results, [Adjustment(5, 3, 6, Assigned(100))])
+
+
+def test_neuberg_with_an_artificial_score_worked_example() -> None:
+    """Law 12C2 with Neuberg: Magic Contest's example (http://brenning.se/mcscneuberg.asp):
+    of 11 results the Director turns one into average plus for both sides; the +450 that
+    topped the other ten (18 of 18) scores (11 / 10) × (18 + 1) − 1 = 19.9 of 20, and the
+    average-plus pairs 60 % of 20 each."""
+    others = [450, 420, 420, 400, 170, 170, 140, 110, -50, -100]
+    results = [*played(1, *others), Result(1, 31, 32, Artificial(Fault.NONE, Fault.NONE))]
+    board = traveller(1, results)
+    assert board.top == 20 and board.compared == 10
+    assert round(board.lines[0].ns_points, 1) == 19.9
+    assert (board.lines[-1].ns_points, board.lines[-1].ew_points) == (12.0, 12.0)

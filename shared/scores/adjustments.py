@@ -31,7 +31,7 @@ class ScoreError(ValueError):
 
 
 # Law 12C2(a): average minus is at most 40 % of the matchpoints available, average 50 %,
-# average plus at least 60 %; the IMP equivalents −3, 0, +3 (see docs/scoring.md).
+# average plus at least 60 %; Law 12C2(b): at IMPs, average plus +3 IMPs, average minus −3.
 ARTIFICIAL_PERCENT = {Fault.NONE: 60.0, Fault.PARTLY: 50.0, Fault.DIRECTLY: 40.0}
 ARTIFICIAL_IMPS = {Fault.NONE: 3.0, Fault.PARTLY: 0.0, Fault.DIRECTLY: -3.0}
 
@@ -153,8 +153,8 @@ class Split:
 @dataclass(frozen=True, slots=True)
 class Artificial:
     """Law 12C2(a): no result could be obtained; each side's artificial score by its fault:
-    average plus (60 %, +3 IMPs) in no way at fault, average (50 %, 0) partly, average minus
-    (40 %, −3 IMPs) directly at fault. The two need not balance."""
+    average plus (60 %; at IMPs +3, 12C2(b)) in no way at fault, average (50 %, 0) partly,
+    average minus (40 %, −3 IMPs) directly at fault. The two need not balance."""
 
     ns: Fault
     ew: Fault

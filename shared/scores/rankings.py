@@ -1,6 +1,6 @@
 """Pairs' rankings from the travellers: each pair's matchpoints as a percentage of the tops it
 played for (Law 78A; per direction in a Mitchell, one field in a Howell), or its IMPs (Law 78B),
-after the Director's procedural penalties (Law 90) and Law 12C2(b)'s rule for an artificial
+after the Director's procedural penalties (Law 90) and Law 12C2(c)'s rule for an artificial
 score: a side in no way at fault that scores more than 60 % on its other boards, or one at
 fault that scores less than 40 % there, gets that percentage instead."""
 
@@ -40,7 +40,7 @@ class _Card:
     points: float = 0.0
     top: float = 0.0
     directions: set[Direction] = field(default_factory=set)
-    # artificial boards: (the board's top, the pair's fault), for Law 12C2(b)
+    # artificial boards: (the board's top, the pair's fault), for Law 12C2(c)
     artificial: list[tuple[float, Fault]] = field(default_factory=list)
 
 
@@ -73,8 +73,8 @@ def _cards(travellers: Iterable[Traveller]
     return cards, played
 
 
-def _law_12c2b(card: _Card) -> None:
-    """Law 12C2(b): the artificial scores, with the pair's percentage on its other boards
+def _law_12c2c(card: _Card) -> None:
+    """Law 12C2(c): the artificial scores, with the pair's percentage on its other boards
     where that is above 60 % (in no way at fault) or below 40 % (directly at fault)."""
     other = 100 * card.points / card.top if card.top else None
     for board_top, fault in card.artificial:
@@ -118,7 +118,7 @@ def pair_rankings(travellers: Iterable[Traveller], penalties: Iterable[Penalty] 
     scoring = boards[0].scoring if boards else Scoring.MATCHPOINTS
     cards, played = _cards(boards)
     for card in cards.values():
-        _law_12c2b(card)
+        _law_12c2c(card)
     _penalise(cards, played, penalties, scoring)
     fields: dict[Direction | None, list[tuple[int, float]]] = defaultdict(list)
     for entrant, card in cards.items():

@@ -67,7 +67,7 @@ def _swing(ours: Distribution, theirs: Distribution) -> float:
 
 def board_imps(open_room: Result, closed_room: Result) -> tuple[float, float]:
     """The IMPs the home team (NS in the open room) and the away team win on a board. An
-    artificial score in a room gives each team the IMPs of its fault there (Law 12C2: +3, 0,
+    artificial score in a room gives each team the IMPs of its fault there (Law 12C2(b): +3, 0,
     −3); a weighted or split score, the IMPs of each part for its weight."""
     rooms = (open_room, closed_room)
     if any(isinstance(r.score, Artificial) for r in rooms):

@@ -92,7 +92,7 @@ def test_law_12c2_artificial_scores_in_matchpoints() -> None:
 
 
 def test_law_12c2_artificial_scores_in_imps() -> None:
-    """Law 12C2 at IMPs: average plus +3 IMPs, average 0, average minus −3."""
+    """Law 12C2(b): at IMPs average plus is +3 IMPs and average minus −3 (average 0)."""
     results = [*played(1, 620, 170), Result(1, 7, 8, Artificial(Fault.NONE, Fault.DIRECTLY))]
     for scoring in (Scoring.CROSS_IMPS, Scoring.BUTLER):
         line = traveller(1, results, scoring).lines[2]
@@ -124,8 +124,8 @@ def test_law_12c1c_weighted_in_imps() -> None:
     assert board.lines[0].ns_points == pytest.approx(-3.2)
 
 
-def test_law_12c2b_session_percentage_replaces_average_plus() -> None:
-    """Law 12C2(b): a side in no way at fault that scores more than 60 % on its other boards
+def test_law_12c2c_session_percentage_replaces_average_plus() -> None:
+    """Law 12C2(c): a side in no way at fault that scores more than 60 % on its other boards
     gets that percentage for the artificial board; one at fault under 40 %, its own."""
     results = [Result(1, 1, 2, Played(620)), Result(1, 3, 4, Played(100)),
                Result(2, 1, 2, Artificial(Fault.NONE, Fault.DIRECTLY)),

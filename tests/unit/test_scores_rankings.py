@@ -132,7 +132,7 @@ def test_teams_round_robin_to_victory_points() -> None:
 
 
 def test_team_match_with_the_directors_scores() -> None:
-    """A team match with an artificial score (Law 12C2 at IMPs: +3 to the side in no way at
+    """A team match with an artificial score (Law 12C2(b): +3 to the side in no way at
     fault, −3 to the side at fault), a weighted one (Law 12C1(c): each part's IMPs for its
     weight) and a procedural penalty in IMPs (Law 90); a fractional margin takes the VPs
     between its two whole margins."""

@@ -14,12 +14,19 @@ included), per call: the gateway, the processor, Kafka, Redis, and Chromium (its
 the four pages' JavaScript, and Playwright's polling of the four pages between calls), and
 what each spent over the same time idle.
 
+Then the same four pages play `--play-boards` whole boards, card by card (issue 27): the
+auction clicked as above (2NT by South, West leads), then each of the 52 cards clicked on the
+page of the hand due to play (declarer's for dummy's cards), the first card enabled there: from
+the click until all four pages show it in the trick in the middle, and the CPU per card of each
+part over the cards alone.
+
 Then an operator's capture page records `--boards` auctions, each typed as one line
 (`1c p 1h p …`, Enter): the page sends each call once the one before is folded, so the line's
 time over its 12 calls is a call's round trip; and the CPU per call as above. A benchmark,
 not a test: it prints numbers, asserts nothing.
 
-    python bench/pages_bench.py [--boards 20] [--ports 26092 26379 26000] [--keep DIR]
+    python bench/pages_bench.py [--boards 20] [--play-boards 5] [--ports 26092 26379 26000]
+        [--keep DIR]
 """
 
 from __future__ import annotations
@@ -153,6 +160,54 @@ def play_board(http: httpx.Client, pages: dict[str, Page], board: int
             for i, at in enumerate(clicks)]
 
 
+WATCH_CARDS = """() => {
+  window.__cards = {};
+  new MutationObserver(() => {
+    const at = performance.timeOrigin + performance.now();
+    for (const slot of document.querySelectorAll("#middle .trick-slot[data-card]")) {
+      if (!(slot.dataset.card in window.__cards)) window.__cards[slot.dataset.card] = at;
+    }
+  }).observe(document.getElementById("play-table"), { childList: true, subtree: true });
+}"""
+CLICK_CARD = """() => {
+  const button = document.querySelector("#play-table button[data-card]:not(:disabled)");
+  if (!button) return null;
+  const at = performance.timeOrigin + performance.now();
+  button.click();
+  return [button.dataset.card, at];
+}"""
+
+
+def play_cards(http: httpx.Client, pages: dict[str, Page], board: int,
+               spent: dict[str, float], pids: dict[str, tuple[int, str]]) -> list[float]:
+    """One board: its auction clicked, then its 52 cards, each on the page whose hand is due
+    (the one page with a card enabled); per card, the time until all four pages show it.
+    The CPU spent over the cards is added to `spent`."""
+    play_board(http, pages, board)
+    for page in pages.values():
+        page.evaluate(WATCH_CARDS)
+    clicks: list[tuple[str, float]] = []
+    with measured(pids) as cpu:
+        for _ in range(52):
+            clicked = None
+            deadline = time.monotonic() + 10
+            while clicked is None:  # the page due to play: the next state has reached it
+                for page in pages.values():
+                    clicked = page.evaluate(CLICK_CARD)
+                    if clicked:
+                        break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("no page has a card to play")
+            clicks.append((clicked[0], clicked[1]))
+            for page in pages.values():
+                expect(page.locator(f"#middle .trick-slot[data-card='{clicked[0]}']")
+                       ).to_have_count(1)
+    for part, seconds in cpu.items():
+        spent[part] = spent.get(part, 0.0) + seconds
+    seen = [page.evaluate("window.__cards") for page in pages.values()]
+    return [max(s[card] for s in seen) - at for card, at in clicks]
+
+
 TYPE_LINE = """line => new Promise(resolve => {
   const count = () => document.querySelectorAll(
     ".auction tbody td:not(.next) > [aria-label]").length;
@@ -201,6 +256,7 @@ def percentiles(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=20)
+    parser.add_argument("--play-boards", type=int, default=5)
     parser.add_argument("--ports", type=int, nargs=3, default=(26092, 26379, 26000))
     parser.add_argument("--keep", type=Path, help="keep the stack's data and logs here")
     args = parser.parse_args()
@@ -221,6 +277,10 @@ def main() -> None:
         wall = time.monotonic() - started
         with measured(parts(stack)) as idle:  # the same time with no call: the baseline
             time.sleep(wall)
+        card_cpu: dict[str, float] = {}
+        first = args.boards + 2
+        cards = [d for board in range(first, first + args.play_boards)
+                 for d in play_cards(http, pages, board, card_cpu, parts(stack))]
         capture = capture_page(browser, http, stack)
         capture_board(http, capture, 1)  # warm-up
         with measured(parts(stack)) as captured:
@@ -236,6 +296,11 @@ def main() -> None:
     for name, seconds in spent.items():
         print(f"    {name:<20} {1000 * seconds / count:6.2f}   ({seconds:.2f} s in all; "
               f"idle {idle[name]:.2f} s)")
+    print(f"  {len(cards)} cards played from the pages ({args.play_boards} boards of 52), "
+          "one at a time: from the click until all four pages show it in the trick")
+    print(f"    {percentiles(cards)}")
+    print("    CPU per card (ms): " + ", ".join(
+        f"{name} {1000 * seconds / len(cards):.2f}" for name, seconds in card_cpu.items()))
     typed = [took / len(AUCTION) for took in lines]
     print(f"  capture page: {len(lines)} auctions of {len(AUCTION)} calls typed as one line "
           "each; per call (the line's time / 12: sent, folded, shown, then the next)")

@@ -136,6 +136,12 @@ def cards_of(seat: str) -> set[str]:
             for rank in ranks}
 
 
+def played_cards(state: dict[str, Any]) -> set[str]:
+    """The cards a board's state says were played to its tricks."""
+    tricks = (state.get("play") or {}).get("tricks") or []
+    return {entry["card"] for trick in tricks for entry in trick["cards"]}
+
+
 def hand_patterns(seat: str) -> list[re.Pattern[str]]:
     """The PBN text of a hand and each of its suits of 3 cards or more, as whole words."""
     pbn = HANDS[seat]
@@ -182,11 +188,18 @@ def assert_only_own_hand(tab: Tab, seat: str, dummy: str | None = None) -> None:
     """The page shows one hand, this seat's; no other hand is in the page or in any frame its
     socket received, but `dummy`'s once the opening lead is faced (Law 41D: shown to all)."""
     page = tab.page
-    assert page.locator("[data-hand]").count() == 1
-    shown = set(page.locator("[data-hand] [data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"))
-    assert shown == cards_of(seat)
     assert tab.frames, "nothing received on the socket"
+    last = tab.states()[-1]
+    played = played_cards(last)
+    spread = dummy is not None and dummy != seat and last.get("opening_lead") is not None
+    assert page.locator("[data-hand]").count() == (2 if spread else 1)
+    shown = set(page.locator("#hand [data-hand] [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    assert shown == cards_of(seat) - played
+    if spread:
+        spread_cards = set(page.locator(f"[data-seat='{dummy}'] [data-hand] [data-card]"
+                                        ).evaluate_all("els => els.map(e => e.dataset.card)"))
+        assert spread_cards == cards_of(dummy) - played
     received = "\n".join(tab.frames)
     for other in SEATS.replace(seat, "").replace(dummy or seat, ""):
         for pattern in hand_patterns(other):
@@ -252,7 +265,8 @@ def assert_step_matches(page: Page, step: dict[str, Any], index: int, count: int
         len(state["rectifications"]), index
     contract = page.locator("#contract").inner_text()
     assert ("Contract:" in contract) == (state["contract"] is not None), index
-    assert all(len(cards) == 13 for cards in hands_shown(page).values())
+    played = played_cards(state)
+    assert hands_shown(page) == {seat: cards_of(seat) - played for seat in SEATS}
 
 
 def auction_labels(page: Page) -> list[str]:

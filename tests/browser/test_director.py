@@ -147,11 +147,11 @@ def test_four_seats_a_spectator_and_the_director_play_a_board(
         assert [label.split(",")[0] for label in auction(tab)] == [
             "North: 1 spades", "East: 2 hearts", "South: pass", "West: pass", "North: pass"]
     expect(s.page.locator("#turn")).to_have_text("You are on lead: choose a card from your hand.")
-    expect(w.page.locator("#lead")).to_be_hidden()
-    s.page.locator("[data-hand] button[data-card='SA']").click()
-    s.page.locator("#lead-confirm").click()
+    expect(w.page.locator("[data-hand] button[data-card]:enabled")).to_have_count(0)
+    s.page.locator("[data-hand] button[data-card='SA']").click()  # the lead: one click
     for tab in [*pages.values(), spectator]:
-        expect(tab.page.locator("#turn")).to_have_text("South (Cy) led ♠A.")
+        expect(tab.page.locator(".trick-slot[data-card='SA']")).to_have_count(1)
+    expect(e.page.locator("#turn")).to_have_text("Your card from dummy's hand (West).")
     for seat, tab in pages.items():  # and West's, dummy, once the lead is faced (Law 41D)
         assert_only_own_hand(tab, seat, dummy="W")
         assert_clean_console(tab)
@@ -163,7 +163,7 @@ def test_four_seats_a_spectator_and_the_director_play_a_board(
     steps = history(stack, table, tokens["spectator"], board=1, states="true")["history"]
     kinds = [step["event"]["type"] for step in steps]
     assert kinds == ["board_started", "players_named", "call", "call", "option", "call",
-                     "call", "call", "ruling", "call", "call", "opening_lead"]
+                     "call", "call", "ruling", "call", "call", "card_played"]
     page = spectator.page
     page.locator("#replay-load").click()
     count = len(steps)

@@ -68,10 +68,11 @@ def test_a_spectator_follows_a_board_live_and_replays_it_event_by_event(
         post(stack, table, seats[seat], {"type": "call", "call": "P"})
     expect(page.locator("#contract")).to_have_text("Contract: 2♥ by East")
     expect(page.locator("#turn")).to_have_text("South (Cy) is on lead.")
-    post(stack, table, seats["S"], {"type": "opening_lead", "card": "SA"})
-    expect(page.locator("#turn")).to_have_text("South (Cy) led ♠A.")
-    expect(page.locator(".compass-seat[data-seat='S'] .rank.played")).to_have_attribute(
+    post(stack, table, seats["S"], {"type": "card_played", "card": "SA"})
+    expect(page.locator("#turn")).to_have_text("East (Bob) to play from dummy (West).")
+    expect(page.locator(".compass-centre .trick-slot.bottom")).to_have_attribute(
         "data-card", "SA")
+    expect(page.locator(".compass-seat[data-seat='S'] [data-card='SA']")).to_have_count(0)
     assert [label.split(",")[0] for label in auction(tab)] == [
         "North: 1 spades", "East: 2 hearts", "South: pass", "West: pass", "North: pass"]
     screenshot(page, "vugraph-desktop.png")
@@ -81,7 +82,7 @@ def test_a_spectator_follows_a_board_live_and_replays_it_event_by_event(
     count = len(steps)
     assert [s["event"]["type"] for s in steps] == [
         "board_started", "players_named", "call", "call", "option", "call", "call", "call",
-        "call", "opening_lead"]
+        "call", "card_played"]
     page.locator("#replay-load").click()
     expect(page.locator("#mode")).to_have_text(f"Replay: event 1 of {count}")
     assert_step_matches(page, steps[0], 0, count)
@@ -116,7 +117,7 @@ def test_a_spectator_follows_a_board_live_and_replays_it_event_by_event(
 
     page.locator("#replay-live").click()
     expect(page.locator("#mode")).to_have_text("Live")
-    expect(page.locator("#turn")).to_have_text("South (Cy) led ♠A.")
+    expect(page.locator("#turn")).to_have_text("East (Bob) to play from dummy (West).")
     histories = [json.loads(m) for m in tab.sent]
     assert all(m.get("type") in ("auth", "ping") for m in histories)  # a spectator sends none
     assert_clean_console(tab)

@@ -7,16 +7,22 @@ import {
   callDetailNode, directorNode, explanationsNode, optionNode, questionsNode,
 } from "./panels.js";
 import { statusWords, TableSocket } from "./socket.js";
+import { claimNode } from "./claim.js";
 import {
-  auctionNode, callNode, callWords, cardNode, cardWords, contractNode, el, handNode,
+  auctionNode, callNode, callWords, contractNode, el, handNode,
   parseDeal, SEAT_NAMES, seatLabel,
 } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
+import {
+  handToPlay, lastCompleted, legalCards, mayInspectLast, middleNode, placesFrom,
+  remainingHand, resultNode, trickCardsNode,
+} from "./trick.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const claims = claimsOf(token);
-const page = { board: null, replacing: false, chosen: null, lead: null };
+const page = { board: null, replacing: false, chosen: null, sending: false, lastShown: false,
+  previous: null, keys: false };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
@@ -70,16 +76,13 @@ function keyboard(event) { // a call typed anywhere goes to the call field
   const target = event.target;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-  if (/^[1-7pPxXrR]$/.test(event.key)) $("typed-call").focus();
+  if (/^[1-7pPxXrR]$/.test(event.key) && !$("typed").hidden) $("typed-call").focus();
 }
 
 function turnText(board) {
   const name = (seat) => seatLabel(board, seat);
   if (board.status === "passed_out") return "Passed out.";
-  if (board.opening_lead) {
-    const lead = board.opening_lead;
-    return [`${name(lead.seat)} led `, cardNode(lead.card), "."];
-  }
+  if (board.play) return playTurnText(board);
   if (board.status === "closed") {
     return board.on_lead === me ? "You are on lead: choose a card from your hand."
       : board.on_lead ? `${name(board.on_lead)} is on lead.` : "The auction is over.";
@@ -98,32 +101,109 @@ function turnText(board) {
   return board.turn ? `Waiting for ${name(board.turn)}.` : "";
 }
 
+function playTurnText(board) { // during the play: whose card, from which hand
+  const play = board.play;
+  const name = (seat) => seatLabel(board, seat);
+  if (play.ended || board.result) return "The play is over.";
+  if (play.claim) return play.claim.disputed ? "The Director is called; play waits."
+    : `${name(play.claim.seat)} has claimed: play stops.`;
+  if (play.lead_out_of_turn) return "A lead out of turn: the option is being decided.";
+  const from = handToPlay(board, me);
+  if (from === me) return "Your card: choose one of the cards enabled.";
+  if (from) return `Your card from dummy's hand (${SEAT_NAMES[from]}).`;
+  if (play.turn === play.dummy) {
+    return me === play.dummy ? `Declarer ${name(play.declarer)} plays from your hand.`
+      : `Waiting for ${name(play.declarer)} to play from dummy.`;
+  }
+  return play.turn ? `Waiting for ${name(play.turn)}.` : "";
+}
+
+async function playCard(from, card) { // one click sends the card: no undo (Law 45C4)
+  if (page.sending) return;
+  page.sending = true;
+  render();
+  const event = { type: "card_played", card };
+  if (from !== me) event.seat = from; // dummy's card, from declarer's page (Law 45)
+  if (!(await send(event))) {
+    page.sending = false;
+    render();
+  }
+}
+
+function seatTitle(board, seat) {
+  const play = board.play;
+  const role = play && seat === play.declarer ? " · declarer"
+    : play && seat === play.dummy ? " · dummy" : "";
+  return el("h3", { class: "seat-title", id: `seat-${seat}` },
+    seat === me ? "You, " : "", seatLabel(board, seat), el("span", { class: "tag",
+      text: role }));
+}
+
+/** A hand at the table: what is left of it; buttons when `me` plays from it (his own, or
+ * dummy's for declarer), the cards that may go now enabled. */
+function handAt(board, seat, hand) {
+  const play = board.play;
+  const from = page.sending ? null : handToPlay(board, me);
+  const left = remainingHand(hand, play);
+  const mine = seat === me || (play && seat === play.dummy && me === play.declarer);
+  const active = board.status === "closed" && !board.result && mine &&
+    !(play && me === play.dummy);
+  return handNode(left, {
+    label: seat === me ? `Your hand, ${SEAT_NAMES[me]}` : `Dummy's hand, ${SEAT_NAMES[seat]}`,
+    onCard: active ? (card) => playCard(seat, card) : null,
+    enabled: active ? (from === seat ? legalCards(left, play) : []) : null,
+  });
+}
+
 function renderHand(board) {
-  const hand = parseDeal(board.deal)[me];
-  if (!hand) {
+  const hands = parseDeal(board.deal);
+  const play = board.play;
+  $("play-table").classList.toggle("playing", Boolean(play));
+  $("hand-title").textContent = play ? "The table" : "Your hand";
+  const places = placesFrom(me);
+  for (const [seat, place] of Object.entries(places)) {
+    if (seat === me) continue;
+    const node = $(`place-${place}`);
+    node.dataset.seat = seat;
+    node.replaceChildren(...(play ? [seatTitle(board, seat),
+      hands[seat] ? handAt(board, seat, hands[seat]) : null].filter(Boolean) : []));
+  }
+  show("middle-box", play ? middleNode(board, me) : null);
+  if (!hands[me]) {
     show("hand", el("p", { class: "quiet", text: "No hand yet." }));
-    $("lead").hidden = true;
     return;
   }
-  const leading = board.status === "closed" && board.on_lead === me && !board.opening_lead;
-  const played = board.opening_lead && board.opening_lead.seat === me
-    ? board.opening_lead.card : null;
-  if (!leading) page.lead = null;
-  show("hand", handNode(hand, {
-    label: `Your hand, ${SEAT_NAMES[me]}`,
-    played: page.lead || played,
-    onCard: leading ? (card) => { page.lead = card; render(); } : null,
+  say("hand", play ? seatTitle(board, me) : null, handAt(board, me, hands[me]));
+}
+
+function renderPlayPanel(board) {
+  const play = board.play;
+  const last = play ? lastCompleted(play) : null;
+  const may = mayInspectLast(board, me);
+  if (!may) page.lastShown = false;
+  const button = $("last-trick-button");
+  button.hidden = !last;
+  button.disabled = !may;
+  button.setAttribute("aria-expanded", String(page.lastShown));
+  button.textContent = page.lastShown ? "Hide the last trick" : "Show the last trick";
+  show("last-trick", page.lastShown && last ? el("div", {}, trickCardsNode(last, me,
+    { label: "The last trick" }), el("p", { class: "trick-note",
+    text: `Won by ${SEAT_NAMES[last.winner]}` })) : null);
+  show("claim-box", claimNode(board, me, {
+    onClaim: (tricks, statement) => send({ type: "claim", tricks,
+      ...(statement ? { statement } : {}) }),
+    onAnswer: (accept) => send({ type: "claim_response", accept }),
   }));
-  $("lead").hidden = !leading;
-  const confirm = $("lead-confirm");
-  confirm.disabled = !page.lead;
-  confirm.replaceChildren(page.lead ? "Lead the " : "Face the lead",
-    page.lead ? cardNode(page.lead) : "");
-  if (page.lead) confirm.setAttribute("aria-label", `Lead the ${cardWords(page.lead)}`);
-  else confirm.removeAttribute("aria-label");
+  show("result", resultNode(board, me));
+  const previous = page.previous;
+  show("previous", previous ? el("div", { class: "previous" },
+    el("h3", { text: `Board ${previous.board}` }), resultNode(previous, me)) : null);
 }
 
 function renderBox(board) {
+  const bidding = board.status === "auction";
+  for (const id of ["bidding-box", "typed", "self-alert-row"]) $(id).hidden = !bidding;
+  $("box-title").textContent = bidding ? "Bidding box" : "Play";
   const mine = board.turn === me && !board.pending && board.status === "auction";
   box.enable(page.replacing ? ALL_CALLS : mine ? board.open_calls || [] : []);
   const replaceable = (board.replaceable || {})[me];
@@ -136,7 +216,24 @@ function renderBox(board) {
   $("undo-cancel").hidden = !page.replacing;
 }
 
+/** Keyboard play: the table is drawn anew at each state, so the focus, when it was on the
+ * table (or lost with a card just played), goes back to that card or the first one enabled. */
+function keepFocus(draw) {
+  const active = document.activeElement;
+  const onTable = $("play-table").contains(active);
+  const card = onTable && active.dataset ? active.dataset.card : null;
+  draw();
+  if (!page.keys || !(onTable || active === document.body || active === null)) return;
+  const open = [...$("play-table").querySelectorAll("button[data-card]:not(:disabled)")];
+  const target = open.find((b) => b.dataset.card === card) || open[0];
+  if (target) target.focus();
+}
+
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const board = page.board;
   if (!board) return;
   $("title").textContent = `Table ${claims.table} · ${SEAT_NAMES[me]}`;
@@ -144,6 +241,7 @@ function render() {
   $("board-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
     `Vulnerable: ${board.vulnerability}`;
   renderHand(board);
+  renderPlayPanel(board);
   show("auction", auctionNode(board, { onCall: (index) => { page.chosen = index; render(); } }));
   const contract = contractNode(board);
   say("contract", contract ? "Contract: " : null, contract);
@@ -152,6 +250,8 @@ function render() {
   show("explanations", explanationsNode(board));
   const text = turnText(board);
   say("turn", ...(Array.isArray(text) ? text : [text]));
+  $("play-turn").hidden = !board.play; // the same words beside the table (#turn is read aloud)
+  $("play-turn").textContent = board.play ? $("turn").textContent : "";
   show("option", board.pending && board.pending.option_holder === me
     ? optionNode(board, (accept) => send({ type: "option", accept })) : null);
   show("questions", questionsNode(board, me,
@@ -162,8 +262,13 @@ function render() {
 
 function onState(message) {
   const board = message.board;
-  if (page.board && board && page.board.board !== board.board) page.chosen = null; // new board
+  if (page.board && board && page.board.board !== board.board) { // a new board
+    page.chosen = null;
+    page.lastShown = false;
+    if (page.board.result) page.previous = page.board; // its result stays in view
+  }
   page.board = board;
+  page.sending = false;
   if (!board) {
     say("turn", "No board in play yet.");
     return;
@@ -183,10 +288,13 @@ const socket = me ? new TableSocket({ table: claims.table, token, onState, onSta
 
 $("typed").addEventListener("submit", typed);
 document.addEventListener("keydown", keyboard);
+document.addEventListener("keydown", () => { page.keys = true; }, true);
+document.addEventListener("pointerdown", () => { page.keys = false; }, true);
 $("undo").addEventListener("click", () => { page.replacing = true; render(); });
 $("undo-cancel").addEventListener("click", () => { page.replacing = false; render(); });
-$("lead-confirm").addEventListener("click", () => {
-  if (page.lead) send({ type: "opening_lead", card: page.lead });
+$("last-trick-button").addEventListener("click", () => {
+  page.lastShown = !page.lastShown;
+  render();
 });
 
 if (socket) {

@@ -21,6 +21,11 @@ export function eventParts(event, board) {
     case "call_changed": return [`${who} changes his call to `, callNode(event.call), "."];
     case "card_exposed": return [`${who} exposes `, cardNode(event.card), "."];
     case "opening_lead": return [`${who} leads `, cardNode(event.card), "."];
+    case "card_played": return [`${seatLabel(board, event.seat)} plays `, cardNode(event.card),
+      "."];
+    case "claim": return [`${who} claims ${event.tricks} tricks`,
+      event.statement ? `: ${event.statement}` : "", "."];
+    case "claim_response": return [`${who} ${event.accept ? "accepts" : "disputes"} the claim.`];
     case "question": return [`${who} asks about `, callAt(event.index), "."];
     case "explanation": return [`${who} explains `, callAt(event.index),
       event.explanation ? `: ${event.explanation}` : "", "."];

@@ -97,8 +97,11 @@ export function parseDeal(deal) {
   return hands;
 }
 
-/** A hand as four lines, ♠♥♦♣; with `onCard`, each card is a button (a lead to pick). */
-export function handNode(hand, { onCard = null, played = null, label = "Hand" } = {}) {
+/** A hand as four lines, ♠♥♦♣; with `onCard`, each card is a button (a card to pick); with
+ * `enabled` too (the cards that may be played now), the others are disabled buttons. */
+export function handNode(hand, { onCard = null, played = null, label = "Hand",
+  enabled = null } = {}) {
+  const open = enabled ? new Set(enabled) : null;
   const list = el("ul", { class: "hand", "aria-label": label, "data-hand": "" });
   for (const suit of SUITS) {
     const ranks = [...(hand[suit.key] || "")];
@@ -112,7 +115,7 @@ export function handNode(hand, { onCard = null, played = null, label = "Hand" } 
       const attrs = { class: `rank${card === played ? " played" : ""}`, "data-card": card };
       row.append(onCard
         ? el("button", { ...attrs, type: "button", "aria-label": cardWords(card),
-          onclick: () => onCard(card), text })
+          disabled: open !== null && !open.has(card), onclick: () => onCard(card), text })
         : el("span", { ...attrs, "aria-label": cardWords(card), text }));
     }
     list.append(row);

@@ -8,8 +8,9 @@ import { directorNode, explanationsNode, turnWords } from "./panels.js";
 import { Replay } from "./replay.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
-import { auctionNode, contractNode, SEAT_NAMES } from "./table.js";
+import { auctionNode, contractNode, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
+import { middleNode, playWords, remainingDeal, resultNode } from "./trick.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -29,13 +30,23 @@ function render() {
   $("mode").textContent = page.replaying
     ? `Replay: event ${replay.index + 1} of ${replay.count}` : "Live";
   $("mode").dataset.mode = page.replaying ? "replay" : "live";
-  show("compass", compassNode(board));
+  show("compass", tableNode(board));
   show("auction", auctionNode(board));
   const contract = contractNode(board);
   say("contract", contract ? "Contract: " : null, contract);
-  say("turn", turnWords(board));
+  say("turn", board.play ? playWords(board, (seat) => seatLabel(board, seat))
+    : turnWords(board));
+  show("result", resultNode(board));
   show("explanations", explanationsNode(board));
   show("director", directorNode(board));
+}
+
+/** The four hands as they stand (the cards played taken out), the trick in the middle. */
+function tableNode(board) {
+  const node = compassNode(board.play
+    ? { ...board, deal: remainingDeal(board.deal, board.play) } : board);
+  if (board.play) node.querySelector(".compass-centre").append(middleNode(board, "S"));
+  return node;
 }
 
 function setBoards(numbers) {

@@ -1,0 +1,80 @@
+// A claim on a seat's page: the form (the tricks of those remaining, and the statement of the
+// line, Law 68C), and the opponents' answer (Law 69A: agreed when both defenders acquiesce in
+// declarer's claim, or declarer in a defender's; a dispute calls the Director, Law 68D, and
+// play waits). The server decides what a claim does; this is its form and its words.
+
+import { el, SEAT_NAMES } from "./table.js";
+import { sideOf } from "./trick.js";
+
+function remainingTricks(play) {
+  return 13 - play.tricks.filter((t) => t.winner).length;
+}
+
+/** Whether `me` answers the claim: an opponent of the claimer, dummy excepted. */
+export function answersClaim(play, me) {
+  const claim = play && play.claim;
+  return Boolean(claim) && sideOf(me) !== sideOf(claim.seat) && me !== play.dummy;
+}
+
+function claimWords(claim) {
+  const said = claim.statement ? `: “${claim.statement}”` : " (no statement)";
+  return `${SEAT_NAMES[claim.seat]} claims ${claim.tricks} of the ${claim.remaining} ` +
+    `remaining tricks${said}.`;
+}
+
+function formNode(play, onClaim) {
+  const remaining = remainingTricks(play);
+  const tricks = el("input", { id: "claim-tricks", type: "number", min: 0, max: remaining,
+    value: remaining, required: true, inputmode: "numeric",
+    oninput: () => tricks.setCustomValidity("") });
+  const statement = el("input", { id: "claim-statement", type: "text", maxlength: 500,
+    placeholder: "e.g. drawing trumps, then the clubs are good" });
+  const submit = (event) => {
+    event.preventDefault();
+    const n = Number(tricks.value);
+    if (!Number.isInteger(n) || n < 0 || n > remaining) {
+      tricks.setCustomValidity(`0 to ${remaining}`);
+      tricks.reportValidity();
+      return;
+    }
+    onClaim(n, statement.value.trim());
+  };
+  return el("details", { class: "claim-form" },
+    el("summary", { text: "Claim (Law 68)" }),
+    el("form", { id: "claim", onsubmit: submit, autocomplete: "off" },
+      el("label", { for: "claim-tricks", text: `Tricks my side takes, of the ${remaining} ` +
+        "left" }), tricks,
+      el("label", { for: "claim-statement", text: "How (Law 68C: the line of play)" }),
+      statement,
+      el("button", { type: "submit", class: "primary", id: "claim-send", text: "Claim" })));
+}
+
+/** The claim panel for seat `me`: the form while play goes on (not for dummy), the claim
+ * in words once made, the opponents' buttons, and what waits on whom. */
+export function claimNode(board, me, { onClaim, onAnswer }) {
+  const play = board && board.play;
+  if (!play || play.ended || board.result) return null;
+  const claim = play.claim;
+  if (!claim) {
+    if (me === play.dummy || play.lead_out_of_turn) return null;
+    return formNode(play, onClaim);
+  }
+  const parts = [el("p", { class: "claim-words", id: "claim-words", text: claimWords(claim) })];
+  const answer = (claim.answers || {})[me];
+  if (claim.disputed) {
+    parts.push(el("p", { class: "claim-disputed", id: "claim-disputed",
+      text: "The claim is disputed. The Director is called; play waits." }));
+  } else if (answersClaim(play, me) && answer === undefined) {
+    parts.push(el("div", { class: "option-buttons" },
+      el("button", { type: "button", id: "claim-accept", class: "primary",
+        onclick: () => onAnswer(true), text: "Accept the claim" }),
+      el("button", { type: "button", id: "claim-reject", onclick: () => onAnswer(false),
+        text: "Reject: call the Director" })));
+  } else {
+    const waiting = Object.keys(SEAT_NAMES).filter((s) => answersClaim(play, s) &&
+      (claim.answers || {})[s] === undefined).map((s) => SEAT_NAMES[s]);
+    parts.push(el("p", { class: "quiet", text: answer === true ? "You accepted." : waiting.length
+      ? `Waiting for ${waiting.join(" and ")} to answer.` : "" }));
+  }
+  return el("div", { class: "claim-box", role: "group", "aria-label": "Claim" }, parts);
+}

@@ -1,0 +1,204 @@
+// The play of the hand as the pages show it: the cards left in a hand, the cards a hand may
+// play now, the trick in the middle (and who won it), the last trick, the tricks won by each
+// side, and the result with its score. Reading the state's `play` and `result` (docs/api.md,
+// the state of a board); the Laws are the server's: a page only enables the cards that the
+// state's `play.turn` and following suit (Law 44C) allow, so that no revoke or card out of
+// turn is sent from a seat's page.
+
+import {
+  callNode, cardNode, cardWords, el, lhoOf, partnerOf, SEAT_NAMES, SEATS, SUITS,
+} from "./table.js";
+
+const SIDE_OF = { N: "NS", S: "NS", E: "EW", W: "EW" };
+export function sideOf(seat) { return SIDE_OF[seat]; }
+export function rhoOf(seat) { return SEATS[(SEATS.indexOf(seat) + 3) % 4]; }
+
+/** Every card played to a trick so far (completed tricks and the one in progress). */
+export function playedCards(play) {
+  const played = new Set();
+  for (const trick of (play && play.tricks) || []) {
+    for (const entry of trick.cards) played.add(entry.card);
+  }
+  return played;
+}
+
+/** A hand ({S, H, D, C} rank strings) without the cards already played. */
+export function remainingHand(hand, play) {
+  if (!hand) return hand;
+  const played = playedCards(play);
+  const left = {};
+  for (const suit of SUITS) {
+    left[suit.key] = [...(hand[suit.key] || "")].filter((r) => !played.has(suit.key + r))
+      .join("");
+  }
+  return left;
+}
+
+/** The trick in progress (some cards played to it, no winner yet), or null. */
+export function trickInProgress(play) {
+  const last = ((play && play.tricks) || []).at(-1);
+  return last && last.winner === null ? last : null;
+}
+
+/** The last completed trick (Law 44: it has a winner), or null. */
+export function lastCompleted(play) {
+  const done = ((play && play.tricks) || []).filter((t) => t.winner);
+  return done.at(-1) || null;
+}
+
+/** Whether the play goes on with a card due: not ended, no claim or option waiting. */
+export function playing(board) {
+  const play = board && board.play;
+  if (!play) return board && board.status === "closed" && !board.opening_lead &&
+    !board.result && Boolean(board.on_lead);
+  return !play.ended && !play.claim && !play.lead_out_of_turn && Boolean(play.turn);
+}
+
+/** The hand `me` plays from now: his own in turn, dummy's for declarer (Law 45); or null. */
+export function handToPlay(board, me) {
+  if (!playing(board)) return null;
+  const play = board.play;
+  if (!play) return board.on_lead === me ? me : null; // the opening lead (Law 41A)
+  if (play.turn === me && me !== play.dummy) return me;
+  if (play.turn === play.dummy && me === play.declarer) return play.dummy;
+  return null;
+}
+
+/** The cards of `hand` (what is left of it) that may be played now to the trick in
+ * progress: the suit led when the hand holds it (Law 44C), else any. */
+export function legalCards(hand, play) {
+  const cards = SUITS.flatMap((s) => [...(hand[s.key] || "")].map((r) => s.key + r));
+  const trick = trickInProgress(play);
+  if (!trick || !trick.cards.length) return cards;
+  const led = trick.cards[0].card[0];
+  const following = cards.filter((card) => card[0] === led);
+  return following.length ? following : cards;
+}
+
+/** Whether `me` may still look at the last trick: declarer or a defender until his side
+ * plays to the next (Law 66A/C; not dummy, whose rights are Law 42's); every trick once the
+ * play has ended (66D). */
+export function mayInspectLast(board, me) {
+  const play = board && board.play;
+  if (!play || !lastCompleted(play)) return false;
+  if (play.ended) return true;
+  if (me === play.dummy) return false;
+  const trick = trickInProgress(play);
+  return !trick || !trick.cards.some((entry) => sideOf(entry.seat) === sideOf(me));
+}
+
+const PLACES = ["bottom", "left", "top", "right"];
+
+/** Where each seat sits seen from `bottom`: seat → bottom, left (his LHO), top, right. */
+export function placesFrom(bottom) {
+  return { [bottom]: "bottom", [lhoOf(bottom)]: "left", [partnerOf(bottom)]: "top",
+    [rhoOf(bottom)]: "right" };
+}
+
+/** A trick's four cards in their places around the middle, seen from `bottom`. */
+export function trickCardsNode(trick, bottom, { label = "The trick" } = {}) {
+  const places = placesFrom(bottom);
+  const slots = Object.fromEntries(PLACES.map((place) => [place,
+    el("div", { class: `trick-slot ${place}` })]));
+  for (const entry of (trick && trick.cards) || []) {
+    const slot = slots[places[entry.seat]];
+    slot.dataset.seat = entry.seat;
+    slot.dataset.card = entry.card;
+    slot.classList.toggle("won", trick.winner === entry.seat);
+    slot.replaceChildren(el("span", { class: "trick-seat", "aria-hidden": "true",
+      text: entry.seat }), cardNode(entry.card));
+  }
+  const words = ((trick && trick.cards) || []).map((e) =>
+    `${SEAT_NAMES[e.seat]} ${cardWords(e.card)}`).join(", ");
+  return el("div", { class: "trick", role: "group", "aria-label":
+    `${label}: ${words || "no card yet"}` }, PLACES.map((place) => slots[place]));
+}
+
+/** The middle of the table: the trick in progress, or the one just completed with its
+ * winner, and the tricks won by each side. */
+export function middleNode(board, bottom) {
+  const play = board.play;
+  const trick = trickInProgress(play) || lastCompleted(play);
+  const note = trick && trick.winner
+    ? `Trick ${play.tricks.length} won by ${SEAT_NAMES[trick.winner]}`
+    : trick ? `Trick ${play.tricks.length}` : "";
+  return el("div", { class: "middle", id: "middle" },
+    trickCardsNode(trick, bottom, { label: trick && trick.winner ? "The trick just won"
+      : "The trick in progress" }),
+    el("p", { class: "trick-note", id: "trick-note", text: note }),
+    wonNode(board));
+}
+
+/** "NS 3 · EW 2": the tricks won by each side (Law 44). */
+export function wonNode(board) {
+  const won = (board.play && board.play.won) || { NS: 0, EW: 0 };
+  return el("p", { class: "won", id: "won", "aria-label":
+    `Tricks won: North–South ${won.NS}, East–West ${won.EW}` },
+  el("span", { "data-side": "NS", text: `NS ${won.NS}` }), " · ",
+  el("span", { "data-side": "EW", text: `EW ${won.EW}` }));
+}
+
+/** The score's words for `side` ("NS" or "EW"): "+420", "−50", "0". */
+function signed(points) { return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0"; }
+
+/** The board's result once the play has ended: the contract, declarer's tricks (made, over-
+ * or under-tricks), and the score from North–South's side, and from `me`'s side if given. */
+export function resultNode(board, me = null) {
+  const result = board && board.result;
+  if (!result) return null;
+  const mine = me ? sideOf(me) : null;
+  const fromMine = mine === "EW" ? -result.score_ns : result.score_ns;
+  const yours = mine ? el("p", { class: "result-mine",
+    text: `Your side (${mine === "NS" ? "North–South" : "East–West"}): ${signed(fromMine)}` })
+    : null;
+  if (result.declarer_tricks === null || !board.contract) {
+    return el("div", { class: "result-box" },
+      el("p", { class: "result-line", text: "Passed out: no score." }), yours);
+  }
+  const c = board.contract;
+  const over = result.declarer_tricks - (c.level + 6);
+  const how = over === 0 ? "made" : over > 0 ? `made, +${over}` : `down ${-over}`;
+  const ended = board.play && board.play.ended;
+  const by = { claim: " (claim agreed)", ruling: " (the Director's ruling)",
+    recorded: " (recorded)" }[ended] || "";
+  return el("div", { class: "result-box" },
+    el("p", { class: "result-line" }, "Result: ", callNode(`${c.level}${c.strain}`),
+      c.risk ? c.risk : "", ` by ${SEAT_NAMES[c.declarer]}, ${result.declarer_tricks} ` +
+      `tricks, ${how}${by}.`),
+    el("p", { class: "score-line",
+      text: `Score: North–South ${signed(result.score_ns)}, East–West ` +
+        `${signed(-result.score_ns)}` }),
+    yours);
+}
+
+/** The deal without the cards played: what is left in each hand shown ("-" stays hidden). */
+export function remainingDeal(deal, play) {
+  const m = /^([NESW]):(.*)$/.exec((deal || "").trim());
+  if (!m || !play) return deal;
+  const played = playedCards(play);
+  const hands = m[2].trim().split(/\s+/).map((text) => {
+    const suits = text.split(".");
+    if (text === "-" || suits.length !== 4) return text;
+    return suits.map((ranks, i) => [...ranks].filter((r) => !played.has(SUITS[i].key + r))
+      .join("")).join(".");
+  });
+  return `${m[1]}:${hands.join(" ")}`;
+}
+
+/** Whose card it is, for a reader who is none of the seats (vugraph): text. */
+export function playWords(board, name = (seat) => SEAT_NAMES[seat]) {
+  const play = board.play;
+  if (!play) return "";
+  if (play.ended || board.result) return "The play is over.";
+  if (play.claim) {
+    const c = play.claim;
+    return `${name(c.seat)} claims ${c.tricks} of the ${c.remaining} remaining tricks` +
+      (c.statement ? `: “${c.statement}”` : "") +
+      (c.disputed ? ". Disputed: the Director is called; play waits." : ".");
+  }
+  if (play.lead_out_of_turn) return "A lead out of turn: the option is being decided.";
+  if (!play.turn) return "";
+  return play.turn === play.dummy
+    ? `${name(play.declarer)} to play from dummy (${SEAT_NAMES[play.dummy]}).`
+    : `${name(play.turn)} to play.`;
+}

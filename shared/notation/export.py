@@ -301,19 +301,31 @@ def _tricks(board: Board) -> list[tuple[Seat, tuple[tuple[Seat, Card], ...]]]:
 
 
 def _play_section(board: Board) -> list[str]:
-    """PBN 2.1 section 3.10: `[Play]` names the opening leader; each trick on a line, its
-    cards in columns from the opening leader's, `-` for a hand that did not play to it (the
-    trick in progress, or the tricks a claim or a recorded result left unplayed are not
-    written); `*` ends the section."""
+    """PBN 2.1 section 3.6: `[Play]` names the opening leader (export format: declarer's
+    LHO, Law 41A); each trick on a line, its cards in columns from the opening leader's, `-`
+    for a hand that did not play to it (the trick in progress, or the tricks a claim or a
+    recorded result left unplayed are not written); `*` ends the section. Section 3.9's
+    marks: `^L` before the lead of a trick led out of turn and accepted (Laws 53A, 54, 55A,
+    56: not the hand the Laws call on, the winner of the trick before, Law 44G), whose
+    cards are then played clockwise from it; `^R` before a revoke established (Law 63A)."""
+    play = board.play
     tricks = _tricks(board)
-    if not tricks:
+    if play is None or not tricks:
         return []
-    columns = clockwise(tricks[0][0])
+    columns = clockwise(play.declarer.lho)
+    revoked = {(r.trick, r.seat) for r in play.revokes if r.established and not r.corrected}
     lines = [f'[Play "{columns[0].name}"]']
-    for _, cards in tricks:
+    expected = columns[0]
+    for number, (leader, cards) in enumerate(tricks):
         by_seat = dict(cards)
-        lines.append(" ".join(f"{str(by_seat[s]) if s in by_seat else '-':<2}"
+        marks = {leader: "^L "} if leader is not expected else {}
+        for seat in by_seat:
+            if (number, seat) in revoked:
+                marks[seat] = marks.get(seat, "") + "^R "
+        lines.append(" ".join(f"{marks.get(s, '')}{by_seat[s]}" if s in by_seat else "- "
                               for s in columns).rstrip())
+        if number < len(play.winners):
+            expected = play.winners[number]
     lines.append("*")
     return lines
 

@@ -7,7 +7,8 @@ commentary (`{ … }`, `;`, `%` lines) are read over. In the auction: `Pass`, `X
 `[Note "n:text"]`), suffixes `!` (alert) and `?`, `$n`, and the irregularity markers of PBN
 2.1 section 3.9: `^I` (the next bid is insufficient and was accepted) and `^S` (a player
 skipped by an accepted call out of rotation). The play: `[Play "E"]` and a trick a line, the
-cards in columns from the opening leader's, `-` for a card not played, `*` at the end; and
+cards in columns from the opening leader's, `-` for a card not played, `^L` before a lead out
+of turn (the trick is played from it), `*` at the end; and
 `[Result]` (declarer's tricks, or a side's: `NS 11`), which closes a play the cards leave
 open (`shared.notation.play_record`).
 
@@ -26,7 +27,7 @@ from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import Card
 from shared.deal import format_deal, parse_deal
 from shared.notation.errors import ReadResult, RecordError, SkippedBoard
-from shared.notation.play_record import RecordedPlay
+from shared.notation.play_record import RecordedPlay, Row
 from shared.seats import NotationError, Seat, Vulnerability
 
 _SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
@@ -351,27 +352,34 @@ def _game_events(game: Game) -> list[dict[str, Any]]:
     return events
 
 
-def _play_rows(game: Game) -> list[list[Card | None]]:
-    """The tricks of the play section (PBN 2.1 section 3.10): four cards a trick, in columns
+def _play_rows(game: Game) -> list[Row]:
+    """The tricks of the play section (PBN 2.1 section 3.6): four cards a trick, in columns
     from the opening leader's, `-` for a card not played, `*` ends the play; notes (`=n=`),
-    `$n`, `!` and `?` are left out."""
+    `$n`, `!` and `?` are left out. Section 3.9's `^L` marks the next card as its trick's
+    lead, out of turn (`Row.lead`); `^R` (a revoke) is left out: the fold finds revokes in
+    the deal (Law 61A)."""
     cards: list[Card | None] = []
+    leads: dict[int, int] = {}  # trick → the column of its lead out of turn
     for number, line in game.sections.get("Play", []):
         for token in line.split():
             if token == "*":
-                return _rows(cards)
-            if token[0] in "=$^" or token in ("+",):
+                return _rows(cards, leads)
+            while token[:2] in ("^L", "^R"):
+                if token[1] == "L":
+                    leads[len(cards) // 4] = len(cards) % 4
+                token = token[2:]
+            if not token or token[0] in "=$^" or token in ("+",):
                 continue
             if token == "-":
                 cards.append(None)
             else:
                 cards.append(_parsed(Card.parse, token.rstrip("!?"), number))
-    return _rows(cards)
+    return _rows(cards, leads)
 
 
-def _rows(cards: list[Card | None]) -> list[list[Card | None]]:
-    rows = [cards[i:i + 4] for i in range(0, len(cards), 4)]
-    return [row for row in rows if any(card is not None for card in row)]
+def _rows(cards: list[Card | None], leads: dict[int, int]) -> list[Row]:
+    rows = [Row(cards[i:i + 4], leads.get(i // 4)) for i in range(0, len(cards), 4)]
+    return [row for row in rows if any(card is not None for card in row.cards)]
 
 
 def _result(game: Game) -> int | None:

@@ -22,6 +22,7 @@ Cards after the thirteenth trick, or a card played twice, make the board unreada
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from shared.cards import Card
@@ -32,8 +33,15 @@ from shared.laws.play import begin_play
 from shared.play import Play
 from shared.seats import NotationError, Seat
 
-Row = Sequence[Card | None]
-"""A PBN trick: the cards of the four hands from the opening leader's, None where none."""
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A PBN trick: the cards of the four hands in columns from the opening leader's, None
+    where none; `lead`, the column of the trick's lead when it was led out of turn (PBN 2.1
+    section 3.9's `^L`), else None: the winner of the trick before leads (Law 44G)."""
+
+    cards: Sequence[Card | None]
+    lead: int | None = None
 
 
 class RecordedPlay:
@@ -68,15 +76,20 @@ class RecordedPlay:
 
     def by_trick(self, leader: Seat, rows: Iterable[Row]) -> list[dict[str, Any]]:
         """PBN: each trick's cards in columns from `leader`'s (the opening leader), played
-        from the trick's leader clockwise."""
+        from the trick's leader clockwise: the winner of the trick before (Law 44G), or the
+        hand that led out of turn (`Row.lead`; the Laws judge it: 53A accepts it once the
+        next hand plays to it)."""
         play = self.play
         if play is None:
             return []
         play.leader = play.turn = leader
+        columns = clockwise(leader)
         out = []
         for row in rows:
-            by_seat = {seat: card for seat, card in zip(clockwise(leader), row, strict=False)
+            by_seat = {seat: card for seat, card in zip(columns, row.cards, strict=False)
                        if card is not None}
+            if row.lead is not None and not play.in_trick:
+                play.leader = play.turn = columns[row.lead]
             for seat in clockwise(play.leader):
                 card = by_seat.get(seat)
                 if card is not None:
@@ -95,13 +108,20 @@ class RecordedPlay:
         play = None if board is None else board.play
         if play is not None and play.ended is not None:
             return []
-        if play is None or not play.played or play.revokes or play.lead is not None:
-            return [{"type": "result_recorded", "tricks": tricks}]
+        accepted = []
+        if play is not None and play.lead is not None:
+            # the record's last card, led out of turn, is in its trick: it stood (Law 53A)
+            accepted = [{"type": "option", "seat": play.lead.holders[0].name, "accept": True}]
+            board = fold([from_map(accepted[0])], fold(self.cards, self.state)).board
+            play = None if board is None else board.play
+        if play is None or not play.played or play.revokes:
+            return [*accepted, {"type": "result_recorded", "tricks": tricks}]
         rest = tricks - play.won_by(play.declarer)
         if not 0 <= rest <= play.remaining:
-            return [{"type": "result_recorded", "tricks": tricks}]
+            return [*accepted, {"type": "result_recorded", "tricks": tricks}]
         declarer = play.declarer
-        return [{"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
+        return [*accepted,
+                {"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
                 {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
                 {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
 

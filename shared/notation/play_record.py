@@ -9,8 +9,11 @@ before: Law 44G). The mechanics of `shared.play` seat the cards; the fold judges
 The result (LIN `mc|N`, PBN `[Result]`: declarer's tricks in all, agreed at the table) ends a
 play the cards leave unfinished:
 
-- as a claim by declarer of the tricks still to come and both defenders' acceptance (Laws 68,
-  69A) when the fold can state it so: a card has been played, no revoke is on the board (an
+- as the claim the record notes (`shared.notation.claim_note`: who claimed, a defender's
+  concession too, and his statement, Laws 68A-C), agreed (Law 69A), when folded it gives the
+  record's number (revokes settled by the fold, Law 64);
+- else as a claim by declarer of the tricks still to come and both defenders' acceptance (Laws
+  68, 69A) when the fold can state it so: a card has been played, no revoke is on the board (an
   agreed claim settles revokes, Law 64, and the record's number already counts them), and
   the tricks left to declarer are between none and those remaining;
 - otherwise as `result_recorded` (Law 79A: the number of tricks agreed at the table), which
@@ -27,9 +30,10 @@ from typing import Any
 
 from shared.cards import Card
 from shared.codec import from_map
-from shared.engine import fold
+from shared.engine import TableState, fold
 from shared.events import CardPlayed
 from shared.laws.play import begin_play
+from shared.notation.claim_note import ClaimNote
 from shared.play import Play
 from shared.seats import NotationError, Seat
 
@@ -98,32 +102,58 @@ class RecordedPlay:
                 break
         return out
 
-    def close(self, tricks: int | None) -> list[dict[str, Any]]:
+    def close(self, tricks: int | None, note: ClaimNote | None = None) -> list[dict[str, Any]]:
         """The events that end the play with declarer's `tricks` (None: the record states
-        none), after the cards: a claim agreed or a result recorded, as the module says;
-        none if the play has ended or there is no contract."""
+        none), after the cards: the claim the record notes (`note`) if it gives those
+        tricks, else a claim agreed or a result recorded, as the module says; none if the
+        play has ended or there is no contract."""
         if tricks is None or self.play is None:
             return []
-        board = fold(self.cards, self.state).board
-        play = None if board is None else board.play
+        state = fold(self.cards, self.state)
+        play = None if state.board is None else state.board.play
         if play is not None and play.ended is not None:
             return []
         accepted = []
         if play is not None and play.lead is not None:
             # the record's last card, led out of turn, is in its trick: it stood (Law 53A)
             accepted = [{"type": "option", "seat": play.lead.holders[0].name, "accept": True}]
-            board = fold([from_map(accepted[0])], fold(self.cards, self.state)).board
-            play = None if board is None else board.play
-        if play is None or not play.played or play.revokes:
+            state = fold([from_map(accepted[0])], state)
+            play = None if state.board is None else state.board.play
+        if play is None or not play.played:
             return [*accepted, {"type": "result_recorded", "tricks": tricks}]
+        noted = [] if note is None else _noted_claim(state, play, note, tricks)
+        if noted:
+            return [*accepted, *noted]
         rest = tricks - play.won_by(play.declarer)
-        if not 0 <= rest <= play.remaining:
+        if play.revokes or not 0 <= rest <= play.remaining:
             return [*accepted, {"type": "result_recorded", "tricks": tricks}]
-        declarer = play.declarer
-        return [*accepted,
-                {"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
-                {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
-                {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
+        return [*accepted, *_agreed(ClaimNote(play.declarer, rest, play.remaining, ""), play)]
+
+
+def _agreed(note: ClaimNote, play: Play) -> list[dict[str, Any]]:
+    """`note`'s claim and its opponents' acquiescence (Law 69A: both defenders in
+    declarer's claim, declarer in a defender's)."""
+    declarer = play.declarer
+    answering = (declarer,) if note.seat.is_opponent_of(declarer) else (declarer.lho,
+                                                                        declarer.rho)
+    return [{"type": "claim", "seat": note.seat.name, "tricks": note.tricks,
+             "statement": note.statement},
+            *({"type": "claim_response", "seat": seat.name, "accept": True}
+              for seat in answering)]
+
+
+def _noted_claim(state: TableState, play: Play, note: ClaimNote, tricks: int
+                 ) -> list[dict[str, Any]]:
+    """The claim a record notes, agreed, if folded it ends the play with the record's
+    `tricks` (revokes settled as the Laws settle them, Law 64); else none."""
+    if note.remaining != play.remaining or note.seat is play.dummy:
+        return []
+    events = _agreed(note, play)
+    board = fold((from_map(e) for e in events), state).board
+    closed = None if board is None else board.play
+    if closed is None or closed.ended != "claim" or closed.declarer_tricks != tricks:
+        return []
+    return events
 
 
 def clockwise(seat: Seat) -> tuple[Seat, Seat, Seat, Seat]:

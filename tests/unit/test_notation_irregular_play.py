@@ -134,3 +134,85 @@ def test_a_lead_out_of_turn_accepted_then_a_claim_keeps_the_lead_in_its_trick() 
     assert board.play is not None and board.play.ended == "claim"
     assert leaders(board) == ["E", "E"]
     read_back(events)
+
+
+def claimed(events: list[dict[str, Any]]) -> tuple[str, int, int, str] | None:
+    """The claim agreed that ended the play: who, his side's tricks of those remaining, the
+    statement."""
+    play = last_board(events).play
+    assert play is not None
+    claim = play.agreed
+    return None if claim is None else (claim.seat.name, claim.tricks, claim.remaining,
+                                       claim.statement)
+
+
+TWO_TRICKS = ("EST", "SSA", "WS2", "NS6", "SHA", "WH2", "NH6", "EHT")  # dummy wins both
+
+
+def test_a_defenders_concession_reads_back_as_his_not_as_declarers_claim() -> None:
+    """Law 68A–B: East claims 8 of the 11 remaining tricks for his side, conceding 3;
+    Law 69A: declarer acquiesces. LIN's `mc|5|` and PBN's `[Result "5"]` are declarer's
+    tricks: the writers note the claim in words (LIN `nt|`, a PBN comment after the play),
+    and read back it is East's, agreed by declarer, with the same result."""
+    events = auction() + cards(*TWO_TRICKS) + [
+        {"type": "claim", "seat": "E", "tricks": 8, "statement": ""},
+        {"type": "claim_response", "seat": "N", "accept": True}]
+    assert claimed(events) == ("E", 8, 11, "")
+    pbn, lin = to_pbn(events), to_lin(events)
+    words = ("Claim by E (Laws 68A-B): E-W win 8 of the 11 remaining tricks, agreed "
+             "(Law 69A).")
+    assert f"*\n{{{words}}}\n" in pbn and '[Result "5"]' in pbn
+    assert f"nt|{words}|mc|5|" in lin
+    for text, reader in ((pbn, pbn_events), (lin, lin_events)):
+        again = reader(text)
+        assert claimed(again) == ("E", 8, 11, ""), reader.__name__
+        assert [e for e in again if e["type"] == "claim_response"] == [
+            {"type": "claim_response", "seat": "N", "accept": True}]
+    read_back(events)
+
+
+@pytest.mark.parametrize(("statement", "pbn_back", "lin_back"), [
+    ("cash the hearts, then the diamonds", None, None),
+    ("ruff a {club} | then\ndraw trumps", "ruff a (club) | then draw trumps",
+     "ruff a {club} / then draw trumps")])
+def test_a_claims_statement_is_written_and_read_back(statement: str, pbn_back: str | None,
+                                                     lin_back: str | None) -> None:
+    """Law 68C: a claim is accompanied by a statement of the line of play. Written after the
+    play and read back with the claim: on one line (a record's notes do not span lines), a
+    PBN comment's braces as parentheses (PBN 2.1 section 3.8: a comment cannot hold them),
+    LIN's `|` as `/` (it ends a value)."""
+    events = auction() + cards(*TWO_TRICKS) + [
+        {"type": "claim", "seat": "N", "tricks": 9, "statement": statement},
+        {"type": "claim_response", "seat": "E", "accept": True},
+        {"type": "claim_response", "seat": "W", "accept": True}]
+    for writer, reader, back in ((to_pbn, pbn_events, pbn_back), (to_lin, lin_events, lin_back)):
+        assert claimed(reader(writer(events))) == ("N", 9, 11, back or statement), reader.__name__
+    read_back(events)
+
+
+def test_a_claim_after_an_established_revoke_reads_back_as_that_claim() -> None:
+    """Law 63A3: the revoke (West's H2 on a spade, Law 61A) is established by the play to the
+    next trick; the claim agreed settles it (Law 64A2: a trick transferred). Read back, the
+    noted claim is folded again, the Laws transfer the same trick, the same result."""
+    events = auction() + cards("EST", "SSA", "WH2", "NS6", "SHA", "WH3", "NH6", "EHT") + [
+        {"type": "claim", "seat": "W", "tricks": 2, "statement": "one club each"},
+        {"type": "claim_response", "seat": "N", "accept": True}]
+    board = last_board(events)
+    assert board.play is not None and [r.established for r in board.play.revokes] == [True]
+    assert board.play.declarer_tricks == 2 + 9 + 1  # won, conceded, transferred (64A2)
+    for writer, reader in ((to_pbn, pbn_events), (to_lin, lin_events)):
+        assert claimed(reader(writer(events))) == ("W", 2, 11, "one club each")
+    read_back(events)
+
+
+def test_a_claim_noted_that_the_result_contradicts_is_not_taken() -> None:
+    """A record's result is what was agreed at the table (Law 79A): a claim noted that does
+    not give it is left aside, and the result closes the play as declarer's claim (Laws 68,
+    69A)."""
+    note = ("nt|Claim by E (Laws 68A-B): E-W win 8 of the 11 remaining tricks, agreed "
+            "(Law 69A).|")
+    events = lin_events(f"md|{HANDS}|sv|o|{ONE_NT}pc|ST|pc|SA|pc|S2|pc|S6|"
+                        f"pc|HA|pc|H2|pc|H6|pc|HT|{note}mc|9|")
+    assert claimed(events) == ("N", 7, 11, "")
+    assert claimed(lin_events(f"md|{HANDS}|sv|o|{ONE_NT}pc|ST|pc|SA|pc|S2|pc|S6|"
+                              f"pc|HA|pc|H2|pc|H6|pc|HT|{note}mc|5|")) == ("E", 8, 11, "")

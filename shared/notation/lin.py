@@ -215,8 +215,6 @@ class _Reader:
             board.cards.append(Card.parse(value))
         elif tag == "mc":
             board.tricks = _claimed(value)
-        elif tag == "nt" and value.lstrip().startswith(PREFIX):
-            board.claim = read_claim_note(value) or board.claim
 
     def deal(self, value: str) -> Deal:
         deal = self.deals.get(value)
@@ -269,6 +267,11 @@ def lin_boards(text: str) -> ReadResult:
             if call is not None and board is not None and board.error is None:
                 board.calls.append((call, False, None))
                 continue
+        elif tag == "nt":  # of the notes, only a claim noted (`claim_note`) is read
+            board = reader.board
+            if board is not None and board.error is None and PREFIX in value:
+                board.claim = read_claim_note(value) or board.claim
+            continue
         try:
             reader.read(tag, value)
         except (NotationError, KeyError, ValueError) as exc:

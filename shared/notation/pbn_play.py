@@ -60,11 +60,13 @@ def _play_rows(lines: list[tuple[int, str]]) -> list[Row]:
         for token in line.split():
             if token == "*":
                 return _rows(cards, leads)
-            while token[:2] in ("^L", "^R"):
-                if token[1] == "L":
+            if token[0] == "^":  # `^L`, `^R`, before a card or a token of their own
+                if token[1:2] == "L":
                     leads[len(cards) // 4] = len(cards) % 4
                 token = token[2:]
-            if not token or token[0] in "=$^" or token in ("+",):
+                if not token:
+                    continue
+            if token[0] in "=$^" or token == "+":
                 continue
             if token == "-":
                 cards.append(None)

@@ -191,15 +191,17 @@ def test_a_claims_statement_is_written_and_read_back(statement: str, pbn_back: s
 
 
 def test_a_claim_after_an_established_revoke_reads_back_as_that_claim() -> None:
-    """Law 63A3: the revoke (West's H2 on a spade, Law 61A) is established by the play to the
-    next trick; the claim agreed settles it (Law 64A2: a trick transferred). Read back, the
-    noted claim is folded again, the Laws transfer the same trick, the same result."""
+    """Law 63A1: the revoke (West's H2 on a spade, Law 61A) is established by the play to the
+    next trick, and PBN marks it `^R`; the claim agreed settles it (Law 64A2: a trick
+    transferred). Read back, the noted claim is folded again, the Laws transfer the same
+    trick, the same result."""
     events = auction() + cards("EST", "SSA", "WH2", "NS6", "SHA", "WH3", "NH6", "EHT") + [
         {"type": "claim", "seat": "W", "tricks": 2, "statement": "one club each"},
         {"type": "claim_response", "seat": "N", "accept": True}]
     board = last_board(events)
     assert board.play is not None and [r.established for r in board.play.revokes] == [True]
     assert board.play.declarer_tricks == 2 + 9 + 1  # won, conceded, transferred (64A2)
+    assert "\nST SA ^R H2 S6\n" in to_pbn(events)  # PBN 2.1 section 3.9: a revoke
     for writer, reader in ((to_pbn, pbn_events), (to_lin, lin_events)):
         assert claimed(reader(writer(events))) == ("W", 2, 11, "one club each")
     read_back(events)

@@ -1,15 +1,23 @@
 """A board's play and result as a reader gets them (`play`, `result` in
-`shared.board_view.BoardView`), and the rubber as a deal leaves it."""
+`shared.board_view.BoardView`), the rubber as a deal leaves it, and a table's rubber total."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from shared.board_view import PlayView, ResultView, TrickView
 from shared.cards import Card
 from shared.deal import parse_deal
 from shared.play import Play
-from shared.scoring import Contract, RubberState, duplicate_score, honours, rubber_score
+from shared.scoring import (
+    Contract,
+    RubberState,
+    duplicate_score,
+    honours,
+    rubber_score,
+    unfinished_rubber,
+)
 from shared.seats import Seat, Vulnerability
 from shared.vocabulary import BoardStatus
 
@@ -85,6 +93,18 @@ def rubber_deal(board: Board) -> tuple[int, RubberState]:
     honours_ns, honours_ew = _honours(board, contract.strain)
     return rubber_score(before, contract, play.declarer.index % 2 == 0, play.declarer_tricks,
                         honours_ns, honours_ew)
+
+
+def rubber_total(boards: Sequence[Board]) -> int | None:
+    """Rubber: a table's points from NS's side over its deals (`boards`, in the order
+    played): each deal's score (`rubber_deal`: the games and the rubbers won in it), and the
+    rubber the last deal leaves unfinished scored as rubber Law 80 says (300 for a game, 50
+    for a part-score: `unfinished_rubber`). None if no deal was played at rubber."""
+    deals = [board for board in boards if not board.duplicate]
+    if not deals:
+        return None
+    return sum(rubber_deal(board)[0] for board in deals) \
+        + unfinished_rubber(rubber_deal(deals[-1])[1])
 
 
 def result_view(board: Board) -> ResultView | None:

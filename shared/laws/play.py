@@ -136,6 +136,8 @@ def irregular_card(board: Board, event: CardPlayed) -> None:
         settle_lead(board, play, lead, accept=seat is lead.seat.lho, by_play=True)
     if seat is not play.turn:
         if play.revokes and correct_revoke(board, play, seat, card):
+            if play.penalty and not play.in_trick:  # a defender's card withdrawn: Law 50D2
+                lead_after_penalty_card(board, play)
             return
         if not misplaced(board, play, seat, card):
             out_of_turn(board, play, seat, card)

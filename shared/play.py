@@ -75,12 +75,16 @@ class IrregularLead:
 class LeadOptions:
     """Declarer's options on the lead of `seat`, whose partner has major penalty cards in
     `suits` (Laws 50D2, 51B): `choice` None while declarer has not stated it; then the suits
-    required (one, for this lead) or prohibited (while `seat` retains the lead)."""
+    required (one, for this lead) or prohibited (while `seat` retains the lead). Law 26's
+    restriction for a withdrawn call, stated by declarer before the partner's first turn to
+    lead, holds the same way from that turn."""
 
     seat: Seat
     suits: tuple[str, ...]
     choice: LeadOption | None = None
     chosen: tuple[str, ...] = ()
+    law: str = "50D2"  # or Law 26's section, for a withdrawn call (`shared.laws.lead_option`)
+    before_first_lead: bool = False  # Law 26: for his first turn to lead, not come yet
 
 
 def trick_winner(cards: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...],

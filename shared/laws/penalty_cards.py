@@ -12,6 +12,8 @@ hold for that lead (a suit required) or while the partner retains the lead (proh
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shared.board import Board
 from shared.cards import SUITS, Card
 from shared.laws.citations import cite
@@ -69,7 +71,7 @@ def lead_after_penalty_card(board: Board, play: Play) -> None:
     (50D2(b)). Law 50C: a minor penalty card puts no restriction on the partner's lead.
     Options on a defender who has lost the lead lapse; a prohibition holds while he keeps it."""
     leader, options = play.turn, play.lead_options
-    if options is not None and options.seat is not leader:
+    if options is not None and options.seat is not leader and not options.before_first_lead:
         play.lead_options = options = None
     if leader is None or not leader.is_opponent_of(play.declarer) or (
             options is not None and options.choice is not None):
@@ -101,8 +103,9 @@ def check_lead_option(board: Board, play: Play, seat: Seat, card: Card) -> None:
     options = play.lead_options
     if options is None:
         return
-    if seat is not options.seat:  # he lost the lead: the options lapse
-        play.lead_options = None
+    if seat is not options.seat:  # he lost the lead: the options lapse (Law 26's wait)
+        if not options.before_first_lead:
+            play.lead_options = None
         return
     offender = seat.partner
     if options.choice is None:
@@ -119,11 +122,14 @@ def check_lead_option(board: Board, play: Play, seat: Seat, card: Card) -> None:
         if card.suit == suit or not play.can_follow(seat, suit):
             return
         broken = f"{seat} was required to lead {suit} and led {card}"
-    elif card.suit not in options.chosen or not any(
-            play.can_follow(seat, other) for other in SUITS if other not in options.chosen):
-        return
     else:
+        if options.before_first_lead:  # Law 26: from his first lead, while he keeps the lead
+            play.lead_options = replace(options, before_first_lead=False)
+        if card.suit not in options.chosen or not any(
+                play.can_follow(seat, other) for other in SUITS if other not in options.chosen):
+            return
         broken = f"{seat} was forbidden to lead {' or '.join(options.chosen)} and led {card}"
-    board.alert(Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED, cite(board, "50D2"), seat,
-                f"{broken} (declarer's option, Law 50D2).",
-                ("the Director rules (Laws 50D2, 12); the lead stands meanwhile",))
+    law = cite(board, options.law)
+    board.alert(Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED, law, seat,
+                f"{broken} (declarer's option, Law {law}).",
+                (f"the Director rules (Laws {law}, 12); the lead stands meanwhile",))

@@ -1,7 +1,7 @@
 """Penalty cards as the fold applies them: major and minor (Law 50B), the minor card's
 restriction (50C), and declarer's lead options stated with a `lead_option` event and enforced
-at the lead (Laws 50D2, 51B). The board of `tests.helpers.DEAL` (N declares 4S, E leads, S is
-dummy), as in `test_laws_play`:
+at the lead (Laws 50D2, 51B; Law 26 for a withdrawn call). The board of `tests.helpers.DEAL`
+(N declares 4S, E leads, S is dummy, unless an auction is given), as in `test_laws_play`:
 
 N  S 4        H KJ32  D 842   C AQ743
 E  S JT987    H Q876  D AK5   C 2
@@ -17,6 +17,8 @@ import pytest
 
 from shared import fold
 from shared.engine import TableState
+from tests.helpers import DEAL
+from tests.script import log as scripted
 from tests.unit.test_laws_play import kinds, played, view
 from tests.unit.test_play import events
 
@@ -223,3 +225,71 @@ def test_law_50b_a_card_exposed_as_a_lead_is_major() -> None:
     state = played("W D3, N decline")
     assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D3", "led": False}]
     assert options(state) is not None and options(state)["suits"] == ["D"]
+
+
+# --- Law 26: declarer's option for a withdrawn call, stated with `lead_option` -------------
+
+
+def after_auction(script: str, ruleset: str = "duplicate") -> TableState:
+    maps = scripted(script, ruleset=ruleset)
+    maps[0]["deal"] = DEAL
+    return fold(events(*maps))
+
+
+# W's 1S out of rotation, not accepted (Law 31B): E, W's partner, leads first against N's 2H
+_W_WITHDREW_1S = "N 1H, W 1S, N decline, E P, S 2H, W P, N P, E P"
+
+
+@pytest.mark.parametrize(("ruleset", "law"), [("duplicate", "26A2"), ("rubber", "26(a)")])
+def test_law_26a2_declarer_requires_the_suit_of_the_withdrawn_call(ruleset: str,
+                                                                   law: str) -> None:
+    """Law 26A2 (rubber 26(a)): W's withdrawn 1S named spades, which he did not name in the
+    legal auction: declarer requires E's opening lead in spades (`lead_option`); a diamond
+    lead while E holds spades alerts the Director (the lead stands), a spade complies."""
+    state = option("N", "require", after_auction(_W_WITHDREW_1S, ruleset))
+    assert options(state) == {"seat": "E", "suits": ["S"], "choice": "require",
+                              "chosen": ["S"]}
+    assert view(state)["rectifications"][-1]["law"] == law
+    assert alerts(played("E DA", state))[-1] == ("lead_restriction_not_followed", law)
+    assert "lead_restriction_not_followed" not in kinds(played("E SJ", state))
+
+
+def test_law_26_only_declarer_before_the_partners_first_lead() -> None:
+    """Law 26: "declarer may" — dummy's or a defender's `lead_option` is ignored; so is one
+    after E's first turn to lead has come (the option then lapsed), and a suit Law 26A2 does
+    not give (hearts, for the spades of the withdrawn call)."""
+    state = after_auction(_W_WITHDREW_1S)
+    for seat, suit in (("S", None), ("W", None), ("N", "H")):
+        after = option(seat, "require", state, suit)
+        assert view(after)["play"] is None or options(after) is None
+        assert len(view(after)["ignored"]) == len(view(state)["ignored"]) + 1
+    led = option("N", "prohibit", played("E DA", state))
+    assert view(led)["ignored"][-1]["reason"].startswith("no lead option awaits")
+
+
+def test_law_26b_declarer_prohibits_one_suit_he_names() -> None:
+    """Law 26B: W's withdrawn double: declarer may prohibit E's lead of any one suit he names
+    (a requirement, or a prohibition without a suit, is ignored); a diamond lead against it
+    alerts the Director."""
+    state = after_auction("N 1S, W X, N decline, E P, S 2S, W P, N P, E P")
+    assert len(view(option("N", "require", state, "D"))["ignored"]) == 1
+    assert len(view(option("N", "prohibit", state))["ignored"]) == 1
+    state = option("N", "prohibit", state, "D")
+    assert options(state)["chosen"] == ["D"]
+    assert alerts(played("E DA", state))[-1] == ("lead_restriction_not_followed", "26B")
+    assert "lead_restriction_not_followed" not in kinds(played("E HQ", state))
+
+
+def test_law_26a2_the_partners_first_turn_to_lead_may_come_later() -> None:
+    """Law 26A2: E's withdrawn 1D (an insufficient bid, 27B2) restricts W, declarer's RHO, "at
+    his first turn to lead", which comes when he wins a trick: declarer prohibits diamonds;
+    E's leads do not lapse it; W, on lead after winning with HA, may not lead a diamond while
+    he holds another suit, and the prohibition lasts while he retains the lead."""
+    state = option("N", "prohibit", after_auction(
+        "N 1H, E 1D, S decline, E 1S, S 2H, W P, N P, E P"))
+    state = played("E DA, S D6, W D3, N D2", state)
+    assert options(state) is not None and options(state)["seat"] == "W"
+    state = played("E H6, S HT, W HA, N H2", state)  # W wins: his first turn to lead
+    assert alerts(played("W D9", state))[-1] == ("lead_restriction_not_followed", "26A2")
+    state = played("W S6, N S4, E S7, S SA", state)  # dummy wins: W lost the lead
+    assert options(state) is None

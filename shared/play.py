@@ -238,7 +238,7 @@ class Play:
         """The play period ends (the thirteenth trick, a claim agreed or ruled, a result
         recorded): declarer's tricks stand as given."""
         self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
-        self.claim, self.lead = None, None
+        self.claim, self.lead, self.lead_options = None, None, None
 
 
 def is_minor(play: Play, seat: Seat, card: Card) -> bool:

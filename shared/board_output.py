@@ -10,6 +10,7 @@ from shared.board_records import Standing, StandingCall
 from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
 from shared.events import RulingAction
+from shared.play import is_minor
 from shared.vocabulary import BoardStatus
 
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
@@ -30,6 +31,10 @@ def view_of(board: Board) -> BoardView:
         penalty = [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in
                    ((s, c, any(x == (s, c, True) for x in board.exposed)) for s, c in
                     play.penalty)]
+        if play.inadvertent:  # Law 50B
+            for entry, (s, c) in zip(penalty, play.penalty, strict=True):
+                if is_minor(play, s, c):
+                    entry["minor"] = True
     d: BoardView = {
         "board": board.board,
         "dealer": board.dealer.name,

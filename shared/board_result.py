@@ -37,7 +37,7 @@ def play_view(play: Play) -> PlayView:
         tricks.append({"leader": play.leader.letter,
                        "cards": [{"seat": s.letter, "card": str(c)} for s, c in play.current],
                        "winner": None})
-    claim, lead = play.claim, play.lead
+    claim, lead, options = play.claim, play.lead, play.lead_options
     return {
         "declarer": play.declarer.letter,
         "dummy": play.dummy.letter,
@@ -52,6 +52,9 @@ def play_view(play: Play) -> PlayView:
         "lead_out_of_turn": None if lead is None else {
             "seat": lead.seat.letter, "card": str(lead.card), "law": lead.law,
             "option_holders": [s.letter for s in lead.holders]},
+        "lead_options": None if options is None else {
+            "seat": options.seat.letter, "suits": list(options.suits),
+            "choice": options.choice, "chosen": list(options.chosen)},
         "revokes": [{"seat": r.seat.letter, "trick": r.trick + 1, "card": str(r.card),
                      "established": r.established, "corrected": r.corrected}
                     for r in play.revokes],

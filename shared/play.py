@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from shared.cards import RANKS, SUITS, Card
 from shared.seats import Seat
+from shared.vocabulary import LeadOption
 
 TRICKS = 13
 
@@ -70,6 +71,22 @@ class IrregularLead:
     holders: tuple[Seat, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class LeadOptions:
+    """Declarer's options on the lead of `seat`, whose partner has major penalty cards in
+    `suits` (Laws 50D2, 51B): `choice` None while declarer has not stated it; then the suits
+    required (one, for this lead) or prohibited (while `seat` retains the lead). Law 26's
+    restriction for a withdrawn call, stated by declarer before the partner's first turn to
+    lead, holds the same way from that turn."""
+
+    seat: Seat
+    suits: tuple[str, ...]
+    choice: LeadOption | None = None
+    chosen: tuple[str, ...] = ()
+    law: str = "50D2"  # or Law 26's section, for a withdrawn call (`shared.laws.lead_option`)
+    before_first_lead: bool = False  # Law 26: for his first turn to lead, not come yet
+
+
 def trick_winner(cards: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...],
                  trump: str | None) -> Seat:
     """Law 44E–F: a trick containing a trump is won by the player who contributed the highest
@@ -122,20 +139,23 @@ class Play:
     # side to lead again; it holds until a card goes to a trick
     retracted_at: int | None = None
     agreed: Claim | None = None  # the claim agreed that ended the play (Laws 69B, 71)
-    plain: bool = True  # nothing irregular pending: no lead out of turn, revoke, penalty card
-    # or claim (the fold's fast path for the usual card; `recheck` keeps it true)
+    plain: bool = True  # nothing irregular pending: no lead out of turn, revoke, penalty card,
+    # lead option or claim (the fold's fast path for the usual card; `recheck` keeps it true)
+    lead_options: LeadOptions | None = None  # Laws 50D2, 51B (`shared.laws.penalty_cards`)
+    inadvertent: tuple[tuple[Seat, Card], ...] = ()  # penalty cards exposed so (Law 50B)
 
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
         self.plain = self.lead is None and not self.revokes and not self.penalty \
-            and self.claim is None
+            and self.claim is None and self.lead_options is None
 
     def copy(self) -> Play:
         new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
                    self.played.copy(), self.cards.copy(), self.leaders.copy(),
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
-                   self.retracted_at, self.agreed, self.plain)
+                   self.retracted_at, self.agreed, self.plain, self.lead_options,
+                   self.inadvertent)
         return new
 
     @property
@@ -218,4 +238,13 @@ class Play:
         """The play period ends (the thirteenth trick, a claim agreed or ruled, a result
         recorded): declarer's tricks stand as given."""
         self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
-        self.claim, self.lead = None, None
+        self.claim, self.lead, self.lead_options = None, None, None
+
+
+def is_minor(play: Play, seat: Seat, card: Card) -> bool:
+    """Law 50B: a single card below the rank of an honour exposed inadvertently (as in
+    playing two cards to a trick, or dropping a card) is a minor penalty card; any honour,
+    any card exposed through deliberate play (a lead out of turn, a revoke corrected), and
+    every penalty card of a defender who has two or more, are major."""
+    return (seat, card) in play.inadvertent and not card.is_honour \
+        and sum(1 for s, _ in play.penalty if s is seat) == 1

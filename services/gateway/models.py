@@ -130,6 +130,8 @@ class EventIn(BaseModel):
     tricks: int | None = Field(None, ge=0, le=13, description="a claim: of the tricks left, "
                                "the claimer's side's; a result: declarer's")
     statement: str | None = Field(None, max_length=2000, description="a claim's line of play")
+    choice: str | None = Field(None, examples=["require"], description="a lead_option: "
+                               "require, prohibit or free (Laws 26, 50D2)")
 
 
 class TableState(BaseModel):

@@ -63,6 +63,8 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
         if not in_progress and (play.done != revoke.trick + 1 or play.in_trick):
             continue
         cards = play.cards
+        leader = play.leader if in_progress else play.leaders[-1]
+        later = (play.in_trick if in_progress else 4) - 1 - (seat.index - leader.index) % 4
         if in_progress:
             cards[len(cards) - play.in_trick + (seat.index - play.leader.index) % 4] = card
         else:
@@ -80,12 +82,16 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
                         *play.revokes[i + 1:])
         if seat.is_opponent_of(play.declarer):
             play.penalty += ((seat, revoke.card),)
-            after = f"{revoke.card} is a penalty card (Law 50)"
+            outcome = f"{revoke.card} is a penalty card (Law 50)"
         else:
-            after = f"{revoke.card} goes back to the hand"
+            outcome = f"{revoke.card} goes back to the hand"
+        if later:  # Law 62C: cards played to the trick after the revoke
+            outcome += ("; each non-offender who played after the revoke may withdraw his card "
+                        "(Law 62C1), then the offending side's player next in rotation his, a "
+                        "defender's becoming a penalty card (62C2): the Director")
         board.rectify(cite(board, "62B1" if seat.is_opponent_of(play.declarer) else "62B2"),
                       seat, f"the revoke on trick {revoke.trick + 1} is corrected with {card}; "
-                      f"{after}.")
+                      f"{outcome}.")
         return True
     return False
 
@@ -116,6 +122,7 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
             law, reason = "64B3", "a revoke from dummy's hand, faced on the table"
         elif revoke.trick == 11:
             law, reason = "64B6", "a revoke on the twelfth trick"
+            twelfth_trick_revoke(board, play, revoke)
         seen.add((revoke.seat, revoke.suit))
         if law:
             board.rectify(cite(board, law), revoke.seat, f"no trick is transferred for the "
@@ -137,3 +144,23 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
         board.rectify(cite(board, law), revoke.seat, f"{transfer} trick"
                       f"{'s' if transfer > 1 else ''} transferred to the non-offending side for "
                       f"the revoke on trick {revoke.trick + 1}.")
+
+
+def twelfth_trick_revoke(board: Board, play: Play, revoke: Revoke) -> None:
+    """Law 62D1: on the twelfth trick a revoke, even if established, must be corrected if
+    discovered before all four hands have been returned to the board (no trick is transferred,
+    64B6). The fold knows it at the end of play; the last two tricks are the Director's to
+    sort out: the offender's card of the suit led goes to trick twelve, each non-offender
+    may withdraw a card played after the revoke (62C1), and a defender's partner who played
+    after it may not choose a play the revoke card could have suggested (62D2, Law 16C); he
+    rules the tricks (`tricks`). Until then the tricks as played stand."""
+    if play.ended not in ("tricks", None):
+        return  # a claim or a ruling ended the play: the Director has the tricks already
+    board.alert(Irregularity.REVOKE, cite(board, "62D1"), revoke.seat,
+                f"{revoke.seat} revoked on the twelfth trick ({revoke.card} on {revoke.suit} "
+                "led): it must be corrected though established; declarer's "
+                f"{play.declarer_tricks} tricks stand until the Director rules.",
+                ("the Director corrects the last two tricks: the offender plays his card of the "
+                 "suit led to trick twelve, non-offenders may withdraw cards played after the "
+                 "revoke (Law 62C1), a defender's partner who played after it may not choose a "
+                 "play the revoke card suggested (62D2, Law 16C); a `tricks` ruling",))

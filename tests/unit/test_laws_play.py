@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from shared import fold
+from shared.cards import Card
+from shared.deal import parse_deal
 from shared.engine import TableState
+from shared.seats import Seat
 from tests.helpers import DEAL
 from tests.unit.test_play import auction, events, play_out
 
@@ -265,3 +268,55 @@ def test_law_24_a_card_exposed_in_the_auction_is_a_penalty_card_in_the_play() ->
     assert "50D2" in [r["law"] for r in view(state)["rectifications"]]
     state = played("S HT, W HA", state)
     assert view(state)["penalty_cards"] == [] and "penalty_card_not_played" not in kinds(state)
+
+
+def test_law_62d1_a_revoke_on_the_twelfth_trick_must_be_corrected() -> None:
+    """Law 62D1: a revoke on the twelfth trick, established by the offending side's card to
+    the thirteenth, must still be corrected: no trick is transferred (64B6), the Director is
+    alerted at the end of play to sort out the last two tricks (62C1, 62D2) with a `tricks`
+    ruling, the tricks as played standing until then."""
+    state = play_out(auction(), 44)  # eleven tricks, legally
+    board = state.board
+    assert board is not None and board.play is not None
+    left = {seat: [c for c in hand_cards(seat) if c.index not in board.play.played]
+            for seat in Seat}
+    leader = board.play.turn
+    assert leader is not None
+    follower, lead, off = next(
+        (s, c, o) for c in left[leader] for s in (leader.lho, leader.partner, leader.rho)
+        for o in left[s] if o.suit != c.suit and any(x.suit == c.suit for x in left[s]))
+    twelve = [(leader, lead)]
+    for seat in (leader.lho, leader.partner, leader.rho):
+        twelve.append((seat, off if seat is follower else next(
+            (x for x in left[seat] if x.suit == lead.suit), left[seat][0])))
+    state = fold(events(*({"type": "card_played", "seat": s.name, "card": str(c)}
+                          for s, c in twelve)), state)
+    assert view(state)["alerts"][-1]["law"] == "61A" and view(state)["result"] is None
+    state = play_out(state, 4)
+    assert [a["law"] for a in view(state)["alerts"]] == ["61A", "62D1"]
+    assert "64B6" in [r["law"] for r in view(state)["rectifications"]]
+    result, won = view(state)["result"], view(state)["play"]["won"]
+    assert result["declarer_tricks"] == won["NS"]  # stands until the Director's ruling
+
+
+def hand_cards(seat: Seat) -> list[Card]:
+    """The cards of `seat`'s hand in `DEAL`."""
+    spades, hearts, diamonds, clubs = parse_deal(DEAL)[seat].split(".")
+    return [Card.parse(suit + rank) for suit, ranks in zip("SHDC", (spades, hearts, diamonds,
+                                                                    clubs), strict=True)
+            for rank in ranks]
+
+
+def test_law_62c_cards_played_after_the_revoke_may_be_withdrawn() -> None:
+    """Law 62C1–2: W corrects his revoke after declarer (N) has played to the trick: N may
+    withdraw his card, then the offending side's player next in rotation his (the Director,
+    named in the rectification); W's withdrawn H4 is a major penalty card, E wins the trick
+    and is on lead: declarer's Law 50D2 option awaits."""
+    state = played("E DA, S D6, W H4, N D2, W D3")
+    assert cards_of(state) == [["E DA", "S D6", "W D3", "N D2"]]
+    [rectification] = [r for r in view(state)["rectifications"] if r["law"] == "62B1"]
+    assert "Law 62C1" in rectification["message"]
+    assert view(state)["play"]["lead_options"] == {"seat": "E", "suits": ["H"],
+                                                   "choice": None, "chosen": []}
+    before = played("E DA, S D6, W H4, W D3")  # nobody played after the revoke: no 62C
+    assert "62C1" not in view(before)["rectifications"][-1]["message"]

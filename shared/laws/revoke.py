@@ -103,13 +103,16 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
     (64B): the offending side won no trick from the revoke on (64B1), a second revoke in the
     same suit by the same player (64B2), a revoke from dummy's hand, faced on the table
     (64B3), a revoke on the twelfth trick (64B6), both sides revoked (64B7: the Director
-    restores equity, Law 64C). `claimed`: a claim agreed, the side (a seat of it) and the
-    tricks it wins of those not played."""
+    restores equity, Law 64C). A trick is transferred once at most: a second revoke by the
+    same side takes only tricks its first did not (Law 64A: the tricks the offending side
+    won). `claimed`: a claim agreed, the side (a seat of it) and the tricks it wins of those
+    not played."""
     established = [r for r in play.revokes if r.established and not r.corrected]
     if not established:
         return
     sides = {r.seat.index % 2 for r in established}
     seen: set[tuple[Seat, str]] = set()
+    taken: set[int] = set()  # the tricks transferred so far (trick indices)
     declarer_side = play.declarer.index % 2
     for revoke in established:
         offenders = revoke.seat.index % 2
@@ -128,13 +131,23 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
             board.rectify(cite(board, law), revoke.seat, f"no trick is transferred for the "
                           f"revoke on trick {revoke.trick + 1}: {reason}.")
             continue
-        won_after = sum(1 for w in play.winners[revoke.trick:] if w.index % 2 == offenders)
+        # The offending side's tricks from the revoke on (those of a claim agreed after the
+        # last played), each transferred once at most: two revokes never give the same trick.
+        won = [k for k, w in enumerate(play.winners) if w.index % 2 == offenders]
         if claimed is not None and claimed[0].index % 2 == offenders:
-            won_after += claimed[1]
+            won += range(play.done, play.done + claimed[1])
+        pool = [k for k in won if k >= revoke.trick and k not in taken]
         if revoke.trick < play.done and play.winners[revoke.trick] is revoke.seat:
-            transfer, law = 1 + (won_after > 1), "64A1"
+            law, wanted = "64A1", 2
         else:
-            transfer, law = (1 if won_after else 0), "64A2"
+            law, wanted = "64A2", 1
+        transfer = min(wanted, len(pool))
+        taken.update(pool[:transfer])
+        if transfer == 0 and any(k >= revoke.trick for k in won):
+            board.rectify(cite(board, law), revoke.seat, "no trick is transferred: the tricks "
+                          "the offending side won from the revoke on were transferred for an "
+                          "earlier revoke.")
+            continue
         if transfer == 0:
             board.rectify(cite(board, "64B1"), revoke.seat, "no trick is transferred: the "
                           "offending side won neither the revoke trick nor a later one.")

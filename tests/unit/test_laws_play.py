@@ -171,6 +171,26 @@ def test_law_64b3_no_trick_for_a_revoke_from_dummy() -> None:
     assert view(state)["rectifications"][-1]["law"] == "64B3"
 
 
+def test_law_64a_two_revokes_never_transfer_the_same_trick() -> None:
+    """Law 64A: the tricks transferred are tricks the offending side won; W's revoke on trick
+    2 (he won it: 64A1) takes tricks 2 and 3, so E's on trick 3 (64A2) finds none left, and
+    declarer never has more than 13 (the board a random round trip found with 14)."""
+    deal = "N:AQT8.KQ87.J72.T3 65.T963.Q964.KJ2 J972.J42.A8.A864 K43.A5.KT53.Q975"
+    script = "E C2, S C8, W C5, N CT, N D7, E D9, S D8, W SK, W C7, S CA, N C3, E D4, S C6"
+    maps: list[dict[str, Any]] = [{"type": "board_started", "board": 1, "deal": deal}]
+    maps += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["1S", "P", "P", "P"],
+                                                                    strict=True)]
+    maps += [{"type": "card_played", "seat": s, "card": c}
+             for s, c in (step.split() for step in script.split(", "))]
+    maps += [{"type": "claim", "seat": "E", "tricks": 0},
+             {"type": "claim_response", "seat": "N", "accept": True}]
+    state = fold(events(*maps))
+    won, laws = view(state)["play"]["won"], [r["law"] for r in view(state)["rectifications"]]
+    assert laws[-2:] == ["64A1", "64A2"] and won["EW"] == 2
+    assert view(state)["result"]["declarer_tricks"] == won["NS"] + 10 + 2 == 13
+    assert "transferred for an earlier revoke" in view(state)["rectifications"][-1]["message"]
+
+
 # --- claims and concessions (Laws 68–71) ---------------------------------------------------
 
 

@@ -80,7 +80,8 @@ def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
         raise TournamentError(f"entrants: at most {MAX_ENTRANTS}", "entrants")
     out = []
     for i, m in enumerate(given):
-        number = m.get("number", i + 1)
+        number = m.get("number")
+        number = i + 1 if number is None else number
         if number != i + 1:
             raise TournamentError(f"entrants[{i}].number: the entrants are numbered 1, 2, … in "
                                   f"order; this one is {i + 1}, not {number}",

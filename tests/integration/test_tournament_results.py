@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from shared.notation.pbn import pbn_events
+from shared.scores.victory_points import scale
 from tests.helpers import DEALS, wait_for
 from tests.stack import Stack
+from tests.unit.tournament_fixtures import imps_by_law
 
 SEATS = "NESW"
 PAIRS = [{"name": f"pair {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, 7)]
@@ -158,3 +160,80 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
     with stack.client() as public:  # no token: the boards every table has finished
         assert public.get(f"/api/tournaments/{t}/results").json()["rankings"] == \
             doc["rankings"]
+
+
+TEAMS = [{"name": "Lions", "players": ["L1", "L2", "L3", "L4"]},
+         {"name": "Tigers", "players": ["T1", "T2", "T3", "T4"]}]
+
+
+def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None:
+    """Law 78B: each board's IMPs between the rooms (the Law's table written out in
+    tests/unit/tournament_fixtures.py), the match to VPs; a corrected result, a split score
+    (Law 12C1(b), (c)) and a penalty in IMPs (Law 90)."""
+    t = "match"
+    deals = _deals()
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments", json={
+            "tournament": t, "tables": ["open", "closed"], "deals": DEALS, "entrants": TEAMS,
+            "movement": {"kind": "teams", "boards_per_round": 4}})
+        assert made.status_code == 201, made.text
+        seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
+        assert http.post(f"/api/tournaments/{t}/rounds", json={"round": 1}).status_code == 202
+        scores: dict[tuple[str, int], int] = {}
+        for table, shift in (("open", 0), ("closed", 1)):
+            for board in (1, 2, 3, 4):
+                def on(table: str = table, board: int = board) -> bool:
+                    state = http.get(f"/api/tables/{table}/state").json()
+                    return bool(state.get("board") and state["board"]["board"] == board
+                                and state["board"]["status"] == "auction")
+                wait_for(on, 30, f"board {board} in the {table} room")
+                if board == 1:
+                    state = http.get(f"/api/tables/{table}/state").json()
+                    assert state["board"]["players"] == (
+                        {"N": "L1", "S": "L2", "E": "T3", "W": "T4"} if table == "open" else
+                        {"N": "T1", "S": "T2", "E": "L3", "W": "L4"})
+                tricks = 6 + (board + shift) % 4
+                _play(http, seats[table], table, board, deals[board], tricks)
+                scores[table, board] = _one_notrump(SEATS[(board - 1) % 4], board, tricks)
+
+        def complete() -> dict[str, Any] | None:
+            doc: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
+            return doc if doc["complete"] == [1, 2, 3, 4] else None
+        wait_for(complete, 30, "both rooms' results")
+        # the Director: board 1 in the closed room corrected; board 2 in the open room split
+        # (Lions NS scored by +110, Tigers EW by half +110, half −100); 2 IMPs off the Lions
+        scores["closed", 1] = -300
+        given = [{"kind": "corrected", "board": 1, "ns": 2, "ew": 1, "score_ns": -300,
+                  "reason": "mis-recorded"},
+                 {"kind": "split", "board": 2, "ns": 1, "ew": 2, "reason": "Law 16B",
+                  "ns_score": {"score_ns": 110}, "ew_score": {"parts": [
+                      {"percent": 50, "score_ns": 110}, {"percent": 50, "score_ns": -100}]}},
+                 {"kind": "penalty", "board": 3, "entrant": 1, "amount": 2, "unit": "imps",
+                  "reason": "Law 90B"}]
+        for body in given:
+            response = http.post(f"/api/tournaments/{t}/scores", json=body)
+            assert response.status_code == 202, response.text
+        bad = http.post(f"/api/tournaments/{t}/scores", json={**given[2], "unit": "percent"})
+        assert bad.status_code == 400 and bad.json()["field"] == "unit"
+        doc = http.get(f"/api/tournaments/{t}/results").json()
+    lions = tigers = 0.0
+    for board in (1, 2, 3, 4):
+        closed = scores["closed", board]
+        if board == 2:  # the split: each team against the other room by its own score
+            home = imps_by_law(110 - closed)
+            away = -(0.5 * imps_by_law(110 - closed) + 0.5 * imps_by_law(-100 - closed))
+        else:
+            home = imps_by_law(scores["open", board] - closed)
+            away = -home
+        lions += max(home, 0)
+        tigers += max(away, 0)
+    lions -= 2
+    match = doc["matches"][0]
+    assert (match["home_imps"], match["away_imps"]) == (lions, tigers)
+    margin = lions - tigers
+    low = int(abs(margin))
+    vp = scale(4)[low] + (scale(4)[min(low + 1, len(scale(4)) - 1)] - scale(4)[low]) * (
+        abs(margin) - low)
+    winner = 1 if margin >= 0 else 2
+    assert doc["rankings"][0]["entrant"] == winner
+    assert doc["rankings"][0]["vp"] == round(vp, 2)

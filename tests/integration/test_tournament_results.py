@@ -157,6 +157,9 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         assert board5[2, 4]["ns_percent"] == 50.0
         csv = http.get(f"/api/tournaments/{t}/results", params={"format": "csv"})
         assert csv.status_code == 200 and csv.text.startswith("ranking,rank,entrant")
+        pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
+        assert pbn.status_code == 200 and pbn.text.count("[ScoreTable ") == 6
+        assert pbn.text.count("[TotalScoreTable ") == 1
     with stack.client() as public:  # no token: the boards every table has finished
         assert public.get(f"/api/tournaments/{t}/results").json()["rankings"] == \
             doc["rankings"]
@@ -216,6 +219,8 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         bad = http.post(f"/api/tournaments/{t}/scores", json={**given[2], "unit": "percent"})
         assert bad.status_code == 400 and bad.json()["field"] == "unit"
         doc = http.get(f"/api/tournaments/{t}/results").json()
+        pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
+        assert pbn.status_code == 400 and pbn.json()["field"] == "format"
     lions = tigers = 0.0
     for board in (1, 2, 3, 4):
         closed = scores["closed", board]

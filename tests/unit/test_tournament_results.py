@@ -5,12 +5,15 @@ the Law's table written out again, Laws 12C1(b), 12C1(c), 12C2, 90)."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from typing import Any
 
 import pytest
 
 from shared.director_scores import parse
 from shared.entrants import Movement, MovementKind, movement_of, plan, seat_names, seating_map
+from shared.results_formats import write_csv, write_pbn
 from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
 from shared.scores.victory_points import scale
@@ -199,3 +202,28 @@ def test_a_round_seats_the_entrants_names_at_the_tables() -> None:
     assert seat_names(closed_room, made.entrants, teams=True) == {
         "N": "B1", "S": "B2", "E": "A3", "W": "A4"}
     assert seating_map(open_room) == {"ns": 1, "ew": 2, "boards": [1, 2, 3, 4]}
+
+
+def test_the_results_as_pbn_score_tables_and_csv() -> None:
+    """PBN 2.1 section 5 (tables): each column named with its width, each row as many values
+    as columns, a ranking line per pair, a traveller line per result."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    doc = results(made, round_records(made), MITCHELL_TABLES, DIRECTOR)
+    pbn = write_pbn(doc, made)
+    tables = re.findall(r'\[(ScoreTable|TotalScoreTable) "([^"]+)"\]\n((?:[^\[\n].*\n?)*)', pbn)
+    assert [name for name, _, _ in tables].count("ScoreTable") == 6
+    assert [name for name, _, _ in tables].count("TotalScoreTable") == 1
+    for name, header, body in tables:
+        columns = header.split(";")
+        assert all(re.fullmatch(r"\w+\\\d+[LR]", c) for c in columns), header
+        rows = [shlex.split(row) for row in body.strip().splitlines()]
+        assert rows and all(len(row) == len(columns) for row in rows), (name, rows)
+        if name == "TotalScoreTable":
+            assert sorted(int(row[1]) for row in rows) == [1, 2, 3, 4, 5, 6]
+            percent = {int(row[1]): float(row[4]) for row in rows}
+            assert percent == {r["entrant"]: round(r["percent"], 2) for r in doc["rankings"]}
+    board1 = next(body for name, _, body in tables if name == "ScoreTable")
+    assert '1 4 "450" - 1.00 1.00 50.00 50.00' in board1  # the corrected +450 ties
+    csv = write_csv(doc).splitlines()
+    assert csv[0].startswith("ranking,rank,entrant") and len(
+        [row for row in csv if row.startswith("traveller,")]) == 1 + 12

@@ -12,7 +12,15 @@ from typing import Any
 import pytest
 
 from shared.director_scores import parse
-from shared.entrants import Movement, MovementKind, movement_of, plan, seat_names, seating_map
+from shared.entrants import (
+    Movement,
+    MovementKind,
+    movement_of,
+    plan,
+    seat_names,
+    seating_map,
+    swiss_round,
+)
 from shared.results_formats import write_csv, write_pbn
 from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
@@ -227,3 +235,31 @@ def test_the_results_as_pbn_score_tables_and_csv() -> None:
     csv = write_csv(doc).splitlines()
     assert csv[0].startswith("ranking,rank,entrant") and len(
         [row for row in csv if row.startswith("traveller,")]) == 1 + 12
+
+
+def test_a_swiss_pairs_its_next_round_by_the_vps_without_a_repeat() -> None:
+    """Round 1 in order; round 2 the leaders together, no match met before, the bye to the
+    lowest team that has not had one; each round its own boards."""
+    first = swiss_round(1, 5, 3, {}, ())
+    assert [(s.ns, s.ew) for s in first.tables] == [(1, 2), (2, 1), (3, 4), (4, 3)]
+    assert first.sit_out == (5,) and first.tables[0].boards == (1, 2, 3)
+    vp = {1: 15.0, 2: 5.0, 3: 12.0, 4: 8.0, 5: 10.0}
+    second = swiss_round(2, 5, 3, vp, [frozenset((1, 2)), frozenset((3, 4))], [5])
+    assert [(s.ns, s.ew) for s in second.tables[0::2]] == [(1, 3), (5, 4)]
+    assert second.sit_out == (2,) and second.tables[0].boards == (4, 5, 6)
+
+
+def test_a_howell_is_one_field_ranked_by_cross_imps() -> None:
+    """Law 78B: cross-IMPs, each result against each other on the board, over n − 1."""
+    deals = {n: {"board": n} for n in range(1, 13)}
+    movement = movement_of(MovementKind.HOWELL, 2, 1, Scoring.CROSS_IMPS, 4, 2, list(deals))
+    made = Tournament("t", "t", "duplicate", ("t-1", "t-2"), deals, entrants=entrants(4),
+                      movement=movement)
+    seat = plan(movement, 4)[0].tables
+    tables = {"t-1": {1: 620, 2: 100}, "t-2": {1: 170, 2: 100}}
+    doc = results(made, round_records(made), tables, [])
+    ns1, ew1, ns2, ew2 = seat[0].ns, seat[0].ew, seat[1].ns, seat[1].ew
+    imps = {ns1: imps_by_law(450), ew1: -imps_by_law(450), ns2: -imps_by_law(450),
+            ew2: imps_by_law(450)}
+    assert {r["entrant"]: r["points"] for r in doc["rankings"]} == imps
+    assert all(r["direction"] is None for r in doc["rankings"])

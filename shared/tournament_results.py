@@ -139,7 +139,11 @@ def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:
 
 def _matches(rounds: Sequence[Round], results: Sequence[Result],
              penalties: Sequence[Penalty]) -> list[MatchScore]:
-    """Each match of each round (its open room at an odd table, its closed room next)."""
+    """Each match of each round (its open room at an odd table, its closed room next), given
+    its own results only (a session's results indexed by the two teams once)."""
+    by_teams: dict[frozenset[int], list[Result]] = {}
+    for r in results:
+        by_teams.setdefault(frozenset((r.ns, r.ew)), []).append(r)
     out = []
     for rnd in rounds:
         tables = sorted(rnd.tables, key=lambda s: s.table)
@@ -147,7 +151,8 @@ def _matches(rounds: Sequence[Round], results: Sequence[Result],
             match = Match(open_room.ns, open_room.ew, open_room.boards)
             mine = [p for p in penalties if p.entrant in (match.home, match.away)
                     and p.board in match.boards]
-            out.append(match_score(match, results, mine))
+            out.append(match_score(match, by_teams.get(frozenset((match.home, match.away)),
+                                                       []), mine))
     return out
 
 

@@ -1,7 +1,8 @@
 """Benchmark of a tournament's results as the gateway computes them (issue 28): the rounds'
 seatings linked to each table's results, the Director's scores applied, the travellers and the
 rankings and the document (`shared.tournament_results.results`), for a 1,000-table session;
-and the fold of one table's log of 24 boards into its results (the gateway folds every table's).
+the fold of one table's log of 24 boards into its results (the gateway folds every table's),
+and a next request, which folds only what each table appended since.
 
 Pairs: a Howell of 2,000 pairs at 1,000 tables, 2 rounds of 12 boards (each board played at
 every table: 24,000 results), one result in a hundred replaced by a weighted score and one in
@@ -22,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from services.gateway.tournament_scores import table_results
+from services.gateway.tournament_scores import Folded, fold_more, table_results
 from shared.codec import encode, from_map
 from shared.entrants import Entrant, Movement, MovementKind, plan, seating_map
 from shared.scores.vocabulary import Scoring
@@ -108,6 +109,14 @@ def main() -> None:
     seconds = best_of(args.runs, lambda: table_results(records))
     print(f"  one table's log of 24 boards ({len(records)} events) folded into its results: "
           f"{1000 * seconds:.2f} ms (1,000 tables: about {1000 * seconds:.1f} s)")
+    # the next request: each of 1,000 tables folded on from where the last one left it
+    kept = [Folded() for _ in range(1000)]
+    for folded in kept:
+        fold_more(folded, records[:-6])  # the last board still to come
+    seconds = best_of(1, lambda: [fold_more(f, records) for f in kept])
+    print(f"  the next request, 1,000 tables each with its last board new: {seconds:.3f} s")
+    seconds = best_of(args.runs, lambda: [fold_more(f, records) for f in kept])
+    print(f"  the next request, nothing new at 1,000 tables: {seconds:.3f} s")
 
 
 if __name__ == "__main__":

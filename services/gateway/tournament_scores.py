@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from services.common.errors import Unavailable
 from services.common.kafka.produce import append
@@ -19,7 +21,7 @@ from services.gateway.service import Gateway
 from shared.board_result import result_view
 from shared.codec import DecodeError, decode
 from shared.director_scores import parse
-from shared.engine import fold
+from shared.engine import TableState, fold
 from shared.entrants import MovementKind, plan, swiss_round
 from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
@@ -53,30 +55,59 @@ async def record_of(gw: Gateway, made: Tournament
     return rounds, scores
 
 
-def table_results(records: list[Record]) -> dict[int, int]:
-    """A table's results from its log: board → NS score of each board finished (a board
-    started again: its last result)."""
+@dataclass(slots=True)
+class Folded:
+    """A table's log folded so far: the next offset to fold and the state there. Kept per
+    gateway, so that a results request folds only what each table appended since the last
+    one (a topic's records below where it ended never change)."""
+
+    next_offset: int = 0
+    state: TableState = field(default_factory=TableState)
+
+
+MAX_FOLDED = 20_000  # tables a gateway keeps folded; past it, it starts again
+_folded: WeakKeyDictionary[Gateway, dict[str, Folded]] = WeakKeyDictionary()
+
+
+def fold_more(folded: Folded, records: list[Record]) -> dict[int, int]:
+    """The table's results from its log: board → NS score of each board finished (a board
+    started again: its last result), folding only the records past `folded`'s offset."""
     events = []
-    for _, value in records:
+    for offset, value in records:
+        if offset < folded.next_offset:
+            continue
         try:
             events.append(decode(value or b""))
         except DecodeError:
-            continue
+            continue  # alerted as poison by the processor: no event
+    if records:
+        folded.state = fold(events, folded.state)
+        folded.next_offset = max(folded.next_offset, records[-1][0] + 1)
     out: dict[int, int] = {}
-    for board in fold(events).boards:
+    for board in folded.state.boards:
         found = result_view(board)
         if found is not None:
             out[board.board] = found["score_ns"]
     return out
 
 
+def table_results(records: list[Record]) -> dict[int, int]:
+    """A table's results from its whole log."""
+    return fold_more(Folded(), records)
+
+
 async def all_results(gw: Gateway, made: Tournament) -> dict[str, dict[int, int]]:
-    """Every table's results, its topic read at once with the others'."""
+    """Every table's results, its topic read at once with the others' and folded from where
+    the last request left it."""
     try:
         records = await gw.adapters.reads.topics([table_topic(t) for t in made.tables])
     except KafkaUnavailable:
         raise _down() from None
-    return {t: table_results(records[table_topic(t)]) for t in made.tables}
+    kept = _folded.setdefault(gw, {})
+    if len(kept) > MAX_FOLDED:
+        kept.clear()
+    return {t: fold_more(kept.setdefault(t, Folded()), records[table_topic(t)])
+            for t in made.tables}
 
 
 def _no_movement(made: Tournament) -> Refused:

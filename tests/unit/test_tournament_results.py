@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from services.gateway.tournament_scores import Folded, fold_more, table_results
+from shared.codec import encode, from_map
 from shared.director_scores import parse
 from shared.entrants import (
     Movement,
@@ -263,3 +265,33 @@ def test_a_howell_is_one_field_ranked_by_cross_imps() -> None:
             ew2: imps_by_law(450)}
     assert {r["entrant"]: r["points"] for r in doc["rankings"]} == imps
     assert all(r["direction"] is None for r in doc["rankings"])
+
+
+def test_a_tables_results_fold_on_from_where_the_last_request_left_them() -> None:
+    """The gateway folds only the records past the last offset it folded: step by step, the
+    same results as the whole log at once (a record that is no event is skipped)."""
+    log = [encode(from_map(e)) for e in _one_notrump_boards(3)]
+    records: list[tuple[int, bytes | None]] = [(i, v) for i, v in enumerate(log)]
+    records.insert(4, (len(log), b"\x00 not an event"))
+    records = [(i, v) for i, (_, v) in enumerate(records)]
+    whole = table_results(records)
+    assert whole == {1: 120, 2: -120, 3: 120}
+    kept = Folded()
+    steps = [fold_more(kept, records[:n]) for n in (3, 9, len(records), len(records))]
+    assert steps[-1] == steps[-2] == whole and steps[0] == {}
+    assert kept.next_offset == len(records)
+
+
+def _one_notrump_boards(boards: int) -> list[dict[str, Any]]:
+    """A round of `boards` boards, each bid 1NT by its dealer and 8 tricks recorded
+    (Law 79A): NS score +120 on North's and South's deals, −120 on East's and West's."""
+    deal = "N:AKQJ.AKQJ.AKQ.AK T987.T98.T98.T98 65432.765.765.76 .432.J432.QJ5432"
+    events: list[dict[str, Any]] = [{"type": "round_started", "round": 1, "ts": 1,
+                                     "boards": [{"board": b, "deal": deal}
+                                                for b in range(1, boards + 1)]}]
+    for b in range(1, boards + 1):
+        seats = ["NESW"[(b - 1 + k) % 4] for k in range(4)]
+        events.append({"type": "call", "seat": seats[0], "call": "1N", "ts": 1})
+        events += [{"type": "call", "seat": s, "call": "P", "ts": 1} for s in seats[1:]]
+        events.append({"type": "result_recorded", "tricks": 8, "ts": 1})
+    return events

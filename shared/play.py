@@ -192,7 +192,8 @@ class Play:
             return False
         number = SUITS.find(suit)
         played, low, order = self.played, number * 13, _ORDER
-        for rank in hand[number]:  # a loop, not `any` over a generator: this runs on discards
+        # a loop, not `any` over a generator (a frame a call): this runs on every discard
+        for rank in hand[number]:  # noqa: SIM110
             if low + order[rank] not in played:
                 return True
         return False

@@ -51,15 +51,17 @@ def _hands(deal: str) -> Hands:
     first, hands = _FIRST.get(deal[:1].upper()), deal[2:].upper().split()
     if first is None or len(hands) != 4 or deal[1:2] != ":":
         parsed = parse_deal(deal)
-        n, e, s, w = (_suits(parsed[seat]) if seat in parsed else None for seat in Seat)
-        return n, e, s, w
-    # the hands from the first seat's, clockwise, turned to start at North's
-    found = hands[4 - first:] + hands[:4 - first]
-    n, e, s, w = (None if hand == "-" else _suits(hand) for hand in found)
-    return n, e, s, w
+        return (_suits(parsed.get(Seat.N, "-")), _suits(parsed.get(Seat.E, "-")),
+                _suits(parsed.get(Seat.S, "-")), _suits(parsed.get(Seat.W, "-")))
+    if first:  # the hands from the first seat's, clockwise: turned to start at North's
+        hands = hands[4 - first:] + hands[:4 - first]
+    return _suits(hands[0]), _suits(hands[1]), _suits(hands[2]), _suits(hands[3])
 
 
-def _suits(hand: str) -> Suits:
+def _suits(hand: str) -> Suits | None:
+    """A hand `S.H.D.C` suit by suit; None for an unknown hand (`-`)."""
+    if hand == "-":
+        return None
     spades, hearts, diamonds, clubs = hand.split(".")
     return spades, hearts, diamonds, clubs
 

@@ -244,7 +244,7 @@ class Board:
         if declarer is None or self.last_bid is None or self.last_bid.strain is None:
             return None
         return {"level": self.last_bid.level, "strain": self.last_bid.strain.name,
-                "risk": self.risk, "declarer": declarer.name}
+                "risk": self.risk, "declarer": declarer.letter}
 
     # --- mutators used by the Laws ----------------------------------------------------------
 

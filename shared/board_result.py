@@ -24,18 +24,33 @@ from shared.vocabulary import BoardStatus
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
     from shared.board import Board
 
+_PASSED_OUT = BoardStatus.PASSED_OUT  # a module global: an enum class's attribute is slow to read
 _VULNERABLE = {Vulnerability.NONE: (False, False), Vulnerability.NS: (True, False),
                Vulnerability.EW: (False, True), Vulnerability.BOTH: (True, True)}
 
 
+# the seats' letters clockwise from each seat's (N: N E S W, E: E S W N …)
+_CLOCKWISE_LETTERS = tuple(tuple("NESW"[(first + i) % 4] for i in range(4)) for first in range(4))
+
+
 def play_view(play: Play) -> PlayView:
-    tricks: list[TrickView] = [
-        {"leader": t.leader.letter, "cards": [{"seat": s.letter, "card": str(c)}
-                                              for s, c in t.cards],
-         "winner": t.winner.letter} for t in play.tricks]
+    """The play as a reader gets it (docs/api.md). Built from the play's flat lists, card by
+    card: this runs for every event of the play, in the processor."""
+    cards, leaders, winners = play.cards, play.leaders, play.winners
+    tricks: list[TrickView] = []
+    for k, leader in enumerate(leaders):
+        seats = _CLOCKWISE_LETTERS[leader.index]
+        first = 4 * k
+        tricks.append({"leader": seats[0], "cards": [
+            {"seat": seats[0], "card": cards[first].text},
+            {"seat": seats[1], "card": cards[first + 1].text},
+            {"seat": seats[2], "card": cards[first + 2].text},
+            {"seat": seats[3], "card": cards[first + 3].text}], "winner": winners[k].letter})
     if play.in_trick:
-        tricks.append({"leader": play.leader.letter,
-                       "cards": [{"seat": s.letter, "card": str(c)} for s, c in play.current],
+        seats, first = _CLOCKWISE_LETTERS[play.leader.index], len(cards) - play.in_trick
+        tricks.append({"leader": seats[0],
+                       "cards": [{"seat": seats[i], "card": cards[first + i].text}
+                                 for i in range(play.in_trick)],
                        "winner": None})
     claim, lead, options = play.claim, play.lead, play.lead_options
     return {
@@ -113,7 +128,7 @@ def rubber_total(boards: Sequence[Board]) -> int | None:
 def result_view(board: Board) -> ResultView | None:
     """`null` until the play ends; then declarer's tricks and the score from NS's side;
     a passed-out board: no tricks, 0 (Law 22A)."""
-    if board.status is BoardStatus.PASSED_OUT:
+    if board.status is _PASSED_OUT:
         return {"declarer_tricks": None, "score_ns": 0}
     play, contract = board.play, _contract(board)
     if play is None or play.declarer_tricks is None or contract is None:

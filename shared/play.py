@@ -23,6 +23,14 @@ TRICKS = 13
 Suits = tuple[str, str, str, str]
 """A hand's ranks suit by suit (S, H, D, C), as the PBN deal writes them (`AKQ2`)."""
 
+Hands = tuple[Suits | None, Suits | None, Suits | None, Suits | None]
+"""The deal's hands by `Seat.index` (N, E, S, W), None where the deal leaves a hand out."""
+
+NO_HANDS: Hands = (None, None, None, None)
+
+# A rank's order (0 = two … 12 = ace), read by `Play.can_follow` rank by rank
+_ORDER = {rank: order for order, rank in enumerate(RANKS)}
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -116,7 +124,7 @@ _CLOCKWISE = tuple(tuple(Seat((first + i) % 4) for i in range(4)) for first in r
 class Play:
     declarer: Seat
     trump: str | None  # the trump suit's letter; None at no trump
-    hands: dict[Seat, Suits] | None  # the deal's known hands, suit by suit; shared
+    hands: Hands  # the deal's known hands, suit by suit, by `Seat.index`; shared
     leader: Seat
     turn: Seat | None
     played: set[int] = field(default_factory=set)  # the cards played, by `Card.index`
@@ -194,20 +202,21 @@ class Play:
 
     def holds(self, seat: Seat, card: Card) -> bool | None:
         """Whether `seat`'s hand was dealt `card` (None: the deal leaves that hand out)."""
-        hands = self.hands
-        if hands is None:
-            return None
-        hand = hands.get(seat)
+        hand = self.hands[seat.index]
         return None if hand is None else card.rank in hand[card.index // 13]
 
     def can_follow(self, seat: Seat, suit: str) -> bool:
         """Whether `seat` still holds a card of `suit` (False when his hand is not known)."""
-        hands = self.hands
-        hand = hands.get(seat) if hands is not None else None
+        hand = self.hands[seat.index]
         if hand is None:
             return False
-        played, low = self.played, SUITS.find(suit) * 13
-        return any(low + RANKS.find(rank) not in played for rank in hand[low // 13])
+        number = SUITS.find(suit)
+        played, low, order = self.played, number * 13, _ORDER
+        # a loop, not `any` over a generator (a frame a call): this runs on every discard
+        for rank in hand[number]:  # noqa: SIM110
+            if low + order[rank] not in played:
+                return True
+        return False
 
     def add(self, seat: Seat, card: Card) -> None:
         """`card` from `seat`'s hand goes to the trick in progress; the turn passes clockwise

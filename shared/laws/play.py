@@ -24,7 +24,7 @@ from shared.laws.penalty_cards import (
     penalty_card_played,
 )
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
-from shared.play import IrregularLead, Play, Suits, winner_of
+from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, winner_of
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction
 
@@ -37,7 +37,7 @@ def begin_play(board: Board) -> Play | None:
     declarer, bid = board.declarer, board.last_bid
     if declarer is None or bid is None or bid.strain is None:
         return None
-    hands = None if board.deal is None else _hands(board.deal)
+    hands = NO_HANDS if board.deal is None else _hands(board.deal)
     trump = None if bid.strain.name == "NT" else bid.strain.name
     play = board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
     # Law 24 (rubber 23): a defender's card exposed during the auction is a penalty card
@@ -51,23 +51,26 @@ def begin_play(board: Board) -> Play | None:
     return play
 
 
-_FIRST = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+_FIRST = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
-def _hands(deal: str) -> dict[Seat, Suits]:
+def _hands(deal: str) -> Hands:
     """The known hands of a deal, suit by suit (the event schema has checked the deal: its
     hands are only split here, in the usual case)."""
     first, hands = _FIRST.get(deal[:1].upper()), deal[2:].upper().split()
     if first is None or len(hands) != 4 or deal[1:2] != ":":
-        return {seat: _suits(hand) for seat, hand in parse_deal(deal).items()}
-    found: dict[Seat, Suits] = {}
-    for seat, hand in zip((first, first.lho, first.partner, first.rho), hands, strict=True):
-        if hand != "-":
-            found[seat] = _suits(hand)
-    return found
+        parsed = parse_deal(deal)
+        return (_suits(parsed.get(Seat.N, "-")), _suits(parsed.get(Seat.E, "-")),
+                _suits(parsed.get(Seat.S, "-")), _suits(parsed.get(Seat.W, "-")))
+    if first:  # the hands from the first seat's, clockwise: turned to start at North's
+        hands = hands[4 - first:] + hands[:4 - first]
+    return _suits(hands[0]), _suits(hands[1]), _suits(hands[2]), _suits(hands[3])
 
 
-def _suits(hand: str) -> Suits:
+def _suits(hand: str) -> Suits | None:
+    """A hand `S.H.D.C` suit by suit; None for an unknown hand (`-`)."""
+    if hand == "-":
+        return None
     spades, hearts, diamonds, clubs = hand.split(".")
     return spades, hearts, diamonds, clubs
 
@@ -82,8 +85,8 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     if play is not None and seat is play.turn and play.plain:
         # The usual card, in turn, held, following suit (or unable to), with nothing irregular
         # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
-        index, played, hands = card.index, play.played, play.hands
-        suits = hands.get(seat) if hands is not None else None
+        index, played = card.index, play.played
+        suits = play.hands[seat.index]
         if index not in played and (suits is None or card.rank in suits[index // 13]):
             in_trick, cards = play.in_trick, play.cards
             if in_trick:

@@ -30,6 +30,7 @@ from shared.play import trick_winner
 from shared.seats import Seat
 
 STRAINS = ["C", "D", "H", "S", "NT"]
+TARGET = 1_000_000  # issue 26: the fold with the play, events per second of CPU time
 SEATS = "NESW"
 
 
@@ -122,6 +123,10 @@ def generate(count: int, seed: int = 7, play: bool = False) -> list[dict[str, An
         events += whole_board(rng, board) if play else board_log(rng, board)
         board += 1
     return events[:count]
+
+
+def machine_load() -> str:
+    return f"{os.cpu_count()} cores, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def best_of(runs: int, work: Any) -> tuple[float, float]:
@@ -231,11 +236,17 @@ def fold_whole_boards(count: int) -> None:
     events = [from_map(m) for m in maps]
     del maps
     gc.collect()
-    print(f"pure fold of whole boards (best of 5): {rate(count, best_of(5, lambda: fold(events)))}")
+    plain = best_of(5, lambda: fold(events))
+    print(f"pure fold of whole boards (best of 5): {rate(count, plain)}")
     gc.freeze()
-    print("pure fold of whole boards, input frozen (gc.freeze): "
-          f"{rate(count, best_of(5, lambda: fold(events)))}")
+    frozen = best_of(5, lambda: fold(events))
+    print(f"pure fold of whole boards, input frozen (gc.freeze): {rate(count, frozen)}")
     gc.unfreeze()
+    # issue 26's measure, judged on the CPU time of the better of the two runs above
+    best = count / min(plain[1], frozen[1])
+    print(f"issue 26's target, 1,000,000 events/s of CPU time: "
+          f"{'met' if best >= TARGET else 'not met'} ({best:,.0f} events/s, "
+          f"{best / TARGET:.0%} of it, on this machine now: {machine_load()})")
     per_event = instructions_per_event(play=True)
     if per_event is not None:
         print(f"pure fold of whole boards: {per_event:,.0f} CPU instructions per event "

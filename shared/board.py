@@ -45,7 +45,8 @@ from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 # The words the fold reads on every event or board, as module globals: under Python 3.11 an
 # enum class's attribute (`BoardStatus.CLOSED`) goes through `EnumType.__getattr__`'s hook,
 # some thousand instructions a read.
-_CLOSED, _PASSED_OUT = BoardStatus.CLOSED, BoardStatus.PASSED_OUT
+_AUCTION, _CLOSED, _PASSED_OUT = BoardStatus.AUCTION, BoardStatus.CLOSED, BoardStatus.PASSED_OUT
+_DUPLICATE = Ruleset.DUPLICATE
 _NEXT_TURN, _EVERY_TURN = PassObligation.NEXT_TURN, PassObligation.EVERY_TURN
 
 
@@ -126,7 +127,7 @@ class Board:
 
     @property
     def duplicate(self) -> bool:
-        return self.ruleset is Ruleset.DUPLICATE
+        return self.ruleset is _DUPLICATE
 
     @property
     def auction_period_over(self) -> bool:
@@ -199,7 +200,7 @@ class Board:
         """Law 41A: after the auction closes, the defender on declarer's left faces the opening
         lead; None before the auction closes, after a pass-out, and once a lead is faced."""
         declarer = self.declarer
-        if self.status != BoardStatus.CLOSED or declarer is None or self.opening_lead is not None:
+        if self.status is not _CLOSED or declarer is None or self.opening_lead is not None:
             return None
         return declarer.lho
 
@@ -229,11 +230,11 @@ class Board:
     def declarer(self) -> Seat | None:
         """Law 22B: the first player of the declaring side to name the final strain."""
         if self.last_bid is None or self.last_bid_seat is None \
-                or self.status == BoardStatus.AUCTION:
+                or self.status is _AUCTION:
             return None
-        side, strain = self.last_bid_seat.side, self.last_bid.strain
+        side, strain = self.last_bid_seat.index % 2, self.last_bid.strain
         for entry in self.calls:
-            if entry.call.strain is strain and entry.seat.side == side:
+            if entry.call.strain is strain and entry.seat.index % 2 == side:
                 return entry.seat
         return self.last_bid_seat
 
@@ -243,7 +244,7 @@ class Board:
         if declarer is None or self.last_bid is None or self.last_bid.strain is None:
             return None
         return {"level": self.last_bid.level, "strain": self.last_bid.strain.name,
-                "risk": self.risk, "declarer": declarer.name}
+                "risk": self.risk, "declarer": declarer.letter}
 
     # --- mutators used by the Laws ----------------------------------------------------------
 
@@ -361,7 +362,7 @@ class Board:
 
     def reopen(self) -> None:
         """Calls at the end were cancelled: the auction goes on."""
-        self.status = BoardStatus.AUCTION
+        self.status = _AUCTION
         self.opening_lead = self.play = None
 
     # --- output -----------------------------------------------------------------------------

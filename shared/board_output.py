@@ -10,7 +10,11 @@ from shared.board_records import Standing, StandingCall
 from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
 from shared.events import RulingAction
+from shared.play import is_minor
 from shared.vocabulary import BoardStatus
+
+# module globals: under Python 3.11 an enum class's attribute is slow to read (`shared.board`)
+_AUCTION, _PASSED_OUT = BoardStatus.AUCTION, BoardStatus.PASSED_OUT
 
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
     from shared.board import Board
@@ -19,7 +23,7 @@ if TYPE_CHECKING:  # the board calls this module for its `to_dict`
 def view_of(board: Board) -> BoardView:
     """The state of `board` as a reader gets it (`Board.to_dict()`; docs/api.md)."""
     declarer = board.declarer
-    exposed: list[ExposedCardView] = [{"seat": s.name, "card": str(c), "led": led}
+    exposed: list[ExposedCardView] = [{"seat": s.letter, "card": c.text, "led": led}
                                       for s, c, led in board.exposed]
     defending = [declarer is not None and s.is_opponent_of(declarer)
                  for s, _, _ in board.exposed]
@@ -30,28 +34,32 @@ def view_of(board: Board) -> BoardView:
         penalty = [{"seat": s.letter, "card": str(c), "led": led} for s, c, led in
                    ((s, c, any(x == (s, c, True) for x in board.exposed)) for s, c in
                     play.penalty)]
+        if play.inadvertent:  # Law 50B
+            for entry, (s, c) in zip(penalty, play.penalty, strict=True):
+                if is_minor(play, s, c):
+                    entry["minor"] = True
     d: BoardView = {
         "board": board.board,
-        "dealer": board.dealer.name,
+        "dealer": board.dealer.letter,
         "vulnerability": str(board.vulnerability),
         "ruleset": board.ruleset,
         "status": board.status,
-        "turn": board.turn.name if board.turn else None,
+        "turn": board.turn.letter if board.turn else None,
         # what the player in turn may call now (Laws 18, 19; an obligation to pass):
         # a bidding box enables these
         "open_calls": [str(c) for c in board.legal_calls()]
-        if board.status == BoardStatus.AUCTION else [],
+        if board.status is _AUCTION else [],
         "calls": [standing_to_dict(c) for c in board.calls],
         "contract": board.contract(),
-        "must_pass": {s.name: o for s, o in sorted(board.must_pass.items(),
+        "must_pass": {s.letter: o for s, o in sorted(board.must_pass.items(),
                                                    key=lambda i: i[0].value)},
-        "may_not_double": {s.name: law for s, law in board.may_not_double.items()},
+        "may_not_double": {s.letter: law for s, law in board.may_not_double.items()},
         "pending": board.pending.to_dict() if board.pending else None,
         "alerts": [a.to_dict() for a in board.alerts],
         "rectifications": list(board.rectifications),
         "lead_restrictions": [p.to_dict(board) for p in board.lead_penalties]
         + [r for r in board.rulings if r["action"] == RulingAction.LEAD_RESTRICTION],
-        "exposed_cards": exposed if board.status == BoardStatus.AUCTION else [],
+        "exposed_cards": exposed if board.status is _AUCTION else [],
         "penalty_cards": penalty,
         "alerted_calls": [standing_to_dict(c) for c in board.calls
                           if c.alert or c.explanation],
@@ -59,31 +67,31 @@ def view_of(board: Board) -> BoardView:
         "rulings": list(board.rulings),
         "questions": list(board.questions),
         "explanations": list(board.explanations),
-        "opening_lead": ({"seat": board.opening_lead[0].name,
-                          "card": str(board.opening_lead[1])} if board.opening_lead else None),
+        "opening_lead": ({"seat": board.opening_lead[0].letter,
+                          "card": board.opening_lead[1].text} if board.opening_lead else None),
         "auction_period_ended": board.opening_lead is not None and board.duplicate,
         "play": None if play is None else play_view(play),
         "result": result_view(board),
-        "on_lead": None if (leader := board.on_lead()) is None else leader.name,  # Law 41A
+        "on_lead": None if (leader := board.on_lead()) is None else leader.letter,  # Law 41A
         # Law 25A: seat → the call he may still replace as inadvertent (an undo button)
-        "replaceable": {s.name: str(c) for s, c in board.replaceable().items()},
+        "replaceable": {s.letter: str(c) for s, c in board.replaceable().items()},
         "ignored": list(board.ignored),
         "events": board.events,
     }
     if board.deal is not None:
         d["deal"] = board.deal
     if board.players:
-        d["players"] = {seat.name: name for seat, name in board.players}
+        d["players"] = {seat.letter: name for seat, name in board.players}
     if board.started_ts is not None:
         d["started_ts"] = board.started_ts
-    if board.status == BoardStatus.PASSED_OUT and not board.duplicate:
-        d["next_dealer"] = board.dealer.lho.name  # rubber Law 22(a)
+    if board.status is _PASSED_OUT and not board.duplicate:
+        d["next_dealer"] = board.dealer.lho.letter  # rubber Law 22(a)
     return d
 
 
 def standing_to_dict(entry: Standing) -> CallView:
     """A call that stands, as a reader gets it (`calls`, `alerted_calls`)."""
-    d: CallView = {"seat": entry.seat.name, "call": str(entry.call)}
+    d: CallView = {"seat": entry.seat.letter, "call": str(entry.call)}
     if entry.alert:
         d["alert"] = True
     if entry.explanation is not None:
@@ -92,7 +100,7 @@ def standing_to_dict(entry: Standing) -> CallView:
         if entry.accepted is not None:
             d["accepted"] = entry.accepted
         if entry.skipped:
-            d["skipped"] = [s.name for s in entry.skipped]
+            d["skipped"] = [s.letter for s in entry.skipped]
         if entry.deemed is not None:
             d["deemed"] = entry.deemed
     return d

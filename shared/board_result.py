@@ -1,35 +1,58 @@
 """A board's play and result as a reader gets them (`play`, `result` in
-`shared.board_view.BoardView`), and the rubber as a deal leaves it."""
+`shared.board_view.BoardView`), the rubber as a deal leaves it, and a table's rubber total."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from shared.board_view import PlayView, ResultView, TrickView
 from shared.cards import Card
 from shared.deal import parse_deal
 from shared.play import Play
-from shared.scoring import Contract, RubberState, duplicate_score, honours, rubber_score
+from shared.scoring import (
+    Contract,
+    RubberState,
+    duplicate_score,
+    honours,
+    rubber_score,
+    unfinished_rubber,
+)
 from shared.seats import Seat, Vulnerability
 from shared.vocabulary import BoardStatus
 
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
     from shared.board import Board
 
+_PASSED_OUT = BoardStatus.PASSED_OUT  # a module global: an enum class's attribute is slow to read
 _VULNERABLE = {Vulnerability.NONE: (False, False), Vulnerability.NS: (True, False),
                Vulnerability.EW: (False, True), Vulnerability.BOTH: (True, True)}
 
 
+# the seats' letters clockwise from each seat's (N: N E S W, E: E S W N …)
+_CLOCKWISE_LETTERS = tuple(tuple("NESW"[(first + i) % 4] for i in range(4)) for first in range(4))
+
+
 def play_view(play: Play) -> PlayView:
-    tricks: list[TrickView] = [
-        {"leader": t.leader.letter, "cards": [{"seat": s.letter, "card": str(c)}
-                                              for s, c in t.cards],
-         "winner": t.winner.letter} for t in play.tricks]
+    """The play as a reader gets it (docs/api.md). Built from the play's flat lists, card by
+    card: this runs for every event of the play, in the processor."""
+    cards, leaders, winners = play.cards, play.leaders, play.winners
+    tricks: list[TrickView] = []
+    for k, leader in enumerate(leaders):
+        seats = _CLOCKWISE_LETTERS[leader.index]
+        first = 4 * k
+        tricks.append({"leader": seats[0], "cards": [
+            {"seat": seats[0], "card": cards[first].text},
+            {"seat": seats[1], "card": cards[first + 1].text},
+            {"seat": seats[2], "card": cards[first + 2].text},
+            {"seat": seats[3], "card": cards[first + 3].text}], "winner": winners[k].letter})
     if play.in_trick:
-        tricks.append({"leader": play.leader.letter,
-                       "cards": [{"seat": s.letter, "card": str(c)} for s, c in play.current],
+        seats, first = _CLOCKWISE_LETTERS[play.leader.index], len(cards) - play.in_trick
+        tricks.append({"leader": seats[0],
+                       "cards": [{"seat": seats[i], "card": cards[first + i].text}
+                                 for i in range(play.in_trick)],
                        "winner": None})
-    claim, lead = play.claim, play.lead
+    claim, lead, options = play.claim, play.lead, play.lead_options
     return {
         "declarer": play.declarer.letter,
         "dummy": play.dummy.letter,
@@ -44,6 +67,9 @@ def play_view(play: Play) -> PlayView:
         "lead_out_of_turn": None if lead is None else {
             "seat": lead.seat.letter, "card": str(lead.card), "law": lead.law,
             "option_holders": [s.letter for s in lead.holders]},
+        "lead_options": None if options is None else {
+            "seat": options.seat.letter, "suits": list(options.suits),
+            "choice": options.choice, "chosen": list(options.chosen)},
         "revokes": [{"seat": r.seat.letter, "trick": r.trick + 1, "card": str(r.card),
                      "established": r.established, "corrected": r.corrected}
                     for r in play.revokes],
@@ -87,10 +113,22 @@ def rubber_deal(board: Board) -> tuple[int, RubberState]:
                         honours_ns, honours_ew)
 
 
+def rubber_total(boards: Sequence[Board]) -> int | None:
+    """Rubber: a table's points from NS's side over its deals (`boards`, in the order
+    played): each deal's score (`rubber_deal`: the games and the rubbers won in it), and the
+    rubber the last deal leaves unfinished scored as rubber Law 80 says (300 for a game, 50
+    for a part-score: `unfinished_rubber`). None if no deal was played at rubber."""
+    deals = [board for board in boards if not board.duplicate]
+    if not deals:
+        return None
+    return sum(rubber_deal(board)[0] for board in deals) \
+        + unfinished_rubber(rubber_deal(deals[-1])[1])
+
+
 def result_view(board: Board) -> ResultView | None:
     """`null` until the play ends; then declarer's tricks and the score from NS's side;
     a passed-out board: no tricks, 0 (Law 22A)."""
-    if board.status is BoardStatus.PASSED_OUT:
+    if board.status is _PASSED_OUT:
         return {"declarer_tricks": None, "score_ns": 0}
     play, contract = board.play, _contract(board)
     if play is None or play.declarer_tricks is None or contract is None:

@@ -14,7 +14,13 @@ the vocabulary's (`shared.vocabulary`), which are the strings they stand for.
 from typing import NotRequired, TypedDict
 
 from shared.events import Ruleset, RulingAction
-from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction, PassObligation
+from shared.vocabulary import (
+    BoardStatus,
+    Irregularity,
+    LeadOption,
+    LeadRestriction,
+    PassObligation,
+)
 
 
 class CallView(TypedDict):
@@ -116,6 +122,7 @@ class ExposedCardView(TypedDict):
     seat: str
     card: str
     led: bool
+    minor: NotRequired[bool]  # a minor penalty card (Law 50B); absent: major
 
 
 class OpeningLeadView(TypedDict):
@@ -195,6 +202,17 @@ class LeadOutOfTurnView(TypedDict):
     option_holders: list[str]
 
 
+class LeadOptionsView(TypedDict):
+    """Declarer's options on the lead of `seat`, whose partner has major penalty cards in
+    `suits` (Laws 50D2, 51B): `choice` null until declarer states it (`lead_option`), then
+    `require` (the suit in `chosen`, for this lead) or `prohibit` (while he keeps the lead)."""
+
+    seat: str
+    suits: list[str]
+    choice: LeadOption | None
+    chosen: list[str]
+
+
 class PlayView(TypedDict):
     """The play of the hand (from the opening lead, or a result recorded)."""
 
@@ -206,6 +224,7 @@ class PlayView(TypedDict):
     won: dict[str, int]  # NS, EW → tricks won so far
     claim: ClaimView | None
     lead_out_of_turn: LeadOutOfTurnView | None
+    lead_options: LeadOptionsView | None  # Laws 50D2, 51B
     revokes: list[RevokeView]
     ended: str | None  # tricks, claim, ruling or recorded: how the play period ended
 

@@ -22,11 +22,14 @@ class Card:
     index: int = field(init=False, compare=False, repr=False)
     order: int = field(init=False, compare=False, repr=False)
     """The rank's order, 0 (two) to 12 (ace): Law 44's "highest card"."""
+    text: str = field(init=False, compare=False, repr=False)
+    """`str(card)` (`HK`), kept: the play's view writes every card played at every event."""
 
     def __post_init__(self) -> None:
         order = RANKS.find(self.rank)
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "index", SUITS.find(self.suit) * 13 + order)
+        object.__setattr__(self, "text", self.suit + self.rank)
 
     def __hash__(self) -> int:
         return self.index
@@ -44,7 +47,7 @@ class Card:
         return self.rank in HONOURS
 
     def __str__(self) -> str:
-        return self.suit + self.rank
+        return self.text
 
 
 @lru_cache(maxsize=1024)

@@ -37,6 +37,7 @@ from shared.codec_play import (
     card_played,
     claim,
     claim_response,
+    lead_option,
     opening_lead,
     play_map,
     result_recorded,
@@ -54,6 +55,7 @@ from shared.events import (
     ClaimResponded,
     Event,
     ExplanationRequested,
+    LeadOptionChosen,
     OpeningLeadFaced,
     OptionExercised,
     PlayersNamed,
@@ -246,6 +248,7 @@ _TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
     "card_played": (card_played, Sender.SEAT),
     "claim": (claim, Sender.SEAT),
     "claim_response": (claim_response, Sender.SEAT),
+    "lead_option": (lead_option, Sender.SEAT),
     "result_recorded": (result_recorded, Sender.SEAT),
     "question": (_question, Sender.SEAT),
     "explanation": (_explanation, Sender.SEAT),
@@ -325,7 +328,8 @@ def to_map(event: Event) -> EventMap:
                  "inadvertent": event.inadvertent}
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
-        case CardPlayed() | ClaimMade() | ClaimResponded() | ResultRecorded():
+        case CardPlayed() | ClaimMade() | ClaimResponded() | LeadOptionChosen() \
+                | ResultRecorded():
             m = play_map(event)
         case ExplanationRequested():
             m = {"type": "question", "seat": str(event.seat)}

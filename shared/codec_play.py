@@ -1,18 +1,19 @@
-"""The cards' events in the event schema (exposed, led, played) and the play's (claims, a
-result recorded); `shared.codec` holds the one list of types. Maps to events and back, each
-field checked, an `EventError` naming the field at fault."""
+"""The cards' events in the event schema (exposed, led, played) and the play's (claims,
+declarer's lead option, a result recorded); `shared.codec` holds the one list of types. Maps
+to events and back, each field checked, an `EventError` naming the field at fault."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from shared.cards import Card
+from shared.cards import SUITS, Card
 from shared.codec_fields import (
     EventError,
     bool_field,
     int_field,
     meta_fields,
+    one_of,
     parsed_field,
     seat_field,
     text_field,
@@ -22,10 +23,12 @@ from shared.events import (
     CardPlayed,
     ClaimMade,
     ClaimResponded,
+    LeadOptionChosen,
     OpeningLeadFaced,
     ResultRecorded,
 )
 from shared.seats import Seat
+from shared.vocabulary import LeadOption
 
 TRICKS = 13
 MAX_STATEMENT = 2000
@@ -66,6 +69,17 @@ def claim_response(m: Mapping[str, Any]) -> ClaimResponded:
     return ClaimResponded(seat_field(m), bool_field(m, "accept"), **meta_fields(m))
 
 
+def lead_option(m: Mapping[str, Any]) -> LeadOptionChosen:
+    choice = one_of(m, "choice", LeadOption)
+    if choice is None:
+        raise EventError(f"missing field 'choice' (one of {', '.join(LeadOption)})", "choice")
+    suit = text_field(m, "suit")
+    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
+        raise EventError("field 'suit' must be one of S, H, D, C", "suit")
+    return LeadOptionChosen(seat_field(m), choice, suit.upper() if suit else None,
+                            **meta_fields(m))
+
+
 def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
     return ResultRecorded(_tricks(m), **meta_fields(m))
 
@@ -75,7 +89,7 @@ def ruling_tricks(m: Mapping[str, Any]) -> int | None:
     return None if m.get("tricks") is None else _tricks(m)
 
 
-def play_map(event: CardPlayed | ClaimMade | ClaimResponded | ResultRecorded
+def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | ResultRecorded
              ) -> dict[str, Any]:
     """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
     match event:
@@ -86,5 +100,11 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | ResultRecorded
                     "statement": event.statement}
         case ClaimResponded():
             return {"type": "claim_response", "seat": str(event.seat), "accept": event.accept}
+        case LeadOptionChosen():
+            m: dict[str, Any] = {"type": "lead_option", "seat": str(event.seat),
+                                 "choice": event.choice.value}
+            if event.suit is not None:
+                m["suit"] = event.suit
+            return m
         case ResultRecorded():
             return {"type": "result_recorded", "tricks": event.tricks}

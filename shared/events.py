@@ -15,7 +15,7 @@ from typing import TypeAlias
 from shared.calls import Call
 from shared.cards import Card
 from shared.seats import Seat, Vulnerability
-from shared.vocabulary import LeadRestriction, PassObligation
+from shared.vocabulary import LeadOption, LeadRestriction, PassObligation
 
 
 class Ruleset(enum.StrEnum):
@@ -146,6 +146,17 @@ class ClaimResponded(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class LeadOptionChosen(Stamped):
+    """Declarer (`seat`) states his option on the lead of the partner of a defender with a
+    major penalty card (Laws 50D2, 51B): require or prohibit the lead of a suit of the penalty
+    cards (`suit`: which one, needed to require when there are several), or let it be free."""
+
+    seat: Seat
+    choice: LeadOption
+    suit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRecorded(Stamped):
     """The tricks declarer won, agreed at the table, for a table whose cards are not recorded
     one by one (Law 79A: the number of tricks won is agreed before the four hands are
@@ -231,6 +242,7 @@ Event: TypeAlias = (
     | CardPlayed
     | ClaimMade
     | ClaimResponded
+    | LeadOptionChosen
     | ResultRecorded
     | ExplanationRequested
     | CallExplained

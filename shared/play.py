@@ -16,11 +16,20 @@ from dataclasses import dataclass, field
 
 from shared.cards import RANKS, SUITS, Card
 from shared.seats import Seat
+from shared.vocabulary import LeadOption
 
 TRICKS = 13
 
 Suits = tuple[str, str, str, str]
 """A hand's ranks suit by suit (S, H, D, C), as the PBN deal writes them (`AKQ2`)."""
+
+Hands = tuple[Suits | None, Suits | None, Suits | None, Suits | None]
+"""The deal's hands by `Seat.index` (N, E, S, W), None where the deal leaves a hand out."""
+
+NO_HANDS: Hands = (None, None, None, None)
+
+# A rank's order (0 = two … 12 = ace), read by `Play.can_follow` rank by rank
+_ORDER = {rank: order for order, rank in enumerate(RANKS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +79,22 @@ class IrregularLead:
     holders: tuple[Seat, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class LeadOptions:
+    """Declarer's options on the lead of `seat`, whose partner has major penalty cards in
+    `suits` (Laws 50D2, 51B): `choice` None while declarer has not stated it; then the suits
+    required (one, for this lead) or prohibited (while `seat` retains the lead). Law 26's
+    restriction for a withdrawn call, stated by declarer before the partner's first turn to
+    lead, holds the same way from that turn."""
+
+    seat: Seat
+    suits: tuple[str, ...]
+    choice: LeadOption | None = None
+    chosen: tuple[str, ...] = ()
+    law: str = "50D2"  # or Law 26's section, for a withdrawn call (`shared.laws.lead_option`)
+    before_first_lead: bool = False  # Law 26: for his first turn to lead, not come yet
+
+
 def trick_winner(cards: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...],
                  trump: str | None) -> Seat:
     """Law 44E–F: a trick containing a trump is won by the player who contributed the highest
@@ -99,7 +124,7 @@ _CLOCKWISE = tuple(tuple(Seat((first + i) % 4) for i in range(4)) for first in r
 class Play:
     declarer: Seat
     trump: str | None  # the trump suit's letter; None at no trump
-    hands: dict[Seat, Suits] | None  # the deal's known hands, suit by suit; shared
+    hands: Hands  # the deal's known hands, suit by suit, by `Seat.index`; shared
     leader: Seat
     turn: Seat | None
     played: set[int] = field(default_factory=set)  # the cards played, by `Card.index`
@@ -122,20 +147,23 @@ class Play:
     # side to lead again; it holds until a card goes to a trick
     retracted_at: int | None = None
     agreed: Claim | None = None  # the claim agreed that ended the play (Laws 69B, 71)
-    plain: bool = True  # nothing irregular pending: no lead out of turn, revoke, penalty card
-    # or claim (the fold's fast path for the usual card; `recheck` keeps it true)
+    plain: bool = True  # nothing irregular pending: no lead out of turn, revoke, penalty card,
+    # lead option or claim (the fold's fast path for the usual card; `recheck` keeps it true)
+    lead_options: LeadOptions | None = None  # Laws 50D2, 51B (`shared.laws.penalty_cards`)
+    inadvertent: tuple[tuple[Seat, Card], ...] = ()  # penalty cards exposed so (Law 50B)
 
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
         self.plain = self.lead is None and not self.revokes and not self.penalty \
-            and self.claim is None
+            and self.claim is None and self.lead_options is None
 
     def copy(self) -> Play:
         new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
                    self.played.copy(), self.cards.copy(), self.leaders.copy(),
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
-                   self.retracted_at, self.agreed, self.plain)
+                   self.retracted_at, self.agreed, self.plain, self.lead_options,
+                   self.inadvertent)
         return new
 
     @property
@@ -174,20 +202,21 @@ class Play:
 
     def holds(self, seat: Seat, card: Card) -> bool | None:
         """Whether `seat`'s hand was dealt `card` (None: the deal leaves that hand out)."""
-        hands = self.hands
-        if hands is None:
-            return None
-        hand = hands.get(seat)
+        hand = self.hands[seat.index]
         return None if hand is None else card.rank in hand[card.index // 13]
 
     def can_follow(self, seat: Seat, suit: str) -> bool:
         """Whether `seat` still holds a card of `suit` (False when his hand is not known)."""
-        hands = self.hands
-        hand = hands.get(seat) if hands is not None else None
+        hand = self.hands[seat.index]
         if hand is None:
             return False
-        played, low = self.played, SUITS.find(suit) * 13
-        return any(low + RANKS.find(rank) not in played for rank in hand[low // 13])
+        number = SUITS.find(suit)
+        played, low, order = self.played, number * 13, _ORDER
+        # a loop, not `any` over a generator (a frame a call): this runs on every discard
+        for rank in hand[number]:  # noqa: SIM110
+            if low + order[rank] not in played:
+                return True
+        return False
 
     def add(self, seat: Seat, card: Card) -> None:
         """`card` from `seat`'s hand goes to the trick in progress; the turn passes clockwise
@@ -218,4 +247,13 @@ class Play:
         """The play period ends (the thirteenth trick, a claim agreed or ruled, a result
         recorded): declarer's tricks stand as given."""
         self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
-        self.claim, self.lead = None, None
+        self.claim, self.lead, self.lead_options = None, None, None
+
+
+def is_minor(play: Play, seat: Seat, card: Card) -> bool:
+    """Law 50B: a single card below the rank of an honour exposed inadvertently (as in
+    playing two cards to a trick, or dropping a card) is a minor penalty card; any honour,
+    any card exposed through deliberate play (a lead out of turn, a revoke corrected), and
+    every penalty card of a defender who has two or more, are major."""
+    return (seat, card) in play.inadvertent and not card.is_honour \
+        and sum(1 for s, _ in play.penalty if s is seat) == 1

@@ -1,6 +1,7 @@
 """Scores: a contract's result under the duplicate scoring table (Law 77) and under the rubber
 one (rubber Laws 72–77: trick score below the line, the rest above, honours, games and the
-rubber). Pure arithmetic: a contract, its vulnerability and declarer's tricks in, points out.
+rubber; Law 80: a rubber left unfinished). Pure arithmetic: a contract, its vulnerability and
+declarer's tricks in, points out.
 """
 
 from __future__ import annotations
@@ -155,3 +156,18 @@ def rubber_score(state: RubberState, contract: Contract | None, declarer_ns: boo
             deal_ns += bonus if games_ns == 2 else -bonus
             return deal_ns, RubberState()
     return deal_ns, RubberState(part_ns, part_ew, games_ns, games_ew)
+
+
+UNFINISHED_GAME = 300
+UNFINISHED_PART_SCORE = 50
+
+
+def unfinished_rubber(state: RubberState) -> int:
+    """An unfinished rubber, from NS's side (rubber Law 80, incomplete rubber, with the
+    scoring table of rubber Law 77): when play stops before a side has won two games, a side
+    that has won a game scores 300, and a side with a part-score in the unfinished game 50.
+    A finished rubber (a new one not begun: `RubberState()`) scores nothing here; its 500 or
+    700 went to the deal that won it."""
+    ns = UNFINISHED_GAME * state.games_ns + (UNFINISHED_PART_SCORE if state.part_ns else 0)
+    ew = UNFINISHED_GAME * state.games_ew + (UNFINISHED_PART_SCORE if state.part_ew else 0)
+    return ns - ew

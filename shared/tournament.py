@@ -19,20 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shared.codec import EventError, from_map
+from shared.entrants import Entrant, Movement
 from shared.notation.errors import RecordError
 from shared.notation.pbn import pbn_events
+from shared.tournament_error import TournamentError
+
+__all__ = ["Tournament", "TournamentError", "deals_of", "digest_of", "round_boards",
+           "table_names"]
 
 MAX_ROUND_BOARDS = 36  # a round's boards at one table (the `round_started` event's limit)
 MAX_BOARD = 10**6  # a board's number, as a director's board at a table (POST …/boards)
-
-
-class TournamentError(ValueError):
-    """A tournament or a round that cannot be: what is wrong, and the request's field at
-    fault."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -51,19 +47,30 @@ class Tournament:
     site: str = ""
     date: str = ""
     digest: str = ""
+    entrants: tuple[Entrant, ...] = ()  # pairs or teams, numbered from 1 (issue 28)
+    movement: Movement | None = None  # None: the director's own rounds
 
     def to_map(self) -> dict[str, Any]:
-        return {"type": "tournament_created", "tournament": self.tournament,
-                "name": self.name, "ruleset": self.ruleset, "tables": list(self.tables),
-                "deals": [self.deals[n] for n in sorted(self.deals)],
-                "players": self.players, "site": self.site, "date": self.date,
-                "digest": self.digest}
+        m = {"type": "tournament_created", "tournament": self.tournament,
+             "name": self.name, "ruleset": self.ruleset, "tables": list(self.tables),
+             "deals": [self.deals[n] for n in sorted(self.deals)],
+             "players": self.players, "site": self.site, "date": self.date,
+             "digest": self.digest}
+        if self.entrants:
+            m["entrants"] = [e.to_map() for e in self.entrants]
+        if self.movement is not None:
+            m["movement"] = self.movement.to_map()
+        return m
 
     @staticmethod
     def from_map(m: dict[str, Any]) -> Tournament:
+        movement = m.get("movement")
         return Tournament(m["tournament"], m["name"], m["ruleset"], tuple(m["tables"]),
                           {int(d["board"]): d for d in m["deals"]}, m.get("players", {}),
-                          m.get("site", ""), m.get("date", ""), m.get("digest", ""))
+                          m.get("site", ""), m.get("date", ""), m.get("digest", ""),
+                          tuple(Entrant(e["number"], e["name"], tuple(e["players"]))
+                                for e in m.get("entrants", ())),
+                          None if movement is None else Movement.from_map(movement))
 
 
 def digest_of(request: dict[str, Any]) -> str:

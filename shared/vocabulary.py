@@ -57,8 +57,9 @@ class Irregularity(enum.StrEnum):
     PLAY_OUT_OF_TURN = "play_out_of_turn"  # Law 57 (a premature play)
     REVOKE = "revoke"  # Laws 61–64
     CLAIM_DISPUTED = "claim_disputed"  # Laws 68D, 70
-    LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Law 26
-    PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # Laws 50D1, 52
+    LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Laws 26, 50D2, 51B
+    LEAD_BEFORE_OPTION = "lead_before_option"  # Law 50D2: led before declarer chose
+    PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # Laws 50C, 50D1, 52
     SIMULTANEOUS_PLAY = "simultaneous_play"  # Law 58B: two cards from one hand to a trick
     DEFECTIVE_TRICK = "defective_trick"  # Law 67: a hand has not played to the trick
     AGREEMENT_WITHDRAWN = "agreement_withdrawn"  # Laws 69B, 71: after a claim was agreed
@@ -82,6 +83,15 @@ class LeadRestriction(enum.StrEnum):
 
     REQUIRE = "require"
     PROHIBIT = "prohibit"
+
+
+class LeadOption(enum.StrEnum):
+    """Declarer's choice when the partner of a defender with a major penalty card is on lead
+    (a `lead_option` event's `choice`, Laws 50D2, 51B)."""
+
+    REQUIRE = "require"  # 50D2(a): the lead of the penalty card's suit; the card picked up
+    PROHIBIT = "prohibit"  # 50D2(a): no lead of it while he retains the lead; picked up
+    FREE = "free"  # 50D2(b): any lead; the penalty card stays
 
 
 class Relation(enum.StrEnum):

@@ -46,6 +46,7 @@ from services.cli.render import render_board
 from services.cli.robots import add_robots_parser
 from services.cli.tournament import add_tournament_parser
 from services.common.settings import Settings
+from shared.board_result import rubber_total
 from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event, Ruleset
@@ -121,6 +122,10 @@ def cmd_fold(args: argparse.Namespace) -> int:
         else:
             out.write(json.dumps(board.to_dict(), separators=(",", ":")))
             out.write("\n")
+    total = rubber_total(state.boards) if args.text else None
+    if total is not None:
+        out.write(f"Rubber: NS {total:+d} (the deals, and the rubber left unfinished: 300 a "
+                  "game, 50 a part-score, rubber Law 80)\n")
     return 0
 
 

@@ -6,6 +6,8 @@
     tableserver tournament round NAME ROUND (--boards 1-3,7 | --movement FILE.json)
     tableserver tournament show NAME [--watch] [--json]
     tableserver tournament export NAME [--format pbn|lin|json] [-o FILE]
+    tableserver tournament results NAME [--format text|json|csv]
+    tableserver tournament score NAME FILE.json
 
 Each command is one request to the gateway (httpx): the URL is `TABLESERVER_GATEWAY`, else
 `http://127.0.0.1:$TABLESERVER_GATEWAY_PORT` (`--gateway` overrides both); the director's token
@@ -43,6 +45,7 @@ from services.cli.gateway_requests import (
 from services.cli.tournament_input import (
     board_ranges,
     parse_boards,
+    read_json,
     read_movement,
     read_object,
     read_text,
@@ -73,6 +76,14 @@ def creation_request(args: argparse.Namespace) -> dict[str, Any]:
                             "name": args.event_name, "site": args.site, "date": args.date}
     if args.players is not None:
         body["players"] = read_object(args.players)
+    if args.entrants is not None:
+        body["entrants"] = read_json(args.entrants)
+    if args.movement is not None:
+        kind, _, rest = args.movement.partition(":")
+        per, _, rounds = rest.partition(":")
+        body["movement"] = {"kind": kind, "boards_per_round": int(per) if per.isdigit() else
+                            per, **({"rounds": int(rounds)} if rounds.isdigit() else {}),
+                            **({"scoring": args.scoring} if args.scoring else {})}
     return body
 
 
@@ -121,11 +132,13 @@ def cmd_round(args: argparse.Namespace, gateway: Gateway) -> int:
     body: dict[str, Any] = {"round": args.round}
     if args.boards is not None:
         body["boards"] = args.boards
-    else:
+    elif args.movement is not None:
         body["movement"] = read_movement(args.movement)
     started = request(gateway, "POST", _path(args.name, "rounds"), args.timeout,
                       json=body).json()
-    what = f"boards {board_ranges(args.boards)}" if args.boards is not None else "the movement"
+    what = f"boards {board_ranges(args.boards)}" if args.boards is not None \
+        else "the movement" if args.movement is not None \
+        else "the tournament's movement"
     print(f"tournament {args.name}: round {started['round']} ({what}) sent to "
           f"{started['tables']} tables")
     return 0
@@ -224,6 +237,41 @@ def cmd_export(args: argparse.Namespace, gateway: Gateway) -> int:
     return 0
 
 
+def cmd_results(args: argparse.Namespace, gateway: Gateway) -> int:
+    """The rankings (and, as JSON or CSV, the travellers and the Director's scores)."""
+    response = request(gateway, "GET", _path(args.name, "results"), args.timeout,
+                       params={"format": "csv" if args.format == "csv" else "json"})
+    if args.format != "text":
+        sys.stdout.write(response.text)
+        return 0
+    print(render_rankings(response.json()))
+    return 0
+
+
+def render_rankings(doc: dict[str, Any]) -> str:
+    """The rankings as a table: per direction (a Mitchell) or one field; teams by VPs."""
+    names = {e["number"]: e["name"] for e in doc["entrants"]}
+    lines = [f"{doc['tournament']}: {doc['scoring']}, boards complete "
+             f"{board_ranges(doc['complete']) or 'none'}"]
+    for r in doc["rankings"]:
+        where = f"{r['direction']:<3}" if r.get("direction") else ""
+        value = f"{r['vp']:6.2f} VP {r['imps']:+7.2f} IMPs" if "vp" in r else \
+            f"{r['percent']:6.2f} %" if r.get("percent") is not None else \
+            f"{r['points']:+8.2f} IMPs"
+        name = names.get(r["entrant"], "")
+        lines.append(f"{where}{r['rank']:>3}. {r['entrant']:>3} {name:<30} {value}")
+    return "\n".join(lines)
+
+
+def cmd_score(args: argparse.Namespace, gateway: Gateway) -> int:
+    """The Director's score (a JSON object, docs/api.md) appended to the tournament."""
+    body = read_object(args.score)
+    response = request(gateway, "POST", _path(args.name, "scores"), args.timeout, json=body)
+    print(f"tournament {args.name}: {body.get('kind')} on board {body.get('board')} "
+          f"recorded (offset {response.json()['offset']})")
+    return 0
+
+
 # --- the parser -----------------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace, Gateway], int]
@@ -275,6 +323,12 @@ def add_tournament_parser(commands: Any) -> None:
     create.add_argument("--ruleset", choices=list(Ruleset), default=Ruleset.DUPLICATE)
     create.add_argument("--players", type=Path, metavar="FILE.json",
                         help='players\' names: {"table": {"N": "Ann", …}, …}')
+    create.add_argument("--entrants", type=Path, metavar="FILE.json",
+                        help='the pairs or teams: [{"name": …, "players": [...]}, …]')
+    create.add_argument("--movement", metavar="KIND:BOARDS[:ROUNDS]",
+                        help="mitchell, howell, teams or swiss, boards a round, rounds")
+    create.add_argument("--scoring", choices=["matchpoints", "cross_imps", "butler"],
+                        help="a pairs event's scoring (default matchpoints)")
     create.add_argument("--event-name", default="", metavar="TEXT", help="PBN [Event]")
     create.add_argument("--site", default="", metavar="TEXT", help="PBN [Site]")
     create.add_argument("--date", default="", metavar="YYYY.MM.DD", help="PBN [Date]")
@@ -284,7 +338,7 @@ def add_tournament_parser(commands: Any) -> None:
     start = _subcommand(actions, "round", cmd_round, "start a round at every table (sent "
                         "again, nothing starts twice)", 120)
     start.add_argument("round", type=table_count, help="the round's number")
-    boards = start.add_mutually_exclusive_group(required=True)
+    boards = start.add_mutually_exclusive_group()  # neither: the tournament's movement
     boards.add_argument("--boards", type=parse_boards, metavar="1-3,7",
                         help="the same boards at every table")
     boards.add_argument("--movement", type=Path, metavar="FILE.json",
@@ -296,6 +350,12 @@ def add_tournament_parser(commands: Any) -> None:
                       help=f"draw it again every {WATCH_EVERY_S:g} s until Ctrl-C")
     show.add_argument("--json", action="store_true", help="the overview as the gateway gives "
                       "it (JSON)")
+    results = _subcommand(actions, "results", cmd_results, "the rankings; as JSON or CSV "
+                          "the travellers too", 120)
+    results.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    score = _subcommand(actions, "score", cmd_score, "the Director's score on a board or a "
+                        "penalty, from a JSON file", 60)
+    score.add_argument("score", type=Path, metavar="FILE.json")
     export = _subcommand(actions, "export", cmd_export, "every board of every table as PBN, "
                          "LIN or JSON", 600)
     export.add_argument("--format", choices=["pbn", "lin", "json"], default="pbn")

@@ -80,6 +80,14 @@ def read_text(path: Path) -> str:
         raise Refusal(f"{path}: not UTF-8 text ({exc.reason})") from None
 
 
+def read_json(path: Path) -> Any:
+    """A JSON document from a file, or a refusal that names the file and the line."""
+    try:
+        return json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise Refusal(f"{path}: not JSON: {exc.msg} (line {exc.lineno})") from None
+
+
 def read_object(path: Path) -> dict[str, Any]:
     """A JSON object from a file, or a refusal that names the file and the line."""
     try:

@@ -11,8 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, field_
 
 from services.gateway.state_models import BoardState, Seat
 from shared.codec import EVENT_ID, Sender, sent_by, unfit_text
+from shared.entrants import MovementKind
 from shared.events import Ruleset
 from shared.ids import TABLE_ID
+from shared.scores.vocabulary import Scoring
 from shared.tournament import MAX_BOARD
 
 
@@ -130,6 +132,8 @@ class EventIn(BaseModel):
     tricks: int | None = Field(None, ge=0, le=13, description="a claim: of the tricks left, "
                                "the claimer's side's; a result: declarer's")
     statement: str | None = Field(None, max_length=2000, description="a claim's line of play")
+    choice: str | None = Field(None, examples=["require"], description="a lead_option: "
+                               "require, prohibit or free (Laws 26, 50D2)")
 
 
 class TableState(BaseModel):
@@ -188,6 +192,28 @@ TableName = Annotated[str, Field(pattern=f"^{TABLE_ID.pattern}$")]
 PlayerName = Annotated[str, Field(max_length=64)]
 
 
+class EntrantGiven(BaseModel):
+    """A pair (its two players, NS or EW in that order) or a team (four or more players: its
+    first two sit NS in the open room, the next two NS in the closed room)."""
+
+    model_config = ConfigDict(extra="forbid")
+    number: int | None = Field(None, description="its place in the list, from 1")
+    name: str = Field("", max_length=200)
+    players: list[PlayerName] = Field(default_factory=list, max_length=6)
+
+
+class MovementGiven(BaseModel):
+    """A movement: `mitchell` or `howell` (pairs), `teams` (a round robin of matches) or
+    `swiss` (teams, each round paired by the VPs so far)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: MovementKind
+    boards_per_round: int = Field(ge=1, le=36)
+    rounds: int | None = Field(None, ge=1, le=200, description="by default all the "
+                               "movement's rounds (a Swiss: required)")
+    scoring: Scoring = Field(Scoring.MATCHPOINTS, description="a pairs event's scoring")
+
+
 class TournamentCreate(BaseModel):
     """A tournament (a session): its tables, each with its topic and tokens, and its deals.
     The same request again creates nothing and answers the same tables."""
@@ -208,6 +234,12 @@ class TournamentCreate(BaseModel):
     site: str = Field("", max_length=200, description="PBN [Site]")
     date: str = Field("", pattern=r"^(\d{4}\.\d{2}\.\d{2})?$", description="PBN [Date], "
                       "YYYY.MM.DD")
+    entrants: list[EntrantGiven] = Field(
+        default_factory=list, max_length=4000, description="the pairs or teams, numbered 1, "
+        "2, … in order (issue 28)",
+        examples=[[{"name": "Ann & Bob", "players": ["Ann", "Bob"]}]])
+    movement: MovementGiven | None = Field(None, description="how the entrants move; none: "
+                                           "the director's own rounds")
 
     @field_validator("tables")
     @classmethod
@@ -240,7 +272,8 @@ class TournamentRound(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     round: int = Field(ge=1, le=10**4)
-    boards: list[int] | None = Field(None, examples=[[1, 2, 3]])
+    boards: list[int] | None = Field(None, examples=[[1, 2, 3]], description="none when the "
+                                     "tournament has a movement: it gives each table's")
     movement: dict[str, list[int]] | None = Field(None, examples=[{"spring-1": [1, 2, 3],
                                                                    "spring-2": [4, 5, 6]}])
 

@@ -190,6 +190,16 @@ class Gateway:
                           f"self-alerting): the call at index {index} is "
                           f"{calls[index]['seat']}'s", "index", Kind.FORBIDDEN)
 
+    async def chooses_as_declarer(self, table: str, seat: str | None) -> None:
+        """Law 50D2: declarer alone states his option on the lead of the partner of a defender
+        with a major penalty card (a `lead_option`); a seat that is not declarer is refused
+        (403). Before the contract is in the state, the fold judges (it ignores any other)."""
+        found = await self.adapters.store.read_state(table)
+        contract = found[1].get("contract") if found is not None else None
+        if contract and contract.get("declarer") != seat:
+            raise Refused(f"only declarer ({contract.get('declarer')}) states the lead option "
+                          "(Law 50D2)", "type", Kind.FORBIDDEN)
+
     async def may_send(self, table: str, grant: Grant) -> None:
         """The sender's own refusals, before its event is read: a spectator's (403), another
         table's token (403), a table that does not exist (404)."""
@@ -257,6 +267,8 @@ class Gateway:
         if kind not in SEAT_EVENTS:
             raise Refused(f"field 'type': a seat may send {sorted(SEAT_EVENTS)}", "type")
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
+        if kind == "lead_option":  # checked here, and again by the fold
+            await self.chooses_as_declarer(table, grant.seat)
         if kind == "explanation":  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))
             body = {**body, "own": True}

@@ -14,6 +14,7 @@ from shared.events import Ruleset, RulingAction
 from shared.vocabulary import (
     BoardStatus,
     Irregularity,
+    LeadOption,
     LeadRestriction,
     PassObligation,
     TableStatus,
@@ -124,6 +125,7 @@ class ExposedCard(View):
     seat: Seat
     card: str = Field(examples=["HK"])
     led: bool
+    minor: bool = omitted("a minor penalty card (Law 50B); absent: major")
 
 
 class OpeningLead(View):
@@ -186,6 +188,16 @@ class LeadOutOfTurn(View):
     option_holders: list[Seat]
 
 
+class LeadOptions(View):
+    """Declarer's options on the lead of `seat`, whose partner has major penalty cards in
+    `suits` (Laws 50D2, 51B)."""
+
+    seat: Seat
+    suits: list[Literal["S", "H", "D", "C"]]
+    choice: LeadOption | None = Field(description="null: declarer's `lead_option` awaited")
+    chosen: list[Literal["S", "H", "D", "C"]]
+
+
 class PlayState(View):
     """The play of the hand (from the opening lead, or a result recorded)."""
 
@@ -199,6 +211,7 @@ class PlayState(View):
     won: dict[Literal["NS", "EW"], int]
     claim: ClaimState | None
     lead_out_of_turn: LeadOutOfTurn | None
+    lead_options: LeadOptions | None
     revokes: list[RevokeState]
     ended: Literal["tricks", "claim", "ruling", "recorded"] | None
 

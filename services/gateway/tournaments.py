@@ -27,8 +27,18 @@ from services.common.names import table_topic, tournament_topic
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
+from services.gateway.tournament_scores import movement_round
 from shared.codec import DecodeError, decode, to_map
+from shared.entrants import (
+    Entrant,
+    Movement,
+    entrants_of,
+    movement_of,
+    seat_names,
+    seating_map,
+)
 from shared.notation.tournament_export import write_export
+from shared.scores.movements import Round
 from shared.tournament import (
     Tournament,
     TournamentError,
@@ -92,8 +102,10 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
             raise Refused(f"players: no table {table} in this tournament",
                           f"players.{table}")
     players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
+    entrants, movement = _entrants(request, len(tables), deals)
     made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
-                      tables, deals, players, request.site, request.date, digest)
+                      tables, deals, players, request.site, request.date, digest, entrants,
+                      movement)
     record = creation_record(made)  # before anything is made
     found = await find(gw, request.tournament)
     if found is not None:
@@ -117,6 +129,24 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
         raise _kafka_down("create the tournament") from None
     gw.tournaments[made.tournament] = made
     return made, True
+
+
+def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str, Any]]
+              ) -> tuple[tuple[Entrant, ...], Movement | None]:
+    """The entrants and the movement that seats them, checked against the tables and deals
+    (issue 28): a 400 naming the field when they do not fit."""
+    given = request.movement
+    if given is None:
+        if request.entrants:
+            raise Refused("movement: entrants need a movement to seat them", "movement")
+        return (), None
+    try:
+        entrants = entrants_of([e.model_dump() for e in request.entrants])
+        movement = movement_of(given.kind, given.boards_per_round, given.rounds,
+                               given.scoring, len(entrants), tables, list(deals))
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
+    return entrants, movement
 
 
 def creation_record(made: Tournament) -> bytes:
@@ -151,21 +181,40 @@ async def _register(gw: Gateway, made: Tournament) -> None:
 async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,
                       movement: dict[str, list[int]] | None) -> int:
     """Append the round to each of its tables (every table that has started it ignores it
-    again), then record it on the tournament's topic; how many tables play it."""
+    again), then record it on the tournament's topic; how many tables play it. A tournament
+    with a movement seats its entrants as the movement's round says (the players' names
+    follow) and records who sits where."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    seated: Round | None = None
     try:
+        if made.movement is not None:
+            if boards is not None or movement is not None:
+                raise TournamentError("boards: this tournament's movement gives each table "
+                                      "its boards; send the round's number only", "boards")
+            seated = await movement_round(gw, made, number)
+            movement = {made.tables[s.table - 1]: list(s.boards) for s in seated.tables}
         plan = round_boards(made, boards, movement)
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
     now = int(time.time() * 1000)
+    if seated is not None:
+        teams = made.movement is not None and made.movement.kind.teams
+        names = {made.tables[s.table - 1]: seat_names(s, made.entrants, teams)
+                 for s in seated.tables}
+        await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": seats,
+                                                 "ts": now})
+                               for table, seats in names.items() if seats))
     await asyncio.gather(*(gw.append(table, {"type": "round_started", "round": number,
                                              "ruleset": made.ruleset, "boards": table_boards,
                                              "ts": now})
                            for table, table_boards in plan.items()))
-    record = {"type": "round_started", "round": number, "ts": now,
-              "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
+    record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now,
+                              "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
+    if seated is not None:
+        record["seatings"] = {made.tables[s.table - 1]: seating_map(s) for s in seated.tables}
+        record["sit_out"] = list(seated.sit_out)
     await append(gw.adapters.producer, tournament_topic(tournament), json.dumps(record).encode(),
                  timeout_s=gw.settings.produce_timeout_s, doing="record the round",
                  then=HARMLESS)

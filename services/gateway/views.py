@@ -79,7 +79,7 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
                                        spectator_delay_s, now_ms, dummy_of(board))}
     partner = _partner_of(grant)
     if partner is not None and board.get("play") is not None and board.get("result") is None:
-        _hide_revokes(view)
+        _hide_holdings(view)
     if partner is not None:
         view["calls"] = [_without(c, SELF_DISCLOSURE) if c["seat"] == partner else c
                          for c in board.get("calls", [])]
@@ -90,11 +90,17 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     return view
 
 
-def _hide_revokes(view: dict[str, Any]) -> None:
-    """A seat's view while the play lasts: the revokes not corrected are the Director's."""
+_TOLD_BY_HANDS = (Irregularity.REVOKE, Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED)
+
+
+def _hide_holdings(view: dict[str, Any]) -> None:
+    """A seat's view while the play lasts: what the fold knows from a hand not seen is the
+    Director's: the revokes not corrected (Law 61), and a lead contrary to a lead restriction
+    (Laws 26, 50D2), whose alert tells that the leader held the suit required (or another
+    than those prohibited)."""
     play = view["play"]
     view["play"] = {**play, "revokes": [r for r in play.get("revokes", []) if r["corrected"]]}
-    view["alerts"] = [a for a in view.get("alerts", []) if a["kind"] != Irregularity.REVOKE]
+    view["alerts"] = [a for a in view.get("alerts", []) if a["kind"] not in _TOLD_BY_HANDS]
     view["rectifications"] = [r for r in view.get("rectifications", [])
                               if not r["law"].startswith("63")]
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from shared.board import Board
 from shared.events import CardExposed
 from shared.laws.citations import cite
+from shared.laws.penalty_cards import lead_after_penalty_card
+from shared.play import is_minor
 from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
 
@@ -64,8 +66,19 @@ def exposed_after_auction(board: Board, event: CardExposed) -> None:
         return
     elif (seat, card) not in play.penalty:
         play.penalty += ((seat, card),)
+        if not event.led:  # Law 50B: dropped, not played: minor if below honour rank
+            play.inadvertent += ((seat, card),)
         play.recheck()
+    if is_minor(play, seat, card) if play is not None else not event.led \
+            and not card.is_honour and sum(1 for s, _, _ in board.exposed if s is seat) == 1:
+        kind, options = "a minor penalty card (Laws 49, 50B)", (
+            f"{seat} may play no other card of its suit below honour rank before it; "
+            f"{seat.partner}'s lead is free (Law 50C)",)
+    else:
+        kind, options = "a penalty card (Laws 49, 50)", (
+            f"declarer ({declarer}) has Law 50D's options when {seat.partner} is next on "
+            "lead; the card must be played at the first legal opportunity (Law 50D1)",)
     board.alert(Irregularity.EXPOSED_CARD, cite(board, "49"), seat,
-                f"{seat} exposed {card} after the auction closed: a penalty card (Laws 49, 50).",
-                (f"declarer ({declarer}) has Law 50D's options when {seat.partner} is next on "
-                 "lead; the card must be played at the first legal opportunity (Law 50D1)",))
+                f"{seat} exposed {card} after the auction closed: {kind}.", options)
+    if play is not None and not play.in_trick and play.ended is None:
+        lead_after_penalty_card(board, play)  # his partner on lead now: Law 50D2

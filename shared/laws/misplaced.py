@@ -58,6 +58,7 @@ def simultaneous_cards(board: Board, play: Play, seat: Seat, card: Card) -> None
     first = next(c for s, c in play.current if s is seat)
     if seat.is_opponent_of(play.declarer):
         play.penalty += ((seat, card),)
+        play.inadvertent += ((seat, card),)  # Law 50B: a minor one, if below honour rank
         outcome = f"{card} is a penalty card (Laws 58B2, 50)"
     else:
         outcome = f"{card} goes back to the hand, without rectification (Law 48A)"

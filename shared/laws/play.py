@@ -1,6 +1,7 @@
 """The Laws of play applied to a board: a card played (Laws 41, 44, 45), the opening lead and
 leads out of turn (Laws 53–56), premature plays (Law 57), and the option to accept a lead out
-of turn. Revokes are `shared.laws.revoke`'s; claims `shared.laws.claims`'.
+of turn. Revokes are `shared.laws.revoke`'s; penalty cards `shared.laws.penalty_cards`';
+claims `shared.laws.claims`'.
 
 A card not dealt to the hand it comes from, or already played, is bad input the gateway
 refuses (400); one that reaches the fold anyway (a state the gateway read before the card
@@ -17,8 +18,13 @@ from shared.laws.cards import on_card_exposed
 from shared.laws.citations import cite
 from shared.laws.misplaced import misplaced
 from shared.laws.options import on_option as on_call_option
+from shared.laws.penalty_cards import (
+    check_lead_option,
+    lead_after_penalty_card,
+    penalty_card_played,
+)
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
-from shared.play import IrregularLead, Play, Suits, winner_of
+from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, winner_of
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction
 
@@ -31,34 +37,40 @@ def begin_play(board: Board) -> Play | None:
     declarer, bid = board.declarer, board.last_bid
     if declarer is None or bid is None or bid.strain is None:
         return None
-    hands = None if board.deal is None else _hands(board.deal)
+    hands = NO_HANDS if board.deal is None else _hands(board.deal)
     trump = None if bid.strain.name == "NT" else bid.strain.name
     play = board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
     # Law 24 (rubber 23): a defender's card exposed during the auction is a penalty card
     play.penalty = tuple((s, c) for s, c, _ in board.exposed if s.is_opponent_of(declarer))
+    # Law 50B: a card exposed in the auction not as a lead was exposed inadvertently
+    play.inadvertent = tuple((s, c) for s, c, led in board.exposed
+                             if s.is_opponent_of(declarer) and not led)
     play.recheck()
     if play.penalty:
         lead_after_penalty_card(board, play)
     return play
 
 
-_FIRST = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+_FIRST = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
-def _hands(deal: str) -> dict[Seat, Suits]:
+def _hands(deal: str) -> Hands:
     """The known hands of a deal, suit by suit (the event schema has checked the deal: its
     hands are only split here, in the usual case)."""
     first, hands = _FIRST.get(deal[:1].upper()), deal[2:].upper().split()
     if first is None or len(hands) != 4 or deal[1:2] != ":":
-        return {seat: _suits(hand) for seat, hand in parse_deal(deal).items()}
-    found: dict[Seat, Suits] = {}
-    for seat, hand in zip((first, first.lho, first.partner, first.rho), hands, strict=True):
-        if hand != "-":
-            found[seat] = _suits(hand)
-    return found
+        parsed = parse_deal(deal)
+        return (_suits(parsed.get(Seat.N, "-")), _suits(parsed.get(Seat.E, "-")),
+                _suits(parsed.get(Seat.S, "-")), _suits(parsed.get(Seat.W, "-")))
+    if first:  # the hands from the first seat's, clockwise: turned to start at North's
+        hands = hands[4 - first:] + hands[:4 - first]
+    return _suits(hands[0]), _suits(hands[1]), _suits(hands[2]), _suits(hands[3])
 
 
-def _suits(hand: str) -> Suits:
+def _suits(hand: str) -> Suits | None:
+    """A hand `S.H.D.C` suit by suit; None for an unknown hand (`-`)."""
+    if hand == "-":
+        return None
     spades, hearts, diamonds, clubs = hand.split(".")
     return spades, hearts, diamonds, clubs
 
@@ -73,8 +85,8 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     if play is not None and seat is play.turn and play.plain:
         # The usual card, in turn, held, following suit (or unable to), with nothing irregular
         # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
-        index, played, hands = card.index, play.played, play.hands
-        suits = hands.get(seat) if hands is not None else None
+        index, played = card.index, play.played
+        suits = play.hands[seat.index]
         if index not in played and (suits is None or card.rank in suits[index // 13]):
             in_trick, cards = play.in_trick, play.cards
             if in_trick:
@@ -127,6 +139,8 @@ def irregular_card(board: Board, event: CardPlayed) -> None:
         settle_lead(board, play, lead, accept=seat is lead.seat.lho, by_play=True)
     if seat is not play.turn:
         if play.revokes and correct_revoke(board, play, seat, card):
+            if play.penalty and not play.in_trick:  # a defender's card withdrawn: Law 50D2
+                lead_after_penalty_card(board, play)
             return
         if not misplaced(board, play, seat, card):
             out_of_turn(board, play, seat, card)
@@ -148,52 +162,21 @@ def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
         led = play.cards[-play.in_trick].suit
         if card.suit != led and play.can_follow(seat, led):
             find_revoke(board, play, seat, card, led)
-    elif not play.winners:
-        board.opening_lead = (seat, card)
-        if board.rulings:
-            check_lead_restriction(board, play, seat, card)
+    else:
+        if not play.winners:
+            board.opening_lead = (seat, card)
+            if board.rulings:
+                check_lead_restriction(board, play, seat, card)
+        if play.lead_options is not None:
+            check_lead_option(board, play, seat, card)
     if play.penalty:
         penalty_card_played(board, play, seat, card)
     play.add(seat, card)
-    if play.penalty and not play.in_trick and play.ended is None:
+    if (play.penalty or play.lead_options is not None) and not play.in_trick \
+            and play.ended is None:
         lead_after_penalty_card(board, play)
     if play.ended is not None:
         settle_revokes(board, play)
-
-
-def penalty_card_played(board: Board, play: Play, seat: Seat, card: Card) -> None:
-    """Law 50D1: a major penalty card must be played at the first legal opportunity (leading,
-    following suit, discarding or trumping); Law 52: one not played when it could be lets
-    declarer accept the card played or require the penalty card (the Director's alert; the
-    card played stands until he rules). A penalty card played leaves the table. Law 59: one
-    he cannot legally play (he must follow another suit) binds him not: any legal card."""
-    mine = [c for s, c in play.penalty if s is seat]
-    if mine and card not in mine:
-        led = play.cards[-play.in_trick].suit if play.in_trick else None
-        playable = [c for c in mine
-                    if led is None or c.suit == led or not play.can_follow(seat, led)]
-        if playable and (led is None or card.suit != led or playable[0].suit == led):
-            board.alert(Irregularity.PENALTY_CARD_NOT_PLAYED, cite(board, "52"), seat,
-                        f"{seat} played {card}, not his penalty card {playable[0]}, which he "
-                        "could legally play (Law 50D1).",
-                        (f"declarer ({play.declarer}) may accept {card} or require the penalty "
-                         f"card to be played (Law 52A–B)",))
-    play.penalty = tuple(p for p in play.penalty if p[1] != card)
-
-
-def lead_after_penalty_card(board: Board, play: Play) -> None:
-    """Law 50D2: when the partner of a defender with a major penalty card is on lead, declarer
-    may require or forbid the lead of its suit (the card then picked up), or let it stay."""
-    leader = play.turn
-    if leader is None or not leader.is_opponent_of(play.declarer):
-        return
-    cards = [c for s, c in play.penalty if s is leader.partner]
-    if cards:
-        suits = ", ".join(sorted({c.suit for c in cards}))
-        board.rectify(cite(board, "50D2"), leader, f"{leader} is on lead while {leader.partner} "
-                      f"has a penalty card ({', '.join(map(str, cards))}): declarer may require "
-                      f"or forbid a lead of {suits} (the penalty card then picked up), or let "
-                      "it stay a penalty card.")
 
 
 def check_lead_restriction(board: Board, play: Play, seat: Seat, card: Card) -> None:

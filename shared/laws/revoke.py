@@ -63,6 +63,8 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
         if not in_progress and (play.done != revoke.trick + 1 or play.in_trick):
             continue
         cards = play.cards
+        leader = play.leader if in_progress else play.leaders[-1]
+        later = (play.in_trick if in_progress else 4) - 1 - (seat.index - leader.index) % 4
         if in_progress:
             cards[len(cards) - play.in_trick + (seat.index - play.leader.index) % 4] = card
         else:
@@ -80,12 +82,16 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
                         *play.revokes[i + 1:])
         if seat.is_opponent_of(play.declarer):
             play.penalty += ((seat, revoke.card),)
-            after = f"{revoke.card} is a penalty card (Law 50)"
+            outcome = f"{revoke.card} is a penalty card (Law 50)"
         else:
-            after = f"{revoke.card} goes back to the hand"
+            outcome = f"{revoke.card} goes back to the hand"
+        if later:  # Law 62C: cards played to the trick after the revoke
+            outcome += ("; each non-offender who played after the revoke may withdraw his card "
+                        "(Law 62C1), then the offending side's player next in rotation his, a "
+                        "defender's becoming a penalty card (62C2): the Director")
         board.rectify(cite(board, "62B1" if seat.is_opponent_of(play.declarer) else "62B2"),
                       seat, f"the revoke on trick {revoke.trick + 1} is corrected with {card}; "
-                      f"{after}.")
+                      f"{outcome}.")
         return True
     return False
 
@@ -97,13 +103,16 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
     (64B): the offending side won no trick from the revoke on (64B1), a second revoke in the
     same suit by the same player (64B2), a revoke from dummy's hand, faced on the table
     (64B3), a revoke on the twelfth trick (64B6), both sides revoked (64B7: the Director
-    restores equity, Law 64C). `claimed`: a claim agreed, the side (a seat of it) and the
-    tricks it wins of those not played."""
+    restores equity, Law 64C). A trick is transferred once at most: a second revoke by the
+    same side takes only tricks its first did not (Law 64A: the tricks the offending side
+    won). `claimed`: a claim agreed, the side (a seat of it) and the tricks it wins of those
+    not played."""
     established = [r for r in play.revokes if r.established and not r.corrected]
     if not established:
         return
     sides = {r.seat.index % 2 for r in established}
     seen: set[tuple[Seat, str]] = set()
+    taken: set[int] = set()  # the tricks transferred so far (trick indices)
     declarer_side = play.declarer.index % 2
     for revoke in established:
         offenders = revoke.seat.index % 2
@@ -116,18 +125,29 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
             law, reason = "64B3", "a revoke from dummy's hand, faced on the table"
         elif revoke.trick == 11:
             law, reason = "64B6", "a revoke on the twelfth trick"
+            twelfth_trick_revoke(board, play, revoke)
         seen.add((revoke.seat, revoke.suit))
         if law:
             board.rectify(cite(board, law), revoke.seat, f"no trick is transferred for the "
                           f"revoke on trick {revoke.trick + 1}: {reason}.")
             continue
-        won_after = sum(1 for w in play.winners[revoke.trick:] if w.index % 2 == offenders)
+        # The offending side's tricks from the revoke on (those of a claim agreed after the
+        # last played), each transferred once at most: two revokes never give the same trick.
+        won = [k for k, w in enumerate(play.winners) if w.index % 2 == offenders]
         if claimed is not None and claimed[0].index % 2 == offenders:
-            won_after += claimed[1]
+            won += range(play.done, play.done + claimed[1])
+        pool = [k for k in won if k >= revoke.trick and k not in taken]
         if revoke.trick < play.done and play.winners[revoke.trick] is revoke.seat:
-            transfer, law = 1 + (won_after > 1), "64A1"
+            law, wanted = "64A1", 2
         else:
-            transfer, law = (1 if won_after else 0), "64A2"
+            law, wanted = "64A2", 1
+        transfer = min(wanted, len(pool))
+        taken.update(pool[:transfer])
+        if transfer == 0 and any(k >= revoke.trick for k in won):
+            board.rectify(cite(board, law), revoke.seat, "no trick is transferred: the tricks "
+                          "the offending side won from the revoke on were transferred for an "
+                          "earlier revoke.")
+            continue
         if transfer == 0:
             board.rectify(cite(board, "64B1"), revoke.seat, "no trick is transferred: the "
                           "offending side won neither the revoke trick nor a later one.")
@@ -137,3 +157,23 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
         board.rectify(cite(board, law), revoke.seat, f"{transfer} trick"
                       f"{'s' if transfer > 1 else ''} transferred to the non-offending side for "
                       f"the revoke on trick {revoke.trick + 1}.")
+
+
+def twelfth_trick_revoke(board: Board, play: Play, revoke: Revoke) -> None:
+    """Law 62D1: on the twelfth trick a revoke, even if established, must be corrected if
+    discovered before all four hands have been returned to the board (no trick is transferred,
+    64B6). The fold knows it at the end of play; the last two tricks are the Director's to
+    sort out: the offender's card of the suit led goes to trick twelve, each non-offender
+    may withdraw a card played after the revoke (62C1), and a defender's partner who played
+    after it may not choose a play the revoke card could have suggested (62D2, Law 16C); he
+    rules the tricks (`tricks`). Until then the tricks as played stand."""
+    if play.ended not in ("tricks", None):
+        return  # a claim or a ruling ended the play: the Director has the tricks already
+    board.alert(Irregularity.REVOKE, cite(board, "62D1"), revoke.seat,
+                f"{revoke.seat} revoked on the twelfth trick ({revoke.card} on {revoke.suit} "
+                "led): it must be corrected though established; declarer's "
+                f"{play.declarer_tricks} tricks stand until the Director rules.",
+                ("the Director corrects the last two tricks: the offender plays his card of the "
+                 "suit led to trick twelve, non-offenders may withdraw cards played after the "
+                 "revoke (Law 62C1), a defender's partner who played after it may not choose a "
+                 "play the revoke card suggested (62D2, Law 16C); a `tricks` ruling",))

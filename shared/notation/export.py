@@ -41,12 +41,12 @@ from shared.board import Board
 from shared.board_records import Alert, StandingCall
 from shared.board_result import result_view
 from shared.board_view import RulingView
-from shared.cards import Card
 from shared.codec import from_map
 from shared.deal import parse_deal
 from shared.engine import fold
 from shared.events import RulingAction
-from shared.notation.play_record import clockwise
+from shared.notation.claim_note import claim_words
+from shared.notation.play_export import lin_play, pbn_play
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, LeadRestriction, PassObligation
 
@@ -256,7 +256,9 @@ def _pbn_game(board: Board, header: ExportHeader) -> str:
     lines += [f'[Note "{i}:{_escape(note)}"]' for i, note in enumerate(notes, start=1)]
     for text in _director_record(board):
         lines += _commentary(text)
-    lines += _play_section(board)
+    lines += pbn_play(board)
+    if board.play is not None and board.play.agreed is not None:
+        lines += _commentary(claim_words(board.play.agreed))
     if header.room:  # the supplemental tags, in alphabetical order (export format)
         lines.append(f'[Room "{_escape(header.room)}"]')
     result = result_view(board)
@@ -287,35 +289,6 @@ def to_pbn(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
     """A table's log as a PBN 2.1 export document: one game per board (or per board numbered
     `only`)."""
     return pbn_document(pbn_games(events, header, only))
-
-
-def _tricks(board: Board) -> list[tuple[Seat, tuple[tuple[Seat, Card], ...]]]:
-    """The tricks played, the one in progress included: (leader, the cards in order)."""
-    play = board.play
-    if play is None:
-        return []
-    tricks = [(t.leader, t.cards) for t in play.tricks]
-    if play.current:
-        tricks.append((play.leader, tuple(play.current)))
-    return tricks
-
-
-def _play_section(board: Board) -> list[str]:
-    """PBN 2.1 section 3.10: `[Play]` names the opening leader; each trick on a line, its
-    cards in columns from the opening leader's, `-` for a hand that did not play to it (the
-    trick in progress, or the tricks a claim or a recorded result left unplayed are not
-    written); `*` ends the section."""
-    tricks = _tricks(board)
-    if not tricks:
-        return []
-    columns = clockwise(tricks[0][0])
-    lines = [f'[Play "{columns[0].name}"]']
-    for _, cards in tricks:
-        by_seat = dict(cards)
-        lines.append(" ".join(f"{str(by_seat[s]) if s in by_seat else '-':<2}"
-                              for s in columns).rstrip())
-    lines.append("*")
-    return lines
 
 
 # --- LIN ------------------------------------------------------------------------------------
@@ -362,23 +335,8 @@ def _lin_board(board: Board, header: ExportHeader) -> str:
         if explanation:
             parts.append(f"an|{_lin_text(explanation)}|")
     parts += [f"nt|{_lin_text(text)}|" for text in _director_record(board)]
-    parts += _lin_play(board)
+    parts += lin_play(board)
     return "".join(parts)
-
-
-def _lin_play(board: Board) -> list[str]:
-    """Every card in the order played (`pc`), `pg||` after each trick, as BBO writes them;
-    `mc|N|` (declarer's tricks, agreed) when the play ended before the thirteenth trick was
-    played out: a claim, a ruling, a result recorded."""
-    parts = []
-    for _, cards in _tricks(board):
-        parts.append("".join(f"pc|{card}|" for _, card in cards)
-                     + ("pg||" if len(cards) == 4 else ""))
-    play = board.play
-    if play is not None and play.ended not in (None, "tricks") \
-            and play.declarer_tricks is not None:
-        parts.append(f"mc|{play.declarer_tricks}|")
-    return parts
 
 
 def to_lin(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,

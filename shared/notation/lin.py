@@ -4,7 +4,9 @@ LIN is `tag|value|` pairs: `qx|o12|` (room and board), `ah|Board 12|`, `md|<deal
 (dealer 1=S 2=W 3=N 4=E; the last hand may be left out), `sv|o/n/e/b|` (vulnerability),
 `mb|1H|` (a call; `p`, `d`, `r`; a trailing `!` alerts it), `an|text|` (explains the last
 call), `pc|SK|` (a card played, in the order played: the first is the opening lead), `mc|10|`
-(declarer's tricks in all, agreed: a claim; `shared.notation.play_record` folds it).
+(declarer's tricks in all, agreed: a claim; `shared.notation.play_record` folds it), and of
+the notes (`nt|…|`) only the claim our writer notes (`shared.notation.claim_note`: who
+claimed, his statement).
 
 Old vugraph archives (1997–2015) are read as BBO shows them:
 
@@ -36,6 +38,7 @@ from typing import Any
 
 from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import RANKS, Card
+from shared.notation.claim_note import PREFIX, ClaimNote, read_claim_note
 from shared.notation.errors import ReadResult, SkippedBoard
 from shared.notation.play_record import RecordedPlay
 from shared.seats import NotationError, Seat, board_dealer
@@ -144,6 +147,7 @@ class _Board:
     calls: list[tuple[Call, bool, str | None]] = field(default_factory=list)  # alert, text
     cards: list[Card] = field(default_factory=list)  # played, in order
     tricks: int | None = None  # `mc`: declarer's tricks, agreed
+    claim: ClaimNote | None = None  # a claim agreed, as an `nt` notes it (ours)
     first_card: int = -1  # the pair of the first card (its line, if the play is refused)
     error: tuple[int, str] | None = None  # the line and the first problem
 
@@ -263,6 +267,11 @@ def lin_boards(text: str) -> ReadResult:
             if call is not None and board is not None and board.error is None:
                 board.calls.append((call, False, None))
                 continue
+        elif tag == "nt":  # of the notes, only a claim noted (`claim_note`) is read
+            board = reader.board
+            if board is not None and board.error is None and PREFIX in value:
+                board.claim = read_claim_note(value) or board.claim
+            continue
         try:
             reader.read(tag, value)
         except (NotationError, KeyError, ValueError) as exc:
@@ -323,7 +332,7 @@ def _events(board: _Board, other_room: _Board | None) -> list[dict[str, Any]]:
         play = RecordedPlay(events)
         events += play.in_order(board.cards,
                                 lambda card: _holder(hands, card) if hands else None)
-        events += play.close(board.tricks)
+        events += play.close(board.tricks, board.claim)
     return events
 
 
@@ -337,7 +346,7 @@ def _claimed(value: str) -> int | None:
     return int(text)
 
 
-_USED = ("pc", "mc", "mb", "an", "qx", "ah", "md", "sv")  # the tags the reader uses
+_USED = ("pc", "mc", "mb", "an", "qx", "ah", "md", "sv", "nt")  # the tags the reader uses
 
 
 class _Pairs:

@@ -7,7 +7,8 @@ commentary (`{ … }`, `;`, `%` lines) are read over. In the auction: `Pass`, `X
 `[Note "n:text"]`), suffixes `!` (alert) and `?`, `$n`, and the irregularity markers of PBN
 2.1 section 3.9: `^I` (the next bid is insufficient and was accepted) and `^S` (a player
 skipped by an accepted call out of rotation). The play: `[Play "E"]` and a trick a line, the
-cards in columns from the opening leader's, `-` for a card not played, `*` at the end; and
+cards in columns from the opening leader's, `-` for a card not played, `^L` before a lead out
+of turn (the trick is played from it), `*` at the end; and
 `[Result]` (declarer's tricks, or a side's: `NS 11`), which closes a play the cards leave
 open (`shared.notation.play_record`).
 
@@ -18,15 +19,13 @@ that is none, …) is skipped and reported by `pbn_boards`; `pbn_events` reads a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from shared.calls import ALL_CALLS, PASS, Call
-from shared.cards import Card
 from shared.deal import format_deal, parse_deal
 from shared.notation.errors import ReadResult, RecordError, SkippedBoard
-from shared.notation.play_record import RecordedPlay
+from shared.notation.pbn_play import CLAIM, play_events
 from shared.seats import NotationError, Seat, Vulnerability
 
 _SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
@@ -54,7 +53,6 @@ _PLAIN_CALLS = {call.text: call for call in ALL_CALLS} | {"Pass": PASS}  # most 
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 MAX_NAME = 64  # as the codec allows (`players_named`)
 Names = dict[str, str]
-T = TypeVar("T")
 
 
 class _Lines:
@@ -121,8 +119,20 @@ def _check_tag(game: Game, name: str, value: str) -> None:
 
 def _blank_block_comments(text: str) -> str:
     """`{ … }` comments become `%` lines: the line count stays, and a comment never ends a
-    game the way an empty line does."""
-    return _BLOCK_COMMENT.sub(lambda m: "\n%" * (m.group().count("\n")), text)
+    game the way an empty line does. A claim our writer notes (`{Claim by …}`,
+    `shared.notation.claim_note`) becomes one line in its place, which the play section
+    keeps."""
+    return _BLOCK_COMMENT.sub(_blank, text)
+
+
+def _blank(match: re.Match[str]) -> str:
+    comment = match.group()
+    lines = comment.count("\n")
+    body = comment.lstrip()
+    end = body.find("}")
+    if body.startswith(CLAIM) and end > 0:
+        return "\n" + " ".join(body[:end].split()) + "}" + "\n%" * (lines - 1)
+    return "\n%" * lines
 
 
 def _section(text: str, end: int, tag_line: int) -> list[tuple[int, str]]:
@@ -336,61 +346,6 @@ def _game_events(game: Game) -> list[dict[str, Any]]:
     except NotationError as exc:
         raise RecordError(game.lines["Auction"], str(exc)) from None
     events += _auction_events(game, dealer)
-    leader = game.tags.get("Play", "")
-    rows = _play_rows(game) if leader not in ("", "?") else []
-    tricks = _result(game)
-    if rows or tricks is not None:
-        play = RecordedPlay(events)
-        if rows:
-            line = game.lines["Play"]
-            try:
-                events += play.by_trick(_parsed(Seat.parse, leader, line), rows)
-            except NotationError as exc:  # a card the play cannot take (played twice, …)
-                raise RecordError(line, str(exc)) from None
-        events += play.close(tricks)
+    events += play_events(events, game.tags, game.sections.get("Play", []),
+                          game.lines.get("Play", 0))
     return events
-
-
-def _play_rows(game: Game) -> list[list[Card | None]]:
-    """The tricks of the play section (PBN 2.1 section 3.10): four cards a trick, in columns
-    from the opening leader's, `-` for a card not played, `*` ends the play; notes (`=n=`),
-    `$n`, `!` and `?` are left out."""
-    cards: list[Card | None] = []
-    for number, line in game.sections.get("Play", []):
-        for token in line.split():
-            if token == "*":
-                return _rows(cards)
-            if token[0] in "=$^" or token in ("+",):
-                continue
-            if token == "-":
-                cards.append(None)
-            else:
-                cards.append(_parsed(Card.parse, token.rstrip("!?"), number))
-    return _rows(cards)
-
-
-def _rows(cards: list[Card | None]) -> list[list[Card | None]]:
-    rows = [cards[i:i + 4] for i in range(0, len(cards), 4)]
-    return [row for row in rows if any(card is not None for card in row)]
-
-
-def _result(game: Game) -> int | None:
-    """`[Result]`: declarer's tricks (`9`), or a side's (`NS 11`, PBN 2.1 section 3.4.14 for
-    a result by side); None if unknown or passed out."""
-    value = game.tags.get("Result", "")
-    if value in ("", "?", "-"):
-        return None
-    side, _, number = value.rpartition(" ")
-    tricks = int(number)
-    declarer = game.tags.get("Declarer", "").lstrip("^")
-    if side and declarer in ("N", "E", "S", "W") and side != Seat.parse(declarer).side:
-        tricks = 13 - tricks
-    return tricks
-
-
-def _parsed(parse: Callable[[str], T], text: str, line: int) -> T:
-    """`parse(text)`, or the problem as a `RecordError` at `line`."""
-    try:
-        return parse(text)
-    except NotationError as exc:
-        raise RecordError(line, str(exc)) from None

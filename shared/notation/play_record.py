@@ -9,8 +9,11 @@ before: Law 44G). The mechanics of `shared.play` seat the cards; the fold judges
 The result (LIN `mc|N`, PBN `[Result]`: declarer's tricks in all, agreed at the table) ends a
 play the cards leave unfinished:
 
-- as a claim by declarer of the tricks still to come and both defenders' acceptance (Laws 68,
-  69A) when the fold can state it so: a card has been played, no revoke is on the board (an
+- as the claim the record notes (`shared.notation.claim_note`: who claimed, a defender's
+  concession too, and his statement, Laws 68A-C), agreed (Law 69A), when folded it gives the
+  record's number (revokes settled by the fold, Law 64);
+- else as a claim by declarer of the tricks still to come and both defenders' acceptance (Laws
+  68, 69A) when the fold can state it so: a card has been played, no revoke is on the board (an
   agreed claim settles revokes, Law 64, and the record's number already counts them), and
   the tricks left to declarer are between none and those remaining;
 - otherwise as `result_recorded` (Law 79A: the number of tricks agreed at the table), which
@@ -22,18 +25,27 @@ Cards after the thirteenth trick, or a card played twice, make the board unreada
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from shared.cards import Card
 from shared.codec import from_map
-from shared.engine import fold
+from shared.engine import TableState, fold
 from shared.events import CardPlayed
 from shared.laws.play import begin_play
+from shared.notation.claim_note import ClaimNote
 from shared.play import Play
 from shared.seats import NotationError, Seat
 
-Row = Sequence[Card | None]
-"""A PBN trick: the cards of the four hands from the opening leader's, None where none."""
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A PBN trick: the cards of the four hands in columns from the opening leader's, None
+    where none; `lead`, the column of the trick's lead when it was led out of turn (PBN 2.1
+    section 3.9's `^L`), else None: the winner of the trick before leads (Law 44G)."""
+
+    cards: Sequence[Card | None]
+    lead: int | None = None
 
 
 class RecordedPlay:
@@ -68,15 +80,20 @@ class RecordedPlay:
 
     def by_trick(self, leader: Seat, rows: Iterable[Row]) -> list[dict[str, Any]]:
         """PBN: each trick's cards in columns from `leader`'s (the opening leader), played
-        from the trick's leader clockwise."""
+        from the trick's leader clockwise: the winner of the trick before (Law 44G), or the
+        hand that led out of turn (`Row.lead`; the Laws judge it: 53A accepts it once the
+        next hand plays to it)."""
         play = self.play
         if play is None:
             return []
         play.leader = play.turn = leader
+        columns = clockwise(leader)
         out = []
         for row in rows:
-            by_seat = {seat: card for seat, card in zip(clockwise(leader), row, strict=False)
+            by_seat = {seat: card for seat, card in zip(columns, row.cards, strict=False)
                        if card is not None}
+            if row.lead is not None and not play.in_trick:
+                play.leader = play.turn = columns[row.lead]
             for seat in clockwise(play.leader):
                 card = by_seat.get(seat)
                 if card is not None:
@@ -85,25 +102,58 @@ class RecordedPlay:
                 break
         return out
 
-    def close(self, tricks: int | None) -> list[dict[str, Any]]:
+    def close(self, tricks: int | None, note: ClaimNote | None = None) -> list[dict[str, Any]]:
         """The events that end the play with declarer's `tricks` (None: the record states
-        none), after the cards: a claim agreed or a result recorded, as the module says;
-        none if the play has ended or there is no contract."""
+        none), after the cards: the claim the record notes (`note`) if it gives those
+        tricks, else a claim agreed or a result recorded, as the module says; none if the
+        play has ended or there is no contract."""
         if tricks is None or self.play is None:
             return []
-        board = fold(self.cards, self.state).board
-        play = None if board is None else board.play
+        state = fold(self.cards, self.state)
+        play = None if state.board is None else state.board.play
         if play is not None and play.ended is not None:
             return []
-        if play is None or not play.played or play.revokes or play.lead is not None:
-            return [{"type": "result_recorded", "tricks": tricks}]
+        accepted = []
+        if play is not None and play.lead is not None:
+            # the record's last card, led out of turn, is in its trick: it stood (Law 53A)
+            accepted = [{"type": "option", "seat": play.lead.holders[0].name, "accept": True}]
+            state = fold([from_map(accepted[0])], state)
+            play = None if state.board is None else state.board.play
+        if play is None or not play.played:
+            return [*accepted, {"type": "result_recorded", "tricks": tricks}]
+        noted = [] if note is None else _noted_claim(state, play, note, tricks)
+        if noted:
+            return [*accepted, *noted]
         rest = tricks - play.won_by(play.declarer)
-        if not 0 <= rest <= play.remaining:
-            return [{"type": "result_recorded", "tricks": tricks}]
-        declarer = play.declarer
-        return [{"type": "claim", "seat": declarer.name, "tricks": rest, "statement": ""},
-                {"type": "claim_response", "seat": declarer.lho.name, "accept": True},
-                {"type": "claim_response", "seat": declarer.rho.name, "accept": True}]
+        if play.revokes or not 0 <= rest <= play.remaining:
+            return [*accepted, {"type": "result_recorded", "tricks": tricks}]
+        return [*accepted, *_agreed(ClaimNote(play.declarer, rest, play.remaining, ""), play)]
+
+
+def _agreed(note: ClaimNote, play: Play) -> list[dict[str, Any]]:
+    """`note`'s claim and its opponents' acquiescence (Law 69A: both defenders in
+    declarer's claim, declarer in a defender's)."""
+    declarer = play.declarer
+    answering = (declarer,) if note.seat.is_opponent_of(declarer) else (declarer.lho,
+                                                                        declarer.rho)
+    return [{"type": "claim", "seat": note.seat.name, "tricks": note.tricks,
+             "statement": note.statement},
+            *({"type": "claim_response", "seat": seat.name, "accept": True}
+              for seat in answering)]
+
+
+def _noted_claim(state: TableState, play: Play, note: ClaimNote, tricks: int
+                 ) -> list[dict[str, Any]]:
+    """The claim a record notes, agreed, if folded it ends the play with the record's
+    `tricks` (revokes settled as the Laws settle them, Law 64); else none."""
+    if note.remaining != play.remaining or note.seat is play.dummy:
+        return []
+    events = _agreed(note, play)
+    board = fold((from_map(e) for e in events), state).board
+    closed = None if board is None else board.play
+    if closed is None or closed.ended != "claim" or closed.declarer_tricks != tricks:
+        return []
+    return events
 
 
 def clockwise(seat: Seat) -> tuple[Seat, Seat, Seat, Seat]:

@@ -34,6 +34,7 @@ from services.gateway.state_models import (
     ExposedCard,
     History,
     Ignored,
+    LeadOptions,
     LeadOutOfTurn,
     LeadPenaltyState,
     OpeningLead,
@@ -85,6 +86,7 @@ MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.ClaimView: ClaimState,
     board_view.RevokeView: RevokeState,
     board_view.LeadOutOfTurnView: LeadOutOfTurn,
+    board_view.LeadOptionsView: LeadOptions,
     board_view.PlayView: PlayState,
     board_view.ResultView: ResultState,
 }
@@ -266,6 +268,10 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
     ("N 1C, N changes 1D", "duplicate", []),  # a change of call awaiting LHO (Law 25B)
     (f"{PLAYED}, N claims 5 rest, E agrees", "duplicate", []),  # a revoke, a trick in progress
     ("N 1S, E P, S P, W P, W plays HA", "duplicate", []),  # a lead out of turn (Law 54)
+    ("N 1S, E P, S P, W P, W plays HA", "duplicate", [  # Laws 50D2, 50B
+        {"type": "option", "seat": "N", "accept": False},
+        {"type": "lead_option", "seat": "N", "choice": "prohibit"},
+        {"type": "card_exposed", "seat": "W", "card": "C6"}]),
     ("N 1S, E P, S P, W P, E plays DA", "rubber", [
         {"type": "ruling", "action": "tricks", "tricks": 8}]),  # the result (Law 70)
 ]
@@ -307,7 +313,8 @@ def keys_of(state: Any) -> set[str]:
     found |= {f"ResultView.{k}" for k in result or {}}
     if play is not None:
         found |= {f"PlayView.{k}" for k in play}
-        for key, name in {"claim": "ClaimView", "lead_out_of_turn": "LeadOutOfTurnView"}.items():
+        for key, name in {"claim": "ClaimView", "lead_out_of_turn": "LeadOutOfTurnView",
+                          "lead_options": "LeadOptionsView"}.items():
             found |= {f"{name}.{k}" for k in play[key] or {}}
         for trick in play["tricks"]:
             found |= {f"TrickView.{k}" for k in trick}

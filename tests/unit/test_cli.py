@@ -316,3 +316,24 @@ def test_fold_text_draws_the_trick_in_progress_and_a_claim() -> None:
     assert lines[0] == ["1", ">C9", "C3", "C2", "CK", "S", "1", "0"]
     assert lines[1] == ["2", "H3", ">HA"]  # South led the HA, West followed; no winner yet
     assert "Claim by S: 10 of the 12 remaining tricks" in text.splitlines()
+
+
+def test_fold_text_ends_with_the_rubber_total_and_its_unfinished_rubber() -> None:
+    """Rubber Laws 72–77 deal by deal (4S made: 120, NS's game; 2S made: 60 below, a
+    part-score), then rubber Law 80 for the rubber the log leaves unfinished: 300 for NS's
+    game, 50 for their part-score. A duplicate log has no such line."""
+    log = []
+    for board, (bid, declarer, tricks) in enumerate([("4S", "N", 10), ("2S", "S", 8)], 1):
+        seats = "NESW"["NESW".index(declarer):] + "NESW"[:"NESW".index(declarer)]
+        log += [{"type": "board_started", "board": board, "dealer": declarer,
+                 "ruleset": "rubber"},
+                {"type": "call", "seat": seats[0], "call": bid},
+                *({"type": "call", "seat": s, "call": "P"} for s in seats[1:]),
+                {"type": "result_recorded", "tricks": tricks}]
+    result = fold_cli(jsonl(log), "--text", "-")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].startswith(f"Rubber: NS +{120 + 60 + 300 + 50} ")
+    duplicate = fold_cli(jsonl([{**e, "ruleset": "duplicate"} if "ruleset" in e else e
+                                for e in log]), "--text", "-")
+    assert "Rubber:" not in duplicate.stdout
+    assert "Rubber:" not in fold_cli(jsonl(log)).stdout  # JSON: a board a line, nothing else

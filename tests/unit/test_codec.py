@@ -43,6 +43,9 @@ maps = st.one_of(
     st.fixed_dictionaries({"type": st.just("claim_response"), "seat": seats,
                            "accept": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("result_recorded"), "tricks": st.integers(0, 13)}),
+    st.fixed_dictionaries({"type": st.just("lead_option"), "seat": seats,
+                           "choice": st.sampled_from(["require", "prohibit", "free"])},
+                          optional={"suit": st.sampled_from("SHDCshdc")}),
     st.fixed_dictionaries({"type": st.just("ruling"), "action": st.just("tricks"),
                            "tricks": st.integers(0, 13)}, optional={"law": texts}),
     st.fixed_dictionaries({"type": st.just("question"), "seat": seats},
@@ -168,7 +171,8 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     assert sent_by(*Sender) == set(EVENT_TYPES)
     assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
                                     "opening_lead", "question", "explanation", "card_played",
-                                    "claim", "claim_response", "result_recorded"}
+                                    "claim", "claim_response", "result_recorded",
+                                    "lead_option"}
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
     assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
                                      "players_named"}
@@ -189,9 +193,15 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     ({"type": "result_recorded", "tricks": "9"}, "tricks"),
     ({"type": "ruling", "action": "tricks"}, "tricks"),
     ({"type": "ruling", "action": "tricks", "tricks": 20}, "tricks"),
+    ({"type": "lead_option", "seat": "N"}, "choice"),
+    ({"type": "lead_option", "seat": "N", "choice": "maybe"}, "choice"),
+    ({"type": "lead_option", "seat": "N", "choice": "require", "suit": "X"}, "suit"),
+    ({"type": "lead_option", "seat": "N", "choice": "require", "suit": "SH"}, "suit"),
+    ({"type": "lead_option", "choice": "free"}, "seat"),
 ])
 def test_a_bad_play_event_names_the_field_at_fault(m: dict[str, Any], field: str) -> None:
-    """The play's events (Laws 45, 68, 69, 79A): a bad field raises `EventError` naming it."""
+    """The play's events (Laws 45, 50D2, 68, 69, 79A): a bad field raises `EventError` naming
+    it."""
     with pytest.raises(EventError) as refused:
         from_map(m)
     assert refused.value.field == field

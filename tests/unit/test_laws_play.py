@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from shared import fold
+from shared.cards import Card
+from shared.deal import parse_deal
 from shared.engine import TableState
+from shared.seats import Seat
 from tests.helpers import DEAL
 from tests.unit.test_play import auction, events, play_out
 
@@ -168,6 +171,26 @@ def test_law_64b3_no_trick_for_a_revoke_from_dummy() -> None:
     assert view(state)["rectifications"][-1]["law"] == "64B3"
 
 
+def test_law_64a_two_revokes_never_transfer_the_same_trick() -> None:
+    """Law 64A: the tricks transferred are tricks the offending side won; W's revoke on trick
+    2 (he won it: 64A1) takes tricks 2 and 3, so E's on trick 3 (64A2) finds none left, and
+    declarer never has more than 13 (the board a random round trip found with 14)."""
+    deal = "N:AQT8.KQ87.J72.T3 65.T963.Q964.KJ2 J972.J42.A8.A864 K43.A5.KT53.Q975"
+    script = "E C2, S C8, W C5, N CT, N D7, E D9, S D8, W SK, W C7, S CA, N C3, E D4, S C6"
+    maps: list[dict[str, Any]] = [{"type": "board_started", "board": 1, "deal": deal}]
+    maps += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["1S", "P", "P", "P"],
+                                                                    strict=True)]
+    maps += [{"type": "card_played", "seat": s, "card": c}
+             for s, c in (step.split() for step in script.split(", "))]
+    maps += [{"type": "claim", "seat": "E", "tricks": 0},
+             {"type": "claim_response", "seat": "N", "accept": True}]
+    state = fold(events(*maps))
+    won, laws = view(state)["play"]["won"], [r["law"] for r in view(state)["rectifications"]]
+    assert laws[-2:] == ["64A1", "64A2"] and won["EW"] == 2
+    assert view(state)["result"]["declarer_tricks"] == won["NS"] + 10 + 2 == 13
+    assert "transferred for an earlier revoke" in view(state)["rectifications"][-1]["message"]
+
+
 # --- claims and concessions (Laws 68–71) ---------------------------------------------------
 
 
@@ -265,3 +288,55 @@ def test_law_24_a_card_exposed_in_the_auction_is_a_penalty_card_in_the_play() ->
     assert "50D2" in [r["law"] for r in view(state)["rectifications"]]
     state = played("S HT, W HA", state)
     assert view(state)["penalty_cards"] == [] and "penalty_card_not_played" not in kinds(state)
+
+
+def test_law_62d1_a_revoke_on_the_twelfth_trick_must_be_corrected() -> None:
+    """Law 62D1: a revoke on the twelfth trick, established by the offending side's card to
+    the thirteenth, must still be corrected: no trick is transferred (64B6), the Director is
+    alerted at the end of play to sort out the last two tricks (62C1, 62D2) with a `tricks`
+    ruling, the tricks as played standing until then."""
+    state = play_out(auction(), 44)  # eleven tricks, legally
+    board = state.board
+    assert board is not None and board.play is not None
+    left = {seat: [c for c in hand_cards(seat) if c.index not in board.play.played]
+            for seat in Seat}
+    leader = board.play.turn
+    assert leader is not None
+    follower, lead, off = next(
+        (s, c, o) for c in left[leader] for s in (leader.lho, leader.partner, leader.rho)
+        for o in left[s] if o.suit != c.suit and any(x.suit == c.suit for x in left[s]))
+    twelve = [(leader, lead)]
+    for seat in (leader.lho, leader.partner, leader.rho):
+        twelve.append((seat, off if seat is follower else next(
+            (x for x in left[seat] if x.suit == lead.suit), left[seat][0])))
+    state = fold(events(*({"type": "card_played", "seat": s.name, "card": str(c)}
+                          for s, c in twelve)), state)
+    assert view(state)["alerts"][-1]["law"] == "61A" and view(state)["result"] is None
+    state = play_out(state, 4)
+    assert [a["law"] for a in view(state)["alerts"]] == ["61A", "62D1"]
+    assert "64B6" in [r["law"] for r in view(state)["rectifications"]]
+    result, won = view(state)["result"], view(state)["play"]["won"]
+    assert result["declarer_tricks"] == won["NS"]  # stands until the Director's ruling
+
+
+def hand_cards(seat: Seat) -> list[Card]:
+    """The cards of `seat`'s hand in `DEAL`."""
+    spades, hearts, diamonds, clubs = parse_deal(DEAL)[seat].split(".")
+    return [Card.parse(suit + rank) for suit, ranks in zip("SHDC", (spades, hearts, diamonds,
+                                                                    clubs), strict=True)
+            for rank in ranks]
+
+
+def test_law_62c_cards_played_after_the_revoke_may_be_withdrawn() -> None:
+    """Law 62C1–2: W corrects his revoke after declarer (N) has played to the trick: N may
+    withdraw his card, then the offending side's player next in rotation his (the Director,
+    named in the rectification); W's withdrawn H4 is a major penalty card, E wins the trick
+    and is on lead: declarer's Law 50D2 option awaits."""
+    state = played("E DA, S D6, W H4, N D2, W D3")
+    assert cards_of(state) == [["E DA", "S D6", "W D3", "N D2"]]
+    [rectification] = [r for r in view(state)["rectifications"] if r["law"] == "62B1"]
+    assert "Law 62C1" in rectification["message"]
+    assert view(state)["play"]["lead_options"] == {"seat": "E", "suits": ["H"],
+                                                   "choice": None, "chosen": []}
+    before = played("E DA, S D6, W H4, W D3")  # nobody played after the revoke: no 62C
+    assert "62C1" not in view(before)["rectifications"][-1]["message"]

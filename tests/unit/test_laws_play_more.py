@@ -36,7 +36,8 @@ def test_law_48a_before_the_opening_lead_declarer_exposes_without_penalty() -> N
     card exposed then is a penalty card once the play begins."""
     state = exposed("W", "C6", exposed("N", "HK", played("")))
     state = played("E DA", state)
-    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "C6", "led": False}]
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "C6", "led": False,
+                                             "minor": True}]  # dropped, below honour: 50B
 
 
 def test_law_49_a_defenders_card_exposed_in_the_play_is_a_penalty_card() -> None:
@@ -73,7 +74,8 @@ def test_law_58b_a_defenders_second_card_to_a_trick_is_a_penalty_card() -> None:
     stands as played, D7 is a penalty card (Law 50); N is still to play."""
     state = played("E DA, S D6, W D3, W D7")
     assert alerts(state) == [("simultaneous_play", "58B")]
-    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D7", "led": False}]
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D7", "led": False,
+                                             "minor": True}]  # two cards to a trick: 50B
     assert trick_cards(state) == ["E DA", "S D6", "W D3"]
     assert view(state)["play"]["turn"] == "N"
 

@@ -165,8 +165,10 @@ def carried(board: Board) -> dict[str, Any]:
     play = board.play
     assert play is not None
     view = play_view(play)
+    agreed = play.agreed
     return {"tricks": view["tricks"], "won": view["won"], "turn": view["turn"],
-            "declarer_tricks": play.declarer_tricks, "result": result_view(board)}
+            "declarer_tricks": play.declarer_tricks, "result": result_view(board),
+            "claim": None if agreed is None else (agreed.seat, agreed.tricks, agreed.statement)}
 
 
 @settings(max_examples=40, deadline=None)
@@ -175,8 +177,9 @@ def carried(board: Board) -> dict[str, Any]:
 def test_a_folded_play_reads_back_the_same_from_pbn_and_lin(seed: int, cards: int,
                                                             end: str | None) -> None:
     """Fold → export → import → fold: the same tricks (cards, leader, winner), tricks won,
-    turn, declarer's tricks and result, through PBN and through LIN; a claim agreed or a
-    result recorded comes back as the record's result."""
+    turn, declarer's tricks and result, through PBN and through LIN; a claim agreed comes
+    back as that claim (who, the tricks, the statement: Laws 68A–C, 69A), a result recorded
+    as the record's result."""
     events = random_play(seed, cards)
     play = boards_of(events)[-1].play
     assert play is not None
@@ -190,6 +193,8 @@ def test_a_folded_play_reads_back_the_same_from_pbn_and_lin(seed: int, cards: in
     before = carried(boards_of(events)[-1])
     for writer, reader in ((to_pbn, pbn_events), (to_lin, lin_events)):
         again = carried(boards_of(reader(writer(events)))[-1])
+        if before["claim"] is None:  # a result recorded reads back as a claim: its result
+            again["claim"] = None
         assert again == before, writer.__name__
 
 

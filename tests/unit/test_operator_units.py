@@ -134,3 +134,25 @@ async def test_the_operators_rate_limit(gw: Gateway, producer: MemoryAppender,
     assert refused.value.kind == Kind.TOO_MANY and "operator" in refused.value.reason
     assert refused.value.retry_after == 1
     assert appended(producer) == []
+
+
+async def test_law_50d2_only_declarer_sends_a_lead_option(gw: Gateway,
+                                                          producer: MemoryAppender) -> None:
+    """Law 50D2: "declarer may choose": a `lead_option` from declarer's seat (N) is appended,
+    from another seat it is refused (403, nothing appended); the operator records it for the
+    seat he names (the fold ignores any but declarer's)."""
+    store = gw.adapters.store
+    assert isinstance(store, MemoryStore)
+    store.states["t"] = (9, play("N 1S, E P, S P, W P"))
+    for seat in ("E", "S"):
+        with pytest.raises(Refused) as refused:
+            await gw.accept_event("t", Grant("t", seat, "seat"),
+                                  body(type="lead_option", choice="free"))
+        assert (status_of(refused.value), refused.value.field) == (403, "type")
+    assert appended(producer) == []
+    await gw.accept_event("t", Grant("t", "N", "seat"), body(type="lead_option", choice="require",
+                                                             suit="h"))
+    await gw.accept_event("t", OPERATOR, body(type="lead_option", seat="N", choice="prohibit"))
+    assert appended(producer) == kept(
+        {"type": "lead_option", "seat": "N", "choice": "require", "suit": "H"},
+        {"type": "lead_option", "seat": "N", "choice": "prohibit"})

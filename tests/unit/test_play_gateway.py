@@ -107,3 +107,22 @@ def test_law_45_dummys_card_before_the_auctions_end_is_folded_is_sent_again() ->
     assert card_refusal(state(("E", "DA")), "N", "S", "D6") is None
     refused = card_refusal(state(("E", "DA")), "W", "S", "D6")
     assert refused is not None and refused.forbidden and not refused.retry
+
+
+def test_laws_26_50d2_a_lead_against_a_restriction_is_the_directors_until_the_play_ends() -> None:
+    """Laws 26 and 50D2 with Law 59: the alert for a lead contrary to a restriction tells
+    that the leader held the suit required: while the play lasts no seat sees it (the
+    Director does); once the play ends every seat does."""
+    ruled = [{"type": "ruling", "action": "lead_restriction", "seat": "E", "suit": "H",
+              "restriction": "require"}]
+    led = [{"type": "card_played", "seat": "E", "card": "DA"}]
+    claimed = [{"type": "claim", "seat": "N", "tricks": 7, "statement": "cross-ruff"},
+               {"type": "claim_response", "seat": "E", "accept": True},
+               {"type": "claim_response", "seat": "W", "accept": True}]
+    during, ended = state(then=ruled + led), state(then=ruled + led + claimed)
+    director = board_for(Grant("t", None, "director"), during, 0, 0)
+    assert [a["kind"] for a in director["alerts"]] == ["lead_restriction_not_followed"]
+    for seat in "NESW":
+        assert board_for(Grant("t", seat, "seat"), during, 0, 0)["alerts"] == [], seat
+        after = board_for(Grant("t", seat, "seat"), ended, 0, 0)
+        assert [a["kind"] for a in after["alerts"]] == ["lead_restriction_not_followed"], seat

@@ -1,11 +1,20 @@
-"""Scores: duplicate (Law 77's table) and rubber (rubber Laws 72–77), against known scores."""
+"""Scores: duplicate (Law 77's table) and rubber (rubber Laws 72–77, 80), against known scores."""
 
 from __future__ import annotations
 
 import pytest
 
+from shared import fold, from_map
+from shared.board_result import rubber_total
 from shared.cards import Card
-from shared.scoring import Contract, RubberState, duplicate_score, honours, rubber_score
+from shared.scoring import (
+    Contract,
+    RubberState,
+    duplicate_score,
+    honours,
+    rubber_score,
+    unfinished_rubber,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -79,3 +88,44 @@ def test_rubber_games_and_the_rubber_across_deals() -> None:
     score, state = rubber_score(state, contract("3NT"), False, 9)
     assert (score, state) == (-(100 + 700), RubberState())  # 2 games to none
     assert rubber_score(state, None, True, None) == (0, state)  # passed out
+
+
+@pytest.mark.parametrize(("state", "score"), [
+    (RubberState(), 0),  # a rubber finished (or none begun): its bonus went to its deal
+    (RubberState(games_ns=1), 300),  # a game won: 300
+    (RubberState(part_ew=60), -50),  # a part-score in the unfinished game: 50
+    (RubberState(part_ns=40, games_ew=1), 50 - 300),
+    (RubberState(part_ns=90, part_ew=20, games_ns=1, games_ew=1), 300 + 50 - 300 - 50)])
+def test_an_unfinished_rubber_scores_300_a_game_and_50_a_part_score(state: RubberState,
+                                                                     score: int) -> None:
+    """Rubber Law 80 (incomplete rubber), with rubber Law 77's scoring table: a side that
+    has won a game in a rubber not finished scores 300, a side with a part-score in the
+    unfinished game 50; from NS's side."""
+    assert unfinished_rubber(state) == score
+
+
+def rubber_deal(board: int, bid: str, declarer: str, tricks: int) -> list[dict[str, object]]:
+    """A deal at rubber: `declarer` bids `bid` as dealer, three passes, `tricks` recorded."""
+    seats = "NESW"[("NESW".index(declarer)):] + "NESW"[:"NESW".index(declarer)]
+    return [{"type": "board_started", "board": board, "dealer": declarer, "ruleset": "rubber"},
+            {"type": "call", "seat": seats[0], "call": bid},
+            *({"type": "call", "seat": seat, "call": "P"} for seat in seats[1:]),
+            {"type": "result_recorded", "tricks": tricks}]
+
+
+def test_a_tables_rubber_total_scores_the_rubber_it_leaves_unfinished() -> None:
+    """Rubber Laws 72–77 deal by deal (4S made: 120, a game; 2S made: 60, a part-score), then
+    Law 80 for the rubber left unfinished: NS have a game (300) and a part-score (50). A
+    rubber won on the last deal leaves nothing unfinished (its 700 is the deal's)."""
+    log = rubber_deal(1, "4S", "N", 10) + rubber_deal(2, "2S", "S", 8)
+    boards = fold(from_map(e) for e in log).boards
+    assert [b.to_dict()["result"] for b in boards] == [
+        {"declarer_tricks": 10, "score_ns": 120}, {"declarer_tricks": 8, "score_ns": 60}]
+    assert rubber_total(boards) == 120 + 60 + 300 + 50
+    log += rubber_deal(3, "3NT", "E", 9)  # EW's game wipes NS's part-score: 300 each
+    assert rubber_total(fold(from_map(e) for e in log).boards) == 180 - 100 + 300 - 300
+    log += rubber_deal(4, "4H", "N", 10)  # NS's second game: the rubber, 500
+    assert rubber_total(fold(from_map(e) for e in log).boards) == 180 - 100 + 120 + 500
+    duplicate = [{**e, "ruleset": "duplicate"} if e["type"] == "board_started" else e
+                 for e in log]
+    assert rubber_total(fold(from_map(e) for e in duplicate).boards) is None

@@ -69,7 +69,6 @@ def test_the_arguments_of_each_command() -> None:
     ["create", "spring", "--tables", "0", "--deals", "d.pbn"],
     ["create", "spring", "--tables", "3"],  # no deals
     ["create", "a/b", "--tables", "3", "--deals", "d.pbn"],  # would leave the URL's path
-    ["round", "spring", "1"],  # neither --boards nor --movement
     ["round", "spring", "x", "--boards", "1"],
     ["export", "spring", "--format", "xls"],
     ["frobnicate", "spring"],
@@ -357,3 +356,28 @@ def test_without_a_token_nothing_is_sent_and_none_is_made(
     assert main(["tournament", "show", "spring"]) == 0
     assert capsys.readouterr().out == render_overview(VIEW) + "\n"
     assert overview.requests[0].headers["Authorization"] == "Bearer from-the-data-folder"
+
+
+def test_a_tournament_with_entrants_and_a_movement_and_its_results(tmp_path: Path) -> None:
+    """Issue 28: `create --entrants --movement KIND:BOARDS:ROUNDS`, `round` with neither
+    boards nor movement (the tournament's movement), `results` drawn as a ranking."""
+    deals = tmp_path / "d.pbn"
+    deals.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQJ.AKQ.AK T987.T98.T98.T98 '
+                     '65432.765.765.76 .432.J432.QJ5432"]\n')
+    pairs = tmp_path / "pairs.json"
+    pairs.write_text(json.dumps([{"name": "Ann & Bob", "players": ["Ann", "Bob"]}]))
+    args = parse("create", "spring", "--tables", "3", "--deals", str(deals), "--entrants",
+                 str(pairs), "--movement", "mitchell:2:2")
+    body = tournament_cli.creation_request(args)
+    assert body["entrants"] == [{"name": "Ann & Bob", "players": ["Ann", "Bob"]}]
+    assert body["movement"] == {"kind": "mitchell", "boards_per_round": 2, "rounds": 2}
+    start = parse("round", "spring", "2")
+    assert start.boards is None and start.movement is None
+    doc = {"tournament": "spring", "scoring": "matchpoints", "complete": [1, 2],
+           "entrants": [{"number": 1, "name": "Ann & Bob"}, {"number": 4, "name": "Cy"}],
+           "rankings": [{"entrant": 1, "rank": 1, "direction": "NS", "percent": 62.5,
+                         "points": 5.0}, {"entrant": 4, "rank": 1, "direction": "EW",
+                                          "percent": 37.5, "points": 3.0}]}
+    text = tournament_cli.render_rankings(doc)
+    assert text.splitlines()[1].split() == ["NS", "1.", "1", "Ann", "&", "Bob", "62.50", "%"]
+    assert "boards complete 1-2" in text

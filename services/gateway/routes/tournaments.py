@@ -9,13 +9,13 @@ import json
 import time
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, WebSocket
+from fastapi import APIRouter, Header, Query, WebSocket
 from fastapi.responses import Response
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.common.errors import ServiceError
-from services.gateway import tournaments
+from services.gateway import tournament_scores, tournaments
 from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import responses, status_of
 from services.gateway.models import (
@@ -31,6 +31,7 @@ from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
 from services.gateway.state_models import Overview
 from services.gateway.tokens import Role, sign, vugraph_scope
+from shared import results_formats
 from shared.notation.tournament_export import MEDIA
 from shared.tournament import Tournament
 
@@ -117,6 +118,49 @@ async def get_export(tournament: str, gw: GatewayDep, _: DirectorDep,
     text = await tournaments.export(gw, tournament, format)
     return Response(text, media_type=MEDIA[format], headers={
         "Content-Disposition": f'attachment; filename="{tournament}.{format}"'})
+
+
+@router.post("/{tournament}/scores", status_code=202,
+             responses=responses(400, 401, 403, 404, 503))
+async def post_score(tournament: str, body: dict[str, Any], gw: GatewayDep, _: DirectorDep
+                     ) -> dict[str, int]:
+    """The Director's score on a board, with its reason, at any time (issue 28; docs/api.md):
+    `kind` `corrected`, `assigned` (Law 12C1(b)), `weighted` (12C1(c)), `split`,
+    `artificial` (12C2) between the entrants `ns` and `ew`, or `penalty` (Law 90) on an
+    `entrant`. Recorded on the tournament's topic; the results follow."""
+    made = await _found(gw, tournament)
+    return {"offset": await tournament_scores.give_score(gw, made, body)}
+
+
+@router.get("/{tournament}/results", responses=responses(400, 401, 403, 404, 503),
+            response_model=None)
+async def get_results(tournament: str, gw: GatewayDep,
+                      authorization: str | None = Header(None),
+                      format: Literal["json", "csv", "pbn"] = Query("json")
+                      ) -> Response | dict[str, Any]:
+    """The rankings and travellers (pairs) or matches (teams), with the Director's scores and
+    their reasons. The director's token sees every board; anyone else (no token needed) the
+    travellers of the boards every scheduled table has finished. `format`: json, csv, or pbn
+    (PBN 2.1's `[TotalScoreTable]` and `[ScoreTable]`, pairs only)."""
+    everything = authorization is not None and gw.grant_from(authorization).role == \
+        Role.DIRECTOR
+    made = await _found(gw, tournament)
+    doc = await tournament_scores.results_of(gw, made, everything)
+    if format == "json":
+        return doc
+    try:
+        text, media = results_formats.write(doc, made, format)
+    except results_formats.FormatError as exc:
+        raise Refused(str(exc), exc.field) from None
+    return Response(text, media_type=media, headers={
+        "Content-Disposition": f'attachment; filename="{tournament}-results.{format}"'})
+
+
+async def _found(gw: Gateway, tournament: str) -> Tournament:
+    made = await tournaments.find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    return made
 
 
 @router.websocket("/{tournament}/live")

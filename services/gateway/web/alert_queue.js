@@ -64,6 +64,8 @@ export class AlertQueue {
       el("span", { class: "quiet", text: ` · ${time(alert.ts)}` })),
     el("p", {}, el("strong", { text: alert.law ? `Law ${alert.law}` : "" }), " ",
       alert.message || `${alert.kind} (${SEAT_NAMES[alert.seat] || alert.seat || ""})`),
+    (alert.options || []).length ? el("ul", { class: "queue-options" },
+      alert.options.map((o) => el("li", { text: o }))) : null,
     el("div", { class: "queue-buttons" },
       el("button", { type: "button", class: "open-table", onclick: () => this.onOpen(alert),
         "aria-label": `Open table ${alert.table}` }, "Open the table"),

@@ -12,11 +12,20 @@
 //   lead d2            the player on lead faces the two of diamonds (lead n d2: North does)
 //   ask e  ask e 3     East asks about the auction, or about its 3rd call
 //   explain s 3 text   South explains the 3rd call (at the table, to all: Law 20F1)
+//
+// Once the auction has closed, a line is the play's (capture-play.js: `sa h4 4`, `w:d7`,
+// `c10`), and three more commands:
+//   agree  agree e     the claim's opponents acquiesce in it (both, or East), Law 69A
+//   dispute w          West disputes the claim (Laws 68D, 70)
+//   result 9           declarer made 9 tricks, the cards not recorded (Law 79A)
+// `accept` and `decline` name a seat when more than one may (`accept s`: a lead out of turn).
 
 import { parseTyped } from "./bidding.js";
+import { parsePlayWord } from "./capture-play.js";
 
 const SEAT = /^[nesw]$/i;
-const COMMANDS = ["accept", "decline", "slip", "change", "show", "lead", "ask", "explain"];
+const COMMANDS = ["accept", "decline", "slip", "change", "show", "lead", "ask", "explain",
+  "agree", "dispute", "result"];
 
 /** A card as the server spells it, or null: "hk" → "HK", "d10"/"dt" → "DT". */
 export function parseCard(text) {
@@ -54,6 +63,8 @@ const USAGE = {
   show: "show <seat> <card>, e.g. show w hk", lead: "lead <card> or lead <seat> <card>",
   ask: "ask <seat> or ask <seat> <call number>",
   explain: "explain <seat> <call number> <explanation>",
+  agree: "agree (both opponents of the claimer) or agree <seat>",
+  dispute: "dispute <seat>, e.g. dispute w", result: "result <declarer's tricks>, e.g. result 9",
 };
 
 /** A command line (its first word one of COMMANDS): `{event}` with `seat: null` where the
@@ -63,8 +74,15 @@ function commandOf(command, parts, text) {
   const seat = seatOf(parts[0]);
   switch (command) {
     case "accept": case "decline":
-      return parts.length ? { error: `Type ${command} alone: the option holder's choice.` }
-        : { event: { type: "option", seat: null, accept: command === "accept" } };
+      return parts.length > 1 || (parts.length && !seat)
+        ? { error: `Type ${command} alone, or ${command} <seat>: the option holder's choice.` }
+        : { event: { type: "option", seat, accept: command === "accept" } };
+    case "agree": case "dispute":
+      return parts.length > 1 || (parts.length && !seat) || (command === "dispute" && !seat)
+        ? usage : { event: { type: "claim_response", seat, accept: command === "agree" } };
+    case "result":
+      return parts.length === 1 && /^(1[0-3]|[0-9])$/.test(parts[0])
+        ? { event: { type: "result_recorded", tricks: Number(parts[0]) } } : usage;
     case "slip": case "change": {
       const call = parts.length === 2 && seat ? parseTyped(parts[1]) : null;
       return call ? { event: { type: "call_changed", seat, call,
@@ -94,15 +112,21 @@ function commandOf(command, parts, text) {
   }
 }
 
-/** The entry line read: `{calls: [...]}` (each as `callOf` reads it), `{event}` for a
+/** The entry line read: `{calls: [...]}` (each as `callOf` reads it) or, in the `play`,
+ * `{plays: [...]}` (each as capture-play.js's `parsePlayWord` reads it), `{event}` for a
  * command, `{error}` for a line with any word that is not understood (nothing is sent), or
  * `{}` for an empty line. */
-export function parseEntry(text) {
+export function parseEntry(text, { play = false } = {}) {
   const all = words(text);
   if (!all.length) return {};
   const first = all[0].toLowerCase();
   if (COMMANDS.includes(first)) {
     return commandOf(first, text.trim().split(/\s+/).slice(1), text);
+  }
+  if (play) {
+    const plays = all.map(parsePlayWord);
+    const wrong = plays.find((p) => p.error);
+    return wrong ? { error: wrong.error } : { plays };
   }
   const calls = all.map(callOf);
   const wrong = calls.find((c) => c.error);

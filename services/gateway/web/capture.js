@@ -3,13 +3,18 @@
 // (capture-entry.js: `1h p 2s x`, `w:1s`, `2c!`, `decline`, `lead d2` …) and sees the whole
 // board, with the Director's alerts at once. The events go on the table's socket, each with
 // its seat; a line of calls is sent one call at a time, each by the seat the state says is in
-// turn once the call before is folded. No Law is worked out here.
+// turn once the call before is folded. Once the auction has closed, a line is the play's
+// (capture-play.js: `sa h4 4 w:d7 c10`), each card by the hand due to play once the card
+// before is folded, and the play is shown trick by trick (play_record.js). No Law is worked
+// out here.
 
 import { DirectorCall, directorCallNode } from "./capture-alerts.js";
 import { parseEntry } from "./capture-entry.js";
+import { claimResponses, playEvent, playTurnWords, seatToPlay } from "./capture-play.js";
 import { compassNode } from "./compass.js";
 import { directorNode, explanationsNode, optionNode, turnWords } from "./panels.js";
 import { statusWords, TableSocket } from "./socket.js";
+import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { eventParts } from "./steps.js";
 import { auctionNode, contractNode, el, partnerOf, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
@@ -49,7 +54,8 @@ async function record(event) {
     reply = await socket.send(event);
   }
   if (reply.error) return { recorded: false, error: reply.error };
-  const said = el("span", {}, ...eventParts(event, page.board || {}));
+  const said = el("span", {}, ...(playEventParts(event, page.board || {}) ||
+    eventParts(event, page.board || {})));
   $("entry-sent").replaceChildren("Recorded: ", said);
   if (await folded(reply.offset)) return { recorded: true };
   return { recorded: true, error: "recorded, but the table's state has not caught up yet: " +
@@ -80,8 +86,46 @@ async function recordCalls(calls) {
   return { done: calls.length };
 }
 
+/** The play's words, one card (or claim) at a time, each read against the state the one
+ * before left (the hand due to play, the suit led): how many were recorded, and why the next
+ * was not. */
+async function recordPlays(plays) {
+  for (let i = 0; i < plays.length; i += 1) {
+    const made = playEvent(plays[i], page.board);
+    const outcome = made.error ? { recorded: false, error: made.error }
+      : await record(made.event);
+    if (outcome.error) {
+      const done = outcome.recorded ? i + 1 : i;
+      return { done, error: outcome.recorded || made.error ? outcome.error
+        : `"${short(plays[i].text)}" not recorded: ${outcome.error}` };
+    }
+  }
+  return { done: plays.length };
+}
+
+/** A command's events in the play: a claim's answers (`agree` stands for both defenders'),
+ * a result recorded (sent as declarer's), an option over a lead out of turn. */
+function playCommand(event, board) {
+  if (event.type === "claim_response") return claimResponses(event, board);
+  if (event.type === "result_recorded") {
+    return board.contract ? { events: [{ ...event, seat: board.contract.declarer }] }
+      : { error: "No contract yet: a result is recorded once the auction has closed." };
+  }
+  const lead = board.play && board.play.lead_out_of_turn;
+  if (event.type === "option" && lead && !event.seat) {
+    return lead.option_holders.length === 1
+      ? { events: [{ ...event, seat: lead.option_holders[0] }] }
+      : { error: `Name the seat: ${lead.option_holders.join(" or ")} may ${event.accept
+        ? "accept" : "decline"} the lead out of turn, e.g. ${event.accept ? "accept" : "decline"}` +
+        ` ${lead.option_holders[0].toLowerCase()}.` };
+  }
+  return null;
+}
+
 /** A command's event, its seat from the state where the line left it out. */
 function withSeat(event, board) {
+  const play = playCommand(event, board);
+  if (play) return play;
   if (event.seat) return { event };
   if (event.type === "option") {
     return board.pending ? { event: { ...event, seat: board.pending.option_holder } }
@@ -97,8 +141,8 @@ function withSeat(event, board) {
 async function enter(submitted) {
   submitted.preventDefault();
   const input = $("entry-line");
-  const parsed = parseEntry(input.value);
-  if (page.busy || (!parsed.calls && !parsed.event && !parsed.error)) return;
+  const parsed = parseEntry(input.value, { play: inPlay(page.board) });
+  if (page.busy || (!parsed.calls && !parsed.plays && !parsed.event && !parsed.error)) return;
   if (parsed.error || !page.board) {
     error(parsed.error || "No board in play yet: nothing recorded.");
     return;
@@ -115,8 +159,16 @@ async function enter(submitted) {
       const { done, error: why } = await recordCalls(parsed.calls);
       input.value = parsed.calls.slice(done).map((c) => c.text).join(" ");
       error(why);
+    } else if (parsed.plays) {
+      const { done, error: why } = await recordPlays(parsed.plays);
+      input.value = parsed.plays.slice(done).map((c) => c.text).join(" ");
+      error(why);
     } else {
-      const outcome = await record(resolved.event);
+      let outcome = { recorded: true };
+      for (const event of resolved.events || [resolved.event]) {
+        outcome = await record(event);
+        if (outcome.error) break;
+      }
       if (outcome.recorded) input.value = "";
       error(outcome.error && (outcome.recorded ? outcome.error : `Not recorded: ${outcome.error}`));
     }
@@ -145,10 +197,17 @@ function fill(text) { // a click prepares a line; Enter records it
   input.setSelectionRange(text.length, text.length);
 }
 
-function onCard(seat, card) {
-  const leading = page.board.status === "closed";
-  fill(`${leading ? "lead" : "show"} ${seat.toLowerCase()} ${card.toLowerCase()}`);
+/** Whether the auction has closed on a contract: a line is then the play's. */
+function inPlay(board) { return Boolean(board && board.contract && board.status === "closed"); }
+
+function onCard(seat, card) { // in the play, the card (with its seat when not due to play)
+  if (inPlay(page.board)) {
+    const named = seat === seatToPlay(page.board) ? "" : `${seat.toLowerCase()}:`;
+    fill(`${named}${card.toLowerCase()}`);
+  } else fill(`show ${seat.toLowerCase()} ${card.toLowerCase()}`);
 }
+
+
 
 function onCall(index) { // at the table, the caller's partner explains a call (Law 20F1)
   const entry = page.board.calls[index];
@@ -175,15 +234,20 @@ function render() {
   $("board-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
     `Vulnerable: ${board.vulnerability}`;
   renderCall(board);
-  say("turn", turnWords(board));
+  say("turn", inPlay(board) ? playTurnWords(board) : turnWords(board));
+  $("entry-line").placeholder = inPlay(board) ? "sa h4 4 w:d7 c10" : "1h p 2s x";
   show("option", board.pending ? optionNode(board, choose,
     `${seatLabel(board, board.pending.option_holder)}'s option`) : null);
   show("auction", auctionNode(board, { onCall }));
   const contract = contractNode(board);
   say("contract", contract ? "Contract: " : null, contract);
   show("explanations", explanationsNode(board));
-  const open = !board.opening_lead && board.status !== "passed_out";
+  const open = board.status !== "passed_out" && !board.result;
   show("compass", compassNode(board, { onCard: open ? onCard : null }));
+  markPlayed($("compass"), board);
+  const record = playRecordNode(board);
+  $("play-panel").hidden = !record;
+  show("play", record);
   show("director", directorNode(board));
 }
 

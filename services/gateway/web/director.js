@@ -9,6 +9,7 @@ import { compassNode } from "./compass.js";
 import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
 import { directorNode, explanationsNode } from "./panels.js";
+import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { RULINGS } from "./rulings.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
@@ -156,18 +157,32 @@ function renderTable() {
   $("table-title").textContent = `Table ${page.table}`;
   if (!board) {
     $("table-info").textContent = "No board yet.";
-    for (const id of ["compass", "auction", "explanations", "director"]) show(id, null);
+    for (const id of ["compass", "auction", "explanations", "director", "play"]) show(id, null);
+    $("play-section").hidden = true;
     return;
   }
-  const turn = board.turn ? ` · ${SEAT_NAMES[board.turn]} to call` : "";
+  const play = board.play || {};
+  const turn = board.turn ? ` · ${SEAT_NAMES[board.turn]} to call`
+    : board.result ? " · played" : play.claim ? ` · ${SEAT_NAMES[play.claim.seat]} has claimed`
+      : play.turn ? ` · ${SEAT_NAMES[play.turn]} to play` : "";
   $("table-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
     `Vulnerable: ${board.vulnerability} · ${BOARD_STATUS[board.status] || board.status}${turn}`;
   show("compass", compassNode(board));
+  markPlayed($("compass"), board);
   show("auction", auctionNode(board));
   const contract = contractNode(board);
   $("contract").replaceChildren(...(contract ? ["Contract: ", contract] : []));
   show("explanations", explanationsNode(board));
   show("director", directorNode(board));
+  const record = playRecordNode(board);
+  $("play-section").hidden = !record;
+  show("play", record);
+  const claim = board.play && board.play.claim;
+  if (claim && !$("ruling-tricks").value && [board.play.declarer, board.play.dummy]
+    .includes(claim.seat)) { // what declarer claimed, in all: the Director's starting point
+    $("ruling-tricks").value = String(((board.play.won || {})[
+      "NS".includes(board.play.declarer) ? "NS" : "EW"] || 0) + claim.tricks);
+  }
   if (!$("board-number").value) $("board-number").value = String((board.board || 0) + 1);
 }
 
@@ -177,6 +192,7 @@ function openTable(name) {
   if (page.socket) page.socket.stop();
   Object.assign(page, { table: name, board: null });
   $("board-number").value = "";
+  $("ruling-tricks").value = "";
   for (const id of ["ruling-result", "board-result", "operator-result", "record-error"]) {
     answer(id, "");
   }
@@ -209,11 +225,20 @@ async function readRecord(number = null) {
     }
     $("record-board").value = String(chosen);
     $("record").replaceChildren(...history.map((entry) => el("li", { "data-offset":
-      String(entry.offset) }, stepNode(entry))));
+      String(entry.offset) }, recordStep(entry))));
     answer("record-error", "");
   } catch (error) {
     answer("record-error", `The record could not be read: ${error.message}`, true);
   }
+}
+
+/** A step of the record: a play event in words (play_record.js), else as steps.js says. */
+function recordStep(entry) {
+  const said = entry.event && playEventParts(entry.event, entry.state || {});
+  if (!said) return stepNode(entry);
+  const step = stepNode({ ...entry, event: null });
+  step.firstChild.replaceChildren(...said);
+  return step;
 }
 
 /** The record of the board in progress read again as its state moves (an event that raises
@@ -256,9 +281,9 @@ rulingFields();
 
 $("ruling-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const action = $("ruling-action").value;
-  const fields = RULINGS[action].fields;
-  const body = { type: "ruling", action };
+  const form = $("ruling-action").value;
+  const fields = RULINGS[form].fields;
+  const body = { type: "ruling", action: RULINGS[form].action || form };
   const value = (id) => $(id).value.trim();
   if (fields.includes("index") && value("ruling-index")) { // a call by its number, else
     body.index = Number(value("ruling-index")) - 1;          // the seat's last call
@@ -266,10 +291,13 @@ $("ruling-form").addEventListener("submit", (event) => {
   for (const key of ["obligation", "suit", "restriction", "score"]) {
     if (fields.includes(key) && value(`ruling-${key}`)) body[key] = value(`ruling-${key}`);
   }
+  if (fields.includes("tricks") && value("ruling-tricks")) { // else refused, naming `tricks`
+    body.tricks = Number(value("ruling-tricks"));
+  }
   if (value("ruling-law")) body.law = value("ruling-law");
   if (value("ruling-note")) body.note = value("ruling-note");
   act("ruling-result", () => postJson(`/api/tables/${enc(page.table)}/events`, token, body),
-    () => `Ruling given: ${RULINGS[action].label.toLowerCase()}.`);
+    () => `Ruling given: ${RULINGS[form].label.toLowerCase()}.`);
 });
 
 $("board-form").addEventListener("submit", (event) => {

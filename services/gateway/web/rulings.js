@@ -6,8 +6,9 @@ import { SEAT_NAMES } from "./table.js";
 
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
-/** Each action: its label, the fields it takes (besides `law` and `note`), the Law the server
- * cites when none is given, and what it does. */
+/** Each form: its label, the fields it takes (besides `law` and `note`), the Law the server
+ * cites when none is given, and what it does; `action` when the form sends another form's
+ * action (the play's `tricks`, for a claim and for a revoke). */
 export const RULINGS = {
   cancel_call: { label: "Cancel a call", fields: ["seat", "index"], law: "17D",
     does: "Cancels the seat's last call (or the call at the index given) and every call after "
@@ -31,6 +32,15 @@ export const RULINGS = {
   adjusted_score: { label: "Award an adjusted score", fields: ["score"], law: "12C",
     does: "Records the adjusted score for the board, e.g. \"NS 420\" or \"A-/A+\" (Laws 12C, "
       + "23, 27B1(b), 40C); the auction itself is unchanged." },
+  tricks: { label: "Rule the tricks on a claim", fields: ["tricks"], law: "70",
+    does: "Declarer wins this many tricks in all, those already won included, and the play "
+      + "ends: a disputed claim or concession (Laws 68D, 70, 71), or an agreement withdrawn "
+      + "(69B). The board's result and score follow from it." },
+  tricks_revoke: { label: "Adjust the tricks after a revoke", action: "tricks",
+    fields: ["tricks"], law: "64C",
+    does: "Declarer wins this many tricks in all and the play ends: when the tricks the Laws "
+      + "transfer for a revoke (64A) do not restore equity, the Director awards the tricks "
+      + "the non-offending side would have won (Law 64C)." },
 };
 
 const seatName = (seat) => SEAT_NAMES[seat] || seat || "";
@@ -50,6 +60,8 @@ export function rulingWords(r) {
     lead_restriction: () => `${seatName(r.seat)} ${r.restriction === "require" ? "must" :
       "must not"} lead ${SUIT_NAMES[r.suit] || r.suit}`,
     adjusted_score: () => `adjusted score ${r.score}`,
+    tricks: () => `declarer wins ${r.tricks} trick${r.tricks === 1 ? "" : "s"} in all; the play ` +
+      "ends",
   }[r.action];
   return `The Director's ruling${law}: ${what ? what() : r.action}${note}.`;
 }

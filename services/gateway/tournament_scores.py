@@ -1,0 +1,165 @@
+"""A tournament's scores (issue 28), as the gateway serves them: the Director's scores appended
+to the tournament's topic (`score_given`), the movement's next round (a Swiss: paired by the
+VPs so far), and the results, computed from every table's log (each board's result, folded)
+and the tournament's record (the rounds' seatings, the Director's scores). The scoring itself
+is `shared.tournament_results`'s."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from services.common.errors import Unavailable
+from services.common.kafka.produce import append
+from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
+from services.common.names import table_topic, tournament_topic
+from services.gateway.refusals import Refused
+from services.gateway.service import Gateway
+from shared.board_result import result_view
+from shared.codec import DecodeError, decode
+from shared.director_scores import parse
+from shared.engine import TableState, fold
+from shared.entrants import MovementKind, plan, swiss_round
+from shared.scores.adjustments import ScoreError
+from shared.scores.corrections import scheduled
+from shared.scores.movements import Round
+from shared.tournament import Tournament, TournamentError
+from shared.tournament_results import pairs_matchpoints, results, rounds_of
+
+HARMLESS = "retry (doing it twice is harmless)"
+
+
+def _down() -> Unavailable:
+    return Unavailable(f"Kafka did not answer in time; {HARMLESS}", retry_after=1)
+
+
+async def record_of(gw: Gateway, made: Tournament
+                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The tournament's rounds and the Director's scores, in the order recorded."""
+    try:
+        records = await gw.adapters.history.topics.read(tournament_topic(made.tournament))
+    except NoTableError:
+        return [], []
+    except KafkaUnavailable:
+        raise _down() from None
+    rounds, scores = [], []
+    for _, value in records:
+        event = json.loads(value or b"{}")
+        if event.get("type") == "round_started":
+            rounds.append(event)
+        elif event.get("type") == "score_given":
+            scores.append(event)
+    return rounds, scores
+
+
+@dataclass(slots=True)
+class Folded:
+    """A table's log folded so far: the next offset to fold and the state there. Kept per
+    gateway, so that a results request folds only what each table appended since the last
+    one (a topic's records below where it ended never change)."""
+
+    next_offset: int = 0
+    state: TableState = field(default_factory=TableState)
+
+
+MAX_FOLDED = 20_000  # tables a gateway keeps folded; past it, it starts again
+_folded: WeakKeyDictionary[Gateway, dict[str, Folded]] = WeakKeyDictionary()
+
+
+def fold_more(folded: Folded, records: list[Record]) -> dict[int, int]:
+    """The table's results from its log: board → NS score of each board finished (a board
+    started again: its last result), folding only the records past `folded`'s offset."""
+    events = []
+    for offset, value in records:
+        if offset < folded.next_offset:
+            continue
+        try:
+            events.append(decode(value or b""))
+        except DecodeError:
+            continue  # alerted as poison by the processor: no event
+    if records:
+        folded.state = fold(events, folded.state)
+        folded.next_offset = max(folded.next_offset, records[-1][0] + 1)
+    out: dict[int, int] = {}
+    for board in folded.state.boards:
+        found = result_view(board)
+        if found is not None:
+            out[board.board] = found["score_ns"]
+    return out
+
+
+def table_results(records: list[Record]) -> dict[int, int]:
+    """A table's results from its whole log."""
+    return fold_more(Folded(), records)
+
+
+async def all_results(gw: Gateway, made: Tournament) -> dict[str, dict[int, int]]:
+    """Every table's results, its topic read at once with the others' and folded from where
+    the last request left it."""
+    try:
+        records = await gw.adapters.reads.topics([table_topic(t) for t in made.tables])
+    except KafkaUnavailable:
+        raise _down() from None
+    kept = _folded.setdefault(gw, {})
+    if len(kept) > MAX_FOLDED:
+        kept.clear()
+    return {t: fold_more(kept.setdefault(t, Folded()), records[table_topic(t)])
+            for t in made.tables}
+
+
+def _no_movement(made: Tournament) -> Refused:
+    return Refused(f"tournament {made.tournament} has no entrants and movement to score",
+                   "tournament")
+
+
+async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int:
+    """The Director's score, checked (a board the movement scheduled in the rounds started,
+    weights summing to 100 %, …; a 400 naming the field), appended to the tournament's
+    topic with its reason; its offset there."""
+    if made.movement is None:
+        raise _no_movement(made)
+    rounds, _ = await record_of(gw, made)
+    event = {k: v for k, v in body.items() if k not in ("type", "ts")}
+    try:
+        parse(event, scheduled(rounds_of(rounds, made)), pairs_matchpoints(made))
+    except ScoreError as exc:
+        raise Refused(str(exc), exc.field) from None
+    event = {"type": "score_given", **event, "ts": int(time.time() * 1000)}
+    return await append(gw.adapters.producer, tournament_topic(made.tournament),
+                        json.dumps(event).encode(), timeout_s=gw.settings.produce_timeout_s,
+                        doing="record the score", then=HARMLESS)
+
+
+async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
+    """The results document (`shared.tournament_results.results`)."""
+    if made.movement is None:
+        raise _no_movement(made)
+    rounds, scores = await record_of(gw, made)
+    tables = await all_results(gw, made)
+    try:
+        return results(made, rounds, tables, scores, everything)
+    except ScoreError as exc:  # a record the scoring refuses now: say which, change nothing
+        raise Refused(str(exc), exc.field) from None
+
+
+async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:
+    """Round `number` of the tournament's movement; a Swiss's rounds after the first, paired
+    by the VPs of the rounds recorded (the teams not meeting again where the field allows)."""
+    movement = made.movement
+    assert movement is not None
+    if not 1 <= number <= movement.rounds:
+        raise TournamentError(f"round: this movement has rounds 1 to {movement.rounds}",
+                              "round")
+    if movement.kind is not MovementKind.SWISS:
+        return plan(movement, len(made.entrants))[number - 1]
+    if number == 1:
+        return swiss_round(1, len(made.entrants), movement.boards_per_round, {}, ())
+    rounds, _ = await record_of(gw, made)
+    doc = await results_of(gw, made, True)
+    vp = {r["entrant"]: r["vp"] for r in doc["rankings"]}
+    met = [frozenset((m["home"], m["away"])) for m in doc["matches"]]
+    byes = [team for r in rounds if r["round"] < number for team in r.get("sit_out", ())]
+    return swiss_round(number, len(made.entrants), movement.boards_per_round, vp, met, byes)

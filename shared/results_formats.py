@@ -1,0 +1,145 @@
+"""A tournament's results in the formats other programs read (issue 28): CSV, the rankings
+then each traveller's lines (pairs) or each match's boards (teams), one row each; PBN 2.1's
+`[TotalScoreTable]` and `[ScoreTable]` sections (pairs). (USEBIO 1.2 XML is still to come:
+docs/scoring.md.)"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping
+from typing import Any
+
+from shared.tournament import Tournament
+
+MEDIA = {"csv": "text/csv", "pbn": "application/x-bridge-pbn"}
+
+
+class FormatError(ValueError):
+    """A format the results cannot be written in (teams in PBN's pairs tables)."""
+
+    field = "format"
+
+
+class _Rows:
+    """A CSV document being written (the csv module's writer wants a file: this is one)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return len(text)
+
+
+def _score(line: Mapping[str, Any]) -> str:
+    if "score_ns" in line:
+        return str(line["score_ns"])
+    if line["kind"] == "weighted":
+        return " ".join(f"{p['percent']:g}%:{p['score_ns']}" for p in line["parts"])
+    if line["kind"] == "artificial":
+        return f"{line['ns_fault']}/{line['ew_fault']}"
+    return f"NS {_score(line['ns_score'] | {'kind': 'part'})} EW " \
+        f"{_score(line['ew_score'] | {'kind': 'part'})}" if line["kind"] == "split" \
+        else " ".join(f"{p['percent']:g}%:{p['score_ns']}" for p in line.get("parts", ()))
+
+
+def write_csv(doc: Mapping[str, Any]) -> str:
+    """The rankings (`ranking` rows) and the travellers or matches (`traveller`, `match`)."""
+    out = _Rows()
+    rows = csv.writer(out, lineterminator="\n")
+    names = {e["number"]: e["name"] for e in doc["entrants"]}
+    teams = doc["scoring"] == "vp"
+    rows.writerow(["ranking", "rank", "entrant", "name", "direction", "boards", "points",
+                   "percent"] if not teams else
+                  ["ranking", "rank", "entrant", "name", "matches", "vp", "imps"])
+    for r in doc["rankings"]:
+        rows.writerow(["ranking", r["rank"], r["entrant"], names.get(r["entrant"], ""),
+                       r.get("direction") or "", r["boards"], r["points"],
+                       "" if r["percent"] is None else r["percent"]] if not teams else
+                      ["ranking", r["rank"], r["entrant"], names.get(r["entrant"], ""),
+                       r["matches"], r["vp"], r["imps"]])
+    if teams:
+        rows.writerow(["match", "home", "away", "board", "open_score", "closed_score",
+                       "home_imps", "away_imps"])
+        for m in doc["matches"]:
+            for b in m["boards"]:
+                rows.writerow(["match", m["home"], m["away"], b["board"], _score(b["open"]),
+                               _score(b["closed"]), b["home_imps"], b["away_imps"]])
+        return "".join(out.parts)
+    rows.writerow(["traveller", "board", "ns", "ew", "kind", "score", "ns_points",
+                   "ew_points", "ns_percent", "ew_percent", "reason"])
+    for t in doc["travellers"]:
+        for line in t["lines"]:
+            rows.writerow(["traveller", t["board"], line["ns"], line["ew"], line["kind"],
+                           _score(line), line["ns_points"], line["ew_points"],
+                           "" if line["ns_percent"] is None else line["ns_percent"],
+                           "" if line["ew_percent"] is None else line["ew_percent"],
+                           line.get("reason", "")])
+    return "".join(out.parts)
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _number(value: float | None, places: int = 2) -> str:
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+def _table(name: str, columns: list[str], rows: list[list[str]]) -> list[str]:
+    """A PBN 2.1 table (section 5.2): the tag naming each column (`name\\width` and its
+    alignment), then a line a row, its values apart by spaces, `-` where there is none."""
+    widths = [max([1, *(len(r[i]) for r in rows)]) for i in range(len(columns))]
+    header = ";".join(f"{c}\\{w}{'L' if c == 'Names' else 'R'}"
+                      for c, w in zip(columns, widths, strict=True))
+    return [f'[{name} "{header}"]', *(" ".join(r) for r in rows)]
+
+
+def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
+    """A game per board with its `[ScoreTable]` (each result: the pairs, the score on the side
+    that scored it, both sides' matchpoints or IMPs and percentages), the first game also with
+    the `[TotalScoreTable]` (the ranking). Pairs only."""
+    if doc["scoring"] == "vp":
+        raise FormatError("format: PBN's score tables hold a pairs event; a teams event's "
+                          "results are json or csv")
+    mp = doc["scoring"] == "matchpoints"
+    unit = "MP" if mp else "IMP"
+    names = {e["number"]: " - ".join(e["players"]) or e["name"] for e in doc["entrants"]}
+    header = ["% PBN 2.1", "% EXPORT", ""]
+    out: list[str] = list(header)
+    for i, t in enumerate(doc["travellers"]):
+        out += [f"[Event {_quoted(made.name)}]", f"[Site {_quoted(made.site)}]",
+                f"[Date {_quoted(made.date or '?')}]", f'[Board "{t["board"]}"]']
+        deal = made.deals.get(t["board"], {})
+        if deal.get("deal"):
+            out.append(f"[Deal {_quoted(deal['deal'])}]")
+        out.append(f'[Scoring "{"MatchPoints" if mp else "IMP"}"]')
+        if i == 0:
+            rows = [[str(r["rank"]), str(r["entrant"]), _quoted(
+                {"NS": "N-S", "EW": "E-W"}.get(r.get("direction") or "", "")),
+                _number(r["points"]), _number(r["percent"]), _quoted(names[r["entrant"]]),
+                str(r["boards"])] for r in doc["rankings"]]
+            out += _table("TotalScoreTable", ["Rank", "PairId", "Direction",
+                                              f"TotalScore{unit}", "TotalPercentage", "Names",
+                                              "NrBoards"], rows)
+        rows = []
+        for line in t["lines"]:
+            score = line.get("score_ns")
+            ns = "-" if score is None or score < 0 else _quoted(str(score))
+            ew = "-" if score is None or score >= 0 else _quoted(str(-score))
+            if score is None:
+                ns = _quoted(_score(line))
+            rows.append([str(line["ns"]), str(line["ew"]), ns, ew,
+                         _number(line["ns_points"]), _number(line["ew_points"]),
+                         _number(line["ns_percent"]), _number(line["ew_percent"])])
+        out += _table("ScoreTable", ["PairId_NS", "PairId_EW", "Score_NS", "Score_EW",
+                                     f"{unit}_NS", f"{unit}_EW", "Percentage_NS",
+                                     "Percentage_EW"], rows)
+        out.append("")
+    return "\n".join(out)
+
+
+def write(doc: Mapping[str, Any], made: Tournament, form: str) -> tuple[str, str]:
+    """The document in `form` (csv or pbn), and its media type."""
+    text = write_pbn(doc, made) if form == "pbn" else write_csv(doc)
+    return text, MEDIA[form]

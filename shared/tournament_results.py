@@ -1,0 +1,171 @@
+"""A tournament's results (issue 28): each table's results linked to the entrants the movement
+seated there, the Director's scores applied, and the travellers and rankings of
+`shared.scores` (pairs: matchpoints, cross-IMPs or Butler; teams: each match's IMPs and VPs).
+
+Pure: the gateway gives the rounds recorded on the tournament's topic, each table's results
+(board → NS score, from its log) and the Director's scores in the order recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shared.director_scores import parse, score_map
+from shared.entrants import MovementKind
+from shared.scores.adjustments import Penalty, Played, ScoreError
+from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
+from shared.scores.movements import Match, Round, Seating
+from shared.scores.rankings import pair_rankings
+from shared.scores.team_rankings import MatchScore, match_score, team_rankings
+from shared.scores.travellers import Line, Result, travellers
+from shared.scores.vocabulary import Scoring
+from shared.tournament import Tournament
+
+
+def rounds_of(records: Iterable[Mapping[str, Any]], made: Tournament) -> list[Round]:
+    """The movement's rounds started, from the tournament's round records (a round recorded
+    twice: the last stands), tables numbered by their place in the tournament."""
+    index = {t: i + 1 for i, t in enumerate(made.tables)}
+    by_number: dict[int, Round] = {}
+    for record in records:
+        seatings = record.get("seatings")
+        if not seatings:
+            continue
+        tables = tuple(Seating(index[t], s["ns"], s["ew"], tuple(s["boards"]))
+                       for t, s in seatings.items())
+        by_number[record["round"]] = Round(record["round"], tables,
+                                           tuple(record.get("sit_out", ())))
+    return [by_number[n] for n in sorted(by_number)]
+
+
+def played(rounds: Sequence[Round], made: Tournament,
+           table_results: Mapping[str, Mapping[int, int]]) -> list[Result]:
+    """Each board a table finished, as the result between the entrants seated there."""
+    out = []
+    for rnd in rounds:
+        for s in rnd.tables:
+            scores = table_results.get(made.tables[s.table - 1], {})
+            out += [Result(b, s.ns, s.ew, Played(scores[b])) for b in s.boards if b in scores]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """The Director's scores in the order given."""
+
+    adjustments: tuple[Adjustment, ...]
+    penalties: tuple[Penalty, ...]
+
+
+def pairs_matchpoints(made: Tournament) -> bool:
+    m = made.movement
+    return m is not None and not m.kind.teams and m.scoring is Scoring.MATCHPOINTS
+
+
+def given(made: Tournament, places: frozenset[Place],
+          records: Iterable[Mapping[str, Any]]) -> Given:
+    adjustments: list[Adjustment] = []
+    penalties: list[Penalty] = []
+    for record in records:
+        found = parse(record, places, pairs_matchpoints(made))
+        if isinstance(found, Penalty):
+            penalties.append(found)
+        else:
+            adjustments.append(found)
+    return Given(tuple(adjustments), tuple(penalties))
+
+
+def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
+            table_results: Mapping[str, Mapping[int, int]],
+            score_records: Sequence[Mapping[str, Any]], everything: bool = True
+            ) -> dict[str, Any]:
+    """The results document: entrants, rankings, travellers (pairs) or matches (teams), the
+    Director's scores with their reasons. Not `everything` (the public's view): a board's
+    traveller only once every table scheduled to play it has a result."""
+    movement = made.movement
+    if movement is None:
+        raise ScoreError("this tournament has no entrants and movement to score", "tournament")
+    rounds = rounds_of(round_records, made)
+    places = scheduled(rounds)
+    director = given(made, places, score_records)
+    all_results = apply_adjustments(played(rounds, made, table_results),
+                                    director.adjustments, places)
+    have = {(r.board, r.ns, r.ew) for r in all_results}
+    complete = sorted({p[0] for p in places} - {p[0] for p in places - have})
+    reasons = {a.place: a.reason for a in director.adjustments}
+    doc: dict[str, Any] = {
+        "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
+        "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
+        "complete": complete,
+        "adjustments": [{"board": a.board, "ns": a.ns, "ew": a.ew, "reason": a.reason,
+                         **score_map(a.score)} for a in director.adjustments],
+        "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
+                       "unit": str(p.unit), "reason": p.reason} for p in director.penalties]}
+    shown = set(complete) if not everything else {p[0] for p in places}
+    if movement.kind.teams:
+        scores = _matches(rounds, all_results, director.penalties)
+        doc["scoring"] = "vp"
+        doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
+                            "vp": s.vp, "imps": round(s.imps, 2)}
+                           for s in team_rankings(scores)]
+        doc["matches"] = [_match_map(m, shown, reasons) for m in scores]
+        return doc
+    boards = travellers(all_results, movement.scoring)
+    doc["scoring"] = str(movement.scoring)
+    doc["rankings"] = [
+        {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
+         else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
+         "percent": s.percent}
+        for s in pair_rankings(boards.values(), director.penalties,
+                               by_direction=movement.kind is MovementKind.MITCHELL)]
+    doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
+                          "lines": [_line_map(line, reasons) for line in t.lines]}
+                         for t in boards.values() if t.board in shown]
+    return doc
+
+
+def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:
+    r = line.result
+    out = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
+           "ns_points": round(line.ns_points, 4), "ew_points": round(line.ew_points, 4),
+           "ns_percent": None if line.ns_percent is None else round(line.ns_percent, 2),
+           "ew_percent": None if line.ew_percent is None else round(line.ew_percent, 2)}
+    if (r.board, r.ns, r.ew) in reasons:
+        out["reason"] = reasons[r.board, r.ns, r.ew]
+    return out
+
+
+def _matches(rounds: Sequence[Round], results: Sequence[Result],
+             penalties: Sequence[Penalty]) -> list[MatchScore]:
+    """Each match of each round (its open room at an odd table, its closed room next), given
+    its own results only (a session's results indexed by the two teams once)."""
+    by_teams: dict[frozenset[int], list[Result]] = {}
+    for r in results:
+        by_teams.setdefault(frozenset((r.ns, r.ew)), []).append(r)
+    out = []
+    for rnd in rounds:
+        tables = sorted(rnd.tables, key=lambda s: s.table)
+        for open_room in tables[0::2]:
+            match = Match(open_room.ns, open_room.ew, open_room.boards)
+            mine = [p for p in penalties if p.entrant in (match.home, match.away)
+                    and p.board in match.boards]
+            out.append(match_score(match, by_teams.get(frozenset((match.home, match.away)),
+                                                       []), mine))
+    return out
+
+
+def _match_map(m: MatchScore, shown: set[int], reasons: Mapping[Place, str]
+               ) -> dict[str, Any]:
+    def room(r: Result) -> dict[str, Any]:
+        out = {"ns": r.ns, "ew": r.ew, **score_map(r.score)}
+        if (r.board, r.ns, r.ew) in reasons:
+            out["reason"] = reasons[r.board, r.ns, r.ew]
+        return out
+    return {"home": m.home, "away": m.away, "home_imps": round(m.home_imps, 2),
+            "away_imps": round(m.away_imps, 2), "home_vp": m.home_vp, "away_vp": m.away_vp,
+            "boards": [{"board": s.board, "open": room(s.open_room),
+                        "closed": room(s.closed_room), "home_imps": round(s.home_imps, 2),
+                        "away_imps": round(s.away_imps, 2)}
+                       for s in m.boards if s.board in shown]}

@@ -1,0 +1,163 @@
+"""Declarer's option on the lead of the partner of a defender with a major penalty card, on
+the pages, in a real browser (issue 27; Laws 50D2, 51B, 59). The penalty card arises as
+tests/browser/test_capture_play.py makes it: against 2C by North, West revokes on trick 2 with
+♥4 and corrects it with ♦7 (Law 62A): ♥4 is a major penalty card (62B1, 50). East wins trick 2
+and is on lead: he may not lead until declarer has stated his option (50D2). The deal is
+tests/helpers.py's DEAL:
+
+    North 4.KJ32.842.AQ743   East JT987.Q876.AK5.2   South AK532.T.JT6.T985   West Q6.A954.Q973.KJ6
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.browser import (
+    PHONE,
+    Tab,
+    assert_clean_console,
+    open_tab,
+    screenshot,
+    serious_violations,
+    table_with_players,
+)
+from tests.browser.test_capture import capture_tab, enter, sent_events
+from tests.helpers import state
+from tests.stack import Stack
+
+expect.set_options(timeout=10_000)
+
+AUCTION = "1c p 1s p 2c p p p"  # 2C by North: East on lead (Law 41A)
+PLAY_TO_PENALTY = ["a", "6 3 2", "dk dt h4", "w:d7", "4"]  # West's ♥4 a penalty card (62B1)
+EAST_LEFT = {"SJ", "ST", "S9", "S8", "S7", "HQ", "H8", "H7", "H6", "D5", "C2"}
+
+
+def to_the_lead_option(browser: Browser, stack: Stack, name: str, tabs: list[Tab]
+                       ) -> tuple[str, dict[str, Any], Tab]:
+    """A table whose capture page has recorded the auction and the two tricks: East on lead
+    at trick 3, West's ♥4 a major penalty card, declarer's option awaited (Law 50D2)."""
+    table, tokens = table_with_players(stack, name)
+    capture = capture_tab(browser, stack, table)
+    tabs.append(capture)
+    enter(capture, AUCTION)
+    for line in PLAY_TO_PENALTY:
+        enter(capture, line)
+    expect(capture.page.locator("#turn")).to_have_text(
+        "East (Bob) leads once declarer North (Ann) has chosen (require h, prohibit h, "
+        "prohibit, free).")
+    return table, tokens, capture
+
+
+def seat_in_play(browser: Browser, stack: Stack, token: str, viewport: Any = None) -> Tab:
+    """A seat's page once the play is under way: connected, the lead option box drawn."""
+    tab = open_tab(browser, f"{stack.url}/seat#{token}", viewport)
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    expect(tab.page.locator("#lead-option")).to_be_visible()
+    return tab
+
+
+def enabled_cards(page: Page) -> set[str]:
+    return set(page.locator("#play-table button[data-card]:not(:disabled)").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)"))
+
+
+def test_declarer_requires_a_heart_on_his_page_and_the_leader_may_lead_only_hearts(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 50D2: East waits; his page enables no card and says why. West's ♥4 is shown face
+    up in West's place on North's and East's pages (Law 50: public). North, declarer, sees the
+    choice in words with its Law and requires a heart lead (50D2(a)): the ♥4 is picked up,
+    East's page says the choice and enables his hearts only; he leads ♥Q and the lead goes
+    with no alert but the revoke. East's page is a phone's: 375 px, no horizontal scroll; axe
+    finds no serious violation on either page."""
+    table, tokens, _ = to_the_lead_option(browser, stack, "opt-seat", tabs)
+    north = seat_in_play(browser, stack, tokens["seats"]["N"])
+    east = seat_in_play(browser, stack, tokens["seats"]["E"], PHONE)
+    tabs.extend([north, east])
+
+    for tab in (north, east):
+        penalty = tab.page.locator(".penalty-cards[data-seat='W']")
+        expect(penalty).to_contain_text("Penalty card (Law 50)")
+        expect(penalty.locator(".penalty[data-card='H4'] [role=img]")).to_have_attribute(
+            "aria-label", "4 of hearts")
+    expect(east.page.locator("#lead-option-words")).to_have_text(
+        "East waits to lead until declarer North has stated his option (Law 50D2): West has a "
+        "major penalty card in hearts; declarer may require or prohibit its lead (the penalty "
+        "card then picked up) or leave the lead free.")
+    expect(east.page.locator("#play-turn")).to_have_text(
+        "Waiting for declarer North (Ann)'s option on the lead (Law 50D2).")
+    assert enabled_cards(east.page) == set()
+    expect(north.page.locator("#lead-option button")).to_have_text([
+        "Require a heart lead (Law 50D2(a))",
+        "Prohibit hearts while East keeps the lead (Law 50D2(a))",
+        "Free: any lead, the penalty card stays (Law 50D2(b))"])
+    assert enabled_cards(north.page) == set()  # not North's card, nor dummy's
+    screenshot(north.page, "seat-lead-option.png")
+    assert serious_violations(north.page) == []
+
+    north.page.locator("#lead-option button[data-choice='require']").click()
+    expect(east.page.locator("#lead-option-words")).to_have_text(
+        "Declarer's option: East must lead hearts (Law 50D2(a); Law 59: any card if he has "
+        "none).")
+    expect(east.page.locator(".penalty-cards")).to_have_count(0)  # picked up (Law 50D2(a))
+    expect(east.page.locator("#play-table button[data-card]:not(:disabled)")).to_have_count(4)
+    assert enabled_cards(east.page) == {c for c in EAST_LEFT if c[0] == "H"}
+    width = east.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    assert serious_violations(east.page) == []
+
+    east.page.locator("#play-table button[data-card='HQ']").click()
+    expect(north.page.locator("#lead-option")).to_have_count(0)
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["tricks"][-1] == {"leader": "E", "cards": [
+        {"seat": "E", "card": "HQ"}], "winner": None}
+    assert board["penalty_cards"] == []
+    assert board["play"]["lead_options"] is None
+    assert [a["kind"] for a in board["alerts"]] == ["revoke"]
+    chosen = [{k: v for k, v in e.items() if k != "client_seq"} for e in sent_events(north)
+              if e["type"] == "lead_option"]
+    assert chosen == [{"type": "lead_option", "choice": "require", "suit": "H"}]
+    for tab in (north, east):
+        assert_clean_console(tab)
+
+
+def test_the_capture_page_records_declarers_prohibition(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """The operator types `prohibit h`, sent as declarer's (North's) `lead_option`: East may
+    not lead hearts while he keeps the lead, ♥4 picked up (Law 50D2(a)). Before it, the play
+    record says the penalty card's options in words (Laws 50D1, 50D2); a `require` with no
+    suit is refused on the page, nothing sent. Then East's lead of a spade goes with no
+    alert."""
+    table, _, capture = to_the_lead_option(browser, stack, "opt-capture", tabs)
+    page = capture.page
+    expect(page.locator("#play .play-penalty")).to_have_text(
+        "West's penalty card ♥4: major, played at West's first legal opportunity (Law 50D1); "
+        "when East is on lead, declarer may require or prohibit hearts or leave the lead free "
+        "(Law 50D2).")
+    expect(page.locator("#play .play-lead-option")).to_contain_text(
+        "East waits to lead until declarer North has stated his option (Law 50D2)")
+    sent = len(sent_events(capture))
+    entry = page.locator("#entry-line")
+    entry.fill("require")
+    entry.press("Enter")
+    expect(page.locator("#entry-error")).to_have_text("Type require <suit>, e.g. require h.")
+    assert len(sent_events(capture)) == sent
+
+    enter(capture, "prohibit h")
+    expect(page.locator("#play .play-lead-option")).to_have_text(
+        "Declarer's option: East may not lead hearts while he keeps the lead (Law 50D2(a); "
+        "Law 59: unless he has nothing else).")
+    expect(page.locator("#play .play-penalty")).to_have_count(0)
+    expect(page.locator("#turn")).to_have_text("East (Bob) to play, trick 3.")
+    last = {k: v for k, v in sent_events(capture)[-1].items() if k != "client_seq"}
+    assert last == {"type": "lead_option", "seat": "N", "choice": "prohibit", "suit": "H"}
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["lead_options"] == {"seat": "E", "suits": ["H"], "choice": "prohibit",
+                                             "chosen": ["H"]}
+    assert board["penalty_cards"] == []
+    enter(capture, "sj")
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["tricks"][-1]["cards"] == [{"seat": "E", "card": "SJ"}]
+    assert [a["kind"] for a in board["alerts"]] == ["revoke"]
+    assert_clean_console(capture)

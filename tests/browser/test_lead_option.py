@@ -19,12 +19,14 @@ from tests.browser.browser import (
     Tab,
     assert_clean_console,
     open_tab,
+    post,
     screenshot,
     serious_violations,
     table_with_players,
 )
 from tests.browser.test_capture import capture_tab, enter, sent_events
-from tests.helpers import state
+from tests.browser.test_director import console_tab, queue_items
+from tests.helpers import state, wait_for
 from tests.stack import Stack
 
 expect.set_options(timeout=10_000)
@@ -161,3 +163,90 @@ def test_the_capture_page_records_declarers_prohibition(
     assert board["play"]["tricks"][-1]["cards"] == [{"seat": "E", "card": "SJ"}]
     assert [a["kind"] for a in board["alerts"]] == ["revoke"]
     assert_clean_console(capture)
+
+
+CALLS = [("N", "1C"), ("E", "P"), ("S", "1S"), ("W", "P"), ("N", "2C"), ("E", "P"), ("S", "P"),
+         ("W", "P")]
+
+
+def bid_to_two_clubs(stack: Stack, table: str, seats: dict[str, str]) -> None:
+    """The auction posted by the seats, until the state has it closed (Law 22A): 2C by North,
+    East on lead (41A)."""
+    for seat, call in CALLS:
+        post(stack, table, seats[seat], {"type": "call", "call": call})
+    wait_for(lambda: (state(stack, table, stack.director)["board"] or {}).get("status")
+             == "closed", 10, "the auction closed in the state")
+
+
+def test_the_director_records_declarers_option_reported_by_a_table_without_devices(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """The same two tricks posted by the seats (West's revoke corrected, Laws 61A, 62A): the
+    console's board view says West's penalty card and the option awaited in words (Laws 50D1,
+    50D2), and its form records declarer's choice, sent as North's `lead_option`: `free`
+    (50D2(b)), the lead open to East, the ♥4 still a penalty card."""
+    table, tokens = table_with_players(stack, "opt-director")
+    seats = tokens["seats"]
+    bid_to_two_clubs(stack, table, seats)
+    for seat, card in [("E", "DA"), ("S", "D6"), ("W", "D3"), ("N", "D2"), ("E", "DK"),
+                       ("S", "DT"), ("W", "H4"), ("W", "D7"), ("N", "D4")]:
+        hand = "N" if seat == "S" else seat  # declarer plays dummy's cards (Law 45)
+        post(stack, table, seats[hand], {"type": "card_played", "card": card,
+                                         **({"seat": "S"} if seat == "S" else {})})
+    director = console_tab(browser, stack)
+    tabs.append(director)
+    page = director.page
+    items = queue_items(page, table)
+    expect(items).to_have_count(1)
+    items.first.locator(".open-table").click()
+    expect(page.locator("#play .play-penalty")).to_contain_text(
+        "West's penalty card ♥4: major, played at West's first legal opportunity (Law 50D1)")
+    form = page.locator("#lead-option-form")
+    expect(form.locator("h3")).to_have_text(
+        "Record declarer North's option, as the table reports it")
+    expect(form.locator("#lead-option-words")).to_contain_text(
+        "East waits to lead until declarer North has stated his option (Law 50D2)")
+    form.locator("button[data-choice='free']").click()
+    expect(page.locator("#lead-option-result")).to_have_text(
+        "Declarer's option recorded: the lead left free.")
+    expect(form.locator("button")).to_have_count(0)
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["lead_options"] is None
+    assert board["penalty_cards"] == [{"seat": "W", "card": "H4", "led": False}]
+    assert board["rectifications"][-1]["law"] == "50D2(b)"
+    assert serious_violations(page) == []
+    assert_clean_console(director)
+
+
+def test_the_option_holders_page_accepts_a_lead_out_of_turn(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """East is on lead against 2C by North; West's ♠Q is led out of turn, recorded by the
+    director for West (as capture would, Law 54). North, declarer and the one option holder,
+    sees the accept / decline buttons on his page and accepts (Law 53A / 54A): the lead
+    stands. East, no option holder, sees no button."""
+    table, tokens = table_with_players(stack, "opt-lead")
+    seats = tokens["seats"]
+    bid_to_two_clubs(stack, table, seats)
+    post(stack, table, stack.director, {"type": "card_played", "seat": "W", "card": "SQ"})
+    north = open_tab(browser, f"{stack.url}/seat#{seats['N']}")
+    east = open_tab(browser, f"{stack.url}/seat#{seats['E']}")
+    tabs.extend([north, east])
+    box = north.page.locator("#lead-out-of-turn")
+    expect(box).to_contain_text("West led ♠Q out of turn.")
+    expect(box.locator("button")).to_have_text([
+        "Accept the lead: it stands (Law 53A)",
+        "Decline: the lead is made from the right hand (Laws 53–56)"])
+    expect(east.page.locator("#connection")).to_have_text("Connected")
+    expect(east.page.locator("#turn")).to_have_text(
+        "A lead out of turn: the option is being decided.")
+    expect(east.page.locator("#lead-out-of-turn")).to_have_count(0)
+    box.locator("#accept-lead").click()
+    expect(box).to_have_count(0)
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["lead_out_of_turn"] is None
+    assert board["play"]["tricks"] == [{"leader": "W", "cards": [{"seat": "W", "card": "SQ"}],
+                                        "winner": None}]
+    assert [{k: v for k, v in e.items() if k != "client_seq"} for e in sent_events(north)] == [
+        {"type": "option", "accept": True}]
+    assert serious_violations(north.page) == []
+    for tab in (north, east):
+        assert_clean_console(tab)

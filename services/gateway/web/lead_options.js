@@ -91,14 +91,15 @@ function choiceButtons(board, options, onChoose) {
 }
 
 /** The lead option box for `me`'s page: declarer's choice (buttons) while it is awaited,
- * the leader's and others' wait, then the choice in words; null when none stands. */
-export function leadOptionNode(board, me, onChoose) {
+ * the leader's and others' wait, then the choice in words; null when none stands. `title`:
+ * the heading (the director's console records declarer's choice with declarer's buttons). */
+export function leadOptionNode(board, me, onChoose, { title: heading = null } = {}) {
   const play = board && board.play;
   const options = play && play.lead_options;
   if (!options || play.ended) return null;
-  const title = el("h3", { id: "lead-option-title", text: awaitingChoice(play)
+  const title = el("h3", { id: "lead-option-title", text: heading || (awaitingChoice(play)
     ? (me === play.declarer ? "Your option on the lead" : "Declarer's option on the lead")
-    : "Declarer's option stated" });
+    : "Declarer's option stated") });
   const box = (...parts) => el("div", { class: "option-box lead-option", id: "lead-option",
     role: "group", "aria-labelledby": "lead-option-title" }, title, ...parts);
   if (!awaitingChoice(play)) {

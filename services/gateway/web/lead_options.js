@@ -43,6 +43,23 @@ export function allowedLeads(cards, play, seat) {
   return fits.length ? fits : cards;
 }
 
+const HONOURS = "AKQJT";
+
+/** The cards of `cards` (those `seat` may play by Law 44, and his lead allows) that his
+ * penalty cards leave him: a major one that he may legally play now he must play (Law 50D1:
+ * at the first legal opportunity, leading, following suit, discarding or trumping); with a
+ * minor one he may not play a card of its suit below honour rank before it (50C). Anything
+ * else, or nothing left, leaves `cards` as they are. */
+export function penaltyPlays(cards, board, seat) {
+  const mine = (board.penalty_cards || []).filter((p) => p.seat === seat);
+  const major = mine.filter((p) => !p.minor && cards.includes(p.card)).map((p) => p.card);
+  if (major.length) return major;
+  const minor = mine.filter((p) => p.minor).map((p) => p.card);
+  const fits = cards.filter((c) => minor.includes(c) || !minor.some((m) => m[0] === c[0]) ||
+    HONOURS.includes(c[1]));
+  return fits.length ? fits : cards;
+}
+
 /** Declarer's choice stated, in words with its Law. */
 export function choiceWords(board, options, name = (seat) => SEAT_NAMES[seat]) {
   const law = optionLaw(board, options);

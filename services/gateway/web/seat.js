@@ -15,6 +15,7 @@ import {
 import { claimsOf, tokenFromHash } from "./token.js";
 import {
   allowedLeads, awaitingChoice, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
+  penaltyPlays,
 } from "./lead_options.js";
 import {
   handToPlay, lastCompleted, legalCards, mayInspectLast, middleNode, placesFrom,
@@ -162,8 +163,8 @@ function handAt(board, seat, hand) {
   return handNode(left, {
     label: seat === me ? `Your hand, ${SEAT_NAMES[me]}` : `Dummy's hand, ${SEAT_NAMES[seat]}`,
     onCard: active ? (card) => playCard(seat, card) : null,
-    enabled: active ? (from === seat ? allowedLeads(legalCards(left, play), play, seat) : [])
-      : null,
+    enabled: active ? (from === seat ? penaltyPlays(allowedLeads(legalCards(left, play), play,
+      seat), board, seat) : []) : null,
   });
 }
 

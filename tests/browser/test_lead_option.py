@@ -24,6 +24,7 @@ from tests.browser.browser import (
     screenshot,
     serious_violations,
     table_with_players,
+    vugraph_tab,
 )
 from tests.browser.test_capture import capture_tab, enter, sent_events
 from tests.browser.test_director import console_tab, queue_items
@@ -184,7 +185,8 @@ def test_the_director_records_declarers_option_reported_by_a_table_without_devic
     """The same two tricks posted by the seats (West's revoke corrected, Laws 61A, 62A): the
     console's board view says West's penalty card and the option awaited in words (Laws 50D1,
     50D2), and its form records declarer's choice, sent as North's `lead_option`: `free`
-    (50D2(b)), the lead open to East, the ♥4 still a penalty card."""
+    (50D2(b)), the lead open to East, the ♥4 still a penalty card. A spectator's vugraph says
+    East waits for declarer's option, then that East is to play."""
     table, tokens = table_with_players(stack, "opt-director")
     seats = tokens["seats"]
     bid_to_two_clubs(stack, table, seats)
@@ -206,7 +208,12 @@ def test_the_director_records_declarers_option_reported_by_a_table_without_devic
         "Record declarer North's option, as the table reports it")
     expect(form.locator("#lead-option-words")).to_contain_text(
         "East waits to lead until declarer North has stated his option (Law 50D2)")
+    spectator = vugraph_tab(browser, stack, tokens["spectator"])
+    tabs.append(spectator)
+    expect(spectator.page.locator("#turn")).to_have_text(
+        "East (Bob) leads once declarer North (Ann) has stated his option (Law 50D2).")
     form.locator("button[data-choice='free']").click()
+    expect(spectator.page.locator("#turn")).to_have_text("East (Bob) to play.")
     expect(page.locator("#lead-option-result")).to_have_text(
         "Declarer's option recorded: the lead left free.")
     expect(form.locator("button")).to_have_count(0)

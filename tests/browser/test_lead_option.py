@@ -74,7 +74,7 @@ def test_declarer_requires_a_heart_on_his_page_and_the_leader_may_lead_only_hear
     choice in words with its Law and requires a heart lead (50D2(a)): the ♥4 is picked up,
     East's page says the choice and enables his hearts only; he leads ♥Q and the lead goes
     with no alert but the revoke. East's page is a phone's: 375 px, no horizontal scroll; axe
-    finds no serious violation on either page."""
+    finds no serious violation on either page; declarer's page fits 375 px too."""
     table, tokens, _ = to_the_lead_option(browser, stack, "opt-seat", tabs)
     north = seat_in_play(browser, stack, tokens["seats"]["N"])
     east = seat_in_play(browser, stack, tokens["seats"]["E"], PHONE)
@@ -99,6 +99,11 @@ def test_declarer_requires_a_heart_on_his_page_and_the_leader_may_lead_only_hear
     assert enabled_cards(north.page) == set()  # not North's card, nor dummy's
     screenshot(north.page, "seat-lead-option.png")
     assert serious_violations(north.page) == []
+    phone = seat_in_play(browser, stack, tokens["seats"]["N"], PHONE)  # declarer at 375 px
+    tabs.append(phone)
+    expect(phone.page.locator("#lead-option button")).to_have_count(3)
+    width = phone.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"declarer's page is {width} px wide"
 
     north.page.locator("#lead-option button[data-choice='require']").click()
     expect(east.page.locator("#lead-option-words")).to_have_text(

@@ -236,6 +236,17 @@ def test_the_capture_page_fits_a_phone_and_has_no_serious_accessibility_violatio
                                              "explanation": "16+ any shape"}}),
     ("q:1s", {"error": '"q:" is not a seat: n, e, s or w'}),
     ("show w", {"error": "Type show <seat> <card>, e.g. show w hk."}),
+    # declarer's lead option (Laws 50D2, 51B; Law 26): the seat is declarer's, from the state
+    ("require h", {"event": {"type": "lead_option", "seat": None, "choice": "require",
+                             "suit": "H"}}),
+    ("prohibit S", {"event": {"type": "lead_option", "seat": None, "choice": "prohibit",
+                              "suit": "S"}}),
+    ("prohibit", {"event": {"type": "lead_option", "seat": None, "choice": "prohibit"}}),
+    ("free", {"event": {"type": "lead_option", "seat": None, "choice": "free"}}),
+    ("require", {"error": "Type require <suit>, e.g. require h."}),
+    ("free h", {"error": "Type free alone."}),
+    ("prohibit x", {"error": "Type prohibit <suit>, e.g. prohibit h, or prohibit alone (every "
+                             "suit of the penalty cards)."}),
 ])
 def test_the_entry_lines_syntax(stack: Stack, browser: Browser, tabs: list[Tab], line: str,
                                 read: dict[str, Any]) -> None:

@@ -94,7 +94,9 @@ def test_a_capture_session_records_the_play_a_revoke_its_correction_and_a_claim(
         "aria-label", "4 of hearts, a penalty card")
     expect(page.locator("#turn")).to_have_text("North (Ann) to play, trick 2.")
     enter(tab, "4")  # North: ♠4, ♦4, ♣4, but only ♦4 follows suit
-    expect(page.locator("#turn")).to_have_text("East (Bob) to play, trick 3.")
+    expect(page.locator("#turn")).to_have_text(  # West's ♥4 a major penalty card: Law 50D2
+        "East (Bob) leads once declarer North (Ann) has chosen (require h, prohibit h, "
+        "prohibit, free).")
     assert trick_cells(tab, 2)["W"] == "7 of diamonds"
     expect(page.locator(".compass-seat.east [data-card='DA']")).to_be_disabled()
     screenshot(page, "capture-play.png")

@@ -18,6 +18,9 @@
 //   agree  agree e     the claim's opponents acquiesce in it (both, or East), Law 69A
 //   dispute w          West disputes the claim (Laws 68D, 70)
 //   result 9           declarer made 9 tricks, the cards not recorded (Law 79A)
+//   require h          declarer's option on a lead (a penalty card, Law 50D2; 51B; Law 26):
+//   prohibit h         require or prohibit hearts, prohibit every suit of the penalty cards
+//   prohibit  free     (`prohibit` alone), or leave the lead free (50D2(b)); sent as declarer's
 // `accept` and `decline` name a seat when more than one may (`accept s`: a lead out of turn).
 
 import { parseTyped } from "./bidding.js";
@@ -25,7 +28,7 @@ import { parsePlayWord } from "./capture-play.js";
 
 const SEAT = /^[nesw]$/i;
 const COMMANDS = ["accept", "decline", "slip", "change", "show", "lead", "ask", "explain",
-  "agree", "dispute", "result"];
+  "agree", "dispute", "result", "require", "prohibit", "free"];
 
 /** A card as the server spells it, or null: "hk" → "HK", "d10"/"dt" → "DT". */
 export function parseCard(text) {
@@ -65,6 +68,8 @@ const USAGE = {
   explain: "explain <seat> <call number> <explanation>",
   agree: "agree (both opponents of the claimer) or agree <seat>",
   dispute: "dispute <seat>, e.g. dispute w", result: "result <declarer's tricks>, e.g. result 9",
+  require: "require <suit>, e.g. require h", prohibit: "prohibit <suit>, e.g. prohibit h, or "
+    + "prohibit alone (every suit of the penalty cards)", free: "free alone",
 };
 
 /** A command line (its first word one of COMMANDS): `{event}` with `seat: null` where the
@@ -80,6 +85,13 @@ function commandOf(command, parts, text) {
     case "agree": case "dispute":
       return parts.length > 1 || (parts.length && !seat) || (command === "dispute" && !seat)
         ? usage : { event: { type: "claim_response", seat, accept: command === "agree" } };
+    case "require": case "prohibit": case "free": { // declarer's lead option (Laws 50D2, 26)
+      const suit = /^[shdc]$/i.test(parts[0] || "") ? parts[0].toUpperCase() : null;
+      const ok = command === "free" ? !parts.length
+        : parts.length === 1 ? Boolean(suit) : command === "prohibit" && !parts.length;
+      return ok ? { event: { type: "lead_option", seat: null, choice: command,
+        ...(suit ? { suit } : {}) } } : usage;
+    }
     case "result":
       return parts.length === 1 && /^(1[0-3]|[0-9])$/.test(parts[0])
         ? { event: { type: "result_recorded", tricks: Number(parts[0]) } } : usage;

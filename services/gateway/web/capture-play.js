@@ -146,6 +146,11 @@ export function playTurnWords(board) {
     return `${name(play.lead_out_of_turn.seat)} led out of turn: ${holders} may accept it ` +
       "(accept, decline).";
   }
+  const options = play && play.lead_options;
+  if (options && options.choice === null) { // Law 50D2: he leads once declarer has chosen
+    return `${name(options.seat)} leads once declarer ${name(play.declarer)} has chosen ` +
+      "(require h, prohibit h, prohibit, free).";
+  }
   const seat = seatToPlay(board);
   if (!seat) return "";
   return board.play ? `${name(seat)} to play, trick ${tricksDone(play) + 1}.`

@@ -107,6 +107,7 @@ async function recordPlays(plays) {
  * a result recorded (sent as declarer's), an option over a lead out of turn. */
 function playCommand(event, board) {
   if (event.type === "claim_response") return claimResponses(event, board);
+  if (event.type === "lead_option") return leadOptionEvents(event, board);
   if (event.type === "result_recorded") {
     return board.contract ? { events: [{ ...event, seat: board.contract.declarer }] }
       : { error: "No contract yet: a result is recorded once the auction has closed." };
@@ -120,6 +121,18 @@ function playCommand(event, board) {
         ` ${lead.option_holders[0].toLowerCase()}.` };
   }
   return null;
+}
+
+/** Declarer's lead option (`require h`, `prohibit`, `free`), sent as declarer's: while one
+ * awaits him (a penalty card, Law 50D2), or a withdrawn call's restriction applies (Law 26). */
+function leadOptionEvents(event, board) {
+  const play = board.play;
+  const awaited = play && play.lead_options && play.lead_options.choice === null;
+  const withdrawn = (board.lead_restrictions || []).some((r) => r.applies);
+  if (!board.contract || !(awaited || withdrawn)) {
+    return { error: "No lead option awaits declarer's choice (Laws 50D2, 26)." };
+  }
+  return { events: [{ ...event, seat: board.contract.declarer }] };
 }
 
 /** A command's event, its seat from the state where the line left it out. */

@@ -10,7 +10,7 @@ import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
-import { RULINGS } from "./rulings.js";
+import { bindRulingForm, leadOptionForm } from "./ruling_form.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
@@ -46,6 +46,12 @@ async function act(resultId, work, done) {
     if (field) field.setAttribute("aria-invalid", "true");
     answer(resultId, `Refused: ${error.message}${error.field ? ` (${error.field})` : ""}`, true);
   }
+}
+
+/** An event for the table in view, sent with the director's token; `said` once taken. */
+function sendEvent(resultId, body, said) {
+  act(resultId, () => postJson(`/api/tables/${enc(page.table)}/events`, token, body),
+    () => said);
 }
 
 // --- tabs ---------------------------------------------------------------------------------
@@ -177,6 +183,7 @@ function renderTable() {
   const record = playRecordNode(board);
   $("play-section").hidden = !record;
   show("play", record);
+  show("lead-option-form", leadOptionForm(board, sendEvent));
   const claim = board.play && board.play.claim;
   if (claim && !$("ruling-tricks").value && [board.play.declarer, board.play.dummy]
     .includes(claim.seat)) { // what declarer claimed, in all: the Director's starting point
@@ -264,41 +271,7 @@ async function followRecord() {
 
 $("record-load").addEventListener("click", () => readRecord(Number($("record-board").value)));
 
-// the ruling form: the fields of the chosen action, and what it does
-$("ruling-action").replaceChildren(...Object.entries(RULINGS).map(([action, r]) =>
-  el("option", { value: action, text: r.label })));
-
-function rulingFields() {
-  const ruling = RULINGS[$("ruling-action").value];
-  for (const label of document.querySelectorAll("#ruling-form [data-field]")) {
-    label.hidden = !ruling.fields.includes(label.dataset.field);
-  }
-  $("ruling-does").textContent = ruling.does;
-  $("ruling-law").placeholder = ruling.law || "e.g. 23";
-}
-$("ruling-action").addEventListener("change", rulingFields);
-rulingFields();
-
-$("ruling-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const form = $("ruling-action").value;
-  const fields = RULINGS[form].fields;
-  const body = { type: "ruling", action: RULINGS[form].action || form };
-  const value = (id) => $(id).value.trim();
-  if (fields.includes("index") && value("ruling-index")) { // a call by its number, else
-    body.index = Number(value("ruling-index")) - 1;          // the seat's last call
-  } else if (fields.includes("seat")) body.seat = value("ruling-seat");
-  for (const key of ["obligation", "suit", "restriction", "score"]) {
-    if (fields.includes(key) && value(`ruling-${key}`)) body[key] = value(`ruling-${key}`);
-  }
-  if (fields.includes("tricks") && value("ruling-tricks")) { // else refused, naming `tricks`
-    body.tricks = Number(value("ruling-tricks"));
-  }
-  if (value("ruling-law")) body.law = value("ruling-law");
-  if (value("ruling-note")) body.note = value("ruling-note");
-  act("ruling-result", () => postJson(`/api/tables/${enc(page.table)}/events`, token, body),
-    () => `Ruling given: ${RULINGS[form].label.toLowerCase()}.`);
-});
+bindRulingForm(sendEvent);
 
 $("board-form").addEventListener("submit", (event) => {
   event.preventDefault();

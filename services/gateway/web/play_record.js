@@ -1,10 +1,12 @@
 // A board's play as a table of tricks, as the server folded it (the state's `play`, docs/api.md):
 // each trick's number, who led, the four cards under their seats (the lead marked), who won
 // it; then the tricks won by each side, the claim, the revokes and how the play ended. For the
-// director's board view and the capture page. Rendering only: the fold applied the Laws
+// director's board view and the capture page; the penalty cards and declarer's lead option
+// in words (lead_options.js). Rendering only: the fold applied the Laws
 // (Law 44 the tricks, 61–64 the revokes, 68–71 the claims).
 
 import { cardNode, el, SEAT_NAMES, SEATS, seatLabel } from "./table.js";
+import { leadOptionWords, penaltyWords } from "./lead_options.js";
 
 const ENDED = {
   tricks: "the thirteenth trick played",
@@ -121,6 +123,13 @@ export function playRecordNode(board) {
     `NS ${won.NS || 0}, EW ${won.EW || 0}`)];
   if (play.claim) lines.push(el("p", { class: "play-claim", text: claimWords(play.claim, play) }));
   for (const r of revokes) lines.push(el("p", { class: "play-revoke" }, ...revokeWords(r)));
+  if (!play.ended) {
+    for (const parts of penaltyWords(board)) {
+      lines.push(el("p", { class: "play-penalty" }, ...parts));
+    }
+    const option = leadOptionWords(board);
+    if (option) lines.push(el("p", { class: "play-lead-option", text: option }));
+  }
   if (play.ended) {
     const result = board.result;
     const score = result ? ` Declarer ${result.declarer_tricks} tricks, NS ` +

@@ -14,6 +14,10 @@ import {
 } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import {
+  allowedLeads, awaitingChoice, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
+  penaltyPlays,
+} from "./lead_options.js";
+import {
   handToPlay, lastCompleted, legalCards, mayInspectLast, middleNode, placesFrom,
   remainingHand, resultNode, trickCardsNode,
 } from "./trick.js";
@@ -107,7 +111,15 @@ function playTurnText(board) { // during the play: whose card, from which hand
   if (play.ended || board.result) return "The play is over.";
   if (play.claim) return play.claim.disputed ? "The Director is called; play waits."
     : `${name(play.claim.seat)} has claimed: play stops.`;
-  if (play.lead_out_of_turn) return "A lead out of turn: the option is being decided.";
+  if (play.lead_out_of_turn) {
+    return play.lead_out_of_turn.option_holders.includes(me)
+      ? "A lead out of turn: your option, below."
+      : "A lead out of turn: the option is being decided.";
+  }
+  if (awaitingChoice(play)) { // Law 50D2: the partner leads once declarer has chosen
+    return me === play.declarer ? "Your option on the lead: choose below (Law 50D2)."
+      : `Waiting for declarer ${name(play.declarer)}'s option on the lead (Law 50D2).`;
+  }
   const from = handToPlay(board, me);
   if (from === me) return "Your card: choose one of the cards enabled.";
   if (from) return `Your card from dummy's hand (${SEAT_NAMES[from]}).`;
@@ -151,7 +163,8 @@ function handAt(board, seat, hand) {
   return handNode(left, {
     label: seat === me ? `Your hand, ${SEAT_NAMES[me]}` : `Dummy's hand, ${SEAT_NAMES[seat]}`,
     onCard: active ? (card) => playCard(seat, card) : null,
-    enabled: active ? (from === seat ? legalCards(left, play) : []) : null,
+    enabled: active ? (from === seat ? penaltyPlays(allowedLeads(legalCards(left, play), play,
+      seat), board, seat) : []) : null,
   });
 }
 
@@ -165,15 +178,17 @@ function renderHand(board) {
     if (seat === me) continue;
     const node = $(`place-${place}`);
     node.dataset.seat = seat;
-    node.replaceChildren(...(play ? [seatTitle(board, seat),
-      hands[seat] ? handAt(board, seat, hands[seat]) : null].filter(Boolean) : []));
+    node.replaceChildren(...[play ? seatTitle(board, seat) : null,
+      play && hands[seat] ? handAt(board, seat, hands[seat]) : null,
+      penaltyCardsNode(board, seat)].filter(Boolean)); // public to all (Law 50)
   }
   show("middle-box", play ? middleNode(board, me) : null);
   if (!hands[me]) {
     show("hand", el("p", { class: "quiet", text: "No hand yet." }));
     return;
   }
-  say("hand", play ? seatTitle(board, me) : null, handAt(board, me, hands[me]));
+  say("hand", play ? seatTitle(board, me) : null, handAt(board, me, hands[me]),
+    penaltyCardsNode(board, me));
 }
 
 function renderPlayPanel(board) {
@@ -194,6 +209,10 @@ function renderPlayPanel(board) {
       ...(statement ? { statement } : {}) }),
     onAnswer: (accept) => send({ type: "claim_response", accept }),
   }));
+  show("lead-option-box", leadOptionNode(board, me, (choice, suit) => send({
+    type: "lead_option", choice, ...(suit ? { suit } : {}) })));
+  show("lead-out-box", leadOutOfTurnNode(board, me, (accept) => send({ type: "option",
+    accept })));
   show("result", resultNode(board, me));
   const previous = page.previous;
   show("previous", previous ? el("div", { class: "previous" },

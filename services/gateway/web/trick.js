@@ -197,6 +197,11 @@ export function playWords(board, name = (seat) => SEAT_NAMES[seat]) {
       (c.disputed ? ". Disputed: the Director is called; play waits." : ".");
   }
   if (play.lead_out_of_turn) return "A lead out of turn: the option is being decided.";
+  const options = play.lead_options;
+  if (options && options.choice === null) { // Law 50D2: partner's penalty card
+    return `${name(options.seat)} leads once declarer ${name(play.declarer)} has stated his ` +
+      "option (Law 50D2).";
+  }
   if (!play.turn) return "";
   return play.turn === play.dummy
     ? `${name(play.declarer)} to play from dummy (${SEAT_NAMES[play.dummy]}).`

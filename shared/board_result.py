@@ -59,6 +59,7 @@ def play_view(play: Play) -> PlayView:
                      "established": r.established, "corrected": r.corrected}
                     for r in play.revokes],
         "ended": play.ended,
+        "faced": [s.letter for s in play.faced],
     }
 
 

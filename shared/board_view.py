@@ -227,6 +227,7 @@ class PlayView(TypedDict):
     lead_options: LeadOptionsView | None  # Laws 50D2, 51B
     revokes: list[RevokeView]
     ended: str | None  # tricks, claim, ruling or recorded: how the play period ended
+    faced: list[str]  # the hands faced in the play, seen by all (Laws 54A, 68A)
 
 
 class ResultView(TypedDict):

@@ -37,6 +37,7 @@ from shared.codec_play import (
     card_played,
     claim,
     claim_response,
+    hand_faced,
     lead_option,
     opening_lead,
     play_map,
@@ -55,6 +56,7 @@ from shared.events import (
     ClaimResponded,
     Event,
     ExplanationRequested,
+    HandFaced,
     LeadOptionChosen,
     OpeningLeadFaced,
     OptionExercised,
@@ -249,6 +251,7 @@ _TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
     "claim": (claim, Sender.SEAT),
     "claim_response": (claim_response, Sender.SEAT),
     "lead_option": (lead_option, Sender.SEAT),
+    "hand_faced": (hand_faced, Sender.SEAT),
     "result_recorded": (result_recorded, Sender.SEAT),
     "question": (_question, Sender.SEAT),
     "explanation": (_explanation, Sender.SEAT),
@@ -329,7 +332,7 @@ def to_map(event: Event) -> EventMap:
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
         case CardPlayed() | ClaimMade() | ClaimResponded() | LeadOptionChosen() \
-                | ResultRecorded():
+                | HandFaced() | ResultRecorded():
             m = play_map(event)
         case ExplanationRequested():
             m = {"type": "question", "seat": str(event.seat)}

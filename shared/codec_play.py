@@ -1,6 +1,7 @@
 """The cards' events in the event schema (exposed, led, played) and the play's (claims,
-declarer's lead option, a result recorded); `shared.codec` holds the one list of types. Maps
-to events and back, each field checked, an `EventError` naming the field at fault."""
+declarer's lead option, a hand faced, a result recorded); `shared.codec` holds the one list
+of types. Maps to events and back, each field checked, an `EventError` naming the field at
+fault."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from shared.events import (
     CardPlayed,
     ClaimMade,
     ClaimResponded,
+    HandFaced,
     LeadOptionChosen,
     OpeningLeadFaced,
     ResultRecorded,
@@ -80,6 +82,10 @@ def lead_option(m: Mapping[str, Any]) -> LeadOptionChosen:
                             **meta_fields(m))
 
 
+def hand_faced(m: Mapping[str, Any]) -> HandFaced:
+    return HandFaced(seat_field(m), **meta_fields(m))
+
+
 def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
     return ResultRecorded(_tricks(m), **meta_fields(m))
 
@@ -89,8 +95,8 @@ def ruling_tricks(m: Mapping[str, Any]) -> int | None:
     return None if m.get("tricks") is None else _tricks(m)
 
 
-def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | ResultRecorded
-             ) -> dict[str, Any]:
+def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | HandFaced
+             | ResultRecorded) -> dict[str, Any]:
     """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
     match event:
         case CardPlayed():
@@ -106,5 +112,7 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen |
             if event.suit is not None:
                 m["suit"] = event.suit
             return m
+        case HandFaced():
+            return {"type": "hand_faced", "seat": str(event.seat)}
         case ResultRecorded():
             return {"type": "result_recorded", "tricks": event.tricks}

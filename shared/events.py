@@ -157,6 +157,15 @@ class LeadOptionChosen(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class HandFaced(Stamped):
+    """`seat` faces his hand during the play: declarer spreading his after a faced opening
+    lead out of turn (Law 54A), or any player showing his cards, which is a claim (Laws 48B2,
+    68A)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRecorded(Stamped):
     """The tricks declarer won, agreed at the table, for a table whose cards are not recorded
     one by one (Law 79A: the number of tricks won is agreed before the four hands are
@@ -243,6 +252,7 @@ Event: TypeAlias = (
     | ClaimMade
     | ClaimResponded
     | LeadOptionChosen
+    | HandFaced
     | ResultRecorded
     | ExplanationRequested
     | CallExplained

@@ -58,6 +58,7 @@ class Claim:
     statement: str
     answers: tuple[tuple[Seat, bool], ...] = ()
     disputed: bool = False
+    deemed: bool = False  # a hand faced, deemed a claim of all the tricks (Laws 48B2, 68A)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,7 @@ class Play:
     # lead option or claim (the fold's fast path for the usual card; `recheck` keeps it true)
     lead_options: LeadOptions | None = None  # Laws 50D2, 51B (`shared.laws.penalty_cards`)
     inadvertent: tuple[tuple[Seat, Card], ...] = ()  # penalty cards exposed so (Law 50B)
+    faced: tuple[Seat, ...] = ()  # hands faced in the play, seen by all (Laws 54A, 68A)
 
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
@@ -155,7 +157,7 @@ class Play:
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
                    self.retracted_at, self.agreed, self.plain, self.lead_options,
-                   self.inadvertent)
+                   self.inadvertent, self.faced)
         return new
 
     @property

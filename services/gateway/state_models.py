@@ -214,6 +214,8 @@ class PlayState(View):
     lead_options: LeadOptions | None
     revokes: list[RevokeState]
     ended: Literal["tricks", "claim", "ruling", "recorded"] | None
+    faced: list[Seat] = Field(description="the hands faced in the play, seen by all (Laws "
+                              "54A, 68A)")
 
 
 class ResultState(View):

@@ -35,6 +35,7 @@ The package, one module a family of Laws, each importing only those below it:
 - `play`: a card played, leads and plays out of turn, the option on a lead (41, 44, 45,
   53–57);
 - `claims`: claims and concessions (68–71), a result recorded (79A), the Director's tricks;
+- `faced_hand`: a hand faced in the play: declarer's spread (54A), else a claim (48B2, 68A);
 - `rulings`: the Director's rulings (Laws 17D, 21B, 26, 12 …);
 - `disclosure`: questions and explanations (Law 20F).
 """
@@ -43,6 +44,7 @@ from shared.laws.calls import on_call, on_call_changed
 from shared.laws.cards import on_card_exposed
 from shared.laws.claims import on_claim, on_claim_response, on_result_recorded
 from shared.laws.disclosure import on_explanation, on_question
+from shared.laws.faced_hand import on_hand_faced
 from shared.laws.lead_option import on_lead_option
 from shared.laws.play import on_card_played, on_opening_lead, on_option
 from shared.laws.rulings import on_ruling
@@ -55,6 +57,7 @@ __all__ = [
     "on_claim",
     "on_claim_response",
     "on_explanation",
+    "on_hand_faced",
     "on_lead_option",
     "on_opening_lead",
     "on_option",

@@ -228,6 +228,7 @@ class PlayView(TypedDict):
     revokes: list[RevokeView]
     ended: str | None  # tricks, claim, ruling or recorded: how the play period ended
     faced: list[str]  # the hands faced in the play, seen by all (Laws 54A, 68A)
+    designated: PlayedCardView | None  # the penalty card declarer named to be played (51A)
 
 
 class ResultView(TypedDict):

@@ -40,6 +40,7 @@ from shared.codec_play import (
     hand_faced,
     lead_option,
     opening_lead,
+    penalty_card_named,
     play_map,
     result_recorded,
     ruling_tricks,
@@ -60,6 +61,7 @@ from shared.events import (
     LeadOptionChosen,
     OpeningLeadFaced,
     OptionExercised,
+    PenaltyCardNamed,
     PlayersNamed,
     ResultRecorded,
     RoundStarted,
@@ -252,6 +254,7 @@ _TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
     "claim_response": (claim_response, Sender.SEAT),
     "lead_option": (lead_option, Sender.SEAT),
     "hand_faced": (hand_faced, Sender.SEAT),
+    "penalty_card_named": (penalty_card_named, Sender.SEAT),
     "result_recorded": (result_recorded, Sender.SEAT),
     "question": (_question, Sender.SEAT),
     "explanation": (_explanation, Sender.SEAT),
@@ -332,7 +335,7 @@ def to_map(event: Event) -> EventMap:
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
         case CardPlayed() | ClaimMade() | ClaimResponded() | LeadOptionChosen() \
-                | HandFaced() | ResultRecorded():
+                | HandFaced() | PenaltyCardNamed() | ResultRecorded():
             m = play_map(event)
         case ExplanationRequested():
             m = {"type": "question", "seat": str(event.seat)}

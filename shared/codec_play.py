@@ -27,6 +27,7 @@ from shared.events import (
     HandFaced,
     LeadOptionChosen,
     OpeningLeadFaced,
+    PenaltyCardNamed,
     ResultRecorded,
 )
 from shared.seats import Seat
@@ -86,6 +87,10 @@ def hand_faced(m: Mapping[str, Any]) -> HandFaced:
     return HandFaced(seat_field(m), **meta_fields(m))
 
 
+def penalty_card_named(m: Mapping[str, Any]) -> PenaltyCardNamed:
+    return PenaltyCardNamed(seat_field(m), parsed_field(m, "card", Card.parse), **meta_fields(m))
+
+
 def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
     return ResultRecorded(_tricks(m), **meta_fields(m))
 
@@ -96,7 +101,7 @@ def ruling_tricks(m: Mapping[str, Any]) -> int | None:
 
 
 def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | HandFaced
-             | ResultRecorded) -> dict[str, Any]:
+             | PenaltyCardNamed | ResultRecorded) -> dict[str, Any]:
     """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
     match event:
         case CardPlayed():
@@ -112,6 +117,9 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen |
             if event.suit is not None:
                 m["suit"] = event.suit
             return m
+        case PenaltyCardNamed():
+            return {"type": "penalty_card_named", "seat": str(event.seat),
+                    "card": str(event.card)}
         case HandFaced():
             return {"type": "hand_faced", "seat": str(event.seat)}
         case ResultRecorded():

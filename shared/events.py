@@ -157,6 +157,15 @@ class LeadOptionChosen(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class PenaltyCardNamed(Stamped):
+    """Declarer (`seat`) designates which of a defender's two or more penalty cards that can
+    legally be played is played at his turn (Law 51A)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class HandFaced(Stamped):
     """`seat` faces his hand during the play: declarer spreading his after a faced opening
     lead out of turn (Law 54A), or any player showing his cards, which is a claim (Laws 48B2,
@@ -253,6 +262,7 @@ Event: TypeAlias = (
     | ClaimResponded
     | LeadOptionChosen
     | HandFaced
+    | PenaltyCardNamed
     | ResultRecorded
     | ExplanationRequested
     | CallExplained

@@ -145,6 +145,7 @@ class Play:
     lead_options: LeadOptions | None = None  # Laws 50D2, 51B (`shared.laws.penalty_cards`)
     inadvertent: tuple[tuple[Seat, Card], ...] = ()  # penalty cards exposed so (Law 50B)
     faced: tuple[Seat, ...] = ()  # hands faced in the play, seen by all (Laws 54A, 68A)
+    designated: tuple[Seat, Card] | None = None  # Law 51A: the penalty card declarer named
 
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
@@ -157,7 +158,7 @@ class Play:
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
                    self.retracted_at, self.agreed, self.plain, self.lead_options,
-                   self.inadvertent, self.faced)
+                   self.inadvertent, self.faced, self.designated)
         return new
 
     @property
@@ -241,6 +242,7 @@ class Play:
         recorded): declarer's tricks stand as given."""
         self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
         self.claim, self.lead, self.lead_options = None, None, None
+        self.designated = None
 
 
 def is_minor(play: Play, seat: Seat, card: Card) -> bool:

@@ -216,6 +216,8 @@ class PlayState(View):
     ended: Literal["tricks", "claim", "ruling", "recorded"] | None
     faced: list[Seat] = Field(description="the hands faced in the play, seen by all (Laws "
                               "54A, 68A)")
+    designated: PlayedCard | None = Field(description="the penalty card declarer named to be "
+                                          "played at its holder's turn (Law 51A)")
 
 
 class ResultState(View):

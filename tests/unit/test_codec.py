@@ -44,6 +44,8 @@ maps = st.one_of(
                            "accept": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("result_recorded"), "tricks": st.integers(0, 13)}),
     st.fixed_dictionaries({"type": st.just("hand_faced"), "seat": seats}),
+    st.fixed_dictionaries({"type": st.just("penalty_card_named"), "seat": seats,
+                           "card": st.sampled_from(["SA", "C2", "HT"])}),
     st.fixed_dictionaries({"type": st.just("lead_option"), "seat": seats,
                            "choice": st.sampled_from(["require", "prohibit", "free"])},
                           optional={"suit": st.sampled_from("SHDCshdc")}),
@@ -173,7 +175,7 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
                                     "opening_lead", "question", "explanation", "card_played",
                                     "claim", "claim_response", "result_recorded",
-                                    "lead_option", "hand_faced"}
+                                    "lead_option", "hand_faced", "penalty_card_named"}
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
     assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
                                      "players_named"}

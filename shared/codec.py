@@ -42,6 +42,7 @@ from shared.codec_play import (
     opening_lead,
     penalty_card_named,
     play_map,
+    play_option,
     result_recorded,
     ruling_tricks,
 )
@@ -63,6 +64,7 @@ from shared.events import (
     OptionExercised,
     PenaltyCardNamed,
     PlayersNamed,
+    PlayOptionChosen,
     ResultRecorded,
     RoundStarted,
     Ruleset,
@@ -255,6 +257,7 @@ _TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
     "lead_option": (lead_option, Sender.SEAT),
     "hand_faced": (hand_faced, Sender.SEAT),
     "penalty_card_named": (penalty_card_named, Sender.SEAT),
+    "play_option": (play_option, Sender.SEAT),
     "result_recorded": (result_recorded, Sender.SEAT),
     "question": (_question, Sender.SEAT),
     "explanation": (_explanation, Sender.SEAT),
@@ -335,7 +338,8 @@ def to_map(event: Event) -> EventMap:
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
         case CardPlayed() | ClaimMade() | ClaimResponded() | LeadOptionChosen() \
-                | HandFaced() | PenaltyCardNamed() | ResultRecorded():
+                | HandFaced() | PenaltyCardNamed() | PlayOptionChosen() \
+                | ResultRecorded():
             m = play_map(event)
         case ExplanationRequested():
             m = {"type": "question", "seat": str(event.seat)}

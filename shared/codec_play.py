@@ -28,10 +28,11 @@ from shared.events import (
     LeadOptionChosen,
     OpeningLeadFaced,
     PenaltyCardNamed,
+    PlayOptionChosen,
     ResultRecorded,
 )
 from shared.seats import Seat
-from shared.vocabulary import LeadOption
+from shared.vocabulary import LeadOption, PlayOption
 
 TRICKS = 13
 MAX_STATEMENT = 2000
@@ -91,6 +92,19 @@ def penalty_card_named(m: Mapping[str, Any]) -> PenaltyCardNamed:
     return PenaltyCardNamed(seat_field(m), parsed_field(m, "card", Card.parse), **meta_fields(m))
 
 
+def play_option(m: Mapping[str, Any]) -> PlayOptionChosen:
+    choice = one_of(m, "choice", PlayOption)
+    if choice is None:
+        raise EventError(f"missing field 'choice' (one of {', '.join(PlayOption)})", "choice")
+    suit = text_field(m, "suit")
+    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
+        raise EventError("field 'suit' must be one of S, H, D, C", "suit")
+    if (suit is None) != (choice in (PlayOption.HIGHEST, PlayOption.LOWEST)):
+        raise EventError("field 'suit': the suit required or prohibited, and only then", "suit")
+    return PlayOptionChosen(seat_field(m), choice, suit.upper() if suit else None,
+                            **meta_fields(m))
+
+
 def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
     return ResultRecorded(_tricks(m), **meta_fields(m))
 
@@ -101,7 +115,7 @@ def ruling_tricks(m: Mapping[str, Any]) -> int | None:
 
 
 def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | HandFaced
-             | PenaltyCardNamed | ResultRecorded) -> dict[str, Any]:
+             | PenaltyCardNamed | PlayOptionChosen | ResultRecorded) -> dict[str, Any]:
     """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
     match event:
         case CardPlayed():
@@ -114,6 +128,11 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen |
         case LeadOptionChosen():
             m: dict[str, Any] = {"type": "lead_option", "seat": str(event.seat),
                                  "choice": event.choice.value}
+            if event.suit is not None:
+                m["suit"] = event.suit
+            return m
+        case PlayOptionChosen():
+            m = {"type": "play_option", "seat": str(event.seat), "choice": event.choice.value}
             if event.suit is not None:
                 m["suit"] = event.suit
             return m

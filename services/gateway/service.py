@@ -198,8 +198,9 @@ class Gateway:
         found = await self.adapters.store.read_state(table)
         contract = found[1].get("contract") if found is not None else None
         if contract and contract.get("declarer") != seat:
-            what = "names the penalty card (Law 51A)" if kind == "penalty_card_named" \
-                else "states the lead option (Law 50D2)"
+            what = {"penalty_card_named": "names the penalty card (Law 51A)",
+                    "play_option": "selects the option on a premature play (Law 57A)"}.get(
+                kind, "states the lead option (Law 50D2)")
             raise Refused(f"only declarer ({contract.get('declarer')}) {what}", "type",
                           Kind.FORBIDDEN)
 
@@ -270,7 +271,7 @@ class Gateway:
         if kind not in SEAT_EVENTS:
             raise Refused(f"field 'type': a seat may send {sorted(SEAT_EVENTS)}", "type")
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
-        if kind in ("lead_option", "penalty_card_named"):  # here, and again by the fold
+        if kind in ("lead_option", "penalty_card_named", "play_option"):  # and by the fold
             await self.chooses_as_declarer(table, grant.seat, kind)
         if kind == "explanation":  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))

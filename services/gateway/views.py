@@ -107,14 +107,15 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     return view
 
 
-_TOLD_BY_HANDS = (Irregularity.REVOKE, Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED)
+_TOLD_BY_HANDS = (Irregularity.REVOKE, Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED,
+                  Irregularity.PLAY_RESTRICTION_NOT_FOLLOWED)
 
 
 def _hide_holdings(view: dict[str, Any]) -> None:
     """A seat's view while the play lasts: what the fold knows from a hand not seen is the
     Director's: the revokes not corrected (Law 61), and a lead contrary to a lead restriction
-    (Laws 26, 50D2), whose alert tells that the leader held the suit required (or another
-    than those prohibited)."""
+    (Laws 26, 50D2) or a play contrary to Law 57A's option, whose alert tells that the
+    player held the card or suit required (or another than those prohibited)."""
     play = view["play"]
     view["play"] = {**play, "revokes": [r for r in play.get("revokes", []) if r["corrected"]]}
     view["alerts"] = [a for a in view.get("alerts", []) if a["kind"] not in _TOLD_BY_HANDS]

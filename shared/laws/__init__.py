@@ -35,6 +35,7 @@ The package, one module a family of Laws, each importing only those below it:
 - `revoke`: the revoke, its correction, establishment and the tricks transferred (61–64);
 - `play`: a card played, leads and plays out of turn, the option on a lead (41, 44, 45,
   53–57);
+- `premature`: declarer's option on the partner of a defender who played early (57A);
 - `claims`: claims and concessions (68–71), a result recorded (79A), the Director's tricks;
 - `faced_hand`: a hand faced in the play: declarer's spread (54A), else a claim (48B2, 68A);
 - `rulings`: the Director's rulings (Laws 17D, 21B, 26, 12 …);
@@ -48,6 +49,7 @@ from shared.laws.disclosure import on_explanation, on_question
 from shared.laws.faced_hand import on_hand_faced
 from shared.laws.lead_option import on_lead_option, on_penalty_card_named
 from shared.laws.play import on_card_played, on_opening_lead, on_option
+from shared.laws.premature import on_play_option
 from shared.laws.rulings import on_ruling
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "on_opening_lead",
     "on_option",
     "on_penalty_card_named",
+    "on_play_option",
     "on_question",
     "on_result_recorded",
     "on_ruling",

@@ -166,3 +166,18 @@ def test_law_68a_a_hand_faced_as_a_claim_is_seen_by_all() -> None:
     assert deal_seen(declarer, "W") == \
         "N:4.KJ32.842.AQ743 - AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
     assert deal_seen(declarer, "S") == "N:4.KJ32.842.AQ743 - AK532.T.JT6.T985 -"
+
+
+def test_law_57a_a_play_against_declarers_option_is_the_directors_until_the_play_ends() -> None:
+    """Law 57A: E, required to play his highest heart after W's premature H4, plays H6: the
+    alert tells that E held a higher heart, so while the play lasts no seat sees it (the
+    Director does)."""
+    cards = (("E", "C2"), ("S", "C5"), ("W", "C6"), ("N", "CA"), ("N", "H2"), ("W", "H4"))
+    during = state(*cards, then=[{"type": "play_option", "seat": "N", "choice": "highest"},
+                                 {"type": "card_played", "seat": "E", "card": "H6"}])
+    director = board_for(Grant("t", None, "director"), during, 0, 0)
+    assert [a["kind"] for a in director["alerts"]] == ["play_out_of_turn",
+                                                       "play_restriction_not_followed"]
+    for seat in "NESW":
+        seen = board_for(Grant("t", seat, "seat"), during, 0, 0)
+        assert [a["kind"] for a in seen["alerts"]] == ["play_out_of_turn"], seat

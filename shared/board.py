@@ -228,7 +228,11 @@ class Board:
 
     @property
     def declarer(self) -> Seat | None:
-        """Law 22B: the first player of the declaring side to name the final strain."""
+        """Law 22B: the first player of the declaring side to name the final strain; once
+        the play begins, the play's (Law 54A: he may have become dummy, his partner
+        declarer)."""
+        if self.play is not None:
+            return self.play.declarer
         if self.last_bid is None or self.last_bid_seat is None \
                 or self.status is _AUCTION:
             return None

@@ -74,6 +74,11 @@ def play_view(play: Play) -> PlayView:
                      "established": r.established, "corrected": r.corrected}
                     for r in play.revokes],
         "ended": play.ended,
+        "faced": [s.letter for s in play.faced],
+        "partner_option": None if (o := play.partner_option) is None else {
+            "seat": o[0].letter, "choice": o[1], "suit": o[2]},
+        "designated": None if play.designated is None else {
+            "seat": play.designated[0].letter, "card": str(play.designated[1])},
     }
 
 

@@ -213,6 +213,15 @@ class LeadOptionsView(TypedDict):
     chosen: list[str]
 
 
+class PartnerOptionView(TypedDict):
+    """Law 57A: the offender's partner (`seat`) and declarer's option on his play to the
+    trick: `choice` null until selected, then highest, lowest, require or prohibit (`suit`)."""
+
+    seat: str
+    choice: str | None
+    suit: str | None
+
+
 class PlayView(TypedDict):
     """The play of the hand (from the opening lead, or a result recorded)."""
 
@@ -227,6 +236,9 @@ class PlayView(TypedDict):
     lead_options: LeadOptionsView | None  # Laws 50D2, 51B
     revokes: list[RevokeView]
     ended: str | None  # tricks, claim, ruling or recorded: how the play period ended
+    faced: list[str]  # the hands faced in the play, seen by all (Laws 54A, 68A)
+    partner_option: PartnerOptionView | None  # Law 57A: declarer's option on the partner
+    designated: PlayedCardView | None  # the penalty card declarer named to be played (51A)
 
 
 class ResultView(TypedDict):

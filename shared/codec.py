@@ -37,9 +37,12 @@ from shared.codec_play import (
     card_played,
     claim,
     claim_response,
+    hand_faced,
     lead_option,
     opening_lead,
+    penalty_card_named,
     play_map,
+    play_option,
     result_recorded,
     ruling_tricks,
 )
@@ -55,10 +58,13 @@ from shared.events import (
     ClaimResponded,
     Event,
     ExplanationRequested,
+    HandFaced,
     LeadOptionChosen,
     OpeningLeadFaced,
     OptionExercised,
+    PenaltyCardNamed,
     PlayersNamed,
+    PlayOptionChosen,
     ResultRecorded,
     RoundStarted,
     Ruleset,
@@ -249,6 +255,9 @@ _TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
     "claim": (claim, Sender.SEAT),
     "claim_response": (claim_response, Sender.SEAT),
     "lead_option": (lead_option, Sender.SEAT),
+    "hand_faced": (hand_faced, Sender.SEAT),
+    "penalty_card_named": (penalty_card_named, Sender.SEAT),
+    "play_option": (play_option, Sender.SEAT),
     "result_recorded": (result_recorded, Sender.SEAT),
     "question": (_question, Sender.SEAT),
     "explanation": (_explanation, Sender.SEAT),
@@ -329,6 +338,7 @@ def to_map(event: Event) -> EventMap:
         case OpeningLeadFaced():
             m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
         case CardPlayed() | ClaimMade() | ClaimResponded() | LeadOptionChosen() \
+                | HandFaced() | PenaltyCardNamed() | PlayOptionChosen() \
                 | ResultRecorded():
             m = play_map(event)
         case ExplanationRequested():

@@ -1,6 +1,7 @@
 """The cards' events in the event schema (exposed, led, played) and the play's (claims,
-declarer's lead option, a result recorded); `shared.codec` holds the one list of types. Maps
-to events and back, each field checked, an `EventError` naming the field at fault."""
+declarer's lead option, a hand faced, a result recorded); `shared.codec` holds the one list
+of types. Maps to events and back, each field checked, an `EventError` naming the field at
+fault."""
 
 from __future__ import annotations
 
@@ -23,12 +24,15 @@ from shared.events import (
     CardPlayed,
     ClaimMade,
     ClaimResponded,
+    HandFaced,
     LeadOptionChosen,
     OpeningLeadFaced,
+    PenaltyCardNamed,
+    PlayOptionChosen,
     ResultRecorded,
 )
 from shared.seats import Seat
-from shared.vocabulary import LeadOption
+from shared.vocabulary import LeadOption, PlayOption
 
 TRICKS = 13
 MAX_STATEMENT = 2000
@@ -80,6 +84,27 @@ def lead_option(m: Mapping[str, Any]) -> LeadOptionChosen:
                             **meta_fields(m))
 
 
+def hand_faced(m: Mapping[str, Any]) -> HandFaced:
+    return HandFaced(seat_field(m), **meta_fields(m))
+
+
+def penalty_card_named(m: Mapping[str, Any]) -> PenaltyCardNamed:
+    return PenaltyCardNamed(seat_field(m), parsed_field(m, "card", Card.parse), **meta_fields(m))
+
+
+def play_option(m: Mapping[str, Any]) -> PlayOptionChosen:
+    choice = one_of(m, "choice", PlayOption)
+    if choice is None:
+        raise EventError(f"missing field 'choice' (one of {', '.join(PlayOption)})", "choice")
+    suit = text_field(m, "suit")
+    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
+        raise EventError("field 'suit' must be one of S, H, D, C", "suit")
+    if (suit is None) != (choice in (PlayOption.HIGHEST, PlayOption.LOWEST)):
+        raise EventError("field 'suit': the suit required or prohibited, and only then", "suit")
+    return PlayOptionChosen(seat_field(m), choice, suit.upper() if suit else None,
+                            **meta_fields(m))
+
+
 def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
     return ResultRecorded(_tricks(m), **meta_fields(m))
 
@@ -89,8 +114,8 @@ def ruling_tricks(m: Mapping[str, Any]) -> int | None:
     return None if m.get("tricks") is None else _tricks(m)
 
 
-def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | ResultRecorded
-             ) -> dict[str, Any]:
+def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen | HandFaced
+             | PenaltyCardNamed | PlayOptionChosen | ResultRecorded) -> dict[str, Any]:
     """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
     match event:
         case CardPlayed():
@@ -106,5 +131,15 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen |
             if event.suit is not None:
                 m["suit"] = event.suit
             return m
+        case PlayOptionChosen():
+            m = {"type": "play_option", "seat": str(event.seat), "choice": event.choice.value}
+            if event.suit is not None:
+                m["suit"] = event.suit
+            return m
+        case PenaltyCardNamed():
+            return {"type": "penalty_card_named", "seat": str(event.seat),
+                    "card": str(event.card)}
+        case HandFaced():
+            return {"type": "hand_faced", "seat": str(event.seat)}
         case ResultRecorded():
             return {"type": "result_recorded", "tricks": event.tricks}

@@ -15,7 +15,7 @@ from typing import TypeAlias
 from shared.calls import Call
 from shared.cards import Card
 from shared.seats import Seat, Vulnerability
-from shared.vocabulary import LeadOption, LeadRestriction, PassObligation
+from shared.vocabulary import LeadOption, LeadRestriction, PassObligation, PlayOption
 
 
 class Ruleset(enum.StrEnum):
@@ -157,6 +157,35 @@ class LeadOptionChosen(Stamped):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayOptionChosen(Stamped):
+    """Declarer (`seat`) selects his option on the play of the partner of a defender who
+    played prematurely (Law 57A): the highest or the lowest card of the suit led, a card of
+    another `suit` required or prohibited."""
+
+    seat: Seat
+    choice: PlayOption
+    suit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCardNamed(Stamped):
+    """Declarer (`seat`) designates which of a defender's two or more penalty cards that can
+    legally be played is played at his turn (Law 51A)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class HandFaced(Stamped):
+    """`seat` faces his hand during the play: declarer spreading his after a faced opening
+    lead out of turn (Law 54A), or any player showing his cards, which is a claim (Laws 48B2,
+    68A)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRecorded(Stamped):
     """The tricks declarer won, agreed at the table, for a table whose cards are not recorded
     one by one (Law 79A: the number of tricks won is agreed before the four hands are
@@ -243,6 +272,9 @@ Event: TypeAlias = (
     | ClaimMade
     | ClaimResponded
     | LeadOptionChosen
+    | HandFaced
+    | PenaltyCardNamed
+    | PlayOptionChosen
     | ResultRecorded
     | ExplanationRequested
     | CallExplained

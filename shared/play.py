@@ -66,6 +66,7 @@ class Claim:
     statement: str
     answers: tuple[tuple[Seat, bool], ...] = ()
     disputed: bool = False
+    deemed: bool = False  # a hand faced, deemed a claim of all the tricks (Laws 48B2, 68A)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +152,15 @@ class Play:
     # lead option or claim (the fold's fast path for the usual card; `recheck` keeps it true)
     lead_options: LeadOptions | None = None  # Laws 50D2, 51B (`shared.laws.penalty_cards`)
     inadvertent: tuple[tuple[Seat, Card], ...] = ()  # penalty cards exposed so (Law 50B)
+    faced: tuple[Seat, ...] = ()  # hands faced in the play, seen by all (Laws 54A, 68A)
+    designated: tuple[Seat, Card] | None = None  # Law 51A: the penalty card declarer named
+    # Law 57A: the offender's partner, declarer's option on his play (None until chosen), suit
+    partner_option: tuple[Seat, str | None, str | None] | None = None
 
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
         self.plain = self.lead is None and not self.revokes and not self.penalty \
-            and self.claim is None and self.lead_options is None
+            and self.claim is None and self.lead_options is None and self.partner_option is None
 
     def copy(self) -> Play:
         new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
@@ -163,7 +168,7 @@ class Play:
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
                    self.retracted_at, self.agreed, self.plain, self.lead_options,
-                   self.inadvertent)
+                   self.inadvertent, self.faced, self.designated, self.partner_option)
         return new
 
     @property
@@ -248,6 +253,7 @@ class Play:
         recorded): declarer's tricks stand as given."""
         self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
         self.claim, self.lead, self.lead_options = None, None, None
+        self.designated = self.partner_option = None
 
 
 def is_minor(play: Play, seat: Seat, card: Card) -> bool:

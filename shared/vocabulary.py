@@ -59,6 +59,7 @@ class Irregularity(enum.StrEnum):
     CLAIM_DISPUTED = "claim_disputed"  # Laws 68D, 70
     LEAD_RESTRICTION_NOT_FOLLOWED = "lead_restriction_not_followed"  # Laws 26, 50D2, 51B
     LEAD_BEFORE_OPTION = "lead_before_option"  # Law 50D2: led before declarer chose
+    PLAY_RESTRICTION_NOT_FOLLOWED = "play_restriction_not_followed"  # Law 57A's option
     PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # Laws 50C, 50D1, 52
     SIMULTANEOUS_PLAY = "simultaneous_play"  # Law 58B: two cards from one hand to a trick
     DEFECTIVE_TRICK = "defective_trick"  # Law 67: a hand has not played to the trick
@@ -92,6 +93,16 @@ class LeadOption(enum.StrEnum):
     REQUIRE = "require"  # 50D2(a): the lead of the penalty card's suit; the card picked up
     PROHIBIT = "prohibit"  # 50D2(a): no lead of it while he retains the lead; picked up
     FREE = "free"  # 50D2(b): any lead; the penalty card stays
+
+
+class PlayOption(enum.StrEnum):
+    """Declarer's choice on the play of the partner of a defender who played prematurely (a
+    `play_option` event's `choice`, Law 57A)."""
+
+    HIGHEST = "highest"  # 57A1: the highest card he holds of the suit led
+    LOWEST = "lowest"  # 57A2: the lowest card he holds of the suit led
+    REQUIRE = "require"  # 57A3: a card of another suit declarer specifies
+    PROHIBIT = "prohibit"  # 57A4: no card of another suit declarer specifies
 
 
 class Relation(enum.StrEnum):

@@ -190,15 +190,19 @@ class Gateway:
                           f"self-alerting): the call at index {index} is "
                           f"{calls[index]['seat']}'s", "index", Kind.FORBIDDEN)
 
-    async def chooses_as_declarer(self, table: str, seat: str | None) -> None:
+    async def chooses_as_declarer(self, table: str, seat: str | None, kind: str) -> None:
         """Law 50D2: declarer alone states his option on the lead of the partner of a defender
-        with a major penalty card (a `lead_option`); a seat that is not declarer is refused
-        (403). Before the contract is in the state, the fold judges (it ignores any other)."""
+        with a major penalty card (a `lead_option`); Law 51A: he alone names the penalty card
+        to be played (a `penalty_card_named`). A seat that is not declarer is refused (403).
+        Before the contract is in the state, the fold judges (it ignores any other)."""
         found = await self.adapters.store.read_state(table)
         contract = found[1].get("contract") if found is not None else None
         if contract and contract.get("declarer") != seat:
-            raise Refused(f"only declarer ({contract.get('declarer')}) states the lead option "
-                          "(Law 50D2)", "type", Kind.FORBIDDEN)
+            what = {"penalty_card_named": "names the penalty card (Law 51A)",
+                    "play_option": "selects the option on a premature play (Law 57A)"}.get(
+                kind, "states the lead option (Law 50D2)")
+            raise Refused(f"only declarer ({contract.get('declarer')}) {what}", "type",
+                          Kind.FORBIDDEN)
 
     async def may_send(self, table: str, grant: Grant) -> None:
         """The sender's own refusals, before its event is read: a spectator's (403), another
@@ -267,8 +271,8 @@ class Gateway:
         if kind not in SEAT_EVENTS:
             raise Refused(f"field 'type': a seat may send {sorted(SEAT_EVENTS)}", "type")
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
-        if kind == "lead_option":  # checked here, and again by the fold
-            await self.chooses_as_declarer(table, grant.seat)
+        if kind in ("lead_option", "penalty_card_named", "play_option"):  # and by the fold
+            await self.chooses_as_declarer(table, grant.seat, kind)
         if kind == "explanation":  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))
             body = {**body, "own": True}

@@ -198,6 +198,13 @@ class LeadOptions(View):
     chosen: list[Literal["S", "H", "D", "C"]]
 
 
+class PartnerOption(View):
+    seat: Seat = Field(description="the partner of the defender who played prematurely")
+    choice: Literal["highest", "lowest", "require", "prohibit"] | None = Field(
+        description="null: declarer's `play_option` awaited (Law 57A)")
+    suit: Literal["S", "H", "D", "C"] | None
+
+
 class PlayState(View):
     """The play of the hand (from the opening lead, or a result recorded)."""
 
@@ -214,6 +221,12 @@ class PlayState(View):
     lead_options: LeadOptions | None
     revokes: list[RevokeState]
     ended: Literal["tricks", "claim", "ruling", "recorded"] | None
+    faced: list[Seat] = Field(description="the hands faced in the play, seen by all (Laws "
+                              "54A, 68A)")
+    partner_option: PartnerOption | None = Field(description="Law 57A: declarer's option on "
+                                                 "the partner's play to the trick")
+    designated: PlayedCard | None = Field(description="the penalty card declarer named to be "
+                                          "played at its holder's turn (Law 51A)")
 
 
 class ResultState(View):

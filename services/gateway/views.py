@@ -1,14 +1,16 @@
 """What each reader may see of a board.
 
 - Hands: a seat sees its own hand, and dummy's once the opening lead is faced (Law 41D: dummy
-  spreads his hand for all to see; a defender never sees his partner's or declarer's hand,
-  declarer never a defender's; the cards played are in the state for all), spectators every
-  hand once the board has been under way for
-  the delay the settings ask for (vugraph delay), the director everything. So does a table's
-  operator (a vugraph operator or the recorder at a physical table): he sits at that table and
-  sees every hand, every call and every explanation as they happen, so he is shown the whole
-  board, with no delay, as the director is (his token reads that table only), but not a
-  round's boards to come before they start.
+  spreads his hand for all to see; not while an opening lead out of turn awaits declarer's
+  option, Law 54), and a hand faced in the play (Law 54A's spread, a claim: Law 68A); a
+  defender never sees his partner's or declarer's hand, declarer never a defender's,
+  otherwise; the cards played are in the state for all), spectators every hand once the
+  board has been under way for the delay the settings ask for (vugraph delay), the
+  director everything. So does a table's operator (a vugraph operator or the recorder at a
+  physical table): he sits at that table and sees every hand, every call and every
+  explanation as they happen, so he is shown the whole board, with no delay, as the
+  director is (his token reads that table only), but not a round's boards to come before
+  they start.
 - Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
   (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
   from it (Law 16). Whom a seat's free text is kept from follows its sender (the event's
@@ -39,7 +41,7 @@ SEES_ALL = (Role.DIRECTOR, Role.OPERATOR)  # the board in progress whole: direct
 
 
 def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_delay_s: int,
-              now_ms: int, dummy: Seat | None = None) -> str | None:
+              now_ms: int, shown: tuple[Seat, ...] = ()) -> str | None:
     if deal is None or grant.role in SEES_ALL:
         return deal
     if grant.role == Role.SPECTATOR:
@@ -50,15 +52,30 @@ def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_del
         return None
     hands = parse_deal(deal)
     seat = Seat.parse(grant.seat or "")
-    return format_deal({s: hands[s] for s in (seat, dummy) if s is not None and s in hands})
+    return format_deal({s: hands[s] for s in (seat, *shown) if s in hands})
 
 
 def dummy_of(board: dict[str, Any]) -> Seat | None:
-    """Dummy, once the opening lead is faced (Law 41D: his hand is then shown to all)."""
+    """Dummy, once the opening lead is faced (Law 41D: his hand is then shown to all); not
+    while an opening lead out of turn awaits declarer's option (Law 54: dummy spreads once
+    it is accepted, or once the right defender has led). The contract's declarer is the
+    play's (Law 54A: the presumed declarer who spread his hand is dummy)."""
     contract = board.get("contract")
     if not contract or board.get("opening_lead") is None:
         return None
+    play = board.get("play")
+    if play is not None and not play.get("tricks") and board.get("result") is None:
+        return None
     return Seat.parse(contract["declarer"]).partner
+
+
+def shown_hands(board: dict[str, Any]) -> tuple[Seat, ...]:
+    """The hands every seat sees besides its own: dummy's (`dummy_of`) and those faced in
+    the play (Laws 54A, 68A: `play.faced`)."""
+    dummy = dummy_of(board)
+    play = board.get("play")
+    faced = tuple(Seat.parse(s) for s in play.get("faced", ())) if play is not None else ()
+    return faced if dummy is None or dummy in faced else (dummy, *faced)
 
 
 def _partner_of(grant: Grant) -> str | None:
@@ -76,7 +93,7 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     if grant.role in SEES_ALL:
         return board
     view = {**board, "deal": _deal_for(grant, board.get("deal"), board.get("started_ts"),
-                                       spectator_delay_s, now_ms, dummy_of(board))}
+                                       spectator_delay_s, now_ms, shown_hands(board))}
     partner = _partner_of(grant)
     if partner is not None and board.get("play") is not None and board.get("result") is None:
         _hide_holdings(view)
@@ -90,14 +107,15 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     return view
 
 
-_TOLD_BY_HANDS = (Irregularity.REVOKE, Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED)
+_TOLD_BY_HANDS = (Irregularity.REVOKE, Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED,
+                  Irregularity.PLAY_RESTRICTION_NOT_FOLLOWED)
 
 
 def _hide_holdings(view: dict[str, Any]) -> None:
     """A seat's view while the play lasts: what the fold knows from a hand not seen is the
     Director's: the revokes not corrected (Law 61), and a lead contrary to a lead restriction
-    (Laws 26, 50D2), whose alert tells that the leader held the suit required (or another
-    than those prohibited)."""
+    (Laws 26, 50D2) or a play contrary to Law 57A's option, whose alert tells that the
+    player held the card or suit required (or another than those prohibited)."""
     play = view["play"]
     view["play"] = {**play, "revokes": [r for r in play.get("revokes", []) if r["corrected"]]}
     view["alerts"] = [a for a in view.get("alerts", []) if a["kind"] not in _TOLD_BY_HANDS]

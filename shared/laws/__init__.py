@@ -30,11 +30,14 @@ The package, one module a family of Laws, each importing only those below it:
 - `misplaced`: simultaneous cards from one hand (58B), a defender's card before declarer's
   required lead (60B), the defective trick (67A);
 - `penalty_cards`: major and minor penalty cards and declarer's lead options (50–52);
-  `lead_option`: declarer's statement of his option (50D2, 51B);
+  `lead_option`: declarer's statement of his option (50D2, 51B), the penalty card he names
+  (51A);
 - `revoke`: the revoke, its correction, establishment and the tricks transferred (61–64);
 - `play`: a card played, leads and plays out of turn, the option on a lead (41, 44, 45,
   53–57);
+- `premature`: declarer's option on the partner of a defender who played early (57A);
 - `claims`: claims and concessions (68–71), a result recorded (79A), the Director's tricks;
+- `faced_hand`: a hand faced in the play: declarer's spread (54A), else a claim (48B2, 68A);
 - `rulings`: the Director's rulings (Laws 17D, 21B, 26, 12 …);
 - `disclosure`: questions and explanations (Law 20F).
 """
@@ -43,8 +46,10 @@ from shared.laws.calls import on_call, on_call_changed
 from shared.laws.cards import on_card_exposed
 from shared.laws.claims import on_claim, on_claim_response, on_result_recorded
 from shared.laws.disclosure import on_explanation, on_question
-from shared.laws.lead_option import on_lead_option
+from shared.laws.faced_hand import on_hand_faced
+from shared.laws.lead_option import on_lead_option, on_penalty_card_named
 from shared.laws.play import on_card_played, on_opening_lead, on_option
+from shared.laws.premature import on_play_option
 from shared.laws.rulings import on_ruling
 
 __all__ = [
@@ -55,9 +60,12 @@ __all__ = [
     "on_claim",
     "on_claim_response",
     "on_explanation",
+    "on_hand_faced",
     "on_lead_option",
     "on_opening_lead",
     "on_option",
+    "on_penalty_card_named",
+    "on_play_option",
     "on_question",
     "on_result_recorded",
     "on_ruling",

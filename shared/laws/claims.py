@@ -30,7 +30,9 @@ def on_claim(board: Board, event: ClaimMade) -> None:
     """Law 68A: a claim is a statement that the claimer's side will win a number of the
     tricks not yet completed; 68B: one that it will lose some is a concession; 68C: with a
     statement of the line of play; 68D: play ceases. Dummy may not claim (Law 43A). A claim
-    by the offending side establishes its revoke (Law 63A3)."""
+    by the offending side establishes its revoke (Law 63A3). A claim deemed from the hand its
+    claimer faced (Law 68A, `shared.laws.faced_hand`) is replaced by his own before any
+    answer: it states the number."""
     play = _play_of(board)
     if play is None:
         return
@@ -38,7 +40,9 @@ def on_claim(board: Board, event: ClaimMade) -> None:
     if seat is play.dummy:
         board.note_ignored("dummy may not claim (Law 43A)")
         return
-    if play.claim is not None:
+    open_claim = play.claim
+    if open_claim is not None and not (open_claim.deemed and open_claim.seat is seat
+                                       and not open_claim.answers):
         board.note_ignored("a claim is already open")
         return
     if event.tricks > play.remaining:

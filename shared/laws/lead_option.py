@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shared.board import Board
-from shared.events import LeadOptionChosen
+from shared.events import LeadOptionChosen, PenaltyCardNamed
 from shared.laws.citations import cite
 from shared.laws.penalty_cards import settle_majors
 from shared.laws.play import begin_play
@@ -117,3 +117,31 @@ def withdrawn_call_option(board: Board, event: LeadOptionChosen) -> bool:
                       f"{what} {chosen[0]} (Law {law}).")
         return True
     return False
+
+
+def on_penalty_card_named(board: Board, event: PenaltyCardNamed) -> None:
+    """Law 51A: when it is a defender's turn to play and he has two or more penalty cards that
+    can legally be played, declarer designates which is played at that turn (`play.designated`;
+    another of them played instead alerts the Director, `penalty_cards.penalty_card_played`).
+    Only declarer names it, only at that defender's turn, a card among those he may play."""
+    play = board.play
+    if play is None or play.ended is not None or play.claim is not None:
+        board.note_ignored("no penalty card is to be played")
+        return
+    if event.seat is not play.declarer:
+        board.note_ignored(f"only declarer ({play.declarer}) names the penalty card (Law 51A)")
+        return
+    holder, card = play.turn, event.card
+    if holder is None or not holder.is_opponent_of(play.declarer) or play.lead is not None:
+        board.note_ignored("no defender with penalty cards is to play")
+        return
+    led = play.cards[-play.in_trick].suit if play.in_trick else None
+    playable = [c for s, c in play.penalty if s is holder
+                and (led is None or c.suit == led or not play.can_follow(holder, led))]
+    if len(playable) < 2 or card not in playable:
+        board.note_ignored(f"{card} is not one of two or more penalty cards {holder} may "
+                           "legally play (Law 51A)")
+        return
+    play.designated = (holder, card)
+    board.rectify(cite(board, "51A"), holder, f"declarer designates {card}: {holder} plays it "
+                  "at this turn.")

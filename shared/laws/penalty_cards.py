@@ -39,10 +39,19 @@ def penalty_card_played(board: Board, play: Play, seat: Seat, card: Card) -> Non
       declarer accept the card played or require the penalty card (the Director's alert; the
       card played stands until he rules). Law 59: one he cannot legally play (he must follow
       another suit) binds him not: any legal card.
+    - Law 51A: with two or more he may legally play, the one declarer designated
+      (`play.designated`); another of them played instead: the Director's alert, Law 52.
     - Law 50C: with a minor penalty card he may not play another card of its suit below the
       rank of an honour until he has played it (an honour he may); another suit is free."""
     settle_majors(play)
     mine = [c for s, c in play.penalty if s is seat]
+    named, play.designated = play.designated, None
+    if named is not None and named[0] is seat and card != named[1] and card in mine:
+        board.alert(Irregularity.PENALTY_CARD_NOT_PLAYED, cite(board, "51A"), seat,
+                    f"{seat} played his penalty card {card}, not {named[1]}, which declarer "
+                    "designated (Law 51A).",
+                    (f"declarer ({play.declarer}) may accept {card} or require {named[1]} to "
+                     "be played (Law 52A–B)",))
     if mine and card not in mine:
         led = play.cards[-play.in_trick].suit if play.in_trick else None
         major = [c for c in mine if not is_minor(play, seat, c)]

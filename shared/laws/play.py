@@ -23,6 +23,7 @@ from shared.laws.penalty_cards import (
     lead_after_penalty_card,
     penalty_card_played,
 )
+from shared.laws.premature import check_partner_play
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
 from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, winner_of
 from shared.seats import Seat
@@ -169,6 +170,8 @@ def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
                 check_lead_restriction(board, play, seat, card)
         if play.lead_options is not None:
             check_lead_option(board, play, seat, card)
+    if play.partner_option is not None:
+        check_partner_play(board, play, seat, card)
     if play.penalty:
         penalty_card_played(board, play, seat, card)
     play.add(seat, card)
@@ -237,12 +240,14 @@ def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
         return
     if defender:
         play.penalty += ((seat, card),)
+        if all(s is not seat.partner for s, _ in play.current):  # Law 57A's option
+            play.partner_option = (seat.partner, None, None)
         board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57A"), seat,
                     f"{seat} played {card} before his turn ({play.turn} is to play): it is a "
                     "penalty card (Law 50).",
                     (f"declarer ({declarer}) may require {seat.partner} to play the highest or "
                      "the lowest card of the suit led, or a card of another suit he names, or "
-                     "forbid him a suit he names (Law 57A)",))
+                     "forbid him a suit he names (Law 57A; a `play_option`)",))
         return
     board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57C1"), seat,
                 f"declarer played {card} from {seat}'s hand before {play.turn} had played: "

@@ -105,3 +105,37 @@ def test_a_lead_out_of_turn_and_a_claim_agreed_end_the_board(stack: Stack) -> No
     assert [a["kind"] for a in board["alerts"]] == ["opening_lead_out_of_turn"]
     assert board["play"]["tricks"][0]["winner"] == "W" and board["play"]["ended"] == "claim"
     assert board["result"] == {"declarer_tricks": 10, "score_ns": 420}
+
+
+def test_law_54a_declarer_spreads_his_hand_and_his_partner_plays_it(stack: Stack) -> None:
+    """Law 54A: W leads out of turn and N (declarer) spreads his hand (`hand_faced`): N is
+    dummy and S declarer, so S's token plays N's cards (Law 45) and N's plays nothing nor
+    states declarer's options (Law 51A's `penalty_card_named`: 403); the
+    defenders see N's hand, never S's; S's claim agreed scores the same contract."""
+    table = "play-spread"
+    tokens = new_table(stack, table)
+    seats = tokens["seats"]
+    play_script(stack, table, tokens, AUCTION)
+    for seat, body in [("W", {"type": "card_played", "card": "HA"}),
+                       ("N", {"type": "hand_faced"})]:
+        offset = _accepted(stack, table, seats[seat], body)
+    found = wait_for(lambda: state_at(stack, table, offset), 30, "the spread folded")
+    assert found["board"]["contract"]["declarer"] == "S"
+    assert state(stack, table, seats["E"])["board"]["deal"] == \
+        "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 - -"
+    refused = _post(stack, table, seats["N"], {"type": "card_played", "card": "H2"})
+    assert (refused.status_code, refused.json()["field"]) == (403, "seat")
+    # Law 51A: declarer (now S) alone names a penalty card; N's token is refused
+    refused = _post(stack, table, seats["N"], {"type": "penalty_card_named", "card": "C6"})
+    assert (refused.status_code, refused.json()["field"]) == (403, "type")
+    steps = [("S", {"type": "card_played", "card": "H2", "seat": "N"}),
+             ("E", {"type": "card_played", "card": "H6"}),
+             ("S", {"type": "card_played", "card": "HT"}),
+             ("S", {"type": "claim", "tricks": 10, "statement": "trumps, then clubs"}),
+             ("E", {"type": "claim_response", "accept": True}),
+             ("W", {"type": "claim_response", "accept": True})]
+    for seat, body in steps:
+        offset = _accepted(stack, table, seats[seat], body)
+    board = wait_for(lambda: state_at(stack, table, offset), 30, "the claim folded")["board"]
+    assert (board["play"]["declarer"], board["play"]["faced"]) == ("S", ["N"])
+    assert board["result"] == {"declarer_tricks": 10, "score_ns": 420}

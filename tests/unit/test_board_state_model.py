@@ -39,6 +39,7 @@ from services.gateway.state_models import (
     LeadPenaltyState,
     OpeningLead,
     Overview,
+    PartnerOption,
     PendingState,
     PlayedCard,
     PlayState,
@@ -88,6 +89,7 @@ MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.LeadOutOfTurnView: LeadOutOfTurn,
     board_view.LeadOptionsView: LeadOptions,
     board_view.PlayView: PlayState,
+    board_view.PartnerOptionView: PartnerOption,
     board_view.ResultView: ResultState,
 }
 
@@ -272,6 +274,10 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
         {"type": "option", "seat": "N", "accept": False},
         {"type": "lead_option", "seat": "N", "choice": "prohibit"},
         {"type": "card_exposed", "seat": "W", "card": "C6"}]),
+    ("N 1S, E P, S P, W P, E plays C2, S plays C5, W plays C6, N plays CA, N plays H2",
+     "duplicate", [  # Law 57A: W plays before his partner E
+        {"type": "card_played", "seat": "W", "card": "H4"},
+        {"type": "play_option", "seat": "N", "choice": "require", "suit": "C"}]),
     ("N 1S, E P, S P, W P, E plays DA", "rubber", [
         {"type": "ruling", "action": "tricks", "tricks": 8}]),  # the result (Law 70)
 ]
@@ -314,7 +320,8 @@ def keys_of(state: Any) -> set[str]:
     if play is not None:
         found |= {f"PlayView.{k}" for k in play}
         for key, name in {"claim": "ClaimView", "lead_out_of_turn": "LeadOutOfTurnView",
-                          "lead_options": "LeadOptionsView"}.items():
+                          "lead_options": "LeadOptionsView",
+                          "partner_option": "PartnerOptionView"}.items():
             found |= {f"{name}.{k}" for k in play[key] or {}}
         for trick in play["tricks"]:
             found |= {f"TrickView.{k}" for k in trick}

@@ -43,6 +43,14 @@ maps = st.one_of(
     st.fixed_dictionaries({"type": st.just("claim_response"), "seat": seats,
                            "accept": st.booleans()}),
     st.fixed_dictionaries({"type": st.just("result_recorded"), "tricks": st.integers(0, 13)}),
+    st.fixed_dictionaries({"type": st.just("hand_faced"), "seat": seats}),
+    st.fixed_dictionaries({"type": st.just("play_option"), "seat": seats,
+                           "choice": st.sampled_from(["highest", "lowest"])}),
+    st.fixed_dictionaries({"type": st.just("play_option"), "seat": seats,
+                           "choice": st.sampled_from(["require", "prohibit"]),
+                           "suit": st.sampled_from("SHDCshdc")}),
+    st.fixed_dictionaries({"type": st.just("penalty_card_named"), "seat": seats,
+                           "card": st.sampled_from(["SA", "C2", "HT"])}),
     st.fixed_dictionaries({"type": st.just("lead_option"), "seat": seats,
                            "choice": st.sampled_from(["require", "prohibit", "free"])},
                           optional={"suit": st.sampled_from("SHDCshdc")}),
@@ -172,7 +180,8 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
                                     "opening_lead", "question", "explanation", "card_played",
                                     "claim", "claim_response", "result_recorded",
-                                    "lead_option"}
+                                    "lead_option", "hand_faced", "penalty_card_named",
+                                    "play_option"}
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
     assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
                                      "players_named"}
@@ -198,6 +207,9 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     ({"type": "lead_option", "seat": "N", "choice": "require", "suit": "X"}, "suit"),
     ({"type": "lead_option", "seat": "N", "choice": "require", "suit": "SH"}, "suit"),
     ({"type": "lead_option", "choice": "free"}, "seat"),
+    ({"type": "play_option", "seat": "N", "choice": "require"}, "suit"),  # Law 57A3: a suit
+    ({"type": "play_option", "seat": "N", "choice": "highest", "suit": "S"}, "suit"),
+    ({"type": "play_option", "seat": "N", "choice": "best"}, "choice"),
 ])
 def test_a_bad_play_event_names_the_field_at_fault(m: dict[str, Any], field: str) -> None:
     """The play's events (Laws 45, 50D2, 68, 69, 79A): a bad field raises `EventError` naming

@@ -293,3 +293,60 @@ def test_law_26a2_the_partners_first_turn_to_lead_may_come_later() -> None:
     assert alerts(played("W D9", state))[-1] == ("lead_restriction_not_followed", "26A2")
     state = played("W S6, N S4, E S7, S SA", state)  # dummy wins: W lost the lead
     assert options(state) is None
+
+
+# --- Law 51A: declarer names which penalty card is played -----------------------------------
+
+
+def named(seat: str, card: str, state: TableState) -> TableState:
+    return fold(events({"type": "penalty_card_named", "seat": seat, "card": card}), state)
+
+
+def w_to_lead_with_two() -> TableState:
+    """W holds HA and C6 as penalty cards (declarer let E's lead be free), wins trick 1 with
+    DQ (he had to follow diamonds) and is on lead: both can be legally played."""
+    state = played("E D5, S DJ, W DQ, N D4", option("N", "free", two_penalty_cards()))
+    assert view(state)["play"]["turn"] == "W" and len(view(state)["penalty_cards"]) == 2
+    return state
+
+
+def test_law_51a_declarer_designates_which_penalty_card_is_played() -> None:
+    """Law 51A: "declarer designates which is to be played at that turn": N names C6; W
+    plays it, no irregularity; his HA instead is another penalty card than the one
+    designated: the Director's alert with Law 52's options; the designation then lapses."""
+    state = named("N", "C6", w_to_lead_with_two())
+    assert view(state)["play"]["designated"] == {"seat": "W", "card": "C6"}
+    assert view(state)["rectifications"][-1]["law"] == "51A"
+    obeyed = played("W C6", state)
+    assert "penalty_card_not_played" not in kinds(obeyed)
+    assert view(obeyed)["play"]["designated"] is None
+    other = played("W HA", state)
+    assert alerts(other)[-1] == ("penalty_card_not_played", "51A")
+    assert view(other)["play"]["designated"] is None
+    assert view(other)["penalty_cards"] == [{"seat": "W", "card": "C6", "led": False}]
+
+
+@pytest.mark.parametrize(("seat", "card", "script", "reason"), [
+    ("E", "C6", "", "only declarer (N) names the penalty card (Law 51A)"),
+    ("N", "HK", "", "HK is not one of two or more penalty cards W may legally play (Law 51A)"),
+    ("N", "HA", "W C6", "no defender with penalty cards is to play"),  # N's turn
+])
+def test_law_51a_a_designation_the_law_does_not_give_is_ignored(seat: str, card: str,
+                                                                 script: str, reason: str
+                                                                 ) -> None:
+    """Law 51A: declarer alone, of two or more penalty cards the defender in turn may
+    legally play; anything else is noted as ignored and designates nothing."""
+    state = named(seat, card, played(script, w_to_lead_with_two()))
+    assert view(state)["play"]["designated"] is None
+    assert view(state)["ignored"][-1]["reason"] == reason
+
+
+def test_law_51a_only_cards_he_may_legally_play_at_that_turn() -> None:
+    """Law 51A counts the penalty cards that "can legally be played": before W's turn, or
+    when he must follow a suit of which only one of them is, there is nothing to name."""
+    early = named("N", "C6", option("N", "free", two_penalty_cards()))  # E is on lead
+    assert view(early)["play"]["designated"] is None
+    following = played("E HQ, S HT", option("N", "free", two_penalty_cards()))
+    assert view(following)["play"]["turn"] == "W"  # hearts led: of the two, HA only
+    assert view(named("N", "C6", following))["play"]["designated"] is None
+    assert view(named("N", "HA", following))["play"]["designated"] is None

@@ -126,3 +126,58 @@ def test_laws_26_50d2_a_lead_against_a_restriction_is_the_directors_until_the_pl
         assert board_for(Grant("t", seat, "seat"), during, 0, 0)["alerts"] == [], seat
         after = board_for(Grant("t", seat, "seat"), ended, 0, 0)
         assert [a["kind"] for a in after["alerts"]] == ["lead_restriction_not_followed"], seat
+
+
+def deal_seen(board: dict[str, Any], seat: str) -> str:
+    return str(board_for(Grant("t", seat, "seat"), board, 0, 0)["deal"])
+
+
+def test_law_54_dummy_is_not_spread_while_an_opening_lead_out_of_turn_awaits() -> None:
+    """Law 54 (with 41D): W faces the opening lead out of turn; until declarer's option, or
+    the right defender's lead after it is refused (54D), dummy has not spread his hand: no
+    seat sees S's (which, after Law 54A, may become declarer's)."""
+    waiting = state(("W", "HA"))
+    assert deal_seen(waiting, "E") == "N:- JT987.Q876.AK5.2 - -"
+    assert deal_seen(waiting, "N") == "N:4.KJ32.842.AQ743 - - -"
+    refused = state(("W", "HA"), then=[{"type": "option", "seat": "N", "accept": False}])
+    assert deal_seen(refused, "W") == "N:- - - Q6.A954.Q973.KJ6"
+    led = state(("W", "HA"), then=[{"type": "option", "seat": "N", "accept": False},
+                                   {"type": "card_played", "seat": "E", "card": "DA"}])
+    assert deal_seen(led, "W") == "N:- - AK532.T.JT6.T985 Q6.A954.Q973.KJ6"  # E has led
+
+
+def test_law_54a_the_spread_hand_is_dummys_for_all_the_new_declarers_for_none() -> None:
+    """Law 54A: N spreads his hand after W's opening lead out of turn: N is dummy, seen by
+    all four; S, now declarer, is never seen by a defender."""
+    spread = state(("W", "HA"), then=[{"type": "hand_faced", "seat": "N"}])
+    assert deal_seen(spread, "E") == "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 - -"
+    assert deal_seen(spread, "W") == "N:4.KJ32.842.AQ743 - - Q6.A954.Q973.KJ6"
+    assert deal_seen(spread, "S") == "N:4.KJ32.842.AQ743 - AK532.T.JT6.T985 -"
+    assert deal_seen(spread, "N") == "N:4.KJ32.842.AQ743 - - -"
+
+
+def test_law_68a_a_hand_faced_as_a_claim_is_seen_by_all() -> None:
+    """Law 68A: E shows his hand (a claim); every seat sees it, and dummy's, and no more: W
+    still never sees declarer's (N's) hand."""
+    shown = state(("E", "DA"), then=[{"type": "hand_faced", "seat": "E"}])
+    assert deal_seen(shown, "N") == "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 -"
+    assert deal_seen(shown, "W") == "N:- JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+    declarer = state(("E", "DA"), then=[{"type": "hand_faced", "seat": "N"}])
+    assert deal_seen(declarer, "W") == \
+        "N:4.KJ32.842.AQ743 - AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+    assert deal_seen(declarer, "S") == "N:4.KJ32.842.AQ743 - AK532.T.JT6.T985 -"
+
+
+def test_law_57a_a_play_against_declarers_option_is_the_directors_until_the_play_ends() -> None:
+    """Law 57A: E, required to play his highest heart after W's premature H4, plays H6: the
+    alert tells that E held a higher heart, so while the play lasts no seat sees it (the
+    Director does)."""
+    cards = (("E", "C2"), ("S", "C5"), ("W", "C6"), ("N", "CA"), ("N", "H2"), ("W", "H4"))
+    during = state(*cards, then=[{"type": "play_option", "seat": "N", "choice": "highest"},
+                                 {"type": "card_played", "seat": "E", "card": "H6"}])
+    director = board_for(Grant("t", None, "director"), during, 0, 0)
+    assert [a["kind"] for a in director["alerts"]] == ["play_out_of_turn",
+                                                       "play_restriction_not_followed"]
+    for seat in "NESW":
+        seen = board_for(Grant("t", seat, "seat"), during, 0, 0)
+        assert [a["kind"] for a in seen["alerts"]] == ["play_out_of_turn"], seat

@@ -17,8 +17,8 @@ from tests.unit.tournament_fixtures import imps_by_law
 SEATS = "NESW"
 PAIRS = [{"name": f"pair {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, 7)]
 # the Mitchell's seatings (shared.scores.movements: NS pairs stay, EW pairs move up a table)
-SEATED = {1: {"t": (1, 4, (1, 2)), "u": (2, 5, (3, 4)), "v": (3, 6, (5, 6))},
-          2: {"t": (1, 6, (3, 4)), "u": (2, 4, (5, 6)), "v": (3, 5, (1, 2))}}
+SEATED = {1: {"mitch-t": (1, 4, (1, 2)), "mitch-u": (2, 5, (3, 4)), "mitch-v": (3, 6, (5, 6))},
+          2: {"mitch-t": (1, 6, (3, 4)), "mitch-u": (2, 4, (5, 6)), "mitch-v": (3, 5, (1, 2))}}
 VULNERABLE = {1: "", 2: "NS", 3: "EW", 4: "NSEW", 5: "NS", 6: "EW"}  # Law 2
 
 
@@ -89,7 +89,8 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
             "movement": {"kind": "mitchell", "boards_per_round": 2, "rounds": 2}})
         assert bad.status_code == 400 and bad.json()["field"] == "tables", bad.text
         made = http.post("/api/tournaments", json={
-            "tournament": t, "tables": ["t", "u", "v"], "deals": DEALS, "entrants": PAIRS,
+            "tournament": t, "tables": ["mitch-t", "mitch-u", "mitch-v"], "deals": DEALS,
+            "entrants": PAIRS,
             "movement": {"kind": "mitchell", "boards_per_round": 2, "rounds": 2}})
         assert made.status_code == 201, made.text
         seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
@@ -106,7 +107,7 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
                         return bool(state.get("board") and state["board"]["board"] == board
                                     and state["board"]["status"] == "auction")
                     wait_for(on, 30, f"board {board} at {table}")
-                    if board == 1 and table == "t":  # names at the seats follow the movement
+                    if board == 1 and table == "mitch-t":  # names at the seats follow the movement
                         state = http.get(f"/api/tables/{table}/state").json()
                         assert state["board"]["players"] == {
                             "N": "P1a", "S": "P1b", "E": "P4a", "W": "P4b"}
@@ -177,13 +178,14 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
     deals = _deals()
     with stack.client(stack.director) as http:
         made = http.post("/api/tournaments", json={
-            "tournament": t, "tables": ["open", "closed"], "deals": DEALS, "entrants": TEAMS,
+            "tournament": t, "tables": ["match-open", "match-closed"], "deals": DEALS,
+            "entrants": TEAMS,
             "movement": {"kind": "teams", "boards_per_round": 4}})
         assert made.status_code == 201, made.text
         seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
         assert http.post(f"/api/tournaments/{t}/rounds", json={"round": 1}).status_code == 202
         scores: dict[tuple[str, int], int] = {}
-        for table, shift in (("open", 0), ("closed", 1)):
+        for table, shift in (("match-open", 0), ("match-closed", 1)):
             for board in (1, 2, 3, 4):
                 def on(table: str = table, board: int = board) -> bool:
                     state = http.get(f"/api/tables/{table}/state").json()
@@ -193,7 +195,7 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
                 if board == 1:
                     state = http.get(f"/api/tables/{table}/state").json()
                     assert state["board"]["players"] == (
-                        {"N": "L1", "S": "L2", "E": "T3", "W": "T4"} if table == "open" else
+                        {"N": "L1", "S": "L2", "E": "T3", "W": "T4"} if table == "match-open" else
                         {"N": "T1", "S": "T2", "E": "L3", "W": "L4"})
                 tricks = 6 + (board + shift) % 4
                 _play(http, seats[table], table, board, deals[board], tricks)
@@ -205,7 +207,7 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         wait_for(complete, 30, "both rooms' results")
         # the Director: board 1 in the closed room corrected; board 2 in the open room split
         # (Lions NS scored by +110, Tigers EW by half +110, half −100); 2 IMPs off the Lions
-        scores["closed", 1] = -300
+        scores["match-closed", 1] = -300
         given = [{"kind": "corrected", "board": 1, "ns": 2, "ew": 1, "score_ns": -300,
                   "reason": "mis-recorded"},
                  {"kind": "split", "board": 2, "ns": 1, "ew": 2, "reason": "Law 16B",
@@ -223,12 +225,12 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         assert pbn.status_code == 400 and pbn.json()["field"] == "format"
     lions = tigers = 0.0
     for board in (1, 2, 3, 4):
-        closed = scores["closed", board]
+        closed = scores["match-closed", board]
         if board == 2:  # the split: each team against the other room by its own score
             home = imps_by_law(110 - closed)
             away = -(0.5 * imps_by_law(110 - closed) + 0.5 * imps_by_law(-100 - closed))
         else:
-            home = imps_by_law(scores["open", board] - closed)
+            home = imps_by_law(scores["match-open", board] - closed)
             away = -home
         lions += max(home, 0)
         tigers += max(away, 0)

@@ -90,7 +90,7 @@ def _rank(card: Card) -> int:
 
 def _held(play: Play, seat: Seat) -> list[Card] | None:
     """The cards `seat` still holds, from the deal (None when the deal leaves his hand out)."""
-    hand = play.hands.get(seat) if play.hands is not None else None
+    hand = play.hands[seat.index]
     if hand is None:
         return None
     cards = (Card(suit, rank) for suit, ranks in zip(SUITS, hand, strict=True) for rank in ranks)

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 from typing import Any
+
+from scores_bench import best_of  # bench/ is the script's folder: its timing helper, once
 
 from services.gateway.tournament_scores import Folded, fold_more, table_results
 from shared.codec import encode, from_map
@@ -32,15 +32,6 @@ from shared.tournament_results import results
 
 SCORES = [420, 450, 170, 140, -50, -100, 620, 650, -200, 480, 110, 1430, -500, 90, 400]
 DEAL = "N:AKQJ.AKQJ.AKQ.AK T987.T98.T98.T98 65432.765.765.76 .432.J432.QJ5432"
-
-
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def session(kind: MovementKind, entrants: int, per: int, rounds: int, rng: random.Random

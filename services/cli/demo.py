@@ -82,12 +82,12 @@ def dummy_of(events: list[dict[str, Any]]) -> Seat | None:
 
 async def send(http: httpx.AsyncClient, url: str, body: dict[str, Any], token: str,
                attempts: int = 20) -> None:
-    """POST an event as a player's client does: a 503 (the gateway's state not caught up yet,
-    or a fault) or a 429 (a seat's rate, which declarer playing dummy's cards too reaches at the
-    fastest pace) is sent again after its Retry-After."""
+    """POST an event as a player's client does: a 409 with Retry-After (the gateway's state
+    not caught up yet), a 503 (a fault) or a 429 (a seat's rate, which declarer playing dummy's
+    cards too reaches at the fastest pace) is sent again after its Retry-After."""
     for _ in range(attempts - 1):
         response = await http.post(url, json=body, headers={"Authorization": f"Bearer {token}"})
-        if response.status_code not in (429, 503):
+        if response.status_code not in (429, 503) and "Retry-After" not in response.headers:
             break
         await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
     else:

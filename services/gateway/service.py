@@ -250,8 +250,8 @@ class Gateway:
                           "seat") from None
         found = await self.adapters.store.read_state(table)
         refused = card_refusal(found[1] if found is not None else None, sender, seat, card)
-        if refused is not None and refused.retry:
-            raise Unavailable(refused.reason, retry_after=1)
+        if refused is not None and refused.retry:  # the state behind the log: a 409, again
+            raise Refused(refused.reason, refused.field, Kind.CONFLICT, retry_after=1)
         if refused is not None:
             raise Refused(refused.reason, refused.field,
                           Kind.FORBIDDEN if refused.forbidden else Kind.BAD_INPUT)

@@ -67,7 +67,7 @@ class GatewayLink:
             response = await self.http.post(f"/api/tables/{self.table}/events", json=event)
             if response.status_code == 202:
                 return
-            if response.status_code not in (429, 503):
+            if response.status_code not in (429, 503) and "Retry-After" not in response.headers:
                 raise Refusal(response.status_code, _message(response))
             await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
         raise Refusal(503, "the table does not take events now; try again")

@@ -95,7 +95,8 @@ def test_law_45_dummys_card_before_the_auctions_end_is_folded_is_sent_again() ->
     """Law 45B: declarer plays dummy's cards; whether the sender is declarer is known from the
     state, which lags the log by the events not folded yet. Dummy's card sent before the
     auction's end is in the state is not refused as another's hand: the answer says to send
-    it again (a 503 with Retry-After); once the contract is there, it goes on."""
+    it again (a 409 with Retry-After: the state is behind the log); once the contract is
+    there, it goes on."""
     auction_only = [{"type": "board_started", "board": 1, "deal": DEAL},
                     *({"type": "call", "seat": s, "call": c} for s, c in AUCTION[:3])]
     lagging = fold(from_map(m) for m in auction_only).board

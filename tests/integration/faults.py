@@ -258,6 +258,22 @@ def replay_differences(stack: Stack, tables: list[str]) -> list[str]:
         client.close()
 
 
+def owned_once(stack: Stack, shards: int) -> bool:
+    """Every shard announced by exactly one worker, each worker announcing some: no worker's
+    announcement is left over from before a rebalance (`owners` alone lets a later worker's
+    list hide an earlier one's stale list)."""
+    client = redis.Redis(port=stack.redis_port)
+    try:
+        lists = [json.loads(raw) if (raw := client.get(worker_key(name))) else []
+                 for name in stack.workers]
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
+    every = [shard for announced in lists for shard in announced]
+    return all(lists) and sorted(every) == list(range(shards))
+
+
 def owners(stack: Stack) -> dict[int, str]:
     """shard → the worker that announces it."""
     client = redis.Redis(port=stack.redis_port)

@@ -28,6 +28,7 @@ from tests.helpers import wait_for
 from tests.integration.faults import (
     acked_since,
     latencies,
+    owned_once,
     owners,
     playing,
     processor_story,
@@ -153,7 +154,7 @@ def test_a_worker_paused_20_s_rejoins_without_a_second_stall(faulty: Stack) -> N
     longer than `SECOND_STALL_BOUND_S`. No alert is emitted twice, and both workers run shards
     again within `REJOIN_BOUND_S`."""
     pids = workers_pids(faulty)
-    wait_for(lambda: len(set(owners(faulty).values())) == 2, 60, "both workers own shards")
+    wait_for(lambda: owned_once(faulty, SHARDS), 60, "both workers own shards, each once")
     paused = "w1"
     shards = {s for s, name in owners(faulty).items() if name == paused}
     players, watcher = playing(faulty, "pause")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from shared.calls import Call, CallKind
 from shared.cards import RANKS, SUITS, Card
@@ -191,20 +192,29 @@ _CLIENT: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], ClientMessage]],
 )
 
 
+M = TypeVar("M", ClientMessage, HostMessage)
+
+
 def parse_client_line(line: str) -> ClientMessage:
     """A line a robot sends → its message; `ProtocolError` (saying what was expected) else."""
+    return _parse(line, _CLIENT, "not a line of the protocol: {!r} (expected e.g. 'Connecting "
+                  '"name" as North using protocol version 18\', \'North ready for teams\', '
+                  "'North bids 1NT', 'North plays KC')")
+
+
+def _parse(line: str, table: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], M]], ...],
+           refusal: str) -> M:
+    """The message of the first pattern of `table` the line matches (a call's alert text may
+    end with its own dot: the whole line is tried first, then without its trailing dots)."""
     text = line.strip()
-    for pattern, build in _CLIENT:
-        # a call's alert text may end with its own dot: match the whole line first
+    for pattern, build in table:
         match = pattern.fullmatch(text) or pattern.fullmatch(_clean(text))
         if match is not None:
             try:
                 return build(match)
             except NotationError as error:
                 raise ProtocolError(str(error)) from None
-    raise ProtocolError(f"not a line of the protocol: {text!r} (expected e.g. 'Connecting "
-                        '"name" as North using protocol version 18\', \'North ready for '
-                        "teams', 'North bids 1NT', 'North plays KC')")
+    raise ProtocolError(refusal.format(text))
 
 
 def _hand_cards(match: re.Match[str]) -> HandCards | DummyCards:
@@ -236,15 +246,7 @@ _HOST: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], HostMessage]], ...
 
 def parse_host_line(line: str) -> HostMessage:
     """A line a host sends → its message; `ProtocolError` else."""
-    text = line.strip()
-    for pattern, build in _HOST:
-        match = pattern.fullmatch(text) or pattern.fullmatch(_clean(text))
-        if match is not None:
-            try:
-                return build(match)
-            except NotationError as error:
-                raise ProtocolError(str(error)) from None
-    raise ProtocolError(f"not a line a host sends: {text!r}")
+    return _parse(line, _HOST, "not a line a host sends: {!r}")
 
 
 def _write_call(message: CallMade) -> str:

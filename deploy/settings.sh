@@ -90,6 +90,7 @@ stop_pidfile() {  # stop_pidfile PIDFILE: TERM the process, KILL it after 10 s, 
     kill "$pid"
     for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do alive "$pid" || break; sleep 0.1; done  # its ports freed
   fi
   rm -f "$1"
 }

@@ -15,6 +15,9 @@
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
   topics stay the record; a copy that is lost or late only sends the runner to the table topic.
+- consumer group `tableserver-live` (no member): how far each shard's partition of the live
+  topic has been folded, committed by its worker every second, for lag readers (KEDA's kafka
+  scaler, `kafka-consumer-groups.sh`); nothing reads it back.
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -29,6 +32,7 @@ ALERTS = "tableserver.alerts"
 HANDLED = "tableserver.alerts.handled"
 CHECKPOINTS = "tableserver.checkpoints"
 LIVE = "tableserver.live"
+LIVE_GROUP = "tableserver-live"  # the live topic's folded positions, for lag readers
 HEALTH = "tableserver.health"
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table

@@ -14,12 +14,15 @@ from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
+from services.common.kafka.group_offsets import GroupOffsets
+from services.common.names import LIVE_GROUP
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
 from services.common.supervision import Supervisor
 from services.processor.fetch_session import TableFetcher
 from services.processor.kafka_shard_log import KafkaShardLog
-from services.processor.ports import Fetcher, ShardLog
+from services.processor.live_marks import LiveMarks
+from services.processor.ports import Fetcher, OffsetCommitter, ShardLog
 from services.processor.worker_loop import WorkerLoop
 
 REDIS_CONNECT_TIMEOUT_S = 2.0  # Redis away answers in bounded time: the loop goes on folding
@@ -31,6 +34,7 @@ class Adapters:
     store: StateStore
     fetcher: Fetcher
     shard_log: Callable[[int], ShardLog]
+    live_offsets: OffsetCommitter | None = None  # the live topic's folded offsets (lag)
 
 
 def real_adapters(settings: Settings) -> Adapters:
@@ -42,10 +46,12 @@ def real_adapters(settings: Settings) -> Adapters:
                            socket_timeout=REDIS_COMMAND_TIMEOUT_S,  # connects on first use
                            retry=Retry(NoBackoff(), 1))
     return Adapters(RedisStore(redis), TableFetcher(bootstrap),
-                    lambda shard: KafkaShardLog(bootstrap, shard))
+                    lambda shard: KafkaShardLog(bootstrap, shard),
+                    GroupOffsets(bootstrap, LIVE_GROUP))
 
 
 def worker_loop(adapters: Adapters, settings: Settings, worker: str,
                 supervisor: Supervisor) -> WorkerLoop:
+    marks = LiveMarks(adapters.live_offsets) if adapters.live_offsets is not None else None
     return WorkerLoop(adapters.store, adapters.fetcher, adapters.shard_log, settings.shards,
-                      worker, supervisor)
+                      worker, supervisor, marks)

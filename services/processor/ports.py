@@ -51,6 +51,17 @@ class Fetcher(Protocol):
         a partition's records in order, from its position, which moves past them."""
 
 
+class OffsetCommitter(Protocol):
+    """Commits offsets under a consumer group of its own (`GroupOffsets`)."""
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def commit(self, offsets: dict[TopicPartition, int]) -> None:
+        """Raises KafkaError when the offsets are not committed."""
+
+
 class ShardLog(Protocol):
     """One shard's partitions of the registry and checkpoints topics, and its transactions."""
 

@@ -49,6 +49,7 @@ from services.common.gc_settle import settle
 from services.common.names import LIVE, TABLE_PREFIX, shard_of
 from services.common.store import StateStore
 from services.common.supervision import Supervisor
+from services.processor.live_marks import LiveMarks
 from services.processor.ports import Fenced, Fetcher, Record, ShardLog
 from services.processor.shard import Folded, ShardRunner
 from services.processor.store_sync import StoreSync
@@ -76,8 +77,9 @@ T = TypeVar("T")
 class WorkerLoop:
     def __init__(self, store: StateStore, fetcher: Fetcher,
                  shard_log: Callable[[int], ShardLog], shards: int, worker: str,
-                 supervisor: Supervisor) -> None:
+                 supervisor: Supervisor, marks: LiveMarks | None = None) -> None:
         self.store = store
+        self.marks = marks  # the live topic's folded offsets, committed for lag readers
         self.supervisor = supervisor  # a death of the loop or a start stops the worker
         self.fetcher = fetcher
         self.shard_log = shard_log
@@ -100,6 +102,8 @@ class WorkerLoop:
 
     async def start(self) -> None:
         await self.fetcher.start()
+        if self.marks is not None:
+            await self.marks.start()
         if self.clock is None or self.clock.done():
             self.ticked = asyncio.get_running_loop().time()
             self.clock = self.supervisor.supervised(
@@ -115,6 +119,8 @@ class WorkerLoop:
         await self.sync.stop()
         for shard in list(self.runners):
             await self._remove(shard)
+        if self.marks is not None:
+            await self.marks.stop()
         await self.fetcher.stop()
 
     # --- which shards run here ------------------------------------------------------------
@@ -236,6 +242,8 @@ class WorkerLoop:
         """Stop `shard`'s runner, unless the loop dropped it while this waited for it."""
         async with self.busy:
             runner = self.runners.pop(shard, None)
+            if self.marks is not None:
+                self.marks.forget(shard)
         if runner is not None:
             await runner.stop()
 
@@ -279,6 +287,8 @@ class WorkerLoop:
                     next_sweep = loop.time() + self.sweep_every
                     sweeping = asyncio.create_task(self._table_ends())
                 await self.sync.tick(self.runners, loop.time())
+                if self.marks is not None:
+                    self.marks.tick(loop.time())
 
     async def process(self, batches: dict[TopicPartition, list[Record]]) -> None:
         """Fold each shard's records; commit the shards that raised alerts; write the new
@@ -305,12 +315,18 @@ class WorkerLoop:
                 raise result
         await self.sync.write([state for folded in committed for state in folded.states()],
                               self.runners)
+        if self.marks is not None:  # folded, and written (or kept for Redis's return)
+            for tp, records in batches.items():
+                if tp.topic == LIVE and records and tp.partition in self.runners:
+                    self.marks.folded(tp.partition, records[-1].offset + 1)
 
     async def _drop(self, runner: ShardRunner, restart_after: float) -> None:
         """Stop `runner` (the loop is busy: it is not folding) and start its shard again
         after `restart_after` s if the group has not moved it meanwhile."""
         if self.runners.get(runner.shard) is runner:
             del self.runners[runner.shard]
+            if self.marks is not None:
+                self.marks.forget(runner.shard)
         await runner.stop()
         self._start_soon(runner.shard, after=restart_after)
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
-from aiokafka import AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from websockets.sync.client import connect
 
-from services.common.names import LIVE, table_topic
+from services.common.names import LIVE, LIVE_GROUP, shard_of, table_topic
 from shared.codec import encode, from_map
 from tests.helpers import DEAL, new_table, play_script, run, state, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
@@ -423,3 +423,36 @@ def test_a_table_recreated_with_another_ruleset_is_a_conflict(stack: Stack) -> N
         other = http.post("/api/tables", json={"table": "twice1", "ruleset": "rubber"})
     assert same.status_code == 201
     assert other.status_code == 409 and other.json()["field"] == "ruleset"
+
+
+async def live_lag(bootstrap: str, shard: int) -> tuple[int | None, int]:
+    """The live group's committed offset on `shard`'s live partition, and where it ends."""
+    tp = TopicPartition(LIVE, shard)
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    await admin.start()
+    await consumer.start()
+    try:
+        committed = await admin.list_consumer_group_offsets(LIVE_GROUP)
+        ends = await consumer.end_offsets([tp])
+        return (committed[tp].offset if tp in committed else None), ends[tp]
+    finally:
+        await consumer.stop()
+        await admin.close()
+
+
+def test_the_processor_commits_how_far_it_folded_the_live_topic_as_a_group_lag(
+        stack: Stack) -> None:
+    """What KEDA's kafka scaler reads (deploy/k8s/cluster-100k/): once a table's calls are
+    folded, the live group's lag on its shard is nothing."""
+    tokens = new_table(stack, "pipelag")
+    last = play_script(stack, "pipelag", tokens, "N 1S, E P, S P, W P")
+    wait_for(lambda: state(stack, "pipelag", stack.director)["version"] == last, 10,
+             "the last call in Redis")
+    shard = shard_of("pipelag", int(stack.env["TABLESERVER_SHARDS"]))
+
+    def no_lag() -> bool:
+        committed, end = run(live_lag(stack.bootstrap, shard))
+        return committed == end and end > 0
+
+    wait_for(no_lag, 10, "the live partition's end committed by the worker")

@@ -5,13 +5,16 @@ by kubernetes-validate)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
+from services.common.names import LIVE, LIVE_GROUP
 from services.common.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,3 +153,104 @@ def test_deploy_scripts_are_executable() -> None:
         result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True,
                                 check=False)
         assert result.returncode == 0, result.stderr
+
+
+# --- the cluster for 100,000 tables (deploy/k8s-cluster-100k, docs/capacity.md) ----------------
+
+CLUSTER = ROOT / "deploy" / "k8s-cluster-100k"
+TABLES = 100_000
+PARTITIONS_PER_BROKER = 10_000  # the most measured on one broker here (docs/capacity.md)
+CUSTOM = {"kafka.strimzi.io/v1beta2", "keda.sh/v1alpha1"}  # kinds whose operator is not here
+
+
+def render(path: Path) -> list[dict[str, Any]]:
+    """The overlay as `kubectl kustomize` renders it (kubectl ships kustomize)."""
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl (1.14 or newer, with kustomize) is needed to render the overlay"
+    result = subprocess.run([kubectl, "kustomize", str(path)], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+
+
+def named(docs: list[dict[str, Any]], kind: str, name: str) -> dict[str, Any]:
+    [doc] = [d for d in docs if d["kind"] == kind and d["metadata"]["name"] == name]
+    return doc
+
+
+def cluster_problems(docs: list[dict[str, Any]]) -> list[str]:
+    """What the rendered cluster gets wrong against the model; empty when nothing."""
+    problems = []
+    settings = named(docs, "ConfigMap", "tableserver")["data"]
+    shards, replication = int(settings["TABLESERVER_SHARDS"]), int(
+        settings["TABLESERVER_REPLICATION"])
+    kafka = named(docs, "Kafka", "tableserver")
+    annotations = kafka["metadata"].get("annotations", {})
+    if {k: annotations.get(k) for k in ("strimzi.io/node-pools", "strimzi.io/kraft")} != \
+            {"strimzi.io/node-pools": "enabled", "strimzi.io/kraft": "enabled"}:
+        problems.append(f"the Kafka is not KRaft with node pools: {annotations}")
+    config = {k: str(v).lower() for k, v in kafka["spec"]["kafka"]["config"].items()}
+    if {k: config.get(k) for k in REPLICATION} != REPLICATION or \
+            config.get("auto.create.topics.enable") != "false":
+        problems.append(f"the brokers' replication settings: {config}")
+    pools = {d["metadata"]["name"]: d for d in docs if d["kind"] == "KafkaNodePool"}
+    for pool in pools.values():
+        if pool["metadata"]["labels"].get("strimzi.io/cluster") != kafka["metadata"]["name"]:
+            problems.append(f"pool {pool['metadata']['name']} is not the Kafka's")
+    roles = {name: sorted(p["spec"]["roles"]) for name, p in pools.items()}
+    controllers = [p for p in pools.values() if p["spec"]["roles"] == ["controller"]]
+    brokers = [p for p in pools.values() if "broker" in p["spec"]["roles"]]
+    if len(controllers) != 1 or controllers[0]["spec"]["replicas"] not in (3, 5):
+        problems.append(f"a quorum of 3 or 5 dedicated controllers expected: {roles}")
+    broker_count = sum(p["spec"]["replicas"] for p in brokers)
+    if broker_count * PARTITIONS_PER_BROKER < TABLES * replication:
+        problems.append(f"{broker_count} brokers hold {broker_count * PARTITIONS_PER_BROKER:,} "
+                        f"partitions, not {TABLES * replication:,}")
+    scaler = named(docs, "ScaledObject", "processor")
+    target = scaler["spec"]["scaleTargetRef"]["name"]
+    if not any(d["kind"] == "Deployment" and d["metadata"]["name"] == target
+               and d["metadata"]["namespace"] == scaler["metadata"]["namespace"] for d in docs):
+        problems.append(f"the scaler's target {target} is no Deployment beside it")
+    if not 1 <= scaler["spec"]["minReplicaCount"] <= scaler["spec"]["maxReplicaCount"] <= shards:
+        problems.append(f"workers {scaler['spec']['minReplicaCount']}–"
+                        f"{scaler['spec']['maxReplicaCount']}, for {shards} shards")
+    [trigger] = scaler["spec"]["triggers"]
+    bootstrap = f"{kafka['metadata']['name']}-kafka-bootstrap.{kafka['metadata']['namespace']}:9092"
+    if (trigger["type"], trigger["metadata"]["consumerGroup"], trigger["metadata"]["topic"],
+            trigger["metadata"]["bootstrapServers"], settings["TABLESERVER_KAFKA"]) != \
+            ("kafka", LIVE_GROUP, LIVE, bootstrap, bootstrap):
+        problems.append(f"the scaler reads another lag than the workers commit: {trigger}")
+    service = named(docs, "Service", "gateway")["spec"]
+    if service.get("sessionAffinity") != "ClientIP" or not service.get("ports"):
+        problems.append(f"the gateways' Service is not sticky: {service}")
+    ingress = named(docs, "Ingress", "gateway")
+    if ingress["metadata"]["annotations"].get("nginx.ingress.kubernetes.io/affinity") != "cookie":
+        problems.append("the Ingress keeps no browser on its gateway")
+    return problems
+
+
+def test_the_100k_cluster_renders_and_follows_the_model(tmp_path: Path) -> None:
+    docs = render(CLUSTER)
+    kinds = {doc["kind"] for doc in docs}
+    assert {"Kafka", "KafkaNodePool", "ScaledObject", "Deployment", "Service", "Ingress",
+            "ConfigMap", "Namespace", "DaemonSet"} <= kinds
+    assert cluster_problems(docs) == []
+    # the objects of Kubernetes itself validate as the base's do (the custom kinds have no
+    # schema here: their fields are checked above)
+    core = tmp_path / "core.yaml"
+    core.write_text(yaml.safe_dump_all([d for d in docs if d["apiVersion"] not in CUSTOM]))
+    result = validate_k8s(core)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # the base is the base: its probes and settings came through the patches
+    gateway = named(docs, "Deployment", "gateway")["spec"]["template"]["spec"]["containers"][0]
+    assert {"livenessProbe", "readinessProbe", "envFrom"} <= set(gateway)
+
+
+def test_the_cluster_check_finds_a_scaler_beyond_the_shards_and_too_few_brokers() -> None:
+    docs = render(CLUSTER)
+    named(docs, "ScaledObject", "processor")["spec"]["maxReplicaCount"] = 65
+    named(docs, "KafkaNodePool", "brokers")["spec"]["replicas"] = 29
+    named(docs, "Service", "gateway")["spec"].pop("sessionAffinity")
+    found = cluster_problems(docs)
+    assert [problem.split(" ")[0] for problem in found] == ["29", "workers", "the"], found
+    assert "for 64 shards" in found[1] and "not sticky" in found[2]

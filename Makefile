@@ -59,6 +59,8 @@ bench: install
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3
 	$(PY) bench/history_bench.py --tables 100 --events 100 --concurrency 50
+	$(PY) bench/topics_bench.py --levels 1000,4000,10000 --restart
+	$(PY) bench/redis_bench.py --tables 1000 --boards 1
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/pages_bench.py --boards 20
 
 up: install

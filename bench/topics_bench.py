@@ -7,11 +7,13 @@ them: `services/common/kafka/admin.py`), and at each level:
 - the broker's resident memory, its open files and its memory maps (each partition maps its
   offset and time indexes: the kernel's `vm.max_map_count`, 65,530 by default, bounds them);
 - the broker's CPU while idle (its background threads visit every partition);
-- optionally (`--restart`) the time a clean restart takes until every topic has its leader.
+- optionally (`--restart`) a clean restart: the stop (SIGTERM, waited for: `stop.sh` would
+  kill a broker still closing its logs after 10 s), and the start until every topic has its
+  leader.
 
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
-    python bench/topics_bench.py --levels 1000,4000,10000 --restart
+    python bench/topics_bench.py --levels 1000,4000,10000 --restart [--port 29792]
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import argparse
 import asyncio
 import os
 import random
+import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -68,10 +72,25 @@ async def create_tables(bootstrap: str, start: int, stop: int) -> float:
     try:
         for first in range(start, stop, 1000):
             tables = [f"cap-{i}" for i in range(first, min(first + 1000, stop))]
-            await create_tournament_topics(admin, f"cap-{first}", tables, 1)
+            try:
+                await create_tournament_topics(admin, f"cap-{first}", tables, 1)
+            except TimeoutError:  # the leaders took longer than the gateway waits: wait on
+                await all_led(admin, [table_topic(t) for t in tables])
     finally:
         await admin.close()
     return time.perf_counter() - began
+
+
+async def all_led(admin: AIOKafkaAdminClient, topics: list[str], tries: int = 10) -> None:
+    """`leaders_elected` (30 s at a time), asked again while the broker is slow to elect:
+    on a loaded machine 1,000 new partitions can take longer than one wait."""
+    for attempt in range(tries):
+        try:
+            return await leaders_elected(admin, topics)
+        except TimeoutError:
+            print(f"  ({len(topics)} topics not all led after {attempt + 1} × 30 s)",
+                  file=sys.stderr, flush=True)
+    raise TimeoutError(f"{len(topics)} topics without their leaders after {tries} × 30 s")
 
 
 async def round_trips(bootstrap: str, tables: int, sends: int, rate: float,
@@ -110,9 +129,45 @@ async def idle_cpu(pid: int, seconds: float) -> float:
     return 100 * (proc_figures(pid)["cpu_s"] - before) / seconds
 
 
-async def restart(env: dict[str, str], bootstrap: str, tables: int) -> float:
-    """A clean stop and a start; seconds until every table's topic has its leader."""
-    deploy("stop.sh", env)
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+async def ports_freed(ports: list[int], limit_s: float = 60.0) -> None:
+    """Waits until nothing listens on `ports`: a JVM whose main thread has exited shows as a
+    zombie (`Z` to ps) while its other threads still close its sockets, so the stop script
+    may return while the controller's port is still held."""
+    began = time.perf_counter()
+    while any(map(listening, ports)):
+        if time.perf_counter() - began > limit_s:
+            raise TimeoutError(f"ports {ports} still taken {limit_s:.0f} s after the stop")
+        await asyncio.sleep(0.1)
+
+
+def stop_cleanly(data: Path, limit_s: float = 600.0) -> float:
+    """SIGTERM to the broker, and the seconds until it has exited (its logs closed cleanly:
+    `deploy/kafka/stop.sh` would kill it after 10 s, and a killed broker recovers its logs at
+    the next start)."""
+    pid = broker_pid(data)
+    began = time.perf_counter()
+    os.kill(pid, signal.SIGTERM)
+    while Path(f"/proc/{pid}").exists() and time.perf_counter() - began < limit_s:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] \
+            if Path(f"/proc/{pid}/stat").exists() else "Z"
+        if state == "Z" and len(os.listdir(f"/proc/{pid}/task")) <= 1:
+            break  # exited, not reaped (its parent is gone: init reaps it)
+        time.sleep(0.1)
+    return time.perf_counter() - began
+
+
+async def restart(env: dict[str, str], bootstrap: str, tables: int, port: int,
+                  data: Path) -> tuple[float, float]:
+    """A clean stop and a start: seconds the stop took, and seconds from the start until
+    every table's topic has its leader."""
+    stopped = stop_cleanly(data)
+    deploy("stop.sh", env)  # forgets the pid file
+    await ports_freed([port, port + 1])
     began = time.perf_counter()
     deploy("start.sh", env)
     admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=120_000)
@@ -120,10 +175,10 @@ async def restart(env: dict[str, str], bootstrap: str, tables: int) -> float:
     try:
         topics = [table_topic(f"cap-{i}") for i in range(tables)]
         for first in range(0, len(topics), 1000):
-            await leaders_elected(admin, topics[first:first + 1000])
+            await all_led(admin, topics[first:first + 1000])
     finally:
         await admin.close()
-    return time.perf_counter() - began
+    return stopped, time.perf_counter() - began
 
 
 def pct(values: list[float], q: float) -> float:
@@ -137,13 +192,15 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         env = {**os.environ, "TABLESERVER_DATA": str(data),
-               "TABLESERVER_KAFKA_PORT": str(args.port), "TABLESERVER_KAFKA_BROKERS": "1"}
+               "TABLESERVER_KAFKA_PORT": str(args.port), "TABLESERVER_KAFKA_BROKERS": "1",
+               # a start loads every partition's log before it listens: minutes at 10,000
+               "TABLESERVER_KAFKA_START_TIMEOUT": "900"}
         bootstrap = f"127.0.0.1:{args.port}"
         deploy("start.sh", env)
         try:
             made = 0
             print("| table topics | created in | produce p50 / p99 | broker resident | open files "
-                  "| memory maps | idle CPU | clean restart |")
+                  "| memory maps | idle CPU | clean restart: stop, start until all led |")
             print("|---|---|---|---|---|---|---|---|")
             for level in args.levels:
                 took = await create_tables(bootstrap, made, level)
@@ -152,7 +209,10 @@ async def main(args: argparse.Namespace) -> None:
                 times = await round_trips(bootstrap, level, args.sends, args.rate, rng)
                 idle = await idle_cpu(pid, args.idle)
                 figures = proc_figures(pid)
-                back = f"{await restart(env, bootstrap, level):.1f} s" if args.restart else "–"
+                back = "–"
+                if args.restart:
+                    stopped, started = await restart(env, bootstrap, level, args.port, data)
+                    back = f"stop {stopped:.1f} s, start {started:.1f} s"
                 print(f"| {level:,} | {took:.1f} s | {pct(times, 50):.1f} / {pct(times, 99):.1f}"
                       f" ms | {figures['rss_mb']:,.0f} MB | {figures['files']:,.0f} | "
                       f"{figures['maps']:,.0f} | {idle:.1f} % | {back} |", flush=True)

@@ -1,7 +1,7 @@
 """How far each shard's partition of the live topic has been folded, committed under the
 consumer group `LIVE_GROUP` (`services/common/names.py`), so that the processor's backlog is a
 consumer lag: what KEDA's kafka scaler reads to scale the workers
-(`deploy/k8s/cluster-100k/`), and what `kafka-consumer-groups.sh --describe` shows.
+(`deploy/k8s-cluster-100k/`), and what `kafka-consumer-groups.sh --describe` shows.
 
 The workers follow the live topic with their own fetcher and no consumer group
 (docs/architecture.md), and a shard's new owner starts from the topic's end, so nothing reads

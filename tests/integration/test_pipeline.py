@@ -443,7 +443,7 @@ async def live_lag(bootstrap: str, shard: int) -> tuple[int | None, int]:
 
 def test_the_processor_commits_how_far_it_folded_the_live_topic_as_a_group_lag(
         stack: Stack) -> None:
-    """What KEDA's kafka scaler reads (deploy/k8s/cluster-100k/): once a table's calls are
+    """What KEDA's kafka scaler reads (deploy/k8s-cluster-100k/): once a table's calls are
     folded, the live group's lag on its shard is nothing."""
     tokens = new_table(stack, "pipelag")
     last = play_script(stack, "pipelag", tokens, "N 1S, E P, S P, W P")

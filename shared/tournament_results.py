@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.director_scores import parse, score_map
-from shared.entrants import MovementKind
+from shared.entrants import MovementKind, plan
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
 from shared.scores.movements import Match, Round, Seating
-from shared.scores.rankings import pair_rankings
+from shared.scores.rankings import CardLine, pair_rankings, scorecard
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
-from shared.scores.travellers import Line, Result, travellers
+from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import Scoring
 from shared.tournament import Tournament
 
@@ -77,13 +77,26 @@ def given(made: Tournament, places: frozenset[Place],
     return Given(tuple(adjustments), tuple(penalties))
 
 
+def to_play(made: Tournament, rounds: Sequence[Round]) -> frozenset[Place]:
+    """Every board each table plays in the whole movement: its rounds planned from the start
+    (Mitchell, Howell, teams) and those started (a Swiss's later rounds, paired as they come,
+    each on boards of its own; the director's own rounds)."""
+    movement = made.movement
+    planned = [] if movement is None else plan(movement, len(made.entrants))
+    return scheduled(rounds) | scheduled(planned)
+
+
 def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
             table_results: Mapping[str, Mapping[int, int]],
             score_records: Sequence[Mapping[str, Any]], everything: bool = True
             ) -> dict[str, Any]:
-    """The results document: entrants, rankings, travellers (pairs) or matches (teams), the
-    Director's scores with their reasons. Not `everything` (the public's view): a board's
-    traveller only once every table scheduled to play it has a result."""
+    """The results document: entrants, rankings, travellers and scorecards (pairs) or matches
+    (teams), the Director's scores with their reasons.
+
+    Not `everything` (the public's view, the tournament's regulation under Law 80B so that no
+    pair learns a result of a board it has still to play, Law 16C1): a board's traveller,
+    its lines on the scorecards, and the Director's scores on it, only once every table the
+    whole movement seats at it has a result (`complete`); the rankings count every result."""
     movement = made.movement
     if movement is None:
         raise ScoreError("this tournament has no entrants and movement to score", "tournament")
@@ -93,17 +106,20 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     all_results = apply_adjustments(played(rounds, made, table_results),
                                     director.adjustments, places)
     have = {(r.board, r.ns, r.ew) for r in all_results}
-    complete = sorted({p[0] for p in places} - {p[0] for p in places - have})
+    every = to_play(made, rounds)
+    complete = sorted({p[0] for p in every} - {p[0] for p in every - have})
+    shown = set(complete) if not everything else {p[0] for p in every}
     reasons = {a.place: a.reason for a in director.adjustments}
     doc: dict[str, Any] = {
         "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
         "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
         "complete": complete,
         "adjustments": [{"board": a.board, "ns": a.ns, "ew": a.ew, "reason": a.reason,
-                         **score_map(a.score)} for a in director.adjustments],
+                         **score_map(a.score)} for a in director.adjustments
+                        if a.board in shown],
         "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
-                       "unit": str(p.unit), "reason": p.reason} for p in director.penalties]}
-    shown = set(complete) if not everything else {p[0] for p in places}
+                       "unit": str(p.unit), "reason": p.reason} for p in director.penalties
+                      if p.board in shown]}
     if movement.kind.teams:
         scores = _matches(rounds, all_results, director.penalties)
         doc["scoring"] = "vp"
@@ -120,10 +136,24 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
          "percent": s.percent}
         for s in pair_rankings(boards.values(), director.penalties,
                                by_direction=movement.kind is MovementKind.MITCHELL)]
+    public = [t for t in boards.values() if t.board in shown]
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
                           "lines": [_line_map(line, reasons) for line in t.lines]}
-                         for t in boards.values() if t.board in shown]
+                         for t in public]
+    doc["scorecards"] = _scorecards(public, [e.number for e in made.entrants], reasons)
     return doc
+
+
+def _scorecards(public: Sequence[Traveller], entrants: Sequence[int],
+                reasons: Mapping[Place, str]) -> dict[str, list[dict[str, Any]]]:
+    """Each entrant's boards shown (by its number, as a JSON key): where it sat, against
+    whom, the line, its own points and percentage."""
+    def card_line(c: CardLine) -> dict[str, Any]:
+        return {"board": c.board, "direction": str(c.direction), "opponent": c.opponent,
+                "points": round(c.points, 4),
+                "percent": None if c.percent is None else round(c.percent, 2),
+                **_line_map(c.line, reasons)}
+    return {str(n): [card_line(c) for c in scorecard(public, n)] for n in entrants}
 
 
 def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:

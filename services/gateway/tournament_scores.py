@@ -6,6 +6,7 @@ is `shared.tournament_results`'s."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -134,9 +135,29 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
 
 
 async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
-    """The results document (`shared.tournament_results.results`)."""
+    """The results document (`shared.tournament_results.results`). The public's is computed
+    once for every reader that asks within `PUBLIC_EVERY_S` (the results page polls it): a
+    request joins the computation under way or reuses one started that recently."""
     if made.movement is None:
         raise _no_movement(made)
+    if everything:
+        return await _compute(gw, made, everything)
+    shared = _public.setdefault(gw, {})
+    now = time.monotonic()
+    found = shared.get(made.tournament)
+    if found is None or now - found[0] > PUBLIC_EVERY_S or (
+            found[1].done() and found[1].exception() is not None):
+        found = (now, asyncio.ensure_future(_compute(gw, made, everything)))
+        shared[made.tournament] = found
+    return await asyncio.shield(found[1])
+
+
+PUBLIC_EVERY_S = 0.2  # the public's results, computed at most this often per tournament
+_public: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[dict[str, Any]]]]] \
+    = WeakKeyDictionary()
+
+
+async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
     rounds, scores = await record_of(gw, made)
     tables = await all_results(gw, made)
     try:

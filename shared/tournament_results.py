@@ -199,3 +199,20 @@ def _match_map(m: MatchScore, shown: set[int], reasons: Mapping[Place, str]
                         "closed": room(s.closed_room), "home_imps": round(s.home_imps, 2),
                         "away_imps": round(s.away_imps, 2)}
                        for s in m.boards if s.board in shown]}
+
+
+STANDINGS_TOP = 3  # the places each field's standings in the overview show (ties included)
+
+
+def standings(doc: Mapping[str, Any], top: int = STANDINGS_TOP) -> dict[str, Any]:
+    """The top of the ranking in each field (a Mitchell's NS and EW pairs; else one field),
+    each line with the entrant's name, and how many boards are complete: the standings the
+    tournament's overview carries."""
+    names = {e["number"]: e["name"] for e in doc["entrants"]}
+    fields: dict[str | None, list[dict[str, Any]]] = {}
+    for line in doc["rankings"]:
+        field = fields.setdefault(line.get("direction"), [])
+        if line["rank"] <= top:
+            field.append({**line, "name": names.get(line["entrant"], "")})
+    return {"scoring": doc["scoring"], "complete": len(doc["complete"]),
+            "fields": [{"direction": d, "top": lines} for d, lines in fields.items()]}

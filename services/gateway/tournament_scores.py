@@ -28,7 +28,7 @@ from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
 from shared.scores.movements import Round
 from shared.tournament import Tournament, TournamentError
-from shared.tournament_results import pairs_matchpoints, results, rounds_of
+from shared.tournament_results import pairs_matchpoints, results, rounds_of, standings
 
 HARMLESS = "retry (doing it twice is harmless)"
 
@@ -150,6 +150,19 @@ async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[st
         found = (now, asyncio.ensure_future(_compute(gw, made, everything)))
         shared[made.tournament] = found
     return await asyncio.shield(found[1])
+
+
+async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
+    """The top of each field's ranking for the overview (`shared.tournament_results.
+    standings`), from the public's results (the rankings count every result; computed at most
+    every `PUBLIC_EVERY_S` however many read them); None for a tournament with no movement,
+    or while Kafka cannot be read (the overview's tables are Redis's and still answer)."""
+    if made.movement is None:
+        return None
+    try:
+        return standings(await results_of(gw, made, False))
+    except (Unavailable, Refused):
+        return None
 
 
 PUBLIC_EVERY_S = 0.2  # the public's results, computed at most this often per tournament

@@ -96,6 +96,8 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
         bad = http.post(f"/api/tournaments/{t}/rounds", json={"round": 1, "boards": [1]})
         assert bad.status_code == 400 and bad.json()["field"] == "boards"
+        overview = http.get(f"/api/tournaments/{t}").json()
+        assert overview["standings"] == {"scoring": "matchpoints", "complete": 0, "fields": []}
         expected: dict[int, list[tuple[int, int, float]]] = {}
         for rnd in (1, 2):
             started = http.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
@@ -151,6 +153,14 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         assert [a["reason"] for a in doc["adjustments"]] == ["Law 21B", "Law 16B",
                                                               "fouled board"]
         assert doc["penalties"][0]["entrant"] == 4
+        # the overview the director's console reads carries the standings: each direction's
+        # ranking (Law 78A; a Mitchell ranks NS and EW apart) as the results give it
+        standings = http.get(f"/api/tournaments/{t}").json()["standings"]
+        assert standings["complete"] == 6
+        assert {f["direction"]: [(x["entrant"], x["rank"], x["percent"]) for x in f["top"]]
+                for f in standings["fields"]} == {
+            d: [(r["entrant"], r["rank"], r["percent"]) for r in doc["rankings"]
+                if r["direction"] == d] for d in ("NS", "EW")}
         # board 5: both sides average (Law 12C2(a)), the other result Neuberg-factored: 50 %
         board5 = {(x["ns"], x["ew"]): x for x in
                   next(b for b in doc["travellers"] if b["board"] == 5)["lines"]}

@@ -29,7 +29,7 @@ from shared.scores.corrections import scheduled
 from shared.scores.victory_points import scale
 from shared.scores.vocabulary import Scoring
 from shared.tournament import Tournament, TournamentError
-from shared.tournament_results import results, rounds_of
+from shared.tournament_results import results, rounds_of, standings
 from tests.unit.tournament_fixtures import entrants, imps_by_law, round_records
 
 
@@ -156,6 +156,25 @@ def test_the_public_never_sees_a_board_a_pair_has_still_to_play_in_a_later_round
     board1 = next(t for t in doc["travellers"] if t["board"] == 1)
     line = next(x for x in board1["lines"] if x["ns"] == 1)
     assert card[0]["points"] == line["ew_points"] and card[0]["reason"] == "Law 21B"
+
+
+def test_the_overviews_standings_are_the_top_of_each_fields_ranking() -> None:
+    """Law 78A's ranking per direction in a Mitchell (the NS and EW pairs apart): the first
+    `top` places of each, ties included, named; before any result, no field."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    doc = results(made, round_records(made), MITCHELL_TABLES, DIRECTOR)
+    for top in (1, 2, 3):
+        got = standings(doc, top)
+        assert got["complete"] == 6 and got["scoring"] == "matchpoints"
+        for field in got["fields"]:
+            expected = [r for r in doc["rankings"] if r["direction"] == field["direction"]
+                        and r["rank"] <= top]
+            assert [x["entrant"] for x in field["top"]] == [r["entrant"] for r in expected]
+            assert [x["name"] for x in field["top"]] == [chr(64 + r["entrant"])
+                                                         for r in expected]
+        assert sorted(f["direction"] for f in got["fields"]) == ["EW", "NS"]
+    empty = results(made, round_records(made), {}, [])
+    assert standings(empty) == {"scoring": "matchpoints", "complete": 0, "fields": []}
 
 
 TEAM_TABLES = {"t-1": {1: 620, 2: -100, 3: 1430, 4: 0},

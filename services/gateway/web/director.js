@@ -12,6 +12,7 @@ import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { bindRulingForm, leadOptionForm } from "./ruling_form.js";
 import { statusWords, TableSocket } from "./socket.js";
+import { standingsNode } from "./standings.js";
 import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
 import { tokenFromHash } from "./token.js";
@@ -342,6 +343,7 @@ async function readOverview() {
     $("tournament-totals").textContent = `${t.tables} tables · ${t.playing} playing · ` +
       `${t.boards_finished} boards done · ${t.alerts_raised} alerts, ${t.alerts_open} open`;
     show("overview", overviewNode(view));
+    show("standings", standingsNode(view.standings));
   } catch (error) {
     answer("tournament-result", `The overview could not be read: ${error.message}`, true);
   }

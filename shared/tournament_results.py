@@ -20,7 +20,7 @@ from shared.scores.movements import Match, Round, Seating
 from shared.scores.rankings import CardLine, pair_rankings, scorecard
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
 from shared.scores.travellers import Line, Result, Traveller, travellers
-from shared.scores.vocabulary import Scoring
+from shared.scores.vocabulary import ResultKind, Scoring
 from shared.tournament import Tournament
 
 
@@ -88,10 +88,13 @@ def to_play(made: Tournament, rounds: Sequence[Round]) -> frozenset[Place]:
 
 def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
             table_results: Mapping[str, Mapping[int, int]],
-            score_records: Sequence[Mapping[str, Any]], everything: bool = True
+            score_records: Sequence[Mapping[str, Any]], everything: bool = True,
+            table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]] | None = None
             ) -> dict[str, Any]:
     """The results document: entrants, rankings, travellers and scorecards (pairs) or matches
-    (teams), the Director's scores with their reasons.
+    (teams), the Director's scores with their reasons. `table_lines` (each table's board →
+    its contract, declarer, lead and tricks: `shared.board_result.contract_line`) go on the
+    travellers' lines of the results played.
 
     Not `everything` (the public's view, the tournament's regulation under Law 80B so that no
     pair learns a result of a board it has still to play, Law 16C1): a board's traveller,
@@ -110,6 +113,7 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     complete = sorted({p[0] for p in every} - {p[0] for p in every - have})
     shown = set(complete) if not everything else {p[0] for p in every}
     reasons = {a.place: a.reason for a in director.adjustments}
+    plays = _plays(rounds, made, table_lines or {})
     doc: dict[str, Any] = {
         "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
         "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
@@ -138,25 +142,39 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                                by_direction=movement.kind is MovementKind.MITCHELL)]
     public = [t for t in boards.values() if t.board in shown]
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
-                          "lines": [_line_map(line, reasons) for line in t.lines]}
+                          "lines": [_line_map(line, reasons, plays) for line in t.lines]}
                          for t in public]
-    doc["scorecards"] = _scorecards(public, [e.number for e in made.entrants], reasons)
+    doc["scorecards"] = _scorecards(public, [e.number for e in made.entrants], reasons, plays)
     return doc
 
 
+def _plays(rounds: Sequence[Round], made: Tournament,
+           table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]]
+           ) -> dict[Place, Mapping[str, Any]]:
+    """Each board's play at each place, from its table's lines."""
+    out: dict[Place, Mapping[str, Any]] = {}
+    for rnd in rounds:
+        for s in rnd.tables:
+            lines = table_lines.get(made.tables[s.table - 1], {})
+            out.update({(b, s.ns, s.ew): lines[b] for b in s.boards if b in lines})
+    return out
+
+
 def _scorecards(public: Sequence[Traveller], entrants: Sequence[int],
-                reasons: Mapping[Place, str]) -> dict[str, list[dict[str, Any]]]:
+                reasons: Mapping[Place, str], plays: Mapping[Place, Mapping[str, Any]]
+                ) -> dict[str, list[dict[str, Any]]]:
     """Each entrant's boards shown (by its number, as a JSON key): where it sat, against
     whom, the line, its own points and percentage."""
     def card_line(c: CardLine) -> dict[str, Any]:
         return {"board": c.board, "direction": str(c.direction), "opponent": c.opponent,
                 "points": round(c.points, 4),
                 "percent": None if c.percent is None else round(c.percent, 2),
-                **_line_map(c.line, reasons)}
+                **_line_map(c.line, reasons, plays)}
     return {str(n): [card_line(c) for c in scorecard(public, n)] for n in entrants}
 
 
-def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:
+def _line_map(line: Line, reasons: Mapping[Place, str],
+              plays: Mapping[Place, Mapping[str, Any]]) -> dict[str, Any]:
     r = line.result
     out = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
            "ns_points": round(line.ns_points, 4), "ew_points": round(line.ew_points, 4),
@@ -164,6 +182,8 @@ def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:
            "ew_percent": None if line.ew_percent is None else round(line.ew_percent, 2)}
     if (r.board, r.ns, r.ew) in reasons:
         out["reason"] = reasons[r.board, r.ns, r.ew]
+    elif r.score.kind is ResultKind.PLAYED and (r.board, r.ns, r.ew) in plays:
+        out.update(plays[r.board, r.ns, r.ew])
     return out
 
 

@@ -19,7 +19,7 @@ from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.common.names import table_topic, tournament_topic
 from services.gateway.refusals import Refused
 from services.gateway.service import Gateway
-from shared.board_result import result_view
+from shared.board_result import contract_line, result_view
 from shared.codec import DecodeError, decode
 from shared.director_scores import parse
 from shared.engine import TableState, fold
@@ -170,11 +170,24 @@ _public: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[dict[s
     = WeakKeyDictionary()
 
 
+def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str, Any]]]:
+    """Each table's boards' contract, declarer, lead and tricks, from its log as
+    `all_results` last folded it."""
+    kept = _folded.get(gw, {})
+    out: dict[str, dict[int, dict[str, Any]]] = {}
+    for table in made.tables:
+        folded = kept.get(table)
+        boards = folded.state.boards if folded is not None else ()
+        out[table] = {b.board: dict(line) for b in boards
+                      if (line := contract_line(b)) is not None}
+    return out
+
+
 async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
     rounds, scores = await record_of(gw, made)
     tables = await all_results(gw, made)
     try:
-        return results(made, rounds, tables, scores, everything)
+        return results(made, rounds, tables, scores, everything, played_lines(gw, made))
     except ScoreError as exc:  # a record the scoring refuses now: say which, change nothing
         raise Refused(str(exc), exc.field) from None
 

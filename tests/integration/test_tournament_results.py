@@ -7,6 +7,7 @@ results' rankings equal to an independent matchpoint computation (Law 78A) here.
 from __future__ import annotations
 
 from typing import Any
+from xml.etree import ElementTree
 
 from shared.notation.pbn import pbn_events
 from shared.scores.victory_points import scale
@@ -99,6 +100,7 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         overview = http.get(f"/api/tournaments/{t}").json()
         assert overview["standings"] == {"scoring": "matchpoints", "complete": 0, "fields": []}
         expected: dict[int, list[tuple[int, int, float]]] = {}
+        plays: dict[tuple[int, int], list[str]] = {}
         for rnd in (1, 2):
             started = http.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
             assert started.status_code == 202, started.text
@@ -118,6 +120,9 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
                     dealer = SEATS[(board - 1) % 4]
                     expected.setdefault(board, []).append(
                         (ns, ew, _one_notrump(dealer, board, tricks)))
+                    leader = SEATS[(SEATS.index(dealer) + 1) % 4]
+                    plays[board, ns] = ["1NT", dealer, _lead(deals[board], leader),
+                                        str(tricks)]
 
         def complete() -> dict[str, Any] | None:
             doc: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
@@ -171,6 +176,21 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
         assert pbn.status_code == 200 and pbn.text.count("[ScoreTable ") == 6
         assert pbn.text.count("[TotalScoreTable ") == 1
+        # USEBIO 1.2: each line's contract, declarer, lead and tricks as played; the Director's
+        # scores in their lines (board 5: A5050, both sides partly at fault, Law 12C2(a))
+        usebio = http.get(f"/api/tournaments/{t}/results", params={"format": "usebio"})
+        assert usebio.status_code == 200, usebio.text
+        root = ElementTree.fromstring(usebio.text)
+        assert len(root.findall("EVENT/PARTICIPANTS/PAIR")) == 6
+        lines = {(int(b.findtext("BOARD_NUMBER") or 0), int(x.findtext("NS_PAIR_NUMBER") or 0)):
+                 x for b in root.findall("EVENT/BOARD") for x in b.findall("TRAVELLER_LINE")}
+        adjusted = {(1, 1), (3, 2), (5, 3)}
+        for place, line in lines.items():
+            if place not in adjusted:
+                assert [line.findtext(k) for k in ("CONTRACT", "PLAYED_BY", "LEAD",
+                                                   "TRICKS")] == plays[place], place
+        assert lines[5, 3].findtext("SCORE") == "A5050" and lines[5, 3].find("CONTRACT") is None
+        assert len(lines) == 12
     with stack.client() as public:  # no token: the boards every table has finished
         assert public.get(f"/api/tournaments/{t}/results").json()["rankings"] == \
             doc["rankings"]
@@ -233,6 +253,8 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         doc = http.get(f"/api/tournaments/{t}/results").json()
         pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
         assert pbn.status_code == 400 and pbn.json()["field"] == "format"
+        usebio = http.get(f"/api/tournaments/{t}/results", params={"format": "usebio"})
+        assert usebio.status_code == 400 and usebio.json()["field"] == "format"
     lions = tigers = 0.0
     for board in (1, 2, 3, 4):
         closed = scores["match-closed", board]

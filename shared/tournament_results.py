@@ -17,7 +17,7 @@ from shared.entrants import MovementKind, plan
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
 from shared.scores.movements import Match, Round, Seating
-from shared.scores.rankings import CardLine, pair_rankings, scorecard
+from shared.scores.rankings import pair_rankings
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring
@@ -141,10 +141,11 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
         for s in pair_rankings(boards.values(), director.penalties,
                                by_direction=movement.kind is MovementKind.MITCHELL)]
     public = [t for t in boards.values() if t.board in shown]
+    shown_lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines]
+                   for t in public}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
-                          "lines": [_line_map(line, reasons, plays) for line in t.lines]}
-                         for t in public]
-    doc["scorecards"] = _scorecards(public, [e.number for e in made.entrants], reasons, plays)
+                          "lines": shown_lines[t.board]} for t in public]
+    doc["scorecards"] = _scorecards(public, shown_lines, [e.number for e in made.entrants])
     return doc
 
 
@@ -160,17 +161,23 @@ def _plays(rounds: Sequence[Round], made: Tournament,
     return out
 
 
-def _scorecards(public: Sequence[Traveller], entrants: Sequence[int],
-                reasons: Mapping[Place, str], plays: Mapping[Place, Mapping[str, Any]]
-                ) -> dict[str, list[dict[str, Any]]]:
-    """Each entrant's boards shown (by its number, as a JSON key): where it sat, against
-    whom, the line, its own points and percentage."""
-    def card_line(c: CardLine) -> dict[str, Any]:
-        return {"board": c.board, "direction": str(c.direction), "opponent": c.opponent,
-                "points": round(c.points, 4),
-                "percent": None if c.percent is None else round(c.percent, 2),
-                **_line_map(c.line, reasons, plays)}
-    return {str(n): [card_line(c) for c in scorecard(public, n)] for n in entrants}
+def _scorecards(public: Sequence[Traveller], shown: Mapping[int, list[dict[str, Any]]],
+                entrants: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
+    """Each entrant's boards shown (by its number, as a JSON key), in one pass over the
+    travellers: where it sat, against whom, its own points and percentage, and the line as
+    the traveller shows it (`shown`), as `shared.scores.rankings.scorecard` gives them."""
+    cards: dict[str, list[dict[str, Any]]] = {str(n): [] for n in entrants}
+    for traveller in sorted(public, key=lambda t: t.board):
+        for line, mapped in zip(traveller.lines, shown[traveller.board], strict=True):
+            r = line.result
+            for me, direction, them, points, percent in (
+                    (r.ns, "NS", r.ew, line.ns_points, line.ns_percent),
+                    (r.ew, "EW", r.ns, line.ew_points, line.ew_percent)):
+                cards.setdefault(str(me), []).append({
+                    "board": traveller.board, "direction": direction, "opponent": them,
+                    "points": round(points, 4),
+                    "percent": None if percent is None else round(percent, 2), **mapped})
+    return cards
 
 
 def _line_map(line: Line, reasons: Mapping[Place, str],

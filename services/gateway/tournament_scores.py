@@ -135,28 +135,31 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
 
 
 async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
-    """The results document (`shared.tournament_results.results`). The public's is computed
-    once for every reader that asks within `PUBLIC_EVERY_S` (the results page polls it): a
-    request joins the computation under way or reuses one started that recently."""
+    """The results document (`shared.tournament_results.results`), computed again only when
+    a table's log or the tournament's record has grown since the last one. The public's (the
+    results page polls it; the overview's standings read it) is one computation for every
+    reader: a request joins the one under way, or takes the last one for `PUBLIC_EVERY_S`
+    after it ended, or as long as it took, whichever is longer (so that a slow computation, a
+    large field's, never takes more than half the gateway's time)."""
     if made.movement is None:
         raise _no_movement(made)
     if everything:
         return await _compute(gw, made, everything)
-    shared = _public.setdefault(gw, {})
-    now = time.monotonic()
-    found = shared.get(made.tournament)
-    if found is None or now - found[0] > PUBLIC_EVERY_S or (
-            found[1].done() and found[1].exception() is not None):
-        found = (now, asyncio.ensure_future(_compute(gw, made, everything)))
-        shared[made.tournament] = found
-    return await asyncio.shield(found[1])
+    entries = _public.setdefault(gw, {})
+    entry = entries.setdefault(made.tournament, _Public())
+    task = entry.task
+    if task is None or (task.done() and (
+            task.exception() is not None
+            or time.monotonic() - entry.done_at >= max(PUBLIC_EVERY_S, entry.cost))):
+        task = entry.task = asyncio.ensure_future(_timed(entry, gw, made))
+    return await asyncio.shield(task)
 
 
 async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
     """The top of each field's ranking for the overview (`shared.tournament_results.
-    standings`), from the public's results (the rankings count every result; computed at most
-    every `PUBLIC_EVERY_S` however many read them); None for a tournament with no movement,
-    or while Kafka cannot be read (the overview's tables are Redis's and still answer)."""
+    standings`), from the public's results (the rankings count every result); None for a
+    tournament with no movement, or while Kafka cannot be read (the overview's tables are
+    Redis's and still answer)."""
     if made.movement is None:
         return None
     try:
@@ -166,8 +169,32 @@ async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
 
 
 PUBLIC_EVERY_S = 0.2  # the public's results, computed at most this often per tournament
-_public: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[dict[str, Any]]]]] \
+
+
+@dataclass(slots=True)
+class _Public:
+    """The public's results of one tournament on a gateway: the computation under way or
+    the last one, when it ended and what it took."""
+
+    task: asyncio.Future[dict[str, Any]] | None = None
+    done_at: float = 0.0
+    cost: float = 0.0
+
+
+_public: WeakKeyDictionary[Gateway, dict[str, _Public]] = WeakKeyDictionary()
+# the last document of each (tournament, everything), with the inputs it came from
+_last: WeakKeyDictionary[Gateway, dict[tuple[str, bool], tuple[tuple[Any, ...],
+                                                                 dict[str, Any]]]] \
     = WeakKeyDictionary()
+
+
+async def _timed(entry: _Public, gw: Gateway, made: Tournament) -> dict[str, Any]:
+    started = time.monotonic()
+    try:
+        return await _compute(gw, made, False)
+    finally:
+        entry.done_at = time.monotonic()
+        entry.cost = entry.done_at - started
 
 
 def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str, Any]]]:
@@ -186,10 +213,19 @@ def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str,
 async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
     rounds, scores = await record_of(gw, made)
     tables = await all_results(gw, made)
+    kept = _folded.get(gw, {})
+    inputs = (len(rounds), len(scores),
+              tuple(kept[t].next_offset if t in kept else -1 for t in made.tables))
+    last = _last.setdefault(gw, {})
+    found = last.get((made.tournament, everything))
+    if found is not None and found[0] == inputs:
+        return found[1]
     try:
-        return results(made, rounds, tables, scores, everything, played_lines(gw, made))
+        doc = results(made, rounds, tables, scores, everything, played_lines(gw, made))
     except ScoreError as exc:  # a record the scoring refuses now: say which, change nothing
         raise Refused(str(exc), exc.field) from None
+    last[made.tournament, everything] = (inputs, doc)
+    return doc
 
 
 async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:

@@ -68,6 +68,12 @@ def test_the_results_page_follows_a_mitchell_live_and_keeps_boards_to_come_hidde
                 score = line["score_ns"]
                 expect(row.locator("td[data-score]")).to_have_text(
                     str(score) if score >= 0 else f"−{-score}")
+                # the play as the table recorded it: 1NT by the dealer (results_play.py)
+                dealer = "NESW"[(traveller["board"] - 1) % 4]
+                assert (line["contract"], line["declarer"]) == ("1NT", dealer)
+                expect(row.locator("td[data-contract]")).to_have_text(f"1NT {dealer}")
+                suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[line["lead"][0]]
+                expect(row.locator("td[data-lead]")).to_have_text(suit + line["lead"][1:])
         # pair 4's scorecard: its four boards
         page.select_option("#scorecard-pick", "4")
         expect(page.locator("#scorecards .scorecard[data-entrant='4'] tbody tr")).to_have_count(4)

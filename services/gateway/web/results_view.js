@@ -9,7 +9,7 @@ const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
   weighted: "weighted (Law 12C1(c))", split: "split (Law 12C1)",
   artificial: "artificial (Law 12C2)" };
 
-const WORDS = new Set(["Pair", "Team", "Director"]); // left-aligned columns
+const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
 const minus = (n) => (n < 0 ? `−${-n}` : String(n));
 function fixed(n, places = 2) {
   if (n === null || n === undefined) return "—";
@@ -17,7 +17,9 @@ function fixed(n, places = 2) {
   return Number(n) < 0 ? `−${text}` : text;
 }
 
-function part(p) { return `${p.percent}% ${p.score_ns >= 0 ? "NS" : "EW"} ${Math.abs(p.score_ns)}`; }
+function part(p) {
+  return `${p.percent}% ${p.score_ns >= 0 ? "NS" : "EW"} ${Math.abs(p.score_ns)}`;
+}
 
 function sideScore(s) {
   return s.parts ? s.parts.map(part).join(" + ") : `${minus(s.score_ns)}`;
@@ -71,11 +73,26 @@ export function rankingsNode(doc) {
     ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []))))));
 }
 
-function lineRow(line, mp, attrs = {}) {
+const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** The contract and declarer ("4♠X N"), the opening lead ("♥K") and declarer's tricks of a
+ * line the table played; "—" where none (an adjusted score, a board passed out). */
+export function playCells(line) {
+  const contract = line.contract
+    ? `${line.contract.replace(/^(\d)([CDHS])/, (_, l, s) => l + SUIT[s])}` +
+      `${line.declarer ? ` ${line.declarer}` : ""}` : "—";
+  const lead = line.lead ? SUIT[line.lead[0]] + line.lead.slice(1) : "—";
+  return [el("td", { class: "name", "data-contract": "", text: contract }),
+    el("td", { "data-lead": "", class: /^[HD]/.test(line.lead || "") ? "red" : null,
+      text: lead }),
+    el("td", { text: line.tricks === undefined ? "—" : String(line.tricks) })];
+}
+
+function lineRow(line, mp) {
   return el("tr", { class: line.kind === "played" ? "" : "adjusted", "data-ns": line.ns,
-    "data-ew": line.ew, "data-kind": line.kind, ...attrs },
-  ...(attrs["data-board"] ? [el("td", { text: String(attrs["data-board"]) })] : []),
+    "data-ew": line.ew, "data-kind": line.kind },
   el("td", { text: String(line.ns) }), el("td", { text: String(line.ew) }),
+  ...playCells(line),
   el("td", { "data-score": "", text: scoreText(line) }),
   el("td", { text: fixed(line.ns_points) }), el("td", { text: fixed(line.ew_points) }),
   ...(mp ? [el("td", { text: fixed(line.ns_percent) }), el("td", { text: fixed(line.ew_percent) })]
@@ -91,8 +108,9 @@ export function travellersNode(doc) {
   const mp = doc.scoring === "matchpoints";
   const unit = mp ? "MP" : "IMPs";
   return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", { class: "traveller",
-    "data-board": t.board }, table(`Board ${t.board}`, ["NS", "EW", "Score (NS)", `NS ${unit}`,
-    `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []), "Director"],
+    "data-board": t.board }, table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead",
+    "Tricks", "Score (NS)", `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []),
+    "Director"],
   t.lines.map((line) => lineRow(line, mp))))));
 }
 

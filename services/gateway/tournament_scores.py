@@ -157,17 +157,24 @@ async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[st
 
 async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
     """The top of each field's ranking for the overview (`shared.tournament_results.
-    standings`), from the public's results (the rankings count every result); None for a
+    standings`), from the public's results (the rankings count every result); the last ones
+    computed if the results take longer than `STANDINGS_WAIT_S` (a large field's first
+    request folds every table's log: the overview does not wait for it); None for a
     tournament with no movement, or while Kafka cannot be read (the overview's tables are
     Redis's and still answer)."""
     if made.movement is None:
         return None
     try:
-        return standings(await results_of(gw, made, False))
+        return standings(await asyncio.wait_for(results_of(gw, made, False),
+                                                STANDINGS_WAIT_S))
+    except TimeoutError:
+        found = _last.get(gw, {}).get((made.tournament, False))
+        return None if found is None else standings(found[1])
     except (Unavailable, Refused):
         return None
 
 
+STANDINGS_WAIT_S = 0.5  # how long the overview waits for the results' standings
 PUBLIC_EVERY_S = 0.2  # the public's results, computed at most this often per tournament
 
 

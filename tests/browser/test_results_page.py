@@ -23,10 +23,15 @@ from tests.browser.browser import (
     screenshot,
     serious_violations,
 )
-from tests.browser.results_play import create_mitchell, play_round
+from tests.browser.results_play import create_mitchell, play_match, play_round
 from tests.stack import Stack
 
 expect.set_options(timeout=10_000)
+
+
+def _shown(value: float) -> str:
+    """A number as the page writes it: two decimals, a minus sign (−) for a negative one."""
+    return f"{value:.2f}" if value >= 0 else f"−{-value:.2f}"
 
 
 def _percent(tab: Tab, entrant: int) -> str:
@@ -115,3 +120,31 @@ def test_the_results_page_follows_a_mitchell_live_and_keeps_boards_to_come_hidde
         missing = open_tab(browser, f"{stack.url}/results#no-such-thing")
         tabs.append(missing)
         expect(missing.page.locator("#connection")).to_have_text(re.compile("no tournament"))
+
+
+def test_the_results_page_shows_a_team_match_to_victory_points(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 78B: each board's IMPs between the rooms, the match to VPs, as the API gives them;
+    a team's scorecard is its match."""
+    t = "rteams"
+    with stack.client(stack.director) as http:
+        play_match(http, t)
+        doc: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
+    assert doc["complete"] == [1, 2, 3, 4]
+    tab = open_tab(browser, f"{stack.url}/results#{t}")
+    tabs.append(tab)
+    page = tab.page
+    expect(page.locator("#travellers .traveller[data-match='1-2'] tbody tr")).to_have_count(4)
+    match = doc["matches"][0]
+    for b in match["boards"]:
+        row = page.locator(f"#travellers tr[data-board='{b['board']}'] td")
+        expect(row.nth(3)).to_have_text(_shown(b["home_imps"]))
+        expect(row.nth(4)).to_have_text(_shown(b["away_imps"]))
+    for r in doc["rankings"]:
+        expect(page.locator(f"#rankings tr[data-entrant='{r['entrant']}'] td").nth(3)
+               ).to_have_text(_shown(r["vp"]))
+    expect(page.locator("#rankings caption")).to_have_text("Teams by victory points")
+    expect(page.locator(".scorecard[data-entrant='1'] [data-match='1-2']")).to_be_visible()
+    assert serious_violations(page) == []
+    assert_clean_console(tab)
+    screenshot(page, "results-teams.png")

@@ -186,7 +186,24 @@ def render_overview(view: dict[str, Any]) -> str:
     return "\n".join([heading, "", *(line.rstrip() for line in lines), "",
                       f"{totals['tables']} tables, {totals['playing']} playing; "
                       f"{totals['boards_finished']} boards finished; alerts: "
-                      f"{totals['alerts_raised']} raised, {totals['alerts_open']} open"])
+                      f"{totals['alerts_raised']} raised, {totals['alerts_open']} open",
+                      *render_standings(view.get("standings"))])
+
+
+def render_standings(standings: dict[str, Any] | None) -> list[str]:
+    """The overview's standings: a line a field, its top places (none: no line)."""
+    if not standings or not standings["fields"]:
+        return []
+    out = ["", f"standings ({standings['complete']} boards complete):"]
+    for field in standings["fields"]:
+        places = "; ".join(
+            f"{x['rank']}. {x['entrant']} {x['name']} " + (
+                f"{x['vp']:.2f} VP" if standings["scoring"] == "vp" else
+                f"{x['percent']:.2f} %" if x.get("percent") is not None else
+                f"{x['points']:+.2f}")
+            for x in field["top"])
+        out.append(f"  {field['direction'] or 'all'}: {places}")
+    return out
 
 
 def cmd_show(args: argparse.Namespace, gateway: Gateway) -> int:

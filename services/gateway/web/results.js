@@ -57,8 +57,9 @@ async function poll() {
     if (!response.ok) {
       let message = `${response.status}`;
       try { message = JSON.parse(text).error || message; } catch { /* not JSON */ }
-      connection(response.status === 404 ? "refused" : "reconnecting", message);
-      if (response.status === 404) return;
+      const refused = response.status === 404 || response.status === 400; // no such results
+      connection(refused ? "refused" : "reconnecting", message);
+      if (refused) return;
     } else {
       connection("open", "Live");
       if (text !== page.text) {

@@ -52,6 +52,7 @@ bench: install
 	$(PY) bench/robots_bench.py --boards 8 --samples 20
 	$(PY) bench/scores_bench.py
 	$(PY) bench/results_bench.py
+	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/results_page_bench.py --samples 40
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 60 --timeline
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 100 --seconds 20
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 25 --play

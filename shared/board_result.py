@@ -146,3 +146,20 @@ def result_view(board: Board) -> ResultView | None:
     vulnerable = _VULNERABLE[board.vulnerability][0 if ns else 1]
     score = duplicate_score(contract, vulnerable, tricks)
     return {"declarer_tricks": tricks, "score_ns": score if ns else -score}
+
+
+def contract_line(board: Board) -> dict[str, str | int] | None:
+    """What a traveller's line says of the play, once the board has a result: the contract
+    (`4S`, `3NTX`), declarer (`N`), the opening lead (`HK`) and declarer's tricks; a passed-out
+    board: `PASS`. None before its result."""
+    if board.status is _PASSED_OUT:
+        return {"contract": "PASS"}
+    play, contract = board.play, _contract(board)
+    if play is None or play.declarer_tricks is None or contract is None:
+        return None
+    out: dict[str, str | int] = {
+        "contract": f"{contract.level}{contract.strain}{contract.risk}",
+        "declarer": play.declarer.name, "tricks": play.declarer_tricks}
+    if board.opening_lead is not None:
+        out["lead"] = str(board.opening_lead[1])
+    return out

@@ -1,7 +1,7 @@
 """A tournament's results in the formats other programs read (issue 28): CSV, the rankings
 then each traveller's lines (pairs) or each match's boards (teams), one row each; PBN 2.1's
-`[TotalScoreTable]` and `[ScoreTable]` sections (pairs). (USEBIO 1.2 XML is still to come:
-docs/scoring.md.)"""
+`[TotalScoreTable]` and `[ScoreTable]` sections (pairs); USEBIO 1.2 XML (`shared.usebio`:
+matchpoint pairs)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from shared.tournament import Tournament
+from shared.usebio import UsebioError, write_usebio
 
-MEDIA = {"csv": "text/csv", "pbn": "application/x-bridge-pbn"}
+MEDIA = {"csv": "text/csv", "pbn": "application/x-bridge-pbn", "usebio": "application/xml"}
+EXTENSION = {"csv": "csv", "pbn": "pbn", "usebio": "xml"}
 
 
 class FormatError(ValueError):
@@ -140,6 +142,12 @@ def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
 
 
 def write(doc: Mapping[str, Any], made: Tournament, form: str) -> tuple[str, str]:
-    """The document in `form` (csv or pbn), and its media type."""
+    """The document in `form` (csv, pbn or usebio), and its media type. A format that cannot
+    hold these results raises `FormatError` naming `format`."""
+    if form == "usebio":
+        try:
+            return write_usebio(doc, made), MEDIA[form]
+        except UsebioError as exc:
+            raise FormatError(str(exc)) from None
     text = write_pbn(doc, made) if form == "pbn" else write_csv(doc)
     return text, MEDIA[form]

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.director_scores import parse, score_map
-from shared.entrants import MovementKind
+from shared.entrants import MovementKind, plan
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
 from shared.scores.movements import Match, Round, Seating
 from shared.scores.rankings import pair_rankings
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
-from shared.scores.travellers import Line, Result, travellers
-from shared.scores.vocabulary import Scoring
+from shared.scores.travellers import Line, Result, Traveller, travellers
+from shared.scores.vocabulary import ResultKind, Scoring
 from shared.tournament import Tournament
 
 
@@ -77,13 +77,29 @@ def given(made: Tournament, places: frozenset[Place],
     return Given(tuple(adjustments), tuple(penalties))
 
 
+def to_play(made: Tournament, rounds: Sequence[Round]) -> frozenset[Place]:
+    """Every board each table plays in the whole movement: its rounds planned from the start
+    (Mitchell, Howell, teams) and those started (a Swiss's later rounds, paired as they come,
+    each on boards of its own; the director's own rounds)."""
+    movement = made.movement
+    planned = [] if movement is None else plan(movement, len(made.entrants))
+    return scheduled(rounds) | scheduled(planned)
+
+
 def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
             table_results: Mapping[str, Mapping[int, int]],
-            score_records: Sequence[Mapping[str, Any]], everything: bool = True
+            score_records: Sequence[Mapping[str, Any]], everything: bool = True,
+            table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]] | None = None
             ) -> dict[str, Any]:
-    """The results document: entrants, rankings, travellers (pairs) or matches (teams), the
-    Director's scores with their reasons. Not `everything` (the public's view): a board's
-    traveller only once every table scheduled to play it has a result."""
+    """The results document: entrants, rankings, travellers and scorecards (pairs) or matches
+    (teams), the Director's scores with their reasons. `table_lines` (each table's board →
+    its contract, declarer, lead and tricks: `shared.board_result.contract_line`) go on the
+    travellers' lines of the results played.
+
+    Not `everything` (the public's view, the tournament's regulation under Law 80B so that no
+    pair learns a result of a board it has still to play, Law 16C1): a board's traveller,
+    its lines on the scorecards, and the Director's scores on it, only once every table the
+    whole movement seats at it has a result (`complete`); the rankings count every result."""
     movement = made.movement
     if movement is None:
         raise ScoreError("this tournament has no entrants and movement to score", "tournament")
@@ -93,17 +109,21 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     all_results = apply_adjustments(played(rounds, made, table_results),
                                     director.adjustments, places)
     have = {(r.board, r.ns, r.ew) for r in all_results}
-    complete = sorted({p[0] for p in places} - {p[0] for p in places - have})
+    every = to_play(made, rounds)
+    complete = sorted({p[0] for p in every} - {p[0] for p in every - have})
+    shown = set(complete) if not everything else {p[0] for p in every}
     reasons = {a.place: a.reason for a in director.adjustments}
+    plays = _plays(rounds, made, table_lines or {})
     doc: dict[str, Any] = {
         "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
         "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
         "complete": complete,
         "adjustments": [{"board": a.board, "ns": a.ns, "ew": a.ew, "reason": a.reason,
-                         **score_map(a.score)} for a in director.adjustments],
+                         **score_map(a.score)} for a in director.adjustments
+                        if a.board in shown],
         "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
-                       "unit": str(p.unit), "reason": p.reason} for p in director.penalties]}
-    shown = set(complete) if not everything else {p[0] for p in places}
+                       "unit": str(p.unit), "reason": p.reason} for p in director.penalties
+                      if p.board in shown]}
     if movement.kind.teams:
         scores = _matches(rounds, all_results, director.penalties)
         doc["scoring"] = "vp"
@@ -120,13 +140,48 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
          "percent": s.percent}
         for s in pair_rankings(boards.values(), director.penalties,
                                by_direction=movement.kind is MovementKind.MITCHELL)]
+    public = [t for t in boards.values() if t.board in shown]
+    shown_lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines]
+                   for t in public}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
-                          "lines": [_line_map(line, reasons) for line in t.lines]}
-                         for t in boards.values() if t.board in shown]
+                          "lines": shown_lines[t.board]} for t in public]
+    doc["scorecards"] = _scorecards(public, shown_lines, [e.number for e in made.entrants])
     return doc
 
 
-def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:
+def _plays(rounds: Sequence[Round], made: Tournament,
+           table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]]
+           ) -> dict[Place, Mapping[str, Any]]:
+    """Each board's play at each place, from its table's lines."""
+    out: dict[Place, Mapping[str, Any]] = {}
+    for rnd in rounds:
+        for s in rnd.tables:
+            lines = table_lines.get(made.tables[s.table - 1], {})
+            out.update({(b, s.ns, s.ew): lines[b] for b in s.boards if b in lines})
+    return out
+
+
+def _scorecards(public: Sequence[Traveller], shown: Mapping[int, list[dict[str, Any]]],
+                entrants: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
+    """Each entrant's boards shown (by its number, as a JSON key), in one pass over the
+    travellers: where it sat, against whom, its own points and percentage, and the line as
+    the traveller shows it (`shown`), as `shared.scores.rankings.scorecard` gives them."""
+    cards: dict[str, list[dict[str, Any]]] = {str(n): [] for n in entrants}
+    for traveller in sorted(public, key=lambda t: t.board):
+        for line, mapped in zip(traveller.lines, shown[traveller.board], strict=True):
+            r = line.result
+            for me, direction, them, points, percent in (
+                    (r.ns, "NS", r.ew, line.ns_points, line.ns_percent),
+                    (r.ew, "EW", r.ns, line.ew_points, line.ew_percent)):
+                cards.setdefault(str(me), []).append({
+                    "board": traveller.board, "direction": direction, "opponent": them,
+                    "points": round(points, 4),
+                    "percent": None if percent is None else round(percent, 2), **mapped})
+    return cards
+
+
+def _line_map(line: Line, reasons: Mapping[Place, str],
+              plays: Mapping[Place, Mapping[str, Any]]) -> dict[str, Any]:
     r = line.result
     out = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
            "ns_points": round(line.ns_points, 4), "ew_points": round(line.ew_points, 4),
@@ -134,6 +189,8 @@ def _line_map(line: Line, reasons: Mapping[Place, str]) -> dict[str, Any]:
            "ew_percent": None if line.ew_percent is None else round(line.ew_percent, 2)}
     if (r.board, r.ns, r.ew) in reasons:
         out["reason"] = reasons[r.board, r.ns, r.ew]
+    elif r.score.kind is ResultKind.PLAYED and (r.board, r.ns, r.ew) in plays:
+        out.update(plays[r.board, r.ns, r.ew])
     return out
 
 
@@ -169,3 +226,20 @@ def _match_map(m: MatchScore, shown: set[int], reasons: Mapping[Place, str]
                         "closed": room(s.closed_room), "home_imps": round(s.home_imps, 2),
                         "away_imps": round(s.away_imps, 2)}
                        for s in m.boards if s.board in shown]}
+
+
+STANDINGS_TOP = 3  # the places each field's standings in the overview show (ties included)
+
+
+def standings(doc: Mapping[str, Any], top: int = STANDINGS_TOP) -> dict[str, Any]:
+    """The top of the ranking in each field (a Mitchell's NS and EW pairs; else one field),
+    each line with the entrant's name, and how many boards are complete: the standings the
+    tournament's overview carries."""
+    names = {e["number"]: e["name"] for e in doc["entrants"]}
+    fields: dict[str | None, list[dict[str, Any]]] = {}
+    for line in doc["rankings"]:
+        field = fields.setdefault(line.get("direction"), [])
+        if line["rank"] <= top:
+            field.append({**line, "name": names.get(line["entrant"], "")})
+    return {"scoring": doc["scoring"], "complete": len(doc["complete"]),
+            "fields": [{"direction": d, "top": lines} for d, lines in fields.items()]}

@@ -6,7 +6,7 @@
     tableserver tournament round NAME ROUND (--boards 1-3,7 | --movement FILE.json)
     tableserver tournament show NAME [--watch] [--json]
     tableserver tournament export NAME [--format pbn|lin|json] [-o FILE]
-    tableserver tournament results NAME [--format text|json|csv]
+    tableserver tournament results NAME [--format text|json|csv|pbn|usebio]
     tableserver tournament score NAME FILE.json
 
 Each command is one request to the gateway (httpx): the URL is `TABLESERVER_GATEWAY`, else
@@ -186,7 +186,24 @@ def render_overview(view: dict[str, Any]) -> str:
     return "\n".join([heading, "", *(line.rstrip() for line in lines), "",
                       f"{totals['tables']} tables, {totals['playing']} playing; "
                       f"{totals['boards_finished']} boards finished; alerts: "
-                      f"{totals['alerts_raised']} raised, {totals['alerts_open']} open"])
+                      f"{totals['alerts_raised']} raised, {totals['alerts_open']} open",
+                      *render_standings(view.get("standings"))])
+
+
+def render_standings(standings: dict[str, Any] | None) -> list[str]:
+    """The overview's standings: a line a field, its top places (none: no line)."""
+    if not standings or not standings["fields"]:
+        return []
+    out = ["", f"standings ({standings['complete']} boards complete):"]
+    for field in standings["fields"]:
+        places = "; ".join(
+            f"{x['rank']}. {x['entrant']} {x['name']} " + (
+                f"{x['vp']:.2f} VP" if standings["scoring"] == "vp" else
+                f"{x['percent']:.2f} %" if x.get("percent") is not None else
+                f"{x['points']:+.2f}")
+            for x in field["top"])
+        out.append(f"  {field['direction'] or 'all'}: {places}")
+    return out
 
 
 def cmd_show(args: argparse.Namespace, gateway: Gateway) -> int:
@@ -238,9 +255,10 @@ def cmd_export(args: argparse.Namespace, gateway: Gateway) -> int:
 
 
 def cmd_results(args: argparse.Namespace, gateway: Gateway) -> int:
-    """The rankings (and, as JSON or CSV, the travellers and the Director's scores)."""
+    """The rankings (and, as JSON, CSV, PBN or USEBIO, the travellers and the Director's
+    scores)."""
     response = request(gateway, "GET", _path(args.name, "results"), args.timeout,
-                       params={"format": "csv" if args.format == "csv" else "json"})
+                       params={"format": "json" if args.format == "text" else args.format})
     if args.format != "text":
         sys.stdout.write(response.text)
         return 0
@@ -350,9 +368,10 @@ def add_tournament_parser(commands: Any) -> None:
                       help=f"draw it again every {WATCH_EVERY_S:g} s until Ctrl-C")
     show.add_argument("--json", action="store_true", help="the overview as the gateway gives "
                       "it (JSON)")
-    results = _subcommand(actions, "results", cmd_results, "the rankings; as JSON or CSV "
-                          "the travellers too", 120)
-    results.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    results = _subcommand(actions, "results", cmd_results, "the rankings; as JSON, CSV, PBN "
+                          "or USEBIO 1.2 XML the travellers too", 120)
+    results.add_argument("--format", choices=["text", "json", "csv", "pbn", "usebio"],
+                         default="text")
     score = _subcommand(actions, "score", cmd_score, "the Director's score on a board or a "
                         "penalty, from a JSON file", 60)
     score.add_argument("score", type=Path, metavar="FILE.json")

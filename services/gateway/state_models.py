@@ -326,9 +326,39 @@ class OverviewTotals(View):
     alerts_open: int
 
 
+class StandingLine(View):
+    """An entrant near the top of its field (`shared.tournament_results.standings`): a pair's
+    boards, points and percentage, or a team's matches, VPs and IMPs."""
+
+    entrant: int
+    name: str
+    rank: int
+    direction: Literal["NS", "EW"] | None = None
+    boards: int | None = None
+    points: float | None = None
+    top: float | None = None
+    percent: float | None = None
+    matches: int | None = None
+    vp: float | None = None
+    imps: float | None = None
+
+
+class StandingsField(View):
+    direction: Literal["NS", "EW"] | None
+    top: list[StandingLine]
+
+
+class Standings(View):
+    scoring: str
+    complete: int = Field(description="boards every table of the movement has a result on")
+    fields: list[StandingsField]
+
+
 class Overview(View):
     tournament: str
     name: str
     now: int
     totals: OverviewTotals
     tables: list[TableLine]
+    standings: Standings | None = Field(
+        description="the top of each field's ranking (none: no entrants and movement)")

@@ -6,6 +6,7 @@ is `shared.tournament_results`'s."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.common.names import table_topic, tournament_topic
 from services.gateway.refusals import Refused
 from services.gateway.service import Gateway
-from shared.board_result import result_view
+from shared.board_result import contract_line, result_view
 from shared.codec import DecodeError, decode
 from shared.director_scores import parse
 from shared.engine import TableState, fold
@@ -27,7 +28,7 @@ from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
 from shared.scores.movements import Round
 from shared.tournament import Tournament, TournamentError
-from shared.tournament_results import pairs_matchpoints, results, rounds_of
+from shared.tournament_results import pairs_matchpoints, results, rounds_of, standings
 
 HARMLESS = "retry (doing it twice is harmless)"
 
@@ -134,15 +135,104 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
 
 
 async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
-    """The results document (`shared.tournament_results.results`)."""
+    """The results document (`shared.tournament_results.results`), computed again only when
+    a table's log or the tournament's record has grown since the last one. The public's (the
+    results page polls it; the overview's standings read it) is one computation for every
+    reader: a request joins the one under way, or takes the last one for `PUBLIC_EVERY_S`
+    after it ended, or as long as it took, whichever is longer (so that a slow computation, a
+    large field's, never takes more than half the gateway's time)."""
     if made.movement is None:
         raise _no_movement(made)
+    if everything:
+        return await _compute(gw, made, everything)
+    entries = _public.setdefault(gw, {})
+    entry = entries.setdefault(made.tournament, _Public())
+    task = entry.task
+    if task is None or (task.done() and (
+            task.exception() is not None
+            or time.monotonic() - entry.done_at >= max(PUBLIC_EVERY_S, entry.cost))):
+        task = entry.task = asyncio.ensure_future(_timed(entry, gw, made))
+    return await asyncio.shield(task)
+
+
+async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
+    """The top of each field's ranking for the overview (`shared.tournament_results.
+    standings`), from the public's results (the rankings count every result); the last ones
+    computed if the results take longer than `STANDINGS_WAIT_S` (a large field's first
+    request folds every table's log: the overview does not wait for it); None for a
+    tournament with no movement, or while Kafka cannot be read (the overview's tables are
+    Redis's and still answer)."""
+    if made.movement is None:
+        return None
+    try:
+        return standings(await asyncio.wait_for(results_of(gw, made, False),
+                                                STANDINGS_WAIT_S))
+    except TimeoutError:
+        found = _last.get(gw, {}).get((made.tournament, False))
+        return None if found is None else standings(found[1])
+    except (Unavailable, Refused):
+        return None
+
+
+STANDINGS_WAIT_S = 0.5  # how long the overview waits for the results' standings
+PUBLIC_EVERY_S = 0.2  # the public's results, computed at most this often per tournament
+
+
+@dataclass(slots=True)
+class _Public:
+    """The public's results of one tournament on a gateway: the computation under way or
+    the last one, when it ended and what it took."""
+
+    task: asyncio.Future[dict[str, Any]] | None = None
+    done_at: float = 0.0
+    cost: float = 0.0
+
+
+_public: WeakKeyDictionary[Gateway, dict[str, _Public]] = WeakKeyDictionary()
+# the last document of each (tournament, everything), with the inputs it came from
+_last: WeakKeyDictionary[Gateway, dict[tuple[str, bool], tuple[tuple[Any, ...],
+                                                                 dict[str, Any]]]] \
+    = WeakKeyDictionary()
+
+
+async def _timed(entry: _Public, gw: Gateway, made: Tournament) -> dict[str, Any]:
+    started = time.monotonic()
+    try:
+        return await _compute(gw, made, False)
+    finally:
+        entry.done_at = time.monotonic()
+        entry.cost = entry.done_at - started
+
+
+def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str, Any]]]:
+    """Each table's boards' contract, declarer, lead and tricks, from its log as
+    `all_results` last folded it."""
+    kept = _folded.get(gw, {})
+    out: dict[str, dict[int, dict[str, Any]]] = {}
+    for table in made.tables:
+        folded = kept.get(table)
+        boards = folded.state.boards if folded is not None else ()
+        out[table] = {b.board: dict(line) for b in boards
+                      if (line := contract_line(b)) is not None}
+    return out
+
+
+async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
     rounds, scores = await record_of(gw, made)
     tables = await all_results(gw, made)
+    kept = _folded.get(gw, {})
+    inputs = (len(rounds), len(scores),
+              tuple(kept[t].next_offset if t in kept else -1 for t in made.tables))
+    last = _last.setdefault(gw, {})
+    found = last.get((made.tournament, everything))
+    if found is not None and found[0] == inputs:
+        return found[1]
     try:
-        return results(made, rounds, tables, scores, everything)
+        doc = results(made, rounds, tables, scores, everything, played_lines(gw, made))
     except ScoreError as exc:  # a record the scoring refuses now: say which, change nothing
         raise Refused(str(exc), exc.field) from None
+    last[made.tournament, everything] = (inputs, doc)
+    return doc
 
 
 async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:

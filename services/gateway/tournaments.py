@@ -27,7 +27,7 @@ from services.common.names import table_topic, tournament_topic
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
-from services.gateway.tournament_scores import movement_round
+from services.gateway.tournament_scores import movement_round, standings_of
 from shared.codec import DecodeError, decode, to_map
 from shared.entrants import (
     Entrant,
@@ -223,7 +223,8 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
 
 async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     """Every table's line (its board, status, whose turn, alerts, seconds since its last
-    event) and the session's totals, from one Redis read."""
+    event) and the session's totals, from one Redis read; and the standings (the top of
+    each field's ranking, `tournament_scores.standings_of`), None without a movement."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
@@ -241,7 +242,7 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
               "alerts_raised": sum(t["alerts"] for t in tables),
               "alerts_open": sum(t["open_alerts"] for t in tables)}
     return {"tournament": tournament, "name": made.name, "now": now, "totals": totals,
-            "tables": tables}
+            "tables": tables, "standings": await standings_of(gw, made)}
 
 
 async def export(gw: Gateway, tournament: str, form: str) -> str:

@@ -76,14 +76,21 @@ def mitchell(pairs: int, boards_per_round: int, rounds: int | None = None) -> li
     return result
 
 
-def round_robin(entrants: int) -> list[list[tuple[int, int | None]]]:
+def robin_rounds(entrants: int) -> int:
+    """How many rounds a round robin of `entrants` takes: one fewer than an even number,
+    as many as an odd number (each sitting out once)."""
+    return entrants if entrants % 2 else entrants - 1
+
+
+def round_robin(entrants: int, rounds: int | None = None
+                ) -> list[list[tuple[int, int | None]]]:
     """Every entrant meets every other once (the circle method): rounds of meetings (a, b), b
-    None when a sits out (an odd number of entrants)."""
+    None when a sits out (an odd number of entrants); the first `rounds` only (all: None)."""
     players = list(range(1, entrants + 1)) + ([0] if entrants % 2 else [])  # 0: nobody
     fixed, rest = players[-1], players[:-1]
     m = len(rest)
     schedule: list[list[tuple[int, int | None]]] = []
-    for r in range(m):
+    for r in range(m if rounds is None else min(rounds, m)):
         turn = rest[r:] + rest[:r]
         meetings = [(turn[0], fixed)] + [(turn[k], turn[m - k]) for k in range(1, m // 2 + 1)]
         schedule.append([(a, b) if b else (a, None) if a else (b, None) for a, b in meetings])
@@ -97,13 +104,13 @@ def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> list
     field. (At a club the boards would have to move between tables instead; online each table
     has its own copy.)"""
     _check(pairs, 3, "pairs", boards_per_round)
-    schedule = round_robin(pairs)
-    rounds = len(schedule) if rounds is None else rounds
-    if not 1 <= rounds <= len(schedule):
-        raise MovementError(f"a Howell of {pairs} pairs plays 1 to {len(schedule)} rounds, "
+    most = robin_rounds(pairs)
+    rounds = most if rounds is None else rounds
+    if not 1 <= rounds <= most:
+        raise MovementError(f"a Howell of {pairs} pairs plays 1 to {most} rounds, "
                             f"not {rounds}", "rounds")
     result = []
-    for r, meetings in enumerate(schedule[:rounds]):
+    for r, meetings in enumerate(round_robin(pairs, rounds)):
         seated, out = [], []
         for a, b in meetings:
             if b is None:
@@ -138,13 +145,13 @@ def team_rounds(teams: int, boards_per_match: int, rounds: int | None = None,
     in both rooms, the pairs swapped); a team left over sits out. All matches of a round play
     the round's boards (`same_boards`), or each its own group."""
     _check(teams, 2, "teams", boards_per_match)
-    schedule = round_robin(teams)
-    rounds = len(schedule) if rounds is None else rounds
-    if not 1 <= rounds <= len(schedule):
-        raise MovementError(f"a round robin of {teams} teams plays 1 to {len(schedule)} "
+    most = robin_rounds(teams)
+    rounds = most if rounds is None else rounds
+    if not 1 <= rounds <= most:
+        raise MovementError(f"a round robin of {teams} teams plays 1 to {most} "
                             f"rounds, not {rounds}", "rounds")
     result = []
-    for r, meetings in enumerate(schedule[:rounds]):
+    for r, meetings in enumerate(round_robin(teams, rounds)):
         matches = [(a, b) for a, b in meetings if b is not None]
         out = tuple(a for a, b in meetings if b is None)
         result.append(matches_round(r + 1, matches, boards_per_match, same_boards, out))

@@ -7,6 +7,7 @@ results' rankings equal to an independent matchpoint computation (Law 78A) here.
 from __future__ import annotations
 
 from typing import Any
+from xml.etree import ElementTree
 
 from shared.notation.pbn import pbn_events
 from shared.scores.victory_points import scale
@@ -96,7 +97,10 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
         bad = http.post(f"/api/tournaments/{t}/rounds", json={"round": 1, "boards": [1]})
         assert bad.status_code == 400 and bad.json()["field"] == "boards"
+        overview = http.get(f"/api/tournaments/{t}").json()
+        assert overview["standings"] == {"scoring": "matchpoints", "complete": 0, "fields": []}
         expected: dict[int, list[tuple[int, int, float]]] = {}
+        plays: dict[tuple[int, int], list[str]] = {}
         for rnd in (1, 2):
             started = http.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
             assert started.status_code == 202, started.text
@@ -116,6 +120,9 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
                     dealer = SEATS[(board - 1) % 4]
                     expected.setdefault(board, []).append(
                         (ns, ew, _one_notrump(dealer, board, tricks)))
+                    leader = SEATS[(SEATS.index(dealer) + 1) % 4]
+                    plays[board, ns] = ["1NT", dealer, _lead(deals[board], leader),
+                                        str(tricks)]
 
         def complete() -> dict[str, Any] | None:
             doc: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
@@ -151,6 +158,14 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         assert [a["reason"] for a in doc["adjustments"]] == ["Law 21B", "Law 16B",
                                                               "fouled board"]
         assert doc["penalties"][0]["entrant"] == 4
+        # the overview the director's console reads carries the standings: each direction's
+        # ranking (Law 78A; a Mitchell ranks NS and EW apart) as the results give it
+        standings = http.get(f"/api/tournaments/{t}").json()["standings"]
+        assert standings["complete"] == 6
+        assert {f["direction"]: [(x["entrant"], x["rank"], x["percent"]) for x in f["top"]]
+                for f in standings["fields"]} == {
+            d: [(r["entrant"], r["rank"], r["percent"]) for r in doc["rankings"]
+                if r["direction"] == d] for d in ("NS", "EW")}
         # board 5: both sides average (Law 12C2(a)), the other result Neuberg-factored: 50 %
         board5 = {(x["ns"], x["ew"]): x for x in
                   next(b for b in doc["travellers"] if b["board"] == 5)["lines"]}
@@ -161,6 +176,21 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
         assert pbn.status_code == 200 and pbn.text.count("[ScoreTable ") == 6
         assert pbn.text.count("[TotalScoreTable ") == 1
+        # USEBIO 1.2: each line's contract, declarer, lead and tricks as played; the Director's
+        # scores in their lines (board 5: A5050, both sides partly at fault, Law 12C2(a))
+        usebio = http.get(f"/api/tournaments/{t}/results", params={"format": "usebio"})
+        assert usebio.status_code == 200, usebio.text
+        root = ElementTree.fromstring(usebio.text)
+        assert len(root.findall("EVENT/PARTICIPANTS/PAIR")) == 6
+        lines = {(int(b.findtext("BOARD_NUMBER") or 0), int(x.findtext("NS_PAIR_NUMBER") or 0)):
+                 x for b in root.findall("EVENT/BOARD") for x in b.findall("TRAVELLER_LINE")}
+        adjusted = {(1, 1), (3, 2), (5, 3)}
+        for place, line in lines.items():
+            if place not in adjusted:
+                assert [line.findtext(k) for k in ("CONTRACT", "PLAYED_BY", "LEAD",
+                                                   "TRICKS")] == plays[place], place
+        assert lines[5, 3].findtext("SCORE") == "A5050" and lines[5, 3].find("CONTRACT") is None
+        assert len(lines) == 12
     with stack.client() as public:  # no token: the boards every table has finished
         assert public.get(f"/api/tournaments/{t}/results").json()["rankings"] == \
             doc["rankings"]
@@ -223,6 +253,8 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         doc = http.get(f"/api/tournaments/{t}/results").json()
         pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
         assert pbn.status_code == 400 and pbn.json()["field"] == "format"
+        usebio = http.get(f"/api/tournaments/{t}/results", params={"format": "usebio"})
+        assert usebio.status_code == 400 and usebio.json()["field"] == "format"
     lions = tigers = 0.0
     for board in (1, 2, 3, 4):
         closed = scores["match-closed", board]

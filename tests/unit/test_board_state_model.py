@@ -424,8 +424,12 @@ def test_an_overview_line_validates() -> None:
     assert TableLine.model_validate(line).status is TableStatus.AUCTION
     overview = {"tournament": "spring", "name": "Spring", "now": 1, "tables": [line],
                 "totals": {"tables": 1, "playing": 1, "boards_finished": 0, "alerts_raised": 0,
-                           "alerts_open": 0}}
+                           "alerts_open": 0}, "standings": None}
     assert Overview.model_validate(overview).tables[0].board == 3
+    standings = {"scoring": "matchpoints", "complete": 2, "fields": [{"direction": "NS", "top": [
+        {"entrant": 1, "name": "A", "rank": 1, "direction": "NS", "boards": 2, "points": 3.0,
+         "top": 4.0, "percent": 75.0}]}]}
+    assert Overview.model_validate({**overview, "standings": standings}).standings is not None
 
 
 def test_unions_of_the_view_are_its_own() -> None:

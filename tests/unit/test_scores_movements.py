@@ -10,7 +10,15 @@ from itertools import combinations
 import pytest
 
 from shared.scores.club_howell import HOWELL_STARTERS, club_howell
-from shared.scores.movements import MovementError, Round, howell, mitchell, team_rounds
+from shared.scores.movements import (
+    MovementError,
+    Round,
+    howell,
+    mitchell,
+    robin_rounds,
+    round_robin,
+    team_rounds,
+)
 from shared.scores.swiss import swiss
 
 pytestmark = pytest.mark.unit
@@ -166,3 +174,14 @@ def test_club_howell_refuses_sizes_without_a_starter() -> None:
         with pytest.raises(MovementError) as error:
             club_howell(pairs, 2)
         assert error.value.field == "pairs"
+
+
+def test_a_round_robins_first_rounds_are_those_of_the_whole_schedule() -> None:
+    """The results plan only the rounds a movement plays (a Howell of 2,000 pairs over two
+    rounds is not 1,999 rounds computed): the first rounds are the same ones, and the count
+    of rounds is the circle method's (n − 1 for even n, n for odd)."""
+    for n in (4, 7, 12):
+        whole = round_robin(n)
+        assert len(whole) == robin_rounds(n)
+        for k in (1, 2, len(whole), len(whole) + 3):
+            assert round_robin(n, k) == whole[:k]

@@ -117,6 +117,21 @@ def test_the_overview_is_a_table_a_line_with_the_totals() -> None:
     assert text[-1] == "3 tables, 1 playing; 7 boards finished; alerts: 4 raised, 2 open"
 
 
+def test_the_overview_ends_with_each_fields_standings() -> None:
+    """Law 78A's ranking per direction (a Mitchell): the overview's standings as given."""
+    standings = {"scoring": "matchpoints", "complete": 4, "fields": [
+        {"direction": "NS", "top": [
+            {"entrant": 1, "name": "Ann & Bo", "rank": 1, "percent": 62.5},
+            {"entrant": 3, "name": "Cy & Di", "rank": 2, "percent": 50.0}]},
+        {"direction": "EW", "top": [{"entrant": 4, "name": "Ed & Flo", "rank": 1,
+                                     "percent": 55.25}]}]}
+    text = render_overview({**VIEW, "standings": standings}).splitlines()
+    assert text[-3:] == ["standings (4 boards complete):",
+                         "  NS: 1. 1 Ann & Bo 62.50 %; 2. 3 Cy & Di 50.00 %",
+                         "  EW: 1. 4 Ed & Flo 55.25 %"]
+    assert render_overview({**VIEW, "standings": None}) == render_overview(VIEW)
+
+
 def test_idle_times_are_short() -> None:
     assert [idle(s) for s in (None, 0, 59, 60, 3599, 3600, 7440)] == \
         ["-", "0s", "59s", "1m00s", "59m59s", "1h00m", "2h04m"]

@@ -29,7 +29,7 @@ from shared.scores.corrections import scheduled
 from shared.scores.victory_points import scale
 from shared.scores.vocabulary import Scoring
 from shared.tournament import Tournament, TournamentError
-from shared.tournament_results import results, rounds_of
+from shared.tournament_results import results, rounds_of, standings
 from tests.unit.tournament_fixtures import entrants, imps_by_law, round_records
 
 
@@ -121,6 +121,60 @@ def test_the_public_sees_a_travellers_board_only_once_every_table_has_played_it(
     assert [t["board"] for t in doc["travellers"]] == [2, 3, 4, 5, 6]
     everything = results(made, round_records(made), tables, [])
     assert [t["board"] for t in everything["travellers"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_public_never_sees_a_board_a_pair_has_still_to_play_in_a_later_round() -> None:
+    """The tournament's regulation (Law 80B) against Law 16C1's unauthorized information: in
+    a Mitchell the boards move down a table a round, so a board every table has finished in
+    round 1 is still to come at another table in round 2. Its traveller, its lines on the
+    scorecards and the Director's scores on it wait for round 2; the rankings do not."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    first = round_records(made)[:1]  # round 1 only: boards 1-2 at t-1, 3-4 at t-2, 5-6 at t-3
+    tables = {"t-1": {1: 420, 2: -50}, "t-2": {3: 450, 4: 100}, "t-3": {5: -100, 6: 300}}
+    weighted = {"kind": "weighted", "board": 1, "ns": 1, "ew": 4, "reason": "Law 21B",
+                "parts": [{"percent": 60, "score_ns": 420}, {"percent": 40, "score_ns": -50}]}
+    penalty = {"kind": "penalty", "board": 3, "entrant": 2, "amount": 10, "reason": "slow"}
+    doc = results(made, first, tables, [weighted, penalty], everything=False)
+    assert doc["complete"] == [] and doc["travellers"] == []
+    assert doc["adjustments"] == [] and doc["penalties"] == []
+    assert all(card == [] for card in doc["scorecards"].values())
+    assert {r["entrant"] for r in doc["rankings"]} == {1, 2, 3, 4, 5, 6}
+    assert doc == results(made, first, tables, [weighted, penalty], everything=False)
+    director = results(made, first, tables, [weighted, penalty])
+    assert [t["board"] for t in director["travellers"]] == [1, 2, 3, 4, 5, 6]
+    assert director["rankings"] == doc["rankings"]
+    # round 2: board 1 at t-3 (pairs 3 and 5) finished; boards 3-4 still at t-1
+    tables["t-3"] |= {1: 450, 2: -100}
+    tables["t-2"] |= {5: -200, 6: 140}
+    doc = results(made, round_records(made), tables, [weighted, penalty], everything=False)
+    assert doc["complete"] == [1, 2, 5, 6]
+    assert [t["board"] for t in doc["travellers"]] == [1, 2, 5, 6]
+    assert [a["board"] for a in doc["adjustments"]] == [1] and doc["penalties"] == []
+    card = doc["scorecards"]["4"]  # pair 4: EW against 1 (round 1), then against 2
+    assert [(c["board"], c["direction"], c["opponent"]) for c in card] == [
+        (1, "EW", 1), (2, "EW", 1), (5, "EW", 2), (6, "EW", 2)]
+    board1 = next(t for t in doc["travellers"] if t["board"] == 1)
+    line = next(x for x in board1["lines"] if x["ns"] == 1)
+    assert card[0]["points"] == line["ew_points"] and card[0]["reason"] == "Law 21B"
+
+
+def test_the_overviews_standings_are_the_top_of_each_fields_ranking() -> None:
+    """Law 78A's ranking per direction in a Mitchell (the NS and EW pairs apart): the first
+    `top` places of each, ties included, named; before any result, no field."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    doc = results(made, round_records(made), MITCHELL_TABLES, DIRECTOR)
+    for top in (1, 2, 3):
+        got = standings(doc, top)
+        assert got["complete"] == 6 and got["scoring"] == "matchpoints"
+        for field in got["fields"]:
+            expected = [r for r in doc["rankings"] if r["direction"] == field["direction"]
+                        and r["rank"] <= top]
+            assert [x["entrant"] for x in field["top"]] == [r["entrant"] for r in expected]
+            assert [x["name"] for x in field["top"]] == [chr(64 + r["entrant"])
+                                                         for r in expected]
+        assert sorted(f["direction"] for f in got["fields"]) == ["EW", "NS"]
+    empty = results(made, round_records(made), {}, [])
+    assert standings(empty) == {"scoring": "matchpoints", "complete": 0, "fields": []}
 
 
 TEAM_TABLES = {"t-1": {1: 620, 2: -100, 3: 1430, 4: 0},

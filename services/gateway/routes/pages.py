@@ -18,7 +18,7 @@ from services.gateway.models import OperatorLink, TableLinks
 from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-PAGES = ("seat", "vugraph", "director", "capture")  # /<page> serves web/<page>.html
+PAGES = ("seat", "vugraph", "director", "capture", "results")  # /<page> serves web/<page>.html
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")

@@ -136,12 +136,13 @@ async def post_score(tournament: str, body: dict[str, Any], gw: GatewayDep, _: D
             response_model=None)
 async def get_results(tournament: str, gw: GatewayDep,
                       authorization: str | None = Header(None),
-                      format: Literal["json", "csv", "pbn"] = Query("json")
+                      format: Literal["json", "csv", "pbn", "usebio"] = Query("json")
                       ) -> Response | dict[str, Any]:
     """The rankings and travellers (pairs) or matches (teams), with the Director's scores and
     their reasons. The director's token sees every board; anyone else (no token needed) the
-    travellers of the boards every scheduled table has finished. `format`: json, csv, or pbn
-    (PBN 2.1's `[TotalScoreTable]` and `[ScoreTable]`, pairs only)."""
+    travellers of the boards every table of the movement has finished. `format`: json, csv,
+    pbn (PBN 2.1's `[TotalScoreTable]` and `[ScoreTable]`, pairs only) or usebio (USEBIO 1.2
+    XML, matchpoint pairs only)."""
     everything = authorization is not None and gw.grant_from(authorization).role == \
         Role.DIRECTOR
     made = await _found(gw, tournament)
@@ -153,7 +154,8 @@ async def get_results(tournament: str, gw: GatewayDep,
     except results_formats.FormatError as exc:
         raise Refused(str(exc), exc.field) from None
     return Response(text, media_type=media, headers={
-        "Content-Disposition": f'attachment; filename="{tournament}-results.{format}"'})
+        "Content-Disposition": f'attachment; filename="{tournament}-results.'
+                               f'{results_formats.EXTENSION[format]}"'})
 
 
 async def _found(gw: Gateway, tournament: str) -> Tournament:

@@ -11,7 +11,9 @@ import { STATUS } from "./lobby.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { bindRulingForm, leadOptionForm } from "./ruling_form.js";
+import { bindScoreForm } from "./score_form.js";
 import { statusWords, TableSocket } from "./socket.js";
+import { standingsNode } from "./standings.js";
 import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
 import { tokenFromHash } from "./token.js";
@@ -342,6 +344,7 @@ async function readOverview() {
     $("tournament-totals").textContent = `${t.tables} tables · ${t.playing} playing · ` +
       `${t.boards_finished} boards done · ${t.alerts_raised} alerts, ${t.alerts_open} open`;
     show("overview", overviewNode(view));
+    show("standings", standingsNode(view.standings));
   } catch (error) {
     answer("tournament-result", `The overview could not be read: ${error.message}`, true);
   }
@@ -350,8 +353,14 @@ async function readOverview() {
 function pickTournament(name) {
   page.tournament = name;
   $("tournament-pick").value = name;
+  $("results-link").href = `/results#${enc(name)}`;
   readOverview();
 }
+
+bindScoreForm((body) => act("score-result",
+  () => postJson(`/api/tournaments/${enc(page.tournament)}/scores`, token, body),
+  (made) => { readOverview(); return `Recorded (${body.kind}, board ${body.board}; offset ` +
+    `${made.offset}).`; }), (text, error) => answer("score-result", text, error));
 $("tournament-pick").addEventListener("change", () => pickTournament($("tournament-pick").value));
 
 /** "1-3,5" → [1, 2, 3, 5]; null for text that is not a list of boards. */

@@ -1,0 +1,163 @@
+// The results page's parts, drawn from the results document (GET /api/tournaments/{t}/results,
+// docs/api.md): rankings, each board's traveller, an entrant's scorecard, the Director's
+// scores with their reasons. Rendering only: the scores are the server's.
+
+import { el } from "./table.js";
+
+const FAULT = { not_at_fault: "A+", partly_at_fault: "A", directly_at_fault: "A−" };
+const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
+  weighted: "weighted (Law 12C1(c))", split: "split (Law 12C1)",
+  artificial: "artificial (Law 12C2)" };
+
+const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
+const minus = (n) => (n < 0 ? `−${-n}` : String(n));
+function fixed(n, places = 2) {
+  if (n === null || n === undefined) return "—";
+  const text = Math.abs(Number(n)).toFixed(places);
+  return Number(n) < 0 ? `−${text}` : text;
+}
+
+function part(p) {
+  return `${p.percent}% ${p.score_ns >= 0 ? "NS" : "EW"} ${Math.abs(p.score_ns)}`;
+}
+
+function sideScore(s) {
+  return s.parts ? s.parts.map(part).join(" + ") : `${minus(s.score_ns)}`;
+}
+
+/** A line's score, as the traveller prints it (NS's side). */
+export function scoreText(line) {
+  if (line.kind === "artificial") return `${FAULT[line.ns_fault]} / ${FAULT[line.ew_fault]}`;
+  if (line.kind === "split") {
+    return `NS ${sideScore(line.ns_score)}; EW ${sideScore(line.ew_score)}`;
+  }
+  if (line.kind === "weighted") return line.parts.map(part).join(" + ");
+  return minus(line.score_ns);
+}
+
+export function namesOf(doc) {
+  return Object.fromEntries(doc.entrants.map((e) => [e.number, e.players.length
+    ? `${e.name} (${e.players.join(", ")})` : e.name]));
+}
+
+function table(caption, head, rows) {
+  return el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": caption },
+    el("table", { class: "scores" },
+    el("caption", { text: caption }),
+    el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h,
+      class: WORDS.has(h) ? "name" : null })))),
+    el("tbody", {}, rows)));
+}
+
+/** The rankings: a pairs event per direction (a Mitchell) or in one field; a teams event by
+ * VPs. */
+export function rankingsNode(doc) {
+  const names = namesOf(doc);
+  if (doc.scoring === "vp") {
+    return table("Teams by victory points", ["Rank", "Team", "Matches", "VP", "IMPs"],
+      doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
+        el("td", { text: String(r.rank) }), el("td", { class: "name", text: names[r.entrant] }),
+        el("td", { text: String(r.matches) }), el("td", { text: fixed(r.vp) }),
+        el("td", { text: fixed(r.imps) }))));
+  }
+  const mp = doc.scoring === "matchpoints";
+  const fields = [...new Set(doc.rankings.map((r) => r.direction))];
+  return el("div", {}, fields.map((d) => table(
+    d ? `${d === "NS" ? "North–South" : "East–West"} pairs` : "Pairs",
+    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : [])],
+    doc.rankings.filter((r) => r.direction === d).map((r) => el("tr", {
+      "data-entrant": r.entrant, "data-rank": r.rank },
+    el("td", { text: String(r.rank) }),
+    el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
+    el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
+    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []))))));
+}
+
+const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** The contract and declarer ("4♠X N"), the opening lead ("♥K") and declarer's tricks of a
+ * line the table played; "—" where none (an adjusted score, a board passed out). */
+export function playCells(line) {
+  const contract = line.contract
+    ? `${line.contract.replace(/^(\d)([CDHS])/, (_, l, s) => l + SUIT[s])}` +
+      `${line.declarer ? ` ${line.declarer}` : ""}` : "—";
+  const lead = line.lead ? SUIT[line.lead[0]] + line.lead.slice(1) : "—";
+  return [el("td", { class: "name", "data-contract": "", text: contract }),
+    el("td", { "data-lead": "", class: /^[HD]/.test(line.lead || "") ? "red" : null,
+      text: lead }),
+    el("td", { text: line.tricks === undefined ? "—" : String(line.tricks) })];
+}
+
+function lineRow(line, mp) {
+  return el("tr", { class: line.kind === "played" ? "" : "adjusted", "data-ns": line.ns,
+    "data-ew": line.ew, "data-kind": line.kind },
+  el("td", { text: String(line.ns) }), el("td", { text: String(line.ew) }),
+  ...playCells(line),
+  el("td", { "data-score": "", text: scoreText(line) }),
+  el("td", { text: fixed(line.ns_points) }), el("td", { text: fixed(line.ew_points) }),
+  ...(mp ? [el("td", { text: fixed(line.ns_percent) }), el("td", { text: fixed(line.ew_percent) })]
+    : []),
+  el("td", { class: "reason", text: line.reason || "" }));
+}
+
+/** Each board's traveller (pairs), or each match's boards (teams). */
+export function travellersNode(doc) {
+  if (doc.scoring === "vp") {
+    return el("div", { class: "boards" }, doc.matches.map((m) => matchNode(doc, m)));
+  }
+  const mp = doc.scoring === "matchpoints";
+  const unit = mp ? "MP" : "IMPs";
+  return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", { class: "traveller",
+    "data-board": t.board }, table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead",
+    "Tricks", "Score (NS)", `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []),
+    "Director"],
+  t.lines.map((line) => lineRow(line, mp))))));
+}
+
+function matchNode(doc, m) {
+  const names = namesOf(doc);
+  return el("div", { class: "traveller", "data-match": `${m.home}-${m.away}` }, table(
+    `${names[m.home]} ${fixed(m.home_imps)} – ${fixed(m.away_imps)} ${names[m.away]}: ` +
+    `${fixed(m.home_vp)} – ${fixed(m.away_vp)} VP`,
+    ["Board", "Open room (NS)", "Closed room (NS)", "Home IMPs", "Away IMPs"],
+    m.boards.map((b) => el("tr", { "data-board": b.board }, el("td", { text: String(b.board) }),
+      el("td", { text: scoreText(b.open) }), el("td", { text: scoreText(b.closed) }),
+      el("td", { text: fixed(b.home_imps) }), el("td", { text: fixed(b.away_imps) })))));
+}
+
+/** Every entrant's scorecard; only `picked`'s is on the screen (every one printed). */
+export function scorecardsNode(doc, picked) {
+  const names = namesOf(doc);
+  if (doc.scoring === "vp") {
+    return el("div", {}, doc.entrants.map((e) => el("div", {
+      class: `scorecard${e.number === picked ? "" : " others"}`, "data-entrant": e.number },
+    el("h3", { text: `${e.number} ${names[e.number]}` }),
+    doc.matches.filter((m) => [m.home, m.away].includes(e.number))
+      .map((m) => matchNode(doc, m)))));
+  }
+  const mp = doc.scoring === "matchpoints";
+  return el("div", {}, doc.entrants.map((e) => el("div", {
+    class: `scorecard${e.number === picked ? "" : " others"}`, "data-entrant": e.number },
+  table(`${e.number} ${names[e.number]}`, ["Board", "Sat", "Against", "Score (NS)",
+    mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), "Director"],
+  (doc.scorecards[e.number] || []).map((c) => el("tr", { "data-board": c.board,
+    class: c.kind === "played" ? "" : "adjusted" },
+  el("td", { text: String(c.board) }), el("td", { text: c.direction }),
+  el("td", { text: String(c.opponent) }), el("td", { text: scoreText(c) }),
+  el("td", { text: fixed(c.points) }), ...(mp ? [el("td", { text: fixed(c.percent) })] : []),
+  el("td", { class: "reason", text: c.reason || "" })))))));
+}
+
+/** The Director's scores with their reasons: adjusted scores and procedural penalties. */
+export function directorNode(doc) {
+  const items = [
+    ...doc.adjustments.map((a) => el("li", { "data-board": a.board, "data-kind": a.kind },
+      `Board ${a.board}, ${a.ns} (NS) v ${a.ew} (EW): ${KIND[a.kind]} ${scoreText(a)}`,
+      a.reason ? ` — ${a.reason}` : "")),
+    ...doc.penalties.map((p) => el("li", { "data-board": p.board, "data-kind": "penalty" },
+      `Board ${p.board}: ${p.entrant} penalised ${p.amount}` +
+      `${p.unit === "percent" ? " % of a top" : " IMPs"} (Law 90)`,
+      p.reason ? ` — ${p.reason}` : ""))];
+  return items.length ? el("ul", { class: "director-list" }, items)
+    : el("p", { class: "quiet", text: "None." });
+}

@@ -20,15 +20,19 @@ uses) rather than taken from a load-testing tool: what it needs — 10,000 idle 
 process, each stamping what it receives — is a few lines there, and tools such as locust
 spend a greenlet and an HTTP client per user.
 
-    python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10]
+    python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10] [--layouts spread,hot]
+                               [--client raw|websockets] [--calls 4000] [--ports K R G]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
+import os
+import re
 import resource
 import sys
 import tempfile
@@ -43,6 +47,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import cpu_seconds, print_service_errors, report
+from bench.stack_args import machine
 from services.common.names import feed_key
 from tests.stack import running_stack
 
@@ -92,11 +97,101 @@ class Audience:
             return
 
 
-async def measure(layout: str, sockets: int, seconds: float, base: str,
+WRITTEN = re.compile(rb'"written":\s*([0-9.e+-]+)')
+
+
+class RawSocket(asyncio.Protocol):
+    """A feed socket read with as little of the client's CPU as can be: the handshake by
+    hand, then the server's frames (never masked) cut by their length and each update's
+    `written` found in its bytes. The sockets share the gateway's two cores: the websockets
+    client's framing and a JSON parse per message cost them more than the gateway's sending
+    (`--client websockets`, the earlier measure)."""
+
+    def __init__(self, audience: RawAudience) -> None:
+        self.audience = audience
+        self.buffer = b""
+        self.upgraded = False
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        received = time.time()
+        buffer = self.buffer + data
+        if not self.upgraded:
+            head, sep, buffer = buffer.partition(b"\r\n\r\n")
+            if not sep:
+                self.buffer = head
+                return
+            if not head.startswith(b"HTTP/1.1 101"):
+                self.opened.set_exception(ConnectionError(head[:80].decode()))
+                return
+            self.upgraded = True
+        at, end = 0, len(buffer)
+        while end - at >= 2:
+            n, start = buffer[at + 1] & 0x7F, at + 2
+            if n == 126:
+                if end - at < 4:
+                    break
+                n, start = int.from_bytes(buffer[at + 2:at + 4], "big"), at + 4
+            elif n == 127:
+                if end - at < 10:
+                    break
+                n, start = int.from_bytes(buffer[at + 2:at + 10], "big"), at + 10
+            if end < start + n:
+                break
+            if buffer[at] & 0x0F == 1:  # a text frame: an update
+                if not self.opened.done():
+                    self.opened.set_result(None)  # the current state
+                else:
+                    found = WRITTEN.search(buffer, start, start + n)
+                    if found is not None:
+                        self.audience.latencies.append(received - float(found.group(1)))
+                        self.audience.received += 1
+            at = start + n
+        self.buffer = buffer[at:]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed before the first state"))
+
+
+class RawAudience(Audience):
+    async def open(self, url: str, limit: asyncio.Semaphore) -> RawSocket:  # type: ignore[override]
+        host, _, rest = url.removeprefix("ws://").partition("/")
+        hostname, _, port = host.partition(":")
+        async with limit:
+            _, protocol = await asyncio.get_running_loop().create_connection(
+                lambda: RawSocket(self), hostname, int(port))
+            key = base64.b64encode(os.urandom(16)).decode()
+            assert protocol.transport is not None
+            protocol.transport.write(
+                f"GET /{rest} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            await asyncio.wait_for(protocol.opened, 120)
+            return protocol
+
+    async def listen(self, ws: RawSocket) -> None:  # type: ignore[override]
+        await asyncio.Event().wait()  # the protocol counts as the frames come
+
+
+async def close(ws: ClientConnection | RawSocket) -> None:
+    if isinstance(ws, RawSocket):
+        if ws.transport is not None:
+            ws.transport.close()
+    else:
+        await ws.close()
+
+
+async def measure(layout: str, sockets: int, args: argparse.Namespace, base: str,
                   tokens: dict[str, str], redis: Redis, gateway: int, at_rest: int) -> None:
+    seconds = args.seconds
     tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
     rate = 2.0 if layout == "hot" else 100.0
-    audience = Audience()
+    audience = RawAudience() if args.client == "raw" else Audience()
     limit = asyncio.Semaphore(200)
     started = time.perf_counter()
     urls = [f"{base}/{tables[i % len(tables)]}/feed?token={tokens[tables[i % len(tables)]]}"
@@ -126,7 +221,7 @@ async def measure(layout: str, sockets: int, seconds: float, base: str,
     own = time.process_time() - own_before
     for task in listeners:
         task.cancel()
-    await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
+    await asyncio.gather(*(close(ws) for ws in opened), return_exceptions=True)
     print(f"{layout:6} {sockets:6} sockets: connected in {connect_s:.1f} s; "
           f"{rss_after / 2**20:.0f} MB resident, {(rss_after - at_rest) / sockets / 1024:.0f} kB "
           "per socket over the gateway at rest; "
@@ -206,8 +301,8 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
     at_rest = rss_bytes(gateway)
     print(f"gateway at rest: {at_rest / 2**20:.0f} MB resident")
     for sockets in args.sockets:
-        for layout in ("spread", "hot"):
-            await measure(layout, sockets, args.seconds, base, tokens, redis, gateway, at_rest)
+        for layout in args.layouts:
+            await measure(layout, sockets, args, base, tokens, redis, gateway, at_rest)
     await redis.aclose()
     if args.calls:
         await calls_compared(url, director, gateway, args.calls)
@@ -221,14 +316,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--calls", type=int, default=4000,
                         help="calls to time over HTTP and over the socket (0: none)")
+    parser.add_argument("--layouts", type=lambda t: t.split(","), default=["spread", "hot"])
+    parser.add_argument("--client", choices=("raw", "websockets"), default="raw",
+                        help="the sockets' client: frames cut by hand (raw: the least CPU "
+                        "beside the gateway's), or the websockets library's")
+    parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
+                        default=[29192, 26479, 28100])
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    kafka, redis, gateway = args.ports
+    print(f"machine: {machine()}; the sockets' client: {args.client}", flush=True)
     with tempfile.TemporaryDirectory() as tmp, running_stack(
-            Path(tmp), 29192, 26479, 28100, workers=1,
+            Path(tmp), kafka, redis, gateway, workers=1,
             extra_env={"TABLESERVER_CALLS_PER_SECOND": "100000"}) as stack:
         assert stack.gateway is not None
-        uvloop.run(run(args, stack.url, stack.director, "redis://127.0.0.1:26479/0",
+        uvloop.run(run(args, stack.url, stack.director, f"redis://127.0.0.1:{redis}/0",
                        stack.gateway.pid))
         print_service_errors(Path(tmp))
 

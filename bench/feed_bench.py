@@ -55,6 +55,12 @@ TABLES = 100
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
+def system_seconds(pid: int) -> float:
+    """A process's CPU time in the kernel so far (Linux /proc): its sockets' sends."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_bytes(pid: int) -> int:
     """A process's resident memory (Linux /proc)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -142,7 +148,8 @@ class RawSocket(asyncio.Protocol):
                 n, start = int.from_bytes(buffer[at + 2:at + 10], "big"), at + 10
             if end < start + n:
                 break
-            if buffer[at] & 0x0F == 1:  # a text frame: an update
+            opcode = buffer[at] & 0x0F
+            if opcode == 1:  # a text frame: an update
                 if not self.opened.done():
                     self.opened.set_result(None)  # the current state
                 else:
@@ -150,6 +157,14 @@ class RawSocket(asyncio.Protocol):
                     if found is not None:
                         self.audience.latencies.append(received - float(found.group(1)))
                         self.audience.received += 1
+            elif opcode == 9 and self.transport is not None and n < 126:
+                # uvicorn's keepalive ping: the pong, masked as a client's frames are (RFC
+                # 6455 §5.3; a zero key leaves the payload as it is)
+                self.transport.write(bytes((0x8A, 0x80 | n)) + bytes(4)
+                                     + buffer[start:start + n])
+            elif opcode == 8:  # closed by the gateway: its code
+                code = int.from_bytes(buffer[start:start + 2], "big") if n >= 2 else 1005
+                self.audience.closed[code] += 1
             at = start + n
         self.buffer = buffer[at:]
 
@@ -159,6 +174,10 @@ class RawSocket(asyncio.Protocol):
 
 
 class RawAudience(Audience):
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed: Counter[int] = Counter()  # close code → sockets the gateway closed
+
     async def open(self, url: str, limit: asyncio.Semaphore) -> RawSocket:  # type: ignore[override]
         host, _, rest = url.removeprefix("ws://").partition("/")
         hostname, _, port = host.partition(":")
@@ -202,6 +221,7 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, base: str
     rss_after = rss_bytes(gateway)
     listeners = [asyncio.create_task(audience.listen(ws)) for ws in opened]
     cpu_before, wall_before = cpu_seconds(gateway), time.perf_counter()
+    system_before = system_seconds(gateway)
     own_before = time.process_time()
     followers = Counter(tables[i % len(tables)] for i in range(sockets))
     writes, expected = 0, 0
@@ -217,6 +237,7 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, base: str
     while audience.received < expected and time.perf_counter() < deadline:
         await asyncio.sleep(0.1)
     cpu = cpu_seconds(gateway) - cpu_before
+    system = system_seconds(gateway) - system_before
     wall = time.perf_counter() - wall_before
     own = time.process_time() - own_before
     for task in listeners:
@@ -227,9 +248,12 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, base: str
           "per socket over the gateway at rest; "
           f"{writes} updates, {audience.received}/{expected} messages delivered; "
           f"gateway CPU {100 * cpu / wall:.0f} % of a core, "
-          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message; the sockets' own "
+          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message (of which the kernel "
+          f"{1e6 * system / max(audience.received, 1):.0f}); the sockets' own "
           f"process {100 * own / wall:.0f} % of a core")
     print("       " + report("write to Redis → received", audience.latencies), flush=True)
+    if isinstance(audience, RawAudience) and audience.closed:
+        print(f"       closed by the gateway (code: sockets): {dict(audience.closed)}")
     await asyncio.sleep(3)  # the gateway lets the closed sockets go
 
 

@@ -15,10 +15,12 @@ is timed is the gateway's fan-out alone (bench/pipeline_bench.py times the whole
 sockets are this process's, on the same two cores as the gateway: their reading adds to the
 latency. A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
-The load generator is written here (asyncio and the `websockets` client the project already
-uses) rather than taken from a load-testing tool: what it needs — 10,000 idle sockets from one
-process, each stamping what it receives — is a few lines there, and tools such as locust
-spend a greenlet and an HTTP client per user.
+The load generator is written here rather than taken from a load-testing tool: what it needs —
+10,000 idle sockets from one process, each stamping what it receives — is a few lines, and
+tools such as locust spend a greenlet and an HTTP client per user. Its sockets are read by
+`RawSocket` (`--client raw`, the default: frames cut by hand, the stamp found in the bytes),
+whose reading costs the shared cores less than the `websockets` client's
+(`--client websockets`, the measures before issue 30).
 
     python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10] [--layouts spread,hot]
                                [--client raw|websockets] [--calls 4000] [--ports K R G]

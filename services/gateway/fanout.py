@@ -117,10 +117,14 @@ class Subscription:
             message = Message(message)
         sink = self.sink
         if sink is not None and not self.sending and self.queue.empty() and sink.ready():
-            sink.write(message.frame)
-            if entry_id is not None:
-                self.sent_id = entry_id
-            return
+            try:
+                sink.write(message.frame)
+            except (OSError, RuntimeError):
+                pass  # queued instead: the socket's own sender meets the error and ends it
+            else:
+                if entry_id is not None:
+                    self.sent_id = entry_id
+                return
         try:
             self.queue.put_nowait((entry_id, message))
         except asyncio.QueueFull:

@@ -124,6 +124,22 @@ def test_a_closed_connection_ends_the_sender() -> None:
     run(scenario())
 
 
+class BrokenSink(FakeSink):
+    def write(self, frame: bytes) -> None:
+        raise ConnectionResetError("reset by peer")
+
+
+def test_a_write_that_fails_leaves_the_message_to_the_sender_and_the_others_get_theirs() -> None:
+    async def scenario() -> None:
+        broken, fine = BrokenSink(), FakeSink()
+        subs = [_sub(broken), _sub(fine)]
+        fan_out(subs, "1-0", (1, 0), {b"n": b"a"})
+        assert fine.written == [Message("1-0:a").frame] and subs[1].sent_id == "1-0"
+        assert subs[0].queue.qsize() == 1 and subs[0].sent_id is None
+
+    run(scenario())
+
+
 class FakeTransport:
     def __init__(self) -> None:
         self.closing = False

@@ -55,7 +55,8 @@ bench: install
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/results_page_bench.py --samples 40
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 60 --timeline
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 100 --seconds 20
-	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 25 --play
+	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 25 --play --follow 200
+	$(PY) bench/feed_render_bench.py
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3

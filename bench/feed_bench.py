@@ -15,20 +15,26 @@ is timed is the gateway's fan-out alone (bench/pipeline_bench.py times the whole
 sockets are this process's, on the same two cores as the gateway: their reading adds to the
 latency. A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
-The load generator is written here (asyncio and the `websockets` client the project already
-uses) rather than taken from a load-testing tool: what it needs — 10,000 idle sockets from one
-process, each stamping what it receives — is a few lines there, and tools such as locust
-spend a greenlet and an HTTP client per user.
+The load generator is written here rather than taken from a load-testing tool: what it needs —
+10,000 idle sockets from one process, each stamping what it receives — is a few lines, and
+tools such as locust spend a greenlet and an HTTP client per user. Its sockets are read by
+`RawSocket` (`--client raw`, the default: frames cut by hand, the stamp found in the bytes),
+whose reading costs the shared cores less than the `websockets` client's
+(`--client websockets`, the measures before issue 30).
 
-    python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10]
+    python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10] [--layouts spread,hot]
+                               [--client raw|websockets] [--calls 4000] [--ports K R G]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
+import os
+import re
 import resource
 import sys
 import tempfile
@@ -43,11 +49,18 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import cpu_seconds, print_service_errors, report
+from bench.stack_args import machine
 from services.common.names import feed_key
 from tests.stack import running_stack
 
 TABLES = 100
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
+
+
+def system_seconds(pid: int) -> float:
+    """A process's CPU time in the kernel so far (Linux /proc): its sockets' sends."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_bytes(pid: int) -> int:
@@ -92,11 +105,114 @@ class Audience:
             return
 
 
-async def measure(layout: str, sockets: int, seconds: float, base: str,
+WRITTEN = re.compile(rb'"written":\s*([0-9.e+-]+)')
+
+
+class RawSocket(asyncio.Protocol):
+    """A feed socket read with as little of the client's CPU as can be: the handshake by
+    hand, then the server's frames (never masked) cut by their length and each update's
+    `written` found in its bytes. The sockets share the gateway's two cores: the websockets
+    client's framing and a JSON parse per message cost them more than the gateway's sending
+    (`--client websockets`, the earlier measure)."""
+
+    def __init__(self, audience: RawAudience) -> None:
+        self.audience = audience
+        self.buffer = b""
+        self.upgraded = False
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        received = time.time()
+        buffer = self.buffer + data
+        if not self.upgraded:
+            head, sep, buffer = buffer.partition(b"\r\n\r\n")
+            if not sep:
+                self.buffer = head
+                return
+            if not head.startswith(b"HTTP/1.1 101"):
+                self.opened.set_exception(ConnectionError(head[:80].decode()))
+                return
+            self.upgraded = True
+        at, end = 0, len(buffer)
+        while end - at >= 2:
+            n, start = buffer[at + 1] & 0x7F, at + 2
+            if n == 126:
+                if end - at < 4:
+                    break
+                n, start = int.from_bytes(buffer[at + 2:at + 4], "big"), at + 4
+            elif n == 127:
+                if end - at < 10:
+                    break
+                n, start = int.from_bytes(buffer[at + 2:at + 10], "big"), at + 10
+            if end < start + n:
+                break
+            opcode = buffer[at] & 0x0F
+            if opcode == 1:  # a text frame: an update
+                if not self.opened.done():
+                    self.opened.set_result(None)  # the current state
+                else:
+                    found = WRITTEN.search(buffer, start, start + n)
+                    if found is not None:
+                        self.audience.latencies.append(received - float(found.group(1)))
+                        self.audience.received += 1
+            elif opcode == 9 and self.transport is not None and n < 126:
+                # uvicorn's keepalive ping: the pong, masked as a client's frames are (RFC
+                # 6455 §5.3; a zero key leaves the payload as it is)
+                self.transport.write(bytes((0x8A, 0x80 | n)) + bytes(4)
+                                     + buffer[start:start + n])
+            elif opcode == 8:  # closed by the gateway: its code
+                code = int.from_bytes(buffer[start:start + 2], "big") if n >= 2 else 1005
+                self.audience.closed[code] += 1
+            at = start + n
+        self.buffer = buffer[at:]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed before the first state"))
+
+
+class RawAudience(Audience):
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed: Counter[int] = Counter()  # close code → sockets the gateway closed
+
+    async def open(self, url: str, limit: asyncio.Semaphore) -> RawSocket:  # type: ignore[override]
+        host, _, rest = url.removeprefix("ws://").partition("/")
+        hostname, _, port = host.partition(":")
+        async with limit:
+            _, protocol = await asyncio.get_running_loop().create_connection(
+                lambda: RawSocket(self), hostname, int(port))
+            key = base64.b64encode(os.urandom(16)).decode()
+            assert protocol.transport is not None
+            protocol.transport.write(
+                f"GET /{rest} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            await asyncio.wait_for(protocol.opened, 120)
+            return protocol
+
+    async def listen(self, ws: RawSocket) -> None:  # type: ignore[override]
+        await asyncio.Event().wait()  # the protocol counts as the frames come
+
+
+async def close(ws: ClientConnection | RawSocket) -> None:
+    if isinstance(ws, RawSocket):
+        if ws.transport is not None:
+            ws.transport.close()
+    else:
+        await ws.close()
+
+
+async def measure(layout: str, sockets: int, args: argparse.Namespace, base: str,
                   tokens: dict[str, str], redis: Redis, gateway: int, at_rest: int) -> None:
+    seconds = args.seconds
     tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
     rate = 2.0 if layout == "hot" else 100.0
-    audience = Audience()
+    audience = RawAudience() if args.client == "raw" else Audience()
     limit = asyncio.Semaphore(200)
     started = time.perf_counter()
     urls = [f"{base}/{tables[i % len(tables)]}/feed?token={tokens[tables[i % len(tables)]]}"
@@ -107,6 +223,7 @@ async def measure(layout: str, sockets: int, seconds: float, base: str,
     rss_after = rss_bytes(gateway)
     listeners = [asyncio.create_task(audience.listen(ws)) for ws in opened]
     cpu_before, wall_before = cpu_seconds(gateway), time.perf_counter()
+    system_before = system_seconds(gateway)
     own_before = time.process_time()
     followers = Counter(tables[i % len(tables)] for i in range(sockets))
     writes, expected = 0, 0
@@ -122,19 +239,23 @@ async def measure(layout: str, sockets: int, seconds: float, base: str,
     while audience.received < expected and time.perf_counter() < deadline:
         await asyncio.sleep(0.1)
     cpu = cpu_seconds(gateway) - cpu_before
+    system = system_seconds(gateway) - system_before
     wall = time.perf_counter() - wall_before
     own = time.process_time() - own_before
     for task in listeners:
         task.cancel()
-    await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
+    await asyncio.gather(*(close(ws) for ws in opened), return_exceptions=True)
     print(f"{layout:6} {sockets:6} sockets: connected in {connect_s:.1f} s; "
           f"{rss_after / 2**20:.0f} MB resident, {(rss_after - at_rest) / sockets / 1024:.0f} kB "
           "per socket over the gateway at rest; "
           f"{writes} updates, {audience.received}/{expected} messages delivered; "
           f"gateway CPU {100 * cpu / wall:.0f} % of a core, "
-          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message; the sockets' own "
+          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message (of which the kernel "
+          f"{1e6 * system / max(audience.received, 1):.0f}); the sockets' own "
           f"process {100 * own / wall:.0f} % of a core")
     print("       " + report("write to Redis → received", audience.latencies), flush=True)
+    if isinstance(audience, RawAudience) and audience.closed:
+        print(f"       closed by the gateway (code: sockets): {dict(audience.closed)}")
     await asyncio.sleep(3)  # the gateway lets the closed sockets go
 
 
@@ -206,8 +327,8 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
     at_rest = rss_bytes(gateway)
     print(f"gateway at rest: {at_rest / 2**20:.0f} MB resident")
     for sockets in args.sockets:
-        for layout in ("spread", "hot"):
-            await measure(layout, sockets, args.seconds, base, tokens, redis, gateway, at_rest)
+        for layout in args.layouts:
+            await measure(layout, sockets, args, base, tokens, redis, gateway, at_rest)
     await redis.aclose()
     if args.calls:
         await calls_compared(url, director, gateway, args.calls)
@@ -221,14 +342,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--calls", type=int, default=4000,
                         help="calls to time over HTTP and over the socket (0: none)")
+    parser.add_argument("--layouts", type=lambda t: t.split(","), default=["spread", "hot"])
+    parser.add_argument("--client", choices=("raw", "websockets"), default="raw",
+                        help="the sockets' client: frames cut by hand (raw: the least CPU "
+                        "beside the gateway's), or the websockets library's")
+    parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
+                        default=[29192, 26479, 28100])
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    kafka, redis, gateway = args.ports
+    print(f"machine: {machine()}; the sockets' client: {args.client}", flush=True)
     with tempfile.TemporaryDirectory() as tmp, running_stack(
-            Path(tmp), 29192, 26479, 28100, workers=1,
+            Path(tmp), kafka, redis, gateway, workers=1,
             extra_env={"TABLESERVER_CALLS_PER_SECOND": "100000"}) as stack:
         assert stack.gateway is not None
-        uvloop.run(run(args, stack.url, stack.director, "redis://127.0.0.1:26479/0",
+        uvloop.run(run(args, stack.url, stack.director, f"redis://127.0.0.1:{redis}/0",
                        stack.gateway.pid))
         print_service_errors(Path(tmp))
 

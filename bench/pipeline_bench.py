@@ -22,7 +22,8 @@ A table's events go one at a time, in order (a stalled gateway must not let a ca
 the call before it). A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20] [--play]
-                                   [--timeline] [--keep DIR] [--ports KAFKA REDIS GATEWAY]
+                                   [--follow 20] [--timeline] [--keep DIR]
+                                   [--ports KAFKA REDIS GATEWAY]
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ class Pipeline:
         for i, table in enumerate(self.tables):
             board = self.at[table][0] + 1
             self.at[table] = (board, 0)
-            share = i * 617 % len(self.tables)  # a permutation: the feeds' 20 tables spread too
+            share = i * 617 % len(self.tables)  # a permutation: the followed tables spread too
             ahead[table] = len(self.whole_board(table, board).steps) * share // len(self.tables)
         return ahead
 
@@ -352,10 +353,11 @@ class Runner:
                     for name, since in (("accepted", pipeline.accepted),
                                         ("sent", pipeline.sent))}
         print("  " + report("event sent → state in Redis", to_redis["sent"]))
-        print("  " + report("event sent → pushed on the feed (20 tables)",
+        followed = f"{self.args.follow} tables"
+        print("  " + report(f"event sent → pushed on the feed ({followed})",
                             pipeline.latencies(pipeline.seen_on_feed, pipeline.sent)))
         print("  " + report("event accepted (202) → state in Redis", to_redis["accepted"]))
-        print("  " + report("event accepted (202) → pushed on the feed (20 tables)",
+        print("  " + report(f"event accepted (202) → pushed on the feed ({followed})",
                             pipeline.latencies(pipeline.seen_on_feed, pipeline.accepted)))
         early = sum(landed < pipeline.accepted[key] for key, landed in in_redis.items())
         print(f"  {early} states were in Redis before the caller read the 202 "
@@ -391,7 +393,7 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     stop = asyncio.Event()
     ws_url = url.replace("http://", "ws://")
     watchers = [asyncio.create_task(pipeline.watch_feed(ws_url, t, stop))
-                for t in pipeline.tables[:20]]
+                for t in pipeline.tables[:args.follow]]
     await asyncio.sleep(1)
     runner = Runner(args, pipeline, bootstrap, redis, pids)
     if args.warmup:
@@ -448,6 +450,9 @@ def main() -> None:
     parser.add_argument("--play", action="store_true",
                         help="after the calls only, whole boards: the auction, then the play "
                         "card by card and the claim, as the record has them; both reported")
+    parser.add_argument("--follow", type=int, default=20,
+                        help="tables whose feed a socket follows (North's view), for the "
+                        "latency to the feed")
     parser.add_argument("--timeline", action="store_true",
                         help="print the measured window second by second")
     parser.add_argument("--keep", type=Path, help="run in this directory and keep its logs")

@@ -105,6 +105,6 @@ def print_side_by_side(windows: list[Window]) -> None:
         for kind in (CALL, CARD, CLAIM):
             if w.accepted[kind]:
                 print(f"    {kind}s: 202 {p(w.to_202.get(kind, []))}, → Redis "
-                      f"{p(w.to_redis.get(kind, []))}, → feed (20 tables) "
+                      f"{p(w.to_redis.get(kind, []))}, → feed "
                       f"{p(w.to_feed.get(kind, []))} ({len(w.to_feed.get(kind, []))} on "
                       "the feed)")

@@ -14,6 +14,7 @@ from services.common.settings import Settings
 from services.common.supervision import Supervisor
 from services.gateway.app import create_app
 from services.gateway.bootstrap import Adapters
+from services.gateway.ws_frames import protocol_class
 
 # Each connection's send buffer in the kernel (Linux doubles it, and copies the listening
 # socket's to every connection it accepts). Left to grow by itself it holds megabytes for a
@@ -62,7 +63,9 @@ def serve(settings: Settings, host: str, port: int, adapters: Adapters | None = 
                             # no per-message deflate: it compresses each update once per
                             # socket, which cost a hot table's fan-out more CPU than all the
                             # rest (bench/feed_bench.py)
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False,
+                            # the feeds' frames written straight to each connection
+                            ws=protocol_class() or "auto")
     server = uvicorn.Server(config)
     server.run(sockets=[listening_socket(host, port)])
     return supervisor.exit_code()

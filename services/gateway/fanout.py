@@ -55,40 +55,94 @@ class BadSince(ValueError):
     """A `since` the feed cannot resume from; the message says why."""
 
 
+class Message:
+    """A text for sockets, and its WebSocket frame (RFC 6455 §5.2: FIN, text, the length, the
+    payload; a server's frames are not masked), made when first asked and then the same bytes
+    for every socket the message goes to."""
+
+    __slots__ = ("_frame", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._frame: bytes | None = None
+
+    @property
+    def frame(self) -> bytes:
+        if self._frame is None:
+            payload = self.text.encode()
+            n = len(payload)
+            header = bytes((0x81, n)) if n < 126 else \
+                b"\x81\x7e" + n.to_bytes(2, "big") if n < 65536 else \
+                b"\x81\x7f" + n.to_bytes(8, "big")
+            self._frame = header + payload
+        return self._frame
+
+
+class FrameSink(Protocol):
+    """A socket's connection, written to without the framework's layers: `ready` when it
+    takes a frame at once (open, its send buffer under the mark), `write` then; `send` waits
+    until it takes one, and raises OSError once it is closed."""
+
+    def ready(self) -> bool: ...
+
+    def write(self, frame: bytes) -> None: ...
+
+    async def send(self, frame: bytes) -> None: ...
+
+
 @dataclass(eq=False)
 class Subscription:
     """One socket's place in the hub: what it may see (`view`, `render`) and what waits to be
-    sent to it, oldest first: (entry id, text), the id None for a reply that is no entry."""
+    sent to it, oldest first: (entry id, message), the id None for a reply that is no entry.
+
+    With a `sink`, a message that finds nothing waiting before it and the connection ready
+    is written at once, by whoever offers it; otherwise it waits in the queue for the
+    socket's own sender (`sending` while it holds one)."""
 
     key: str
     view: Hashable
     render: Render
-    queue: asyncio.Queue[tuple[str | None, str]] = field(
+    queue: asyncio.Queue[tuple[str | None, Message]] = field(
         default_factory=lambda: asyncio.Queue(QUEUE))
     overflowed: asyncio.Event = field(default_factory=asyncio.Event)
     floor: tuple[int, int] = (0, 0)  # entries up to this one were offered already
     sent_id: str | None = None  # the last entry sent: where the socket may resume
+    sink: FrameSink | None = None
+    sending: bool = False
 
-    def offer(self, entry_id: str | None, text: str) -> None:
+    def offer(self, entry_id: str | None, message: Message | str) -> None:
         if self.overflowed.is_set():
             return
+        if isinstance(message, str):
+            message = Message(message)
+        sink = self.sink
+        if sink is not None and not self.sending and self.queue.empty() and sink.ready():
+            try:
+                sink.write(message.frame)
+            except (OSError, RuntimeError):
+                pass  # queued instead: the socket's own sender meets the error and ends it
+            else:
+                if entry_id is not None:
+                    self.sent_id = entry_id
+                return
         try:
-            self.queue.put_nowait((entry_id, text))
+            self.queue.put_nowait((entry_id, message))
         except asyncio.QueueFull:
             self.overflowed.set()
 
 
 def fan_out(subs: Iterable[Subscription], entry_id: str, order: tuple[int, int],
             fields: Fields) -> None:
-    """Offer an entry to each socket that has not had it, rendered once per view."""
-    texts: dict[Hashable, str] = {}
+    """Offer an entry to each socket that has not had it, rendered (and its frame encoded)
+    once per view."""
+    messages: dict[Hashable, Message] = {}
     for sub in subs:
         if order <= sub.floor:
             continue
-        text = texts.get(sub.view)
-        if text is None:
-            text = texts[sub.view] = sub.render(entry_id, fields)
-        sub.offer(entry_id, text)
+        message = messages.get(sub.view)
+        if message is None:
+            message = messages[sub.view] = Message(sub.render(entry_id, fields))
+        sub.offer(entry_id, message)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from services.gateway.fanout import BadSince, Feeds, Render, Subscription
+from services.gateway.ws_frames import SINK
 
 MAX_MESSAGE = 4096
 PONG = '{"type":"pong"}'
@@ -44,6 +45,7 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     except BadSince as exc:
         await close_quietly(websocket, 1008, str(exc))
         return
+    sub.sink = websocket.scope.get("extensions", {}).get(SINK)  # None: through Starlette
     tasks = {asyncio.create_task(_pump(websocket, sub)),
              asyncio.create_task(_listen(websocket, sub, answer)),
              asyncio.create_task(sub.overflowed.wait())}
@@ -64,10 +66,18 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
 
 
 async def _pump(websocket: WebSocket, sub: Subscription) -> None:
+    """Send what waits in the socket's queue, in order: its frame to the connection's sink,
+    or its text through Starlette."""
+    sink = sub.sink
     try:
         while True:
-            entry_id, text = await sub.queue.get()
-            await websocket.send_text(text)
+            entry_id, message = await sub.queue.get()
+            sub.sending = True
+            if sink is not None:
+                await sink.send(message.frame)
+            else:
+                await websocket.send_text(message.text)
+            sub.sending = False
             if entry_id is not None:
                 sub.sent_id = entry_id
     except (WebSocketDisconnect, RuntimeError, OSError):

@@ -28,6 +28,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from typing import Any
 
 from services.gateway.tokens import Grant, Role
@@ -50,8 +52,14 @@ def _deal_for(grant: Grant, deal: str | None, started: int | None, spectator_del
         return None if delayed else deal
     if grant.role != Role.SEAT:  # no other role reads a table (Gateway.reads): no hand
         return None
+    return _hands_shown(deal, Seat.parse(grant.seat or ""), shown)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hands_shown(deal: str, seat: Seat, shown: tuple[Seat, ...]) -> str:
+    """The deal with only `seat`'s hand and those `shown`: a board's deal is the same at each
+    of its events, so each seat's split is made once, not at every update of every view."""
     hands = parse_deal(deal)
-    seat = Seat.parse(grant.seat or "")
     return format_deal({s: hands[s] for s in (seat, *shown) if s in hands})
 
 
@@ -84,7 +92,18 @@ def _partner_of(grant: Grant) -> str | None:
 
 
 def _without(entry: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """`entry` without `keys`: `entry` itself when it has none of them."""
+    if not any(k in entry for k in keys):
+        return entry
     return {k: v for k, v in entry.items() if k not in keys}
+
+
+def _same(items: list[Any] | None, kept: list[Any]) -> list[Any]:
+    """`items` itself when `kept` (made from it) is the same items, else `kept`: a view then
+    shares what it does not change with the board (`feed_frames` encodes that part once)."""
+    if items is not None and len(kept) == len(items) and all(map(operator.is_, kept, items)):
+        return items
+    return kept
 
 
 def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_ms: int
@@ -92,18 +111,23 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     """The board state as `grant` may see it."""
     if grant.role in SEES_ALL:
         return board
-    view = {**board, "deal": _deal_for(grant, board.get("deal"), board.get("started_ts"),
-                                       spectator_delay_s, now_ms, shown_hands(board))}
+    deal = _deal_for(grant, board.get("deal"), board.get("started_ts"), spectator_delay_s,
+                     now_ms, shown_hands(board))
     partner = _partner_of(grant)
+    if partner is None and "deal" in board and deal is board["deal"]:
+        return board  # a spectator after the delay: the whole board
+    view = {**board, "deal": deal}
     if partner is not None and board.get("play") is not None and board.get("result") is None:
         _hide_holdings(view)
     if partner is not None:
-        view["calls"] = [_without(c, SELF_DISCLOSURE) if c["seat"] == partner else c
-                         for c in board.get("calls", [])]
-        view["alerted_calls"] = [c for c in board.get("alerted_calls", [])
-                                 if c["seat"] != partner]
-        view["explanations"] = [e for e in board.get("explanations", [])
-                                if not e["seat"] == e["caller"] == partner]
+        calls, alerted = board.get("calls"), board.get("alerted_calls")
+        explanations = board.get("explanations")
+        view["calls"] = _same(calls, [_without(c, SELF_DISCLOSURE) if c["seat"] == partner
+                                      else c for c in calls or ()])
+        view["alerted_calls"] = _same(alerted, [c for c in alerted or ()
+                                                if c["seat"] != partner])
+        view["explanations"] = _same(explanations, [
+            e for e in explanations or () if not e["seat"] == e["caller"] == partner])
     return view
 
 
@@ -117,10 +141,14 @@ def _hide_holdings(view: dict[str, Any]) -> None:
     (Laws 26, 50D2) or a play contrary to Law 57A's option, whose alert tells that the
     player held the card or suit required (or another than those prohibited)."""
     play = view["play"]
-    view["play"] = {**play, "revokes": [r for r in play.get("revokes", []) if r["corrected"]]}
-    view["alerts"] = [a for a in view.get("alerts", []) if a["kind"] not in _TOLD_BY_HANDS]
-    view["rectifications"] = [r for r in view.get("rectifications", [])
-                              if not r["law"].startswith("63")]
+    revokes, alerts = play.get("revokes"), view.get("alerts")
+    rectifications = view.get("rectifications")
+    kept = _same(revokes, [r for r in revokes or () if r["corrected"]])
+    if kept is not revokes:
+        view["play"] = {**play, "revokes": kept}
+    view["alerts"] = _same(alerts, [a for a in alerts or () if a["kind"] not in _TOLD_BY_HANDS])
+    view["rectifications"] = _same(rectifications, [r for r in rectifications or ()
+                                                    if not r["law"].startswith("63")])
 
 
 def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int

@@ -15,12 +15,14 @@ from services.common.errors import ServiceError
 from services.common.names import ALERTS, feed_key
 from services.gateway.asgi import origin_allowed
 from services.gateway.doors import socket_ack
+from services.gateway.feed_frames import BoardFrames
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.tokens import Grant, Role
 from services.gateway.views import board_for
 
 router = APIRouter()
+FRAMES = BoardFrames()  # the entry the hub is rendering, shared by its views (one event loop)
 AUTH_WAIT_S = 10.0  # for a socket's first message, its token
 
 
@@ -84,9 +86,8 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
     delay = gw.settings.spectator_delay_s
 
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
-        board = json.loads(fields[b"board"])
-        return json.dumps({"id": entry_id, "version": int(fields[b"version"]),
-                           "board": board_for(grant, board, delay, int(time.time() * 1000))})
+        now = int(time.time() * 1000)
+        return FRAMES.frame(entry_id, fields, lambda board: board_for(grant, board, delay, now))
 
     async def answer(text: str, body: dict[str, Any]) -> str | None:
         """An event sent on the socket, parsed once: the same command as the HTTP doors;

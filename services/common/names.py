@@ -15,6 +15,9 @@
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
   topics stay the record; a copy that is lost or late only sends the runner to the table topic.
+- `tableserver.robots`: the director's robots at each table (keyed by the table, compacted:
+  its last request stands, `{"table", "seats", "ts"}`), written by the gateway; the robot pool
+  (`services/robots/pool.py`) seats our robots from it, and every gateway reads it.
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -30,6 +33,7 @@ HANDLED = "tableserver.alerts.handled"
 CHECKPOINTS = "tableserver.checkpoints"
 LIVE = "tableserver.live"
 HEALTH = "tableserver.health"
+ROBOTS = "tableserver.robots"
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table
 
@@ -78,3 +82,9 @@ WORKER_KEYS = "tableserver:worker:*"
 def shard_alive_key(shard: int) -> str:
     """Redis string set by a shard's runner: when it is gone, Redis lost its data."""
     return f"tableserver:shard-alive:{shard}"
+
+
+def robot_key(table: str, seat: str) -> str:
+    """Redis string: the robot at a table's seat, as the Table Manager host knows it (JSON
+    `{"label", "connected", "since"}`); it expires unless the host keeps it up."""
+    return f"tableserver:robot:{table}:{seat}"

@@ -16,6 +16,7 @@ class Robots:
     """The Table Manager host and the robot pool, as supervisord runs them."""
 
     def __init__(self, stack: Stack, port: int) -> None:
+        self.port = port
         self.env = {**stack.env, "TABLESERVER_TM_PORT": str(port)}
         self.log = (stack.data / "robot-pool.log").open("ab")
         self.host = self._start("services.robots")

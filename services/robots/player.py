@@ -24,7 +24,6 @@ from shared.play import trick_winner
 from shared.robot.bidding import choose_call
 from shared.robot.play import choose_card
 from shared.robot.sampling import Seen, shown_out
-from shared.robot.seats import POOL_LABEL
 from shared.seats import Seat
 from shared.table_manager import (
     BoardInfo,
@@ -68,7 +67,7 @@ class Decisions:
 
 class OurRobot:
     def __init__(self, seat: Seat, token: str, port: int, host: str = "127.0.0.1",
-                 label: str = POOL_LABEL, seed: int = 1, samples: int = 20,
+                 label: str = "tableserver-robot", seed: int = 1, samples: int = 20,
                  think_s: float = 0.0):
         self.seat, self.token, self.port, self.host, self.label = seat, token, port, host, label
         self.seed = seed

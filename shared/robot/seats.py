@@ -10,7 +10,7 @@ from typing import Any, TypedDict
 
 SEATS = ("N", "E", "S", "W")
 ROBOT_NAME = "Robot"  # the name the director's robots are given at their seats
-POOL_LABEL = "tableserver-robot"  # the label our robot pool's robots connect with
+POOL_LABEL = "robot-pool"  # the label our robot pool's robots connect with
 
 
 class RobotStatus(StrEnum):

@@ -45,7 +45,7 @@ def test_the_director_seats_robots_sees_them_drop_and_return_and_takes_them_away
         expect(page.locator(f"#robot-status li[data-seat='{seat}']")).to_have_attribute(
             "data-status", "connected", timeout=30_000)
     expect(page.locator("#robot-status li[data-seat='E']")).to_have_text(
-        "East — connected (tableserver-robot)")
+        "East — connected (robot-pool)")
     screenshot(page, "director-robots.png")
 
     robots.kill_pool()  # the robots' connections drop: their seats wait for them
@@ -53,7 +53,7 @@ def test_the_director_seats_robots_sees_them_drop_and_return_and_takes_them_away
         expect(page.locator(f"#robot-status li[data-seat='{seat}']")).to_have_attribute(
             "data-status", "waiting", timeout=10_000)
     expect(page.locator("#robot-status li[data-seat='W']")).to_have_text(
-        "West — waiting for its robot (tableserver-robot)")
+        "West — waiting for its robot (robot-pool)")
     screenshot(page, "director-robots-waiting.png")
     robots.start_pool()
     for seat in ("E", "W"):

@@ -6,6 +6,7 @@ the requests again); a tournament's empty seats filled, and played to its result
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import DEAL, DEALS, TM_PORT, new_table, state, wait_for
+from tests.helpers import DEAL, DEALS, TM_PORT, new_table, run, state, wait_for, wait_for_async
 from tests.robot_services import Robots
 from tests.stack import ROOT, Stack
+from tests.tm_robot import Robot
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +61,7 @@ def test_the_director_seats_robots_and_they_play_the_board(stack: Stack, robots:
     assert not board["alerts"] and not board["ignored"]  # nothing the Laws refused
     assert board["players"] == {"N": "Robot", "E": "Robot", "S": "Robot", "W": "Robot"}
     seats = wait_for(lambda: all_are(stack, "pool1", "NESW", "connected"), 30, "connected")
-    assert {r["label"] for r in seats.values()} == {"tableserver-robot"}
+    assert {r["label"] for r in seats.values()} == {"robot-pool"}
     with stack.client(stack.director) as http:  # taken away: no robot's seat left
         gone = http.delete("/api/tables/pool1/robots")
         assert gone.status_code == 200, gone.text
@@ -113,6 +115,37 @@ def test_a_killed_pool_leaves_its_seats_waiting_and_its_robots_sit_again(
             done = http.get("/api/tables/pool4/history", params={"board": number}).json()
             assert done["state"]["result"] is not None and not done["state"]["alerts"]
         assert http.delete("/api/tables/pool4/robots").status_code == 200
+
+
+def test_any_robot_the_host_seats_is_shown_connected_then_waiting(stack: Stack,
+                                                                 robots: Robots) -> None:
+    """A robot the director did not ask the pool for (a third party's, with its seat's
+    token): the host tells the director it sits there, and that its seat waits once it
+    left (it may come back)."""
+    tokens = new_table(stack, "pool6")
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+
+        def shown(status: str) -> Any:
+            return loop.run_in_executor(None, all_are, stack, "pool6", "S", status)
+        robot = Robot("South", f"BEN {tokens['seats']['S']}", robots.port)
+        assert await robot.connect() == 'South ("BEN") seated'
+        try:
+            seats = await wait_for_async(lambda: shown("connected"), 20, "BEN connected")
+            assert seats["S"]["label"] == "BEN" and not seats["S"]["requested"]
+        finally:
+            await robot.close()
+        seats = await wait_for_async(lambda: shown("waiting"), 20, "South waiting for BEN")
+        assert seats["S"]["label"] == "BEN"
+        again = Robot("South", f"BEN {tokens['seats']['S']}", robots.port)
+        assert await again.connect() == 'South ("BEN") seated'
+        try:
+            await wait_for_async(lambda: shown("connected"), 20, "BEN back")
+        finally:
+            await again.close()
+
+    run(scenario())
 
 
 def cli(stack: Stack, *args: str) -> subprocess.CompletedProcess[str]:

@@ -97,16 +97,21 @@ class Pool:
                 await pause.wait()
 
     async def follow(self) -> None:
-        """Read the requests from the start, seat them, then each new one (for ever)."""
-        consumer = AIOKafkaConsumer(bootstrap_servers=self.settings.kafka_bootstrap,
-                                    enable_auto_commit=False, request_timeout_ms=10_000)
-        await consumer.start()
+        """Read the requests from the start, seat them, then each new one (for ever). Kafka
+        away at the start (or the topic not made yet by the gateway): tried again."""
+        pause = Backoff.doubling(1, 10)
+        while True:
+            consumer = AIOKafkaConsumer(bootstrap_servers=self.settings.kafka_bootstrap,
+                                        enable_auto_commit=False, request_timeout_ms=10_000)
+            try:
+                await consumer.start()
+                requests = await asyncio.wait_for(self._read(consumer), 30)
+                break
+            except (KafkaError, TimeoutError) as error:
+                await consumer.stop()
+                log.warning("the robots' requests cannot be read yet (%r): again", error)
+                await pause.wait()
         try:
-            requests: Requests = {}
-            for record in await read_partition(consumer, REQUESTS, None, None):
-                found = read_request(record.value)
-                if found is not None:
-                    requests[found[0]] = found[1]
             for table, seats in requests.items():
                 self.apply(table, seats)
             log.info("%d robot(s) asked for at %d table(s)", len(self.robots),
@@ -124,6 +129,16 @@ class Pool:
                         self.apply(*found)
         finally:
             await consumer.stop()
+
+    @staticmethod
+    async def _read(consumer: AIOKafkaConsumer) -> Requests:
+        """Every table's last request, from the topic's start to its end now."""
+        requests: Requests = {}
+        for record in await read_partition(consumer, REQUESTS, None, None):
+            found = read_request(record.value)
+            if found is not None:
+                requests[found[0]] = found[1]
+        return requests
 
 
 async def run(settings: Settings) -> None:

@@ -4,25 +4,34 @@ may see only (its hand, dummy's after the opening lead, the cards played), each 
 over `--samples` sampled deals solved double-dummy (endplay's DDS). No service: the decisions
 alone (the host's share is in the integration tests).
 
+`--pace 4,8,16`: how many robot seats one robot worker (the robot pool's process, its one DDS
+thread) serves at a person's pace: that many tables of four robots, each card after a pause of
+`--think` seconds (± half), for `--seconds`; each card's wait from the end of its pause (the
+queue for the solver, then solving), p50 and p95 per count of tables.
+
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/robots_bench.py --boards 8 --samples 20
+    python bench/robots_bench.py --pace 4,8,16,32 --think 3 --seconds 60
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import time
+from collections.abc import Generator
 
+from services.robots.player import SOLVER
 from services.robots.solver import solve
 from shared.calls import Call, Strain
 from shared.cards import RANKS, SUITS, Card
 from shared.play import trick_winner
 from shared.robot.bidding import choose_call
-from shared.robot.play import choose_card
-from shared.robot.sampling import Seen, shown_out
+from shared.robot.play import choose_card, legal_cards
+from shared.robot.sampling import Seen, remaining, shown_out
 from shared.seats import Seat
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -33,8 +42,13 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def board(rng: random.Random, number: int, samples: int, calls: list[float],
-          cards: list[float]) -> str:
+Request = tuple[Seen, Seat, Strain]  # what a robot sees, the hand to play from, the strain
+Board = Generator[Request, Card, str]
+
+
+def board_steps(rng: random.Random, number: int, calls: list[float]) -> Board:
+    """A board bid and played by four robots: yields each card to decide (what the deciding
+    seat may see), is sent the card; returns what happened."""
     deck = [Card.parse(s + r) for s in SUITS for r in RANKS]
     rng.shuffle(deck)
     hands = {seat: tuple(deck[13 * i:13 * i + 13]) for i, seat in enumerate(SEATS)}
@@ -67,10 +81,7 @@ def board(rng: random.Random, number: int, samples: int, calls: list[float],
                 seen_hands[dummy] = hands[dummy]
             if decider is declarer:
                 seen_hands[dummy] = hands[dummy]
-            started = time.perf_counter()
-            card = choose_card(Seen(seen_hands, list(played), shown_out(played)), hand, strain,
-                               rng, solve, samples)
-            cards.append(time.perf_counter() - started)
+            card = yield Seen(seen_hands, list(played), shown_out(played)), hand, strain
             played.append((hand, card))
         leader = trick_winner(played[-4:], trump)
     won = sum(1 for t in range(13) if trick_winner(played[4 * t:4 * t + 4], trump)
@@ -78,12 +89,101 @@ def board(rng: random.Random, number: int, samples: int, calls: list[float],
     return f"{last.level}{strain.name} by {declarer.name}: {won} tricks"
 
 
+def board(rng: random.Random, number: int, samples: int, calls: list[float],
+          cards: list[float]) -> str:
+    steps = board_steps(rng, number, calls)
+    try:
+        request = next(steps)
+        while True:
+            started = time.perf_counter()
+            card = choose_card(*request, rng, solve, samples)
+            cards.append(time.perf_counter() - started)
+            request = steps.send(card)
+    except StopIteration as ended:
+        return str(ended.value)
+
+
+def timed_card(request: Request, rng: random.Random, samples: int) -> tuple[Card, float]:
+    """The card, and the CPU time the solver's thread spent on it."""
+    started = time.thread_time()
+    card = choose_card(*request, rng, solve, samples)
+    return card, time.thread_time() - started
+
+
+async def table_at_pace(number: int, think_s: float, samples: int, until: float,
+                        waits: list[float], cpus: list[float]) -> None:
+    """One table of four robots playing boards one after another until `until`, each card
+    after a person's pause (`think_s` ± half), decided on the worker's one DDS thread (the
+    robot pool's `SOLVER`): `waits` gets each card's time from the end of its pause to the
+    card (the queue for the solver, then the solving), `cpus` the solver's CPU time on it."""
+    rng = random.Random(number)
+    loop = asyncio.get_running_loop()
+    board_number = 0
+    while time.perf_counter() < until:
+        board_number += 1
+        steps = board_steps(rng, board_number, [])
+        # the first board joined at a random card, as a session's tables are at every stage
+        # of their boards (its cards so far played at once, with no solver)
+        skip = rng.randrange(52) if board_number == 1 else 0
+        try:
+            request = next(steps)
+            for _ in range(skip):
+                seen, hand, _strain = request
+                trick = [card for _, card in seen.played[len(seen.played) // 4 * 4:]]
+                request = steps.send(legal_cards(remaining(seen)[hand], trick)[0])
+            while True:
+                await asyncio.sleep(think_s * rng.uniform(0.5, 1.5))
+                if time.perf_counter() >= until:
+                    return
+                started = time.perf_counter()
+                card, cpu = await loop.run_in_executor(SOLVER, timed_card, request,
+                                                       random.Random(rng.random()), samples)
+                waits.append(time.perf_counter() - started)
+                cpus.append(cpu)
+                request = steps.send(card)
+        except StopIteration:
+            continue
+
+
+def at_pace(tables: list[int], think_s: float, seconds: float, samples: int) -> None:
+    """For each count of tables, its robots at a person's pace for `seconds`: each card's
+    wait, p50/p95/max, and the cards decided a second."""
+    print(f"robots at a person's pace: a card every {think_s:g} s (± half) at each table, "
+          f"{samples} samples a card, {seconds:g} s a run, one DDS thread")
+    for count in tables:
+        waits: list[float] = []
+        cpus: list[float] = []
+
+        async def run(count: int = count, waits: list[float] = waits,
+                      cpus: list[float] = cpus) -> None:
+            until = time.perf_counter() + seconds
+            await asyncio.gather(*(table_at_pace(n, think_s, samples, until, waits, cpus)
+                                   for n in range(1, count + 1)))
+        asyncio.run(run())
+        p95 = quantile(waits, 0.95)
+        busy = sum(cpus) / seconds
+        print(f"{count:4d} tables ({4 * count:4d} robot seats): {len(waits)} cards, "
+              f"{len(waits) / seconds:.1f}/s; wait p50 {quantile(waits, 0.5) * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms, max {max(waits) * 1000:.0f} ms; solver CPU "
+              f"{statistics.mean(cpus) * 1000:.0f} ms a card, busy {busy:.0%}"
+              f"{'' if p95 < 1 else '  (p95 over 1 s)'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--boards", type=int, default=8)
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pace", metavar="TABLES", help="robots at a person's pace at these "
+                        "counts of tables, e.g. 4,8,16 (instead of the decisions alone)")
+    parser.add_argument("--think", type=float, default=3.0, metavar="SECONDS",
+                        help="the pause before each card at a person's pace (default 3)")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="how long each count of tables plays (default 60)")
     args = parser.parse_args()
+    if args.pace:
+        at_pace([int(n) for n in args.pace.split(",")], args.think, args.seconds, args.samples)
+        return
     rng = random.Random(args.seed)
     calls: list[float] = []
     cards: list[float] = []

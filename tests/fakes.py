@@ -163,6 +163,7 @@ class MemoryStore:
         self.overviews: dict[str, dict[str, dict[str, Any]]] = {}
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
+        self.robots: dict[str, dict[str, dict[str, Any]]] = {}  # table → seat → presence
 
     async def write_batch(self, states: States) -> None:
         for w in states:
@@ -191,6 +192,9 @@ class MemoryStore:
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
         return {table: dict(meta) for table, meta in self.tables.items()}
+
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+        return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}
 
     async def mark_alive(self, shard: int) -> None:
         self.alive.add(shard)
@@ -318,6 +322,7 @@ class QuietFeeds:
     def __init__(self, dies: BaseException | None = None) -> None:
         self.dies = dies
         self.handled: dict[str, dict[str, Any]] = {}
+        self.robots: dict[str, list[str]] = {}
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:

@@ -1,9 +1,12 @@
 """`tableserver robots TABLE --seats E,S,W`: the director seats our robots at a table's seats.
 
-It asks the gateway for the table's seat tokens (`GET /api/tables/{t}/links`, with the
-director's token) and runs one of our robots a seat (services/robots/player.py), each
-connecting to the Table Manager host (`TABLESERVER_TM_PORT`) with its seat's token, as any
-robot does. They play `--boards` boards (or until Ctrl-C)."""
+With `--via-service` (or `--remove`) it asks the gateway (`POST`/`DELETE
+/api/tables/{t}/robots`): the robot pool that `make up` runs seats them, and they play until
+taken away. Without, it runs them here: it asks the gateway for the table's seat tokens (`GET
+/api/tables/{t}/links`, with the director's token) and runs one of our robots a seat
+(services/robots/player.py), each connecting to the Table Manager host
+(`TABLESERVER_TM_PORT`) with its seat's token, as any robot does. They play `--boards` boards
+(or until Ctrl-C)."""
 
 from __future__ import annotations
 
@@ -31,9 +34,14 @@ def cmd_robots(args: argparse.Namespace) -> int:
     from services.robots.player import HostRefused, OurRobot
 
     settings = Settings()
+    if not args.remove and not args.seats:
+        print("tableserver robots: --seats E,S,W (or --remove)", file=sys.stderr)
+        return 2
     try:
         gateway = Gateway((args.gateway or settings.gateway_url).rstrip("/"),
                           director_token(settings))
+        if args.via_service or args.remove:
+            return _ask_the_pool(gateway, args)
         links = request(gateway, "GET", f"/api/tables/{args.table}/links", 10).json()
     except Refusal as exc:
         print(f"tableserver robots: {exc.message}", file=sys.stderr)
@@ -56,10 +64,27 @@ def cmd_robots(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ask_the_pool(gateway: Gateway, args: argparse.Namespace) -> int:
+    path = f"/api/tables/{args.table}/robots"
+    if args.remove:
+        seats = request(gateway, "DELETE", path, 10).json()["seats"]
+    else:
+        seats = request(gateway, "POST", path, 10,
+                        json={"seats": [s.name for s in args.seats]}).json()["seats"]
+    shown = ", ".join(f"{seat} {robot['status']}" for seat, robot in seats.items())
+    print(f"robots at {args.table}: {shown or 'none'}")
+    return 0
+
+
 def add_robots_parser(commands: Any) -> None:
     parser = commands.add_parser("robots", help="seat our robots at a table's seats")
     parser.add_argument("table")
-    parser.add_argument("--seats", type=_seats, required=True, help="e.g. E,S,W")
+    parser.add_argument("--seats", type=_seats, help="e.g. E,S,W")
+    parser.add_argument("--via-service", action="store_true", help="ask the robot pool that "
+                        "`make up` runs (they play until --remove), instead of running them "
+                        "here")
+    parser.add_argument("--remove", action="store_true", help="the robot pool's robots at "
+                        "the table stand up")
     parser.add_argument("--boards", type=int, default=1, help="boards to play (default 1)")
     parser.add_argument("--samples", type=int, default=20,
                         help="deals sampled for each card (default 20)")

@@ -290,6 +290,14 @@ def cmd_score(args: argparse.Namespace, gateway: Gateway) -> int:
     return 0
 
 
+def cmd_robots(args: argparse.Namespace, gateway: Gateway) -> int:
+    """Our robots at every seat with no person (the robot pool seats them)."""
+    filled = request(gateway, "POST", _path(args.name, "robots"), args.timeout).json()
+    for table, seats in filled["tables"].items():
+        print(f"{table}: robots at {','.join(seats) or 'no seat'}")
+    return 0
+
+
 # --- the parser -----------------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace, Gateway], int]
@@ -375,6 +383,8 @@ def add_tournament_parser(commands: Any) -> None:
     score = _subcommand(actions, "score", cmd_score, "the Director's score on a board or a "
                         "penalty, from a JSON file", 60)
     score.add_argument("score", type=Path, metavar="FILE.json")
+    _subcommand(actions, "robots", cmd_robots, "our robots at every seat with no person (no "
+                "name given there), through the robot pool", 60)
     export = _subcommand(actions, "export", cmd_export, "every board of every table as PBN, "
                          "LIN or JSON", 600)
     export.add_argument("--format", choices=["pbn", "lin", "json"], default="pbn")

@@ -18,6 +18,9 @@
 - consumer group `tableserver-live` (no member): how far each shard's partition of the live
   topic has been folded, committed by its worker every second, for lag readers (KEDA's kafka
   scaler, `kafka-consumer-groups.sh`); nothing reads it back.
+- `tableserver.robots`: the director's robots at each table (keyed by the table, compacted:
+  its last request stands, `{"table", "seats", "ts"}`), written by the gateway; the robot pool
+  (`services/robots/pool.py`) seats our robots from it, and every gateway reads it.
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -34,6 +37,7 @@ CHECKPOINTS = "tableserver.checkpoints"
 LIVE = "tableserver.live"
 LIVE_GROUP = "tableserver-live"  # the live topic's folded positions, for lag readers
 HEALTH = "tableserver.health"
+ROBOTS = "tableserver.robots"
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table
 
@@ -82,3 +86,9 @@ WORKER_KEYS = "tableserver:worker:*"
 def shard_alive_key(shard: int) -> str:
     """Redis string set by a shard's runner: when it is gone, Redis lost its data."""
     return f"tableserver:shard-alive:{shard}"
+
+
+def robot_key(table: str, seat: str) -> str:
+    """Redis string: the robot at a table's seat, as the Table Manager host knows it (JSON
+    `{"label", "connected", "since"}`); it expires unless the host keeps it up."""
+    return f"tableserver:robot:{table}:{seat}"

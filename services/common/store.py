@@ -20,11 +20,13 @@ from services.common import registry
 from services.common.names import (
     feed_key,
     overview_key,
+    robot_key,
     shard_alive_key,
     state_key,
     worker_key,
 )
 
+SEATS = ("N", "E", "S", "W")
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
 
 # KEYS: state hash, feed stream[, tournament's overview hash]. ARGV: version, board JSON, feed
@@ -83,6 +85,10 @@ class StateStore(Protocol):
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
         """Every table's record (table → record): the director's list of tables."""
+
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+        """The robots the Table Manager host knows at these tables' seats: table → seat →
+        `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
 
     async def mark_alive(self, shard: int) -> None:
         """The shard's runner has written its tables here (`is_alive` false: data lost)."""
@@ -148,6 +154,17 @@ class RedisStore:
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
         return await registry.all_records(self.redis)
+
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+        keys = [(t, s) for t in tables for s in SEATS]
+        if not keys:
+            return {}
+        raw = await self.redis.mget([robot_key(t, s) for t, s in keys])
+        found: dict[str, dict[str, dict[str, Any]]] = {}
+        for (table, seat), value in zip(keys, raw, strict=True):
+            if value is not None:
+                found.setdefault(table, {})[seat] = json.loads(value)
+        return found
 
     async def mark_alive(self, shard: int) -> None:
         await self.redis.set(shard_alive_key(shard), "1")

@@ -9,7 +9,8 @@ process (read_committed: only alerts whose transaction committed) follows the to
 resuming from further back has the rest read from the topic for it.
 
 The same consumer follows `tableserver.alerts.handled`, the director's marks on the alerts he
-has dealt with (from its start: a mark is a few bytes), so every gateway knows them.
+has dealt with (from its start: a mark is a few bytes), so every gateway knows them, and
+`tableserver.robots`, the director's robots at each table (`routes/robots.py`).
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from aiokafka.errors import KafkaError
 
 from services.common.backoff import Backoff
 from services.common.kafka.reader import read_partition
-from services.common.names import ALERTS, HANDLED
+from services.common.names import ALERTS, HANDLED, ROBOTS
 from services.gateway.fanout import BadSince, Render, Subscription, fan_out
 
 log = logging.getLogger("tableserver.alerts")
 KEEP = 1000
 PARTITION = TopicPartition(ALERTS, 0)  # one partition: an offset is a total order
 MARKS = TopicPartition(HANDLED, 0)
+ROBOT_REQUESTS = TopicPartition(ROBOTS, 0)
 
 
 class AlertFeed:
@@ -46,6 +48,7 @@ class AlertFeed:
         self.next = 0  # the next offset the consumer will read
         self.end = 0  # the topic's end when the feed started: `$` means after it
         self.handled: dict[str, dict[str, Any]] = {}  # alert id → the director's mark
+        self.robots: dict[str, list[str]] = {}  # table → the seats the director gave robots
 
     async def start(self) -> None:
         try:
@@ -53,7 +56,7 @@ class AlertFeed:
         except KafkaError:
             await self.consumer.stop()
             raise
-        self.consumer.assign([PARTITION, MARKS])
+        self.consumer.assign([PARTITION, MARKS, ROBOT_REQUESTS])
         try:
             self.end = (await self.consumer.end_offsets([PARTITION]))[PARTITION]
         except KafkaError:
@@ -62,6 +65,7 @@ class AlertFeed:
         self.next = max(0, self.end - KEEP)
         self.consumer.seek(PARTITION, self.next)
         self.consumer.seek(MARKS, 0)
+        self.consumer.seek(ROBOT_REQUESTS, 0)
 
     async def stop(self) -> None:
         await self.consumer.stop()
@@ -80,7 +84,8 @@ class AlertFeed:
         failed = Backoff.constant(1.0)
         while True:
             try:
-                batch = await self.consumer.getmany(PARTITION, MARKS, timeout_ms=1000)
+                batch = await self.consumer.getmany(PARTITION, MARKS, ROBOT_REQUESTS,
+                                                   timeout_ms=1000)
             except KafkaError as exc:  # the consumer reconnects by itself; say so once
                 log.warning("the alerts' consumer: %r", exc)
                 await failed.wait()
@@ -93,6 +98,8 @@ class AlertFeed:
                     self.next = record.offset + 1
             for record in batch.get(MARKS, []):
                 self._marked(record.offset, record.value)
+            for record in batch.get(ROBOT_REQUESTS, []):
+                self._robots(record.offset, record.value)
 
     def _dispatch(self, offset: int, alert: dict[str, Any]) -> None:
         self.recent.append((offset, alert))
@@ -106,6 +113,14 @@ class AlertFeed:
             self.handled[str(mark["alert"])] = mark
         except (ValueError, KeyError, TypeError):
             log.warning("handled mark at offset %d passed over: not a mark", offset)
+
+    def _robots(self, offset: int, value: bytes) -> None:
+        """The director's robots at a table: its latest request stands."""
+        try:
+            request = json.loads(value)
+            self.robots[str(request["table"])] = [str(s) for s in request["seats"]]
+        except (ValueError, KeyError, TypeError):
+            log.warning("robots' request at offset %d passed over: not a request", offset)
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:

@@ -32,7 +32,16 @@ from services.gateway.bootstrap import Adapters, background, real_adapters
 from services.gateway.docs import install_docs
 from services.gateway.doors import admission, events_answer
 from services.gateway.errors import install_error_handlers
-from services.gateway.routes import alerts, events, feeds, health, reading, tables, tournaments
+from services.gateway.routes import (
+    alerts,
+    events,
+    feeds,
+    health,
+    reading,
+    robots,
+    tables,
+    tournaments,
+)
 from services.gateway.routes.pages import install_pages
 from services.gateway.service import Gateway
 
@@ -66,7 +75,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                   "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, tournaments, events, reading, alerts, feeds, health):
+    for module in (tables, tournaments, robots, events, reading, alerts, feeds, health):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web

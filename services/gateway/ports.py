@@ -69,6 +69,7 @@ class FeedReader(Feeds, Protocol):
 
 class AlertReader(FeedReader, Protocol):
     handled: dict[str, dict[str, Any]]  # alert id → the director's mark
+    robots: dict[str, list[str]]  # table → the seats the director gave our robots
 
     def latest(self, count: int) -> list[dict[str, Any]]: ...
 

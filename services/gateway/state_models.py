@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shared.events import Ruleset, RulingAction
+from shared.robot.seats import RobotStatus
 from shared.vocabulary import (
     BoardStatus,
     Irregularity,
@@ -316,6 +317,8 @@ class TableLine(View):
     open_alerts: int
     last_ts: int | None
     idle_s: int | None
+    robots: dict[Seat, RobotStatus] = Field(default_factory=dict, description="each seat a "
+                                            "robot holds: connected, or waiting for it")
 
 
 class OverviewTotals(View):

@@ -24,6 +24,7 @@ from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tourname
 from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.common.names import table_topic, tournament_topic
+from services.gateway import robot_presence
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
@@ -229,10 +230,12 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     lines = await gw.adapters.store.overview(tournament)
+    robots = await robot_presence.at_tables(gw, list(made.tables))
     now = int(time.time() * 1000)
     tables = []
     for table in made.tables:
-        line = {"table": table, **WAITING, **lines.get(table, {})}
+        line = {"table": table, **WAITING, **lines.get(table, {}), "robots": {
+            seat: robot["status"] for seat, robot in robots[table]["seats"].items()}}
         last = line["last_ts"]
         line["idle_s"] = None if last is None else max(0, now - last) // 1000
         tables.append(line)

@@ -8,14 +8,21 @@ import os
 import signal
 import sys
 
+from redis.asyncio import Redis
+
 from services.common.settings import Settings
 from services.robots.host import TableManagerHost
+from services.robots.presence import RedisPresence
 
 
 async def run(settings: Settings) -> None:
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")
+    redis = Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=5,
+                           client_name="tableserver-robots")
+    presence = RedisPresence(redis)
     try:
-        server = await TableManagerHost(settings.gateway_url).serve(host, settings.tm_port)
+        server = await TableManagerHost(settings.gateway_url, presence=presence).serve(
+            host, settings.tm_port)
     except OSError as error:
         sys.exit(f"the Table Manager host cannot listen on port {settings.tm_port} ({error}): "
                  "stop what uses it or set TABLESERVER_TM_PORT")
@@ -26,8 +33,11 @@ async def run(settings: Settings) -> None:
     logging.getLogger("tableserver.robots").info(
         "Table Manager host on %s:%d, for the gateway at %s", host, settings.tm_port,
         settings.gateway_url)
+    keep_up = asyncio.create_task(presence.keep_up(), name="robots' presence")
     async with server:
         await stop.wait()
+    keep_up.cancel()
+    await redis.aclose()
 
 
 def main() -> None:

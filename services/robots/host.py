@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 
 from services.robots.credentials import Credential, CredentialError, credential_from
 from services.robots.gateway_link import GatewayLink, Refusal
+from services.robots.presence import NoPresence, Presence
 from shared.table_manager import (
     PROTOCOL_VERSION,
     Connect,
@@ -39,8 +40,10 @@ Sender = Callable[[list[HostMessage]], Awaitable[None]]
 
 
 class TableManagerHost:
-    def __init__(self, gateway_url: str, link_maker: LinkMaker | None = None):
+    def __init__(self, gateway_url: str, link_maker: LinkMaker | None = None,
+                 presence: Presence | None = None):
         self.gateway_url = gateway_url
+        self.presence = presence or NoPresence()
         self.make_link = link_maker or (lambda table, token: GatewayLink(gateway_url, table,
                                                                          token))
         self.seated: dict[tuple[str, str], int] = {}  # (table, seat) → robots connected
@@ -114,6 +117,7 @@ class TableManagerHost:
         key = (credential.table, credential.seat.name)
         self.seated[key] = self.seated.get(key, 0) + 1
         log.info("robot %r seated at %s %s", credential.label, *key)
+        await self.presence.seated(*key, credential.label)
         await send([Seated(credential.seat, credential.label)])
         lock = asyncio.Lock()  # one writer of the session at a time: lines and states
 
@@ -157,4 +161,6 @@ class TableManagerHost:
             with contextlib.suppress(asyncio.CancelledError):
                 await follower
             self.seated[key] -= 1
+            if not self.seated[key]:
+                await self.presence.left(*key, credential.label)
             log.info("robot %r left %s %s: the seat waits for it", credential.label, *key)

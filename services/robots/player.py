@@ -67,10 +67,13 @@ class Decisions:
 
 class OurRobot:
     def __init__(self, seat: Seat, token: str, port: int, host: str = "127.0.0.1",
-                 label: str = "tableserver-robot", seed: int = 1, samples: int = 20):
+                 label: str = "tableserver-robot", seed: int = 1, samples: int = 20,
+                 think_s: float = 0.0):
         self.seat, self.token, self.port, self.host, self.label = seat, token, port, host, label
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.samples = samples
+        self.think_s = think_s  # a pause before each card: a person's pace (the bench)
+        self.board = 0
         self.decisions = Decisions()
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -96,8 +99,8 @@ class OurRobot:
             raise HostRefused(f"expected {kind.__name__}, got {message!r}")
         return message
 
-    async def play(self, boards: int = 1) -> None:
-        """Connect, and play `boards` boards."""
+    async def play(self, boards: int | None = 1) -> None:
+        """Connect, and play `boards` boards (None: until cancelled or disconnected)."""
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         try:
             await self._send(Connect(f"{self.label} {self.token}", self.seat))
@@ -105,7 +108,9 @@ class OurRobot:
             await self._send(Ready(self.seat, ReadyFor.TEAMS))
             await self._receive()
             await self._send(Ready(self.seat, ReadyFor.START))
-            for _ in range(boards):
+            played = 0
+            while boards is None or played < boards:
+                played += 1
                 await self._expect(StartOfBoard)
                 await self._board()
         finally:
@@ -115,6 +120,7 @@ class OurRobot:
         me = self.seat
         await self._send(Ready(me, ReadyFor.DEAL))
         info = await self._expect(BoardInfo)
+        self.board = info.number
         await self._send(Ready(me, ReadyFor.CARDS))
         hand = (await self._expect(HandCards)).cards
         auction: list[Call] = []
@@ -164,9 +170,15 @@ class OurRobot:
     async def _decide(self, hands: dict[Seat, tuple[Card, ...]], played: list[tuple[Seat, Card]],
                       seat: Seat, strain: Strain) -> Card:
         seen = Seen(dict(hands), list(played), shown_out(played))
+        if self.think_s:
+            await asyncio.sleep(self.think_s)
+        # the same position, the same card: a robot that connects again is told the board
+        # from its start, and a card it sends again must be the one it played (the host
+        # refuses another)
+        rng = random.Random(f"{self.seed}:{self.board}:{len(played)}")
         started = time.perf_counter()
         card = await asyncio.get_running_loop().run_in_executor(
-            SOLVER, choose_card, seen, seat, strain, self.rng, solve, self.samples)
+            SOLVER, choose_card, seen, seat, strain, rng, solve, self.samples)
         self.decisions.cards.append(time.perf_counter() - started)
         return card
 

@@ -67,7 +67,7 @@ def test_a_process_that_dies_is_started_again_and_down_stops_all(data: Path) -> 
     assert up.returncode == 0, up.stdout + up.stderr
     assert "healthy" in up.stdout and _healthy()
     assert _listening(TM)
-    for name in ("gateway", "processor:processor-1", "robots"):
+    for name in ("gateway", "processor:processor-1", "robots", "robot-pool"):
         before = _pid(env, name)
         os.kill(before, signal.SIGKILL)
 

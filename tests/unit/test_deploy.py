@@ -47,10 +47,11 @@ def test_compose_runs_the_services_after_healthy_infrastructure() -> None:
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
     kafkas = ["kafka1", "kafka2", "kafka3"]
-    assert set(services) == {*kafkas, "redis", "processor", "gateway", "robots"}
+    assert set(services) == {*kafkas, "redis", "processor", "gateway", "robots",
+                             "robot-pool"}
     for name in (*kafkas, "redis", "gateway"):
         assert "healthcheck" in services[name]
-    for name in ("processor", "gateway", "robots"):
+    for name in ("processor", "gateway", "robots", "robot-pool"):
         depends = services[name]["depends_on"]
         assert depends == {dep: {"condition": "service_healthy"} for dep in
                            (*kafkas, "redis")}

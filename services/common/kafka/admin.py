@@ -16,6 +16,7 @@ from services.common.names import (
     HEALTH,
     LIVE,
     REGISTRY,
+    ROBOTS,
     table_topic,
     tournament_topic,
 )
@@ -52,7 +53,7 @@ async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
 
 
 async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
-    """The registry, checkpoints, live, alerts, handled-marks and health topics, if
+    """The registry, checkpoints, live, alerts, handled-marks, health and robots topics, if
     missing."""
     existing = set(await admin.list_topics())
     wanted = [
@@ -62,6 +63,7 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
         NewTopic(ALERTS, 1, replication, topic_configs=FOREVER),
         NewTopic(HANDLED, 1, replication, topic_configs=FOREVER),
         NewTopic(HEALTH, 1, replication, topic_configs=PROBES),
+        NewTopic(ROBOTS, 1, replication, topic_configs=COMPACTED),
     ]
     await _create(admin, [t for t in wanted if t.name not in existing])
 

@@ -10,6 +10,7 @@ import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
+import { bindRobots, robotsLine } from "./robots_panel.js";
 import { bindRulingForm, leadOptionForm } from "./ruling_form.js";
 import { bindScoreForm } from "./score_form.js";
 import { statusWords, TableSocket } from "./socket.js";
@@ -202,10 +203,12 @@ function openTable(name) {
   Object.assign(page, { table: name, board: null });
   $("board-number").value = "";
   $("ruling-tricks").value = "";
-  for (const id of ["ruling-result", "board-result", "operator-result", "record-error"]) {
+  for (const id of ["ruling-result", "board-result", "operator-result", "record-error",
+    "robots-result"]) {
     answer(id, "");
   }
   renderTable();
+  robots.open();
   page.socket = new TableSocket({ table: name, token, onState: ({ board }) => {
     const boardChanged = !page.board || page.board.board !== board.board;
     page.board = board;
@@ -316,13 +319,16 @@ $("operator-link").addEventListener("click", () => act("operator-result", async 
     linkRow(`Capture of table ${page.table}`, made.link, "link-operator")));
 }, () => null));
 
+const robots = bindRobots({ token, table: () => page.table, act,
+  visible: () => !$("tab-table").hidden });
+
 // --- a tournament -------------------------------------------------------------------------
 
 function overviewNode(view) {
   return el("table", { class: "tables" },
     el("caption", { class: "sr-only", text: `The tables of ${view.tournament}` }),
     el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn", "Done", "Alerts", "Open",
-      "Idle"].map((h) => el("th", { scope: "col", text: h })))),
+      "Idle", "Robots"].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, view.tables.map((t) => el("tr", { "data-table": t.table,
       class: t.open_alerts ? "has-open" : "" },
     el("th", { scope: "row" }, el("button", { type: "button", class: "table-link",
@@ -331,7 +337,8 @@ function overviewNode(view) {
     el("td", { text: t.turn ? SEAT_NAMES[t.turn] : "—" }),
     el("td", { text: String(t.boards_finished) }), el("td", { text: String(t.alerts) }),
     el("td", { text: String(t.open_alerts) }),
-    el("td", { text: t.idle_s === null ? "—" : `${t.idle_s} s` })))));
+    el("td", { text: t.idle_s === null ? "—" : `${t.idle_s} s` }),
+    el("td", { class: "robots", text: robotsLine(t.robots) })))));
 }
 
 async function readOverview() {

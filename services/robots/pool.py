@@ -1,0 +1,170 @@
+"""`python -m services.robots.pool`: the robot pool, our robots at the seats the director
+asked for (`POST /api/tables/{t}/robots`), under supervisord beside the Table Manager host.
+
+It reads `tableserver.robots` (compacted: each table's last request) from its start, then
+follows it: for each seat asked for, one of our robots (`player.OurRobot`) sits through the
+Table Manager host with the seat's token, which the pool asks the gateway for with the
+director's token (`GET /api/tables/{t}/links`), and plays there until the seat is taken away.
+A robot that loses its connection, or is refused, sits again after a pause. A pool that is
+killed and started again reads the requests again: its robots sit again, each told its board
+from the start (it plays the same cards again: its decisions are seeded by the position).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import zlib
+
+import httpx
+from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka.errors import KafkaError
+
+from services.common.backoff import Backoff
+from services.common.kafka.reader import read_partition
+from services.common.names import ROBOTS
+from services.common.settings import Settings
+from services.robots.player import HostRefused, OurRobot
+from shared.robot.seats import POOL_LABEL, SeatError, parse_seats
+from shared.seats import Seat
+
+log = logging.getLogger("tableserver.robots.pool")
+REQUESTS = TopicPartition(ROBOTS, 0)
+Requests = dict[str, tuple[str, ...]]  # table → seats
+
+
+def read_request(value: bytes | None) -> tuple[str, tuple[str, ...]] | None:
+    """A record of `tableserver.robots` as (table, seats); None for one that is not."""
+    try:
+        request = json.loads(value or b"")
+        return str(request["table"]), parse_seats(request["seats"])
+    except (ValueError, KeyError, TypeError, SeatError):
+        return None
+
+
+class Pool:
+    def __init__(self, settings: Settings, host: str = "127.0.0.1", samples: int = 20):
+        self.settings, self.host, self.samples = settings, host, samples
+        self.http = httpx.AsyncClient(base_url=settings.gateway_url, timeout=15, headers={
+            "Authorization": f"Bearer {settings.director_token()}"})
+        self.robots: dict[tuple[str, str], asyncio.Task[None]] = {}
+
+    async def close(self) -> None:
+        for task in self.robots.values():
+            task.cancel()
+        await asyncio.gather(*self.robots.values(), return_exceptions=True)
+        await self.http.aclose()
+
+    def apply(self, table: str, seats: tuple[str, ...]) -> None:
+        """Robots at exactly `seats` of `table`: the others stand up."""
+        for (t, seat), task in list(self.robots.items()):
+            if t == table and seat not in seats:
+                task.cancel()
+                del self.robots[(t, seat)]
+                log.info("robot at %s %s taken away", table, seat)
+        for seat in seats:
+            if (table, seat) not in self.robots:
+                self.robots[(table, seat)] = asyncio.create_task(
+                    self.sit(table, Seat.parse(seat)), name=f"robot {table} {seat}")
+
+    async def token(self, table: str, seat: Seat) -> str:
+        response = await self.http.get(f"/api/tables/{table}/links")
+        if response.status_code != 200:
+            raise HostRefused(f"the gateway gave no token for {table} "
+                              f"(status {response.status_code}: {response.text[:200]})")
+        return str(response.json()["seats"][seat.name])
+
+    async def sit(self, table: str, seat: Seat) -> None:
+        """One robot at the seat, for as long as it is asked for: again after any fault."""
+        pause = Backoff.doubling(1, 10)
+        seed = zlib.crc32(table.encode()) + seat.index
+        while True:
+            try:
+                robot = OurRobot(seat, await self.token(table, seat), self.settings.tm_port,
+                                 self.host, label=POOL_LABEL, seed=seed, samples=self.samples)
+                log.info("robot at %s %s sits", table, seat.name)
+                await robot.play(None)
+            except (HostRefused, ConnectionError, OSError, httpx.HTTPError) as error:
+                log.info("robot at %s %s: %s; sits again", table, seat.name, error)
+            if pause.fresh:
+                pause.next()  # the first pause at once, then longer
+                await asyncio.sleep(0.5)
+            else:
+                await pause.wait()
+
+    async def follow(self) -> None:
+        """Read the requests from the start, seat them, then each new one (for ever). Kafka
+        away at the start (or the topic not made yet by the gateway): tried again."""
+        pause = Backoff.doubling(1, 10)
+        while True:
+            consumer = AIOKafkaConsumer(bootstrap_servers=self.settings.kafka_bootstrap,
+                                        enable_auto_commit=False, request_timeout_ms=10_000)
+            try:
+                await consumer.start()
+                requests = await asyncio.wait_for(self._read(consumer), 30)
+                break
+            except (KafkaError, TimeoutError) as error:
+                await consumer.stop()
+                log.warning("the robots' requests cannot be read yet (%r): again", error)
+                await pause.wait()
+        try:
+            for table, seats in requests.items():
+                self.apply(table, seats)
+            log.info("%d robot(s) asked for at %d table(s)", len(self.robots),
+                     sum(1 for seats in requests.values() if seats))
+            while True:
+                try:
+                    batch = await consumer.getmany(REQUESTS, timeout_ms=1000)
+                except KafkaError as error:  # the consumer reconnects by itself
+                    log.warning("the requests' consumer: %r", error)
+                    await asyncio.sleep(1)
+                    continue
+                for record in batch.get(REQUESTS, []):
+                    found = read_request(record.value)
+                    if found is not None:
+                        self.apply(*found)
+        finally:
+            await consumer.stop()
+
+    @staticmethod
+    async def _read(consumer: AIOKafkaConsumer) -> Requests:
+        """Every table's last request, from the topic's start to its end now."""
+        requests: Requests = {}
+        for record in await read_partition(consumer, REQUESTS, None, None):
+            found = read_request(record.value)
+            if found is not None:
+                requests[found[0]] = found[1]
+        return requests
+
+
+async def run(settings: Settings) -> None:
+    pool = Pool(settings, os.environ.get("TABLESERVER_TM_HOST", "127.0.0.1"))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    follower = asyncio.create_task(pool.follow(), name="robot requests")
+    stopped = asyncio.create_task(stop.wait())
+    try:
+        await asyncio.wait({follower, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        if follower.done():
+            follower.result()  # a fault stops the process: supervisord starts it again
+    finally:
+        follower.cancel()
+        stopped.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await follower
+        await pool.close()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    asyncio.run(run(Settings()))
+
+
+if __name__ == "__main__":
+    main()

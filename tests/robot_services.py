@@ -1,0 +1,40 @@
+"""The robots' services for tests on the real stack: the Table Manager host and the robot
+pool, started as supervisord starts them (`python -m services.robots`, `python -m
+services.robots.pool`), on a port of the caller's; the pool may be killed and started again."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+from tests.stack import ROOT, Stack, _wait_port
+
+
+class Robots:
+    """The Table Manager host and the robot pool, as supervisord runs them."""
+
+    def __init__(self, stack: Stack, port: int) -> None:
+        self.port = port
+        self.env = {**stack.env, "TABLESERVER_TM_PORT": str(port)}
+        self.log = (stack.data / "robot-pool.log").open("ab")
+        self.host = self._start("services.robots")
+        _wait_port(port, 30)
+        self.pool = self._start("services.robots.pool")
+
+    def _start(self, module: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=self.env,
+                                stdout=self.log, stderr=subprocess.STDOUT)
+
+    def kill_pool(self) -> None:
+        os.kill(self.pool.pid, signal.SIGKILL)
+        self.pool.wait(10)
+
+    def start_pool(self) -> None:
+        self.pool = self._start("services.robots.pool")
+
+    def stop(self) -> None:
+        for proc in (self.pool, self.host):
+            proc.terminate()
+            proc.wait(15)

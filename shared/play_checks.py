@@ -43,6 +43,13 @@ def card_refusal(board: dict[str, Any] | None, sender: str | None, seat: str,
     """Why the card from `seat`'s hand, sent by `sender` (a seat's token; None: the table's
     operator, who records any seat's cards), is refused, or None. The syntax of the card
     itself is the event schema's (`shared.codec`)."""
+    if board is not None and board.get("result") is not None:
+        # the play period is over (or the board passed out): the card is for a next board
+        # whose start the state has not folded yet; judged against this one, its dummy and
+        # its cards played, a good card would be refused
+        return CardRefusal("this board's play is over and the next board's start is not in "
+                           "the table's state yet: send the card again once it has started",
+                           "card", retry=True)
     roles = _dummy_and_declarer(board) if board is not None else None
     if sender is not None:
         if roles is not None and sender == roles[0]:

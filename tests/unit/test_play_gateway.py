@@ -110,6 +110,29 @@ def test_law_45_dummys_card_before_the_auctions_end_is_folded_is_sent_again() ->
     assert refused is not None and refused.forbidden and not refused.retry
 
 
+def test_law_45_a_card_after_the_play_ended_is_sent_again_not_refused() -> None:
+    """Law 45 (who plays which card) is judged on the board the card belongs to: once the
+    state's board has its result (the play over, Law 68-69's claim agreed; or passed out,
+    Law 22A), a card is for the next board, whose start is not folded yet. Judged against the
+    finished board (its dummy, its cards played) a good card would be refused: it is a 409
+    with Retry-After, nothing appended."""
+    claimed = [{"type": "claim", "seat": "N", "tricks": 7, "statement": "cross-ruff"},
+               {"type": "claim_response", "seat": "E", "accept": True},
+               {"type": "claim_response", "seat": "W", "accept": True}]
+    passed = fold(from_map(m) for m in [{"type": "board_started", "board": 1, "deal": DEAL},
+                                        *({"type": "call", "seat": s, "call": "P"}
+                                          for s in "NESW")]).board
+    assert passed is not None
+    for board in (state(("E", "DA"), then=claimed), dict(passed.to_dict())):
+        assert board["result"] is not None
+        for sender, seat, card in (("E", "E", "DA"), ("S", "S", "D6"), ("E", "E", "SA")):
+            refused = card_refusal(board, sender, seat, card)
+            assert refused is not None and refused.retry and not refused.forbidden
+            assert refused.field == "card"
+    assert card_refusal(state(("E", "DA")), "E", "E", "DA") is not None  # in play: a 400
+    assert not card_refusal(state(("E", "DA")), "E", "E", "DA").retry  # type: ignore[union-attr]
+
+
 def test_laws_26_50d2_a_lead_against_a_restriction_is_the_directors_until_the_play_ends() -> None:
     """Laws 26 and 50D2 with Law 59: the alert for a lead contrary to a restriction tells
     that the leader held the suit required: while the play lasts no seat sees it (the

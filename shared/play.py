@@ -118,6 +118,33 @@ def winner_of(leader: Seat, cards: list[Card], trump: str | None) -> Seat:
     return _CLOCKWISE[leader.index][at]
 
 
+def last_trick_winner(leader: Seat, cards: list[Card], trump: str | None) -> Seat:
+    """`winner_of` the last four of `cards`, led by `leader` (Law 44E–F), unrolled: a trick
+    ends at every fourth card the fold sees. A card beats the best so far when it is of the
+    best's suit and higher, or a trump while the best is not (a suit other than the best's)."""
+    first, second, third, fourth = cards[-4:]
+    suit, best, at = first.suit, first.order, 0
+    other = second.suit
+    if other == suit:
+        if second.order > best:
+            best, at = second.order, 1
+    elif other == trump:
+        suit, best, at = other, second.order, 1
+    other = third.suit
+    if other == suit:
+        if third.order > best:
+            best, at = third.order, 2
+    elif other == trump:
+        suit, best, at = other, third.order, 2
+    other = fourth.suit
+    if other == suit:
+        if fourth.order > best:
+            at = 3
+    elif other == trump:
+        at = 3
+    return _CLOCKWISE[leader.index][at]
+
+
 _CLOCKWISE = tuple(tuple(Seat((first + i) % 4) for i in range(4)) for first in range(4))
 
 
@@ -156,6 +183,21 @@ class Play:
     designated: tuple[Seat, Card] | None = None  # Law 51A: the penalty card declarer named
     # Law 57A: the offender's partner, declarer's option on his play (None until chosen), suit
     partner_option: tuple[Seat, str | None, str | None] | None = None
+
+    @staticmethod
+    def start(declarer: Seat, trump: str | None, hands: Hands, leader: Seat) -> Play:
+        """The play before the opening lead, `leader` on lead (Law 41A). Written out field by
+        field, as `copy` is: the dataclass's `__init__` costs twice as much, once a board."""
+        new = Play.__new__(Play)
+        new.declarer, new.trump, new.hands, new.leader, new.turn = declarer, trump, hands, \
+            leader, leader
+        new.played, new.cards, new.leaders, new.winners = set(), [], [], []
+        new.in_trick = new.won_ns = new.won_ew = 0
+        new.revokes = new.penalty = new.inadvertent = new.faced = ()
+        new.claim = new.lead = new.ended = new.declarer_tricks = new.retracted_at = None
+        new.agreed = new.lead_options = new.designated = new.partner_option = None
+        new.plain = True
+        return new
 
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
@@ -234,7 +276,7 @@ class Play:
             self.turn = seat.lho
             return
         self.in_trick = 0
-        self.complete(winner_of(self.leader, cards[-4:], self.trump))
+        self.complete(last_trick_winner(self.leader, cards, self.trump))
 
     def complete(self, winner: Seat) -> None:
         """The trick in progress, its four cards played, is won by `winner` (Law 44)."""

@@ -324,7 +324,13 @@ class Board:
         if call.is_pass:  # what `_track` does, inlined: this runs for every call
             self.trailing_passes += 1
         else:
-            self._track(entry)
+            self.trailing_passes = 0
+            if call.is_bid:
+                self.last_bid, self.last_bid_seat = call, seat
+                self.risk, self.risk_seat = "", None
+            else:
+                self.risk = "X" if call.kind is CallKind.DOUBLE else "XX"
+                self.risk_seat = seat
 
         if self.must_pass and self.must_pass.get(seat) == _NEXT_TURN:
             del self.must_pass[seat]

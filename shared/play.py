@@ -28,6 +28,7 @@ Hands = tuple[Suits | None, Suits | None, Suits | None, Suits | None]
 
 NO_HANDS: Hands = (None, None, None, None)
 
+_SUIT_NUMBER = {suit: number for number, suit in enumerate(SUITS)}  # cheaper than `SUITS.find`
 # A rank's order (0 = two … 12 = ace), read by `Play.can_follow` rank by rank
 _ORDER = {rank: order for order, rank in enumerate(RANKS)}
 
@@ -257,7 +258,7 @@ class Play:
         hand = self.hands[seat.index]
         if hand is None:
             return False
-        number = SUITS.find(suit)
+        number = _SUIT_NUMBER.get(suit, -1)  # as `SUITS.find` gives
         played, low, order = self.played, number * 13, _ORDER
         # a loop, not `any` over a generator (a frame a call): this runs on every discard
         for rank in hand[number]:  # noqa: SIM110

@@ -106,7 +106,7 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
         # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
         index, played = card.index, play.played
         suits = play.hands[seat.index]
-        if index not in played and (suits is None or card.rank in suits[index // 13]):
+        if index not in played and (suits is None or card.rank in suits[card.number]):
             in_trick, cards = play.in_trick, play.cards
             if in_trick:
                 led = cards[-in_trick]

@@ -156,7 +156,9 @@ class Play:
     hands: Hands  # the deal's known hands, suit by suit, by `Seat.index`; shared
     leader: Seat
     turn: Seat | None
-    played: set[int] = field(default_factory=set)  # the cards played, by `Card.index`
+    # By `Card.index`, 1 once the card is played: bytes, not a set of numbers, as a set is an
+    # object the garbage collector walks, slot by slot, on every board a table keeps
+    gone: bytearray = field(default_factory=lambda: bytearray(52))
     # The cards in the order played, four a trick, then the trick in progress; each completed
     # trick's leader and winner. Flat lists rather than an object a trick: a table's boards
     # are kept whole, and each object kept is one more the garbage collector walks.
@@ -192,7 +194,7 @@ class Play:
         new = Play.__new__(Play)
         new.declarer, new.trump, new.hands, new.leader, new.turn = declarer, trump, hands, \
             leader, leader
-        new.played, new.cards, new.leaders, new.winners = set(), [], [], []
+        new.gone, new.cards, new.leaders, new.winners = bytearray(52), [], [], []
         new.in_trick = new.won_ns = new.won_ew = 0
         new.revokes = new.penalty = new.inadvertent = new.faced = ()
         new.claim = new.lead = new.ended = new.declarer_tricks = new.retracted_at = None
@@ -207,12 +209,17 @@ class Play:
 
     def copy(self) -> Play:
         new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
-                   self.played.copy(), self.cards.copy(), self.leaders.copy(),
+                   self.gone.copy(), self.cards.copy(), self.leaders.copy(),
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
                    self.retracted_at, self.agreed, self.plain, self.lead_options,
                    self.inadvertent, self.faced, self.designated, self.partner_option)
         return new
+
+    @property
+    def played(self) -> set[int]:
+        """The cards played, by `Card.index`."""
+        return {index for index, gone in enumerate(self.gone) if gone}
 
     @property
     def done(self) -> int:
@@ -259,10 +266,10 @@ class Play:
         if hand is None:
             return False
         number = _SUIT_NUMBER.get(suit, -1)  # as `SUITS.find` gives
-        played, low, order = self.played, number * 13, _ORDER
+        gone, low, order = self.gone, number * 13, _ORDER
         # a loop, not `any` over a generator (a frame a call): this runs on every discard
         for rank in hand[number]:  # noqa: SIM110
-            if low + order[rank] not in played:
+            if not gone[low + order[rank]]:
                 return True
         return False
 
@@ -271,7 +278,7 @@ class Play:
         (Law 44B). A trick complete, its winner leads next (Law 44G)."""
         cards = self.cards
         cards.append(card)
-        self.played.add(card.index)
+        self.gone[card.index] = 1
         if self.in_trick < 3:
             self.in_trick += 1
             self.turn = seat.lho

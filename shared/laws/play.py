@@ -104,16 +104,16 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     if play is not None and seat is play.turn and play.plain:
         # The usual card, in turn, held, following suit (or unable to), with nothing irregular
         # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
-        index, played = card.index, play.played
+        index, gone = card.index, play.gone
         suits = play.hands[seat.index]
-        if index not in played and (suits is None or card.rank in suits[card.number]):
+        if not gone[index] and (suits is None or card.rank in suits[card.number]):
             in_trick, cards = play.in_trick, play.cards
             if in_trick:
                 led = cards[-in_trick]
                 if card.suit == led.suit or suits is None or not play.can_follow(seat,
                                                                                  led.suit):
                     cards.append(card)
-                    played.add(index)
+                    gone[index] = 1
                     if in_trick < 3:
                         play.in_trick, play.turn = in_trick + 1, seat.lho
                     else:
@@ -122,7 +122,7 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
                     return
             elif play.winners:
                 cards.append(card)
-                played.add(index)
+                gone[index] = 1
                 play.in_trick, play.turn = 1, seat.lho
                 return
     irregular_card(board, event)
@@ -144,7 +144,7 @@ def irregular_card(board: Board, event: CardPlayed) -> None:
     if play.ended is not None:
         board.note_ignored("the play is over")
         return
-    if card.index in play.played:
+    if play.gone[card.index]:
         board.note_ignored(f"{card} has been played already")
         return
     if play.holds(seat, card) is False:

@@ -91,9 +91,21 @@ class Board:
 
     @staticmethod
     def start(event: BoardStarted) -> Board:
-        """A board before its first call: the dealer calls first (Law 17B)."""
-        return Board(event.board, event.dealer, event.vulnerability, event.ruleset, event.deal,
-                     event.ts, turn=event.dealer)
+        """A board before its first call: the dealer calls first (Law 17B). Written out field
+        by field, as `copy` is: the dataclass's `__init__` costs twice as much, once a board."""
+        new = Board.__new__(Board)
+        new.board, new.dealer, new.vulnerability = event.board, event.dealer, event.vulnerability
+        new.ruleset, new.deal, new.started_ts = event.ruleset, event.deal, event.ts
+        new.status, new.turn = _AUCTION, event.dealer
+        new.calls, new.must_pass, new.may_not_double, new.seen = [], {}, {}, set()
+        new.pending = new.correction = new.inadmissible = new.opening_lead = new.play = None
+        new.rubber = new.after_final_pass = new.last_bid = new.last_bid_seat = None
+        new.risk_seat = None
+        new.alerts = new.lead_penalties = new.exposed = new.cancelled = new.rectifications = ()
+        new.rulings = new.questions = new.explanations = new.ignored = new.players = ()
+        new.events = new.trailing_passes = 0
+        new.risk = ""
+        return new
 
     def copy(self) -> Board:
         """A copy the fold may change without touching this board. Written out field by field:
@@ -312,7 +324,13 @@ class Board:
         if call.is_pass:  # what `_track` does, inlined: this runs for every call
             self.trailing_passes += 1
         else:
-            self._track(entry)
+            self.trailing_passes = 0
+            if call.is_bid:
+                self.last_bid, self.last_bid_seat = call, seat
+                self.risk, self.risk_seat = "", None
+            else:
+                self.risk = "X" if call.kind is CallKind.DOUBLE else "XX"
+                self.risk_seat = seat
 
         if self.must_pass and self.must_pass.get(seat) == _NEXT_TURN:
             del self.must_pass[seat]

@@ -24,12 +24,15 @@ class Card:
     """The rank's order, 0 (two) to 12 (ace): Law 44's "highest card"."""
     text: str = field(init=False, compare=False, repr=False)
     """`str(card)` (`HK`), kept: the play's view writes every card played at every event."""
+    number: int = field(init=False, compare=False, repr=False)
+    """The suit's number, 0 (spades) to 3 (clubs): `index // 13`, read on every card."""
 
     def __post_init__(self) -> None:
         order = RANKS.find(self.rank)
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "index", SUITS.find(self.suit) * 13 + order)
         object.__setattr__(self, "text", self.suit + self.rank)
+        object.__setattr__(self, "number", self.index // 13)
 
     def __hash__(self) -> int:
         return self.index

@@ -116,7 +116,10 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
     round_, queue, held, players = state.round, state.queue, state.held, state.players
     handlers = _HANDLERS
     for event in events:
-        handler = handlers.get(type(event))
+        try:  # free in Python 3.11 unless raised; a subscript is cheaper than `get`
+            handler = handlers[type(event)]
+        except KeyError:
+            handler = None
         if handler is None:  # the table's own events: boards, rounds, holds
             board = current if current is not None else last
             if isinstance(event, BoardStarted):

@@ -28,6 +28,7 @@ Hands = tuple[Suits | None, Suits | None, Suits | None, Suits | None]
 
 NO_HANDS: Hands = (None, None, None, None)
 
+_SUIT_NUMBER = {suit: number for number, suit in enumerate(SUITS)}  # cheaper than `SUITS.find`
 # A rank's order (0 = two … 12 = ace), read by `Play.can_follow` rank by rank
 _ORDER = {rank: order for order, rank in enumerate(RANKS)}
 
@@ -118,6 +119,33 @@ def winner_of(leader: Seat, cards: list[Card], trump: str | None) -> Seat:
     return _CLOCKWISE[leader.index][at]
 
 
+def last_trick_winner(leader: Seat, cards: list[Card], trump: str | None) -> Seat:
+    """`winner_of` the last four of `cards`, led by `leader` (Law 44E–F), unrolled: a trick
+    ends at every fourth card the fold sees. A card beats the best so far when it is of the
+    best's suit and higher, or a trump while the best is not (a suit other than the best's)."""
+    first, second, third, fourth = cards[-4:]
+    suit, best, at = first.suit, first.order, 0
+    other = second.suit
+    if other == suit:
+        if second.order > best:
+            best, at = second.order, 1
+    elif other == trump:
+        suit, best, at = other, second.order, 1
+    other = third.suit
+    if other == suit:
+        if third.order > best:
+            best, at = third.order, 2
+    elif other == trump:
+        suit, best, at = other, third.order, 2
+    other = fourth.suit
+    if other == suit:
+        if fourth.order > best:
+            at = 3
+    elif other == trump:
+        at = 3
+    return _CLOCKWISE[leader.index][at]
+
+
 _CLOCKWISE = tuple(tuple(Seat((first + i) % 4) for i in range(4)) for first in range(4))
 
 
@@ -128,7 +156,9 @@ class Play:
     hands: Hands  # the deal's known hands, suit by suit, by `Seat.index`; shared
     leader: Seat
     turn: Seat | None
-    played: set[int] = field(default_factory=set)  # the cards played, by `Card.index`
+    # By `Card.index`, 1 once the card is played: bytes, not a set of numbers, as a set is an
+    # object the garbage collector walks, slot by slot, on every board a table keeps
+    gone: bytearray = field(default_factory=lambda: bytearray(52))
     # The cards in the order played, four a trick, then the trick in progress; each completed
     # trick's leader and winner. Flat lists rather than an object a trick: a table's boards
     # are kept whole, and each object kept is one more the garbage collector walks.
@@ -157,6 +187,21 @@ class Play:
     # Law 57A: the offender's partner, declarer's option on his play (None until chosen), suit
     partner_option: tuple[Seat, str | None, str | None] | None = None
 
+    @staticmethod
+    def start(declarer: Seat, trump: str | None, hands: Hands, leader: Seat) -> Play:
+        """The play before the opening lead, `leader` on lead (Law 41A). Written out field by
+        field, as `copy` is: the dataclass's `__init__` costs twice as much, once a board."""
+        new = Play.__new__(Play)
+        new.declarer, new.trump, new.hands, new.leader, new.turn = declarer, trump, hands, \
+            leader, leader
+        new.gone, new.cards, new.leaders, new.winners = bytearray(52), [], [], []
+        new.in_trick = new.won_ns = new.won_ew = 0
+        new.revokes = new.penalty = new.inadvertent = new.faced = ()
+        new.claim = new.lead = new.ended = new.declarer_tricks = new.retracted_at = None
+        new.agreed = new.lead_options = new.designated = new.partner_option = None
+        new.plain = True
+        return new
+
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
         self.plain = self.lead is None and not self.revokes and not self.penalty \
@@ -164,12 +209,17 @@ class Play:
 
     def copy(self) -> Play:
         new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
-                   self.played.copy(), self.cards.copy(), self.leaders.copy(),
+                   self.gone.copy(), self.cards.copy(), self.leaders.copy(),
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
                    self.retracted_at, self.agreed, self.plain, self.lead_options,
                    self.inadvertent, self.faced, self.designated, self.partner_option)
         return new
+
+    @property
+    def played(self) -> set[int]:
+        """The cards played, by `Card.index`."""
+        return {index for index, gone in enumerate(self.gone) if gone}
 
     @property
     def done(self) -> int:
@@ -215,11 +265,11 @@ class Play:
         hand = self.hands[seat.index]
         if hand is None:
             return False
-        number = SUITS.find(suit)
-        played, low, order = self.played, number * 13, _ORDER
+        number = _SUIT_NUMBER.get(suit, -1)  # as `SUITS.find` gives
+        gone, low, order = self.gone, number * 13, _ORDER
         # a loop, not `any` over a generator (a frame a call): this runs on every discard
         for rank in hand[number]:  # noqa: SIM110
-            if low + order[rank] not in played:
+            if not gone[low + order[rank]]:
                 return True
         return False
 
@@ -228,13 +278,13 @@ class Play:
         (Law 44B). A trick complete, its winner leads next (Law 44G)."""
         cards = self.cards
         cards.append(card)
-        self.played.add(card.index)
+        self.gone[card.index] = 1
         if self.in_trick < 3:
             self.in_trick += 1
             self.turn = seat.lho
             return
         self.in_trick = 0
-        self.complete(winner_of(self.leader, cards[-4:], self.trump))
+        self.complete(last_trick_winner(self.leader, cards, self.trump))
 
     def complete(self, winner: Seat) -> None:
         """The trick in progress, its four cards played, is won by `winner` (Law 44)."""

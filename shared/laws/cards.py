@@ -61,7 +61,7 @@ def exposed_after_auction(board: Board, event: CardExposed) -> None:
         return
     if play is None:
         board.exposed += ((seat, card, event.led),)
-    elif play.ended is not None or card.index in play.played or play.holds(seat, card) is False:
+    elif play.ended is not None or play.gone[card.index] or play.holds(seat, card) is False:
         board.note_ignored(f"{card} is not a card {seat} holds in the play")
         return
     elif (seat, card) not in play.penalty:

@@ -11,6 +11,7 @@ was folded) is noted as ignored and changes nothing.
 from __future__ import annotations
 
 from shared.board import Board
+from shared.calls import Strain
 from shared.cards import Card
 from shared.deal import parse_deal
 from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised, RulingAction
@@ -25,7 +26,7 @@ from shared.laws.penalty_cards import (
 )
 from shared.laws.premature import check_partner_play
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
-from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, winner_of
+from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, last_trick_winner
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction
 
@@ -39,31 +40,48 @@ def begin_play(board: Board) -> Play | None:
     if declarer is None or bid is None or bid.strain is None:
         return None
     hands = NO_HANDS if board.deal is None else _hands(board.deal)
-    trump = None if bid.strain.name == "NT" else bid.strain.name
-    play = board.play = Play(declarer, trump, hands, declarer.lho, declarer.lho)
-    # Law 24 (rubber 23): a defender's card exposed during the auction is a penalty card
-    play.penalty = tuple((s, c) for s, c, _ in board.exposed if s.is_opponent_of(declarer))
-    # Law 50B: a card exposed in the auction not as a lead was exposed inadvertently
-    play.inadvertent = tuple((s, c) for s, c, led in board.exposed
-                             if s.is_opponent_of(declarer) and not led)
-    play.recheck()
-    if play.penalty:
-        lead_after_penalty_card(board, play)
+    lead = declarer.lho
+    play = board.play = Play.start(declarer, _TRUMP[bid.strain], hands, lead)
+    exposed = board.exposed
+    if exposed:
+        # Law 24 (rubber 23): a defender's card exposed during the auction is a penalty card
+        play.penalty = tuple((s, c) for s, c, _ in exposed if s.is_opponent_of(declarer))
+        # Law 50B: a card exposed in the auction not as a lead was exposed inadvertently
+        play.inadvertent = tuple((s, c) for s, c, led in exposed
+                                 if s.is_opponent_of(declarer) and not led)
+        play.recheck()
+        if play.penalty:
+            lead_after_penalty_card(board, play)
     return play
 
 
+# The trump suit of a contract's strain (an enum's `name` is slow to read: once a board here)
+_TRUMP = {Strain.C: "C", Strain.D: "D", Strain.H: "H", Strain.S: "S", Strain.NT: None}
 _FIRST = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
 def _hands(deal: str) -> Hands:
-    """The known hands of a deal, suit by suit (the event schema has checked the deal: its
-    hands are only split here, in the usual case)."""
+    """The known hands of a deal, suit by suit (the event schema has checked the deal: in the
+    usual case, four hands of four suits, its sixteen suits are only split here, at once)."""
+    first, parts = _FIRST.get(deal[:1].upper()), deal[2:].upper().replace(" ", ".").split(".")
+    if first is None or len(parts) != 16 or deal[1:2] != ":":
+        return _any_hands(deal)
+    if first:  # the hands from the first seat's, clockwise: turned to start at North's
+        cut = 16 - 4 * first
+        parts = parts[cut:] + parts[:cut]
+    p = parts
+    return (p[0], p[1], p[2], p[3]), (p[4], p[5], p[6], p[7]), \
+        (p[8], p[9], p[10], p[11]), (p[12], p[13], p[14], p[15])
+
+
+def _any_hands(deal: str) -> Hands:
+    """`_hands` of a deal that leaves hands out (`-`) or is spaced unusually."""
     first, hands = _FIRST.get(deal[:1].upper()), deal[2:].upper().split()
     if first is None or len(hands) != 4 or deal[1:2] != ":":
         parsed = parse_deal(deal)
         return (_suits(parsed.get(Seat.N, "-")), _suits(parsed.get(Seat.E, "-")),
                 _suits(parsed.get(Seat.S, "-")), _suits(parsed.get(Seat.W, "-")))
-    if first:  # the hands from the first seat's, clockwise: turned to start at North's
+    if first:
         hands = hands[4 - first:] + hands[:4 - first]
     return _suits(hands[0]), _suits(hands[1]), _suits(hands[2]), _suits(hands[3])
 
@@ -86,25 +104,25 @@ def on_card_played(board: Board, event: CardPlayed) -> None:
     if play is not None and seat is play.turn and play.plain:
         # The usual card, in turn, held, following suit (or unable to), with nothing irregular
         # on the board: `play_card` and `Play.add` inlined, as this runs for most events.
-        index, played = card.index, play.played
+        index, gone = card.index, play.gone
         suits = play.hands[seat.index]
-        if index not in played and (suits is None or card.rank in suits[index // 13]):
+        if not gone[index] and (suits is None or card.rank in suits[card.number]):
             in_trick, cards = play.in_trick, play.cards
             if in_trick:
                 led = cards[-in_trick]
                 if card.suit == led.suit or suits is None or not play.can_follow(seat,
                                                                                  led.suit):
                     cards.append(card)
-                    played.add(index)
+                    gone[index] = 1
                     if in_trick < 3:
                         play.in_trick, play.turn = in_trick + 1, seat.lho
                     else:
                         play.in_trick = 0
-                        play.complete(winner_of(play.leader, cards[-4:], play.trump))
+                        play.complete(last_trick_winner(play.leader, cards, play.trump))
                     return
             elif play.winners:
                 cards.append(card)
-                played.add(index)
+                gone[index] = 1
                 play.in_trick, play.turn = 1, seat.lho
                 return
     irregular_card(board, event)
@@ -126,7 +144,7 @@ def irregular_card(board: Board, event: CardPlayed) -> None:
     if play.ended is not None:
         board.note_ignored("the play is over")
         return
-    if card.index in play.played:
+    if play.gone[card.index]:
         board.note_ignored(f"{card} has been played already")
         return
     if play.holds(seat, card) is False:

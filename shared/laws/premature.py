@@ -94,4 +94,4 @@ def _held(play: Play, seat: Seat) -> list[Card] | None:
     if hand is None:
         return None
     cards = (Card(suit, rank) for suit, ranks in zip(SUITS, hand, strict=True) for rank in ranks)
-    return [c for c in cards if c.index not in play.played]
+    return [c for c in cards if not play.gone[c.index]]

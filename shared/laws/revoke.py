@@ -76,8 +76,8 @@ def correct_revoke(board: Board, play: Play, seat: Seat, card: Card) -> bool:
             cards[len(cards) - 4 + (seat.index - leader.index) % 4] = card
             play.leader = leader
             play.complete(winner_of(leader, cards[-4:], play.trump))
-        play.played.discard(revoke.card.index)
-        play.played.add(card.index)
+        play.gone[revoke.card.index] = 0
+        play.gone[card.index] = 1
         play.revokes = (*play.revokes[:i], replace(revoke, corrected=True),
                         *play.revokes[i + 1:])
         if seat.is_opponent_of(play.declarer):

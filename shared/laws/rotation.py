@@ -9,11 +9,15 @@ from __future__ import annotations
 from shared.board import Board
 from shared.board_records import Standing
 from shared.calls import MAX_LEVEL
-from shared.laws.auction_end import deemed_pass, pass_depriving_partner_of_his_turn, stand
+from shared.laws.auction_end import (
+    deemed_pass,
+    pass_depriving_partner_of_his_turn,
+    retain_right_to_call_or_close,
+)
 from shared.laws.change_of_call import change_of_call
 from shared.laws.common import irregular
 from shared.laws.inadmissible import call_after_final_pass, inadmissible
-from shared.laws.rectification import follow_correction
+from shared.laws.rectification import follow_correction, inadmissible_double_to_repeat
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, Irregularity
 
@@ -36,23 +40,27 @@ def make_call(board: Board, entry: Standing) -> None:
             and follow_correction(board, entry):
         return
     call = entry.call
-    if call.is_pass:
-        stand(board, entry)
-    elif call.is_bid and call.level > MAX_LEVEL:
-        inadmissible(board, entry, Irregularity.BID_ABOVE_SEVEN, "38", seat)
-    elif board.must_pass and seat in board.must_pass:
-        inadmissible(board, entry, Irregularity.CALL_WHILE_REQUIRED_TO_PASS, "37", seat)
-    elif call.is_bid:
-        if board.last_bid is not None and call.rank <= board.last_bid.rank:  # not sufficient
-            irregular(board, entry, Irregularity.INSUFFICIENT_BID, "27", seat)
-        else:
-            stand(board, entry)
-    elif not board.is_legal(seat, call):
-        inadmissible(board, entry, Irregularity.INADMISSIBLE_DOUBLE, "36", seat)
-    else:
-        if seat in board.may_not_double:
+    if not call.is_pass:
+        if call.is_bid and call.level > MAX_LEVEL:
+            inadmissible(board, entry, Irregularity.BID_ABOVE_SEVEN, "38", seat)
+            return
+        if board.must_pass and seat in board.must_pass:
+            inadmissible(board, entry, Irregularity.CALL_WHILE_REQUIRED_TO_PASS, "37", seat)
+            return
+        if call.is_bid:
+            if board.last_bid is not None and call.rank <= board.last_bid.rank:  # insufficient
+                irregular(board, entry, Irregularity.INSUFFICIENT_BID, "27", seat)
+                return
+        elif not board.is_legal(seat, call):
+            inadmissible(board, entry, Irregularity.INADMISSIBLE_DOUBLE, "36", seat)
+            return
+        elif seat in board.may_not_double:
             restricted_double(board, entry)
-        stand(board, entry)
+    # the call stands: `stand`, inlined (this runs for every call)
+    if board.append(entry):
+        retain_right_to_call_or_close(board)
+    elif board.correction is not None:
+        inadmissible_double_to_repeat(board, entry)
 
 
 def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:

@@ -62,7 +62,7 @@ class RecordedPlay:
     def _card(self, play: Play, seat: Seat, card: Card) -> dict[str, Any]:
         if play.ended is not None:
             raise NotationError(f"{card}: a card after the thirteenth trick")
-        if card.index in play.played:
+        if play.gone[card.index]:
             raise NotationError(f"{card} is played twice")
         play.add(seat, card)
         self.cards.append(CardPlayed(seat, card))
@@ -119,7 +119,7 @@ class RecordedPlay:
             accepted = [{"type": "option", "seat": play.lead.holders[0].name, "accept": True}]
             state = fold([from_map(accepted[0])], state)
             play = None if state.board is None else state.board.play
-        if play is None or not play.played:
+        if play is None or not any(play.gone):
             return [*accepted, {"type": "result_recorded", "tricks": tricks}]
         noted = [] if note is None else _noted_claim(state, play, note, tricks)
         if noted:

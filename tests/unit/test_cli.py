@@ -183,7 +183,7 @@ def test_a_closed_pipe_ends_convert_quietly() -> None:
 def test_replay_with_the_stack_down_says_so_in_one_line() -> None:
     began = time.monotonic()
     result = cli("replay", "t1", env=DOWN)
-    assert time.monotonic() - began < 15
+    assert time.monotonic() - began < 60
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == KAFKA_DOWN.format("replay") + "\n"
 
@@ -191,7 +191,7 @@ def test_replay_with_the_stack_down_says_so_in_one_line() -> None:
 def test_import_with_the_stack_down_says_so_in_one_line() -> None:
     began = time.monotonic()
     result = cli("import", str(ROBOT), "--table", "t1", env=DOWN)
-    assert time.monotonic() - began < 15
+    assert time.monotonic() - began < 60
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == KAFKA_DOWN.format("import") + "\n"
 
@@ -222,7 +222,9 @@ def test_import_strict_and_import_of_nothing_readable_connect_to_nothing() -> No
 
 def test_a_broker_that_never_answers_is_given_up_in_bounded_time() -> None:
     """A port where connections are accepted (by the kernel) and never answered: the import
-    gives up after its connection timeout (10 s), with the same one line."""
+    gives up after its connection timeout (10 s), with the same one line. Bounded, not
+    timed: without its timeout the import waits on the silent socket until `cli`'s 120 s
+    kill; 60 s leaves room for a loaded machine's start-up (17.5 s seen at load 20)."""
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
         silent.listen(16)
@@ -230,7 +232,7 @@ def test_a_broker_that_never_answers_is_given_up_in_bounded_time() -> None:
         began = time.monotonic()
         result = cli("import", str(ROBOT), "--table", "t1",
                      env={**DOWN, "TABLESERVER_KAFKA": address})
-    assert time.monotonic() - began < 15
+    assert time.monotonic() - began < 60
     assert result.returncode == 1
     assert result.stderr == f"tableserver import: Kafka at {address} is unreachable (is " \
         "`make up` running? see TABLESERVER_KAFKA)\n"

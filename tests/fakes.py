@@ -92,6 +92,9 @@ class MemoryFetcher:
     def track(self, topics: Iterable[str]) -> None:
         pass
 
+    def untrack(self, topic: str) -> None:
+        self.positions = {tp: p for tp, p in self.positions.items() if tp.topic != topic}
+
     def fetch_from(self, tp: TopicPartition, position: int) -> None:
         self.positions[tp] = position
 

@@ -15,6 +15,9 @@
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
   topics stay the record; a copy that is lost or late only sends the runner to the table topic.
+- `tableserver.archive`: the events of closed tables (`services.common.archive`), one record a
+  table (or a few, for a long one), key = the table, one partition, compacted, kept forever;
+  a closed table's topic is deleted once its archive is read back and checked.
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -30,6 +33,9 @@ HANDLED = "tableserver.alerts.handled"
 CHECKPOINTS = "tableserver.checkpoints"
 LIVE = "tableserver.live"
 HEALTH = "tableserver.health"
+ARCHIVE = "tableserver.archive"
+
+
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table
 

@@ -156,7 +156,7 @@ async def _not_fenced(admin: AIOKafkaAdminClient, topics: list[str]) -> list[str
     waiting: list[str] = []
     for start in range(0, len(topics), TOPICS_A_REQUEST):
         described = await admin.describe_configs(
-            [ConfigResource(ConfigResourceType.TOPIC, t, configs=["max.message.bytes"])
+            [ConfigResource(ConfigResourceType.TOPIC, t, configs={"max.message.bytes": None})
              for t in topics[start:start + TOPICS_A_REQUEST]])
         for response in described:
             for code, _message, _kind, name, entries in response.resources:

@@ -154,6 +154,8 @@ def test_a_closed_tournament_is_archived_its_topics_deleted_and_reads_the_same(
         assert seat.status_code == 409 and "closed" in seat.json()["error"], seat.text
         board = http.post(f"/api/tables/{tables[0]}/boards", json={"board": 3})
         assert board.status_code == 409, board.text
+        made_again = http.post("/api/tables", json={"table": tables[0]})
+        assert made_again.status_code == 409 and made_again.json()["field"] == "table"
         again = http.post(f"/api/tournaments/{t}/close")
         assert again.status_code == 200 and again.json()["closed"] == sorted(tables)
     assert {x: _reads(stack, x) for x in tables} == before

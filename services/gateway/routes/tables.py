@@ -38,6 +38,10 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> TableCreated:
     """Create a table (its topic, its record), or find it; the seats' and spectators' tokens."""
     settings, adapters = gw.settings, gw.adapters
+    found = await adapters.store.table_record(body.table)
+    if found is not None and "closed" in found:  # its topic is gone: none is made again
+        raise Refused(f"table {body.table} was closed by the director; choose another name",
+                      "table", kind=Kind.CONFLICT)
     try:
         meta = await asyncio.wait_for(create_table(
             adapters.admin, adapters.producer, adapters.redis, body.table, body.ruleset,

@@ -59,6 +59,7 @@ bench: install
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3
 	$(PY) bench/history_bench.py --tables 100 --events 100 --concurrency 50
+	$(PY) bench/lifecycle_bench.py --tables 100 --events 100
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/pages_bench.py --boards 20
 
 up: install

@@ -1,7 +1,8 @@
 """Names shared by the gateway and the processor: Kafka topics and Redis keys.
 
-- `tableserver.table.<table>`: one topic per table, one partition (one total order), kept
-  forever; created with the table.
+- `tableserver.table.<table>`: one topic per table, one partition (one total order), kept until
+  the director closes the table (then archived in `tableserver.archive`, and deleted); created
+  with the table.
 - `tableserver.tables`: the table registry, one record per table, compacted; its partitions
   are the processor's shards (a table's shard is `shard_of(table)`).
 - `tableserver.alerts`: director alerts, each once, with a deterministic id.

@@ -87,10 +87,10 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
     open_ = [t for t, r in records.items() if "archive" not in r]
     step = _Steps(archiver)
     if open_:
-        logs = await archiver.topics([table_topic(t) for t in open_])
-        if not force and "closed" not in records[open_[0]]:
-            playing = [t for t in open_ if "closed" not in records[t]
-                       and in_play(t, logs[table_topic(t)])]
+        unclosed = [] if force else [t for t in open_ if "closed" not in records[t]]
+        if unclosed:  # (a table closed already was checked then)
+            logs = await archiver.topics([table_topic(t) for t in unclosed])
+            playing = [t for t in unclosed if in_play(t, logs[table_topic(t)])]
             if playing:
                 raise Refused(f"a board is in play at {', '.join(sorted(playing)[:10])}"
                               f"{' …' if len(playing) > 10 else ''}; close when it is over, "

@@ -27,7 +27,7 @@ from services.common.names import tournament_topic
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
-from services.gateway.table_logs import table_logs
+from services.gateway.table_logs import records_of, table_logs
 from services.gateway.tournament_scores import movement_round
 from shared.codec import DecodeError, decode, to_map
 from shared.entrants import (
@@ -188,6 +188,10 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    records = await records_of(gw, list(made.tables))
+    if any("closed" in record for record in records.values()):
+        raise Refused(f"tournament {tournament} is closed: its tables take no more rounds",
+                      "round", kind=Kind.CONFLICT)
     seated: Round | None = None
     try:
         if made.movement is not None:

@@ -154,6 +154,8 @@ def test_a_closed_tournament_is_archived_its_topics_deleted_and_reads_the_same(
         assert seat.status_code == 409 and "closed" in seat.json()["error"], seat.text
         board = http.post(f"/api/tables/{tables[0]}/boards", json={"board": 3})
         assert board.status_code == 409, board.text
+        round_ = http.post(f"/api/tournaments/{t}/rounds", json={"round": 2, "boards": [3]})
+        assert round_.status_code == 409 and round_.json()["field"] == "round", round_.text
         made_again = http.post("/api/tables", json={"table": tables[0]})
         assert made_again.status_code == 409 and made_again.json()["field"] == "table"
         again = http.post(f"/api/tournaments/{t}/close")

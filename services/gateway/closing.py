@@ -50,6 +50,7 @@ from shared.table_run import TableRun
 
 log = logging.getLogger("tableserver.closing")
 FOLDED_TIMEOUT_S = 30.0
+READS_AT_ONCE = 32  # archive chunks read back at once
 Step = Callable[[str, list[str]], Awaitable[None]]  # a step done, for these tables
 
 
@@ -174,8 +175,12 @@ async def _archive(archiver: Archiver, logs: dict[str, list[Record]]
         records = logs[table]
         end = records[-1][0] + 1 if records else 0
         pointers[table] = archive.pointer(offsets, records, end)
-    for table, where in pointers.items():  # read back: what a reader will find
-        await archive.read_archive(archiver.fetch, table, where)
+    gate = asyncio.Semaphore(READS_AT_ONCE)
+
+    async def read_back(table: str, where: archive.Pointer) -> None:
+        async with gate:  # what a reader will find
+            await archive.read_archive(archiver.fetch, table, where)
+    await asyncio.gather(*(read_back(t, where) for t, where in pointers.items()))
     return pointers
 
 

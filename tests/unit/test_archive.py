@@ -4,6 +4,7 @@ back exactly, checked by count and checksum; and the processor letting an archiv
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -105,3 +106,14 @@ async def test_the_processor_lets_an_archived_table_go_and_never_takes_it_back()
     assert "t1" not in runner.tables
     records, _ = runner.everything()
     assert records["t1"]["archive"] == {"offsets": [0]}  # Redis gets its record again
+
+
+def test_a_closed_tables_topic_gone_is_information_not_an_error() -> None:
+    from services.common.log_repeats import GONE, GoneTables
+
+    def record(topic: str) -> logging.LogRecord:
+        return logging.LogRecord("aiokafka.cluster", logging.ERROR, "", 0, GONE, (topic,), None)
+    gone, other = record(table_topic("t1")), record("tableserver.alerts")
+    assert GoneTables().filter(gone) and GoneTables().filter(other)
+    assert (gone.levelno, gone.levelname) == (logging.INFO, "INFO")
+    assert other.levelno == logging.ERROR

@@ -13,7 +13,8 @@ gateway killed half-way, Kafka away) is sent again and finishes:
 4. **folded**: the processor has folded each table to its end (its state's version in Redis),
    so every alert it raises is in the alerts' topic;
 5. **archived**: the records read again, written to `tableserver.archive`
-   (`services.common.archive`), read back from there and checked (count and SHA-256);
+   (`services.common.archive`), read back from there and checked (count and SHA-256); and
+   each topic read once more, to check it ends where its archive does;
 6. **marked**: each record says where its archive is (`archive`); from then on every read of
    the table (history, exports, results, `tableserver replay`) reads the archive, and the
    processor lets the table go;
@@ -107,6 +108,7 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
         await _wait_folded(archiver, {t: logs[table_topic(t)] for t in open_})
         await step("folded", open_)
         pointers = await _archive(archiver, {t: logs[table_topic(t)] for t in open_})
+        await _unchanged(archiver, {t: pointers[t]["end"] for t in open_})
         await step("archived", open_)
         await _write_records(archiver, {t: {**closing[t], "archive": pointers[t]}
                                         for t in open_})
@@ -182,6 +184,19 @@ async def _archive(archiver: Archiver, logs: dict[str, list[Record]]
             await archive.read_archive(archiver.fetch, table, where)
     await asyncio.gather(*(read_back(t, where) for t, where in pointers.items()))
     return pointers
+
+
+async def _unchanged(archiver: Archiver, ends: dict[str, int]) -> None:
+    """Each topic still ends where its archive does. A broker that had not applied the fence
+    yet (the one asked said it had; with several brokers, the leader may lag it) may have taken
+    one more event: then the close stops before anything points at the archive, and is sent
+    again."""
+    logs = await archiver.topics([table_topic(t) for t in ends])
+    grew = [t for t, end in ends.items()
+            if (logs[table_topic(t)][-1][0] + 1 if logs[table_topic(t)] else 0) != end]
+    if grew:
+        raise Unavailable(f"tables {', '.join(grew[:10])} took events during their close; "
+                          "send it again", retry_after=1)
 
 
 def unavailable(exc: BaseException) -> Unavailable:

@@ -4,6 +4,7 @@ back exactly, checked by count and checksum; and the processor letting an archiv
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -12,7 +13,7 @@ from aiokafka import TopicPartition
 
 from services.common import archive
 from services.common.kafka.reader import Record
-from services.common.names import table_topic
+from services.common.names import REGISTRY, table_topic
 from services.gateway.closing import in_play
 from services.processor.shard import ShardRunner
 from shared.codec import encode, from_map
@@ -106,6 +107,17 @@ async def test_the_processor_lets_an_archived_table_go_and_never_takes_it_back()
     assert "t1" not in runner.tables
     records, _ = runner.everything()
     assert records["t1"]["archive"] == {"offsets": [0]}  # Redis gets its record again
+
+
+async def test_a_worker_starting_after_a_close_never_reads_the_closed_tables_topic() -> None:
+    kafka = MemoryKafka(4)
+    for table, more in (("t1", {}), ("t2", {"closed": 2, "archive": {"offsets": [3]}})):
+        kafka.append(REGISTRY, table.encode(), json.dumps(
+            {"table": table, "ruleset": "duplicate", "created": 1, **more}).encode(), 1)
+    runner = ShardRunner(1, MemoryFetcher(kafka), MemoryShardLog(kafka, 1))
+    await runner.prepare()
+    assert list(runner.tables) == ["t1"] and list(runner.archived) == ["t2"]
+    assert runner.table_partitions() == [TopicPartition(table_topic("t1"), 0)]
 
 
 def test_a_closed_tables_topic_gone_is_information_not_an_error() -> None:

@@ -47,6 +47,7 @@ from services.common.names import ARCHIVE, table_topic
 from services.common.store import StateStore
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
+from shared.board import Board
 from shared.table_run import TableRun
 
 log = logging.getLogger("tableserver.closing")
@@ -72,12 +73,17 @@ class Archiver:
     timings: dict[str, float] = field(default_factory=dict)  # step → seconds, last close
 
 
-def in_play(table: str, records: list[Record]) -> bool:
-    """Whether the table's board is in play: started, and not over (passed out or played)."""
+def _board(table: str, records: list[Record]) -> Board | None:
+    """The table's board at the end of `records` (the last started), if any."""
     run = TableRun(table)
     for offset, value in records:
         run.apply(offset, value)
-    board = run.state.board
+    return run.state.board
+
+
+def in_play(table: str, records: list[Record]) -> bool:
+    """Whether the table's board is in play: started, and not over (passed out or played)."""
+    board = _board(table, records)
     return board is not None and not board.period_over
 
 
@@ -151,17 +157,11 @@ async def _wait_folded(archiver: Archiver, logs: dict[str, list[Record]]) -> Non
             for table, last in list(waiting.items()):
                 found = await archiver.store.read_state(table)
                 if (found[0] >= last if found is not None
-                        else not _has_board(table, logs[table])):
+                        else _board(table, logs[table]) is None):
                     del waiting[table]
             if waiting:
                 await asyncio.sleep(0.1)
 
-
-def _has_board(table: str, records: list[Record]) -> bool:
-    run = TableRun(table)
-    for offset, value in records:
-        run.apply(offset, value)
-    return run.state.board is not None
 
 
 async def _archive(archiver: Archiver, logs: dict[str, list[Record]]

@@ -20,7 +20,8 @@ gateway killed half-way, Kafka away) is sent again and finishes:
    processor lets the table go;
 7. **deleted**: the topics deleted.
 
-A table already marked skips to 7. An archive written twice (a close cut short between 5 and 6)
+A gateway, as it starts, finishes every close cut short (`resume_closes`). A table already
+marked skips to 7. An archive written twice (a close cut short between 5 and 6)
 leaves two copies (the archive topic keeps every record); the record points at the one
 checked.
 """
@@ -37,9 +38,11 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
+from redis.exceptions import RedisError
 
 from services.common import archive, registry
-from services.common.errors import Unavailable
+from services.common.backoff import Backoff
+from services.common.errors import ServiceError, Unavailable
 from services.common.kafka.admin import delete_table_topics, fence_table_topics
 from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, Record
@@ -227,3 +230,26 @@ async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bo
     for table in records:
         gw.known_tables.pop(table, None)
     return {**done, "steps_s": {k: round(v, 4) for k, v in archiver.timings.items()}}
+
+
+RESUME_BACKOFF_S = (1.0, 30.0)
+
+
+async def resume_closes(gw: Gateway) -> None:
+    """At a gateway's start: every close cut short (a table closed but not archived, or
+    archived with its topic still there) finished, as the director would by sending it again;
+    tried again while Kafka or Redis does not answer, then done (the task returns)."""
+    backoff = Backoff.doubling(*RESUME_BACKOFF_S)
+    while True:
+        try:
+            records = await gw.adapters.store.table_records()
+            topics = set(await gw.adapters.admin.list_topics())
+            cut = {t: r for t, r in records.items() if "closed" in r
+                   and ("archive" not in r or table_topic(t) in topics)}
+            if cut:
+                log.info("finishing the close of %d tables cut short", len(cut))
+                await close(gw, cut, force=True)
+            return
+        except (ServiceError, KafkaError, RedisError, TimeoutError) as exc:
+            log.warning("closes cut short not finished yet (%r): again", exc)
+            await backoff.wait()

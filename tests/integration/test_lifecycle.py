@@ -21,8 +21,8 @@ from services.common.names import ARCHIVE, TABLE_PREFIX, table_topic
 from services.common.store import RedisStore
 from services.gateway.closing import Archiver, close_tables
 from services.replay.kafka_topics import KafkaTopics
-from tests.helpers import DEALS, run, wait_for
-from tests.stack import Stack
+from tests.helpers import DEALS, GATEWAY_PORT, run, wait_for
+from tests.stack import Stack, another_gateway
 
 CONTRACT = [("N", {"type": "call", "call": "1S"}), ("E", {"type": "call", "call": "1H"}),
             ("S", {"type": "option", "accept": False}), ("E", {"type": "call", "call": "2H"}),
@@ -189,45 +189,9 @@ def _archiver(stack: Stack, producer: AIOKafkaProducer, admin: AIOKafkaAdminClie
 def test_a_close_killed_after_any_step_finishes_when_sent_again(stack: Stack, step: str
                                                                 ) -> None:
     table = f"kill-{step}"
-    with stack.client(stack.director) as http:
-        seats = http.post("/api/tables", json={"table": table}).json()["seats"]
-        assert http.post(f"/api/tables/{table}/boards", json={"board": 1}).status_code == 202
-    wait_for(lambda: _state(stack, table)["version"] is not None, 30, "the board")
-    with stack.client() as http:
-        _passes(http, seats, table, "N")
-    wait_for(lambda: len(_state(stack, table)["board"]["calls"]) == 4, 30, "the passes")
+    seats = _played(stack, table)
     before = _reads(stack, table)
-    with stack.client(stack.director) as http:
-        record = next(x for x in http.get("/api/tables").json()["tables"]
-                      if x["table"] == table)
-        assert record["table"] == table
-
-    async def killed_close() -> None:
-        admin = AIOKafkaAdminClient(bootstrap_servers=stack.bootstrap)
-        producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all",
-                                    enable_idempotence=True)
-        redis = Redis(host="127.0.0.1", port=stack.redis_port)
-        topics = KafkaTopics(stack.bootstrap)
-        await admin.start()
-        await producer.start()
-        await topics.start()
-        try:
-            archiver = _archiver(stack, producer, admin, redis, topics)
-
-            async def die(name: str, _tables: list[str]) -> None:
-                if name == step:
-                    raise Killed(name)
-            archiver.on_step = die
-            found = await RedisStore(redis).table_record(table)
-            assert found is not None
-            with pytest.raises(Killed):
-                await close_tables(archiver, {table: found})
-        finally:
-            await topics.stop()
-            await producer.stop()
-            await admin.close()
-            await redis.aclose()
-    run(killed_close())
+    run(_killed_close(stack, table, step))
 
     if step not in ("checked", "closed"):  # fenced: Kafka refuses the table's appends, and
         with stack.client() as http:  # the gateway, whose cached record predates the close,
@@ -242,3 +206,63 @@ def test_a_close_killed_after_any_step_finishes_when_sent_again(stack: Stack, st
     with stack.client() as http:
         refused = _post(http, seats["N"], table, {"type": "call", "call": "P"}, 409)
         assert "closed" in refused.json()["error"]
+
+
+async def _killed_close(stack: Stack, table: str, step: str) -> None:
+    """The table's close run here, on the stack's Kafka and Redis, killed after `step`."""
+    admin = AIOKafkaAdminClient(bootstrap_servers=stack.bootstrap)
+    producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all",
+                                enable_idempotence=True)
+    redis = Redis(host="127.0.0.1", port=stack.redis_port)
+    topics = KafkaTopics(stack.bootstrap)
+    await admin.start()
+    await producer.start()
+    await topics.start()
+    try:
+        archiver = _archiver(stack, producer, admin, redis, topics)
+
+        async def die(name: str, _tables: list[str]) -> None:
+            if name == step:
+                raise Killed(name)
+        archiver.on_step = die
+        found = await RedisStore(redis).table_record(table)
+        assert found is not None
+        with pytest.raises(Killed):
+            await close_tables(archiver, {table: found})
+    finally:
+        await topics.stop()
+        await producer.stop()
+        await admin.close()
+        await redis.aclose()
+
+
+def _played(stack: Stack, table: str) -> dict[str, str]:
+    """A table made, its first board passed out: its seats' tokens."""
+    with stack.client(stack.director) as http:
+        seats: dict[str, str] = http.post("/api/tables", json={"table": table}).json()["seats"]
+        assert http.post(f"/api/tables/{table}/boards", json={"board": 1}).status_code == 202
+    wait_for(lambda: _state(stack, table)["version"] is not None, 30, "the board")
+    with stack.client() as http:
+        _passes(http, seats, table, "N")
+    wait_for(lambda: len(_state(stack, table)["board"]["calls"]) == 4, 30, "the passes")
+    return seats
+
+
+def test_a_gateway_that_starts_finishes_the_closes_cut_short(stack: Stack) -> None:
+    """No hand needed: a close killed after its archive was written (nothing points at it
+    yet), and one killed after its record was pointed at it (its topic still there), are
+    finished by the next gateway to start."""
+    tables = {"resume-archived": "archived", "resume-marked": "marked"}
+    before = {}
+    for table, step in tables.items():
+        _played(stack, table)
+        before[table] = _reads(stack, table)
+        run(_killed_close(stack, table, step))
+    assert {table_topic(t) for t in tables} <= _topics(stack)
+    with another_gateway(stack, GATEWAY_PORT + 95, "resume-gateway.log") as url:
+        wait_for(lambda: not {table_topic(t) for t in tables} & _topics(stack), 60,
+                 "the closes finished by the new gateway")
+        with stack.client(stack.director, url=url) as http:
+            listed = {x["table"]: x for x in http.get("/api/tables").json()["tables"]}
+            assert set(tables) <= set(listed)
+    assert {t: _reads(stack, t) for t in tables} == before

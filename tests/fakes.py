@@ -195,6 +195,9 @@ class MemoryStore:
     async def table_records(self) -> dict[str, dict[str, Any]]:
         return {table: dict(meta) for table, meta in self.tables.items()}
 
+    async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        return {table: dict(self.tables[table]) for table in tables if table in self.tables}
+
     async def mark_alive(self, shard: int) -> None:
         self.alive.add(shard)
 

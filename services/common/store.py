@@ -84,6 +84,9 @@ class StateStore(Protocol):
     async def table_records(self) -> dict[str, dict[str, Any]]:
         """Every table's record (table → record): the director's list of tables."""
 
+    async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        """The records of `tables` the store has (table → record), in one read."""
+
     async def mark_alive(self, shard: int) -> None:
         """The shard's runner has written its tables here (`is_alive` false: data lost)."""
 
@@ -148,6 +151,9 @@ class RedisStore:
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
         return await registry.all_records(self.redis)
+
+    async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        return await registry.records_of(self.redis, tables)
 
     async def mark_alive(self, shard: int) -> None:
         await self.redis.set(shard_alive_key(shard), "1")

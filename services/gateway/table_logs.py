@@ -15,7 +15,7 @@ from services.gateway.service import Gateway
 async def records_of(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     """The tables' records as Redis has them now (a gateway's cache may predate a close); from
     the registry for one Redis lacks."""
-    found = await gw.adapters.store.table_records()
+    found = await gw.adapters.store.records_of(tables)
     return {t: found[t] if t in found else await gw.table_meta(t) for t in tables}
 
 

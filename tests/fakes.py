@@ -92,6 +92,9 @@ class MemoryFetcher:
     def track(self, topics: Iterable[str]) -> None:
         pass
 
+    def untrack(self, topic: str) -> None:
+        self.positions = {tp: p for tp, p in self.positions.items() if tp.topic != topic}
+
     def fetch_from(self, tp: TopicPartition, position: int) -> None:
         self.positions[tp] = position
 
@@ -195,6 +198,8 @@ class MemoryStore:
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}
+    async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        return {table: dict(self.tables[table]) for table in tables if table in self.tables}
 
     async def mark_alive(self, shard: int) -> None:
         self.alive.add(shard)

@@ -197,7 +197,8 @@ def _quiet_kafka_client() -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     # Kafka's client is imported by the commands that talk to Kafka only: the offline ones
     # (fold, convert, export) start faster without it.
-    from services.common.kafka.reader import KafkaUnavailable, NoTableError, read_table
+    from services.common.kafka.reader import KafkaUnavailable, NoTableError
+    from services.replay.closed import read_any_table
     from services.replay.history import NoSuchBoard, build_history, events_of
 
     if not TABLE_ID.fullmatch(args.table):
@@ -205,7 +206,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _quiet_kafka_client()
     settings = Settings()
     try:
-        records = asyncio.run(read_table(settings.kafka_bootstrap, args.table, args.until))
+        records = asyncio.run(read_any_table(settings.kafka_bootstrap, args.table,
+                                             settings.shards, args.until))
         document = build_history(args.table, records, args.board, args.until)
     except (NoTableError, NoSuchBoard) as exc:
         return _refuse("replay", str(exc))

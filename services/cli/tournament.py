@@ -298,6 +298,17 @@ def cmd_robots(args: argparse.Namespace, gateway: Gateway) -> int:
     return 0
 
 
+def cmd_close(args: argparse.Namespace, gateway: Gateway) -> int:
+    """Every table closed: its events archived, its topic deleted (a board in play: refused,
+    unless --force); sent again, a close cut short is finished."""
+    params = {"force": "true"} if args.force else None
+    done = request(gateway, "POST", _path(args.name, "close"), args.timeout,
+                   params=params).json()
+    print(f"tournament {args.name}: {len(done['closed'])} tables closed, {done['events']:,} "
+          "events archived, their topics deleted")
+    return 0
+
+
 # --- the parser -----------------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace, Gateway], int]
@@ -385,6 +396,13 @@ def add_tournament_parser(commands: Any) -> None:
     score.add_argument("score", type=Path, metavar="FILE.json")
     _subcommand(actions, "robots", cmd_robots, "our robots at every seat with no person (no "
                 "name given there), through the robot pool", 60)
+
+
+    close = _subcommand(actions, "close", cmd_close, "close every table: no more events; "
+                        "the events archived (replay and exports read them the same), the "
+                        "tables' topics deleted", 300)
+    close.add_argument("--force", action="store_true",
+                       help="close even where a board is in play")
     export = _subcommand(actions, "export", cmd_export, "every board of every table as PBN, "
                          "LIN or JSON", 600)
     export.add_argument("--format", choices=["pbn", "lin", "json"], default="pbn")

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import logging
 
+from services.common.names import TABLE_PREFIX
+
 EVERY_S = 10.0
+GONE = "Topic %s not found in cluster metadata"  # aiokafka.cluster's words
 
 
 class Repeats(logging.Filter):
@@ -32,9 +35,23 @@ class Repeats(logging.Filter):
         return True
 
 
+class GoneTables(logging.Filter):
+    """aiokafka logs an ERROR when a topic it follows is not in the cluster any more; a table's
+    topic goes when the director closes the table (`services.gateway.closing`), before a
+    worker hears of it: told as information."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.ERROR and record.msg == GONE and record.args \
+                and str(record.args[0] if isinstance(record.args, tuple)
+                        else "").startswith(TABLE_PREFIX):
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
 def quiet_repeats(prefixes: tuple[str, ...] = ("aiokafka", "tableserver")) -> None:
     """Filter the repeats of every logger whose name starts with one of `prefixes` (those of
-    modules imported by now)."""
+    modules imported by now); a closed table's topic gone is told as information."""
+    logging.getLogger("aiokafka.cluster").addFilter(GoneTables())
     repeats = Repeats()
     for name in list(logging.root.manager.loggerDict):
         if name.startswith(prefixes):

@@ -1,7 +1,8 @@
 """Names shared by the gateway and the processor: Kafka topics and Redis keys.
 
-- `tableserver.table.<table>`: one topic per table, one partition (one total order), kept
-  forever; created with the table.
+- `tableserver.table.<table>`: one topic per table, one partition (one total order), kept until
+  the director closes the table (then archived in `tableserver.archive`, and deleted); created
+  with the table.
 - `tableserver.tables`: the table registry, one record per table, compacted; its partitions
   are the processor's shards (a table's shard is `shard_of(table)`).
 - `tableserver.alerts`: director alerts, each once, with a deterministic id.
@@ -21,6 +22,10 @@
 - `tableserver.robots`: the director's robots at each table (keyed by the table, compacted:
   its last request stands, `{"table", "seats", "ts"}`), written by the gateway; the robot pool
   (`services/robots/pool.py`) seats our robots from it, and every gateway reads it.
+- `tableserver.archive`: the events of closed tables (`services.common.archive`), one record a
+  table (or a few, for a long one), key = the table, one partition, kept forever (not
+  compacted: every copy a record ever pointed at stays);
+  a closed table's topic is deleted once its archive is read back and checked.
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -38,6 +43,9 @@ LIVE = "tableserver.live"
 LIVE_GROUP = "tableserver-live"  # the live topic's folded positions, for lag readers
 HEALTH = "tableserver.health"
 ROBOTS = "tableserver.robots"
+ARCHIVE = "tableserver.archive"
+
+
 def table_topic(table: str) -> str:
     return TABLE_PREFIX + table
 

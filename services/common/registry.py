@@ -125,6 +125,14 @@ async def record_of(redis: Redis, table: str) -> TableRecord | None:
     return None if raw is None else parse(raw)
 
 
+async def records_of(redis: Redis, tables: list[str]) -> dict[str, TableRecord]:
+    """The records Redis has of `tables` (table → record), in one `HMGET`."""
+    if not tables:
+        return {}
+    found = cast(list[bytes | None], await redis.hmget(TABLES_SET, tables))
+    return {table: parse(raw) for table, raw in zip(tables, found, strict=True) if raw}
+
+
 async def all_records(redis: Redis) -> dict[str, TableRecord]:
     """Every table's record Redis has (table → record)."""
     found = cast(dict[bytes, bytes], await redis.hgetall(TABLES_SET))

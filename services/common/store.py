@@ -89,6 +89,8 @@ class StateStore(Protocol):
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
+    async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        """The records of `tables` the store has (table → record), in one read."""
 
     async def mark_alive(self, shard: int) -> None:
         """The shard's runner has written its tables here (`is_alive` false: data lost)."""
@@ -165,6 +167,8 @@ class RedisStore:
             if value is not None:
                 found.setdefault(table, {})[seat] = json.loads(value)
         return found
+    async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        return await registry.records_of(self.redis, tables)
 
     async def mark_alive(self, shard: int) -> None:
         await self.redis.set(shard_alive_key(shard), "1")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
@@ -29,6 +30,7 @@ from services.common.settings import Settings
 from services.common.supervision import Supervisor
 from services.gateway.asgi import Guard
 from services.gateway.bootstrap import Adapters, background, real_adapters
+from services.gateway.closing import resume_closes
 from services.gateway.docs import install_docs
 from services.gateway.doors import admission, events_answer
 from services.gateway.errors import install_error_handlers
@@ -61,7 +63,10 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                 gateway.adapters = await stack.enter_async_context(
                     real_adapters(gateway.settings))
                 stack.callback(setattr, gateway, "adapters", None)
-            for name, run in background(gateway.adapters).items():
+            tasks = background(gateway.adapters)
+            if adapters is None:  # closes cut short, finished (`closing.py`)
+                tasks["closes resumed"] = partial(resume_closes, gateway)
+            for name, run in tasks.items():
                 task = watch.supervised(asyncio.create_task(run(), name=name), name)
                 stack.push_async_callback(_cancel, task)  # before the adapters stop
             settle()

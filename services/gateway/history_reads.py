@@ -22,12 +22,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from services.common.kafka.reader import NoTableError
-from services.common.names import table_topic
+from services.common import archive
+from services.common.kafka.reader import NoTableError, Record
+from services.common.names import ARCHIVE, table_topic
 from services.replay.history import build_history
-from services.replay.topic_cache import Lru, TopicCache
+from services.replay.topic_cache import Lru, TopicCache, size_of
 
 FOLD_BYTES = 32 * 1024 * 1024  # the folded histories kept, by the size of their JSON × 4
+ARCHIVED_BYTES = 16 * 1024 * 1024  # closed tables' records kept (they never change)
 FOLD_OVERHEAD = 4  # a folded history in Python objects, against the length of its JSON
 
 
@@ -60,15 +62,33 @@ class HistoryReads:
         self.gate = ReadGate(limit)
         self.folds: Lru[tuple[str, int, int | None, int | None, bool], dict[str, Any]] = \
             Lru(fold_bytes)
+        self.archived: Lru[str, list[Record]] = Lru(ARCHIVED_BYTES)
+
+    async def archive_at(self, offset: int) -> list[Record]:
+        """The archive topic's records from `offset` on (as many as one answer holds)."""
+        return (await self.topics.source.fetch(ARCHIVE, offset)).records
+
+    async def closed_table(self, table: str, where: archive.Pointer,
+                           until: int | None = None) -> list[Record]:
+        """A closed table's records from the archive (`where`: its record's `archive`),
+        checked, kept (they never change), up to `until`."""
+        records = self.archived.get(table)
+        if records is None:
+            records = await archive.read_archive(self.archive_at, table, where)
+            self.archived.put(table, records, size_of(records))
+        return records if until is None else [r for r in records if r[0] <= until]
 
     async def history(self, table: str, board: int | None = None, until: int | None = None,
-                      states: bool = False) -> dict[str, Any]:
+                      states: bool = False, archived: archive.Pointer | None = None
+                      ) -> dict[str, Any]:
         """The table's history as `services.replay.history.build_history` folds it from the
-        table's topic now, the same for every reader: shared, never to be changed (a reader's
+        table's topic now (a closed table's: from the archive, `archived` its record's
+        `archive`), the same for every reader: shared, never to be changed (a reader's
         view is a new document). `NoTableError`, `NoSuchBoard`, `KafkaUnavailable`."""
         topic = table_topic(table)
         try:
-            records = await self.topics.read(topic, until)
+            records = await (self.topics.read(topic, until) if archived is None
+                             else self.closed_table(table, archived, until))
         except NoTableError:
             raise NoTableError(f"no table {table} (no topic {topic})") from None
         key = (table, len(records), board, until, states)  # the first len(records) records

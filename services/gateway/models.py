@@ -104,6 +104,14 @@ class Accepted(BaseModel):
     offset: int = Field(description="the event's offset in the table's topic, acknowledged")
 
 
+class Closed(BaseModel):
+    closed: list[str] = Field(description="the tables closed: archived, their topics deleted")
+    events: int = Field(description="the events archived (all the tables' records)")
+    steps_s: dict[str, float] = Field(description="seconds each step of the close took "
+                                      "(checked, closed, fenced, folded, archived, marked, "
+                                      "deleted); the steps already done before are left out")
+
+
 SENT_TYPES: list[JsonValue] = [*sorted(sent_by(Sender.SEAT, Sender.DIRECTOR))]
 
 

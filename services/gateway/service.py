@@ -7,6 +7,7 @@ a socket's message) read the JSON once and translate (`services.gateway.doors`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import time
@@ -52,7 +53,9 @@ class Gateway:
         self.signing_key = settings.signing_key()
         self._adapters = adapters
         self.verified: dict[str, tuple[Grant, int]] = {}  # token → grant, expiry; once checked
-        self.known_tables: dict[str, dict[str, Any]] = {}  # tables never go away: cached
+        # a table's record, cached: it changes once, when the director closes the table (a
+        # gateway that cached it before learns it when Kafka refuses the table's next event)
+        self.known_tables: dict[str, dict[str, Any]] = {}
         self.tournaments: dict[str, Tournament] = {}  # as created (never changed): cached
         self.appends = Appends(self.probe_append)  # whether Kafka takes appends (`/readyz`)
 
@@ -124,6 +127,19 @@ class Gateway:
             meta = self.known_tables[table] = found
         return meta
 
+    async def fresh_meta(self, table: str) -> dict[str, Any]:
+        """The table's record as Redis has it now (the cached copy may predate a close)."""
+        self.known_tables.pop(table, None)
+        return await self.table_meta(table)
+
+    async def open_meta(self, table: str) -> dict[str, Any]:
+        """The table's record; a 409 when the director has closed it."""
+        meta = await self.table_meta(table)
+        if "closed" in meta:
+            raise Refused(f"table {table} is closed: the director closed it, it takes no "
+                          "more events (its history stays readable)", kind=Kind.CONFLICT)
+        return meta
+
     async def registered(self, table: str) -> dict[str, Any] | None:
         try:
             found = await asyncio.wait_for(self.adapters.reads.registered(table),
@@ -160,12 +176,20 @@ class Gateway:
                                   then="retry with the same client_seq")
         except Unavailable:
             # not acknowledged, though it may still be appended: a retry with the same
-            # client_seq is folded once (shared.engine)
+            # client_seq is folded once (shared.engine); or the table was closed meanwhile
+            # (Kafka refuses its appends: `services.gateway.closing`)
+            with contextlib.suppress(RedisError):
+                await self.open_meta_now(table)
             self.appends.record(False)
             raise
         self.appends.record(True)
         await send_copy(producer, table, offset, value, settings.shards)
         return offset
+
+    async def open_meta_now(self, table: str) -> None:
+        """A 409 when the table's record, read again, says it is closed."""
+        await self.fresh_meta(table)
+        await self.open_meta(table)
 
     async def probe_append(self) -> None:
         """A record appended to the health topic as every event is (`acks=all`): whether
@@ -211,7 +235,7 @@ class Gateway:
             raise Refused("spectators do not make calls", kind=Kind.FORBIDDEN)
         self.may_read(grant, table)
         try:
-            await self.table_meta(table)
+            await self.open_meta(table)
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None
 

@@ -16,9 +16,10 @@ from weakref import WeakKeyDictionary
 from services.common.errors import Unavailable
 from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
-from services.common.names import table_topic, tournament_topic
+from services.common.names import tournament_topic
 from services.gateway.refusals import Refused
 from services.gateway.service import Gateway
+from services.gateway.table_logs import table_logs
 from shared.board_result import contract_line, result_view
 from shared.codec import DecodeError, decode
 from shared.director_scores import parse
@@ -101,13 +102,13 @@ async def all_results(gw: Gateway, made: Tournament) -> dict[str, dict[int, int]
     """Every table's results, its topic read at once with the others' and folded from where
     the last request left it."""
     try:
-        records = await gw.adapters.reads.topics([table_topic(t) for t in made.tables])
+        records = await table_logs(gw, list(made.tables))
     except KafkaUnavailable:
         raise _down() from None
     kept = _folded.setdefault(gw, {})
     if len(kept) > MAX_FOLDED:
         kept.clear()
-    return {t: fold_more(kept.setdefault(t, Folded()), records[table_topic(t)])
+    return {t: fold_more(kept.setdefault(t, Folded()), records[t])
             for t in made.tables}
 
 

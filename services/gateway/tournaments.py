@@ -23,11 +23,12 @@ from services.common.errors import Unavailable
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
 from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
-from services.common.names import table_topic, tournament_topic
+from services.common.names import tournament_topic
 from services.gateway import robot_presence
 from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
+from services.gateway.table_logs import records_of, table_logs
 from services.gateway.tournament_scores import movement_round, standings_of
 from shared.codec import DecodeError, decode, to_map
 from shared.entrants import (
@@ -188,6 +189,10 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    records = await records_of(gw, list(made.tables))
+    if any("closed" in record for record in records.values()):
+        raise Refused(f"tournament {tournament} is closed: its tables take no more rounds",
+                      "round", kind=Kind.CONFLICT)
     seated: Round | None = None
     try:
         if made.movement is not None:
@@ -249,16 +254,17 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
 
 
 async def export(gw: Gateway, tournament: str, form: str) -> str:
-    """Every board of every table of the tournament, read from the tables' topics at once:
+    """Every board of every table of the tournament, read from the tables' topics at once
+    (a closed table's from the archive):
     PBN, LIN, or JSON (the tournament and each table's events, as the log holds them)."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     try:
-        records = await gw.adapters.reads.topics([table_topic(t) for t in made.tables])
+        records = await table_logs(gw, list(made.tables))
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
-    logs = {t: _event_maps(records[table_topic(t)]) for t in made.tables}
+    logs = {t: _event_maps(records[t]) for t in made.tables}
     return write_export(made, logs, form)
 
 

@@ -136,6 +136,14 @@ class TableFetcher:
             self._topics |= new
             self.client.set_topics(self._topics)  # looks up the new ones at once
 
+    def untrack(self, topic: str) -> None:
+        """Forget `topic` (deleted: a closed table's), and fetch it no more."""
+        for tp in [tp for tp in self.positions if tp.topic == topic]:
+            del self.positions[tp]
+        if topic in self._topics:
+            self._topics.discard(topic)
+            self.client.set_topics(self._topics)
+
     def fetch_from(self, tp: TopicPartition, position: int) -> None:
         """Fetch `tp` from `position` on (its topic tracked)."""
         self.track([tp.topic])

@@ -32,6 +32,9 @@ class Fetcher(Protocol):
     def track(self, topics: Iterable[str]) -> None:
         """`topics`' partitions may be fetched at any time: keep their leaders known."""
 
+    def untrack(self, topic: str) -> None:
+        """Forget `topic` (deleted: a closed table's), and fetch it no more."""
+
     def fetch_from(self, tp: TopicPartition, position: int) -> None:
         """Fetch `tp` from `position` on."""
 

@@ -75,17 +75,21 @@ class ShardRunner:
         self.unannounced: dict[str, int] = {}  # copies for tables not registered here yet
         self._started = False
         self._early: list[dict[str, Any]] = []  # tables registered while starting
+        self.archived: dict[str, dict[str, Any]] = {}  # closed tables' records: not folded
 
     async def prepare(self) -> None:
         """Fence the shard's previous owner, and learn its tables and checkpoints."""
         await self.shard_log.open()  # fences the previous owner, aborts its open transaction
         checkpoints = await self.shard_log.read(CHECKPOINTS)
         for table, record in (await shard_records(self.shard_log.read)).items():
+            if "archive" in record:  # closed and archived: its topic is gone
+                self.archived[table] = record
+                continue
             checkpoint = int(checkpoints[table]) if table in checkpoints else -1
             self.tables[table] = TableRun(table, record, checkpoint=checkpoint)
-        for meta in self._early:  # registered after we read the registry: not lost
-            self.tables.setdefault(meta["table"], TableRun(meta["table"], meta))
         self._started = True
+        for meta in self._early:  # registered after we read the registry: not lost
+            self.add_table(meta)
         self.fetcher.track([LIVE, *(table_topic(t) for t in self.tables)])
 
     async def live_end(self) -> int:
@@ -112,7 +116,14 @@ class ShardRunner:
         if not self._started:
             self._early.append(meta)
             return
-        if table in self.tables:
+        if "archive" in meta:  # closed by the director and archived: its topic goes
+            self.archived[table] = meta
+            self.tables.pop(table, None)
+            self.behind.pop(table, None)
+            self.stalled.pop(table, None)
+            self.fetcher.untrack(table_topic(table))
+            return
+        if table in self.tables or table in self.archived:
             return
         run = self.tables[table] = TableRun(table, meta)
         self.fetcher.track([table_topic(table)])
@@ -223,5 +234,5 @@ class ShardRunner:
     def everything(self) -> tuple[dict[str, dict[str, Any]], Folded]:
         """Every table's registry record, and every table as if just folded: what Redis
         needs from this shard after losing its data."""
-        return ({table: run.meta for table, run in self.tables.items()},
+        return ({**self.archived, **{table: run.meta for table, run in self.tables.items()}},
                 Folded(touched=dict(self.tables)))

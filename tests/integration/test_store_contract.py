@@ -72,6 +72,9 @@ async def test_a_tables_record_round_trips(store: StateStore) -> None:
     assert await store.table_record(f"{table}-2") == other
     listed = await store.table_records()
     assert listed[table] == meta and listed[f"{table}-2"] == other
+    assert await store.records_of([f"{table}-2", f"{table}-none", table]) == {
+        f"{table}-2": other, table: meta}
+    assert await store.records_of([]) == {}
 
 
 async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:

@@ -396,3 +396,24 @@ def test_a_tournament_with_entrants_and_a_movement_and_its_results(tmp_path: Pat
     text = tournament_cli.render_rankings(doc)
     assert text.splitlines()[1].split() == ["NS", "1.", "1", "Ann", "&", "Bob", "62.50", "%"]
     assert "boards complete 1-2" in text
+
+
+@pytest.mark.usefixtures("gateway_env")
+def test_close_asks_the_gateway_and_says_what_was_archived(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def closing(request: httpx.Request) -> httpx.Response:
+        if request.url.params.get("force") != "true":
+            return httpx.Response(409, json={"error": "a board is in play at spring-2; close "
+                                             "when it is over, or with force=true",
+                                             "field": "force"})
+        return httpx.Response(200, json={"closed": ["spring-1", "spring-2"], "events": 1234,
+                                         "steps_s": {}})
+    gateway = FakeGateway(closing)
+    monkeypatch.setattr(httpx, "request", gateway)
+    assert main(["tournament", "close", "spring"]) == 2
+    assert "a board is in play at spring-2" in capsys.readouterr().err
+    assert main(["tournament", "close", "spring", "--force"]) == 0
+    assert capsys.readouterr().out == ("tournament spring: 2 tables closed, 1,234 events "
+                                       "archived, their topics deleted\n")
+    sent = gateway.requests[-1]
+    assert (sent.method, sent.url.path) == ("POST", "/api/tournaments/spring/close")

@@ -7,10 +7,11 @@ import contextlib
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from aiokafka.errors import TopicAlreadyExistsError, for_code
+from aiokafka.errors import TopicAlreadyExistsError, UnknownTopicOrPartitionError, for_code
 
 from services.common.names import (
     ALERTS,
+    ARCHIVE,
     CHECKPOINTS,
     HANDLED,
     HEALTH,
@@ -44,6 +45,12 @@ PROBES = {**AN_HOUR, "segment.ms": str(3600 * 1000)}  # its old segments go, an 
 # 8 MiB (the gateway refuses a larger tournament up front, naming the field).
 TOURNAMENT_RECORD_BYTES = 8 * 2**20
 TOURNAMENT = {**FOREVER, "max.message.bytes": str(TOURNAMENT_RECORD_BYTES)}
+# Closed tables' events (`services.common.archive`), kept forever; not compacted: a close cut
+# short and sent again writes a second copy, and each copy a record ever pointed at stays.
+ARCHIVED = FOREVER
+# A closed table's topic takes no more appends: every batch is larger than this (the broker
+# answers RecordTooLarge), while the table is archived and until its topic is deleted.
+FENCED = {**TABLE, "max.message.bytes": "1"}
 
 
 async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
@@ -64,6 +71,7 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
         NewTopic(HANDLED, 1, replication, topic_configs=FOREVER),
         NewTopic(HEALTH, 1, replication, topic_configs=PROBES),
         NewTopic(ROBOTS, 1, replication, topic_configs=COMPACTED),
+        NewTopic(ARCHIVE, 1, replication, topic_configs=ARCHIVED),
     ]
     await _create(admin, [t for t in wanted if t.name not in existing])
 
@@ -122,5 +130,70 @@ async def leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None
             ready = {t["topic"] for t in described if t["error_code"] == 0 and t["partitions"]
                      and all(p["leader"] >= 0 for p in t["partitions"])}
             waiting = [t for t in waiting if t not in ready]
+            if waiting:
+                await asyncio.sleep(0.1)
+
+
+async def fence_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> None:
+    """The tables' topics take no more appends (`FENCED`), once every broker says so: an
+    event a gateway appends after that is refused by Kafka, so the records read next are all
+    there will be. A topic already gone is left alone."""
+    topics = [table_topic(t) for t in tables]
+    for start in range(0, len(topics), TOPICS_A_REQUEST):
+        part = topics[start:start + TOPICS_A_REQUEST]
+        responses = await admin.alter_configs(
+            [ConfigResource(ConfigResourceType.TOPIC, topic, configs=FENCED) for topic in part])
+        for response in responses:
+            for code, message, _kind, name in response.resources:
+                if code not in (0, UnknownTopicOrPartitionError.errno):
+                    raise for_code(code)(f"topic {name}'s settings: {message}")
+    async with asyncio.timeout(LEADERS_TIMEOUT_S):
+        while waiting := await _not_fenced(admin, topics):
+            topics = waiting
+            await asyncio.sleep(0.05)
+
+
+async def _not_fenced(admin: AIOKafkaAdminClient, topics: list[str]) -> list[str]:
+    """The topics whose broker does not say yet that they take no more appends."""
+    waiting: list[str] = []
+    for start in range(0, len(topics), TOPICS_A_REQUEST):
+        described = await admin.describe_configs(
+            [ConfigResource(ConfigResourceType.TOPIC, t, configs={"max.message.bytes": None})
+             for t in topics[start:start + TOPICS_A_REQUEST]])
+        for response in described:
+            for code, _message, _kind, name, entries in response.resources:
+                if code == UnknownTopicOrPartitionError.errno:
+                    continue
+                values = {entry[0]: entry[1] for entry in entries}
+                if code != 0 or values.get("max.message.bytes") != FENCED["max.message.bytes"]:
+                    waiting.append(name)
+    return waiting
+
+
+async def delete_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> None:
+    """The tables' topics deleted (a topic already gone is no error)."""
+    topics = [table_topic(t) for t in tables]
+    for start in range(0, len(topics), TOPICS_A_REQUEST):
+        response = await admin.delete_topics(topics[start:start + TOPICS_A_REQUEST],
+                                             timeout_ms=CREATE_TIMEOUT_MS)
+        for name, code, *_ in response.topic_error_codes:
+            if code not in (0, UnknownTopicOrPartitionError.errno):
+                raise for_code(code)(f"topic {name} not deleted")
+    await _gone(admin, topics)
+
+
+async def _gone(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
+    """Wait until the brokers know no more of `topics` (the controller answers a deletion
+    once it is decided; a broker's metadata learns it later: 750 of 1,000 topics were still
+    listed right after, measured). TimeoutError after `LEADERS_TIMEOUT_S`."""
+    async with asyncio.timeout(LEADERS_TIMEOUT_S):
+        waiting = topics
+        while waiting:
+            left = []
+            for start in range(0, len(waiting), TOPICS_A_REQUEST):
+                described = await admin.describe_topics(waiting[start:start + TOPICS_A_REQUEST])
+                left += [t["topic"] for t in described
+                         if t["error_code"] != UnknownTopicOrPartitionError.errno]
+            waiting = left
             if waiting:
                 await asyncio.sleep(0.1)

@@ -19,6 +19,7 @@ from services.gateway.errors import responses
 from services.gateway.models import Alerts, HandledMark, HandledMarks, MarkAlert
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
+from services.gateway.table_logs import table_log
 from shared.ids import ALERT_ID
 from shared.table_run import TableRun
 
@@ -84,8 +85,7 @@ async def _raised(gw: Gateway, alert_id: str) -> bool:
         raise
     offset = int(rest.split(":")[1])  # board:offset:n, or poison:offset
     try:
-        records = await asyncio.wait_for(gw.adapters.reads.table(table, offset),
-                                         REPLAY_TIMEOUT_S)
+        records = await asyncio.wait_for(table_log(gw, table, offset), REPLAY_TIMEOUT_S)
     except (KafkaUnavailable, TimeoutError):
         raise Unavailable("Kafka did not give the table's history in time; retry",
                           retry_after=2) from None

@@ -18,6 +18,7 @@ from services.gateway.errors import responses
 from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
 from services.gateway.refusals import Kind, Refused
+from services.gateway.service import Gateway
 from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
@@ -58,7 +59,7 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     if states and board is None:
         raise Refused("states=true needs a board: ?board=N&states=true", "states")
     gw.may_read(grant, table)
-    await gw.table_meta(table)
+    meta = await gw.table_meta(table)
     settings, adapters = gw.settings, gw.adapters
     holder = f"{grant.role}:{grant.table}:{grant.seat}"  # whoever the token is for
     if not await adapters.history_limit.allow(holder, time.monotonic()):
@@ -69,8 +70,9 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     exported = board if format != "json" else None
     try:
         with adapters.history.gate.slot():
-            shared = await asyncio.wait_for(adapters.history.history(
-                table, None if exported is not None else board, until, states), READ_TIMEOUT_S)
+            shared = await asyncio.wait_for(_history(
+                gw, meta, table, None if exported is not None else board, until, states),
+                READ_TIMEOUT_S)
     except TooManyReads as exc:
         raise Unavailable(f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
@@ -87,6 +89,20 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
         raise Refused(f"table {table} has no board {exported}", kind=Kind.NOT_FOUND)
     writer = to_pbn if format == "pbn" else to_lin
     return PlainTextResponse(writer(events_of(document), only=exported))
+
+
+async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | None,
+                   until: int | None, states: bool) -> dict[str, Any]:
+    """The shared history, from the table's topic, or from the archive once it is closed (a
+    topic gone since this gateway cached the table's record: the record is read again)."""
+    try:
+        return await gw.adapters.history.history(table, board, until, states,
+                                                 meta.get("archive"))
+    except NoTableError:
+        meta = await gw.fresh_meta(table)
+        if "archive" not in meta:
+            raise
+    return await gw.adapters.history.history(table, board, until, states, meta["archive"])
 
 
 def _as_seen(grant: Grant, shared: dict[str, Any], delay: int, now: int) -> dict[str, Any]:

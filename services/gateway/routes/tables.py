@@ -10,11 +10,13 @@ from fastapi import APIRouter
 
 from services.common.errors import Unavailable
 from services.common.registry import create_table
+from services.gateway.closing import close
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import responses
 from services.gateway.models import (
     Accepted,
     BoardStart,
+    Closed,
     Hold,
     OperatorLink,
     Players,
@@ -36,6 +38,10 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> TableCreated:
     """Create a table (its topic, its record), or find it; the seats' and spectators' tokens."""
     settings, adapters = gw.settings, gw.adapters
+    found = await adapters.store.table_record(body.table)
+    if found is not None and "closed" in found:  # its topic is gone: none is made again
+        raise Refused(f"table {body.table} was closed by the director; choose another name",
+                      "table", kind=Kind.CONFLICT)
     try:
         meta = await asyncio.wait_for(create_table(
             adapters.admin, adapters.producer, adapters.redis, body.table, body.ruleset,
@@ -80,7 +86,7 @@ async def post_operator(table: str, gw: GatewayDep, _: DirectorDep) -> OperatorL
 async def start_board(table: str, body: BoardStart, gw: GatewayDep, _: DirectorDep
                       ) -> Accepted:
     """Start a board at the table (`board_started`, in the table's ruleset)."""
-    meta = await gw.table_meta(table)
+    meta = await gw.open_meta(table)
     event = {"ruleset": meta["ruleset"], **body.model_dump(exclude_none=True),
              "type": "board_started", "ts": int(time.time() * 1000)}
     return Accepted(offset=await gw.append(table, event))
@@ -93,7 +99,7 @@ async def start_round(table: str, body: RoundStart, gw: GatewayDep, _: DirectorD
     """Start a round at the table (`round_started`): its first board at once (or when the
     board in progress ends), each of the others when the auction period of the one before
     ends (a pass-out, or the opening lead faced)."""
-    meta = await gw.table_meta(table)
+    meta = await gw.open_meta(table)
     event = {"ruleset": meta["ruleset"], **body.model_dump(exclude_none=True),
              "type": "round_started", "ts": int(time.time() * 1000)}
     return Accepted(offset=await gw.append(table, event))
@@ -102,7 +108,7 @@ async def start_round(table: str, body: RoundStart, gw: GatewayDep, _: DirectorD
 @router.post("/{table}/hold", status_code=202, responses=responses(400, 401, 403, 404, 503))
 async def hold_table(table: str, body: Hold, gw: GatewayDep, _: DirectorDep) -> Accepted:
     """Hold the table (`held: true`: the round's next board waits) or let it go on."""
-    await gw.table_meta(table)
+    await gw.open_meta(table)
     event = {**body.model_dump(exclude_none=True), "type": "table_held",
              "ts": int(time.time() * 1000)}
     return Accepted(offset=await gw.append(table, event))
@@ -114,7 +120,17 @@ async def name_players(table: str, body: Players, gw: GatewayDep, _: DirectorDep
                        ) -> Accepted:
     """Name the players at seats (`players_named`), from the board in progress on: shown to
     everyone in the table's state, and written by the exports."""
-    await gw.table_meta(table)
+    await gw.open_meta(table)
     event = {**body.model_dump(exclude_none=True), "type": "players_named",
              "ts": int(time.time() * 1000)}
     return Accepted(offset=await gw.append(table, event))
+
+
+@router.post("/{table}/close", responses=responses(401, 403, 404, 409, 503))
+async def close_table(table: str, gw: GatewayDep, _: DirectorDep, force: bool = False
+                      ) -> Closed:
+    """Close the table: it takes no more events; its events are archived (its history, its
+    PBN and LIN read the same afterwards) and its topic deleted. A board in play: 409 unless
+    `force=true`. Closing a closed table again finishes a close cut short (or does nothing)."""
+    meta = await gw.fresh_meta(table)
+    return Closed(**await close(gw, {table: meta}, force))

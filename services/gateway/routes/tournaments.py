@@ -15,10 +15,12 @@ from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.common.errors import ServiceError
-from services.gateway import tournament_scores, tournaments
+from services.gateway import table_logs, tournament_scores, tournaments
+from services.gateway.closing import close
 from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import responses, status_of
 from services.gateway.models import (
+    Closed,
     RoundStarted,
     TournamentCreate,
     TournamentCreated,
@@ -156,6 +158,18 @@ async def get_results(tournament: str, gw: GatewayDep,
     return Response(text, media_type=media, headers={
         "Content-Disposition": f'attachment; filename="{tournament}-results.'
                                f'{results_formats.EXTENSION[format]}"'})
+
+
+@router.post("/{tournament}/close", responses=responses(401, 403, 404, 409, 503))
+async def close_tournament(tournament: str, gw: GatewayDep, _: DirectorDep,
+                           force: bool = False) -> Closed:
+    """Close every table of the tournament at once (`POST /api/tables/{t}/close`): they take
+    no more events, their events are archived and their topics deleted; the export, the
+    results and each table's history read the archive afterwards, the same. A board in play
+    at any table: 409 naming them, nothing closed, unless `force=true`."""
+    made = await _found(gw, tournament)
+    records = await table_logs.records_of(gw, list(made.tables))
+    return Closed(**await close(gw, records, force))
 
 
 async def _found(gw: Gateway, tournament: str) -> Tournament:

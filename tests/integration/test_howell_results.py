@@ -10,13 +10,13 @@ scores in their lines."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 from xml.etree import ElementTree
 
 import pytest
 
 from tests.helpers import DEALS, wait_for
+from tests.integration.pairs_by_hand import PERCENT, by_hand, ranks
 from tests.integration.test_tournament_results import (
     SEATS,
     _deals,
@@ -53,82 +53,6 @@ DIRECTOR = {
 }
 PENALTY = {"kind": "penalty", "board": 6, "entrant": 1, "amount": 10,
            "reason": "slow play (Law 90B2)"}
-PERCENT = {"not_at_fault": 60.0, "partly_at_fault": 50.0, "directly_at_fault": 40.0}  # 12C2(a)
-Dist = list[tuple[int, float]]
-
-
-def _law_78a(ours: Dist, theirs: Dist) -> float:
-    """Law 78A: two for each result beaten, one for each tied, weighted part by part."""
-    return sum(w * v * (2 if a > b else 1 if a == b else 0) for a, w in ours for b, v in theirs)
-
-
-def _independent(played: dict[tuple[int, int, int], int],
-                 director: dict[tuple[int, int, int], dict[str, Any]],
-                 penalties: list[dict[str, Any]]) -> dict[int, float]:
-    """Each pair's percentage from the raw table scores and the Director's scores as
-    docs/scoring.md reads the Laws: a weighted score's parts for their weights (12C1(c)); a
-    split score's sides each by its own score, the other result compared with both for half
-    each; an artificial score not compared (12C2(a)), the board's other result factored by
-    Neuberg, (m + 1) × N / n − 1 with N = 2; 12C2(c): average plus raised to the pair's
-    percentage on its other boards if higher, average minus lowered to it if lower; Law 90's
-    penalty, 10 % of a top, off the offender's total."""
-    ns_side: dict[tuple[int, int, int], Dist] = {}
-    ew_side: dict[tuple[int, int, int], Dist] = {}
-    field: dict[tuple[int, int, int], Dist] = {}
-    for place, score in played.items():
-        given = director.get(place, {"kind": "played"})
-        kind = given["kind"]
-        if kind in ("played",):
-            ns_side[place] = ew_side[place] = field[place] = [(score, 1.0)]
-        elif kind in ("corrected", "assigned"):
-            ns_side[place] = ew_side[place] = field[place] = [(given["score_ns"], 1.0)]
-        elif kind == "weighted":
-            parts = [(p["score_ns"], p["percent"] / 100) for p in given["parts"]]
-            ns_side[place] = ew_side[place] = field[place] = parts
-        elif kind == "split":
-            ns_side[place] = [(given["ns_score"]["score_ns"], 1.0)]
-            ew_side[place] = [(p["score_ns"], p["percent"] / 100)
-                              for p in given["ew_score"]["parts"]]
-            field[place] = [(s, w / 2) for s, w in ns_side[place] + ew_side[place]]
-    expected = 2  # every board is played at both tables
-    points: dict[int, float] = defaultdict(float)
-    tops: dict[int, float] = defaultdict(float)
-    artificial: dict[int, list[str]] = defaultdict(list)
-    for board in range(1, 7):
-        compared = [p for p in field if p[0] == board]
-        n = len(compared)
-        for place in compared:
-            others = [field[o] for o in compared if o != place]
-            m_ns = sum(_law_78a(ns_side[place], f) for f in others)
-            m_ew = 2 * (n - 1) - sum(_law_78a(ew_side[place], f) for f in others)
-            for pair, m in ((place[1], m_ns), (place[2], m_ew)):
-                points[pair] += (m + 1) * expected / n - 1  # Neuberg (identity if n = N)
-                tops[pair] += 2 * (expected - 1)
-        for place, given in director.items():
-            if place[0] == board and given["kind"] == "artificial":
-                artificial[place[1]].append(given["ns_fault"])
-                artificial[place[2]].append(given["ew_fault"])
-    for pair, faults in artificial.items():
-        other = 100 * points[pair] / tops[pair]
-        for fault in faults:
-            pct = PERCENT[fault]
-            if fault == "not_at_fault":
-                pct = max(pct, other)
-            elif fault == "directly_at_fault":
-                pct = min(pct, other)
-            points[pair] += pct * 2 / 100
-            tops[pair] += 2
-    for penalty in penalties:
-        points[penalty["entrant"]] -= penalty["amount"] / 100 * 2
-    return {p: 100 * points[p] / tops[p] for p in range(1, 5)}
-
-
-def _ranks(percent: dict[int, float]) -> dict[int, int]:
-    """Best first; equal percentages share the place."""
-    return {p: 1 + sum(1 for q in percent if round(percent[q], 4) > round(percent[p], 4))
-            for p in percent}
-
-
 def test_a_howell_is_played_adjusted_and_ranked_as_computed_by_hand(stack: Stack) -> None:
     """Laws 78A, 12C1(b), 12C1(c), 12C2(a) and (c), 79C, 90; Neuberg where a board has an
     artificial score; USEBIO 1.2 complete."""
@@ -175,7 +99,7 @@ def test_a_howell_is_played_adjusted_and_ranked_as_computed_by_hand(stack: Stack
                 for x in b["lines"]} == played
         # before the Director: Law 78A alone
         percent = {r["entrant"]: r["percent"] for r in doc["rankings"]}
-        assert percent == pytest.approx(_independent(played, {}, []), abs=1e-3)
+        assert percent == pytest.approx(by_hand(played, {}, []), abs=1e-3)
 
         for (board, ns, ew), body in DIRECTOR.items():
             response = http.post(f"/api/tournaments/{T}/scores",
@@ -184,10 +108,10 @@ def test_a_howell_is_played_adjusted_and_ranked_as_computed_by_hand(stack: Stack
         response = http.post(f"/api/tournaments/{T}/scores", json=PENALTY)
         assert response.status_code == 202, response.text
         doc = http.get(f"/api/tournaments/{T}/results").json()
-        expected = _independent(played, DIRECTOR, [PENALTY])
+        expected = by_hand(played, DIRECTOR, [PENALTY])
         got = {r["entrant"]: r["percent"] for r in doc["rankings"]}
         assert got == pytest.approx(expected, abs=1e-3)
-        assert {r["entrant"]: r["rank"] for r in doc["rankings"]} == _ranks(expected)
+        assert {r["entrant"]: r["rank"] for r in doc["rankings"]} == ranks(expected)
         assert {r.get("direction") for r in doc["rankings"]} == {None}  # one field
         assert sorted(a["reason"] for a in doc["adjustments"]) == sorted(
             d["reason"] for d in DIRECTOR.values())
@@ -210,12 +134,12 @@ def _check_usebio(text: str, played: dict[tuple[int, int, int], int],
     assert event is not None and event.get("EVENT_TYPE") == "PAIRS"
     assert event.findtext("BOARD_SCORING_METHOD") == "MATCH_POINTS"
     assert event.findtext("BOARDS_PLAYED") == "6" and event.findtext("WINNER_TYPE") == "1"
-    ranks = _ranks(expected)
+    places = ranks(expected)
     pairs = {int(p.findtext("PAIR_NUMBER") or 0): p for p in event.findall("PARTICIPANTS/PAIR")}
     assert sorted(pairs) == [1, 2, 3, 4]
     for n, pair in pairs.items():
         assert [x.text for x in pair.findall("PLAYER/PLAYER_NAME")] == [f"H{n}a", f"H{n}b"]
-        assert (pair.findtext("PLACE") or "").rstrip("=") == str(ranks[n])
+        assert (pair.findtext("PLACE") or "").rstrip("=") == str(places[n])
         assert float(pair.findtext("PERCENTAGE") or "nan") == pytest.approx(expected[n],
                                                                              abs=0.006)
     lines = {(int(b.findtext("BOARD_NUMBER") or 0), int(x.findtext("NS_PAIR_NUMBER") or 0),

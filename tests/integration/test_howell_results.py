@@ -162,3 +162,44 @@ def _check_usebio(text: str, played: dict[tuple[int, int, int], int],
                 PERCENT[given["ns_fault"]], PERCENT[given["ew_fault"]])
         else:
             assert line.findtext("SCORE") == scores[given["kind"]], place
+
+
+def test_an_entrant_added_before_the_first_round_is_seated_by_the_movement(
+        stack: Stack) -> None:
+    """Issue 28: entrants "given at creation or added before a round". A fifth pair added to a
+    four-pair Howell (still two tables: the circle method with a sit-out) sits where the
+    five-pair movement says; one that needs a third table is refused naming `tables`, one
+    after round 1 has started 409 naming `entrants`; nothing recorded by either."""
+    t, tables = "howl-add", ["howl-add-a", "howl-add-b"]
+    fifth = {"number": 5, "name": "howell 5", "players": ["H5a", "H5b"]}
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments", json={
+            "tournament": t, "tables": tables, "deals": DEALS, "entrants": PAIRS,
+            "movement": {"kind": "howell", "boards_per_round": 1, "rounds": 3}})
+        assert made.status_code == 201, made.text
+        wrong = http.post(f"/api/tournaments/{t}/entrants", json={**fifth, "number": 6})
+        assert wrong.status_code == 400 and wrong.json()["field"] == "number", wrong.text
+        added = http.post(f"/api/tournaments/{t}/entrants", json=fifth)
+        assert added.status_code == 201, added.text
+        assert added.json() == {**fifth, "added": True}
+        again = http.post(f"/api/tournaments/{t}/entrants", json=fifth)
+        assert again.status_code == 200 and again.json()["added"] is False, again.text
+        sixth = {"name": "howell 6", "players": ["H6a", "H6b"]}
+        too_many = http.post(f"/api/tournaments/{t}/entrants", json=sixth)
+        assert too_many.status_code == 400 and too_many.json()["field"] == "tables", \
+            too_many.text
+        assert http.post(f"/api/tournaments/{t}/rounds", json={"round": 1}).status_code == 202
+        # the circle method for five pairs, round 1: pair 1 sits out, 3 v 4 and 5 v 2
+        # (docs/scoring.md: a Howell with an odd number of pairs, each sitting out once)
+        for table, (ns, ew) in zip(tables, ((3, 4), (5, 2)), strict=True):
+            def on(table: str = table) -> bool:
+                state = http.get(f"/api/tables/{table}/state").json()
+                return bool(state.get("board") and state["board"]["status"] == "auction")
+            wait_for(on, 30, f"round 1 at {table}")
+            state = http.get(f"/api/tables/{table}/state").json()
+            assert state["board"]["players"] == {
+                "N": f"H{ns}a", "S": f"H{ns}b", "E": f"H{ew}a", "W": f"H{ew}b"}
+        late = http.post(f"/api/tournaments/{t}/entrants", json=sixth)
+        assert late.status_code == 409 and late.json()["field"] == "entrants", late.text
+        doc = http.get(f"/api/tournaments/{t}/results").json()
+        assert [e["number"] for e in doc["entrants"]] == [1, 2, 3, 4, 5]

@@ -27,13 +27,12 @@ from tests.integration.test_tournament_results import (
 from tests.stack import Stack
 
 T = "howl"
-TABLES = ["howl-a", "howl-b"]
 PAIRS = [{"name": f"howell {n}", "players": [f"H{n}a", f"H{n}b"]} for n in range(1, 5)]
 # the circle method written out for four pairs (pair 4 fixed, 1-2-3 rotating), each round's
-# boards the next group of two: round → table → (NS pair, EW pair, boards)
-SEATED = {1: {"howl-a": (1, 4, (1, 2)), "howl-b": (3, 2, (1, 2))},
-          2: {"howl-a": (1, 3, (3, 4)), "howl-b": (2, 4, (3, 4))},
-          3: {"howl-a": (1, 2, (5, 6)), "howl-b": (3, 4, (5, 6))}}
+# boards the next group of two: round → table (t-a, t-b) → (NS pair, EW pair, boards)
+SEATED = {1: {"a": (1, 4, (1, 2)), "b": (3, 2, (1, 2))},
+          2: {"a": (1, 3, (3, 4)), "b": (2, 4, (3, 4))},
+          3: {"a": (1, 2, (5, 6)), "b": (3, 4, (5, 6))}}
 # the Director's scores, one of each kind, keyed by the place (board, NS, EW) they replace
 DIRECTOR = {
     (1, 1, 4): {"kind": "corrected", "score_ns": 150,
@@ -53,43 +52,55 @@ DIRECTOR = {
 }
 PENALTY = {"kind": "penalty", "board": 6, "entrant": 1, "amount": 10,
            "reason": "slow play (Law 90B2)"}
+
+
+def play_howell(http: Any, t: str) -> tuple[dict[tuple[int, int, int], int],
+                                            dict[tuple[int, int, int], list[str]]]:
+    """The Howell `t` created (tables `t`-a, `t`-b) and its three rounds played as the movement
+    seats them: each place's (board, NS, EW) NS score, and its contract, declarer, lead and
+    tricks."""
+    deals = _deals()
+    made = http.post("/api/tournaments", json={
+        "tournament": t, "tables": [f"{t}-a", f"{t}-b"], "deals": DEALS, "entrants": PAIRS,
+        "movement": {"kind": "howell", "boards_per_round": 2, "rounds": 3}})
+    assert made.status_code == 201, made.text
+    seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
+    played: dict[tuple[int, int, int], int] = {}
+    plays: dict[tuple[int, int, int], list[str]] = {}
+    for rnd in (1, 2, 3):
+        started = http.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
+        assert started.status_code == 202, started.text
+        for x, (ns, ew, boards) in SEATED[rnd].items():
+            table = f"{t}-{x}"
+            for k, board in enumerate(boards):
+                def on(table: str = table, board: int = board) -> bool:
+                    state = http.get(f"/api/tables/{table}/state").json()
+                    return bool(state.get("board") and state["board"]["board"] == board
+                                and state["board"]["status"] == "auction")
+                wait_for(on, 30, f"board {board} at {table}")
+                if k == 0:  # the round seats the pairs the movement says
+                    state = http.get(f"/api/tables/{table}/state").json()
+                    assert state["board"]["players"] == {
+                        "N": f"H{ns}a", "S": f"H{ns}b", "E": f"H{ew}a", "W": f"H{ew}b"}
+                tricks = 6 + (board + ns + k) % 3
+                _play(http, seats[table], table, board, deals[board], tricks)
+                dealer = SEATS[(board - 1) % 4]
+                played[board, ns, ew] = _one_notrump(dealer, board, tricks)
+                leader = SEATS[(SEATS.index(dealer) + 1) % 4]
+                plays[board, ns, ew] = ["1NT", dealer, _lead(deals[board], leader),
+                                        str(tricks)]
+    return played, plays
+
+
 def test_a_howell_is_played_adjusted_and_ranked_as_computed_by_hand(stack: Stack) -> None:
     """Laws 78A, 12C1(b), 12C1(c), 12C2(a) and (c), 79C, 90; Neuberg where a board has an
     artificial score; USEBIO 1.2 complete."""
-    deals = _deals()
     with stack.client(stack.director) as http:
         bad = http.post("/api/tournaments", json={
             "tournament": f"{T}-bad", "tables": ["x-a", "x-b", "x-c"], "deals": DEALS,
             "entrants": PAIRS, "movement": {"kind": "howell", "boards_per_round": 2}})
         assert bad.status_code == 400 and bad.json()["field"] == "tables", bad.text
-        made = http.post("/api/tournaments", json={
-            "tournament": T, "tables": TABLES, "deals": DEALS, "entrants": PAIRS,
-            "movement": {"kind": "howell", "boards_per_round": 2, "rounds": 3}})
-        assert made.status_code == 201, made.text
-        seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
-        played: dict[tuple[int, int, int], int] = {}
-        plays: dict[tuple[int, int, int], list[str]] = {}
-        for rnd in (1, 2, 3):
-            started = http.post(f"/api/tournaments/{T}/rounds", json={"round": rnd})
-            assert started.status_code == 202, started.text
-            for table, (ns, ew, boards) in SEATED[rnd].items():
-                for k, board in enumerate(boards):
-                    def on(table: str = table, board: int = board) -> bool:
-                        state = http.get(f"/api/tables/{table}/state").json()
-                        return bool(state.get("board") and state["board"]["board"] == board
-                                    and state["board"]["status"] == "auction")
-                    wait_for(on, 30, f"board {board} at {table}")
-                    if k == 0:  # the round seats the pairs the movement says
-                        state = http.get(f"/api/tables/{table}/state").json()
-                        assert state["board"]["players"] == {
-                            "N": f"H{ns}a", "S": f"H{ns}b", "E": f"H{ew}a", "W": f"H{ew}b"}
-                    tricks = 6 + (board + ns + k) % 3
-                    _play(http, seats[table], table, board, deals[board], tricks)
-                    dealer = SEATS[(board - 1) % 4]
-                    played[board, ns, ew] = _one_notrump(dealer, board, tricks)
-                    leader = SEATS[(SEATS.index(dealer) + 1) % 4]
-                    plays[board, ns, ew] = ["1NT", dealer, _lead(deals[board], leader),
-                                            str(tricks)]
+        played, plays = play_howell(http, T)
 
         def complete() -> dict[str, Any] | None:
             doc: dict[str, Any] = http.get(f"/api/tournaments/{T}/results").json()

@@ -31,11 +31,19 @@ class EntrantConflict(TournamentError):
 
 
 def with_added(made: Tournament, events: Iterable[Mapping[str, Any]]) -> Tournament:
-    """The tournament with the entrants its record added (`entrant_added` events; any other
-    event is skipped), in the order recorded."""
-    added = tuple(Entrant(int(e["number"]), str(e["name"]), tuple(e.get("players", ())))
-                  for e in events if e.get("type") == ENTRANT_ADDED)
-    return replace(made, entrants=made.entrants + added) if added else made
+    """The tournament with the entrants its record added, in the order recorded: each
+    `entrant_added` before the first `round_started` (one appended after a round started,
+    racing it, does not count) and numbered next (of two sent at once with the same number,
+    the first stands); any other event is skipped."""
+    added: list[Entrant] = []
+    for e in events:
+        if e.get("type") == "round_started":
+            break
+        if e.get("type") == ENTRANT_ADDED and e.get("number") == len(made.entrants) + len(
+                added) + 1:
+            added.append(Entrant(int(e["number"]), str(e["name"]),
+                                 tuple(e.get("players", ()))))
+    return replace(made, entrants=made.entrants + tuple(added)) if added else made
 
 
 def entrant_added(made: Tournament, given: Mapping[str, Any], rounds_started: int

@@ -55,7 +55,7 @@ async def record_of(gw: Gateway, made: Tournament
             rounds.append(event)
         elif event.get("type") == "score_given":
             scores.append(event)
-        elif event.get("type") == ENTRANT_ADDED:
+        elif event.get("type") == ENTRANT_ADDED and not rounds:  # with_added: before round 1
             added.append(event)
     return rounds, scores, added
 

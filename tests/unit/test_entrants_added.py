@@ -32,7 +32,7 @@ def test_a_pair_added_to_a_howell_before_round_1_is_planned_with_the_others() ->
     event = entrant_added(made, FIFTH, rounds_started=0)
     assert event == {"type": "entrant_added", "number": 5, "name": "E",
                      "players": ["E1", "E2"]}
-    now = with_added(made, [{"type": "round_started"}, event])
+    now = with_added(made, [{"type": "score_given"}, event])
     assert [e.number for e in now.entrants] == [1, 2, 3, 4, 5]
     assert now.entrants[4].players == ("E1", "E2")
     assert now.movement is not None
@@ -80,3 +80,13 @@ def test_a_tournament_without_a_movement_takes_no_entrant() -> None:
     with pytest.raises(TournamentError) as caught:
         entrant_added(made, FIFTH, 0)
     assert caught.value.field == "movement"
+
+
+def test_only_entrants_recorded_before_round_1_and_numbered_next_count() -> None:
+    """Two sent at once with the same number: the first stands; one appended after round 1
+    started (racing it) does not change the movement's meetings."""
+    made = _made(MovementKind.HOWELL, 4, 2, 3)
+    fifth = entrant_added(made, FIFTH, 0) or {}
+    other = {**fifth, "name": "F"}
+    assert [e.name for e in with_added(made, [fifth, other]).entrants][-2:] == ["D", "E"]
+    assert with_added(made, [{"type": "round_started"}, fifth]) is made

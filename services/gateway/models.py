@@ -210,6 +210,15 @@ class EntrantGiven(BaseModel):
     players: list[PlayerName] = Field(default_factory=list, max_length=6)
 
 
+class EntrantAdded(BaseModel):
+    """An entrant added before the first round (`POST /api/tournaments/{t}/entrants`)."""
+
+    number: int
+    name: str
+    players: list[str]
+    added: bool = Field(description="false: the same entrant was there already")
+
+
 class MovementGiven(BaseModel):
     """A movement: `mitchell` or `howell` (pairs), `teams` (a round robin of matches) or
     `swiss` (teams, each round paired by the VPs so far)."""

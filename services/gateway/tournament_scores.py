@@ -25,6 +25,7 @@ from shared.codec import DecodeError, decode
 from shared.director_scores import parse
 from shared.engine import TableState, fold
 from shared.entrants import MovementKind, plan, swiss_round
+from shared.entrants_added import ENTRANT_ADDED, with_added
 from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
 from shared.scores.movements import Round
@@ -39,22 +40,25 @@ def _down() -> Unavailable:
 
 
 async def record_of(gw: Gateway, made: Tournament
-                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The tournament's rounds and the Director's scores, in the order recorded."""
+                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The tournament's rounds, the Director's scores and the entrants added after its
+    creation (`shared.entrants_added`), in the order recorded."""
     try:
         records = await gw.adapters.history.topics.read(tournament_topic(made.tournament))
     except NoTableError:
-        return [], []
+        return [], [], []
     except KafkaUnavailable:
         raise _down() from None
-    rounds, scores = [], []
+    rounds, scores, added = [], [], []
     for _, value in records:
         event = json.loads(value or b"{}")
         if event.get("type") == "round_started":
             rounds.append(event)
         elif event.get("type") == "score_given":
             scores.append(event)
-    return rounds, scores
+        elif event.get("type") == ENTRANT_ADDED and not rounds:  # with_added: before round 1
+            added.append(event)
+    return rounds, scores, added
 
 
 @dataclass(slots=True)
@@ -123,7 +127,7 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
     topic with its reason; its offset there."""
     if made.movement is None:
         raise _no_movement(made)
-    rounds, _ = await record_of(gw, made)
+    rounds, _, _ = await record_of(gw, made)
     event = {k: v for k, v in body.items() if k not in ("type", "ts")}
     try:
         parse(event, scheduled(rounds_of(rounds, made)), pairs_matchpoints(made))
@@ -219,10 +223,11 @@ def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str,
 
 
 async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
-    rounds, scores = await record_of(gw, made)
+    rounds, scores, added = await record_of(gw, made)
+    made = with_added(made, added)
     tables = await all_results(gw, made)
     kept = _folded.get(gw, {})
-    inputs = (len(rounds), len(scores),
+    inputs = (len(rounds), len(scores), len(added),
               tuple(kept[t].next_offset if t in kept else -1 for t in made.tables))
     last = _last.setdefault(gw, {})
     found = last.get((made.tournament, everything))
@@ -248,7 +253,7 @@ async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:
         return plan(movement, len(made.entrants))[number - 1]
     if number == 1:
         return swiss_round(1, len(made.entrants), movement.boards_per_round, {}, ())
-    rounds, _ = await record_of(gw, made)
+    rounds, _, _ = await record_of(gw, made)
     doc = await results_of(gw, made, True)
     vp = {r["entrant"]: r["vp"] for r in doc["rankings"]}
     met = [frozenset((m["home"], m["away"])) for m in doc["matches"]]

@@ -29,7 +29,7 @@ from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.gateway.table_logs import records_of, table_logs
-from services.gateway.tournament_scores import movement_round, standings_of
+from services.gateway.tournament_scores import movement_round, record_of, standings_of
 from shared.codec import DecodeError, decode, to_map
 from shared.entrants import (
     Entrant,
@@ -39,6 +39,7 @@ from shared.entrants import (
     seat_names,
     seating_map,
 )
+from shared.entrants_added import EntrantConflict, entrant_added, with_added
 from shared.notation.tournament_export import write_export
 from shared.scores.movements import Round
 from shared.tournament import (
@@ -194,6 +195,8 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
         raise Refused(f"tournament {tournament} is closed: its tables take no more rounds",
                       "round", kind=Kind.CONFLICT)
     seated: Round | None = None
+    if made.movement is not None:  # with the entrants added since its creation
+        made = with_added(made, (await record_of(gw, made))[2])
     try:
         if made.movement is not None:
             if boards is not None or movement is not None:
@@ -225,6 +228,32 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
                  timeout_s=gw.settings.produce_timeout_s, doing="record the round",
                  then=HARMLESS)
     return len(plan)
+
+
+async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
+                      ) -> tuple[dict[str, Any], bool]:
+    """An entrant added before the first round (`shared.entrants_added`), recorded on the
+    tournament's topic; the entrant, and whether this request added it (the same entrant sent
+    again with its number is found, not added twice). A 409 naming the field once a round has
+    started, a 400 when the movement no longer fits."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    rounds, _, added = await record_of(gw, made)
+    made = with_added(made, added)
+    try:
+        event = entrant_added(made, given, len(rounds))
+    except EntrantConflict as exc:
+        raise Refused(str(exc), exc.field, kind=Kind.CONFLICT) from None
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
+    if event is None:
+        return made.entrants[int(given["number"]) - 1].to_map(), False
+    await append(gw.adapters.producer, tournament_topic(tournament),
+                 json.dumps({**event, "ts": int(time.time() * 1000)}).encode(),
+                 timeout_s=gw.settings.produce_timeout_s, doing="record the entrant",
+                 then=HARMLESS)
+    return {k: v for k, v in event.items() if k != "type"}, True
 
 
 async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:

@@ -1,17 +1,22 @@
 """A pairs tournament scored on the real stack (issue 28): created with six pairs and a Mitchell
 (3 tables, 2 rounds of 2 boards), each round seating the pairs (their names at the seats), each
 board bid to 1NT by its dealer, led and its tricks recorded (Law 79A); the Director's scores
-(Laws 12C1(b), 12C1(c), 12C2, 90) posted as events, bad ones refused naming the field; the
-results' rankings equal to an independent matchpoint computation (Law 78A) here."""
+(Laws 12C1(b), 12C1(c), 12C2, 90, and a correction) posted as events, bad ones refused naming
+the field; the results' rankings, before and after them, equal to an independent matchpoint
+computation (Law 78A, Neuberg, 12C2(c): tests/integration/pairs_by_hand.py). A team match too,
+to VPs."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 from xml.etree import ElementTree
 
+import pytest
+
 from shared.notation.pbn import pbn_events
-from shared.scores.victory_points import scale
 from tests.helpers import DEALS, wait_for
+from tests.integration.pairs_by_hand import by_hand, ranks
 from tests.stack import Stack
 from tests.unit.tournament_fixtures import imps_by_law
 
@@ -132,8 +137,8 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
                                   for line in b["lines"]) for b in doc["travellers"]}
         assert got == {b: sorted(r) for b, r in expected.items()}
         percent = {r["entrant"]: r["percent"] for r in doc["rankings"]}
-        by_hand = _matchpoints(expected)
-        assert percent == {p: round(v, 4) for p, v in by_hand.items()}
+        unadjusted = _matchpoints(expected)
+        assert percent == {p: round(v, 4) for p, v in unadjusted.items()}
 
         # the Director's scores: bad ones refused naming the field, nothing recorded
         for body, field in (
@@ -150,14 +155,31 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
              "reason": "Law 16B"},
             {"kind": "artificial", "board": 5, "ns": 3, "ew": 6, "ns_fault": "partly_at_fault",
              "ew_fault": "partly_at_fault", "reason": "fouled board"},
+            {"kind": "corrected", "board": 2, "ns": 1, "ew": 4, "score_ns": -100,
+             "reason": "Law 79C"},
+            {"kind": "split", "board": 4, "ns": 1, "ew": 6, "reason": "Law 12C1(b), (c)",
+             "ns_score": {"score_ns": 110}, "ew_score": {"parts": [
+                 {"percent": 50, "score_ns": 110}, {"percent": 50, "score_ns": -100}]}},
+            {"kind": "artificial", "board": 6, "ns": 2, "ew": 4, "ns_fault": "not_at_fault",
+             "ew_fault": "directly_at_fault", "reason": "EW late"},
             {"kind": "penalty", "board": 2, "entrant": 4, "amount": 10, "reason": "slow"}]
         for body in given:
             response = http.post(f"/api/tournaments/{t}/scores", json=body)
             assert response.status_code == 202, response.text
         doc = http.get(f"/api/tournaments/{t}/results").json()
-        assert [a["reason"] for a in doc["adjustments"]] == ["Law 21B", "Law 16B",
-                                                              "fouled board"]
+        assert [a["reason"] for a in doc["adjustments"]] == [
+            "Law 21B", "Law 16B", "fouled board", "Law 79C", "Law 12C1(b), (c)", "EW late"]
         assert doc["penalties"][0]["entrant"] == 4
+        # each pair's percentage as Laws 78A, 12C1, 12C2(a) and (c), 90 give it, by hand
+        director = {(g["board"], g["ns"], g["ew"]): g for g in given if g["kind"] != "penalty"}
+        adjusted_percent = by_hand({(b, ns, ew): score for b, lines in expected.items()
+                                    for ns, ew, score in lines}, director, given[-1:])
+        assert {r["entrant"]: r["percent"] for r in doc["rankings"]} == pytest.approx(
+            adjusted_percent, abs=1e-3)
+        for direction, pairs in (("NS", (1, 2, 3)), ("EW", (4, 5, 6))):
+            field = {p: adjusted_percent[p] for p in pairs}
+            assert {r["entrant"]: r["rank"] for r in doc["rankings"]
+                    if r["direction"] == direction} == ranks(field)
         # the overview the director's console reads carries the standings: each direction's
         # ranking (Law 78A; a Mitchell ranks NS and EW apart) as the results give it
         standings = http.get(f"/api/tournaments/{t}").json()["standings"]
@@ -184,7 +206,7 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
         assert len(root.findall("EVENT/PARTICIPANTS/PAIR")) == 6
         lines = {(int(b.findtext("BOARD_NUMBER") or 0), int(x.findtext("NS_PAIR_NUMBER") or 0)):
                  x for b in root.findall("EVENT/BOARD") for x in b.findall("TRAVELLER_LINE")}
-        adjusted = {(1, 1), (3, 2), (5, 3)}
+        adjusted = {(1, 1), (3, 2), (5, 3), (2, 1), (4, 1), (6, 2)}
         for place, line in lines.items():
             if place not in adjusted:
                 assert [line.findtext(k) for k in ("CONTRACT", "PLAYED_BY", "LEAD",
@@ -202,8 +224,10 @@ TEAMS = [{"name": "Lions", "players": ["L1", "L2", "L3", "L4"]},
 
 def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None:
     """Law 78B: each board's IMPs between the rooms (the Law's table written out in
-    tests/unit/tournament_fixtures.py), the match to VPs; a corrected result, a split score
-    (Law 12C1(b), (c)) and a penalty in IMPs (Law 90)."""
+    tests/unit/tournament_fixtures.py), the match to VPs by the WBF continuous scale written
+    out here from its formula; a corrected result, an assigned (Law 12C1(b)), a weighted
+    (12C1(c)), a split and an artificial score (12C2(b): +3 IMPs) and a penalty in IMPs
+    (Law 90)."""
     t = "match"
     deals = _deals()
     with stack.client(stack.director) as http:
@@ -238,8 +262,16 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         # the Director: board 1 in the closed room corrected; board 2 in the open room split
         # (Lions NS scored by +110, Tigers EW by half +110, half −100); 2 IMPs off the Lions
         scores["match-closed", 1] = -300
+        scores["match-open", 1] = 400
         given = [{"kind": "corrected", "board": 1, "ns": 2, "ew": 1, "score_ns": -300,
                   "reason": "mis-recorded"},
+                 {"kind": "assigned", "board": 1, "ns": 1, "ew": 2, "score_ns": 400,
+                  "reason": "Law 12C1(b)"},
+                 {"kind": "weighted", "board": 3, "ns": 2, "ew": 1, "reason": "Law 12C1(c)",
+                  "parts": [{"percent": 70, "score_ns": 400}, {"percent": 30,
+                                                               "score_ns": -100}]},
+                 {"kind": "artificial", "board": 4, "ns": 1, "ew": 2, "reason": "Law 12C2(b)",
+                  "ns_fault": "not_at_fault", "ew_fault": "partly_at_fault"},
                  {"kind": "split", "board": 2, "ns": 1, "ew": 2, "reason": "Law 16B",
                   "ns_score": {"score_ns": 110}, "ew_score": {"parts": [
                       {"percent": 50, "score_ns": 110}, {"percent": 50, "score_ns": -100}]}},
@@ -248,7 +280,7 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         for body in given:
             response = http.post(f"/api/tournaments/{t}/scores", json=body)
             assert response.status_code == 202, response.text
-        bad = http.post(f"/api/tournaments/{t}/scores", json={**given[2], "unit": "percent"})
+        bad = http.post(f"/api/tournaments/{t}/scores", json={**given[-1], "unit": "percent"})
         assert bad.status_code == 400 and bad.json()["field"] == "unit"
         doc = http.get(f"/api/tournaments/{t}/results").json()
         pbn = http.get(f"/api/tournaments/{t}/results", params={"format": "pbn"})
@@ -256,23 +288,50 @@ def test_a_team_match_is_played_adjusted_and_scored_to_vps(stack: Stack) -> None
         usebio = http.get(f"/api/tournaments/{t}/results", params={"format": "usebio"})
         assert usebio.status_code == 400 and usebio.json()["field"] == "format"
     lions = tigers = 0.0
-    for board in (1, 2, 3, 4):
+    for board in (1, 2, 3):
         closed = scores["match-closed", board]
         if board == 2:  # the split: each team against the other room by its own score
             home = imps_by_law(110 - closed)
             away = -(0.5 * imps_by_law(110 - closed) + 0.5 * imps_by_law(-100 - closed))
+        elif board == 3:  # the closed room weighted (12C1(c)): IMPed part by part
+            open_ns = scores["match-open", 3]
+            home = 0.7 * imps_by_law(open_ns - 400) + 0.3 * imps_by_law(open_ns + 100)
+            away = -home
         else:
             home = imps_by_law(scores["match-open", board] - closed)
             away = -home
         lions += max(home, 0)
         tigers += max(away, 0)
-    lions -= 2
+    lions += 3  # board 4, Law 12C2(b): average plus at IMPs, +3 to the Lions, 0 to the Tigers
+    lions -= 2  # Law 90, in IMPs
     match = doc["matches"][0]
-    assert (match["home_imps"], match["away_imps"]) == (lions, tigers)
+    assert (match["home_imps"], match["away_imps"]) == pytest.approx((lions, tigers))
     margin = lions - tigers
+    assert _wbf_scale(20)[1:3] == [10.28, 10.55]  # the published 20-board values (bcstar.nl)
+    table = _wbf_scale(4)
     low = int(abs(margin))
-    vp = scale(4)[low] + (scale(4)[min(low + 1, len(scale(4)) - 1)] - scale(4)[low]) * (
-        abs(margin) - low)
+    vp = table[low] + (table[min(low + 1, len(table) - 1)] - table[low]) * (abs(margin) - low)
     winner = 1 if margin >= 0 else 2
     assert doc["rankings"][0]["entrant"] == winner
-    assert doc["rankings"][0]["vp"] == round(vp, 2)
+    assert doc["rankings"][0]["vp"] == pytest.approx(round(vp, 2), abs=0.011)
+    assert doc["rankings"][0]["vp"] + doc["rankings"][1]["vp"] == pytest.approx(20)
+
+
+def _wbf_scale(boards: int) -> list[float]:
+    """The WBF continuous 20-VP scale written out from its formula (the WBF Scoring Panel's
+    "The New WBF IMP to VP Scales", 2013, https://www.worldbridge.org/victory-point-scales.aspx
+    ; docs/scoring.md): τ = (√5 − 1) / 2, blitz X = 15√N, a margin of I IMPs gives
+    10 + 10 (1 − τ^(3I/X)) / (1 − τ³), at most 20, to two decimals; then, as the report's
+    concavity rule has it, the middle of any three values whose second step is larger than
+    the first is raised by 0.01 until none is. Entry I is margin I, from 0 to past the blitz."""
+    tau = (math.sqrt(5) - 1) / 2
+    blitz = 15 * math.sqrt(boards)
+    cents = [round(100 * min(20.0, round(
+        10 + 10 * (1 - tau ** (3 * i / blitz)) / (1 - tau ** 3), 2)))
+        for i in range(math.ceil(blitz) + 2)]
+    while any(cents[i + 1] - cents[i] > cents[i] - cents[i - 1]
+              for i in range(1, len(cents) - 1)):
+        i = next(i for i in range(1, len(cents) - 1)
+                 if cents[i + 1] - cents[i] > cents[i] - cents[i - 1])
+        cents[i] += 1
+    return [c / 100 for c in cents]

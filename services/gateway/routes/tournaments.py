@@ -21,6 +21,8 @@ from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import responses, status_of
 from services.gateway.models import (
     Closed,
+    EntrantAdded,
+    EntrantGiven,
     RoundStarted,
     TournamentCreate,
     TournamentCreated,
@@ -82,6 +84,20 @@ async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: 
     tables = await tournaments.start_round(gw, tournament, body.round, body.boards,
                                            body.movement)
     return RoundStarted(round=body.round, tables=tables)
+
+
+@router.post("/{tournament}/entrants", status_code=201,
+             responses=responses(400, 401, 403, 404, 409, 503))
+async def post_entrant(tournament: str, body: EntrantGiven, gw: GatewayDep, _: DirectorDep,
+                       response: Response) -> EntrantAdded:
+    """Add a pair or a team before the first round (issue 28), recorded on the tournament's
+    topic: numbered next (a `number` given must be that one; sent again with its number, the
+    same entrant is found: 200, nothing added). 409 naming `entrants` once a round has
+    started; 400 naming the field when the movement no longer fits (e.g. `tables`)."""
+    entrant, added = await tournaments.add_entrant(gw, tournament, body.model_dump())
+    if not added:
+        response.status_code = 200
+    return EntrantAdded(**entrant, added=added)
 
 
 @router.get("/{tournament}", responses=responses(401, 403, 404, 503), response_model=Overview)

@@ -32,6 +32,16 @@ def wait_for(check: Any, seconds: float, what: str) -> Any:
         time.sleep(0.05)  # the poll's interval
 
 
+def wait_for_auction(http: Any, table: str, board: int, seconds: float = 30) -> None:
+    """Until `table`'s state (read with `http`'s token) shows `board` in its auction: the
+    round the test started has brought it."""
+    def on() -> bool:
+        state = http.get(f"/api/tables/{table}/state").json()
+        return bool(state.get("board") and state["board"]["board"] == board
+                    and state["board"]["status"] == "auction")
+    wait_for(on, seconds, f"board {board} at {table}")
+
+
 async def wait_for_async(check: Any, seconds: float, what: str, every: float = 0.05) -> Any:
     """`wait_for` in a coroutine: poll `check()` until it gives something true, letting the
     event loop run in between; fail after `seconds`. `check` may return an awaitable (a

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import DEALS, wait_for
+from tests.helpers import DEALS, wait_for_auction
 from tests.integration.test_tournament_results import PAIRS, SEATED, TEAMS, _deals, _play
 
 
@@ -29,11 +29,7 @@ def play_round(http: Any, t: str, seats: dict[str, dict[str, str]], rnd: int) ->
     for name, (ns, _, boards) in SEATED[rnd].items():
         table = f"{t}-{name[-1]}"
         for k, board in enumerate(boards):
-            def on(table: str = table, board: int = board) -> bool:
-                state = http.get(f"/api/tables/{table}/state").json()
-                return bool(state.get("board") and state["board"]["board"] == board
-                            and state["board"]["status"] == "auction")
-            wait_for(on, 30, f"board {board} at {table}")
+            wait_for_auction(http, table, board)
             _play(http, seats[table], table, board, deals[board], 6 + (board + ns + k) % 3)
 
 
@@ -49,9 +45,5 @@ def play_match(http: Any, t: str) -> None:
     deals = _deals()
     for table, shift in ((f"{t}-open", 0), (f"{t}-closed", 1)):
         for board in (1, 2, 3, 4):
-            def on(table: str = table, board: int = board) -> bool:
-                state = http.get(f"/api/tables/{table}/state").json()
-                return bool(state.get("board") and state["board"]["board"] == board
-                            and state["board"]["status"] == "auction")
-            wait_for(on, 30, f"board {board} at {table}")
+            wait_for_auction(http, table, board)
             _play(http, seats[table], table, board, deals[board], 6 + (board + shift) % 4)

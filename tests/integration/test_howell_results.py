@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests.helpers import DEALS, wait_for
+from tests.helpers import DEALS, wait_for, wait_for_auction
 from tests.integration.pairs_by_hand import PERCENT, by_hand, ranks
 from tests.integration.test_tournament_results import (
     SEATS,
@@ -73,11 +73,7 @@ def play_howell(http: Any, t: str) -> tuple[dict[tuple[int, int, int], int],
         for x, (ns, ew, boards) in SEATED[rnd].items():
             table = f"{t}-{x}"
             for k, board in enumerate(boards):
-                def on(table: str = table, board: int = board) -> bool:
-                    state = http.get(f"/api/tables/{table}/state").json()
-                    return bool(state.get("board") and state["board"]["board"] == board
-                                and state["board"]["status"] == "auction")
-                wait_for(on, 30, f"board {board} at {table}")
+                wait_for_auction(http, table, board)
                 if k == 0:  # the round seats the pairs the movement says
                     state = http.get(f"/api/tables/{table}/state").json()
                     assert state["board"]["players"] == {

@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 import pytest
 
 from shared.notation.pbn import pbn_events
-from tests.helpers import DEALS, wait_for
+from tests.helpers import DEALS, wait_for, wait_for_auction
 from tests.integration.pairs_by_hand import by_hand, ranks
 from tests.stack import Stack
 from tests.unit.tournament_fixtures import imps_by_law
@@ -111,11 +111,7 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
             assert started.status_code == 202, started.text
             for table, (ns, ew, boards) in SEATED[rnd].items():
                 for k, board in enumerate(boards):
-                    def on(table: str = table, board: int = board) -> bool:
-                        state = http.get(f"/api/tables/{table}/state").json()
-                        return bool(state.get("board") and state["board"]["board"] == board
-                                    and state["board"]["status"] == "auction")
-                    wait_for(on, 30, f"board {board} at {table}")
+                    wait_for_auction(http, table, board)
                     if board == 1 and table == "mitch-t":  # names at the seats follow the movement
                         state = http.get(f"/api/tables/{table}/state").json()
                         assert state["board"]["players"] == {

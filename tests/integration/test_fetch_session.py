@@ -21,6 +21,7 @@ import pytest
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.records_to_delete import RecordsToDelete
+from aiokafka.errors import NotLeaderForPartitionError
 from aiokafka.structs import TopicPartition
 
 from services.common.kafka.admin import leaders_elected
@@ -117,6 +118,21 @@ class Topics:
             else NewTopic(name, 1, 1) for name in names])
         await leaders_elected(self.admin, list(names))  # (a deletion at once found none)
         return [TopicPartition(name, 0) for name in names]
+
+    async def delete_before(self, tp: TopicPartition, offset: int) -> None:
+        """The records of `tp` before `offset` deleted. The admin asks a broker's metadata
+        for the partition's leader, and a new topic reaches each broker's metadata a moment
+        after its leader is elected (`leaders_elected` asked another one): until then the
+        admin raises NotLeaderForPartitionError before sending anything, so it asks again."""
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                await self.admin.delete_records({tp: RecordsToDelete(offset)}, timeout_ms=10_000)
+                return
+            except NotLeaderForPartitionError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.1)  # the poll's interval
 
     async def append(self, tp: TopicPartition, *values: str) -> None:
         for value in values:
@@ -272,7 +288,7 @@ async def test_a_position_deleted_by_retention_is_read_on_from_the_first_record(
     position past the end reads on from the end."""
     old, ahead = await topics.create("retention", "ahead")
     await topics.append(old, *(str(n) for n in range(10)))
-    await topics.admin.delete_records({old: RecordsToDelete(5)}, timeout_ms=10_000)
+    await topics.delete_before(old, 5)
     await topics.append(ahead, "0", "1")
     fetcher.fetch_from(old, 0)
     fetcher.fetch_from(ahead, 7)

@@ -155,10 +155,7 @@ class RawSocket(asyncio.Protocol):
                 if not self.opened.done():
                     self.opened.set_result(None)  # the current state
                 else:
-                    found = WRITTEN.search(buffer, start, start + n)
-                    if found is not None:
-                        self.audience.latencies.append(received - float(found.group(1)))
-                        self.audience.received += 1
+                    self.update(received, buffer, start, start + n)
             elif opcode == 9 and self.transport is not None and n < 126:
                 # uvicorn's keepalive ping: the pong, masked as a client's frames are (RFC
                 # 6455 §5.3; a zero key leaves the payload as it is)
@@ -170,12 +167,22 @@ class RawSocket(asyncio.Protocol):
             at = start + n
         self.buffer = buffer[at:]
 
+    def update(self, received: float, buffer: bytes, start: int, end: int) -> None:
+        """An update's frame (`buffer[start:end]`), read when `received`: its latency from
+        the `written` it carries."""
+        found = WRITTEN.search(buffer, start, end)
+        if found is not None:
+            self.audience.latencies.append(received - float(found.group(1)))
+            self.audience.received += 1
+
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.opened.done():
             self.opened.set_exception(ConnectionError("closed before the first state"))
 
 
 class RawAudience(Audience):
+    socket: type[RawSocket] = RawSocket  # each socket's protocol
+
     def __init__(self) -> None:
         super().__init__()
         self.closed: Counter[int] = Counter()  # close code → sockets the gateway closed
@@ -185,7 +192,7 @@ class RawAudience(Audience):
         hostname, _, port = host.partition(":")
         async with limit:
             _, protocol = await asyncio.get_running_loop().create_connection(
-                lambda: RawSocket(self), hostname, int(port))
+                lambda: self.socket(self), hostname, int(port))
             key = base64.b64encode(os.urandom(16)).decode()
             assert protocol.transport is not None
             protocol.transport.write(

@@ -49,6 +49,7 @@ from services.common.kafka.reader import KafkaUnavailable, Record
 from services.common.names import ARCHIVE, table_topic
 from services.common.store import StateStore
 from services.gateway.refusals import Kind, Refused
+from services.gateway.robot_requests import record_request
 from services.gateway.service import Gateway
 from shared.board import Board
 from shared.table_run import TableRun
@@ -229,6 +230,8 @@ async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bo
             raise unavailable(exc) from None
     for table in records:
         gw.known_tables.pop(table, None)
+        if gw.adapters.alerts.robots.get(table):  # a closed table's robots stand up
+            await record_request(gw, table, ())
     return {**done, "steps_s": {k: round(v, 4) for k, v in archiver.timings.items()}}
 
 

@@ -51,6 +51,20 @@ async def names_at(gw: Gateway, table: str) -> dict[str, str]:
     return named
 
 
+async def record_request(gw: Gateway, table: str, seats: tuple[str, ...]) -> None:
+    """The request on `tableserver.robots`: the robot pool seats exactly `seats` (none: every
+    robot of the table stands up)."""
+    request = {"table": table, "seats": list(seats), "ts": int(time.time() * 1000)}
+    try:
+        await asyncio.wait_for(gw.adapters.producer.send_and_wait(
+            ROBOTS, json.dumps(request).encode(), key=table.encode()),
+            gw.settings.produce_timeout_s)
+    except (KafkaError, TimeoutError):
+        raise Unavailable("Kafka did not acknowledge the request in time; retry (the same "
+                          "request twice is harmless)", retry_after=1) from None
+    gw.adapters.alerts.robots[table] = list(seats)  # this gateway knows at once
+
+
 async def seat(gw: Gateway, table: str, seats: tuple[str, ...]) -> dict[str, Any]:
     """Our robots at exactly `seats` of the table (none: every robot taken away); 409 for a
     seat a person holds, as far as the system knows (a name given there)."""
@@ -61,15 +75,7 @@ async def seat(gw: Gateway, table: str, seats: tuple[str, ...]) -> dict[str, Any
                       f"{'is' if len(taken) == 1 else 'are'} a person's seat", "seats",
                       Kind.CONFLICT)
     before = set(gw.adapters.alerts.robots.get(table, []))
-    request = {"table": table, "seats": list(seats), "ts": int(time.time() * 1000)}
-    try:
-        await asyncio.wait_for(gw.adapters.producer.send_and_wait(
-            ROBOTS, json.dumps(request).encode(), key=table.encode()),
-            gw.settings.produce_timeout_s)
-    except (KafkaError, TimeoutError):
-        raise Unavailable("Kafka did not acknowledge the request in time; retry (the same "
-                          "request twice is harmless)", retry_after=1) from None
-    gw.adapters.alerts.robots[table] = list(seats)  # this gateway knows at once
+    await record_request(gw, table, seats)
     names = {s: ROBOT_NAME for s in seats if named.get(s) != ROBOT_NAME}
     names.update({s: "" for s in before - set(seats) if named.get(s) == ROBOT_NAME})
     if names:

@@ -266,3 +266,19 @@ def test_a_gateway_that_starts_finishes_the_closes_cut_short(stack: Stack) -> No
             listed = {x["table"]: x for x in http.get("/api/tables").json()["tables"]}
             assert set(tables) <= set(listed)
     assert {t: _reads(stack, t) for t in tables} == before
+
+
+def test_a_closed_tables_robots_stand_up(stack: Stack) -> None:
+    """A table the director closes takes no more events: the robots asked for at its seats
+    (issue 29) are taken away with it, and the robot pool lets them go."""
+    table = "robots-closed"
+    _played(stack, table)
+    with stack.client(stack.director) as http:
+        asked = http.post(f"/api/tables/{table}/robots", json={"seats": ["E", "W"]})
+        assert asked.status_code == 200, asked.text
+        assert set(asked.json()["seats"]) == {"E", "W"}
+        closed = http.post(f"/api/tables/{table}/close")
+        assert closed.status_code == 200, closed.text
+        seats = http.get(f"/api/tables/{table}/robots")
+        assert seats.status_code == 200, seats.text
+        assert seats.json()["seats"] == {}

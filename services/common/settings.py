@@ -56,6 +56,8 @@ class Settings(BaseSettings):
         "TABLESERVER_HISTORY_READS"))  # reads of /history at once in a gateway, then 503
     produce_timeout_s: int = Field(5, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_PRODUCE_TIMEOUT"))  # a call's answer with the broker down: a 503
+    fetch_linger_ms: int = Field(5, ge=0, le=100, validation_alias=AliasChoices(
+        "TABLESERVER_FETCH_LINGER_MS"))  # ms before a worker fetches again from a busy broker
     origins: str = Field("", validation_alias=AliasChoices("TABLESERVER_ORIGINS"))
     director_token_given: SecretStr | None = Field(None, validation_alias=AliasChoices(
         "TABLESERVER_DIRECTOR_TOKEN"))

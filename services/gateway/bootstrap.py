@@ -16,11 +16,14 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from services.common import registry
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
 from services.common.kafka.reader import Record, read_table, read_topics
 from services.common.names import HISTORY_RATE, REGISTRY, SEAT_RATE
+from services.common.redis_lines import RedisLines
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
 from services.gateway.alert_feed import AlertFeed
@@ -93,13 +96,19 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
         await producer.start()
         # Short commands share a bounded pool (a burst waits for a connection instead of
         # opening hundreds); the feeds' hub reads with a connection of its own.
+        # A command on a connection Redis dropped (a restart) is tried again once, at once,
+        # on a new one: the pool's connections can all be stale after an outage (redis-py's
+        # default here is no retry at all).
         redis = Redis(connection_pool=BlockingConnectionPool.from_url(
             settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
-            client_name="tableserver-gateway", socket_connect_timeout=2, socket_timeout=5))
+            client_name="tableserver-gateway", socket_connect_timeout=2, socket_timeout=5,
+            retry=Retry(NoBackoff(), 1)))
         stack.push_async_callback(redis.aclose)
         feeds_redis = Redis.from_url(settings.redis_url, socket_timeout=30,  # > its XREAD
                                      client_name="tableserver-gateway-feeds")
         stack.push_async_callback(feeds_redis.aclose)
+        lines = RedisLines(settings.redis_url, timeout_s=5, connect_timeout_s=2)
+        stack.push_async_callback(lines.aclose)
         alerts = AlertFeed(settings.kafka_bootstrap)
         await alerts.start()
         stack.push_async_callback(alerts.stop)
@@ -107,13 +116,13 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
         await topics.start()
         stack.push_async_callback(topics.stop)
         yield Adapters(
-            store=RedisStore(redis), producer=producer,
+            store=RedisStore(redis, lines), producer=producer,
             reads=KafkaReads(settings.kafka_bootstrap, settings.shards),
             hub=FeedHub(feeds_redis, redis), alerts=alerts,
             history=HistoryReads(TopicCache(topics, TOPICS_HELD), settings.history_reads),
-            seat_limit=SharedLimit(redis, SEAT_RATE, settings.calls_per_second,
+            seat_limit=SharedLimit(lines, SEAT_RATE, settings.calls_per_second,
                                    settings.calls_per_second),
-            history_limit=SharedLimit(redis, HISTORY_RATE, settings.history_per_second,
+            history_limit=SharedLimit(lines, HISTORY_RATE, settings.history_per_second,
                                       5 * settings.history_per_second),
             health=ClientsProbe(redis, producer), admin=admin, redis=redis)
 

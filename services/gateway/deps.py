@@ -1,4 +1,8 @@
-"""Typed dependencies of the routes: the gateway, and the grant of the request's token."""
+"""Typed dependencies of the routes: the gateway, and the grant of the request's token.
+
+Each is `async def`, though none awaits: FastAPI runs a plain `def` dependency in a thread of
+its pool, a hand-off to a thread and back for each (a director's board start had three:
+py-spy and strace saw the threads' futexes under the pipeline bench's load)."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ _bearer = HTTPBearer(auto_error=False, description="a seat's, a spectator's, a t
                      "operator's or the director's token")
 
 
-def gateway(request: Request) -> Gateway:
+async def gateway(request: Request) -> Gateway:
     found: Gateway = request.app.state.gateway
     return found
 
@@ -24,7 +28,7 @@ def gateway(request: Request) -> Gateway:
 GatewayDep = Annotated[Gateway, Depends(gateway)]
 
 
-def grant(gw: GatewayDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
+async def grant(gw: GatewayDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
                                                  Depends(_bearer)]) -> Grant:
     return gw.grant_of(credentials.credentials if credentials is not None else None)
 
@@ -32,7 +36,7 @@ def grant(gw: GatewayDep, credentials: Annotated[HTTPAuthorizationCredentials | 
 GrantDep = Annotated[Grant, Depends(grant)]
 
 
-def director(found: GrantDep) -> Grant:
+async def director(found: GrantDep) -> Grant:
     if found.role != Role.DIRECTOR:
         raise Refused(DIRECTOR_ONLY, kind=Kind.FORBIDDEN)
     return found

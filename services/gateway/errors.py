@@ -5,6 +5,7 @@ their statuses here, `STATUS`, and nowhere else."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -16,6 +17,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.common.errors import ServiceError, Unavailable
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
+
+log = logging.getLogger("tableserver.gateway")
 
 DIRECTOR_ONLY = "only the director may do this"
 
@@ -77,4 +80,5 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RedisError)
     async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
+        log.warning("Redis failed (%r): answered 503", exc)  # its repeats held back
         return await refused(request, Unavailable(REDIS_DOWN, retry_after=2))

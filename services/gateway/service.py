@@ -262,9 +262,11 @@ class Gateway:
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None
 
-    async def plays_card(self, table: str, sender: str | None, seat: Any, card: Any) -> None:
+    async def plays_card(self, table: str, sender: str | None, seat: Any, card: Any,
+                         state: asyncio.Future[tuple[int, dict[str, Any]] | None] | None = None
+                         ) -> None:
         """A card played: the sender's authority and the card against the deal and the cards
-        played (`shared.play_checks`)."""
+        played (`shared.play_checks`); `state`: the table's state, when already asked."""
         if not isinstance(seat, str):
             raise Refused("field 'seat': the hand the card comes from (N, E, S or W)", "seat")
         try:
@@ -272,7 +274,7 @@ class Gateway:
         except ValueError:
             raise Refused("field 'seat': the hand the card comes from (N, E, S or W)",
                           "seat") from None
-        found = await self.adapters.store.read_state(table)
+        found = await (state or self.adapters.store.read_state(table))
         refused = card_refusal(found[1] if found is not None else None, sender, seat, card)
         if refused is not None and refused.retry:  # the state behind the log: a 409, again
             raise Refused(refused.reason, refused.field, Kind.CONFLICT, retry_after=1)
@@ -286,9 +288,16 @@ class Gateway:
         a card played names the hand it comes from (declarer plays dummy's, Law 45), its own
         by default."""
         if kind == "card_played":
-            await self.within_limit(f"{table}/{grant.seat}", "from this seat")
+            # the state is asked with the limit, in the same write to Redis (`RedisLines`
+            # sends the commands of one turn of the loop together)
+            state = asyncio.ensure_future(self.adapters.store.read_state(table))
             seat = body.get("seat", grant.seat)
-            await self.plays_card(table, grant.seat, seat, body.get("card"))
+            try:
+                await self.within_limit(f"{table}/{grant.seat}", "from this seat")
+                await self.plays_card(table, grant.seat, seat, body.get("card"), state)
+            finally:  # refused before it was awaited: not wanted, a failure not logged
+                if not state.cancel() and not state.cancelled():
+                    state.exception()
             return {**body, "seat": seat}
         if "seat" in body:
             raise Refused("field 'seat': the seat comes from your token, not the body", "seat")

@@ -16,6 +16,7 @@ from redis.backoff import NoBackoff
 
 from services.common.kafka.group_offsets import GroupOffsets
 from services.common.names import LIVE_GROUP
+from services.common.redis_lines import RedisLines
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
 from services.common.supervision import Supervisor
@@ -45,7 +46,11 @@ def real_adapters(settings: Settings) -> Adapters:
     redis = Redis.from_url(settings.redis_url, socket_connect_timeout=REDIS_CONNECT_TIMEOUT_S,
                            socket_timeout=REDIS_COMMAND_TIMEOUT_S,  # connects on first use
                            retry=Retry(NoBackoff(), 1))
-    return Adapters(RedisStore(redis), TableFetcher(bootstrap),
+    # the states' writes on one pipelined connection (services/common/redis_lines.py)
+    lines = RedisLines(settings.redis_url, timeout_s=REDIS_COMMAND_TIMEOUT_S,
+                       connect_timeout_s=REDIS_CONNECT_TIMEOUT_S)
+    return Adapters(RedisStore(redis, lines),
+                    TableFetcher(bootstrap, linger_ms=settings.fetch_linger_ms),
                     lambda shard: KafkaShardLog(bootstrap, shard),
                     GroupOffsets(bootstrap, LIVE_GROUP))
 

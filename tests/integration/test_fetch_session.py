@@ -390,3 +390,27 @@ async def test_a_client_whose_metadata_stopped_is_replaced(
     got = await fetch_until(fetcher, {new: 1, old: 1}, rounds=100)
     assert got == {new: ["n0"], old: ["o1"]}
     assert fetcher.client is not first and "client is replaced" in caplog.text
+
+
+async def test_after_a_fetch_that_brought_records_the_next_waits_its_linger_and_brings_them_all(
+        cluster: Cluster, topics: Topics) -> None:
+    """A worker's fetcher with a linger (`TABLESERVER_FETCH_LINGER_MS`): once a leader's fetch
+    brought records, the next one is sent only after the linger, so what was appended
+    meanwhile comes in one answer (one fold and one Redis round for all of it). Without the
+    linger the fetch is sent at once, and the broker answers with the first record appended."""
+    lingering = TableFetcher(cluster.bootstrap, linger_ms=3000)
+    await lingering.start()
+    try:
+        (tp,) = await topics.create("lingering", replicas=[1])
+        await topics.append(tp, "first")
+        lingering.fetch_from(tp, 0)
+        assert await fetch_until(lingering, {tp: 1}) == {tp: ["first"]}  # a busy leader now
+        spy = Spy(lingering)
+        fetching = asyncio.ensure_future(lingering.fetch(timeout=5))
+        await topics.append(tp, "second", "third")  # each acknowledged before the next
+        assert spy.sent == []  # still lingering: nothing asked of the broker yet
+        got = await fetching
+        assert [r.value for r in got[tp]] == [b"second", b"third"]
+        assert len(spy.sent) == 1
+    finally:
+        await lingering.stop()

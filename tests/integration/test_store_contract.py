@@ -9,18 +9,25 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
+from services.common.redis_lines import RedisLines
 from services.common.store import RedisStore, StateStore, StateWrite
 from tests.fakes import MemoryStore
 from tests.stack import Stack
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "redis-lines"])
 async def store(request: pytest.FixtureRequest, stack: Stack) -> AsyncIterator[StateStore]:
+    """The fake; Redis through redis-py alone; Redis with the states' writes and reads on the
+    pipelined connection (`RedisLines`), as the services run it."""
     if request.param == "memory":
         yield MemoryStore()
         return
     redis = Redis(port=stack.redis_port)
-    yield RedisStore(redis)
+    lines = RedisLines(f"redis://127.0.0.1:{stack.redis_port}/0") \
+        if request.param == "redis-lines" else None
+    yield RedisStore(redis, lines)
+    if lines is not None:
+        await lines.aclose()
     await redis.aclose()
 
 

@@ -10,8 +10,9 @@
   alert's id, kept forever), written by the gateway's console route.
 - `tableserver.checkpoints`: per table, the last offset whose alerts were committed (compacted,
   partitioned like the registry), written in the same Kafka transaction as the alerts.
-- `tableserver.tournament.<tournament>`: a tournament's own events (its creation, its rounds),
-  one partition, kept forever.
+- `tableserver.tournament.<tournament>`: a tournament's own events (its creation, its rounds,
+  entrants, the Director's scores), one partition, kept until the director closes the
+  tournament (then archived under the topic's name, and deleted).
 - `tableserver.live`: a copy of each event the gateway appended, with its table and offset, in
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
@@ -78,6 +79,7 @@ def tournament_topic(tournament: str) -> str:
 
 
 TABLES_SET = "tableserver:tables"
+TOURNAMENTS_SET = "tableserver:tournaments"  # a closed tournament → its record (JSON)
 SEAT_RATE = "tableserver:rate:seat:"  # + table/seat: a seat's events (the gateway's limit)
 HISTORY_RATE = "tableserver:rate:history:"  # + holder: a token's history reads
 WAKE = "tableserver:wake:"  # + a gateway process's id: wakes its feeds' reader

@@ -20,6 +20,7 @@ from services.common.names import tournament_topic
 from services.gateway.refusals import Refused
 from services.gateway.service import Gateway
 from services.gateway.table_logs import table_logs
+from services.gateway.tournament_log import refuse_closed, tournament_records
 from shared.board_result import contract_line, result_view
 from shared.codec import DecodeError, decode
 from shared.director_scores import parse
@@ -44,7 +45,7 @@ async def record_of(gw: Gateway, made: Tournament
     """The tournament's rounds, the Director's scores and the entrants added after its
     creation (`shared.entrants_added`), in the order recorded."""
     try:
-        records = await gw.adapters.history.topics.read(tournament_topic(made.tournament))
+        records = await tournament_records(gw, made.tournament)
     except NoTableError:
         return [], [], []
     except KafkaUnavailable:
@@ -127,6 +128,7 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
     topic with its reason; its offset there."""
     if made.movement is None:
         raise _no_movement(made)
+    await refuse_closed(gw, made.tournament, "tournament", "scores")
     rounds, _, _ = await record_of(gw, made)
     event = {k: v for k, v in body.items() if k not in ("type", "ts")}
     try:

@@ -26,7 +26,9 @@
 - `tableserver.archive`: the events of closed tables (`services.common.archive`), one record a
   table (or a few, for a long one), key = the table, one partition, kept forever (not
   compacted: every copy a record ever pointed at stays);
-  a closed table's topic is deleted once its archive is read back and checked.
+  a closed table's topic is deleted once its archive is read back and checked. A closed
+  tournament's own topic is archived there too, under the topic's name
+  (`services.gateway.tournament_close`).
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """

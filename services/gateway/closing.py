@@ -20,6 +20,7 @@ gateway killed half-way, Kafka away) is sent again and finishes:
    processor lets the table go;
 7. **deleted**: the topics deleted.
 
+A tournament's close goes on with its own topic (`services.gateway.tournament_close`: `then`).
 A gateway, as it starts, finishes every close cut short (`resume_closes`). A table already
 marked skips to 7. An archive written twice (a close cut short between 5 and 6)
 leaves two copies (the archive topic keeps every record); the record points at the one

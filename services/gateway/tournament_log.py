@@ -6,8 +6,11 @@ ask here whether it is closed."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from services.common.errors import Unavailable
+from services.common.kafka.produce import append
 from services.common.kafka.reader import NoTableError, Record
 from services.common.names import tournament_topic
 from services.gateway.refusals import Kind, Refused
@@ -55,9 +58,29 @@ async def _from_tables(gw: Gateway, tournament: str) -> dict[str, Any] | None:
     return record
 
 
+def _closed(tournament: str, field: str, what: str) -> Refused:
+    return Refused(f"tournament {tournament} is closed: the director closed it, it takes no "
+                   f"more {what} (its results stay readable)", field, Kind.CONFLICT)
+
+
 async def refuse_closed(gw: Gateway, tournament: str, field: str, what: str) -> None:
     """A 409 naming `field` when the director has closed the tournament: nothing is recorded
     on its topic (`what`: what it takes no more of)."""
     if await gw.adapters.store.tournament_record(tournament) is not None:
-        raise Refused(f"tournament {tournament} is closed: the director closed it, it takes "
-                      f"no more {what} (its results stay readable)", field, Kind.CONFLICT)
+        raise _closed(tournament, field, what)
+
+
+async def append_record(gw: Gateway, tournament: str, event: dict[str, Any], doing: str,
+                        field: str, what: str) -> int:
+    """The event appended to the tournament's topic: its offset, once Kafka acknowledged it.
+    Not acknowledged (`Unavailable`): a 409 instead when the tournament was closed meanwhile
+    (Kafka refuses its fenced topic's appends) or Redis lost its record; else retry."""
+    try:
+        return await append(gw.adapters.producer, tournament_topic(tournament),
+                            json.dumps(event).encode(), timeout_s=gw.settings.produce_timeout_s,
+                            doing=doing, then="retry (doing it twice is harmless)")
+    except Unavailable:
+        if await gw.adapters.store.tournament_record(tournament) is not None \
+                or await _from_tables(gw, tournament) is not None:
+            raise _closed(tournament, field, what) from None
+        raise

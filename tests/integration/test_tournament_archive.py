@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
+from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 
 from services.common.names import TOURNAMENTS_SET, tournament_topic
@@ -101,9 +102,18 @@ def test_a_closed_tournaments_topic_is_archived_deleted_and_its_results_read_the
     assert tournament_topic(t) not in topics
     assert not {table_topic for table_topic in topics if table_topic.endswith(f".{t}-1")}
     assert _results(stack, t) == before
-    # a gateway that never read the tournament reads it from the archive, the same
-    with another_gateway(stack, GATEWAY_PORT + 97, "tournament-fresh-gateway.log") as url:
-        assert _results(stack, t, url) == before
+    # Redis loses the tournament's record: a gateway that never read the tournament finds it
+    # through its first table's record, reads it from the archive, the same, and writes the
+    # record again
+    with SyncRedis(host="127.0.0.1", port=stack.redis_port) as redis:
+        assert redis.hdel(TOURNAMENTS_SET, t) == 1
+        with another_gateway(stack, GATEWAY_PORT + 97, "tournament-fresh-gateway.log") as url:
+            assert _results(stack, t, url) == before
+        assert redis.hexists(TOURNAMENTS_SET, t)
+        assert redis.hdel(TOURNAMENTS_SET, t) == 1  # lost again: a score is still refused
+        with stack.client(stack.director) as http:
+            late = http.post(f"/api/tournaments/{t}/scores", json={**SCORE, "score_ns": 110})
+            assert late.status_code == 409 and late.json()["field"] == "tournament", late.text
 
     with stack.client(stack.director) as http:
         round_ = http.post(f"/api/tournaments/{t}/rounds", json={"round": 2})

@@ -92,7 +92,7 @@ async def close_tournament(gw: Gateway, tournament: str,
 
 async def resume(gw: Gateway) -> None:
     """At a gateway's start: the tables' closes cut short (`closing.resume_closes`), then the
-    tournaments' (closed, with no archive yet or a topic still there)."""
+    tournaments' (closed, their topic still there)."""
     await resume_closes(gw)
     backoff = Backoff.doubling(*RESUME_BACKOFF_S)
     while True:
@@ -100,7 +100,10 @@ async def resume(gw: Gateway) -> None:
             found = await gw.adapters.store.tournament_records()
             topics = set(await gw.adapters.admin.list_topics())
             for tournament, record in found.items():
-                if "archive" in record and tournament_topic(tournament) not in topics:
+                if tournament_topic(tournament) not in topics:  # deleted (or never made)
+                    if "archive" not in record:
+                        log.warning("tournament %s is closed with neither a topic nor an "
+                                    "archive: left as it is", tournament)
                     continue
                 log.info("finishing the close of tournament %s cut short", tournament)
                 tables = list(record.get("tables", ()))

@@ -5,11 +5,13 @@ Starts its own stack (tests/stack.py), creates a tournament of `--tables` tables
 `--events` generated events to each table's topic (as the gateway appends them), waits until the
 processor has folded them all, then:
 - reads the tournament's export (PBN and JSON) and the history of `--read` tables;
-- counts the broker's topics and partitions;
+- counts the broker's topics and partitions (table topics, tournament topics);
 - closes the tournament (`POST /api/tournaments/{t}/close?force=true`: generated boards end
   anywhere): the wall time, and each step's
-  (checked, closed, fenced, folded, archived, marked, deleted), as the gateway reports them;
-- counts the topics and partitions again, and checks that the export and the histories read
+  (checked, closed, fenced, folded, archived, marked, deleted, then the tournament's own
+  topic's five), as the gateway reports them;
+- counts the topics and partitions again (they should fall by the tables + 1: the tournament's
+  topic goes too), and checks that the export and the histories read
   from the archive are the ones read before;
 - closes `--single` tables of their own one at a time (`POST /api/tables/{t}/close`): the time
   of one table's close.
@@ -37,14 +39,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from bench.history_bench import append, create_tables, folded, pct, table_log
 from bench.pipeline_bench import print_service_errors
 from bench.stack_args import add_stack_options, bench_stack, machine
-from services.common.names import TABLE_PREFIX
+from services.common.names import TABLE_PREFIX, tournament_topic
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 27092, 27379, 27000
 DEALS = (Path(__file__).resolve().parent.parent / "tests" / "data" / "deals-32.pbn").read_text()
 
 
-async def partitions(bootstrap: str) -> tuple[int, int, int]:
-    """The broker's topics, their partitions, and the table topics among them."""
+async def partitions(bootstrap: str) -> tuple[int, int, int, int]:
+    """The broker's topics, their partitions, and the table and tournament topics among
+    them."""
     admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
     await admin.start()
     try:
@@ -53,7 +56,8 @@ async def partitions(bootstrap: str) -> tuple[int, int, int]:
         for start in range(0, len(topics), 500):
             for topic in await admin.describe_topics(topics[start:start + 500]):
                 count += len(topic["partitions"])
-        return len(topics), count, sum(1 for t in topics if t.startswith(TABLE_PREFIX))
+        return (len(topics), count, sum(1 for t in topics if t.startswith(TABLE_PREFIX)),
+                sum(1 for t in topics if t.startswith(tournament_topic(""))))
     finally:
         await admin.close()
 
@@ -90,21 +94,23 @@ async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str)
               f"appended and folded in {took:.1f} s; {machine()}", flush=True)
         sample = tables[:args.read]
         before = await reads(http, t, sample)
-        topics, parts, table_topics = await partitions(bootstrap)
-        print(f"before the close: {topics} topics, {parts} partitions "
-              f"({table_topics} table topics)", flush=True)
+        topics, parts_before, table_topics, tournaments = await partitions(bootstrap)
+        print(f"before the close: {topics} topics, {parts_before} partitions "
+              f"({table_topics} table topics, {tournaments} tournament topics)", flush=True)
         began = time.perf_counter()
         response = await http.post(f"/api/tournaments/{t}/close", params={"force": "true"})
         wall = time.perf_counter() - began
         response.raise_for_status()
         done = response.json()
         steps = ", ".join(f"{k} {v * 1000:.0f}" for k, v in done["steps_s"].items())
-        print(f"closed {len(done['closed'])} tables ({done['events']} events archived) in "
+        print(f"closed {len(done['closed'])} tables ({done['events']} events archived) and the "
+              f"tournament's topic ({done['tournament_events']} records archived) in "
               f"{wall:.2f} s: {1000 * wall / len(tables):.1f} ms a table; steps (ms): {steps}",
               flush=True)
-        topics, parts, table_topics = await partitions(bootstrap)
+        topics, parts, table_topics, tournaments = await partitions(bootstrap)
         print(f"after the close: {topics} topics, {parts} partitions "
-              f"({table_topics} table topics)", flush=True)
+              f"({table_topics} table topics, {tournaments} tournament topics): "
+              f"{parts_before - parts} fewer, the tables + 1 = {len(tables) + 1}", flush=True)
         began = time.perf_counter()
         after = await reads(http, t, sample)
         print(f"the export (PBN, JSON) and {len(sample)} histories read from the archive in "

@@ -163,6 +163,7 @@ class MemoryStore:
         self.states: dict[str, tuple[int, dict[str, Any]]] = {}
         self.feeds: dict[str, list[int]] = {}
         self.tables: dict[str, dict[str, Any]] = {}
+        self.tournaments: dict[str, dict[str, Any]] = {}  # closed tournaments' records
         self.overviews: dict[str, dict[str, dict[str, Any]]] = {}
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
@@ -195,6 +196,16 @@ class MemoryStore:
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
         return {table: dict(meta) for table, meta in self.tables.items()}
+
+    async def remember_tournament(self, tournament: str, record: dict[str, Any]) -> None:
+        self.tournaments[tournament] = dict(record)
+
+    async def tournament_record(self, tournament: str) -> dict[str, Any] | None:
+        found = self.tournaments.get(tournament)
+        return None if found is None else dict(found)
+
+    async def tournament_records(self) -> dict[str, dict[str, Any]]:
+        return {t: dict(record) for t, record in self.tournaments.items()}
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}

@@ -10,8 +10,9 @@
   alert's id, kept forever), written by the gateway's console route.
 - `tableserver.checkpoints`: per table, the last offset whose alerts were committed (compacted,
   partitioned like the registry), written in the same Kafka transaction as the alerts.
-- `tableserver.tournament.<tournament>`: a tournament's own events (its creation, its rounds),
-  one partition, kept forever.
+- `tableserver.tournament.<tournament>`: a tournament's own events (its creation, its rounds,
+  entrants, the Director's scores), one partition, kept until the director closes the
+  tournament (then archived under the topic's name, and deleted).
 - `tableserver.live`: a copy of each event the gateway appended, with its table and offset, in
   its shard's partition (kept an hour): a shard's runner reads one partition to learn what is
   new, instead of asking the broker about every table of the shard at every fetch. The table
@@ -25,7 +26,9 @@
 - `tableserver.archive`: the events of closed tables (`services.common.archive`), one record a
   table (or a few, for a long one), key = the table, one partition, kept forever (not
   compacted: every copy a record ever pointed at stays);
-  a closed table's topic is deleted once its archive is read back and checked.
+  a closed table's topic is deleted once its archive is read back and checked. A closed
+  tournament's own topic is archived there too, under the topic's name
+  (`services.gateway.tournament_close`).
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -78,6 +81,7 @@ def tournament_topic(tournament: str) -> str:
 
 
 TABLES_SET = "tableserver:tables"
+TOURNAMENTS_SET = "tableserver:tournaments"  # a closed tournament → its record (JSON)
 SEAT_RATE = "tableserver:rate:seat:"  # + table/seat: a seat's events (the gateway's limit)
 HISTORY_RATE = "tableserver:rate:history:"  # + holder: a token's history reads
 WAKE = "tableserver:wake:"  # + a gateway process's id: wakes its feeds' reader

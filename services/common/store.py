@@ -19,6 +19,7 @@ from redis.exceptions import NoScriptError
 
 from services.common import registry
 from services.common.names import (
+    TOURNAMENTS_SET,
     feed_key,
     overview_key,
     robot_key,
@@ -98,6 +99,15 @@ class StateStore(Protocol):
     async def table_records(self) -> dict[str, dict[str, Any]]:
         """Every table's record (table → record): the director's list of tables."""
 
+    async def remember_tournament(self, tournament: str, record: dict[str, Any]) -> None:
+        """A closed tournament's record (`closed`, then `archive`: gateway/tournament_close)."""
+
+    async def tournament_record(self, tournament: str) -> dict[str, Any] | None:
+        """A closed tournament's record; None for one not closed."""
+
+    async def tournament_records(self) -> dict[str, dict[str, Any]]:
+        """Every closed tournament's record (tournament → record)."""
+
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
@@ -169,6 +179,17 @@ class RedisStore:
 
     async def table_records(self) -> dict[str, dict[str, Any]]:
         return await registry.all_records(self.redis)
+
+    async def remember_tournament(self, tournament: str, record: dict[str, Any]) -> None:
+        await self.redis.hset(TOURNAMENTS_SET, tournament, _json(record))
+
+    async def tournament_record(self, tournament: str) -> dict[str, Any] | None:
+        raw = await self.redis.hget(TOURNAMENTS_SET, tournament)
+        return None if raw is None else dict(json.loads(raw))
+
+    async def tournament_records(self) -> dict[str, dict[str, Any]]:
+        found = cast(dict[bytes, bytes], await self.redis.hgetall(TOURNAMENTS_SET))
+        return {t.decode(): dict(json.loads(raw)) for t, raw in found.items()}
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         keys = [(t, s) for t in tables for s in SEATS]

@@ -30,7 +30,6 @@ from services.common.settings import Settings
 from services.common.supervision import Supervisor
 from services.gateway.asgi import Guard
 from services.gateway.bootstrap import Adapters, background, real_adapters
-from services.gateway.closing import resume_closes
 from services.gateway.docs import install_docs
 from services.gateway.doors import admission, events_answer
 from services.gateway.errors import install_error_handlers
@@ -46,6 +45,7 @@ from services.gateway.routes import (
 )
 from services.gateway.routes.pages import install_pages
 from services.gateway.service import Gateway
+from services.gateway.tournament_close import resume
 
 
 def create_app(settings: Settings | None = None, adapters: Adapters | None = None,
@@ -65,7 +65,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                 stack.callback(setattr, gateway, "adapters", None)
             tasks = background(gateway.adapters)
             if adapters is None:  # closes cut short, finished (`closing.py`)
-                tasks["closes resumed"] = partial(resume_closes, gateway)
+                tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():
                 task = watch.supervised(asyncio.create_task(run(), name=name), name)
                 stack.push_async_callback(_cancel, task)  # before the adapters stop

@@ -20,6 +20,7 @@ gateway killed half-way, Kafka away) is sent again and finishes:
    processor lets the table go;
 7. **deleted**: the topics deleted.
 
+A tournament's close goes on with its own topic (`services.gateway.tournament_close`: `then`).
 A gateway, as it starts, finishes every close cut short (`resume_closes`). A table already
 marked skips to 7. An archive written twice (a close cut short between 5 and 6)
 leaves two copies (the archive topic keeps every record); the record points at the one
@@ -97,7 +98,7 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
     and the events archived. `Refused` (409) for tables in play without `force`,
     `Unavailable` when Kafka or the processor does not answer in time (retry)."""
     open_ = [t for t, r in records.items() if "archive" not in r]
-    step = _Steps(archiver)
+    step = Steps(archiver)
     if open_:
         unclosed = [] if force else [t for t in open_ if "closed" not in records[t]]
         if unclosed:  # (a table closed already was checked then)
@@ -110,17 +111,17 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
         await step("checked", open_)
         now = int(time.time() * 1000)
         closing = {t: {**records[t], "closed": records[t].get("closed", now)} for t in open_}
-        await _write_records(archiver, closing)
+        await write_records(archiver, closing)
         await step("closed", open_)
         await fence_table_topics(archiver.admin, open_)
         await step("fenced", open_)
         logs = await archiver.topics([table_topic(t) for t in open_])
         await _wait_folded(archiver, {t: logs[table_topic(t)] for t in open_})
         await step("folded", open_)
-        pointers = await _archive(archiver, {t: logs[table_topic(t)] for t in open_})
+        pointers = await archive_logs(archiver, {t: logs[table_topic(t)] for t in open_})
         await _unchanged(archiver, {t: pointers[t]["end"] for t in open_})
         await step("archived", open_)
-        await _write_records(archiver, {t: {**closing[t], "archive": pointers[t]}
+        await write_records(archiver, {t: {**closing[t], "archive": pointers[t]}
                                         for t in open_})
         await step("marked", open_)
         records = {**records, **{t: {**closing[t], "archive": pointers[t]} for t in open_}}
@@ -131,10 +132,14 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
             "events": sum(int(r["archive"]["count"]) for r in records.values())}
 
 
-class _Steps:
-    def __init__(self, archiver: Archiver) -> None:
+class Steps:
+    """Each step's time, in `archiver.timings` (started afresh, or going on: `fresh`), and
+    `on_step` told."""
+
+    def __init__(self, archiver: Archiver, fresh: bool = True) -> None:
         self.archiver = archiver
-        self.archiver.timings = {}
+        if fresh:
+            self.archiver.timings = {}
         self.since = time.perf_counter()
 
     async def __call__(self, name: str, tables: list[str]) -> None:
@@ -145,7 +150,7 @@ class _Steps:
             await self.archiver.on_step(name, tables)
 
 
-async def _write_records(archiver: Archiver, records: dict[str, registry.TableRecord]) -> None:
+async def write_records(archiver: Archiver, records: dict[str, registry.TableRecord]) -> None:
     await archiver.store.remember_tables(records)
     await registry.register(archiver.producer, records, archiver.shards,
                             doing="record the tables' close")
@@ -168,7 +173,7 @@ async def _wait_folded(archiver: Archiver, logs: dict[str, list[Record]]) -> Non
 
 
 
-async def _archive(archiver: Archiver, logs: dict[str, list[Record]]
+async def archive_logs(archiver: Archiver, logs: dict[str, list[Record]]
                    ) -> dict[str, archive.Pointer]:
     """Each table's records written to the archive, read back and checked: where they are."""
     sent = {t: [await send(archiver.producer, ARCHIVE, value, key=archive.chunk_key(t, n),
@@ -217,14 +222,18 @@ def archiver_of(gw: Gateway) -> Archiver:
 _closing: dict[Gateway, asyncio.Lock] = {}
 
 
-async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bool
+async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bool,
+                then: Callable[[Archiver], Awaitable[dict[str, Any]]] | None = None
                 ) -> dict[str, Any]:
-    """`close_tables` for the gateway's routes, one close at a time in a process; Kafka or the
-    processor not answering in time is a 503 (the close is sent again, and goes on)."""
+    """`close_tables` for the gateway's routes (and `then`, after it: a tournament's topic
+    closed, `tournament_close`), one close at a time in a process; Kafka or the processor not
+    answering in time is a 503 (the close is sent again, and goes on)."""
     archiver = archiver_of(gw)
     async with _closing.setdefault(gw, asyncio.Lock()):
         try:
             done = await close_tables(archiver, records, force)
+            if then is not None:
+                done = {**done, **await then(archiver)}
         except (KafkaError, KafkaUnavailable, TimeoutError) as exc:
             log.warning("close of %d tables cut short: %r", len(records), exc)
             raise unavailable(exc) from None

@@ -109,7 +109,11 @@ class Closed(BaseModel):
     events: int = Field(description="the events archived (all the tables' records)")
     steps_s: dict[str, float] = Field(description="seconds each step of the close took "
                                       "(checked, closed, fenced, folded, archived, marked, "
-                                      "deleted); the steps already done before are left out")
+                                      "deleted; a tournament's five more: its topic's); the "
+                                      "steps already done before are left out")
+    tournament: str | None = Field(None, description="the tournament whose topic was closed")
+    tournament_events: int | None = Field(None, description="the tournament's own records "
+                                          "archived (its creation, rounds, entrants, scores)")
 
 
 SENT_TYPES: list[JsonValue] = [*sorted(sent_by(Sender.SEAT, Sender.DIRECTOR))]

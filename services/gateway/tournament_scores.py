@@ -14,12 +14,11 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from services.common.errors import Unavailable
-from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
-from services.common.names import tournament_topic
 from services.gateway.refusals import Refused
 from services.gateway.service import Gateway
 from services.gateway.table_logs import table_logs
+from services.gateway.tournament_log import append_record, refuse_closed, tournament_records
 from shared.board_result import contract_line, result_view
 from shared.codec import DecodeError, decode
 from shared.director_scores import parse
@@ -44,7 +43,7 @@ async def record_of(gw: Gateway, made: Tournament
     """The tournament's rounds, the Director's scores and the entrants added after its
     creation (`shared.entrants_added`), in the order recorded."""
     try:
-        records = await gw.adapters.history.topics.read(tournament_topic(made.tournament))
+        records = await tournament_records(gw, made.tournament)
     except NoTableError:
         return [], [], []
     except KafkaUnavailable:
@@ -127,6 +126,7 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
     topic with its reason; its offset there."""
     if made.movement is None:
         raise _no_movement(made)
+    await refuse_closed(gw, made.tournament, "tournament", "scores")
     rounds, _, _ = await record_of(gw, made)
     event = {k: v for k, v in body.items() if k not in ("type", "ts")}
     try:
@@ -134,9 +134,8 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
     except ScoreError as exc:
         raise Refused(str(exc), exc.field) from None
     event = {"type": "score_given", **event, "ts": int(time.time() * 1000)}
-    return await append(gw.adapters.producer, tournament_topic(made.tournament),
-                        json.dumps(event).encode(), timeout_s=gw.settings.produce_timeout_s,
-                        doing="record the score", then=HARMLESS)
+    return await append_record(gw, made.tournament, event, "record the score", "tournament",
+                               "scores")
 
 
 async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from services.gateway.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.gateway.table_logs import records_of, table_logs
+from services.gateway.tournament_log import append_record, refuse_closed, tournament_records
 from services.gateway.tournament_scores import movement_round, record_of, standings_of
 from shared.codec import DecodeError, decode, to_map
 from shared.entrants import (
@@ -71,7 +72,7 @@ async def find(gw: Gateway, tournament: str) -> Tournament | None:
     if tournament in gw.tournaments:
         return gw.tournaments[tournament]
     try:
-        records = await gw.adapters.history.topics.read(tournament_topic(tournament))
+        records = await tournament_records(gw, tournament)
     except NoTableError:
         return None
     except KafkaUnavailable:
@@ -190,6 +191,7 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    await refuse_closed(gw, tournament, "round", "rounds")
     records = await records_of(gw, list(made.tables))
     if any("closed" in record for record in records.values()):
         raise Refused(f"tournament {tournament} is closed: its tables take no more rounds",
@@ -224,9 +226,7 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     if seated is not None:
         record["seatings"] = {made.tables[s.table - 1]: seating_map(s) for s in seated.tables}
         record["sit_out"] = list(seated.sit_out)
-    await append(gw.adapters.producer, tournament_topic(tournament), json.dumps(record).encode(),
-                 timeout_s=gw.settings.produce_timeout_s, doing="record the round",
-                 then=HARMLESS)
+    await append_record(gw, tournament, record, "record the round", "round", "rounds")
     return len(plan)
 
 
@@ -239,6 +239,7 @@ async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    await refuse_closed(gw, tournament, "entrants", "entrants")
     rounds, _, added = await record_of(gw, made)
     made = with_added(made, added)
     try:
@@ -249,10 +250,8 @@ async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
         raise Refused(str(exc), exc.field) from None
     if event is None:
         return made.entrants[int(given["number"]) - 1].to_map(), False
-    await append(gw.adapters.producer, tournament_topic(tournament),
-                 json.dumps({**event, "ts": int(time.time() * 1000)}).encode(),
-                 timeout_s=gw.settings.produce_timeout_s, doing="record the entrant",
-                 then=HARMLESS)
+    await append_record(gw, tournament, {**event, "ts": int(time.time() * 1000)},
+                        "record the entrant", "entrants", "entrants")
     return {k: v for k, v in event.items() if k != "type"}, True
 
 

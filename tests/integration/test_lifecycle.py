@@ -17,7 +17,7 @@ from aiokafka.admin import AIOKafkaAdminClient
 from redis.asyncio import Redis
 
 from services.common.kafka.reader import Record, read_topics
-from services.common.names import ARCHIVE, TABLE_PREFIX, table_topic
+from services.common.names import ARCHIVE, TABLE_PREFIX, table_topic, tournament_topic
 from services.common.store import RedisStore
 from services.gateway.closing import Archiver, close_tables
 from services.replay.kafka_topics import KafkaTopics
@@ -137,11 +137,15 @@ def test_a_closed_tournament_is_archived_its_topics_deleted_and_reads_the_same(
         assert done["closed"] == sorted(tables)
         assert done["events"] == sum(len(before[x]["whole"]["history"]) for x in tables)
         assert set(done["steps_s"]) == {"checked", "closed", "fenced", "folded", "archived",
-                                        "marked", "deleted"}
+                                        "marked", "deleted", "tournament closed",
+                                        "tournament fenced", "tournament archived",
+                                        "tournament marked", "tournament deleted"}
+        assert done["tournament"] == t and done["tournament_events"] == 2  # created, round 1
 
     topics = _topics(stack)
     assert ARCHIVE in topics
     assert not {x for x in topics if x.startswith(TABLE_PREFIX + t)}  # every topic gone
+    assert tournament_topic(t) not in topics
     assert {x: _reads(stack, x) for x in tables} == before
     assert _cli_replay(stack, tables[0]) == cli_before
     with stack.client(stack.director) as http:

@@ -84,6 +84,19 @@ async def test_a_tables_record_round_trips(store: StateStore) -> None:
     assert await store.records_of([]) == {}
 
 
+async def test_a_closed_tournaments_record_round_trips(store: StateStore) -> None:
+    """Written at the tournament's close, then again with its archive: the last one stands."""
+    tournament = _name()
+    assert await store.tournament_record(tournament) is None
+    closed = {"tournament": tournament, "tables": [f"{tournament}-1"], "closed": 5}
+    await store.remember_tournament(tournament, closed)
+    assert await store.tournament_record(tournament) == closed
+    marked = {**closed, "archive": {"offsets": [3], "count": 2, "end": 2, "sha256": "ab"}}
+    await store.remember_tournament(tournament, marked)
+    assert await store.tournament_record(tournament) == marked
+    assert (await store.tournament_records())[tournament] == marked
+
+
 async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:
     shard = 10_000 + uuid.uuid4().int % 10_000  # not a shard any worker of the stack runs
     assert await store.is_alive(shard) is False

@@ -138,7 +138,11 @@ async def fence_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> N
     """The tables' topics take no more appends (`FENCED`), once every broker says so: an
     event a gateway appends after that is refused by Kafka, so the records read next are all
     there will be. A topic already gone is left alone."""
-    topics = [table_topic(t) for t in tables]
+    await fence_topics(admin, [table_topic(t) for t in tables])
+
+
+async def fence_topics(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
+    """`fence_table_topics` for any topics (a closed tournament's own)."""
     for start in range(0, len(topics), TOPICS_A_REQUEST):
         part = topics[start:start + TOPICS_A_REQUEST]
         responses = await admin.alter_configs(
@@ -172,7 +176,11 @@ async def _not_fenced(admin: AIOKafkaAdminClient, topics: list[str]) -> list[str
 
 async def delete_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> None:
     """The tables' topics deleted (a topic already gone is no error)."""
-    topics = [table_topic(t) for t in tables]
+    await delete_topics(admin, [table_topic(t) for t in tables])
+
+
+async def delete_topics(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
+    """`delete_table_topics` for any topics (a closed tournament's own)."""
     for start in range(0, len(topics), TOPICS_A_REQUEST):
         response = await admin.delete_topics(topics[start:start + TOPICS_A_REQUEST],
                                              timeout_ms=CREATE_TIMEOUT_MS)

@@ -16,7 +16,6 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.common.errors import ServiceError
 from services.gateway import table_logs, tournament_scores, tournaments
-from services.gateway.closing import close
 from services.gateway.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.errors import responses, status_of
 from services.gateway.models import (
@@ -35,6 +34,7 @@ from services.gateway.routes.pages import table_links, vugraph_link
 from services.gateway.service import Gateway
 from services.gateway.state_models import Overview
 from services.gateway.tokens import Role, sign, vugraph_scope
+from services.gateway.tournament_close import close_tournament as close_all
 from shared import results_formats
 from shared.notation.tournament_export import MEDIA
 from shared.tournament import Tournament
@@ -180,12 +180,13 @@ async def get_results(tournament: str, gw: GatewayDep,
 async def close_tournament(tournament: str, gw: GatewayDep, _: DirectorDep,
                            force: bool = False) -> Closed:
     """Close every table of the tournament at once (`POST /api/tables/{t}/close`): they take
-    no more events, their events are archived and their topics deleted; the export, the
+    no more events, their events are archived and their topics deleted; then the tournament's
+    own topic (its rounds, entrants, scores) likewise: it takes no more (409). The export, the
     results and each table's history read the archive afterwards, the same. A board in play
     at any table: 409 naming them, nothing closed, unless `force=true`."""
     made = await _found(gw, tournament)
     records = await table_logs.records_of(gw, list(made.tables))
-    return Closed(**await close(gw, records, force))
+    return Closed(**await close_all(gw, made.tournament, records, force))
 
 
 async def _found(gw: Gateway, tournament: str) -> Tournament:

@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -177,15 +179,38 @@ class Killed(BaseException):
     """The archiver's process dies here: nothing after this step runs."""
 
 
-def _archiver(stack: Stack, producer: AIOKafkaProducer, admin: AIOKafkaAdminClient,
-              redis: Redis, topics: KafkaTopics) -> Archiver:
+@asynccontextmanager
+async def archiver_on(stack: Stack, step: str) -> AsyncIterator[tuple[Archiver, Redis]]:
+    """A close run here, on the stack's Kafka and Redis, with clients of its own (stopped on
+    leaving), killed after `step` (`Killed`); and its Redis client."""
+    admin = AIOKafkaAdminClient(bootstrap_servers=stack.bootstrap)
+    producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all",
+                                enable_idempotence=True)
+    redis = Redis(host="127.0.0.1", port=stack.redis_port)
+    topics = KafkaTopics(stack.bootstrap)
+    await admin.start()
+    await producer.start()
+    await topics.start()
+
     async def read(names: list[str]) -> dict[str, list[Record]]:
         return await read_topics(stack.bootstrap, names)
 
     async def fetch(offset: int) -> list[Record]:
         return (await topics.fetch(ARCHIVE, offset)).records
-    return Archiver(admin, producer, RedisStore(redis), int(stack.env.get(
-        "TABLESERVER_SHARDS", "8")), read, fetch)
+
+    async def die(name: str, _names: list[str]) -> None:
+        if name == step:
+            raise Killed(name)
+    try:
+        archiver = Archiver(admin, producer, RedisStore(redis), int(stack.env.get(
+            "TABLESERVER_SHARDS", "8")), read, fetch)
+        archiver.on_step = die
+        yield archiver, redis
+    finally:
+        await topics.stop()
+        await producer.stop()
+        await admin.close()
+        await redis.aclose()
 
 
 @pytest.mark.parametrize("step", ["checked", "closed", "fenced", "folded", "archived",
@@ -214,30 +239,11 @@ def test_a_close_killed_after_any_step_finishes_when_sent_again(stack: Stack, st
 
 async def _killed_close(stack: Stack, table: str, step: str) -> None:
     """The table's close run here, on the stack's Kafka and Redis, killed after `step`."""
-    admin = AIOKafkaAdminClient(bootstrap_servers=stack.bootstrap)
-    producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all",
-                                enable_idempotence=True)
-    redis = Redis(host="127.0.0.1", port=stack.redis_port)
-    topics = KafkaTopics(stack.bootstrap)
-    await admin.start()
-    await producer.start()
-    await topics.start()
-    try:
-        archiver = _archiver(stack, producer, admin, redis, topics)
-
-        async def die(name: str, _tables: list[str]) -> None:
-            if name == step:
-                raise Killed(name)
-        archiver.on_step = die
+    async with archiver_on(stack, step) as (archiver, redis):
         found = await RedisStore(redis).table_record(table)
         assert found is not None
         with pytest.raises(Killed):
             await close_tables(archiver, {table: found})
-    finally:
-        await topics.stop()
-        await producer.stop()
-        await admin.close()
-        await redis.aclose()
 
 
 def _played(stack: Stack, table: str) -> dict[str, str]:

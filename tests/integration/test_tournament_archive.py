@@ -13,18 +13,14 @@ import sys
 from typing import Any
 
 import pytest
-from aiokafka import AIOKafkaProducer
-from aiokafka.admin import AIOKafkaAdminClient
 from redis import Redis as SyncRedis
-from redis.asyncio import Redis
 
 from services.common.names import TOURNAMENTS_SET, tournament_topic
 from services.common.store import RedisStore
 from services.gateway.closing import close_tables
 from services.gateway.tournament_close import close_topic
-from services.replay.kafka_topics import KafkaTopics
 from tests.helpers import DEALS, GATEWAY_PORT, run, wait_for, wait_for_auction
-from tests.integration.test_lifecycle import Killed, _archiver, _topics
+from tests.integration.test_lifecycle import Killed, _topics, archiver_on
 from tests.integration.test_tournament_results import _deals, _play
 from tests.stack import Stack, another_gateway
 
@@ -161,29 +157,10 @@ def test_a_tournaments_close_cut_short_is_finished_by_the_next_gateway(stack: St
 
 async def _killed_close(stack: Stack, t: str, step: str) -> None:
     """The tournament's tables closed here, then its topic's close killed after `step`."""
-    admin = AIOKafkaAdminClient(bootstrap_servers=stack.bootstrap)
-    producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all",
-                                enable_idempotence=True)
-    redis = Redis(host="127.0.0.1", port=stack.redis_port)
-    topics = KafkaTopics(stack.bootstrap)
-    await admin.start()
-    await producer.start()
-    await topics.start()
-    try:
-        archiver = _archiver(stack, producer, admin, redis, topics)
+    async with archiver_on(stack, step) as (archiver, redis):
         tables = [f"{t}-1", f"{t}-2"]
         records = await RedisStore(redis).records_of(tables)
-        await close_tables(archiver, records, force=True)
-
-        async def die(name: str, _names: list[str]) -> None:
-            if name == step:
-                raise Killed(name)
-        archiver.on_step = die
+        await close_tables(archiver, records, force=True)  # its steps have other names
         with pytest.raises(Killed):
             await close_topic(archiver, t, tables)
         assert await redis.hexists(TOURNAMENTS_SET, t)
-    finally:
-        await topics.stop()
-        await producer.stop()
-        await admin.close()
-        await redis.aclose()

@@ -22,8 +22,16 @@ tools such as locust spend a greenlet and an HTTP client per user. Its sockets a
 whose reading costs the shared cores less than the `websockets` client's
 (`--client websockets`, the measures before issue 30).
 
+With `--gateways N`, N gateway processes serve the same stack (ports G, G+1, …: stateless
+replicas, each reading Redis's feeds itself), each table's sockets round-robin over them as a
+load balancer would; each gateway's CPU and memory are reported, the CPU per message over all
+of them. With `--clients M`, the sockets are read by M processes of their own (the raw client,
+each socket's reader round-robin) instead of the bench's: on a machine of more cores than the
+gateways take, one reading process would be the latency's bound.
+
     python bench/feed_bench.py [--sockets 1000,5000,10000] [--seconds 10] [--layouts spread,hot]
                                [--client raw|websockets] [--calls 4000] [--ports K R G]
+                               [--gateways N] [--clients M]
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ import asyncio
 import base64
 import contextlib
 import json
+import multiprocessing
+import multiprocessing.process
 import os
 import re
 import resource
@@ -40,6 +50,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import httpx
@@ -51,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from bench.pipeline_bench import cpu_seconds, print_service_errors, report
 from bench.stack_args import machine
 from services.common.names import feed_key
-from tests.stack import running_stack
+from tests.stack import gateway_process, running_stack
 
 TABLES = 100
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
@@ -214,56 +226,191 @@ async def close(ws: ClientConnection | RawSocket) -> None:
         await ws.close()
 
 
-async def measure(layout: str, sockets: int, args: argparse.Namespace, base: str,
-                  tokens: dict[str, str], redis: Redis, gateway: int, at_rest: int) -> None:
+@dataclass
+class Gateway:
+    """One gateway process of the bench's stack."""
+
+    base: str  # its feeds' URL: ws://host:port/api/tables
+    pid: int
+    at_rest: int = 0  # its resident memory before the sockets
+
+
+@dataclass
+class Delivered:
+    """What a set of sockets received while measured."""
+
+    latencies: list[float]
+    received: int
+    closed: Counter[int]
+    own_cpu: float  # the reading processes' CPU seconds
+
+
+class LocalReaders:
+    """The sockets read by the bench's own process (`--clients 0`)."""
+
+    def __init__(self, client: str) -> None:
+        self.audience = RawAudience() if client == "raw" else Audience()
+        self.opened: list[ClientConnection | RawSocket] = []
+        self.listeners: list[asyncio.Task[None]] = []
+        self.own_before = 0.0
+
+    async def open(self, urls: list[str]) -> None:
+        limit = asyncio.Semaphore(200)
+        self.opened = list(await asyncio.gather(*(self.audience.open(u, limit) for u in urls)))
+
+    def start(self) -> None:
+        self.listeners = [asyncio.create_task(self.audience.listen(ws))  # type: ignore[arg-type]
+                          for ws in self.opened]
+        self.own_before = time.process_time()
+
+    async def finish(self, expected: int) -> Delivered:
+        deadline = time.perf_counter() + 30
+        while self.audience.received < expected and time.perf_counter() < deadline:
+            await asyncio.sleep(0.1)  # the poll's interval: the sockets are this loop's
+        closed = self.audience.closed if isinstance(self.audience, RawAudience) else Counter()
+        return Delivered(self.audience.latencies, self.audience.received, closed,
+                         time.process_time() - self.own_before)
+
+    async def close(self) -> None:
+        for task in self.listeners:
+            task.cancel()
+        await asyncio.gather(*(close(ws) for ws in self.opened), return_exceptions=True)
+
+
+def _client_process(conn: Connection, urls: list[str]) -> None:
+    """A client process of `--clients M`: opens its sockets, answers "opened"; at "start"
+    counts from zero; at ("finish", expected) waits until its sockets have received as many
+    messages (30 s at most) and sends back what they received; then closes them."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+
+    async def serve() -> None:
+        loop = asyncio.get_running_loop()
+        readers = LocalReaders("raw")
+        await readers.open(urls)
+        conn.send("opened")
+        assert await loop.run_in_executor(None, conn.recv) == "start"
+        audience = readers.audience
+        audience.latencies, audience.received = [], 0
+        readers.start()
+        _, expected = await loop.run_in_executor(None, conn.recv)
+        delivered = await readers.finish(expected)
+        conn.send((delivered.latencies, delivered.received, dict(delivered.closed),
+                   delivered.own_cpu))
+        await readers.close()
+
+    uvloop.run(serve())
+
+
+class ProcessReaders:
+    """The sockets read by `count` client processes of their own (`--clients M`), each
+    socket's reader chosen round-robin."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.pipes: list[Connection] = []
+        self.procs: list[multiprocessing.process.BaseProcess] = []
+        self.shares: list[list[int]] = []  # socket indexes each process reads
+
+    async def open(self, urls: list[str]) -> None:
+        context = multiprocessing.get_context("spawn")  # not forked from a running loop
+        self.shares = [list(range(c, len(urls), self.count)) for c in range(self.count)]
+        for share in self.shares:
+            mine, theirs = context.Pipe()
+            proc = context.Process(target=_client_process, args=(theirs, [urls[i] for i in share]),
+                                   daemon=True)
+            proc.start()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+        loop = asyncio.get_running_loop()
+        for pipe in self.pipes:
+            if not await loop.run_in_executor(None, pipe.poll, 300):
+                raise RuntimeError("a client process did not open its sockets in 300 s")
+            assert pipe.recv() == "opened"
+
+    def start(self) -> None:
+        for pipe in self.pipes:
+            pipe.send("start")
+
+    async def finish(self, expected_of: list[int]) -> Delivered:
+        """`expected_of`: the messages each socket should have received."""
+        loop = asyncio.get_running_loop()
+        total = Delivered([], 0, Counter(), 0.0)
+        for pipe, share in zip(self.pipes, self.shares, strict=True):
+            pipe.send(("finish", sum(expected_of[i] for i in share)))
+        for pipe in self.pipes:
+            latencies, received, closed, own = await loop.run_in_executor(None, pipe.recv)
+            total.latencies += latencies
+            total.received += received
+            total.closed.update(closed)
+            total.own_cpu += own
+        return total
+
+    async def close(self) -> None:
+        loop = asyncio.get_running_loop()
+        for proc in self.procs:
+            await loop.run_in_executor(None, proc.join, 30)
+
+
+async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways: list[Gateway],
+                  tokens: dict[str, str], redis: Redis) -> None:
     seconds = args.seconds
     tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
     rate = 2.0 if layout == "hot" else 100.0
-    audience = RawAudience() if args.client == "raw" else Audience()
-    limit = asyncio.Semaphore(200)
-    started = time.perf_counter()
-    urls = [f"{base}/{tables[i % len(tables)]}/feed?token={tokens[tables[i % len(tables)]]}"
+    # as a load balancer would: each table's sockets round-robin over the gateways
+    served = [gateways[(i // len(tables)) % len(gateways)] for i in range(sockets)]
+    table_of = [tables[i % len(tables)] for i in range(sockets)]
+    urls = [f"{served[i].base}/{table_of[i]}/feed?token={tokens[table_of[i]]}"
             for i in range(sockets)]
-    opened = await asyncio.gather(*(audience.open(url, limit) for url in urls))
+    readers = ProcessReaders(args.clients) if args.clients else LocalReaders(args.client)
+    started = time.perf_counter()
+    await readers.open(urls)
     connect_s = time.perf_counter() - started
-    await asyncio.sleep(2)  # the gateway settles
-    rss_after = rss_bytes(gateway)
-    listeners = [asyncio.create_task(audience.listen(ws)) for ws in opened]
-    cpu_before, wall_before = cpu_seconds(gateway), time.perf_counter()
-    system_before = system_seconds(gateway)
-    own_before = time.process_time()
-    followers = Counter(tables[i % len(tables)] for i in range(sockets))
-    writes, expected = 0, 0
+    await asyncio.sleep(2)  # the gateways settle
+    rss_after = {g.pid: rss_bytes(g.pid) for g in gateways}
+    readers.start()
+    wall_before = time.perf_counter()
+    cpu_before = {g.pid: cpu_seconds(g.pid) for g in gateways}
+    system_before = {g.pid: system_seconds(g.pid) for g in gateways}
+    followers = Counter(table_of)
+    writes = 0
+    written: Counter[str] = Counter()
     while time.perf_counter() - wall_before < seconds:
         table = tables[writes % len(tables)]
         await redis.xadd(feed_key(table), {"version": 1_000_000 + writes,
                                            "board": board(12, time.time())},
                          maxlen=1000, approximate=True)
         writes += 1
-        expected += followers[table]
+        written[table] += 1
         await asyncio.sleep(1 / rate)
-    deadline = time.perf_counter() + 30
-    while audience.received < expected and time.perf_counter() < deadline:
-        await asyncio.sleep(0.1)
-    cpu = cpu_seconds(gateway) - cpu_before
-    system = system_seconds(gateway) - system_before
+    expected = sum(followers[t] * n for t, n in written.items())
+    if isinstance(readers, ProcessReaders):
+        delivered = await readers.finish([written[t] for t in table_of])
+    else:
+        delivered = await readers.finish(expected)
     wall = time.perf_counter() - wall_before
-    own = time.process_time() - own_before
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*(close(ws) for ws in opened), return_exceptions=True)
-    print(f"{layout:6} {sockets:6} sockets: connected in {connect_s:.1f} s; "
-          f"{rss_after / 2**20:.0f} MB resident, {(rss_after - at_rest) / sockets / 1024:.0f} kB "
-          "per socket over the gateway at rest; "
-          f"{writes} updates, {audience.received}/{expected} messages delivered; "
-          f"gateway CPU {100 * cpu / wall:.0f} % of a core, "
-          f"{1e6 * cpu / max(audience.received, 1):.0f} µs per message (of which the kernel "
-          f"{1e6 * system / max(audience.received, 1):.0f}); the sockets' own "
-          f"process {100 * own / wall:.0f} % of a core")
-    print("       " + report("write to Redis → received", audience.latencies), flush=True)
-    if isinstance(audience, RawAudience) and audience.closed:
-        print(f"       closed by the gateway (code: sockets): {dict(audience.closed)}")
-    await asyncio.sleep(3)  # the gateway lets the closed sockets go
+    cpu = {g.pid: cpu_seconds(g.pid) - cpu_before[g.pid] for g in gateways}
+    system = {g.pid: system_seconds(g.pid) - system_before[g.pid] for g in gateways}
+    await readers.close()
+    received = max(delivered.received, 1)
+    total_cpu, total_system = sum(cpu.values()), sum(system.values())
+    grown = sum(rss_after[g.pid] - g.at_rest for g in gateways)
+    print(f"{layout:6} {sockets:6} sockets, {len(gateways)} gateway(s), "
+          f"{args.clients or 'the bench'} reading: connected in {connect_s:.1f} s; "
+          f"{grown / sockets / 1024:.0f} kB per socket over the gateways at rest; "
+          f"{writes} updates, {delivered.received}/{expected} messages delivered; "
+          f"gateways' CPU {1e6 * total_cpu / received:.1f} µs per message (user "
+          f"{1e6 * (total_cpu - total_system) / received:.1f}, kernel "
+          f"{1e6 * total_system / received:.1f}); the sockets' reading "
+          f"{100 * delivered.own_cpu / wall:.0f} % of a core")
+    for n, g in enumerate(gateways):
+        print(f"       gateway {n + 1}: {sum(s is g for s in served)} sockets, "
+              f"{rss_after[g.pid] / 2**20:.0f} MB resident, CPU {100 * cpu[g.pid] / wall:.0f} % "
+              f"of a core (kernel {100 * system[g.pid] / wall:.0f} %)")
+    print("       " + report("write to Redis → received", delivered.latencies), flush=True)
+    if delivered.closed:
+        print(f"       closed by the gateway (code: sockets): {dict(delivered.closed)}")
+    await asyncio.sleep(3)  # the gateways let the closed sockets go
 
 
 async def calls_compared(url: str, director: str, gateway: int, calls: int) -> None:
@@ -320,7 +467,7 @@ async def _drain(ws: ClientConnection, acks: asyncio.Queue[None] | None = None) 
 
 
 async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
-              gateway: int) -> None:
+              gateways: list[Gateway]) -> None:
     tokens: dict[str, str] = {}
     async with httpx.AsyncClient(base_url=url, timeout=60,
                                  headers={"Authorization": f"Bearer {director}"}) as http:
@@ -330,15 +477,15 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
             await http.post(f"/api/tables/{table}/boards", json={"board": 1, "deal": DEAL})
     await asyncio.sleep(3)  # the first states reach Redis
     redis = Redis.from_url(redis_url)
-    base = url.replace("http://", "ws://") + "/api/tables"
-    at_rest = rss_bytes(gateway)
-    print(f"gateway at rest: {at_rest / 2**20:.0f} MB resident")
+    for n, g in enumerate(gateways):
+        g.at_rest = rss_bytes(g.pid)
+        print(f"gateway {n + 1} at rest: {g.at_rest / 2**20:.0f} MB resident")
     for sockets in args.sockets:
         for layout in args.layouts:
-            await measure(layout, sockets, args, base, tokens, redis, gateway, at_rest)
+            await measure(layout, sockets, args, gateways, tokens, redis)
     await redis.aclose()
     if args.calls:
-        await calls_compared(url, director, gateway, args.calls)
+        await calls_compared(url, director, gateways[0].pid, args.calls)
 
 
 def main() -> None:
@@ -353,19 +500,31 @@ def main() -> None:
     parser.add_argument("--client", choices=("raw", "websockets"), default="raw",
                         help="the sockets' client: frames cut by hand (raw: the least CPU "
                         "beside the gateway's), or the websockets library's")
+    parser.add_argument("--gateways", type=int, default=1,
+                        help="gateway processes on the same stack (ports GATEWAY, GATEWAY+1, "
+                        "…), each table's sockets round-robin over them")
+    parser.add_argument("--clients", type=int, default=0,
+                        help="client processes reading the sockets (raw client), each socket's "
+                        "round-robin; 0: the bench's own process")
     parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
                         default=[29192, 26479, 28100])
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     kafka, redis, gateway = args.ports
-    print(f"machine: {machine()}; the sockets' client: {args.client}", flush=True)
+    print(f"machine: {machine()}; the sockets' client: {args.client}; {args.gateways} "
+          f"gateway(s); read by {args.clients or 'the bench'}", flush=True)
     with tempfile.TemporaryDirectory() as tmp, running_stack(
             Path(tmp), kafka, redis, gateway, workers=1,
-            extra_env={"TABLESERVER_CALLS_PER_SECOND": "100000"}) as stack:
+            extra_env={"TABLESERVER_CALLS_PER_SECOND": "100000"}) as stack, \
+            contextlib.ExitStack() as more:
         assert stack.gateway is not None
+        procs = [stack.gateway, *(more.enter_context(gateway_process(
+            stack, gateway + n, f"gateway-{n + 1}.log")) for n in range(1, args.gateways))]
+        gateways = [Gateway(f"ws://127.0.0.1:{gateway + n}/api/tables", proc.pid)
+                    for n, proc in enumerate(procs)]
         uvloop.run(run(args, stack.url, stack.director, f"redis://127.0.0.1:{redis}/0",
-                       stack.gateway.pid))
+                       gateways))
         print_service_errors(Path(tmp))
 
 

@@ -70,13 +70,21 @@ def kafka_pidfile(data: Path, node: int = 1) -> Path:
 def another_gateway(stack: Stack, port: int, log_name: str) -> Iterator[str]:
     """One more gateway process on the stack's Kafka and Redis (a replica, or a gateway that
     has seen nothing yet); its URL. Stopped on exit."""
+    with gateway_process(stack, port, log_name):
+        yield f"http://127.0.0.1:{port}"
+
+
+@contextmanager
+def gateway_process(stack: Stack, port: int, log_name: str
+                    ) -> Iterator[subprocess.Popen[bytes]]:
+    """`another_gateway`'s process, listening on `port` once given. Stopped on exit."""
     log = (stack.data / log_name).open("ab")
     proc = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
                             env={**stack.env, "TABLESERVER_GATEWAY_PORT": str(port)},
                             stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_port(port, 30)
-        yield f"http://127.0.0.1:{port}"
+        yield proc
     finally:
         proc.terminate()
         proc.wait(10)

@@ -11,10 +11,10 @@ order they came, so one connection serves any number of callers at once: each co
 future waits in a queue, the commands of one turn of the event loop go out in one write, and
 each reply resolves the oldest future. redis-py stays for everything else.
 
-The parser is ours, not hiredis's: installed, hiredis becomes redis-py's own parser for every
-client of the services, and redis-py with it no longer recovered from a Redis restart the way
-it did (a fault test, Redis stopped for 10 s, then every pooled connection failed once). RESP's
-five reply kinds are the few lines of `RespReader`.
+The parser is ours, not hiredis's: installed, hiredis would also become the parser of every
+redis-py client of the services, a change well beyond these paths; RESP's five reply kinds are
+the few lines of `RespReader`, and a limit check measured no slower with it (11–40 µs of CPU,
+17–55 µs with hiredis's parser, on a noisy machine).
 
 Faults are redis-py's exceptions, so callers handle them as before: a connection that cannot
 be made or is lost (`ConnectionError`, every waiting command with it; the next command

@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from aiokafka.admin import AIOKafkaAdminClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.history_bench import append, create_tables, folded, pct, table_log
+from bench.night_bench import partitions as topic_partitions
 from bench.pipeline_bench import print_service_errors
 from bench.stack_args import add_stack_options, bench_stack, machine
 from services.common.names import TABLE_PREFIX, tournament_topic
@@ -48,18 +48,10 @@ DEALS = (Path(__file__).resolve().parent.parent / "tests" / "data" / "deals-32.p
 async def partitions(bootstrap: str) -> tuple[int, int, int, int]:
     """The broker's topics, their partitions, and the table and tournament topics among
     them."""
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
-    await admin.start()
-    try:
-        topics = sorted(await admin.list_topics())
-        count = 0
-        for start in range(0, len(topics), 500):
-            for topic in await admin.describe_topics(topics[start:start + 500]):
-                count += len(topic["partitions"])
-        return (len(topics), count, sum(1 for t in topics if t.startswith(TABLE_PREFIX)),
-                sum(1 for t in topics if t.startswith(tournament_topic(""))))
-    finally:
-        await admin.close()
+    found = await topic_partitions(bootstrap)
+    return (len(found), sum(found.values()),
+            sum(1 for t in found if t.startswith(TABLE_PREFIX)),
+            sum(1 for t in found if t.startswith(tournament_topic(""))))
 
 
 async def reads(http: httpx.AsyncClient, tournament: str, tables: list[str]) -> dict[str, Any]:

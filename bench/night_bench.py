@@ -152,17 +152,17 @@ class Load:
         return time.perf_counter() - started
 
 
-async def partitions(bootstrap: str) -> tuple[int, int]:
-    """The broker's topics and their partitions, in all."""
+async def partitions(bootstrap: str) -> dict[str, int]:
+    """The broker's topics, each with its number of partitions."""
     admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
     await admin.start()
     try:
         topics = sorted(await admin.list_topics())
-        count = 0
+        found: dict[str, int] = {}
         for first in range(0, len(topics), 500):
-            described = await admin.describe_topics(topics[first:first + 500])
-            count += sum(len(topic["partitions"]) for topic in described)
-        return len(topics), count
+            for topic in await admin.describe_topics(topics[first:first + 500]):
+                found[topic["topic"]] = len(topic["partitions"])
+        return found
     finally:
         await admin.close()
 
@@ -251,8 +251,8 @@ async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str,
                         console.reads)
           + f"; alerts on the feed: {console.alerts}"
           + (f"; {len(console.errors)} failed ({console.errors[0]})" if console.errors else ""))
-    topics, count = await partitions(bootstrap)
-    print(f"  Kafka: {topics} topics, {count} partitions")
+    found = await partitions(bootstrap)
+    print(f"  Kafka: {len(found)} topics, {sum(found.values())} partitions")
     wrong, tables = await unfolded(night, redis)
     print(f"nothing lost: every state in Redis {waited:.1f} s after the last event; of "
           f"{tables} tables, {wrong} whose state's version is not its last acknowledged "

@@ -14,7 +14,12 @@ from playwright.sync_api import Browser, expect
 from tests.browser.browser import Tab, assert_clean_console, open_tab, serious_violations
 from tests.helpers import wait_for
 from tests.integration.pairs_by_hand import by_hand, ranks
-from tests.integration.test_howell_results import DIRECTOR, PENALTY, play_howell
+from tests.integration.test_howell_results import (
+    DIRECTOR,
+    PENALTY,
+    give_director_scores,
+    play_howell,
+)
 from tests.stack import Stack
 
 expect.set_options(timeout=10_000)
@@ -30,12 +35,7 @@ def test_the_results_page_shows_a_howell_adjusted_and_ranked_as_computed_by_hand
             doc: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
             return doc if doc["complete"] == [1, 2, 3, 4, 5, 6] else None
         wait_for(complete, 30, "every board's results")
-        for (board, ns, ew), body in DIRECTOR.items():
-            response = http.post(f"/api/tournaments/{t}/scores",
-                                 json={**body, "board": board, "ns": ns, "ew": ew})
-            assert response.status_code == 202, response.text
-        response = http.post(f"/api/tournaments/{t}/scores", json=PENALTY)
-        assert response.status_code == 202, response.text
+        give_director_scores(http, t)
     expected = by_hand(played, DIRECTOR, [PENALTY])
     places = ranks(expected)
     tab = open_tab(browser, f"{stack.url}/results#{t}")

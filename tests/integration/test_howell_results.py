@@ -88,6 +88,17 @@ def play_howell(http: Any, t: str) -> tuple[dict[tuple[int, int, int], int],
     return played, plays
 
 
+def give_director_scores(http: Any, t: str) -> None:
+    """Every score of `DIRECTOR` (Law 12C) and the `PENALTY` (Law 90) given to tournament
+    `t`, each acknowledged."""
+    for (board, ns, ew), body in DIRECTOR.items():
+        response = http.post(f"/api/tournaments/{t}/scores",
+                             json={**body, "board": board, "ns": ns, "ew": ew})
+        assert response.status_code == 202, response.text
+    response = http.post(f"/api/tournaments/{t}/scores", json=PENALTY)
+    assert response.status_code == 202, response.text
+
+
 def test_a_howell_is_played_adjusted_and_ranked_as_computed_by_hand(stack: Stack) -> None:
     """Laws 78A, 12C1(b), 12C1(c), 12C2(a) and (c), 79C, 90; Neuberg where a board has an
     artificial score; USEBIO 1.2 complete."""
@@ -108,12 +119,7 @@ def test_a_howell_is_played_adjusted_and_ranked_as_computed_by_hand(stack: Stack
         percent = {r["entrant"]: r["percent"] for r in doc["rankings"]}
         assert percent == pytest.approx(by_hand(played, {}, []), abs=1e-3)
 
-        for (board, ns, ew), body in DIRECTOR.items():
-            response = http.post(f"/api/tournaments/{T}/scores",
-                                 json={**body, "board": board, "ns": ns, "ew": ew})
-            assert response.status_code == 202, response.text
-        response = http.post(f"/api/tournaments/{T}/scores", json=PENALTY)
-        assert response.status_code == 202, response.text
+        give_director_scores(http, T)
         doc = http.get(f"/api/tournaments/{T}/results").json()
         expected = by_hand(played, DIRECTOR, [PENALTY])
         got = {r["entrant"]: r["percent"] for r in doc["rankings"]}

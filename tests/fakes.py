@@ -164,7 +164,7 @@ class MemoryStore:
         self.feeds: dict[str, list[int]] = {}
         self.tables: dict[str, dict[str, Any]] = {}
         self.tournaments: dict[str, dict[str, Any]] = {}  # closed tournaments' records
-        self.overviews: dict[str, dict[str, dict[str, Any]]] = {}
+        self.lines: dict[str, dict[str, Any]] = {}  # table → its overview line
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
         self.robots: dict[str, dict[str, dict[str, Any]]] = {}  # table → seat → presence
@@ -175,15 +175,14 @@ class MemoryStore:
             if current is None or w.version > current[0]:
                 self.states[w.table] = (w.version, json.loads(json.dumps(w.board)))
                 self.feeds.setdefault(w.table, []).append(w.version)
-                if w.tournament is not None and w.line is not None:
-                    self.overviews.setdefault(w.tournament, {})[w.table] = \
-                        json.loads(json.dumps(w.line))
+                if w.line is not None:
+                    self.lines[w.table] = json.loads(json.dumps(w.line))
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
         return self.states.get(table)
 
-    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
-        return {t: dict(line) for t, line in self.overviews.get(tournament, {}).items()}
+    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        return {t: dict(self.lines[t]) for t in tables if t in self.lines}
 
     async def feed_versions(self, table: str) -> list[int]:
         return list(self.feeds.get(table, []))

@@ -58,21 +58,23 @@ def shard_of(table: str, shards: int) -> int:
     return zlib.crc32(table.encode()) % shards
 
 
+def tag(table: str) -> str:
+    """A table's Redis hash tag: Redis Cluster puts every key carrying the same `{…}` in
+    the same hash slot, so that one script may touch all of a table's keys (its state and
+    its feed); a single Redis ignores it. Table names have no braces (`TABLE_ID`)."""
+    return "{" + table + "}"
+
+
 def state_key(table: str) -> str:
-    """Redis hash: `board` (JSON of the current board's state) and `version` (the last offset
-    folded)."""
-    return f"tableserver:state:{table}"
+    """Redis hash: `board` (JSON of the current board's state), `version` (the last offset
+    folded) and, for a tournament's table, `line` (its line in the tournament's overview,
+    JSON): the overview is read from its tables' hashes."""
+    return f"tableserver:state:{tag(table)}"
 
 
 def feed_key(table: str) -> str:
     """Redis stream of a table's new states, for live feeds (resume by stream id)."""
-    return f"tableserver:feed:{table}"
-
-
-def overview_key(tournament: str) -> str:
-    """Redis hash: each table of a tournament → its line in the overview (JSON), written with
-    the table's state."""
-    return f"tableserver:overview:{tournament}"
+    return f"tableserver:feed:{tag(table)}"
 
 
 def tournament_topic(tournament: str) -> str:
@@ -95,12 +97,17 @@ def worker_key(worker: str) -> str:
 WORKER_KEYS = "tableserver:worker:*"
 
 
+LAYOUT = 2  # the keys' layout: 2 since tables' keys carry their hash tag (Redis Cluster)
+
+
 def shard_alive_key(shard: int) -> str:
-    """Redis string set by a shard's runner: when it is gone, Redis lost its data."""
-    return f"tableserver:shard-alive:{shard}"
+    """Redis string set by a shard's runner once it has written its tables: when it is gone,
+    Redis lost its data, or holds an earlier layout's keys; either way the runner writes its
+    tables' states again."""
+    return f"tableserver:shard-alive:{shard}:layout{LAYOUT}"
 
 
 def robot_key(table: str, seat: str) -> str:
     """Redis string: the robot at a table's seat, as the Table Manager host knows it (JSON
     `{"label", "connected", "since"}`); it expires unless the host keeps it up."""
-    return f"tableserver:robot:{table}:{seat}"
+    return f"tableserver:robot:{tag(table)}:{seat}"

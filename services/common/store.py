@@ -21,7 +21,6 @@ from services.common import registry
 from services.common.names import (
     TOURNAMENTS_SET,
     feed_key,
-    overview_key,
     robot_key,
     shard_alive_key,
     state_key,
@@ -32,14 +31,17 @@ from services.common.redis_lines import RedisLines
 SEATS = ("N", "E", "S", "W")
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
 
-# KEYS: state hash, feed stream[, tournament's overview hash]. ARGV: version, board JSON, feed
-# length[, table, its overview line JSON].
+# KEYS: the table's state hash and feed stream (one hash slot: `names.tag`). ARGV: version,
+# board JSON, feed length[, the table's overview line JSON].
 _WRITE_STATE = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
 if tonumber(ARGV[1]) <= current then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'board', ARGV[2])
+if #ARGV == 4 then
+  redis.call('HSET', KEYS[1], 'version', ARGV[1], 'board', ARGV[2], 'line', ARGV[4])
+else
+  redis.call('HSET', KEYS[1], 'version', ARGV[1], 'board', ARGV[2])
+end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'version', ARGV[1], 'board', ARGV[2])
-if #KEYS == 3 then redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
 return 1
 """
 
@@ -48,12 +50,11 @@ _WRITE_STATE_SHA = hashlib.sha1(_WRITE_STATE.encode()).hexdigest()
 
 class StateWrite(NamedTuple):
     """A table's state at a version; a tournament's table also has its line in the
-    tournament's overview (one hash a tournament: the overview is one read)."""
+    tournament's overview, kept in the table's state hash (one slot: `names.tag`)."""
 
     table: str
     version: int
     board: Mapping[str, Any]  # shared.board_view.BoardView
-    tournament: str | None = None
     line: dict[str, Any] | None = None
 
 
@@ -66,12 +67,9 @@ def _json(value: Any) -> str:
 
 def _write_command(w: StateWrite) -> tuple[str | int, ...]:
     """The script's call that writes one state (its overview line too, in a tournament)."""
-    if w.tournament is None or w.line is None:
-        return ("EVALSHA", _WRITE_STATE_SHA, 2, state_key(w.table), feed_key(w.table),
-                w.version, _json(w.board), FEED_LENGTH)
-    return ("EVALSHA", _WRITE_STATE_SHA, 3, state_key(w.table), feed_key(w.table),
-            overview_key(w.tournament), w.version, _json(w.board), FEED_LENGTH, w.table,
-            _json(w.line))
+    command: tuple[str | int, ...] = ("EVALSHA", _WRITE_STATE_SHA, 2, state_key(w.table),
+                                      feed_key(w.table), w.version, _json(w.board), FEED_LENGTH)
+    return command if w.line is None else (*command, _json(w.line))
 
 
 class StateStore(Protocol):
@@ -85,8 +83,8 @@ class StateStore(Protocol):
 
     async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None: ...
 
-    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
-        """The lines of a tournament's tables that have a state: table → line."""
+    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        """The overview lines of those of `tables` that have one: table → line."""
 
     async def feed_versions(self, table: str) -> list[int]:
         """The versions appended to the table's feed, oldest first."""
@@ -161,9 +159,13 @@ class RedisStore:
             return None
         return int(raw[0]), orjson.loads(raw[1])  # 3× json's speed: a card's check reads it
 
-    async def overview(self, tournament: str) -> dict[str, dict[str, Any]]:
-        raw = cast(dict[bytes, bytes], await self.redis.hgetall(overview_key(tournament)))
-        return {table.decode(): json.loads(line) for table, line in raw.items()}
+    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+        """One pipeline: a field of each table's hash (split by node on a cluster)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table in tables:
+                pipe.hget(state_key(table), "line")
+            raw = cast(list[bytes | None], await pipe.execute())
+        return {t: orjson.loads(line) for t, line in zip(tables, raw, strict=True) if line}
 
     async def feed_versions(self, table: str) -> list[int]:
         return [int(fields[b"version"]) for _, fields in await self._entries(feed_key(table))]

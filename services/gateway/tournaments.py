@@ -1,5 +1,5 @@
 """A tournament, as the gateway runs it for the director: created in bulk, its rounds sent to
-every table, its overview read in one Redis read, and the whole session exported.
+every table, its overview read in one Redis round trip, and the whole session exported.
 
 Every step is an event: the tournament's creation and rounds on its own topic
 (`tableserver.tournament.<t>`), each table's round and players' names on the table's topic.
@@ -257,12 +257,12 @@ async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
 
 async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     """Every table's line (its board, status, whose turn, alerts, seconds since its last
-    event) and the session's totals, from one Redis read; and the standings (the top of
+    event) and the session's totals, from one Redis round trip; and the standings (the top of
     each field's ranking, `tournament_scores.standings_of`), None without a movement."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
-    lines = await gw.adapters.store.overview(tournament)
+    lines = await gw.adapters.store.overview(list(made.tables))
     robots = await robot_presence.at_tables(gw, list(made.tables))
     now = int(time.time() * 1000)
     tables = []

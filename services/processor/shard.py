@@ -58,8 +58,7 @@ class Folded:
     def states(self) -> States:
         """Each table touched, as Redis keeps it: its board, and its line in its tournament's
         overview if it has one."""
-        return [StateWrite(run.table, run.offset, run.state.board.to_dict(),
-                           run.meta.get("tournament"), run.overview_line())
+        return [StateWrite(run.table, run.offset, run.state.board.to_dict(), run.overview_line())
                 for run in self.touched.values() if run.state.board is not None]
 
 

@@ -18,6 +18,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 from websockets.uri import parse_uri
 
+from services.common.names import feed_key, state_key
 from services.gateway.fanout import FeedHub
 from tests.helpers import new_table, play_script, run, state, wait_for, wait_for_async
 from tests.stack import Stack
@@ -38,7 +39,7 @@ def _gateway_redis_connections(stack: Stack) -> int:
 def _feed_ids(stack: Stack, table: str) -> list[str]:
     client = redis.Redis(port=stack.redis_port)
     try:
-        return [i.decode() for i, _ in client.xrange(f"tableserver:feed:{table}")]
+        return [i.decode() for i, _ in client.xrange(feed_key(table))]
     finally:
         client.close()
 
@@ -47,7 +48,7 @@ def _last_fed(stack: Stack, table: str) -> int | None:
     """The version of the newest state in the table's feed (None: an empty feed)."""
     client = redis.Redis(port=stack.redis_port)
     try:
-        newest = client.xrevrange(f"tableserver:feed:{table}", count=1)
+        newest = client.xrevrange(feed_key(table), count=1)
         return int(newest[0][1][b"version"]) if newest else None
     finally:
         client.close()
@@ -250,7 +251,7 @@ def test_a_slow_socket_is_dropped_and_slows_no_other(stack: Stack) -> None:
                     while seen < count:
                         async with writer.pipeline(transaction=False) as pipe:
                             for n in range(seen, seen + batch):
-                                pipe.xadd("tableserver:feed:slow1", {"version": 10_000 + n,
+                                pipe.xadd(feed_key("slow1"), {"version": 10_000 + n,
                                                                      "board": board})
                             await pipe.execute()
                         for _ in range(batch):
@@ -288,7 +289,7 @@ def test_a_slow_reader_is_told_1013_and_where_to_resume(stack: Stack) -> None:
                     pass  # board 1's state, folded since the table was made
                 async with writer.pipeline(transaction=False) as pipe:
                     for n in range(1500):
-                        pipe.xadd("tableserver:feed:slow2", {"version": 10_000 + n,
+                        pipe.xadd(feed_key("slow2"), {"version": 10_000 + n,
                                                              "board": board})
                     await pipe.execute()
                 async with asyncio.timeout(120):
@@ -333,7 +334,7 @@ class SlowWake(Redis):
 def test_an_entry_read_while_a_stream_joins_reaches_its_first_socket(stack: Stack) -> None:
     """The hub's reader may read a new stream's first entry while `subscribe` is still waking
     it (a race that made a socket miss a table's first state): the socket must get it."""
-    key = "tableserver:feed:race1"
+    key = feed_key("race1")
 
     async def scenario() -> list[str]:
         pool = SlowWake(key, port=stack.redis_port)
@@ -426,7 +427,7 @@ def test_alerts_are_pushed_once_by_kafka_offset_even_when_redis_loses_its_data(
             def restored() -> bool:  # the processor has written the tables again
                 client = redis.Redis(port=stack.redis_port)
                 try:
-                    return bool(client.exists("tableserver:state:alertonce"))
+                    return bool(client.exists(state_key("alertonce")))
                 finally:
                     client.close()
 

@@ -56,17 +56,20 @@ async def test_an_older_version_never_replaces_a_newer_one(store: StateStore) ->
 async def test_a_tournaments_overview_is_its_tables_lines_as_last_written(
         store: StateStore) -> None:
     """A tournament's table writes its overview line with its state, and only then: an older
-    state does not bring back an older line."""
-    tournament, table = _name(), _name()
+    state does not bring back an older line; a table without a line (none yet, or outside a
+    tournament) is not in the overview."""
+    table, loose, waiting = _name(), _name(), _name()
     other = f"{table}-b"
-    assert await store.overview(tournament) == {}
-    await store.write_batch([StateWrite(table, 3, {"v": 3}, tournament, {"board": 1}),
-                             StateWrite(other, 1, {"v": 1}, tournament, {"board": 7}),
-                             StateWrite(_name(), 1, {"v": 1})])
-    await store.write_batch([StateWrite(table, 2, {"v": 2}, tournament, {"board": 0})])
-    assert await store.overview(tournament) == {table: {"board": 1}, other: {"board": 7}}
-    await store.write_batch([StateWrite(table, 4, {"v": 4}, tournament, {"board": 2})])
-    assert (await store.overview(tournament))[table] == {"board": 2}
+    tables = [table, other, loose, waiting]
+    assert await store.overview(tables) == {}
+    await store.write_batch([StateWrite(table, 3, {"v": 3}, {"board": 1}),
+                             StateWrite(other, 1, {"v": 1}, {"board": 7}),
+                             StateWrite(loose, 1, {"v": 1})])
+    await store.write_batch([StateWrite(table, 2, {"v": 2}, {"board": 0})])
+    assert await store.overview(tables) == {table: {"board": 1}, other: {"board": 7}}
+    await store.write_batch([StateWrite(table, 4, {"v": 4}, {"board": 2})])
+    assert await store.overview(tables) == {table: {"board": 2}, other: {"board": 7}}
+    assert await store.read_state(table) == (4, {"v": 4})
 
 
 async def test_a_tables_record_round_trips(store: StateStore) -> None:

@@ -8,6 +8,7 @@ import sys
 import urllib.request
 
 from redis import Redis
+from redis.cluster import RedisCluster
 
 from services.common.names import WORKER_KEYS
 from services.common.settings import Settings
@@ -19,7 +20,7 @@ def check(settings: Settings) -> tuple[bool, str]:
                                     timeout=2) as response:
             if response.status != 200:
                 return False, "the gateway is not healthy"
-        redis = Redis.from_url(settings.redis_url)
+        redis = (RedisCluster if settings.redis_cluster else Redis).from_url(settings.redis_url)
         owned: dict[str, list[int]] = {}
         for key in redis.scan_iter(WORKER_KEYS):
             value = redis.get(key)

@@ -35,6 +35,9 @@
 
 from __future__ import annotations
 
+import binascii
+import functools
+import itertools
 import zlib
 
 TABLE_PREFIX = "tableserver.table."
@@ -58,23 +61,41 @@ def shard_of(table: str, shards: int) -> int:
     return zlib.crc32(table.encode()) % shards
 
 
+REDIS_BUCKETS = 64  # a Redis Cluster's slots that tables' keys fall in
+REDIS_SLOTS = 16384
+
+
 def tag(table: str) -> str:
-    """A table's Redis hash tag: Redis Cluster puts every key carrying the same `{…}` in
-    the same hash slot, so that one script may touch all of a table's keys (its state and
-    its feed); a single Redis ignores it. Table names have no braces (`TABLE_ID`)."""
-    return "{" + table + "}"
+    """A table's Redis hash tag, its bucket's: Redis Cluster puts every key carrying the same
+    `{…}` in the same hash slot, so that one script may write a table's state and its feed,
+    and one `XREAD` follow every feed of a bucket (`services.gateway.cluster_feeds`). A single
+    Redis ignores it."""
+    return _bucket_tag(zlib.crc32(table.encode()) % REDIS_BUCKETS)
+
+
+@functools.cache
+def _bucket_tag(bucket: int) -> str:
+    """A tag whose slot lies in the bucket's share of the slots (Redis's CRC16 of the tag):
+    a cluster whose primaries hold equal ranges of slots, as `redis-cli --cluster create`
+    gives them, holds equal shares of the buckets."""
+    width = REDIS_SLOTS // REDIS_BUCKETS
+    for i in itertools.count():
+        text = f"b{bucket}.{i}"
+        if binascii.crc_hqx(text.encode(), 0) % REDIS_SLOTS // width == bucket:
+            return "{" + text + "}"
+    raise AssertionError("unreachable: itertools.count() never ends")
 
 
 def state_key(table: str) -> str:
     """Redis hash: `board` (JSON of the current board's state), `version` (the last offset
     folded) and, for a tournament's table, `line` (its line in the tournament's overview,
     JSON): the overview is read from its tables' hashes."""
-    return f"tableserver:state:{tag(table)}"
+    return f"tableserver:state:{tag(table)}:{table}"
 
 
 def feed_key(table: str) -> str:
     """Redis stream of a table's new states, for live feeds (resume by stream id)."""
-    return f"tableserver:feed:{tag(table)}"
+    return f"tableserver:feed:{tag(table)}:{table}"
 
 
 def tournament_topic(tournament: str) -> str:
@@ -110,4 +131,4 @@ def shard_alive_key(shard: int) -> str:
 def robot_key(table: str, seat: str) -> str:
     """Redis string: the robot at a table's seat, as the Table Manager host knows it (JSON
     `{"label", "connected", "since"}`); it expires unless the host keeps it up."""
-    return f"tableserver:robot:{tag(table)}:{seat}"
+    return f"tableserver:robot:{tag(table)}:{table}:{seat}"

@@ -33,7 +33,9 @@ from typing import Any, cast
 from urllib.parse import unquote, urlparse
 
 from redis.exceptions import (
+    AskError,
     ConnectionError as RedisConnectionError,
+    MovedError,
     NoScriptError,
     ResponseError,
     TimeoutError as RedisTimeoutError,
@@ -133,8 +135,16 @@ class RespReader:
 
 
 def _error(reply: ResponseError) -> ResponseError:
+    """redis-py's exception for an error reply: a script Redis does not know, a cluster's
+    redirection (`MOVED`, `ASK`: `services.common.cluster_lines` follows them)."""
     message = str(reply)
-    return NoScriptError(message) if message.startswith("NOSCRIPT") else reply
+    if message.startswith("NOSCRIPT"):
+        return NoScriptError(message)
+    if message.startswith("MOVED "):
+        return MovedError(message.removeprefix("MOVED "))
+    if message.startswith("ASK "):
+        return AskError(message.removeprefix("ASK "))
+    return reply
 
 
 class _Protocol(asyncio.Protocol):
@@ -177,8 +187,9 @@ class _Protocol(asyncio.Protocol):
 class RedisLines:
     """Commands to one Redis over one pipelined connection (see the module's docstring)."""
 
-    def __init__(self, url: str, timeout_s: float = 5.0, connect_timeout_s: float = 2.0) -> None:
-        self.address = Address.of(url)
+    def __init__(self, url: str | Address, timeout_s: float = 5.0,
+                 connect_timeout_s: float = 2.0) -> None:
+        self.address = Address.of(url) if isinstance(url, str) else url
         self.timeout_s, self.connect_timeout_s = timeout_s, connect_timeout_s
         self.transport: asyncio.Transport | None = None
         self.protocol: _Protocol | None = None
@@ -195,12 +206,16 @@ class RedisLines:
     async def execute_many(self, commands: Sequence[Sequence[Arg]]) -> list[Any]:
         """Several commands in one write; their replies, in order (the first error reply
         raised once all have come)."""
-        futures = self._send([pack(c) for c in commands]) if commands else []
-        results = await asyncio.gather(*futures, return_exceptions=True)
+        results = await self.execute_each(commands)
         for result in results:
             if isinstance(result, BaseException):
                 raise result
         return results
+
+    async def execute_each(self, commands: Sequence[Sequence[Arg]]) -> list[Any]:
+        """Several commands in one write; each one's reply or error (not raised), in order."""
+        futures = self._send([pack(c) for c in commands]) if commands else []
+        return await asyncio.gather(*futures, return_exceptions=True)
 
     async def evalsha(self, sha: str, numkeys: int, *args: Arg) -> Any:
         return await self.execute("EVALSHA", sha, numkeys, *args)

@@ -20,12 +20,12 @@ from typing import Any, cast
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
-from redis.asyncio import Redis
 
 from services.common.kafka.admin import create_table_topic
 from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, read_partition
 from services.common.names import REGISTRY, TABLES_SET, shard_of
+from services.common.redis_connect import AnyRedis
 
 TableRecord = dict[str, Any]  # "table", "ruleset", "created" (ms), and "tournament" if any
 
@@ -96,7 +96,7 @@ def shards_in(partitions: Iterable[Any]) -> set[int]:
 
 # --- Redis's copy ------------------------------------------------------------------------------
 
-async def claim(redis: Redis, records: Mapping[str, TableRecord]) -> dict[str, TableRecord]:
+async def claim(redis: AnyRedis, records: Mapping[str, TableRecord]) -> dict[str, TableRecord]:
     """Each record written to Redis unless its table has one there: the records that stand
     (those found, and the new ones), in one round trip (then one more for those found)."""
     tables = list(records)
@@ -114,18 +114,18 @@ async def claim(redis: Redis, records: Mapping[str, TableRecord]) -> dict[str, T
     return standing
 
 
-async def remember(redis: Redis, records: Mapping[str, TableRecord]) -> None:
+async def remember(redis: AnyRedis, records: Mapping[str, TableRecord]) -> None:
     """The records written to Redis (again), whatever is there."""
     if records:
         await redis.hset(TABLES_SET, mapping={t: _dump(r) for t, r in records.items()})
 
 
-async def record_of(redis: Redis, table: str) -> TableRecord | None:
+async def record_of(redis: AnyRedis, table: str) -> TableRecord | None:
     raw = await redis.hget(TABLES_SET, table)
     return None if raw is None else parse(raw)
 
 
-async def records_of(redis: Redis, tables: list[str]) -> dict[str, TableRecord]:
+async def records_of(redis: AnyRedis, tables: list[str]) -> dict[str, TableRecord]:
     """The records Redis has of `tables` (table → record), in one `HMGET`."""
     if not tables:
         return {}
@@ -133,7 +133,7 @@ async def records_of(redis: Redis, tables: list[str]) -> dict[str, TableRecord]:
     return {table: parse(raw) for table, raw in zip(tables, found, strict=True) if raw}
 
 
-async def all_records(redis: Redis) -> dict[str, TableRecord]:
+async def all_records(redis: AnyRedis) -> dict[str, TableRecord]:
     """Every table's record Redis has (table → record)."""
     found = cast(dict[bytes, bytes], await redis.hgetall(TABLES_SET))
     return {table.decode(): parse(raw) for table, raw in found.items()}
@@ -141,7 +141,7 @@ async def all_records(redis: Redis) -> dict[str, TableRecord]:
 
 # --- a table made ------------------------------------------------------------------------------
 
-async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, redis: Redis,
+async def create_table(admin: AIOKafkaAdminClient, producer: AIOKafkaProducer, redis: AnyRedis,
                        table: str, ruleset: str, replication: int, shards: int
                        ) -> TableRecord:
     """Create `table`, or find it: its topic, its record in Redis (for the gateway) and in the

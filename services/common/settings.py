@@ -31,6 +31,10 @@ class Settings(BaseSettings):
     kafka_brokers: int = Field(1, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_KAFKA_BROKERS"))
     redis_port: int = Field(6379, validation_alias=AliasChoices("TABLESERVER_REDIS_PORT"))
+    # a Redis Cluster of this many primaries (deploy/redis/start.sh: on redis_port, +1, …);
+    # 0: one Redis. The services reach any cluster through `TABLESERVER_REDIS` (any node).
+    redis_cluster: int = Field(0, ge=0, validation_alias=AliasChoices(
+        "TABLESERVER_REDIS_CLUSTER"))
     gateway_port: int = Field(8000, validation_alias=AliasChoices("TABLESERVER_GATEWAY_PORT"))
     tm_port: int = Field(2000, validation_alias=AliasChoices("TABLESERVER_TM_PORT"))
     # the Table Manager host robots connect to (services/robots)

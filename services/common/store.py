@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol, cast
 
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
 from services.common import registry
@@ -26,7 +26,7 @@ from services.common.names import (
     state_key,
     worker_key,
 )
-from services.common.redis_lines import RedisLines
+from services.common.redis_connect import AnyRedis, Lines
 
 SEATS = ("N", "E", "S", "W")
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
@@ -125,7 +125,7 @@ class StateStore(Protocol):
 
 
 class RedisStore:
-    def __init__(self, redis: Redis, lines: RedisLines | None = None) -> None:
+    def __init__(self, redis: AnyRedis, lines: Lines | None = None) -> None:
         """`lines`, when given, carries the hot paths (the states' writes and reads) on one
         pipelined connection (`services.common.redis_lines`); redis-py does the rest."""
         self.redis = redis
@@ -197,7 +197,9 @@ class RedisStore:
         keys = [(t, s) for t in tables for s in SEATS]
         if not keys:
             return {}
-        raw = await self.redis.mget([robot_key(t, s) for t, s in keys])
+        names = [robot_key(t, s) for t, s in keys]  # a table's in one slot, not all tables'
+        raw = await (self.redis.mget_nonatomic(names) if isinstance(self.redis, RedisCluster)
+                     else self.redis.mget(names))
         found: dict[str, dict[str, dict[str, Any]]] = {}
         for (table, seat), value in zip(keys, raw, strict=True):
             if value is not None:

@@ -16,6 +16,7 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
@@ -23,7 +24,7 @@ from services.common import registry
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
 from services.common.kafka.reader import Record, read_table, read_topics
 from services.common.names import HISTORY_RATE, REGISTRY, SEAT_RATE
-from services.common.redis_lines import RedisLines
+from services.common.redis_connect import AnyRedis, redis_client, redis_lines
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
 from services.gateway.alert_feed import AlertFeed
@@ -60,7 +61,7 @@ class Adapters:
     # Creating tables and tournaments (`services.common.registry`, `tournaments.py`) takes
     # the clients themselves: Kafka's admin and Redis's pipelines.
     admin: AIOKafkaAdminClient
-    redis: Redis
+    redis: AnyRedis
 
 
 class KafkaReads:
@@ -99,15 +100,19 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
         # A command on a connection Redis dropped (a restart) is tried again once, at once,
         # on a new one: the pool's connections can all be stale after an outage (redis-py's
         # default here is no retry at all).
-        redis = Redis(connection_pool=BlockingConnectionPool.from_url(
-            settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
-            client_name="tableserver-gateway", socket_connect_timeout=2, socket_timeout=5,
-            retry=Retry(NoBackoff(), 1)))
+        # (A cluster's client bounds its connections a primary, and refuses one more.)
+        options: dict[str, Any] = {"client_name": "tableserver-gateway",
+                                   "socket_connect_timeout": 2, "socket_timeout": 5,
+                                   "retry": Retry(NoBackoff(), 1)}
+        redis: AnyRedis = RedisCluster.from_url(
+            settings.redis_url, max_connections=REDIS_CONNECTIONS, **options) \
+            if settings.redis_cluster else Redis(connection_pool=BlockingConnectionPool.from_url(
+                settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5, **options))
         stack.push_async_callback(redis.aclose)
-        feeds_redis = Redis.from_url(settings.redis_url, socket_timeout=30,  # > its XREAD
-                                     client_name="tableserver-gateway-feeds")
+        feeds_redis = redis_client(settings, socket_timeout=30,  # > its XREAD
+                                   client_name="tableserver-gateway-feeds")
         stack.push_async_callback(feeds_redis.aclose)
-        lines = RedisLines(settings.redis_url, timeout_s=5, connect_timeout_s=2)
+        lines = redis_lines(settings, timeout_s=5, connect_timeout_s=2)
         stack.push_async_callback(lines.aclose)
         alerts = AlertFeed(settings.kafka_bootstrap)
         await alerts.start()

@@ -24,10 +24,13 @@ from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import RedisError
 
 from services.common.backoff import Backoff
 from services.common.names import WAKE
+from services.common.redis_connect import AnyRedis
+from services.gateway.cluster_feeds import ClusterReaders
 
 log = logging.getLogger("tableserver.fanout")
 
@@ -35,6 +38,7 @@ STREAM_ID = re.compile(r"\d{1,19}(-\d{1,19})?")  # within Redis's 64-bit halves
 Fields = dict[bytes, bytes]
 Entries = list[tuple[bytes, Fields]]
 Reply = list[tuple[bytes, Entries]]  # XREAD's: each stream with its new entries
+XreadStreams = dict[bytes | str | memoryview, int | bytes | str | memoryview]  # redis-py's
 Render = Callable[[str, Fields], str]  # (entry id, fields) → the text a socket is sent
 CATCH_UP = 200  # entries a socket may resume over: fewer than its queue holds
 
@@ -163,11 +167,13 @@ class Feeds(Protocol):
 class FeedHub:
     """`subscribe` a socket to a stream, `unsubscribe` it when it goes; `run` is the reader."""
 
-    def __init__(self, reader: Redis, redis: Redis, block_ms: int = 5000) -> None:
+    def __init__(self, reader: AnyRedis, redis: AnyRedis, block_ms: int = 5000) -> None:
         self.reader, self.redis, self.block_ms = reader, redis, block_ms
         self.streams: dict[str, _Stream] = {}
         self.wake_key = WAKE + uuid.uuid4().hex
-        self.wake_last = "0-0"
+        self.wake_last: dict[str, str] = {}  # a wake-up stream → its last entry read
+        # on a cluster, a reader a slot (`cluster_feeds`)
+        self.nodes = ClusterReaders(self, reader) if isinstance(reader, RedisCluster) else None
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:
@@ -201,7 +207,7 @@ class FeedHub:
         if stream is None:
             start = resume if _order(resume) < _order(newest) else newest
             stream = self.streams[key] = _Stream(start, {sub})
-            await self._wake()  # the socket is in the stream already: nothing read is lost
+            await self._wake(key)  # the socket is in the stream already: nothing is lost
         else:
             stream.subs.add(sub)
         return sub
@@ -213,42 +219,57 @@ class FeedHub:
             if not stream.subs:
                 del self.streams[sub.key]
 
-    async def _wake(self) -> None:
-        """Let the reader's blocking read return, so that it follows the new stream."""
+    async def _wake(self, key: str) -> None:
+        """Let the blocking read that is to follow stream `key` return, so that it does (on a
+        cluster, the reader of its slot, started if it has none)."""
+        wake = self.wake_key if self.nodes is None else self.nodes.follow(key)
+        if wake is None:
+            return
         try:
-            await self.redis.xadd(self.wake_key, {"w": "1"}, maxlen=1)
-            await self.redis.pexpire(self.wake_key, 24 * 3600 * 1000)
+            await self.redis.xadd(wake, {"w": "1"}, maxlen=1)
+            await self.redis.pexpire(wake, 24 * 3600 * 1000)
         except RedisError:
             pass  # the reader finds the new stream within its block time anyway
 
     async def run(self) -> None:
-        """The reader: follow every stream a socket follows, offer each new entry."""
+        """The reader: follow every stream a socket follows, offer each new entry. On a
+        cluster, a reader a slot (`cluster_feeds`), started as sockets come."""
+        if self.nodes is not None:
+            try:
+                await asyncio.Event().wait()  # the readers run until the hub is stopped
+            finally:
+                await self.nodes.stop()
+            return
         backoff = Backoff.doubling(0.1, 2.0)  # while Redis is away
         while True:
-            streams: dict[bytes | str | memoryview, int | bytes | str | memoryview] = {
-                k: s.last for k, s in self.streams.items()}
-            streams[self.wake_key] = self.wake_last
             try:
-                reply = cast(Reply, await self.reader.xread(streams, block=self.block_ms,
-                                                            count=100))
+                await self.read(cast(Redis, self.reader), self.wake_key,  # not a cluster's
+                                {k: s.last for k, s in self.streams.items()})
             except (RedisError, OSError) as exc:
                 if backoff.fresh:
                     log.warning("the feeds' reader lost Redis: %r", exc)
                 await backoff.wait()
                 continue
             backoff.reset()
-            for raw_key, entries in reply:
-                key = raw_key.decode()
-                if key == self.wake_key:
-                    self.wake_last = entries[-1][0].decode()
-                    continue
-                stream = self.streams.get(key)
-                if stream is not None:
-                    try:
-                        self._dispatch(stream, entries)
-                    except Exception:  # one entry it cannot render must not stop every feed
-                        log.exception("an entry of %s could not be sent; passed over", key)
-                        stream.last = entries[-1][0].decode()
+
+    async def read(self, client: Redis, wake_key: str, streams: dict[str, str]) -> None:
+        """One blocking read of `streams` (each from its last entry read) and the wake-up
+        stream `wake_key`; each new entry offered."""
+        asked = {**streams, wake_key: self.wake_last.get(wake_key, "0-0")}
+        reply = cast(Reply, await client.xread(cast(XreadStreams, asked), block=self.block_ms,
+                                               count=100))
+        for raw_key, entries in reply:
+            key = raw_key.decode()
+            if key == wake_key:
+                self.wake_last[wake_key] = entries[-1][0].decode()
+                continue
+            stream = self.streams.get(key)
+            if stream is not None:
+                try:
+                    self._dispatch(stream, entries)
+                except Exception:  # one entry it cannot render must not stop every feed
+                    log.exception("an entry of %s could not be sent; passed over", key)
+                    stream.last = entries[-1][0].decode()
 
     def _dispatch(self, stream: _Stream, entries: Entries) -> None:
         for raw_id, fields in entries:

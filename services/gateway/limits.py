@@ -14,7 +14,7 @@ import hashlib
 
 from redis.exceptions import NoScriptError, RedisError
 
-from services.common.redis_lines import RedisLines
+from services.common.redis_connect import Lines
 
 # KEYS: the limit's key. ARGV: interval between requests (µs), tolerance (µs).
 # Returns 0 when allowed, else the µs until the next request would be.
@@ -53,7 +53,7 @@ class LocalBucket:
 class SharedLimit:
     """`rate` requests a second per key, bursts of `burst`, across replicas (Redis)."""
 
-    def __init__(self, redis: RedisLines, prefix: str, rate: int, burst: int) -> None:
+    def __init__(self, redis: Lines, prefix: str, rate: int, burst: int) -> None:
         self.redis, self.prefix = redis, prefix
         self.rate = rate
         self.interval = 1_000_000 // max(rate, 1)

@@ -9,16 +9,16 @@ import asyncio
 import contextlib
 
 from aiokafka import AIOKafkaProducer
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from services.common.redis_connect import AnyRedis
 from services.gateway.ports import HealthProbe
 from services.gateway.readiness import Appends
 
 TIMEOUT_S = 2.0
 
 
-async def redis_reachable(redis: Redis) -> bool:
+async def redis_reachable(redis: AnyRedis) -> bool:
     try:
         return bool(await asyncio.wait_for(redis.ping(), TIMEOUT_S))
     except (RedisError, OSError, TimeoutError):
@@ -37,7 +37,7 @@ async def kafka_reachable(producer: AIOKafkaProducer) -> bool:
 class ClientsProbe:
     """The gateway's `HealthProbe`: its own Redis client and producer asked."""
 
-    def __init__(self, redis: Redis, producer: AIOKafkaProducer) -> None:
+    def __init__(self, redis: AnyRedis, producer: AIOKafkaProducer) -> None:
         self.redis, self.producer = redis, producer
 
     async def kafka_reachable(self) -> bool:

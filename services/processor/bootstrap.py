@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
 from services.common.kafka.group_offsets import GroupOffsets
 from services.common.names import LIVE_GROUP
-from services.common.redis_lines import RedisLines
+from services.common.redis_connect import redis_client, redis_lines
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
 from services.common.supervision import Supervisor
@@ -43,12 +42,12 @@ def real_adapters(settings: Settings) -> Adapters:
     # A command is retried once, at once (a connection dropped between two commands); with
     # Redis away, redis-py's default, ten retries with a growing backoff, held each write up
     # to seconds, and its return was seen that much later: `StoreSync` asks it at its pace.
-    redis = Redis.from_url(settings.redis_url, socket_connect_timeout=REDIS_CONNECT_TIMEOUT_S,
-                           socket_timeout=REDIS_COMMAND_TIMEOUT_S,  # connects on first use
-                           retry=Retry(NoBackoff(), 1))
+    redis = redis_client(settings, socket_connect_timeout=REDIS_CONNECT_TIMEOUT_S,
+                         socket_timeout=REDIS_COMMAND_TIMEOUT_S,  # connects on first use
+                         retry=Retry(NoBackoff(), 1))
     # the states' writes on one pipelined connection (services/common/redis_lines.py)
-    lines = RedisLines(settings.redis_url, timeout_s=REDIS_COMMAND_TIMEOUT_S,
-                       connect_timeout_s=REDIS_CONNECT_TIMEOUT_S)
+    lines = redis_lines(settings, timeout_s=REDIS_COMMAND_TIMEOUT_S,
+                        connect_timeout_s=REDIS_CONNECT_TIMEOUT_S)
     return Adapters(RedisStore(redis, lines),
                     TableFetcher(bootstrap, linger_ms=settings.fetch_linger_ms),
                     lambda shard: KafkaShardLog(bootstrap, shard),

@@ -26,7 +26,6 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError, KafkaTimeoutError
-from redis.asyncio import Redis
 from redis.exceptions import (
     ConnectionError as RedisConnectionError,
     RedisError,
@@ -38,6 +37,7 @@ from services.common.kafka.admin import ensure_core_topics
 from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, Record, read_table
 from services.common.names import table_topic
+from services.common.redis_connect import redis_client
 from services.common.registry import create_table
 from services.common.settings import Settings
 from shared.codec import DecodeError, encode, from_map, unpack
@@ -202,7 +202,7 @@ async def _import_boards(settings: Settings, table: str, ruleset: str, boards: l
                                 request_timeout_ms=CONNECT_TIMEOUT_MS)
     producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
                                 enable_idempotence=True, linger_ms=5)
-    redis = Redis.from_url(settings.redis_url)
+    redis = redis_client(settings)
     try:
         await admin.start()
         await producer.start()

@@ -8,8 +8,7 @@ import os
 import signal
 import sys
 
-from redis.asyncio import Redis
-
+from services.common.redis_connect import redis_client
 from services.common.settings import Settings
 from services.robots.host import TableManagerHost
 from services.robots.presence import RedisPresence
@@ -17,8 +16,8 @@ from services.robots.presence import RedisPresence
 
 async def run(settings: Settings) -> None:
     host = os.environ.get("TABLESERVER_HOST", "127.0.0.1")
-    redis = Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=5,
-                           client_name="tableserver-robots")
+    redis = redis_client(settings, socket_connect_timeout=2, socket_timeout=5,
+                         client_name="tableserver-robots")
     presence = RedisPresence(redis)
     try:
         server = await TableManagerHost(settings.gateway_url, presence=presence).serve(

@@ -12,10 +12,10 @@ import logging
 import time
 from typing import Protocol
 
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from services.common.names import robot_key
+from services.common.redis_connect import AnyRedis
 
 log = logging.getLogger("tableserver.robots")
 KEEP_UP_S = 5  # a connected robot's record written again this often
@@ -40,7 +40,7 @@ class NoPresence:
 
 
 class RedisPresence:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: AnyRedis) -> None:
         self.redis = redis
         self.connected: dict[tuple[str, str], tuple[str, int]] = {}  # → label, since
 

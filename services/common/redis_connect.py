@@ -1,0 +1,36 @@
+"""The services' Redis clients, for one Redis or a Redis Cluster (`TABLESERVER_REDIS_CLUSTER`):
+redis-py's client (`redis_client`) and the hot paths' pipelined connections (`redis_lines`).
+
+On a cluster every key of a table shares its slot (`names.tag`); redis-py's `RedisCluster`
+sends each command to its slot's primary and follows redirections, and `ClusterLines` does the
+same for the pipelined paths. What reads many tables at once splits itself by slot: a pipeline
+(redis-py's cluster pipeline), the robots' `MGET` (`mget_nonatomic`), the feeds' `XREAD`
+(`services.gateway.fanout`: a reader a primary).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from services.common.cluster_lines import ClusterLines
+from services.common.redis_lines import RedisLines
+from services.common.settings import Settings
+
+AnyRedis = Redis | RedisCluster
+Lines = RedisLines | ClusterLines
+
+
+def redis_client(settings: Settings, **options: Any) -> AnyRedis:
+    """redis-py's client for the settings' Redis, with `options` (timeouts, retry, name)."""
+    if settings.redis_cluster:
+        return RedisCluster.from_url(settings.redis_url, **options)
+    return Redis.from_url(settings.redis_url, **options)
+
+
+def redis_lines(settings: Settings, timeout_s: float, connect_timeout_s: float) -> Lines:
+    """The pipelined connection (one Redis) or connections (a cluster: one a primary)."""
+    kind = ClusterLines if settings.redis_cluster else RedisLines
+    return kind(settings.redis_url, timeout_s, connect_timeout_s)

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.stack import ROOT, _deploy
+from tests.stack import _deploy
 
 
 @dataclass(frozen=True)
@@ -28,13 +27,6 @@ class RedisClusterNodes:
 
     def stop(self) -> None:
         _deploy("redis/stop.sh", self.env)
-
-    def start_refused(self, primaries: str) -> subprocess.CompletedProcess[str]:
-        """deploy/redis/start.sh run with TABLESERVER_REDIS_CLUSTER=`primaries` (and failing,
-        the caller expects)."""
-        return subprocess.run([str(ROOT / "deploy/redis/start.sh")],
-                              env={**self.env, "TABLESERVER_REDIS_CLUSTER": primaries},
-                              capture_output=True, text=True, check=False)
 
 
 @contextmanager

@@ -3,7 +3,8 @@
 # deploy/redis/start.sh): node i a daemonized redis-server without persistence, its files under
 # $TABLESERVER_DATA/redis-cluster/<port>. redis-cli forms the cluster the first time; afterwards
 # the nodes' files (nodes-<port>.conf) say who is in it and which slots each serves, so a
-# restart forms it again by itself. Returns once every node says cluster_state:ok.
+# restart forms it again by itself. Returns once every node says cluster_state:ok and sees
+# every other node connected.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . deploy/settings.sh
@@ -14,6 +15,31 @@ for ((i = 1; i <= n; i++)); do
   addresses+=("127.0.0.1:$(redis_node_port "$i")")
 done
 
+another_cluster() {  # another_cluster WHY: refuse node files written for another cluster
+  echo "the Redis Cluster files in $TABLESERVER_DATA/redis-cluster were written for another" \
+       "cluster than $n primaries on ports ${ports[0]}-${ports[-1]} ($1). Remove that folder" \
+       "(after deploy/redis/stop.sh) to form a new one, or set TABLESERVER_REDIS_CLUSTER," \
+       "TABLESERVER_REDIS_PORT and TABLESERVER_REDIS_BUS_PORT back." >&2
+  exit 1
+}
+
+# the node files checked before any node starts: a node started on another bus port than its
+# file says rewrites it, and its peers lose its address
+joined=0
+for ((i = 1; i <= n; i++)); do
+  port=$(redis_node_port "$i")
+  file="$(redis_node_dir "$port")/nodes-$port.conf"
+  [ -s "$file" ] || continue
+  known=$(grep -vc '^vars' "$file" || true)
+  [ "$known" -gt 1 ] || continue  # a node that never joined
+  joined=$((joined + 1))
+  [ "$known" = "$n" ] || another_cluster "$file names $known nodes"
+  myself=$(awk '$3 ~ /myself/ { split($2, a, ","); print a[1] }' "$file")
+  [ "$myself" = "127.0.0.1:$port@$(redis_bus_port "$i")" ] ||
+    another_cluster "$file says this node is $myself"
+done
+[ "$joined" = 0 ] || [ "$joined" = "$n" ] || another_cluster "only $joined nodes had joined"
+
 # every port checked before any node starts: a refusal leaves nothing behind
 for ((i = 1; i <= n; i++)); do
   port=$(redis_node_port "$i")
@@ -21,11 +47,18 @@ for ((i = 1; i <= n; i++)); do
   refuse_taken_port "$port" TABLESERVER_REDIS_PORT
   refuse_taken_port "$(redis_bus_port "$i")" TABLESERVER_REDIS_BUS_PORT
 done
+started=()  # the nodes this run starts: stopped again when it fails
+stop_started() {
+  local pidfile
+  for pidfile in "${started[@]}"; do stop_pidfile "$pidfile"; done
+}
+trap 'status=$?; [ "$status" = 0 ] || stop_started' EXIT
 for ((i = 1; i <= n; i++)); do
   port=$(redis_node_port "$i")
   dir=$(redis_node_dir "$port")
   running "$dir/redis.pid" && continue
   mkdir -p "$dir"
+  started+=("$dir/redis.pid")
   redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" \
     --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" \
     --save "" --appendonly no \
@@ -36,8 +69,12 @@ for port in "${ports[@]}"; do
   wait_for_port "$port" 10 "Redis node $port"
 done
 
+cli() {  # cli PORT COMMAND…: the node's answer, without carriage returns
+  redis-cli -h 127.0.0.1 -p "$1" "${@:2}" | tr -d '\r'
+}
+
 info() {  # info PORT FIELD: a field of the node's CLUSTER INFO
-  redis-cli -h 127.0.0.1 -p "$1" cluster info | tr -d '\r' | sed -n "s/^$2://p"
+  cli "$1" cluster info | sed -n "s/^$2://p"
 }
 
 fresh=0 formed=0
@@ -59,21 +96,25 @@ if [ "$fresh" = "$n" ]; then
     exit 1
   }
 elif [ "$formed" != "$n" ]; then
-  echo "the Redis nodes on ports ${ports[0]}-${ports[-1]} are not one cluster of $n primaries:" \
-       "their files in $TABLESERVER_DATA/redis-cluster were written for another cluster." \
-       "Stop them (deploy/redis/stop.sh) and remove that folder to form a new one, or set" \
-       "TABLESERVER_REDIS_CLUSTER back." >&2
-  exit 1
+  another_cluster "$formed of the nodes serve every slot together, $fresh are new"
 fi
 
-# a node restarted from its files waits about 2 s before it says ok
+ready() {  # ready PORT: the node says ok, and sees all n nodes with their links up
+  local nodes
+  [ "$(info "$1" cluster_state)" = ok ] || return 1
+  nodes=$(cli "$1" cluster nodes)
+  [ "$(grep -c ' connected' <<< "$nodes")" = "$n" ] && [ "$(grep -c . <<< "$nodes")" = "$n" ] &&
+    ! grep -qE 'fail|noaddr|handshake' <<< "$nodes"
+}
+
+# a node restarted from its file waits about 2 s before it says ok
 deadline=$((SECONDS + TABLESERVER_REDIS_START_TIMEOUT))
 for port in "${ports[@]}"; do
-  until [ "$(info "$port" cluster_state)" = ok ]; do
+  until ready "$port"; do
     if [ "$SECONDS" -ge "$deadline" ]; then
-      echo "the Redis Cluster node on port $port did not say cluster_state:ok within" \
-           "$TABLESERVER_REDIS_START_TIMEOUT s (TABLESERVER_REDIS_START_TIMEOUT); its log:" \
-           "$(redis_node_dir "$port")/redis.log" >&2
+      echo "the Redis Cluster node on port $port did not say cluster_state:ok and see all $n" \
+           "nodes connected within $TABLESERVER_REDIS_START_TIMEOUT s" \
+           "(TABLESERVER_REDIS_START_TIMEOUT); its log: $(redis_node_dir "$port")/redis.log" >&2
       exit 1
     fi
     sleep 0.1

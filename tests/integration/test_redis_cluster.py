@@ -7,6 +7,8 @@ slot only, so the keys read or written together share a hash tag."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
 from collections.abc import AsyncIterator
 
 import pytest
@@ -14,6 +16,7 @@ from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.exceptions import ClusterCrossSlotError, MovedError, RedisClusterException
 
 from tests.redis_cluster import RedisClusterNodes
+from tests.stack import ROOT
 
 SLOTS = 16384
 SCRIPT = "redis.call('SET', KEYS[1], ARGV[1]); redis.call('SET', KEYS[2], ARGV[1]); " \
@@ -162,3 +165,23 @@ async def test_a_restart_forms_the_same_cluster_from_its_node_files(
         assert await client.get("{t1}:after") == b"restart"
     finally:
         await client.aclose()
+
+
+def test_node_files_of_another_cluster_are_refused_and_nothing_is_started(
+        redis_cluster_nodes: RedisClusterNodes) -> None:
+    redis_cluster_nodes.stop()
+    first = redis_cluster_nodes.ports[0]
+    four = {**redis_cluster_nodes.env, "TABLESERVER_REDIS_CLUSTER": "4"}
+    moved_bus = {**redis_cluster_nodes.env, "TABLESERVER_REDIS_BUS_PORT": str(first + 10)}
+    try:
+        for env, why in [(four, "names 3 nodes"), (moved_bus, "says this node is")]:
+            refused = subprocess.run([str(ROOT / "deploy/redis/start.sh")], env=env,
+                                     capture_output=True, text=True, check=False)
+            assert refused.returncode == 1
+            assert "were written for another cluster" in refused.stderr and why in \
+                refused.stderr
+            for port in range(first, first + 4):
+                with socket.socket() as probe:
+                    assert probe.connect_ex(("127.0.0.1", port)) != 0, f"{port} listens"
+    finally:
+        redis_cluster_nodes.start()  # the three again, from their files

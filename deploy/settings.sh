@@ -10,6 +10,14 @@
 : "${TABLESERVER_KAFKA_BROKERS:=1}"
 : "${TABLESERVER_KAFKA_START_TIMEOUT:=60}"  # seconds for every broker to be registered
 : "${TABLESERVER_REDIS_PORT:=6379}"
+# Redis: 0 for one server; N (3 or more: redis-cli forms no smaller cluster) for a Redis Cluster
+# of N primaries, no replicas (deploy/redis/cluster-start.sh). Node i listens on
+# TABLESERVER_REDIS_PORT + i - 1 and its cluster bus on TABLESERVER_REDIS_BUS_PORT + i - 1: by
+# default the ports just after the nodes' (6379-6381 and 6382-6384 for 3), not Redis's own
+# port + 10000, which would be the tests' Redis (16379).
+: "${TABLESERVER_REDIS_CLUSTER:=0}"
+: "${TABLESERVER_REDIS_BUS_PORT:=}"
+: "${TABLESERVER_REDIS_START_TIMEOUT:=30}"  # seconds for a cluster's every node to say ok
 : "${TABLESERVER_KAFKA_VERSION:=3.9.1}"
 : "${TABLESERVER_KAFKA_HEAP:=512m}"
 : "${TABLESERVER_KAFKA_JVM_OPTS:=}"  # more options for the broker's JVM, e.g. -XX:+UseZGC
@@ -21,6 +29,7 @@ TABLESERVER_RUN="$TABLESERVER_DATA/run"
 TABLESERVER_ROOT="$PWD"
 export TABLESERVER_KAFKA_LIBS TABLESERVER_DATA TABLESERVER_KAFKA_PORT TABLESERVER_KAFKA_CONTROLLER_PORT \
        TABLESERVER_KAFKA_BROKERS TABLESERVER_KAFKA_START_TIMEOUT TABLESERVER_REDIS_PORT \
+       TABLESERVER_REDIS_CLUSTER TABLESERVER_REDIS_BUS_PORT TABLESERVER_REDIS_START_TIMEOUT \
        TABLESERVER_KAFKA_VERSION TABLESERVER_KAFKA_HEAP TABLESERVER_KAFKA_JVM_OPTS \
        TABLESERVER_WORKERS TABLESERVER_RUN TABLESERVER_ROOT
 
@@ -42,6 +51,29 @@ kafka_node_port() {  # kafka_node_port I: node I's broker port
 
 kafka_controller_port() {  # kafka_controller_port I: node I's controller port
   echo $((TABLESERVER_KAFKA_CONTROLLER_PORT + 2 * ($1 - 1)))
+}
+
+redis_cluster_primaries() {  # the cluster's primaries (0: one server), or a clear error
+  local n=$TABLESERVER_REDIS_CLUSTER
+  if ! [[ "$n" =~ ^[0-9]+$ ]] || { [ "$((10#$n))" != 0 ] && [ "$((10#$n))" -lt 3 ]; }; then
+    echo "TABLESERVER_REDIS_CLUSTER=$n: say 0 for one Redis server, or 3 or more primaries for a" \
+         "Redis Cluster (redis-cli forms no cluster of fewer than 3 primaries)" >&2
+    return 1
+  fi
+  echo "$((10#$n))"
+}
+
+redis_node_port() {  # redis_node_port I: the cluster's node I (1, 2, …) listens here
+  echo $((TABLESERVER_REDIS_PORT + $1 - 1))
+}
+
+redis_bus_port() {  # redis_bus_port I: node I's cluster bus (the nodes' gossip)
+  local first=${TABLESERVER_REDIS_BUS_PORT:-$((TABLESERVER_REDIS_PORT + 10#$TABLESERVER_REDIS_CLUSTER))}
+  echo $((first + $1 - 1))
+}
+
+redis_node_dir() {  # redis_node_dir PORT: the files of the cluster's node on PORT
+  echo "$TABLESERVER_DATA/redis-cluster/$1"
 }
 
 port_taken() {  # port_taken PORT: true when something listens on 127.0.0.1:PORT

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.fakes import MemoryAppender, Switch
-from tests.helpers import GATEWAY_PORT, KAFKA_PORT, REDIS_PORT
+from tests.helpers import GATEWAY_PORT, KAFKA_PORT, REDIS_CLUSTER_PORT, REDIS_PORT
+from tests.redis_cluster import RedisClusterNodes, redis_cluster
 from tests.stack import Stack, running_stack
 
 LAYERS = ("unit", "integration", "browser")
@@ -37,6 +38,14 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                                   "TABLESERVER_CALLS_PER_SECOND": "20",
                                   "TABLESERVER_ORIGINS": "https://club.example"}) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def redis_cluster_nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterNodes]:
+    """A Redis Cluster of three primaries for the test module (tests/redis_cluster.py); its
+    `url` is the startup node's."""
+    with redis_cluster(tmp_path_factory.mktemp("redis-cluster"), REDIS_CLUSTER_PORT) as nodes:
+        yield nodes
 
 
 @pytest.fixture

@@ -18,6 +18,8 @@ from tests.stack import Stack
 _SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 19092 + _SHIFT, 16379 + _SHIFT, 18000 + _SHIFT
 TM_PORT = 12000 + _SHIFT  # the Table Manager host (services/robots) the robots' tests start
+# the Redis Cluster fixture's three nodes (22379-22381) and their cluster buses (22382-22384)
+REDIS_CLUSTER_PORT = 22379 + _SHIFT
 
 
 def wait_for(check: Any, seconds: float, what: str) -> Any:

@@ -111,15 +111,17 @@ def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: in
                   workers: int = 1, extra_env: dict[str, str] | None = None, brokers: int = 1
                   ) -> Iterator[Stack]:
     """Kafka (`brokers` nodes, on ports from `kafka_port`: 2 each), Redis, `workers`
-    processor workers and the gateway; all stopped on exit."""
+    processor workers and the gateway; all stopped on exit, and so is what started when a
+    later start fails. `extra_env={"TABLESERVER_REDIS_CLUSTER": "3"}` makes Redis a cluster of
+    three primaries on ports `redis_port`… (deploy/redis/cluster-start.sh)."""
     env = {**os.environ, "TABLESERVER_DATA": str(data),
            "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_KAFKA_BROKERS": str(brokers),
            "TABLESERVER_REDIS_PORT": str(redis_port),
            "TABLESERVER_GATEWAY_PORT": str(gateway_port), **(extra_env or {})}
     stack = Stack(env, data, kafka_port, redis_port, gateway_port, brokers)
-    _deploy("kafka/start.sh", env)
-    _deploy("redis/start.sh", env)
     try:
+        _deploy("kafka/start.sh", env)
+        _deploy("redis/start.sh", env)
         for i in range(workers):
             stack.start_worker(f"w{i + 1}")
         log = (data / "gateway.log").open("ab")

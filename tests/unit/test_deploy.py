@@ -148,12 +148,44 @@ def test_kubernetes_check_rejects_a_broken_manifest(tmp_path: Path) -> None:
 
 def test_deploy_scripts_are_executable() -> None:
     for script in ["up.sh", "down.sh", "ctl.sh", "kafka/fetch.sh", "kafka/configure.sh",
-                   "kafka/start.sh", "kafka/stop.sh", "redis/start.sh", "redis/stop.sh"]:
+                   "kafka/start.sh", "kafka/stop.sh", "redis/start.sh", "redis/stop.sh",
+                   "redis/cluster-start.sh"]:
         path = ROOT / "deploy" / script
         assert path.stat().st_mode & 0o111, f"{script} is not executable"
         result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True,
                                 check=False)
         assert result.returncode == 0, result.stderr
+
+
+
+def redis_settings(script: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`script` run in bash after deploy/settings.sh, with only `settings` among tableserver's."""
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith("TABLESERVER_")}
+    return subprocess.run(["bash", "-c", f". deploy/settings.sh; {script}"], cwd=ROOT,
+                          env={**env, **settings}, capture_output=True, text=True, check=False)
+
+
+def test_redis_cluster_nodes_and_buses_take_the_ports_after_redis_port() -> None:
+    ports = "for i in 1 2 3; do echo $(redis_node_port $i) $(redis_bus_port $i); done"
+    by_default = redis_settings(ports, TABLESERVER_REDIS_CLUSTER="3")
+    assert by_default.stdout.split("\n")[:3] == ["6379 6382", "6380 6383", "6381 6384"]
+    moved = redis_settings(ports, TABLESERVER_REDIS_CLUSTER="3", TABLESERVER_REDIS_PORT="22379",
+                           TABLESERVER_REDIS_BUS_PORT="32000")
+    assert moved.stdout.split("\n")[:3] == ["22379 32000", "22380 32001", "22381 32002"]
+
+
+@pytest.mark.parametrize("primaries", ["1", "2", "three", "-3", "3.5"])
+def test_redis_start_refuses_a_cluster_redis_cli_would_not_form(
+        tmp_path: Path, primaries: str) -> None:
+    refused = subprocess.run([str(ROOT / "deploy/redis/start.sh")], capture_output=True,
+                             text=True, check=False,
+                             env={**os.environ, "TABLESERVER_DATA": str(tmp_path),
+                                  "TABLESERVER_REDIS_CLUSTER": primaries})
+    assert refused.returncode == 1
+    assert f"TABLESERVER_REDIS_CLUSTER={primaries}: say 0 for one Redis server, or 3 or more " \
+           "primaries for a Redis Cluster" in refused.stderr
+    assert not (tmp_path / "redis").exists() and not (tmp_path / "redis-cluster").exists()
 
 
 # --- the cluster for 100,000 tables (deploy/k8s-cluster-100k, docs/capacity.md) ----------------

@@ -8,23 +8,33 @@ from collections.abc import AsyncIterator
 
 import pytest
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 
+from services.common.cluster_lines import ClusterLines
+from services.common.redis_connect import AnyRedis, Lines
 from services.common.redis_lines import RedisLines
 from services.common.store import RedisStore, StateStore, StateWrite
 from tests.fakes import MemoryStore
 from tests.stack import Stack
 
 
-@pytest.fixture(params=["memory", "redis", "redis-lines"])
+@pytest.fixture(params=["memory", "redis", "redis-lines", "cluster", "cluster-lines"])
 async def store(request: pytest.FixtureRequest, stack: Stack) -> AsyncIterator[StateStore]:
     """The fake; Redis through redis-py alone; Redis with the states' writes and reads on the
-    pipelined connection (`RedisLines`), as the services run it."""
+    pipelined connection (`RedisLines`), as the services run it; a Redis Cluster of three
+    primaries the same two ways (`RedisCluster`, `ClusterLines`)."""
     if request.param == "memory":
         yield MemoryStore()
         return
-    redis = Redis(port=stack.redis_port)
-    lines = RedisLines(f"redis://127.0.0.1:{stack.redis_port}/0") \
-        if request.param == "redis-lines" else None
+    lines: Lines | None
+    if request.param.startswith("cluster"):
+        url = request.getfixturevalue("redis_cluster_nodes").url
+        redis: AnyRedis = RedisCluster.from_url(url)
+        lines = ClusterLines(url) if request.param == "cluster-lines" else None
+    else:
+        redis = Redis(port=stack.redis_port)
+        lines = RedisLines(f"redis://127.0.0.1:{stack.redis_port}/0") \
+            if request.param == "redis-lines" else None
     yield RedisStore(redis, lines)
     if lines is not None:
         await lines.aclose()

@@ -43,8 +43,10 @@ import httpx
 import uvloop
 import websockets
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 
 from services.common.names import feed_key, state_key
+from services.common.redis_connect import AnyRedis
 from shared.notation import pbn_events
 from shared.seats import board_dealer
 
@@ -203,7 +205,7 @@ class Pipeline:
         else:
             self.failed.append(f"{step.kind} at {table}: {status} {body!r}")
 
-    async def settled(self, redis: Redis, timeout: float) -> float:
+    async def settled(self, redis: AnyRedis, timeout: float) -> float:
         """Waits until every table's state in Redis has folded its last event accepted (at
         most `timeout` s); returns how long it took."""
         started = time.perf_counter()
@@ -218,7 +220,7 @@ class Pipeline:
             await asyncio.sleep(0.5)
         return time.perf_counter() - started
 
-    async def in_redis(self, redis: Redis) -> dict[tuple[str, int], float]:
+    async def in_redis(self, redis: AnyRedis) -> dict[tuple[str, int], float]:
         """(table, offset) → when in Redis, of each call, read after the load: the
         processor's script writes the state and appends it to the table's feed stream in one
         step, and Redis names a stream entry by its own clock's millisecond (+1 ms here, so
@@ -269,6 +271,14 @@ async def sample_cpu(pids: dict[str, int], timeline: list[dict[str, float]]) -> 
         before = after
 
 
+def redis_pids(data: Path) -> dict[str, int]:
+    """The Redis server's pid, or each cluster node's (deploy/redis/start.sh's pidfiles)."""
+    nodes = sorted((data / "redis-cluster").glob("*/redis.pid"))
+    if not nodes:
+        return {"redis": int((data / "redis" / "redis.pid").read_text())}
+    return {f"redis {pid.parent.name}": int(pid.read_text()) for pid in nodes}
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     try:
@@ -282,7 +292,7 @@ class Runner:
     """The load at a steady rate, and its measured windows."""
 
     def __init__(self, args: argparse.Namespace, pipeline: Pipeline, bootstrap: str,
-                 redis: Redis, pids: dict[str, int]) -> None:
+                 redis: AnyRedis, pids: dict[str, int]) -> None:
         self.args, self.pipeline, self.bootstrap = args, pipeline, bootstrap
         self.redis, self.pids = redis, pids
         self.turn = 0  # the next table in turn, round the tables
@@ -389,7 +399,8 @@ async def run(args: argparse.Namespace, bootstrap: str, url: str, director: str,
     pipeline = Pipeline(url, director, args.tables)
     print(f"creating {args.tables} tables …", flush=True)
     await pipeline.setup()
-    redis = Redis.from_url(redis_url)
+    redis: AnyRedis = RedisCluster.from_url(redis_url) if args.redis_cluster \
+        else Redis.from_url(redis_url)
     stop = asyncio.Event()
     ws_url = url.replace("http://", "ws://")
     watchers = [asyncio.create_task(pipeline.watch_feed(ws_url, t, stop))
@@ -458,19 +469,23 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="run in this directory and keep its logs")
     parser.add_argument("--ports", type=int, nargs=3, metavar=("KAFKA", "REDIS", "GATEWAY"),
                         default=[29092, 26379, 28000])
+    parser.add_argument("--redis-cluster", type=int, default=0, metavar="N",
+                        help="Redis as a cluster of N primaries (3 or more) on ports REDIS…")
     args = parser.parse_args()
+    cluster = {"TABLESERVER_REDIS_CLUSTER": str(args.redis_cluster),
+               "TABLESERVER_REDIS_BUS_PORT": ""} if args.redis_cluster else {}
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     with (contextlib.nullcontext(str(args.keep)) if args.keep
           else tempfile.TemporaryDirectory()) as tmp, running_stack(
             Path(tmp), *args.ports, workers=args.workers,
-            extra_env={"TABLESERVER_SHARDS": str(args.shards)}) as stack:
+            extra_env={"TABLESERVER_SHARDS": str(args.shards), **cluster}) as stack:
         time.sleep(8)  # the workers join the group and take their shards
         assert stack.gateway is not None
         pids = {"gateway": stack.gateway.pid,
                 **{f"worker {name}": proc.pid for name, proc in stack.workers.items()},
                 "kafka": int((Path(tmp) / "kafka" / "kafka.pid").read_text()),
-                "redis": int((Path(tmp) / "redis" / "redis.pid").read_text()),
+                **redis_pids(Path(tmp)),
                 "load generator": os.getpid()}
         # uvloop, as the gateway and the workers: the load generator shares their two cores
         uvloop.run(run(args, stack.bootstrap, stack.url, stack.director,

@@ -118,14 +118,16 @@ def worker_key(worker: str) -> str:
 WORKER_KEYS = "tableserver:worker:*"
 
 
-LAYOUT = 2  # the keys' layout: 2 since tables' keys carry their hash tag (Redis Cluster)
+LAYOUT = 2  # the keys' layout: 2 since tables' keys carry their bucket's hash tag
 
 
-def shard_alive_key(shard: int) -> str:
-    """Redis string set by a shard's runner once it has written its tables: when it is gone,
-    Redis lost its data, or holds an earlier layout's keys; either way the runner writes its
+def shard_alive_keys(shard: int) -> list[str]:
+    """Redis strings set by a shard's runner once it has written its tables, one in each
+    bucket's slot: when one is gone, Redis (on a cluster, the primary serving that bucket)
+    lost its data, or holds an earlier layout's keys; either way the runner writes its
     tables' states again."""
-    return f"tableserver:shard-alive:{shard}:layout{LAYOUT}"
+    return [f"tableserver:shard-alive:{_bucket_tag(bucket)}:{shard}:layout{LAYOUT}"
+            for bucket in range(REDIS_BUCKETS)]
 
 
 def robot_key(table: str, seat: str) -> str:

@@ -22,7 +22,7 @@ from services.common.names import (
     TOURNAMENTS_SET,
     feed_key,
     robot_key,
-    shard_alive_key,
+    shard_alive_keys,
     state_key,
     worker_key,
 )
@@ -209,10 +209,15 @@ class RedisStore:
         return await registry.records_of(self.redis, tables)
 
     async def mark_alive(self, shard: int) -> None:
-        await self.redis.set(shard_alive_key(shard), "1")
+        marks = dict.fromkeys(shard_alive_keys(shard), "1")  # a mark a bucket's slot
+        if isinstance(self.redis, RedisCluster):
+            await self.redis.mset_nonatomic(marks)
+        else:
+            await self.redis.mset(marks)
 
     async def is_alive(self, shard: int) -> bool:
-        return bool(await self.redis.exists(shard_alive_key(shard)))
+        marks = shard_alive_keys(shard)  # on a cluster, counted slot by slot
+        return int(await self.redis.exists(*marks)) == len(marks)
 
     async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
         await self.redis.set(worker_key(worker), json.dumps(sorted(shards)), ex=ttl_s)

@@ -2,8 +2,8 @@
 hold 100,000 tables, docs/capacity.md): a stack of its own, Redis started by the deploy scripts
 with `TABLESERVER_REDIS_CLUSTER=3`. Tables whose keys lie on every primary play; each table's
 spectator socket gets each of its states (the gateway's hub reads the cluster slot by slot,
-`services/gateway/cluster_feeds.py`); the states equal the tables' replays; and after a
-`FLUSHALL` of every primary, the workers write every state again."""
+`services/gateway/cluster_feeds.py`); the states equal the tables' replays; and when one
+primary loses its data, or all do, the workers write those states again."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import json
 import os
 from pathlib import Path
 
+from redis import Redis
 from redis.cluster import RedisCluster
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -79,6 +80,18 @@ def test_tables_on_three_primaries_play_are_fed_and_come_back_after_a_flush(tmp_
                 assert seen[table] == sorted(set(seen[table])), seen[table]  # in order, once
                 assert _equal_to_replay(stack, table, last[table]), table
             assert all(cluster.exists(feed_key(t)) for t in TABLES)
+
+            # one primary loses its data (a restart without persistence): the marks of its
+            # buckets with it, so the workers write their tables again
+            lost = primaries[TABLES[0]]
+            host, port = lost.rsplit(":", 1)
+            with Redis(host=host, port=int(port)) as node:
+                node.flushall()
+            gone = [t for t in TABLES if primaries[t] == lost]
+            assert gone and not any(cluster.exists(state_key(t)) for t in gone)
+            wait_for(lambda: all(cluster.exists(state_key(t)) for t in gone), 30,
+                     "the lost primary's states written again by the workers")
+            assert all(_equal_to_replay(stack, t, last[t]) for t in TABLES)
 
             cluster.flushall()  # every primary's keys (redis-py sends it to each)
             assert not any(cluster.exists(state_key(t)) for t in TABLES)

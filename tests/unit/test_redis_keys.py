@@ -13,7 +13,7 @@ from services.common.names import (
     REDIS_SLOTS,
     feed_key,
     robot_key,
-    shard_alive_key,
+    shard_alive_keys,
     state_key,
     tag,
 )
@@ -41,7 +41,12 @@ def test_tables_fall_in_every_bucket_each_in_its_share_of_the_slots() -> None:
     assert len({tag(t) for t in TABLES}) == REDIS_BUCKETS
 
 
-def test_the_shards_marks_name_the_keys_layout() -> None:
-    """A worker that finds no mark of this layout writes its tables' states again: an upgrade
-    from keys without tags rebuilds them."""
-    assert shard_alive_key(3) == "tableserver:shard-alive:3:layout2"
+def test_a_shards_marks_lie_one_in_each_buckets_slot_and_name_the_keys_layout() -> None:
+    """On a cluster, a primary that lost its data lost the marks of its buckets: every shard
+    with tables there writes them again. A worker that finds no mark of this layout does the
+    same: an upgrade from keys without tags rebuilds them."""
+    width = REDIS_SLOTS // REDIS_BUCKETS
+    marks = shard_alive_keys(3)
+    assert sorted(key_slot(k.encode()) // width for k in marks) == list(range(REDIS_BUCKETS))
+    assert all(k.endswith(":3:layout2") for k in marks)
+    assert not set(marks) & set(shard_alive_keys(4))

@@ -4,7 +4,9 @@ by kubernetes-validate)."""
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from services.common.names import LIVE, LIVE_GROUP
+from services.common.names import LIVE, LIVE_GROUP, REDIS_BUCKETS
 from services.common.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,6 +196,9 @@ CLUSTER = ROOT / "deploy" / "k8s-cluster-100k"
 TABLES = 100_000
 PARTITIONS_PER_BROKER = 10_000  # the most measured on one broker here (docs/capacity.md)
 CUSTOM = {"kafka.strimzi.io/v1beta2", "keda.sh/v1alpha1"}  # kinds whose operator is not here
+EVENTS_PER_S = 16_000  # 100,000 tables at a human pace (docs/capacity.md)
+REDIS_MS_PER_EVENT = 0.17  # Redis's CPU an event, on one thread: the plan's figure (ibid.)
+REDIS_BUSY = 0.7  # of a primary's thread, at most
 
 
 def render(path: Path) -> list[dict[str, Any]]:
@@ -253,12 +258,45 @@ def cluster_problems(docs: list[dict[str, Any]]) -> list[str]:
             trigger["metadata"]["bootstrapServers"], settings["TABLESERVER_KAFKA"]) != \
             ("kafka", LIVE_GROUP, LIVE, bootstrap, bootstrap):
         problems.append(f"the scaler reads another lag than the workers commit: {trigger}")
+    problems += redis_problems(docs, settings)
     service = named(docs, "Service", "gateway")["spec"]
     if service.get("sessionAffinity") != "ClientIP" or not service.get("ports"):
         problems.append(f"the gateways' Service is not sticky: {service}")
     ingress = named(docs, "Ingress", "gateway")
     if ingress["metadata"]["annotations"].get("nginx.ingress.kubernetes.io/affinity") != "cookie":
         problems.append("the Ingress keeps no browser on its gateway")
+    return problems
+
+
+def redis_problems(docs: list[dict[str, Any]], settings: dict[str, str]) -> list[str]:
+    """The Redis Cluster against the model: its primaries and replicas as the services and
+    the Job that forms it say, the busiest primary's thread under `REDIS_BUSY` (tables' keys
+    in `REDIS_BUCKETS` slots spread evenly, services/common/names.py), the services' Service
+    on its pods, and no single Redis left."""
+    problems = []
+    primaries = int(settings.get("TABLESERVER_REDIS_CLUSTER", "0"))
+    nodes = named(docs, "StatefulSet", "redis-cluster")["spec"]
+    [create] = named(docs, "Job", "redis-cluster-create")["spec"]["template"]["spec"][
+        "containers"][0]["args"]
+    replicas = re.search(r"--cluster-replicas (\d+)", create)
+    each = 1 + int(replicas.group(1)) if replicas else 1
+    if primaries < 3 or nodes["replicas"] != primaries * each or \
+            f"seq 0 {nodes['replicas'] - 1}" not in create:
+        problems.append(f"{nodes['replicas']} Redis pods for {primaries} primaries of {each} "
+                        "nodes each")
+    [redis] = nodes["template"]["spec"]["containers"]
+    if "--cluster-enabled yes" not in " ".join(redis["args"]):
+        problems.append("the Redis pods are not cluster nodes")
+    busiest = math.ceil(REDIS_BUCKETS / max(primaries, 1)) / REDIS_BUCKETS * EVENTS_PER_S \
+        * REDIS_MS_PER_EVENT / 1000
+    if busiest > REDIS_BUSY:
+        problems.append(f"Redis: the busiest of {primaries} primaries at {busiest:.0%} of its "
+                        "thread")
+    selector = named(docs, "Service", "redis")["spec"]["selector"]
+    if not selector or selector.items() - nodes["template"]["metadata"]["labels"].items():
+        problems.append(f"the Service redis does not reach the cluster's pods: {selector}")
+    if any(d["kind"] == "Deployment" and d["metadata"]["name"] == "redis" for d in docs):
+        problems.append("a single Redis is still deployed")
     return problems
 
 
@@ -279,11 +317,14 @@ def test_the_100k_cluster_renders_and_follows_the_model(tmp_path: Path) -> None:
     assert {"livenessProbe", "readinessProbe", "envFrom"} <= set(gateway)
 
 
-def test_the_cluster_check_finds_a_scaler_beyond_the_shards_and_too_few_brokers() -> None:
+def test_the_cluster_check_finds_a_scaler_beyond_the_shards_too_few_brokers_and_primaries() -> None:
     docs = render(CLUSTER)
     named(docs, "ScaledObject", "processor")["spec"]["maxReplicaCount"] = 65
     named(docs, "KafkaNodePool", "brokers")["spec"]["replicas"] = 29
     named(docs, "Service", "gateway")["spec"].pop("sessionAffinity")
+    named(docs, "ConfigMap", "tableserver")["data"]["TABLESERVER_REDIS_CLUSTER"] = "3"
     found = cluster_problems(docs)
-    assert [problem.split(" ")[0] for problem in found] == ["29", "workers", "the"], found
-    assert "for 64 shards" in found[1] and "not sticky" in found[2]
+    assert [problem.split(" ")[0] for problem in found] == ["29", "workers", "12", "Redis:",
+                                                             "the"], found
+    assert "for 64 shards" in found[1] and "not sticky" in found[4]
+    assert "for 3 primaries" in found[2] and "3 primaries at 94%" in found[3]

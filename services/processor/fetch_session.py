@@ -88,6 +88,16 @@ class _Session:
         self.id, self.epoch, self.sent = 0, NEW_SESSION, None
 
 
+async def _close_quietly(client: AIOKafkaClient) -> None:
+    """Closes a client given up. Its close awaits its metadata task, which may end in an error
+    of its own (seen after a broker's kill: a write on a connection uvloop had closed,
+    `RuntimeError`): the client is gone either way, and the error must not stop the loop."""
+    try:
+        await client.close()
+    except (KafkaError, OSError, RuntimeError) as exc:
+        log.warning("the fetcher's old client closed with an error: %r", exc)
+
+
 def _by_topic(partitions: dict[TopicPartition, Any]) -> dict[str, list[tuple[int, Any]]]:
     topics: dict[str, list[tuple[int, Any]]] = {}
     for tp, value in partitions.items():
@@ -251,7 +261,7 @@ class TableFetcher:
         old, self._client = self._client, fresh
         fresh.set_topics(self._topics)
         if old is not None:
-            await old.close()
+            await _close_quietly(old)
 
     def _unknown(self, partitions: list[TopicPartition]) -> None:
         """Look the leaders of `partitions` up; say so when some stay unknown for long (a

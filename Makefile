@@ -58,6 +58,7 @@ bench: install
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 100 --seconds 20
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 25 --play --follow 200
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play
+	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play --redis-cluster 3
 	$(PY) bench/feed_render_bench.py
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3

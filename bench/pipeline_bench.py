@@ -23,7 +23,10 @@ the call before it). A benchmark, not a test: it prints numbers and asserts noth
 
     python bench/pipeline_bench.py [--tables 1000] [--rate 500] [--seconds 20] [--play]
                                    [--follow 20] [--timeline] [--keep DIR]
-                                   [--ports KAFKA REDIS GATEWAY]
+                                   [--ports KAFKA REDIS GATEWAY] [--redis-cluster N]
+
+With `--redis-cluster N`, Redis is a Redis Cluster of N primaries (deploy/redis/start.sh), the
+services reading it as one; each node's CPU is reported.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ to each primary. A command's key is its first (`EVALSHA`/`EVAL`: the first of it
 batch is split by primary, sent to each at once, and its replies put back in order. Which
 primary serves which slot is read with `CLUSTER SLOTS` at the first command and again when a
 primary answers `MOVED` or `ASK` (a slot moved, a replica promoted): the commands so answered
-are sent once more, to the primary the new map names. A table's keys share a slot
-(`names.tag`), so a script that touches them runs on one primary.
+are sent once more, to the primary the new map names. A primary that cannot be reached fails
+its commands (the callers' errors, as on one Redis) and has the map read again. A table's
+keys share a slot (`names.tag`), so a script that touches them runs on one primary.
 """
 
 from __future__ import annotations
@@ -19,11 +20,17 @@ from dataclasses import replace
 from typing import Any
 
 from redis.crc import key_slot
-from redis.exceptions import AskError, ConnectionError as RedisConnectionError, RedisError
+from redis.exceptions import (
+    AskError,
+    ConnectionError as RedisConnectionError,
+    RedisError,
+    TimeoutError as RedisTimeoutError,
+)
 
 from services.common.redis_lines import Address, Arg, RedisLines
 
 SLOTS = 16384
+REMAP_EVERY_S = 1.0  # an unreachable primary's map read again at most this often
 _SCRIPTS = (b"EVALSHA", b"EVAL")
 
 
@@ -49,6 +56,7 @@ class ClusterLines:
         self.lines: dict[tuple[str, int], RedisLines] = {}
         self.owner: list[tuple[str, int]] = []  # slot → its primary's (host, port)
         self.mapping: asyncio.Future[None] | None = None  # a `CLUSTER SLOTS` under way
+        self.mapped_at = float("-inf")  # when the map was last asked for after a failure
 
     async def execute(self, *args: Arg) -> Any:
         """One command's reply."""
@@ -71,8 +79,21 @@ class ClusterLines:
             pending = moved
         for result in results:
             if isinstance(result, BaseException):
+                if isinstance(result, RedisConnectionError | RedisTimeoutError):
+                    self._unreachable()
                 raise result
         return results
+
+    def _unreachable(self) -> None:
+        """A primary did not answer: the map is read again in the background (at most once
+        a second), so that a replica promoted in its place is found; the caller hears the
+        error and may try again."""
+        now = asyncio.get_running_loop().time()
+        if now - self.mapped_at < REMAP_EVERY_S:
+            return
+        self.mapped_at = now
+        task = asyncio.ensure_future(self._map(again=True))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())  # tried again later
 
     async def evalsha(self, sha: str, numkeys: int, *args: Arg) -> Any:
         return await self.execute("EVALSHA", sha, numkeys, *args)

@@ -10,7 +10,8 @@ closes it with 1013: it never slows the others. Short commands (a socket's catch
 id it resumes at) go through the gateway's ordinary, bounded pool.
 
 A new stream joins the reader at once: the reader also follows a wake-up stream of its own,
-which `subscribe` appends to when it adds a stream.
+which `subscribe` appends to when it adds a stream. On a Redis Cluster, where a command names
+keys of one slot only, there is a reader a slot followed (`cluster_feeds`).
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import uuid
 
 import pytest
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import ConnectionError as RedisConnectionError, NoScriptError, ResponseError
 
 from services.common.cluster_lines import ClusterLines, key_of
 from services.common.names import feed_key, state_key, tag
@@ -67,6 +68,27 @@ async def test_a_stale_map_is_read_again_and_the_redirected_commands_sent_once_m
     finally:
         await lines.aclose()
         await cluster.aclose()
+
+
+async def test_an_unreachable_primary_fails_its_commands_and_has_the_map_read_again(
+        redis_cluster_nodes: RedisClusterNodes) -> None:
+    """As when a primary dies and a replica takes its slots: its commands fail (the caller
+    retries, as on one Redis), and the map read meanwhile names the primary that answers."""
+    lines = ClusterLines(redis_cluster_nodes.url)
+    try:
+        await lines.execute("PING")
+        right = list(lines.owner)
+        with socket.socket() as closed:  # a port nothing listens on
+            closed.bind(("127.0.0.1", 0))
+            gone = ("127.0.0.1", closed.getsockname()[1])
+        lines.owner = [gone] * len(right)
+        key = state_key(_tables(1)[0])
+        with pytest.raises(RedisConnectionError):
+            await lines.execute("SET", key, "x")
+        await wait_for_async(lambda: lines.owner == right, 5, "the map read again")
+        assert await lines.execute("SET", key, "x") == b"OK"
+    finally:
+        await lines.aclose()
 
 
 async def test_an_error_reply_is_raised_once_every_reply_has_come(

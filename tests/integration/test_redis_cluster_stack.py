@@ -22,7 +22,7 @@ from tests.integration.kafka_reading import replay
 from tests.stack import Stack, running_stack
 
 SHIFT = int(os.environ.get("TABLESERVER_TEST_PORT_SHIFT", "0"))  # as conftest.py's
-KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 23092 + SHIFT, 23379 + SHIFT, 23800 + SHIFT
+KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 24092 + SHIFT, 24379 + SHIFT, 24800 + SHIFT
 TABLES = [f"rc{i}" for i in range(12)]
 SCRIPT = "N 1C, E 1D, S 1H, W 1S, N P"
 

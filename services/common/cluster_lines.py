@@ -27,7 +27,7 @@ from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
 )
 
-from services.common.redis_lines import Address, Arg, RedisLines
+from services.common.redis_lines import Address, Arg, Commands, RedisLines
 
 SLOTS = 16384
 REMAP_EVERY_S = 1.0  # an unreachable primary's map read again at most this often
@@ -46,7 +46,7 @@ def _bytes(arg: Arg) -> bytes:
     return arg if isinstance(arg, bytes) else str(arg).encode()
 
 
-class ClusterLines:
+class ClusterLines(Commands):
     """Commands to a Redis Cluster, each on its primary's pipelined connection; the same calls
     as `RedisLines`. `url` names any node of the cluster (`redis://host:port`)."""
 
@@ -94,16 +94,6 @@ class ClusterLines:
         self.mapped_at = now
         task = asyncio.ensure_future(self._map(again=True))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())  # tried again later
-
-    async def evalsha(self, sha: str, numkeys: int, *args: Arg) -> Any:
-        return await self.execute("EVALSHA", sha, numkeys, *args)
-
-    async def eval(self, script: str, numkeys: int, *args: Arg) -> Any:
-        return await self.execute("EVAL", script, numkeys, *args)
-
-    async def hmget(self, key: str, *fields: str) -> list[bytes | None]:
-        found: list[bytes | None] = await self.execute("HMGET", key, *fields)
-        return found
 
     async def _send(self, commands: Sequence[Sequence[Arg]], which: list[int],
                     results: list[Any]) -> list[int]:

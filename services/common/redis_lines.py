@@ -184,7 +184,24 @@ class _Protocol(asyncio.Protocol):
         self.lines.lost(self, f"Redis closed the connection ({exc or 'EOF'})")
 
 
-class RedisLines:
+class Commands:
+    """The commands the hot paths send, on `execute` (one Redis's lines, or a cluster's)."""
+
+    async def execute(self, *args: Arg) -> Any:
+        raise NotImplementedError
+
+    async def evalsha(self, sha: str, numkeys: int, *args: Arg) -> Any:
+        return await self.execute("EVALSHA", sha, numkeys, *args)
+
+    async def eval(self, script: str, numkeys: int, *args: Arg) -> Any:
+        return await self.execute("EVAL", script, numkeys, *args)
+
+    async def hmget(self, key: str, *fields: str) -> list[bytes | None]:
+        found: list[bytes | None] = await self.execute("HMGET", key, *fields)
+        return found
+
+
+class RedisLines(Commands):
     """Commands to one Redis over one pipelined connection (see the module's docstring)."""
 
     def __init__(self, url: str | Address, timeout_s: float = 5.0,
@@ -216,16 +233,6 @@ class RedisLines:
         """Several commands in one write; each one's reply or error (not raised), in order."""
         futures = self._send([pack(c) for c in commands]) if commands else []
         return await asyncio.gather(*futures, return_exceptions=True)
-
-    async def evalsha(self, sha: str, numkeys: int, *args: Arg) -> Any:
-        return await self.execute("EVALSHA", sha, numkeys, *args)
-
-    async def eval(self, script: str, numkeys: int, *args: Arg) -> Any:
-        return await self.execute("EVAL", script, numkeys, *args)
-
-    async def hmget(self, key: str, *fields: str) -> list[bytes | None]:
-        found: list[bytes | None] = await self.execute("HMGET", key, *fields)
-        return found
 
     def _send(self, packed: list[bytes]) -> list[asyncio.Future[Any]]:
         loop = asyncio.get_running_loop()

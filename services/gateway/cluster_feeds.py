@@ -43,6 +43,7 @@ class ClusterReaders:
         self.keys: dict[int, set[str]] = {}  # a slot → the streams followed in it
         self.readers: dict[int, asyncio.Task[None]] = {}
         self.wakes: dict[int, str] = {}  # a slot → the wake-up stream read with it
+        self.failed: asyncio.Future[None] | None = None  # a reader's unexpected error
 
     def slot_of(self, key: str) -> int:
         slot = self.slots.get(key)
@@ -65,6 +66,19 @@ class ClusterReaders:
         self.readers[slot] = asyncio.create_task(self._follow(slot), name=f"feeds {slot}")
         return None
 
+    async def run(self) -> None:
+        """Until a reader dies of an error it does not expect (a bug): raised here, so that
+        the hub's task dies of it, as the one reader's would (the process's supervision)."""
+        try:
+            await self._failed()
+        finally:
+            await self.stop()
+
+    def _failed(self) -> asyncio.Future[None]:
+        if self.failed is None:
+            self.failed = asyncio.get_running_loop().create_future()
+        return self.failed
+
     async def stop(self) -> None:
         for reader in self.readers.values():
             reader.cancel()
@@ -75,9 +89,17 @@ class ClusterReaders:
         keys, streams = self.keys.get(slot, set()), self.hub.streams
         for key in [k for k in keys if k not in streams]:
             keys.discard(key)  # no socket follows it any more
+            self.slots.pop(key, None)
         return {k: streams[k].last for k in keys}
 
     async def _follow(self, slot: int) -> None:
+        try:
+            await self._read(slot)
+        except Exception as exc:  # a bug: `run` raises it
+            if not self._failed().done():
+                self._failed().set_exception(exc)
+
+    async def _read(self, slot: int) -> None:
         """One slot's reader, while the hub follows a stream of it."""
         backoff = Backoff.doubling(0.1, 2.0)
         client: Redis | None = None

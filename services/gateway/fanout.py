@@ -236,10 +236,7 @@ class FeedHub:
         """The reader: follow every stream a socket follows, offer each new entry. On a
         cluster, a reader a slot (`cluster_feeds`), started as sockets come."""
         if self.nodes is not None:
-            try:
-                await asyncio.Event().wait()  # the readers run until the hub is stopped
-            finally:
-                await self.nodes.stop()
+            await self.nodes.run()  # until the hub is stopped, or a reader dies of a bug
             return
         backoff = Backoff.doubling(0.1, 2.0)  # while Redis is away
         while True:

@@ -135,3 +135,25 @@ async def test_the_hub_reads_a_cluster_slot_by_slot_and_a_reader_ends_with_its_l
         reading.cancel()
         await asyncio.gather(reading, return_exceptions=True)
         await cluster.aclose()
+
+
+async def test_a_reader_that_dies_of_a_bug_ends_the_hubs_run_with_it(
+        redis_cluster_nodes: RedisClusterNodes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the one reader's task would on one Redis: the gateway's supervision stops the
+    process (a slot left unread would be a feed that silently stops)."""
+    cluster = RedisCluster.from_url(redis_cluster_nodes.url)
+    hub = FeedHub(cluster, cluster, block_ms=200)
+
+    async def broken(*args: object) -> None:
+        raise ValueError("a bug in the reader")
+
+    monkeypatch.setattr(hub, "read", broken)
+    reading = asyncio.create_task(hub.run())
+    try:
+        await hub.subscribe(feed_key(_tables(1)[0]), "$", "v", lambda i, f: "x")
+        with pytest.raises(ValueError, match="a bug in the reader"):
+            await asyncio.wait_for(reading, 10)
+    finally:
+        reading.cancel()
+        await asyncio.gather(reading, return_exceptions=True)
+        await cluster.aclose()

@@ -32,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,10 +93,12 @@ def in_play(table: str, records: list[Record]) -> bool:
 
 
 async def close_tables(archiver: Archiver, records: dict[str, registry.TableRecord],
-                       force: bool = False) -> dict[str, Any]:
+                       force: bool = False, marks: Mapping[str, Any] | None = None
+                       ) -> dict[str, Any]:
     """Close, archive and delete the tables of `records` (their registry records): the tables
     and the events archived. `Refused` (409) for tables in play without `force`,
-    `Unavailable` when Kafka or the processor does not answer in time (retry)."""
+    `Unavailable` when Kafka or the processor does not answer in time (retry). `marks` go in
+    each table's record with its `closed` (a tournament's close says so: `TOURNAMENT_CLOSING`)."""
     open_ = [t for t, r in records.items() if "archive" not in r]
     step = Steps(archiver)
     if open_:
@@ -110,7 +112,8 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
                               "or with force=true", "force", Kind.CONFLICT)
         await step("checked", open_)
         now = int(time.time() * 1000)
-        closing = {t: {**records[t], "closed": records[t].get("closed", now)} for t in open_}
+        closing = {t: {**records[t], "closed": records[t].get("closed", now), **(marks or {})}
+                   for t in open_}
         await write_records(archiver, closing)
         await step("closed", open_)
         await fence_table_topics(archiver.admin, open_)
@@ -223,15 +226,15 @@ _closing: dict[Gateway, asyncio.Lock] = {}
 
 
 async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bool,
-                then: Callable[[Archiver], Awaitable[dict[str, Any]]] | None = None
-                ) -> dict[str, Any]:
+                then: Callable[[Archiver], Awaitable[dict[str, Any]]] | None = None,
+                marks: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """`close_tables` for the gateway's routes (and `then`, after it: a tournament's topic
     closed, `tournament_close`), one close at a time in a process; Kafka or the processor not
     answering in time is a 503 (the close is sent again, and goes on)."""
     archiver = archiver_of(gw)
     async with _closing.setdefault(gw, asyncio.Lock()):
         try:
-            done = await close_tables(archiver, records, force)
+            done = await close_tables(archiver, records, force, marks)
             if then is not None:
                 done = {**done, **await then(archiver)}
         except (KafkaError, KafkaUnavailable, TimeoutError) as exc:

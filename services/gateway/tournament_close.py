@@ -3,7 +3,9 @@ entrants, the Director's scores) archived and deleted once its tables are
 (`services.gateway.closing`), so that a tournament over keeps no partition.
 
 `close_topic` runs five more steps after the tables' seven, each leaving what it finds done
-alone (a close cut short is sent again, or finished by `resume` at a gateway's start):
+alone (a close cut short is sent again, or finished by `resume` at a gateway's start; the
+tables' records say `tournament_closing` from their `closed` on, so that a close cut short
+among the tables' steps is finished too):
 
 1. **tournament closed**: the tournament's record (Redis, `tableserver:tournaments`) says
    `closed`: the gateway refuses its rounds, entrants and scores (409) from then on;
@@ -44,6 +46,7 @@ from services.gateway.service import Gateway
 from services.gateway.tournament_log import archive_name
 
 log = logging.getLogger("tableserver.closing")
+TOURNAMENT_CLOSING = {"tournament_closing": True}  # in its tables' records, with `closed`
 
 
 async def close_topic(archiver: Archiver, tournament: str, tables: list[str]
@@ -87,18 +90,26 @@ async def close_tournament(gw: Gateway, tournament: str,
 
     async def then(archiver: Archiver) -> dict[str, Any]:
         return await close_topic(archiver, tournament, tables)
-    return await close(gw, records, force, then)
+    return await close(gw, records, force, then, TOURNAMENT_CLOSING)
 
 
 async def resume(gw: Gateway) -> None:
     """At a gateway's start: the tables' closes cut short (`closing.resume_closes`), then the
-    tournaments' (closed, their topic still there)."""
+    tournaments' (closed, or some of their tables closed with them; their topic still
+    there)."""
     await resume_closes(gw)
     backoff = Backoff.doubling(*RESUME_BACKOFF_S)
     while True:
         try:
-            found = await gw.adapters.store.tournament_records()
+            store = gw.adapters.store
+            found = await store.tournament_records()
+            records = await store.table_records()
             topics = set(await gw.adapters.admin.list_topics())
+            for t in {r["tournament"] for r in records.values()  # cut among the tables' steps
+                      if r.get("tournament_closing") and "tournament" in r} - set(found):
+                if tournament_topic(t) in topics:
+                    found[t] = {"tables": sorted(n for n, r in records.items()
+                                                 if r.get("tournament") == t)}
             for tournament, record in found.items():
                 if tournament_topic(tournament) not in topics:  # deleted (or never made)
                     if "archive" not in record:

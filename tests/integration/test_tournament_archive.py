@@ -18,7 +18,7 @@ from redis import Redis as SyncRedis
 from services.common.names import TOURNAMENTS_SET, tournament_topic
 from services.common.store import RedisStore
 from services.gateway.closing import close_tables
-from services.gateway.tournament_close import close_topic
+from services.gateway.tournament_close import TOURNAMENT_CLOSING, close_topic
 from tests.helpers import DEALS, GATEWAY_PORT, run, wait_for, wait_for_auction
 from tests.integration.test_lifecycle import Killed, _topics, archiver_on
 from tests.integration.test_tournament_results import _deals, _play
@@ -153,6 +153,35 @@ def test_a_tournaments_close_cut_short_is_finished_by_the_next_gateway(stack: St
                  "the tournament's close finished by the new gateway")
         assert _results(stack, t, url) == before
     assert _results(stack, t) == before
+
+
+def test_a_tournaments_close_cut_short_among_its_tables_steps_is_finished_by_the_next_gateway(
+        stack: Stack) -> None:
+    """Killed after its tables' `closed` step (before the tournament's own steps): its tables'
+    records say the tournament was closing, so a gateway that starts finishes the close of
+    the tables and of the tournament, and reads it from the archive as before."""
+    t = "tcut-tables"
+    with stack.client(stack.director) as http:
+        _made(http, t)
+    before = _results(stack, t)
+
+    async def killed() -> None:
+        async with archiver_on(stack, "closed") as (archiver, redis):
+            tables = [f"{t}-1", f"{t}-2"]
+            records = await RedisStore(redis).records_of(tables)
+            with pytest.raises(Killed):
+                await close_tables(archiver, records, True, TOURNAMENT_CLOSING)
+            assert not await redis.hexists(TOURNAMENTS_SET, t)  # the tournament's not begun
+
+    run(killed())
+    assert tournament_topic(t) in _topics(stack)
+    with another_gateway(stack, GATEWAY_PORT + 94, "tournament-tables-resume.log") as url:
+        wait_for(lambda: tournament_topic(t) not in _topics(stack), 60,
+                 "the tournament's close finished by the new gateway")
+        assert _results(stack, t, url) == before
+        with stack.client(stack.director) as http:
+            refused = http.post(f"/api/tournaments/{t}/rounds", json={"round": 2})
+            assert refused.status_code == 409, refused.text
 
 
 async def _killed_close(stack: Stack, t: str, step: str) -> None:

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from redis.exceptions import RedisError
 
@@ -135,8 +136,22 @@ class StoreSync:
     async def _write_all(self, runner: ShardRunner) -> None:
         records, everything = runner.everything()
         await self.store.remember_tables(records)
+        await self._remember_closed_tournaments(records)
         await self.store.write_batch(everything.states())
         await self.store.mark_alive(runner.shard)
+
+    async def _remember_closed_tournaments(self, records: Mapping[str, Any]) -> None:
+        """The record of each closed tournament a table of the shard was in, when Redis has
+        none: a closed table's registry record keeps where its tournament's archive is
+        (`services/gateway/tournament_close.py`), so that the tournament is found again
+        whatever its tables' names."""
+        closed = {r["tournament"]: r for r in records.values()
+                  if "tournament" in r and "tournament_archive" in r}
+        for tournament, record in closed.items():
+            if await self.store.tournament_record(tournament) is None:
+                await self.store.remember_tournament(tournament, {
+                    "tournament": tournament, "closed": record.get("tournament_closed"),
+                    "archive": record["tournament_archive"]})
 
     def _failed(self, exc: BaseException, shards: Iterable[int]) -> None:
         if self.reachable:

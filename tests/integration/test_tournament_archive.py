@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from redis import Redis as SyncRedis
 
-from services.common.names import TOURNAMENTS_SET, tournament_topic
+from services.common.names import TOURNAMENTS_SET, shard_alive_keys, shard_of, tournament_topic
 from services.common.store import RedisStore
 from services.gateway.closing import close_tables
 from services.gateway.tournament_close import TOURNAMENT_CLOSING, close_topic
@@ -193,3 +193,30 @@ async def _killed_close(stack: Stack, t: str, step: str) -> None:
         with pytest.raises(Killed):
             await close_topic(archiver, t, tables)
         assert await redis.hexists(TOURNAMENTS_SET, t)
+
+
+def test_a_closed_tournament_whose_tables_were_named_by_hand_is_found_after_redis_loses_it(
+        stack: Stack) -> None:
+    """Its tables are not `<t>-1`…, so no table's name leads to it: the workers, writing their
+    shards again after Redis lost its data, write the closed tournament's record again from
+    its tables' registry records (where its archive is), and it reads the same."""
+    t, tables = "thand", ["thand-east", "thand-west"]
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments", json={
+            "tournament": t, "tables": tables, "deals": DEALS, "entrants": PAIRS,
+            "movement": {"kind": "howell", "boards_per_round": 1, "rounds": 3}})
+        assert made.status_code == 201, made.text
+        assert http.post(f"/api/tournaments/{t}/rounds", json={"round": 1}).status_code == 202
+        closed = http.post(f"/api/tournaments/{t}/close", params={"force": "true"})
+        assert closed.status_code == 200, closed.text
+    before = _results(stack, t)
+    shards = int(stack.env.get("TABLESERVER_SHARDS", "8"))
+    with SyncRedis(host="127.0.0.1", port=stack.redis_port) as redis:
+        # what losing its data means here: the tournament's record and its tables' shards'
+        # marks gone (not the whole Redis, which the other tests share)
+        assert redis.hdel(TOURNAMENTS_SET, t) == 1
+        redis.delete(*{k for table in tables for k in shard_alive_keys(shard_of(table, shards))})
+        wait_for(lambda: redis.hexists(TOURNAMENTS_SET, t), 30,
+                 "the closed tournament's record written again by the workers")
+    with another_gateway(stack, GATEWAY_PORT + 93, "tournament-hand-named.log") as url:
+        assert _results(stack, t, url) == before

@@ -160,11 +160,17 @@ class RedisStore:
         return int(raw[0]), orjson.loads(raw[1])  # 3× json's speed: a card's check reads it
 
     async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
-        """One pipeline: a field of each table's hash (split by node on a cluster)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table in tables:
-                pipe.hget(state_key(table), "line")
-            raw = cast(list[bytes | None], await pipe.execute())
+        """One round trip: a field of each table's hash (split by primary on a cluster), on
+        the pipelined lines when there are (through redis-py's pipeline, the night bench's
+        overview of 3,750 tables took p50 175 ms, against 87 ms from one hash before)."""
+        commands = [("HGET", state_key(table), "line") for table in tables]
+        if self.lines is not None:
+            raw = cast(list[bytes | None], await self.lines.execute_many(commands))
+        else:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for command in commands:
+                    pipe.execute_command(*command)
+                raw = cast(list[bytes | None], await pipe.execute())
         return {t: orjson.loads(line) for t, line in zip(tables, raw, strict=True) if line}
 
     async def feed_versions(self, table: str) -> list[int]:

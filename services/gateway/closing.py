@@ -250,10 +250,11 @@ async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bo
 RESUME_BACKOFF_S = (1.0, 30.0)
 
 
-async def resume_closes(gw: Gateway) -> None:
+async def resume_closes(gw: Gateway) -> dict[str, registry.TableRecord]:
     """At a gateway's start: every close cut short (a table closed but not archived, or
     archived with its topic still there) finished, as the director would by sending it again;
-    tried again while Kafka or Redis does not answer, then done (the task returns)."""
+    tried again while Kafka or Redis does not answer, then done: every table's record, as
+    read before."""
     backoff = Backoff.doubling(*RESUME_BACKOFF_S)
     while True:
         try:
@@ -264,7 +265,7 @@ async def resume_closes(gw: Gateway) -> None:
             if cut:
                 log.info("finishing the close of %d tables cut short", len(cut))
                 await close(gw, cut, force=True)
-            return
+            return records
         except (ServiceError, KafkaError, RedisError, TimeoutError) as exc:
             log.warning("closes cut short not finished yet (%r): again", exc)
             await backoff.wait()

@@ -97,13 +97,12 @@ async def resume(gw: Gateway) -> None:
     """At a gateway's start: the tables' closes cut short (`closing.resume_closes`), then the
     tournaments' (closed, or some of their tables closed with them; their topic still
     there)."""
-    await resume_closes(gw)
+    records = await resume_closes(gw)  # their `tournament_closing` marks stand
     backoff = Backoff.doubling(*RESUME_BACKOFF_S)
     while True:
         try:
             store = gw.adapters.store
             found = await store.tournament_records()
-            records = await store.table_records()
             topics = set(await gw.adapters.admin.list_topics())
             for t in {r["tournament"] for r in records.values()  # cut among the tables' steps
                       if r.get("tournament_closing") and "tournament" in r} - set(found):
@@ -118,7 +117,7 @@ async def resume(gw: Gateway) -> None:
                     continue
                 log.info("finishing the close of tournament %s cut short", tournament)
                 tables = list(record.get("tables", ()))
-                await close_tournament(gw, tournament, await gw.adapters.store.records_of(
+                await close_tournament(gw, tournament, await store.records_of(
                     tables), force=True)
             return
         except (ServiceError, KafkaError, KafkaUnavailable, RedisError, TimeoutError) as exc:

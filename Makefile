@@ -59,8 +59,10 @@ bench: install
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 25 --play --follow 200
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play --redis-cluster 3
+	$(PY) bench/floor_bench.py --tables 1000 --rate 1000 --seconds 20
 	$(PY) bench/feed_render_bench.py
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
+	$(PY) bench/fanout_floor.py --sockets 1000 5000 10000
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3
 	$(PY) bench/night_bench.py --tables 3750 --pace 6 --spectators 2000 --seconds 60

@@ -56,6 +56,8 @@ from shared.seats import board_dealer
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_clients import HttpConnection, RoundTrip
 from bench.pipeline_report import (
+    LOAD_GENERATOR,
+    Cpu,
     Window,
     by_kind,
     pct,
@@ -63,6 +65,7 @@ from bench.pipeline_report import (
     print_timeline,
     report,
     since_accepted,
+    spent,
 )
 from bench.whole_boards import CALL, CARD, CLAIM, Step, WholeBoard, spread, whole_boards
 from tests.stack import running_stack
@@ -325,6 +328,17 @@ class Runner:
         await asyncio.gather(*pending)
         return time.perf_counter() - started
 
+    def cpu_now(self) -> dict[str, float]:
+        return {name: cpu_seconds(pid) for name, pid in self.pids.items()}
+
+    async def second_half_beside(self, side: RoundTrip, halfway: dict[str, float]
+                                 ) -> list[float]:
+        """The bare round trip at a tenth of the rate over the window's second half;
+        `halfway` gets each process's CPU time and the clock when it starts."""
+        await asyncio.sleep(self.args.seconds / 2)
+        halfway.update(self.cpu_now(), at=time.time())
+        return await side.run(self.args.rate * self.args.seconds // 20, self.args.rate / 10)
+
     def forget(self) -> None:
         """The events sent so far are not measured."""
         pipeline = self.pipeline
@@ -341,16 +355,17 @@ class Runner:
         self.forget()
         side = RoundTrip(self.bootstrap)
         await side.start()
-        cpu_before = {name: cpu_seconds(pid) for name, pid in self.pids.items()}
+        cpu_before = self.cpu_now()
         cpu_timeline: list[dict[str, float]] = []
-        beside = asyncio.create_task(side.run(args.rate * args.seconds // 10, args.rate / 10))
+        halfway: dict[str, float] = {}
+        beside = asyncio.create_task(self.second_half_beside(side, halfway))
         load_started = time.time()
         sampler = (asyncio.create_task(sample_cpu(self.pids, cpu_timeline)) if args.timeline
                    else None)
         elapsed = await self.load(args.seconds)
         if sampler is not None:
             sampler.cancel()
-        cpu = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in self.pids.items()}
+        cpu_after = self.cpu_now()
         bare_loaded = await beside
         await asyncio.sleep(3)
         in_redis = await pipeline.in_redis(self.redis)
@@ -376,13 +391,23 @@ class Runner:
         print(f"  {early} states were in Redis before the caller read the 202 "
               "(counted as 0 ms)")
         # CPU time is steadier than latency on a VM that runs in slow and fast phases: it
-        # says where each event's cost goes, and whether a change made a part cheaper.
-        print("  CPU per event accepted: " + ", ".join(
-            f"{name} {1000 * seconds / max(accepted, 1):.2f} ms"
-            for name, seconds in cpu.items())
-            + f"; all {100 * sum(cpu.values()) / elapsed / (os.cpu_count() or 1):.0f}% of "
-            f"the {os.cpu_count()} cores")
-        print("  " + report("bare produce → consume beside the load", bare_loaded))
+        # says where each event's cost goes, and whether a change made a part cheaper. The
+        # first half is the pipeline's alone; in the second the bare round trip runs beside
+        # it, and the broker's CPU is the two loads'.
+        first = sum(sent < halfway["at"] for sent in pipeline.sent.values())
+        halves = [Cpu("the pipeline alone", spent(cpu_before, halfway), first),
+                  Cpu("beside the bare round trip", spent(halfway, cpu_after),
+                      accepted - first)]
+        cores = os.cpu_count() or 1
+        for half, which in zip(halves, ("first", "second"), strict=True):
+            share = 100 * sum(half.seconds.values()) / (elapsed / 2) / cores
+            print(f"  CPU per event accepted, {which} half ({half.what}, {half.events} "
+                  "events): " + ", ".join(f"{name} {ms:.2f} ms"
+                                          for name, ms in half.per_event().items())
+                  + f"; the services {half.services_ms():.2f} ms; all {share:.0f}% of the "
+                  f"{cores} cores")
+        print("  " + report("bare produce → consume beside the load (the second half)",
+                            bare_loaded))
         if args.timeline:
             print_timeline(pipeline, in_redis, load_started, cpu_timeline)
         for name, latencies in to_redis.items():
@@ -391,7 +416,7 @@ class Runner:
                   f"round trip's p99 with the pipeline idle, "
                   f"{p99 / pct(bare_loaded, 0.99):.1f}× beside the load (target: 3×)")
         took = {key: pipeline.accepted[key] - sent for key, sent in pipeline.sent.items()}
-        return Window(mode, kinds, elapsed, cpu, by_kind(pipeline, took),
+        return Window(mode, kinds, elapsed, halves, by_kind(pipeline, took),
                       by_kind(pipeline, since_accepted(pipeline, in_redis)),
                       by_kind(pipeline, since_accepted(pipeline, pipeline.seen_on_feed)),
                       bare_loaded)
@@ -489,7 +514,7 @@ def main() -> None:
                 **{f"worker {name}": proc.pid for name, proc in stack.workers.items()},
                 "kafka": int((Path(tmp) / "kafka" / "kafka.pid").read_text()),
                 **redis_pids(Path(tmp)),
-                "load generator": os.getpid()}
+                LOAD_GENERATOR: os.getpid()}
         # uvloop, as the gateway and the workers: the load generator shares their two cores
         uvloop.run(run(args, stack.bootstrap, stack.url, stack.director,
                        f"redis://127.0.0.1:{args.ports[1]}/0", pids))

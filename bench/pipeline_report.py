@@ -9,6 +9,7 @@ from typing import Protocol
 from bench.whole_boards import CALL, CARD, CLAIM
 
 Key = tuple[str, int]  # (table, offset)
+LOAD_GENERATOR = "load generator"  # the bench's own process, among those it measures
 
 
 class Measured(Protocol):
@@ -59,13 +60,36 @@ def print_timeline(pipeline: Measured, in_redis: dict[tuple[str, int], float], s
 
 
 @dataclass
+class Cpu:
+    """Each process's CPU seconds over a part of a window, and the events accepted in it."""
+
+    what: str
+    seconds: dict[str, float]
+    events: int
+
+    def per_event(self) -> dict[str, float]:
+        """Milliseconds of CPU per event, by process."""
+        return {name: 1000 * s / max(self.events, 1) for name, s in self.seconds.items()}
+
+    def services_ms(self) -> float:
+        """Milliseconds of CPU per event over the services' processes (Kafka, Redis, the
+        gateway, the workers), the load generator left out: issue 30's measure."""
+        return sum(ms for name, ms in self.per_event().items() if name != LOAD_GENERATOR)
+
+
+def spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """CPU seconds by process between two readings (either may hold more keys)."""
+    return {name: after[name] - seconds for name, seconds in before.items() if name in after}
+
+
+@dataclass
 class Window:
     """What one measured window gave, for the side-by-side table."""
 
     mode: str
     accepted: dict[str, int]  # kind → events accepted
     elapsed: float
-    cpu: dict[str, float]  # process → CPU seconds
+    cpu: list[Cpu]  # the first half (the pipeline alone), the second (beside the probe)
     to_202: dict[str, list[float]]  # kind → latencies from the send to the 202
     to_redis: dict[str, list[float]]  # kind → latencies from the 202
     to_feed: dict[str, list[float]]
@@ -97,11 +121,13 @@ def print_side_by_side(windows: list[Window]) -> None:
     for w in windows:
         events = sum(w.accepted.values())
         print(f"  {w.mode}: {events / w.elapsed:.0f} events/s "
-              f"({', '.join(f'{n} {k}s' for k, n in w.accepted.items() if n)}); CPU per "
-              f"event {1000 * sum(w.cpu.values()) / max(events, 1):.2f} ms ("
-              + ", ".join(f"{name} {1000 * s / max(events, 1):.2f}"
-                          for name, s in w.cpu.items())
-              + f"); bare round trip beside p99 {pct(w.bare_beside, 0.99):.1f} ms")
+              f"({', '.join(f'{n} {k}s' for k, n in w.accepted.items() if n)}); "
+              f"bare round trip beside p99 {pct(w.bare_beside, 0.99):.1f} ms")
+        for half in w.cpu:
+            ms = half.per_event()
+            print(f"    CPU per event, {half.what}: {half.services_ms():.2f} ms over the "
+                  f"services, {sum(ms.values()):.2f} with the load generator ("
+                  + ", ".join(f"{name} {v:.2f}" for name, v in ms.items()) + ")")
         for kind in (CALL, CARD, CLAIM):
             if w.accepted[kind]:
                 print(f"    {kind}s: 202 {p(w.to_202.get(kind, []))}, → Redis "

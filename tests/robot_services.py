@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 
-from tests.stack import ROOT, Stack, _wait_port
+from tests.stack import ROOT, Stack, wait_port
 
 
 class Robots:
@@ -20,7 +20,7 @@ class Robots:
         self.env = {**stack.env, "TABLESERVER_TM_PORT": str(port)}
         self.log = (stack.data / "robot-pool.log").open("ab")
         self.host = self._start("services.robots")
-        _wait_port(port, 30)
+        wait_port(port, 30)
         self.pool = self._start("services.robots.pool")
 
     def _start(self, module: str) -> subprocess.Popen[bytes]:

@@ -83,7 +83,7 @@ def gateway_process(stack: Stack, port: int, log_name: str
                             env={**stack.env, "TABLESERVER_GATEWAY_PORT": str(port)},
                             stdout=log, stderr=subprocess.STDOUT)
     try:
-        _wait_port(port, 30)
+        wait_port(port, 30)
         yield proc
     finally:
         proc.terminate()
@@ -91,7 +91,7 @@ def gateway_process(stack: Stack, port: int, log_name: str
         log.close()
 
 
-def _wait_port(port: int, seconds: float) -> None:
+def wait_port(port: int, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as probe:
@@ -104,6 +104,21 @@ def _wait_port(port: int, seconds: float) -> None:
 def _deploy(script: str, env: dict[str, str]) -> None:
     subprocess.run([str(ROOT / "deploy" / script)], cwd=ROOT, env=env, check=True)
 
+
+
+@contextmanager
+def running_stores(data: Path, kafka_port: int, redis_port: int) -> Iterator[dict[str, str]]:
+    """Kafka (one node) and Redis alone, by the deploy scripts; stopped on exit. Yields the
+    environment they were started with (the deploy scripts' settings)."""
+    env = {**os.environ, "TABLESERVER_DATA": str(data),
+           "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_REDIS_PORT": str(redis_port)}
+    try:
+        _deploy("kafka/start.sh", env)
+        _deploy("redis/start.sh", env)
+        yield env
+    finally:
+        _deploy("kafka/stop.sh", env)
+        _deploy("redis/stop.sh", env)
 
 
 @contextmanager
@@ -127,7 +142,7 @@ def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: in
         log = (data / "gateway.log").open("ab")
         stack.gateway = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
                                          env=env, stdout=log, stderr=subprocess.STDOUT)
-        _wait_port(gateway_port, 30)
+        wait_port(gateway_port, 30)
         stack.director = (data / "director.token").read_text().strip()
         yield stack
     finally:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import DEAL, TM_PORT, new_table, run, state, wait_for
-from tests.stack import ROOT, Stack, _wait_port
+from tests.stack import ROOT, Stack, wait_port
 from tests.tm_robot import Left, Robot
 
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -28,7 +28,7 @@ def host(stack: Stack) -> Iterator[int]:
                             env={**stack.env, "TABLESERVER_TM_PORT": str(TM_PORT)},
                             stdout=log, stderr=subprocess.STDOUT)
     try:
-        _wait_port(TM_PORT, 30)
+        wait_port(TM_PORT, 30)
         yield TM_PORT
     finally:
         proc.terminate()

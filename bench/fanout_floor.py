@@ -12,11 +12,13 @@ gateway processes and an audience read in two). A benchmark: it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for bench/
+from bench.stack_args import compiled
 
 SOURCE = Path(__file__).with_name("fanout_floor.c")
 
@@ -28,12 +30,8 @@ def main() -> None:
     parser.add_argument("--updates", type=int, default=20)
     parser.add_argument("--interval-ms", type=int, default=500, help="between two updates")
     args = parser.parse_args()
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        sys.exit("fanout_floor: no C compiler (cc) on this machine: nothing measured")
     with tempfile.TemporaryDirectory() as tmp:
-        binary = Path(tmp) / "fanout_floor"
-        subprocess.run([cc, "-O2", "-o", str(binary), str(SOURCE)], check=True)
+        binary = compiled(SOURCE, Path(tmp) / "fanout_floor")
         for sockets in args.sockets:
             for processes in (1, 2):
                 subprocess.run([str(binary), str(sockets), str(args.updates), str(processes),

@@ -61,11 +61,12 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.pipeline_bench import cpu_seconds, print_service_errors, report
-from bench.stack_args import machine
+from bench.stack_args import compiled, machine
 from services.common.names import feed_key
 from tests.stack import gateway_process, running_stack
 
 TABLES = 100
+READER_SOURCE = Path(__file__).with_name("feed_reader.c")
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
@@ -352,6 +353,65 @@ class ProcessReaders:
             await loop.run_in_executor(None, proc.join, 30)
 
 
+def reading(args: argparse.Namespace) -> str:
+    """Who reads the sockets."""
+    return "feed_reader.c" if args.client == "c" else str(args.clients or "the bench")
+
+
+class CReader:
+    """The sockets read by `bench/feed_reader.c` (`--client c`), compiled into `binary`: one
+    process whose reading costs the shared cores the least, as an audience on machines of its
+    own would cost the gateways' none."""
+
+    def __init__(self, binary: Path) -> None:
+        self.binary = binary
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def open(self, urls: list[str]) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            str(self.binary), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        lines = []
+        for url in urls:
+            host, _, path = url.removeprefix("ws://").partition("/")
+            hostname, _, port = host.partition(":")
+            lines.append(f"{hostname} {port} /{path}\n")
+        self.proc.stdin.write("".join(lines).encode() + b"\n")
+        await self.proc.stdin.drain()
+        opened = await asyncio.wait_for(self.proc.stdout.readline(), 300)
+        if opened != b"opened\n":
+            raise RuntimeError(f"feed_reader did not open its sockets: {opened!r}")
+
+    def start(self) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(b"start\n")
+
+    async def finish(self, expected: int) -> Delivered:
+        assert self.proc is not None and self.proc.stdin is not None
+        assert self.proc.stdout is not None
+        self.proc.stdin.write(f"finish {expected}\n".encode())
+        delivered = Delivered([], 0, Counter(), 0.0)
+        while (line := (await self.proc.stdout.readline()).decode().strip()) != "end":
+            if not line:
+                raise RuntimeError("feed_reader ended before its report")
+            word, _, rest = line.partition(" ")
+            if word == "received":
+                delivered.received = int(rest)
+            elif word == "closed":
+                code, count = rest.split()
+                delivered.closed[int(code)] = int(count)
+            elif word == "cpu":
+                delivered.own_cpu = float(rest)
+            else:
+                delivered.latencies.append(float(line))
+        return delivered
+
+    async def close(self) -> None:
+        if self.proc is not None and self.proc.stdin is not None:
+            self.proc.stdin.close()  # the reader exits, its sockets closed with it
+            await self.proc.wait()
+
+
 async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways: list[Gateway],
                   tokens: dict[str, str], redis: Redis) -> None:
     seconds = args.seconds
@@ -362,7 +422,9 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways:
     table_of = [tables[i % len(tables)] for i in range(sockets)]
     urls = [f"{served[i].base}/{table_of[i]}/feed?token={tokens[table_of[i]]}"
             for i in range(sockets)]
-    readers = ProcessReaders(args.clients) if args.clients else LocalReaders(args.client)
+    readers: LocalReaders | ProcessReaders | CReader = (
+        CReader(args.reader) if args.client == "c"
+        else ProcessReaders(args.clients) if args.clients else LocalReaders(args.client))
     started = time.perf_counter()
     await readers.open(urls)
     connect_s = time.perf_counter() - started
@@ -396,7 +458,7 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways:
     total_cpu, total_system = sum(cpu.values()), sum(system.values())
     grown = sum(rss_after[g.pid] - g.at_rest for g in gateways)
     print(f"{layout:6} {sockets:6} sockets, {len(gateways)} gateway(s), "
-          f"{args.clients or 'the bench'} reading: connected in {connect_s:.1f} s; "
+          f"{reading(args)} reading: connected in {connect_s:.1f} s; "
           f"{grown / sockets / 1024:.0f} kB per socket over the gateways at rest; "
           f"{writes} updates, {delivered.received}/{expected} messages delivered; "
           f"gateways' CPU {1e6 * total_cpu / received:.1f} µs per message (user "
@@ -497,9 +559,10 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=4000,
                         help="calls to time over HTTP and over the socket (0: none)")
     parser.add_argument("--layouts", type=lambda t: t.split(","), default=["spread", "hot"])
-    parser.add_argument("--client", choices=("raw", "websockets"), default="raw",
+    parser.add_argument("--client", choices=("raw", "websockets", "c"), default="raw",
                         help="the sockets' client: frames cut by hand (raw: the least CPU "
-                        "beside the gateway's), or the websockets library's")
+                        "of Python's beside the gateway's), the websockets library's, or "
+                        "bench/feed_reader.c, one process in C (the least of all)")
     parser.add_argument("--gateways", type=int, default=1,
                         help="gateway processes on the same stack (ports GATEWAY, GATEWAY+1, "
                         "…), each table's sockets round-robin over them")
@@ -512,13 +575,17 @@ def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     kafka, redis, gateway = args.ports
+    if args.client == "c" and args.clients:
+        parser.error("--client c reads in one process of its own: no --clients")
     print(f"machine: {machine()}; the sockets' client: {args.client}; {args.gateways} "
-          f"gateway(s); read by {args.clients or 'the bench'}", flush=True)
+          f"gateway(s); read by {reading(args)}", flush=True)
     with tempfile.TemporaryDirectory() as tmp, running_stack(
             Path(tmp), kafka, redis, gateway, workers=1,
             extra_env={"TABLESERVER_CALLS_PER_SECOND": "100000"}) as stack, \
             contextlib.ExitStack() as more:
         assert stack.gateway is not None
+        if args.client == "c":
+            args.reader = compiled(READER_SOURCE, Path(tmp) / "feed_reader")
         procs = [stack.gateway, *(more.enter_context(gateway_process(
             stack, gateway + n, f"gateway-{n + 1}.log")) for n in range(1, args.gateways))]
         gateways = [Gateway(f"ws://127.0.0.1:{gateway + n}/api/tables", proc.pid)

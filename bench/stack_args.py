@@ -6,11 +6,23 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from tests.stack import Stack, running_stack
+
+
+def compiled(source: Path, binary: Path) -> Path:
+    """`source` (a bench's C program) compiled by the machine's C compiler into `binary`."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        sys.exit(f"no C compiler (cc) on this machine for {source.name}: nothing measured")
+    subprocess.run([cc, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
 
 
 def machine() -> str:

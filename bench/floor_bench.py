@@ -274,7 +274,9 @@ def main() -> None:
         args.keep.mkdir(parents=True, exist_ok=True)
     with (contextlib.nullcontext(str(args.keep)) if args.keep
           else tempfile.TemporaryDirectory()) as tmp, \
-            running_stores(Path(tmp), args.ports[0], args.ports[1]):
+            running_stores({**os.environ, "TABLESERVER_DATA": str(tmp),
+                            "TABLESERVER_KAFKA_PORT": str(args.ports[0]),
+                            "TABLESERVER_REDIS_PORT": str(args.ports[1])}):
         uvloop.run(bench(args, Path(tmp)))
 
 

@@ -105,17 +105,14 @@ def _deploy(script: str, env: dict[str, str]) -> None:
     subprocess.run([str(ROOT / "deploy" / script)], cwd=ROOT, env=env, check=True)
 
 
-
 @contextmanager
-def running_stores(data: Path, kafka_port: int, redis_port: int) -> Iterator[dict[str, str]]:
-    """Kafka (one node) and Redis alone, by the deploy scripts; stopped on exit. Yields the
-    environment they were started with (the deploy scripts' settings)."""
-    env = {**os.environ, "TABLESERVER_DATA": str(data),
-           "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_REDIS_PORT": str(redis_port)}
+def running_stores(env: dict[str, str]) -> Iterator[None]:
+    """Kafka and Redis by the deploy scripts, with `env`'s settings (`TABLESERVER_DATA`, the
+    ports, …); both stopped on exit, and after a start that failed."""
     try:
         _deploy("kafka/start.sh", env)
         _deploy("redis/start.sh", env)
-        yield env
+        yield
     finally:
         _deploy("kafka/stop.sh", env)
         _deploy("redis/stop.sh", env)
@@ -134,24 +131,22 @@ def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: in
            "TABLESERVER_REDIS_PORT": str(redis_port),
            "TABLESERVER_GATEWAY_PORT": str(gateway_port), **(extra_env or {})}
     stack = Stack(env, data, kafka_port, redis_port, gateway_port, brokers)
-    try:
-        _deploy("kafka/start.sh", env)
-        _deploy("redis/start.sh", env)
-        for i in range(workers):
-            stack.start_worker(f"w{i + 1}")
-        log = (data / "gateway.log").open("ab")
-        stack.gateway = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
-                                         env=env, stdout=log, stderr=subprocess.STDOUT)
-        wait_port(gateway_port, 30)
-        stack.director = (data / "director.token").read_text().strip()
-        yield stack
-    finally:
-        for proc in [*stack.workers.values(), stack.gateway]:
-            if proc is not None and proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-        _deploy("kafka/stop.sh", env)
-        _deploy("redis/stop.sh", env)
+    with running_stores(env):
+        try:
+            for i in range(workers):
+                stack.start_worker(f"w{i + 1}")
+            log = (data / "gateway.log").open("ab")
+            stack.gateway = subprocess.Popen([sys.executable, "-m", "services.gateway"],
+                                             cwd=ROOT, env=env, stdout=log,
+                                             stderr=subprocess.STDOUT)
+            wait_port(gateway_port, 30)
+            stack.director = (data / "director.token").read_text().strip()
+            yield stack
+        finally:
+            for proc in [*stack.workers.values(), stack.gateway]:
+                if proc is not None and proc.poll() is None:
+                    proc.terminate()
+                    try:
+                        proc.wait(10)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()

@@ -32,6 +32,7 @@ from aiokafka.client import AIOKafkaClient, ConnectionGroup
 from aiokafka.errors import KafkaError, for_code
 from aiokafka.protocol.api import Request
 from aiokafka.protocol.fetch import FetchRequest_v7
+from aiokafka.protocol.metadata import MetadataRequest
 from aiokafka.protocol.offset import OffsetRequest
 from aiokafka.structs import TopicPartition
 
@@ -58,6 +59,12 @@ FAILED_FETCH = Backoff.constant(0.1)  # a broker's failed fetch: asked again aft
 # restart and a pause: a worker's new tables' partitions stayed leaderless for minutes while
 # their topics were long made); a new client, with new connections and metadata, takes over.
 RENEW_CLIENT_S = 15.0
+# Leaders still unknown after this long are asked of a broker directly, at most once this often.
+# aiokafka's metadata updater can sleep through a request to update: topics added while its
+# periodic update is in flight (every 5 min) leave its wake-up unset until the next period, and
+# the tables of a shard just taken over stayed leaderless for 14 s (a stop's CI: a worker
+# paused 20 s, its tables stalled 20.7 s).
+LOOK_UP_AFTER_S = 1.0
 LATEST, EARLIEST = -1, -2  # ListOffsets' timestamps for a partition's end and start
 
 
@@ -123,6 +130,8 @@ class TableFetcher:
         self._topics: set[str] = set()  # whose leaders the client keeps known
         self.out_of_range: set[TopicPartition] = set()  # positions to find again
         self.unknown_since: float | None = None  # since when some leaders are unknown
+        self.looked_up_at = 0.0  # when the leaders were last asked directly
+        self.looking_up: asyncio.Task[None] | None = None
 
     @property
     def client(self) -> AIOKafkaClient:
@@ -134,9 +143,10 @@ class TableFetcher:
         await self._client.bootstrap()
 
     async def stop(self) -> None:
-        for task in self.inflight.values():
+        tasks = [*self.inflight.values(), *([self.looking_up] if self.looking_up else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.inflight.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.inflight.clear()
         if self._client is not None:
             await self._client.close()
@@ -270,9 +280,34 @@ class TableFetcher:
         now = time.monotonic()
         if self.unknown_since is None:
             self.unknown_since = now
-        elif now - self.unknown_since > UNKNOWN_LEADER_WARN_S:
+            return
+        if now - self.unknown_since > LOOK_UP_AFTER_S and \
+                now - self.looked_up_at > LOOK_UP_AFTER_S and \
+                (self.looking_up is None or self.looking_up.done()):
+            self.looked_up_at = now
+            self.looking_up = asyncio.ensure_future(self._look_up())
+        if now - self.unknown_since > UNKNOWN_LEADER_WARN_S:
             log.warning("the leaders of %d partitions (%s, …) unknown for %.0f s",
                         len(partitions), partitions[0], now - self.unknown_since)
+
+    async def _look_up(self) -> None:
+        """The tracked topics' metadata asked of a broker directly and taken as the client's
+        (as its own updater takes an answer: for every topic it tracks), without waiting for
+        aiokafka's updater (`LOOK_UP_AFTER_S`). A failure is left to the next look-up, and to
+        the client's replacement (`RENEW_CLIENT_S`)."""
+        client = self.client
+        node = client.get_random_node()
+        if node is None:
+            return
+        topics = sorted(self._topics)
+        try:
+            metadata = await client.send(node, MetadataRequest(topics))
+        except (KafkaError, OSError, TimeoutError) as exc:
+            log.info("the leaders asked of node %s: %r", node, exc)
+            return
+        replaced = client is not self._client  # meanwhile (`_renew_client`)
+        if not replaced and metadata.brokers and set(topics) == self._topics:
+            client.cluster.update_metadata(metadata)
 
     async def _fetch_from(self, node: int, partitions: dict[TopicPartition, int]
                           ) -> dict[TopicPartition, list[Record]]:

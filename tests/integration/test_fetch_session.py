@@ -373,8 +373,10 @@ async def test_a_client_whose_metadata_stopped_is_replaced(
     """The client's metadata stops (its background updater gone, as a worker once showed after
     a broker restart and a pause: its new tables' leaders stayed unknown for minutes): the
     partitions of a topic made since are left out of every fetch until the fetcher replaces
-    its client; then they are read, and the partitions it read before go on."""
+    its client; then they are read, and the partitions it read before go on. (The direct
+    look-up, the next test's, is put off here: its broker's answer would find them first.)"""
     monkeypatch.setattr(fetch_session, "RENEW_CLIENT_S", 1.0)
+    monkeypatch.setattr(fetch_session, "LOOK_UP_AFTER_S", 3600.0)
     old, = await topics.create("metadata-old")
     await topics.append(old, "o0")
     fetcher.fetch_from(old, 0)
@@ -390,6 +392,31 @@ async def test_a_client_whose_metadata_stopped_is_replaced(
     got = await fetch_until(fetcher, {new: 1, old: 1}, rounds=100)
     assert got == {new: ["n0"], old: ["o1"]}
     assert fetcher.client is not first and "client is replaced" in caplog.text
+
+
+async def test_leaders_unknown_for_a_second_are_asked_of_a_broker_directly(
+        fetcher: TableFetcher, topics: Topics, monkeypatch: pytest.MonkeyPatch) -> None:
+    """aiokafka's metadata updater asleep (here gone; aiokafka leaves it asleep for its 5-minute
+    period when topics are added while its periodic update is in flight, and a worker that
+    took over a paused one's shards found their tables leaderless for 14 s): after
+    `LOOK_UP_AFTER_S` the fetcher asks a broker itself, and the new topic is read with the
+    same client, long before a client's replacement (put off here)."""
+    monkeypatch.setattr(fetch_session, "RENEW_CLIENT_S", 3600.0)
+    old, = await topics.create("asleep-old")
+    await topics.append(old, "o0")
+    fetcher.fetch_from(old, 0)
+    assert await fetch_until(fetcher, {old: 1}) == {old: ["o0"]}
+    first = fetcher.client
+    updater = first._sync_task
+    updater.cancel()  # the client's metadata updater does not answer
+    await asyncio.gather(updater, return_exceptions=True)
+    new, = await topics.create("asleep-new")
+    await topics.append(new, "n0")
+    await topics.append(old, "o1")
+    fetcher.fetch_from(new, 0)
+    got = await fetch_until(fetcher, {new: 1, old: 1}, rounds=100)
+    assert got == {new: ["n0"], old: ["o1"]}
+    assert fetcher.client is first
 
 
 async def test_after_a_fetch_that_brought_records_the_next_waits_its_linger_and_brings_them_all(

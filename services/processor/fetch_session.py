@@ -60,10 +60,10 @@ FAILED_FETCH = Backoff.constant(0.1)  # a broker's failed fetch: asked again aft
 # their topics were long made); a new client, with new connections and metadata, takes over.
 RENEW_CLIENT_S = 15.0
 # Leaders still unknown after this long are asked of a broker directly, at most once this often.
-# aiokafka's metadata updater can sleep through a request to update: topics added while its
-# periodic update is in flight (every 5 min) leave its wake-up unset until the next period, and
-# the tables of a shard just taken over stayed leaderless for 14 s (a stop's CI: a worker
-# paused 20 s, its tables stalled 20.7 s).
+# aiokafka's metadata updater can sleep through a request to update (its code: topics added
+# while its periodic update is in flight, every 5 min, leave its wake-up unset until the next
+# period); the tables of a shard just taken over stayed leaderless for 14 s in a stop's CI (a
+# worker paused 20 s, its tables stalled 20.7 s).
 LOOK_UP_AFTER_S = 1.0
 LATEST, EARLIEST = -1, -2  # ListOffsets' timestamps for a partition's end and start
 

@@ -281,9 +281,13 @@ class TableFetcher:
         if self.unknown_since is None:
             self.unknown_since = now
             return
+        last = self.looking_up
+        bug = last.exception() if last is not None and last.done() and not last.cancelled() \
+            else None
+        if bug is not None:
+            raise bug  # a bug in the look-up (an outage is only logged there)
         if now - self.unknown_since > LOOK_UP_AFTER_S and \
-                now - self.looked_up_at > LOOK_UP_AFTER_S and \
-                (self.looking_up is None or self.looking_up.done()):
+                now - self.looked_up_at > LOOK_UP_AFTER_S and (last is None or last.done()):
             self.looked_up_at = now
             self.looking_up = asyncio.ensure_future(self._look_up())
         if now - self.unknown_since > UNKNOWN_LEADER_WARN_S:

@@ -367,6 +367,26 @@ async def test_where_partitions_end_those_not_known_yet_left_out(
     assert time.monotonic() - started < 1  # not waited for
 
 
+async def updater_gone_then_a_new_topic(fetcher: TableFetcher, topics: Topics, name: str
+                                        ) -> tuple[Any, TopicPartition, TopicPartition]:
+    """A topic read (`<name>-old`, its first record); then the fetcher's client's metadata
+    updater cancelled, and a new topic (`<name>-new`) made, a record appended to each, and the
+    new one given to the fetcher. Returns (the client, the old topic, the new one)."""
+    old, = await topics.create(f"{name}-old")
+    await topics.append(old, "o0")
+    fetcher.fetch_from(old, 0)
+    assert await fetch_until(fetcher, {old: 1}) == {old: ["o0"]}
+    client = fetcher.client
+    updater = client._sync_task
+    updater.cancel()  # the client's metadata updater does not answer
+    await asyncio.gather(updater, return_exceptions=True)
+    new, = await topics.create(f"{name}-new")
+    await topics.append(new, "n0")
+    await topics.append(old, "o1")
+    fetcher.fetch_from(new, 0)
+    return client, old, new
+
+
 async def test_a_client_whose_metadata_stopped_is_replaced(
         fetcher: TableFetcher, topics: Topics, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
@@ -377,18 +397,7 @@ async def test_a_client_whose_metadata_stopped_is_replaced(
     look-up, the next test's, is put off here: its broker's answer would find them first.)"""
     monkeypatch.setattr(fetch_session, "RENEW_CLIENT_S", 1.0)
     monkeypatch.setattr(fetch_session, "LOOK_UP_AFTER_S", 3600.0)
-    old, = await topics.create("metadata-old")
-    await topics.append(old, "o0")
-    fetcher.fetch_from(old, 0)
-    assert await fetch_until(fetcher, {old: 1}) == {old: ["o0"]}
-    first = fetcher.client
-    updater = first._sync_task
-    updater.cancel()  # the client's metadata updater is gone
-    await asyncio.gather(updater, return_exceptions=True)
-    new, = await topics.create("metadata-new")
-    await topics.append(new, "n0")
-    await topics.append(old, "o1")
-    fetcher.fetch_from(new, 0)
+    first, old, new = await updater_gone_then_a_new_topic(fetcher, topics, "metadata")
     got = await fetch_until(fetcher, {new: 1, old: 1}, rounds=100)
     assert got == {new: ["n0"], old: ["o1"]}
     assert fetcher.client is not first and "client is replaced" in caplog.text
@@ -402,18 +411,7 @@ async def test_leaders_unknown_for_a_second_are_asked_of_a_broker_directly(
     `LOOK_UP_AFTER_S` the fetcher asks a broker itself, and the new topic is read with the
     same client, long before a client's replacement (put off here)."""
     monkeypatch.setattr(fetch_session, "RENEW_CLIENT_S", 3600.0)
-    old, = await topics.create("asleep-old")
-    await topics.append(old, "o0")
-    fetcher.fetch_from(old, 0)
-    assert await fetch_until(fetcher, {old: 1}) == {old: ["o0"]}
-    first = fetcher.client
-    updater = first._sync_task
-    updater.cancel()  # the client's metadata updater does not answer
-    await asyncio.gather(updater, return_exceptions=True)
-    new, = await topics.create("asleep-new")
-    await topics.append(new, "n0")
-    await topics.append(old, "o1")
-    fetcher.fetch_from(new, 0)
+    first, old, new = await updater_gone_then_a_new_topic(fetcher, topics, "asleep")
     got = await fetch_until(fetcher, {new: 1, old: 1}, rounds=100)
     assert got == {new: ["n0"], old: ["o1"]}
     assert fetcher.client is first

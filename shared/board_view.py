@@ -249,6 +249,20 @@ class ResultView(TypedDict):
     score_ns: int
 
 
+class BoardEndView(TypedDict):
+    """The board before the one in progress, as it ended (`previous` in a table's state)."""
+
+    board: int
+    dealer: str
+    vulnerability: str
+    status: BoardStatus  # passed_out, or the status it had when it ended (or was left)
+    contract: ContractView | None
+    result: ResultView | None  # None: the board was left unfinished (a board started by hand)
+    ended: str | None  # how its play period ended: tricks, claim, ruling or recorded
+    last_trick: TrickView | None  # the last trick completed (Law 66A: the last trick seen)
+    players: NotRequired[dict[str, str]]
+
+
 class BoardView(TypedDict):
     """The state of one board, as `Board.to_dict()` gives it (docs/api.md, the state of a
     board)."""
@@ -287,3 +301,4 @@ class BoardView(TypedDict):
     players: NotRequired[dict[str, str]]  # seat → name, once named
     started_ts: NotRequired[int]  # when the board started, ms since the epoch
     next_dealer: NotRequired[str]  # rubber Law 22(a), after a passed-out deal
+    previous: NotRequired[BoardEndView]  # the board before, as it ended (shared.board_end)

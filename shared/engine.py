@@ -70,6 +70,12 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
 }
 
 
+def on_a_board(event: Event) -> bool:
+    """Whether `event` is folded into the board in progress (a call, a card, a claim, a
+    ruling …), rather than being the table's own (a board or round started, a hold, names)."""
+    return type(event) in _HANDLERS
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     """The boards of a table, in the order the log started them: the `earlier` ones and the

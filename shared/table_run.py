@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.board import Board
+from shared.board_end import board_end
+from shared.board_view import BoardEndView, BoardView
 from shared.codec import DecodeError, decode
-from shared.engine import NoBoardError, TableState, fold
+from shared.engine import NoBoardError, TableState, fold, on_a_board
 from shared.events import Event
 from shared.ids import alert_id, poison_id
 from shared.table_summary import table_summary
@@ -37,6 +40,8 @@ class TableRun:
     checkpoint: int = -1  # alerts of offsets up to here were committed before
     raised: Raised = field(default_factory=list)  # every alert
     last_ts: int | None = None  # the stamp of the last event folded (ms since the epoch)
+    # the end of the board before the one in progress, and how many boards came before it
+    _end: tuple[int, BoardEndView] | None = field(default=None, repr=False, compare=False)
 
     def apply(self, offset: int, value: bytes | None) -> Raised:
         """Fold the record at `offset`; the (id, alert) pairs it raised, or a `poison` alert
@@ -62,17 +67,41 @@ class TableRun:
                         "offset": offset, "message": f"event at offset {offset} skipped: {exc}"})]
             self.raised += poison
             return poison
-        board = self.state.board
+        board = self.folded_into(event, boards_before)
         if board is None:  # a table's own event (names, a hold) before any board
             return []
-        new = board.alerts if self.state.count > boards_before \
-            else board.alerts[alerts_before:]
+        new = board.alerts[alerts_before:] if board is not self.state.board \
+            or self.state.count == boards_before else board.alerts
         raised = [(alert_id(self.table, board.board, offset, i),
                    {**alert.to_dict(), "table": self.table, "board": board.board,
                     "offset": offset, "ts": self.last_ts, **self._tournament})
                   for i, alert in enumerate(new)]
         self.raised += raised
         return raised
+
+    def folded_into(self, event: Event | DecodeError, boards_before: int) -> Board | None:
+        """The board `event`, just folded, belongs to: a call, a card, a claim … to the board
+        it was folded into, even when it ended that board and a round's next board started
+        in the same step (Laws 44, 69, 79A end a board; the engine starts the next); a board
+        or round started, a hold released, names, to the board in progress after it."""
+        boards = self.state.boards
+        if isinstance(event, DecodeError) or not on_a_board(event) or not boards_before:
+            return self.state.board
+        return boards[boards_before - 1]
+
+    def view(self) -> BoardView | None:
+        """The board in progress as Redis keeps it: its state, and the end of the board
+        before it (`previous`, `shared.board_end`), made once per board."""
+        board = self.state.board
+        if board is None:
+            return None
+        view = board.to_dict()
+        earlier = self.state.earlier
+        if earlier:
+            if self._end is None or self._end[0] != len(earlier):
+                self._end = (len(earlier), board_end(earlier[-1]))
+            view["previous"] = self._end[1]
+        return view
 
     @property
     def _tournament(self) -> dict[str, str]:

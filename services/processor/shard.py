@@ -56,10 +56,10 @@ class Folded:
     alerts: Raised = field(default_factory=list)  # to emit: past their table's checkpoint
 
     def states(self) -> States:
-        """Each table touched, as Redis keeps it: its board, and its line in its tournament's
-        overview if it has one."""
-        return [StateWrite(run.table, run.offset, run.state.board.to_dict(), run.overview_line())
-                for run in self.touched.values() if run.state.board is not None]
+        """Each table touched, as Redis keeps it: its board (with the end of the board before,
+        `TableRun.view`), and its line in its tournament's overview if it has one."""
+        return [StateWrite(run.table, run.offset, view, run.overview_line())
+                for run in self.touched.values() if (view := run.view()) is not None]
 
 
 class ShardRunner:

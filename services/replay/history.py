@@ -43,9 +43,11 @@ def build_history(table: str, records: list[Record], board: int | None = None,
             shown.pop("v", None)
         except DecodeError as exc:
             event = exc
+        before = run.state.count
         raised = run.apply_event(offset, event)
-        board_now, count = run.state.board, run.state.count
-        while len(entries) <= count:
+        board_now = run.folded_into(event, before)  # the 52nd card is its board's, not the next's
+        count = before if board_now is not run.state.board else run.state.count
+        while len(entries) <= run.state.count:
             entries.append([])
         entry: dict[str, Any] = {
             "offset": offset,

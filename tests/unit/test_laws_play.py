@@ -290,12 +290,10 @@ def test_law_24_a_card_exposed_in_the_auction_is_a_penalty_card_in_the_play() ->
     assert view(state)["penalty_cards"] == [] and "penalty_card_not_played" not in kinds(state)
 
 
-def test_law_62d1_a_revoke_on_the_twelfth_trick_must_be_corrected() -> None:
-    """Law 62D1: a revoke on the twelfth trick, established by the offending side's card to
-    the thirteenth, must still be corrected: no trick is transferred (64B6), the Director is
-    alerted at the end of play to sort out the last two tricks (62C1, 62D2) with a `tricks`
-    ruling, the tricks as played standing until then."""
-    state = play_out(auction(), 44)  # eleven tricks, legally
+def revoke_on_trick_twelve(state: TableState) -> TableState:
+    """`state` (a board whose auction is over, of `DEAL`) after eleven legal tricks and a
+    twelfth in which a hand that holds the suit led does not follow it (Law 61A)."""
+    state = play_out(state, 44)  # eleven tricks, legally
     board = state.board
     assert board is not None and board.play is not None
     left = {seat: [c for c in hand_cards(seat) if c.index not in board.play.played]
@@ -309,8 +307,16 @@ def test_law_62d1_a_revoke_on_the_twelfth_trick_must_be_corrected() -> None:
     for seat in (leader.lho, leader.partner, leader.rho):
         twelve.append((seat, off if seat is follower else next(
             (x for x in left[seat] if x.suit == lead.suit), left[seat][0])))
-    state = fold(events(*({"type": "card_played", "seat": s.name, "card": str(c)}
-                          for s, c in twelve)), state)
+    return fold(events(*({"type": "card_played", "seat": s.name, "card": str(c)}
+                         for s, c in twelve)), state)
+
+
+def test_law_62d1_a_revoke_on_the_twelfth_trick_must_be_corrected() -> None:
+    """Law 62D1: a revoke on the twelfth trick, established by the offending side's card to
+    the thirteenth, must still be corrected: no trick is transferred (64B6), the Director is
+    alerted at the end of play to sort out the last two tricks (62C1, 62D2) with a `tricks`
+    ruling, the tricks as played standing until then."""
+    state = revoke_on_trick_twelve(auction())
     assert view(state)["alerts"][-1]["law"] == "61A" and view(state)["result"] is None
     state = play_out(state, 4)
     assert [a["law"] for a in view(state)["alerts"]] == ["61A", "62D1"]

@@ -1,0 +1,31 @@
+"""A board at its end, as the readers of the next board get it.
+
+A round's next board starts in the very step that ends the board before (the engine, `fold`):
+the 52nd card, the claim agreed, the result recorded (Laws 44, 69, 70, 79A). So the state a
+table publishes after that step is the new board's, and the old board's end would reach no
+reader. The new board's state therefore carries `previous`: the end of the board before it
+(its contract, its result and score, how its play ended, its last trick), until the next
+board ends in turn. Everything in it was seen by the four players at the table (the calls,
+the cards played, the result they agree, Law 79A); no hand is in it.
+"""
+
+from __future__ import annotations
+
+from shared.board import Board
+from shared.board_view import BoardEndView, BoardView
+
+
+def board_end(board: Board) -> BoardEndView:
+    """The end of `board`: what its readers see of it once the next board has started."""
+    view: BoardView = board.to_dict()
+    play = view["play"]
+    done = [t for t in play["tricks"] if t["winner"] is not None] if play is not None else []
+    end: BoardEndView = {
+        "board": view["board"], "dealer": view["dealer"],
+        "vulnerability": view["vulnerability"], "status": view["status"],
+        "contract": view["contract"], "result": view["result"],
+        "ended": play["ended"] if play is not None else None,
+        "last_trick": done[-1] if done else None}
+    if "players" in view:
+        end["players"] = view["players"]
+    return end

@@ -236,6 +236,22 @@ class ResultState(View):
                           "Laws 72–77)")
 
 
+class BoardEnd(View):
+    """The board before the one in progress, as it ended (`shared.board_view.BoardEndView`):
+    a round's next board starts in the step that ends the one before, so its end is carried
+    here until the next board ends."""
+
+    board: int
+    dealer: Seat
+    vulnerability: Literal["None", "NS", "EW", "Both"]
+    status: BoardStatus
+    contract: ContractState | None
+    result: ResultState | None = Field(description="null: left unfinished")
+    ended: Literal["tricks", "claim", "ruling", "recorded"] | None
+    last_trick: TrickState | None = Field(description="the last trick completed (Law 66A)")
+    players: dict[Seat, str] = omitted("seat → name, once named")
+
+
 class BoardState(View):
     """The state of a board, as the reader may see it (docs/api.md, the state of a board;
     `shared.board_view.BoardView`)."""
@@ -278,6 +294,8 @@ class BoardState(View):
     players: dict[Seat, str] = omitted("seat → name, once named")
     started_ts: int = omitted("when the board started, ms since the epoch")
     next_dealer: Seat = omitted("rubber Law 22(a), after a passed-out deal")
+    previous: BoardEnd = omitted("the board before, as it ended: its contract, result, "
+                                 "score and last trick")
 
 
 class HistoryEntry(View):

@@ -25,6 +25,7 @@ from services.gateway.app import create_app
 from services.gateway.models import TableState
 from services.gateway.state_models import (
     AlertState,
+    BoardEnd,
     BoardState,
     CallState,
     CancelledCall,
@@ -58,6 +59,7 @@ from shared import board_view, fold, from_map
 from shared.board import Board
 from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
+from shared.table_run import TableRun
 from shared.table_summary import TableSummary, table_summary
 from shared.vocabulary import BoardStatus, TableStatus
 from tests.fakes import MemoryStore, gateway_adapters
@@ -91,6 +93,7 @@ MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.PlayView: PlayState,
     board_view.PartnerOptionView: PartnerOption,
     board_view.ResultView: ResultState,
+    board_view.BoardEndView: BoardEnd,
 }
 
 
@@ -269,6 +272,9 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
     ("N 1C", "duplicate", [{"type": "call", "seat": "E", "call": "1H", "explanation": "5+"}]),
     ("N 1C, N changes 1D", "duplicate", []),  # a change of call awaiting LHO (Law 25B)
     (f"{PLAYED}, N claims 5 rest, E agrees", "duplicate", []),  # a revoke, a trick in progress
+    (f"{PLAYED}, N claims 5 rest, E agrees, W agrees", "duplicate", [  # board 2's `previous`
+        {"type": "players_named", "players": {"N": "Ann", "E": "Bob"}},
+        {"type": "board_started", "board": 2, "deal": DEAL}]),
     ("N 1S, E P, S P, W P, W plays HA", "duplicate", []),  # a lead out of turn (Law 54)
     ("N 1S, E P, S P, W P, W plays HA", "duplicate", [  # Laws 50D2, 50B
         {"type": "option", "seat": "N", "accept": False},
@@ -294,6 +300,12 @@ def test_the_scenarios_fill_in_every_key_of_the_view() -> None:
             state = board.to_dict()
             check(state)
             found |= keys_of(state)
+        run = TableRun("t")
+        for offset, m in enumerate(log):
+            run.apply(offset, encode(from_map(m)))
+        table = run.view()  # the board in progress as Redis keeps it (`previous`)
+        check(table)
+        found |= keys_of(table)
     every = {f"{view.__name__}.{key}" for view in MIRRORS for key in typing.get_type_hints(view)}
     assert every - found == set()
 
@@ -308,6 +320,7 @@ def keys_of(state: Any) -> set[str]:
              "questions": "QuestionView", "explanations": "ExplanationView",
              "ignored": "IgnoredView"}
     found = {f"BoardView.{key}" for key in state}
+    found |= {f"BoardEndView.{key}" for key in state.get("previous", {})}
     for key, name in parts.items():
         value = state[key]
         for item in value if isinstance(value, list) else [value] if value else []:

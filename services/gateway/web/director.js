@@ -18,6 +18,7 @@ import { standingsNode } from "./standings.js";
 import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
 import { tokenFromHash } from "./token.js";
+import { previousNode, resultNode } from "./trick.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -166,7 +167,8 @@ function renderTable() {
   $("table-title").textContent = `Table ${page.table}`;
   if (!board) {
     $("table-info").textContent = "No board yet.";
-    for (const id of ["compass", "auction", "explanations", "director", "play"]) show(id, null);
+    for (const id of ["compass", "auction", "explanations", "director", "play", "board-outcome",
+      "previous"]) show(id, null);
     $("play-section").hidden = true;
     return;
   }
@@ -178,6 +180,8 @@ function renderTable() {
     `Vulnerable: ${board.vulnerability} · ${BOARD_STATUS[board.status] || board.status}${turn}`;
   show("compass", compassNode(board));
   markPlayed($("compass"), board);
+  show("board-outcome", resultNode(board));
+  show("previous", previousNode(board.previous));
   show("auction", auctionNode(board));
   const contract = contractNode(board);
   $("contract").replaceChildren(...(contract ? ["Contract: ", contract] : []));

@@ -19,14 +19,14 @@ import {
 } from "./lead_options.js";
 import {
   handToPlay, lastCompleted, legalCards, mayInspectLast, middleNode, placesFrom,
-  remainingHand, resultNode, trickCardsNode,
+  previousNode, remainingHand, resultNode, trickCardsNode,
 } from "./trick.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const claims = claimsOf(token);
 const page = { board: null, replacing: false, chosen: null, sending: false, lastShown: false,
-  previous: null, keys: false };
+  keys: false };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
@@ -214,9 +214,7 @@ function renderPlayPanel(board) {
   show("lead-out-box", leadOutOfTurnNode(board, me, (accept) => send({ type: "option",
     accept })));
   show("result", resultNode(board, me));
-  const previous = page.previous;
-  show("previous", previous ? el("div", { class: "previous" },
-    el("h3", { text: `Board ${previous.board}` }), resultNode(previous, me)) : null);
+  show("previous", previousNode(board.previous, me, me));
 }
 
 function renderBox(board) {
@@ -284,7 +282,6 @@ function onState(message) {
   if (page.board && board && page.board.board !== board.board) { // a new board
     page.chosen = null;
     page.lastShown = false;
-    if (page.board.result) page.previous = page.board; // its result stays in view
   }
   page.board = board;
   page.sending = false;

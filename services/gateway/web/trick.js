@@ -158,7 +158,7 @@ export function resultNode(board, me = null) {
   const c = board.contract;
   const over = result.declarer_tricks - (c.level + 6);
   const how = over === 0 ? "made" : over > 0 ? `made, +${over}` : `down ${-over}`;
-  const ended = board.play && board.play.ended;
+  const ended = board.ended || (board.play && board.play.ended); // a `previous`: its own
   const by = { claim: " (claim agreed)", ruling: " (the Director's ruling)",
     recorded: " (recorded)" }[ended] || "";
   return el("div", { class: "result-box" },
@@ -169,6 +169,22 @@ export function resultNode(board, me = null) {
       text: `Score: North–South ${signed(result.score_ns)}, East–West ` +
         `${signed(-result.score_ns)}` }),
     yours);
+}
+
+/** The board before the one in progress, as it ended (the state's `previous`: a round's next
+ * board starts in the step that ends the one before): its result and score, and its last
+ * trick seen from `bottom`'s place. */
+export function previousNode(previous, bottom = "S", me = null) {
+  if (!previous) return null;
+  const last = previous.last_trick;
+  const passed = previous.status === "passed_out";
+  return el("div", { class: "previous", id: "previous-board", "data-board": String(previous.board) },
+    el("h3", { text: `Board ${previous.board}${passed ? ": passed out" : " is over"}` }),
+    previous.result ? resultNode(previous, me)
+      : passed ? null : el("p", { class: "quiet", text: "Left unfinished." }),
+    last ? el("div", { class: "previous-trick" }, trickCardsNode(last, bottom,
+      { label: `Board ${previous.board}'s last trick` }), el("p", { class: "trick-note",
+      text: `Last trick won by ${SEAT_NAMES[last.winner]}` })) : null);
 }
 
 /** The deal without the cards played: what is left in each hand shown ("-" stays hidden). */

@@ -10,7 +10,9 @@ import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
-import { middleNode, playWords, remainingDeal, resultNode } from "./trick.js";
+import {
+  middleNode, playWords, previousNode, remainingDeal, resultNode,
+} from "./trick.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -37,6 +39,7 @@ function render() {
   say("turn", board.play ? playWords(board, (seat) => seatLabel(board, seat))
     : turnWords(board));
   show("result", resultNode(board));
+  show("previous", page.replaying ? null : previousNode(board.previous));
   show("explanations", explanationsNode(board));
   show("director", directorNode(board));
 }

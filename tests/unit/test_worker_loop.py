@@ -87,7 +87,7 @@ def caught_up(kafka: MemoryKafka, store: FlakyStore, table: str) -> Callable[[],
     def check() -> bool:
         run = replayed(kafka, table)
         found = store.states.get(table)
-        return run.state.board is not None and found == (run.offset, run.state.board.to_dict())
+        return run.state.board is not None and found == (run.offset, run.view())
     return check
 
 

@@ -302,7 +302,9 @@ class HistoryEntry(View):
     offset: int
     event: dict[str, Any] | None = Field(description="the event as the reader may see it "
                                          "(null: a record that is not an event)")
-    alerts: list[dict[str, Any]] = Field(description="the director alerts it raised")
+    alerts: list[dict[str, Any]] = Field(description="the director alerts it raised, as the "
+                                         "reader's state of their board shows them; "
+                                         "`in_play`: that board's play lasts")
     caller: Seat = omitted("an explanation: whose call it explains")
     state: BoardState = omitted("with states=true: the board just after it")
 

@@ -23,7 +23,10 @@
   its entry in the play, its establishment, Law 63) until someone draws attention to it as the
   Laws let him (Law 61B: he asks; the Director is then called). A corrected revoke is public:
   its withdrawn card is faced (Law 62B). At the end of play the seats see it all (Law 64's
-  tricks are part of the result).
+  tricks are part of the result). So with the alerts for a lead or a play against a
+  restriction (Laws 26, 50D2, 57A): `shared.hidden_holdings`, on every channel: the state,
+  each history entry's alerts (as the reader's state of its board, as the history ends, shows
+  them: `in_play`), the PBN and LIN records.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ from typing import Any
 
 from services.gateway.tokens import Grant, Role
 from shared.deal import format_deal, parse_deal
+from shared.hidden_holdings import play_lasts, tells_establishment, told_by_hands
 from shared.seats import Seat
-from shared.vocabulary import Irregularity
 
 SELF_DISCLOSURE = ("alert", "explanation")
 SENDERS_STAMPS = ("id", "client_seq")
@@ -117,7 +120,7 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     if partner is None and "deal" in board and deal is board["deal"]:
         return board  # a spectator after the delay: the whole board
     view = {**board, "deal": deal}
-    if partner is not None and board.get("play") is not None and board.get("result") is None:
+    if partner is not None and play_lasts(board.get("play"), board.get("result")):
         _hide_holdings(view)
     if partner is not None:
         calls, alerted = board.get("calls"), board.get("alerted_calls")
@@ -131,24 +134,27 @@ def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_m
     return view
 
 
-_TOLD_BY_HANDS = (Irregularity.REVOKE, Irregularity.LEAD_RESTRICTION_NOT_FOLLOWED,
-                  Irregularity.PLAY_RESTRICTION_NOT_FOLLOWED)
-
-
 def _hide_holdings(view: dict[str, Any]) -> None:
     """A seat's view while the play lasts: what the fold knows from a hand not seen is the
-    Director's: the revokes not corrected (Law 61), and a lead contrary to a lead restriction
-    (Laws 26, 50D2) or a play contrary to Law 57A's option, whose alert tells that the
-    player held the card or suit required (or another than those prohibited)."""
+    Director's (`shared.hidden_holdings`): the revokes not corrected (Law 61), and a lead
+    contrary to a lead restriction (Laws 26, 50D2) or a play contrary to Law 57A's option,
+    whose alert tells that the player held the card or suit required (or another than those
+    prohibited)."""
     play = view["play"]
     revokes, alerts = play.get("revokes"), view.get("alerts")
     rectifications = view.get("rectifications")
     kept = _same(revokes, [r for r in revokes or () if r["corrected"]])
     if kept is not revokes:
         view["play"] = {**play, "revokes": kept}
-    view["alerts"] = _same(alerts, [a for a in alerts or () if a["kind"] not in _TOLD_BY_HANDS])
+    view["alerts"] = _same(alerts, [a for a in alerts or () if not told_by_hands(a["kind"])])
     view["rectifications"] = _same(rectifications, [r for r in rectifications or ()
-                                                    if not r["law"].startswith("63")])
+                                                    if not tells_establishment(r["law"])])
+
+
+def hides_holdings(grant: Grant) -> bool:
+    """Whether `grant` reads as a player (a seat), from whom what the fold knows from hands
+    he may not see is kept while the play lasts; his PBN and LIN records too."""
+    return _partner_of(grant) is not None
 
 
 def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
@@ -157,9 +163,20 @@ def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_m
     `event`, for an explanation the `caller` whose call it explains, and the board's `state`
     after it when the history was asked with `states`."""
     seen = _event_for(grant, entry, spectator_delay_s, now_ms)
+    if hides_holdings(grant):
+        seen = _alerts_seen(seen)
     if seen.get("state") is not None:
         seen = {**seen, "state": board_for(grant, seen["state"], spectator_delay_s, now_ms)}
     return seen
+
+
+def _alerts_seen(entry: dict[str, Any]) -> dict[str, Any]:
+    """A player's part of the alerts an entry raised: as his state of their board (as the
+    history ends) shows them (`_hide_holdings`): those of a board whose play lasts (`in_play`,
+    `services.replay.history`) told by hands he may not see are the Director's."""
+    alerts = entry.get("alerts") or []
+    kept = [a for a in alerts if not (a.get("in_play") and told_by_hands(a.get("kind", "")))]
+    return entry if len(kept) == len(alerts) else {**entry, "alerts": kept}
 
 
 def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int

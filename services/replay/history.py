@@ -8,6 +8,11 @@ The document (the same for `tableserver replay` and `GET /api/tables/{table}/his
      "state": {the board, as the Laws engine gives it},
      "boards": [1, 2, 3]}
 
+An alert raised on a board whose play has begun and not ended (as the history ends) says so,
+`"in_play": true`: a player's view of the history keeps from him those the fold found from
+hands he may not see, as his state of that board does (`services.gateway.views`,
+`shared.hidden_holdings`).
+
 `board` selects one board (its last deal at the table up to `until`); without it the history
 holds every event and `state` is the board last started; `boards` lists the numbers of the
 table's boards in the order played. With `states` (and a `board`), each
@@ -22,8 +27,11 @@ from __future__ import annotations
 from typing import Any
 
 from services.common.kafka.reader import Record
+from shared.board import Board
+from shared.board_result import result_view
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
+from shared.hidden_holdings import play_lasts
 from shared.table_run import TableRun
 
 
@@ -35,6 +43,7 @@ def build_history(table: str, records: list[Record], board: int | None = None,
                   until: int | None = None, states: bool = False) -> dict[str, Any]:
     run = TableRun(table)
     entries: list[list[dict[str, Any]]] = [[]]  # per board index; [0] before any board
+    raised_on: list[tuple[int, dict[str, Any]]] = []  # each alert, with its board's index
     for offset, value in records:
         shown: EventMap | None = None
         try:
@@ -49,10 +58,13 @@ def build_history(table: str, records: list[Record], board: int | None = None,
         count = before if board_now is not run.state.board else run.state.count
         while len(entries) <= run.state.count:
             entries.append([])
+        alerts = [{"id": alert_id, **alert} for alert_id, alert in raised]
+        if alerts:
+            raised_on += ((count, alert) for alert in alerts)
         entry: dict[str, Any] = {
             "offset": offset,
             "event": None if isinstance(event, DecodeError) else shown,
-            "alerts": [{"id": alert_id, **alert} for alert_id, alert in raised]}
+            "alerts": alerts}
         if isinstance(event, CallExplained) and board_now is not None \
                 and event.index < len(board_now.calls):
             entry["caller"] = board_now.calls[event.index].seat.name
@@ -60,6 +72,7 @@ def build_history(table: str, records: list[Record], board: int | None = None,
             entry["state"] = board_now.to_dict()
         entries[count].append(entry)
     boards = run.state.boards
+    _mark_in_play(raised_on, boards)
     if board is None:
         chosen = len(boards)
         history = [e for per_board in entries for e in per_board]
@@ -75,6 +88,19 @@ def build_history(table: str, records: list[Record], board: int | None = None,
             "history": history,
             "state": boards[chosen - 1].to_dict() if chosen else None,
             "boards": [b.board for b in boards]}
+
+
+def _mark_in_play(raised_on: list[tuple[int, dict[str, Any]]], boards: tuple[Board, ...]
+                  ) -> None:
+    """`in_play` on each alert raised on a board (its index, 1-based) whose play has begun
+    and not ended as the history ends."""
+    lasting: dict[int, bool] = {}
+    for index, alert in raised_on:
+        if index not in lasting:
+            found = boards[index - 1] if index > 0 else None
+            lasting[index] = found is not None and play_lasts(found.play, result_view(found))
+        if lasting[index]:
+            alert["in_play"] = True
 
 
 def events_of(document: dict[str, Any]) -> list[dict[str, Any]]:

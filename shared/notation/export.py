@@ -10,7 +10,9 @@ commentary (`{ … }`, PBN 2.1 section 3.8) and LIN `nt` lines: the Law, who, th
 was done, for a scorer or an appeals committee. A call accepted out of rotation writes PBN's
 `^S` for each player it skipped, an accepted insufficient bid `^I` (PBN 2.1 section 3.9). An
 `ExportHeader` gives what the log does not hold: the event, the site, the date, the table's
-name, the room, the scoring.
+name, the room, the scoring. A player's record (`players`) leaves out, while a board's play
+lasts, what the fold knows from hands he may not see (`shared.hidden_holdings`: a revoke, a
+lead or play against a restriction), as his state does.
 
 What reading the export back (`pbn_events`, `lin_events`) and folding it gives again:
 
@@ -45,6 +47,7 @@ from shared.codec import from_map
 from shared.deal import parse_deal
 from shared.engine import fold
 from shared.events import RulingAction
+from shared.hidden_holdings import as_players_know
 from shared.notation.claim_note import claim_words
 from shared.notation.play_export import lin_play, pbn_play
 from shared.seats import Seat
@@ -90,11 +93,14 @@ class ExportHeader:
 # --- what every writer needs ----------------------------------------------------------------
 
 
-def _boards(events: Iterable[dict[str, Any]], only: int | None = None) -> tuple[Board, ...]:
-    """The boards of a table's log, or those numbered `only`. A board a round started has no
-    `board_started` of its own: its record needs the table's log up to it, not its events."""
+def _boards(events: Iterable[dict[str, Any]], only: int | None = None, players: bool = False
+            ) -> tuple[Board, ...]:
+    """The boards of a table's log, or those numbered `only`; as the players may know them
+    (`players`). A board a round started has no `board_started` of its own: its record needs
+    the table's log up to it, not its events."""
     boards = fold(from_map(e) for e in events).boards
-    return boards if only is None else tuple(b for b in boards if b.board == only)
+    chosen = boards if only is None else tuple(b for b in boards if b.board == only)
+    return tuple(map(as_players_know, chosen)) if players else chosen
 
 
 def _explanations(board: Board) -> list[str | None]:
@@ -270,12 +276,12 @@ def _pbn_game(board: Board, header: ExportHeader) -> str:
 
 
 def pbn_games(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
-              only: int | None = None) -> list[str]:
+              only: int | None = None, players: bool = False) -> list[str]:
     """One PBN 2.1 game per board of a table's log (`events`, event maps), in the order the
     table played them (or of the boards numbered `only`), with `header`'s event, site, date,
-    scoring, table and room."""
+    scoring, table and room; as the players may know them (`players`)."""
     header = header or ExportHeader()
-    return [_pbn_game(board, header) for board in _boards(events, only)]
+    return [_pbn_game(board, header) for board in _boards(events, only, players)]
 
 
 def pbn_document(games: Iterable[str]) -> str:
@@ -285,10 +291,10 @@ def pbn_document(games: Iterable[str]) -> str:
 
 
 def to_pbn(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
-           only: int | None = None) -> str:
+           only: int | None = None, players: bool = False) -> str:
     """A table's log as a PBN 2.1 export document: one game per board (or per board numbered
-    `only`)."""
-    return pbn_document(pbn_games(events, header, only))
+    `only`); as the players may know them (`players`)."""
+    return pbn_document(pbn_games(events, header, only, players))
 
 
 # --- LIN ------------------------------------------------------------------------------------
@@ -340,10 +346,11 @@ def _lin_board(board: Board, header: ExportHeader) -> str:
 
 
 def to_lin(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
-           only: int | None = None) -> str:
-    """A table's log as BBO LIN, one board a line (or the boards numbered `only`); with a
-    `header`, a `vg` line first names the event and the table."""
-    boards = _boards(events, only)
+           only: int | None = None, players: bool = False) -> str:
+    """A table's log as BBO LIN, one board a line (or the boards numbered `only`), as the
+    players may know them (`players`); with a `header`, a `vg` line first names the event and
+    the table."""
+    boards = _boards(events, only, players)
     lines = [_vugraph(boards, header)] if header is not None else []
     lines += [_lin_board(board, header or ExportHeader()) for board in boards]
     return "\n".join(lines) + "\n"

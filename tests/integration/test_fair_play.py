@@ -122,3 +122,46 @@ def test_a_partners_text_never_reaches_him_whatever_the_fold_made_of_it(stack: S
     assert json.loads(first)["version"] == last and secret not in first
     assert history(stack, "fair4", tokens["seats"]["E"])["history"][-1]["event"][
         "explanation"] == secret
+
+
+def test_a_revoke_reaches_no_seat_on_any_channel_while_the_play_lasts(stack: Stack) -> None:
+    """Issue 37, item 3 (Laws 61B, 63, 64): W plays H4 on a diamond, holding four: a revoke,
+    not established. The Director reads its alert in the table's history, PBN and LIN; no
+    seat learns of it from the table on any channel (his state, feed, history: whole, the
+    board, step by step, up to the card; PBN, LIN, where W's own fold finds it from his
+    hand). Once a claim is agreed (Law 69A) the play has ended and every seat's history
+    carries it, as his state does."""
+    tokens = new_table(stack, "fair5")
+    led = play_script(stack, "fair5", tokens, "N 1S, E P, S P, W P, E plays DA")
+    wait_for(lambda: state(stack, "fair5", stack.director)["version"] == led, 30, "folded")
+    with stack.client(tokens["seats"]["N"]) as http:  # declarer plays dummy's card (Law 45)
+        assert http.post("/api/tables/fair5/events", json={
+            "type": "card_played", "seat": "S", "card": "D6"}).status_code == 202
+    last = play_script(stack, "fair5", tokens, "W plays H4")
+    wait_for(lambda: state(stack, "fair5", stack.director)["version"] == last, 30, "folded")
+    words = "holding a card of the suit led"
+    queries: list[dict[str, Any]] = [{}, {"board": 1}, {"board": 1, "states": "true"},
+                                     {"board": 1, "until": last}, {"format": "pbn"},
+                                     {"format": "lin"}]
+
+    def told(token: str, params: dict[str, Any]) -> str:
+        found = history(stack, "fair5", token, **params)
+        return found if isinstance(found, str) else json.dumps(found)
+
+    for params in queries:
+        assert words in told(stack.director, params), params
+    base = f"ws://127.0.0.1:{stack.gateway_port}/api/tables/fair5/feed?token="
+    for seat in "NESW":
+        token = tokens["seats"][seat]
+        assert words not in json.dumps(state(stack, "fair5", token)), seat
+        with connect(base + token, open_timeout=10) as feed:
+            first = feed.recv(timeout=10)
+        assert json.loads(first)["version"] == last and words not in first, seat
+        for params in queries:
+            assert words not in told(token, params), (seat, params)
+    ended = play_script(stack, "fair5", tokens, "N claims 7 cross-ruff, E agrees, W agrees")
+    wait_for(lambda: state(stack, "fair5", stack.director)["version"] == ended, 30, "folded")
+    for seat in "NESW":
+        token = tokens["seats"][seat]
+        assert words in json.dumps(state(stack, "fair5", token)["board"]["alerts"]), seat
+        assert words in told(token, {"board": 1}), seat

@@ -21,7 +21,7 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for
+from services.gateway.views import board_for, entry_for, hides_holdings
 from services.replay.history import NoSuchBoard, events_of
 from shared.notation.export import to_lin, to_pbn
 
@@ -88,7 +88,8 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     if exported is not None and exported not in document["boards"]:
         raise Refused(f"table {table} has no board {exported}", kind=Kind.NOT_FOUND)
     writer = to_pbn if format == "pbn" else to_lin
-    return PlainTextResponse(writer(events_of(document), only=exported))
+    return PlainTextResponse(writer(events_of(document), only=exported,
+                                    players=hides_holdings(grant)))
 
 
 async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | None,

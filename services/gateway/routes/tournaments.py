@@ -103,9 +103,10 @@ async def post_entrant(tournament: str, body: EntrantGiven, gw: GatewayDep, _: D
 @router.get("/{tournament}", responses=responses(401, 403, 404, 503), response_model=Overview)
 async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, object]:
     """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
-    opening lead awaited, `held`, `done`), whose turn, alerts raised and open, seconds since
-    its last event (`idle_s`; `last_ts` its time, ms since the epoch); the session's
-    totals."""
+    opening lead awaited, `play`, `held`, `done`), whose turn (to call, on lead, or to play),
+    alerts raised and open, seconds since its last event (`idle_s`; `last_ts` its time, ms
+    since the epoch); the session's totals (`playing`: the tables in the auction, on lead or
+    in the play)."""
     return await tournaments.overview(gw, tournament)
 
 

@@ -202,7 +202,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     # (fold, convert, export) start faster without it.
     from services.common.kafka.reader import KafkaUnavailable, NoTableError
     from services.replay.closed import read_any_table
-    from services.replay.history import NoSuchBoard, build_history, events_of
+    from services.replay.history import NoSuchBoard, build_history, record_of
 
     if not TABLE_ID.fullmatch(args.table):
         return _refuse("replay", f"{args.table!r} is not a table name")
@@ -211,15 +211,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         records = asyncio.run(read_any_table(settings.kafka_bootstrap, args.table,
                                              settings.shards, args.until))
-        document = build_history(args.table, records, args.board, args.until)
+        if args.format == "json":
+            document = build_history(args.table, records, args.board, args.until)
+            text = json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
+        else:  # a board's record is written from the whole log: its names came before it
+            text = record_of(build_history(args.table, records, None, args.until),
+                             args.format, args.board)
     except (NoTableError, NoSuchBoard) as exc:
         return _refuse("replay", str(exc))
     except KafkaUnavailable as exc:
         return _unavailable("replay", exc, "TABLESERVER_KAFKA")
-    if args.format == "json":
-        sys.stdout.write(json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write((to_pbn if args.format == "pbn" else to_lin)(events_of(document)))
+    sys.stdout.write(text)
     return 0
 
 

@@ -11,6 +11,7 @@ import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import { middleNode, playWords, remainingDeal, resultNode } from "./trick.js";
+import { counted } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -148,7 +149,7 @@ function showTables(scope) { // a tournament's vugraph token: its list of tables
       onStatus("open");
       $("title").textContent = `Vugraph · ${view.name || name}`;
       document.title = `Vugraph — ${view.name || name}`;
-      $("board-info").textContent = `${view.tables.length} tables`;
+      $("board-info").textContent = counted(view.tables.length, "table");
     },
     onError: (message) => onStatus("refused", message) });
 }

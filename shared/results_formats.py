@@ -16,6 +16,11 @@ MEDIA = {"csv": "text/csv", "pbn": "application/x-bridge-pbn", "usebio": "applic
 EXTENSION = {"csv": "csv", "pbn": "pbn", "usebio": "xml"}
 
 
+# what a traveller's line says of the play, when the table played it
+# (`shared.board_result.contract_line`): the CSV's last columns
+PLAY = ("contract", "declarer", "lead", "tricks")
+
+
 class FormatError(ValueError):
     """A format the results cannot be written in (teams in PBN's pairs tables)."""
 
@@ -69,14 +74,14 @@ def write_csv(doc: Mapping[str, Any]) -> str:
                                _score(b["closed"]), b["home_imps"], b["away_imps"]])
         return "".join(out.parts)
     rows.writerow(["traveller", "board", "ns", "ew", "kind", "score", "ns_points",
-                   "ew_points", "ns_percent", "ew_percent", "reason"])
+                   "ew_points", "ns_percent", "ew_percent", "reason", *PLAY])
     for t in doc["travellers"]:
         for line in t["lines"]:
             rows.writerow(["traveller", t["board"], line["ns"], line["ew"], line["kind"],
                            _score(line), line["ns_points"], line["ew_points"],
                            "" if line["ns_percent"] is None else line["ns_percent"],
                            "" if line["ew_percent"] is None else line["ew_percent"],
-                           line.get("reason", "")])
+                           line.get("reason", ""), *(line.get(key, "") for key in PLAY)])
     return "".join(out.parts)
 
 

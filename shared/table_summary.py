@@ -9,10 +9,14 @@ longer open (the table has gone on; the record keeps them).
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Iterable, Mapping
+from typing import Any, TypedDict
 
 from shared.engine import TableState
 from shared.vocabulary import TableStatus
+
+# a board in progress at the table: its auction, the opening lead awaited, or its play
+IN_PLAY = frozenset({TableStatus.AUCTION, TableStatus.CLOSED, TableStatus.PLAY})
 
 
 class TableSummary(TypedDict):
@@ -20,7 +24,7 @@ class TableSummary(TypedDict):
 
     board: int | None  # the board in progress (the last started), None before the first
     status: TableStatus
-    turn: str | None  # the seat due to call, or the hand due to play
+    turn: str | None  # the seat due to call, on lead (Law 41A), or the hand due to play
     round: int | None  # the round in progress, if the director started one
     boards_left: int  # the round's boards still to start
     held: bool  # the director holds the table
@@ -42,7 +46,7 @@ def table_summary(state: TableState) -> TableSummary:
     ruled = max((r["event"] for r in board.rulings), default=-1)
     summary["board"] = board.board
     play = board.play
-    turn = board.turn if play is None else play.turn
+    turn = play.turn if play is not None else board.turn or board.on_lead()  # Law 41A
     summary["turn"] = turn.name if turn else None
     summary["open_alerts"] = 0 if board.period_over else \
         sum(1 for a in board.alerts if a.event > ruled)
@@ -54,3 +58,24 @@ def table_summary(state: TableState) -> TableSummary:
     else:
         summary["status"] = TableStatus.DONE  # the round's last board, or a board started by hand
     return summary
+
+
+class Totals(TypedDict):
+    """The overview's totals: its tables, those with a board in progress (`IN_PLAY`), the
+    boards finished, the alerts raised and still open."""
+
+    tables: int
+    playing: int
+    boards_finished: int
+    alerts_raised: int
+    alerts_open: int
+
+
+def totals_of(lines: Iterable[Mapping[str, Any]]) -> Totals:
+    """The totals of the overview's lines (each a `TableSummary`, with more keys maybe)."""
+    tables = list(lines)
+    return {"tables": len(tables),
+            "playing": sum(1 for t in tables if t["status"] in IN_PLAY),
+            "boards_finished": sum(t["boards_finished"] for t in tables),
+            "alerts_raised": sum(t["alerts"] for t in tables),
+            "alerts_open": sum(t["open_alerts"] for t in tables)}

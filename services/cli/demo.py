@@ -1,17 +1,20 @@
 """`python -m services.cli.demo`: a demo tournament, live in the terminal.
 
-Several tables play real boards (deploy/demo/boards.jsonl: ten boards of the 2021 RealBridge
-qualifier, their auctions and their play card by card to the claim agreed, and four auctions
-with irregularities) through the gateway, at a player's pace; declarer plays dummy's cards
-(Law 45). The screen shows each table's auction, its tricks and result as the processor folds
-them, and the director's alerts. The first link is South's seat at `demo-robots`, where our
-robots sit North, East and West (through the Table Manager host) for a round of the demo's
-deals. One more table, `demo-you`, waits for people: the screen gives the links to its four
-seats' pages, to vugraph at the first robot table, to a capture page for `demo-capture` (an operator
-recording a physical table), and to the director's console.
+The demo's tournament (`services/cli/demo_tournament.py`) is a Howell of two pairs a table on
+ten real boards of the 2021 RealBridge qualifier (deploy/demo/boards.jsonl: their auctions and
+their play card by card to the claim agreed), played through the gateway at a player's pace,
+round by round; declarer plays dummy's cards (Law 45). One more table, `demo-alerts`, bids the
+four auctions with irregularities, which the director's alerts report. The screen shows each
+table's auction, its tricks and result as the processor folds them, the tournament's round,
+and the director's alerts. The first link is South's seat at `demo-robots`, where our robots
+sit North, East and West (through the Table Manager host) for a round of the demo's deals.
+`demo-you` waits for people: the screen gives the links to its four seats' pages, to the
+tournament's vugraph list and its public results page, to a capture page for `demo-capture`
+(an operator recording a physical table), and to the director's console.
 
-    --tables N   how many tables (default 4)
-    --once       play every board once on each table, then stop (no screen redraw)
+    --tables N   the tournament's tables (two pairs each; default 4, at least 2)
+    --rounds R   its rounds, two boards each (default 5, at most the boards' and pairs')
+    --once       play the tournament and the auctions once, then stop (no screen redraw)
     --pace S     mean seconds between calls (default 0.8)
 """
 
@@ -19,31 +22,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 import httpx
 
+from services.cli import demo_tournament
+from services.cli.demo_play import Board, auctions, load_boards, play_events, played
 from services.common.settings import Settings
 from services.gateway.routes.pages import director_link
-from shared import fold, from_map
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus
 
-BOARDS = Path(__file__).resolve().parents[2] / "deploy" / "demo" / "boards.jsonl"
-
-
-def load_boards() -> list[list[dict[str, Any]]]:
-    boards: list[list[dict[str, Any]]] = []
-    for line in BOARDS.read_text().splitlines():
-        event = json.loads(line)
-        if event["type"] == "board_started":
-            boards.append([])
-        boards[-1].append(event)
-    return boards
+ALERTS_TABLE = "demo-alerts"
 
 
 async def create_table(http: httpx.AsyncClient, director: str, table: str) -> dict[str, Any]:
@@ -67,55 +59,21 @@ async def open_for_people(http: httpx.AsyncClient, director: str,
     return [f"  {seat}: {base}{link}" for seat, link in made["links"].items()]
 
 
-def sender_of(event: dict[str, Any], dummy: Seat | None) -> str:
-    """The seat whose token sends `event`: its own, but declarer's for dummy's cards (Law 45)."""
-    seat = Seat.parse(event["seat"])
-    return (seat.partner if event["type"] == "card_played" and seat is dummy else seat).name
-
-
-def dummy_of(events: list[dict[str, Any]]) -> Seat | None:
-    """Dummy of the contract the board's auction reaches (None: passed out)."""
-    board = fold(from_map(e) for e in events if e["type"] != "card_played").board
-    contract = board.contract() if board is not None else None
-    return Seat.parse(contract["declarer"]).partner if contract else None
-
-
-async def send(http: httpx.AsyncClient, url: str, body: dict[str, Any], token: str,
-               attempts: int = 20) -> None:
-    """POST an event as a player's client does: a 409 with Retry-After (the gateway's state
-    not caught up yet), a 503 (a fault) or a 429 (a seat's rate, which declarer playing dummy's
-    cards too reaches at the fastest pace) is sent again after its Retry-After."""
-    for _ in range(attempts - 1):
-        response = await http.post(url, json=body, headers={"Authorization": f"Bearer {token}"})
-        if response.status_code not in (429, 503) and "Retry-After" not in response.headers:
-            break
-        await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
-    else:
-        response = await http.post(url, json=body, headers={"Authorization": f"Bearer {token}"})
-    response.raise_for_status()
-
-
-async def play_table(http: httpx.AsyncClient, director: str, table: str, first: int,
-                     boards: list[list[dict[str, Any]]], pace: float, rounds: int | None,
-                     made: dict[str, Any]) -> None:
+async def play_auctions(http: httpx.AsyncClient, director: str, table: str,
+                        boards: list[Board], pace: float, rounds: int | None,
+                        seats: dict[str, str]) -> None:
+    """The auctions with irregularities, each a board started by hand, again and again (each
+    time numbered 100 more) or `rounds` times."""
     auth = {"Authorization": f"Bearer {director}"}
-    seats = made["seats"]
     rng = random.Random(table)
     round_ = 0
     while rounds is None or round_ < rounds:
-        for index in range(len(boards)):
-            events = boards[(first + index) % len(boards)]
+        for events in boards:
             start = {k: v for k, v in events[0].items() if k != "type"}
             start["board"] += round_ * 100
             (await http.post(f"/api/tables/{table}/boards", json=start, headers=auth)
              ).raise_for_status()
-            dummy = dummy_of(events)
-            for event in events[1:]:
-                await asyncio.sleep(rng.uniform(0.3, 1.7) * pace)
-                body = event if event["type"] == "card_played" else \
-                    {k: v for k, v in event.items() if k != "seat"}
-                await send(http, f"/api/tables/{table}/events", body,
-                           seats[sender_of(event, dummy)])
+            await play_events(http, table, events, seats, pace, rng)
             await asyncio.sleep(2 * pace)
         round_ += 1
 
@@ -140,13 +98,16 @@ def line_of(table: str, state: dict[str, Any] | None) -> str:
 
 
 async def show(http: httpx.AsyncClient, director: str, tables: list[str], links: list[str],
-               status: list[str]) -> None:
+               statuses: list[list[str]]) -> None:
+    """The screen, drawn again every half second: the links, what each of `statuses` says
+    now (the robots, the tournament's round), each table's line, the director's alerts."""
     auth = {"Authorization": f"Bearer {director}"}
     while True:
         states = [(await http.get(f"/api/tables/{t}/state", headers=auth)).json()
                   for t in tables]
         alerts = (await http.get("/api/alerts?count=8", headers=auth)).json()["alerts"]
-        screen = ["tableserver demo — Ctrl-C stops everything", "", *links, *status, ""]
+        said = [line for status in statuses for line in status]
+        screen = ["tableserver demo — Ctrl-C stops everything", "", *links, *said, ""]
         screen += [line_of(t, s) for t, s in zip(tables, states, strict=True)]
         screen += ["", "Director alerts (latest last):"]
         screen += [f"  {a['table']} board {a.get('board', '-')}: Law {a['law']} {a['kind']} — "
@@ -206,10 +167,13 @@ async def main_async(args: argparse.Namespace) -> int:
     settings = Settings()
     director = settings.director_token()
     boards = load_boards()
-    tables = [f"demo-{i + 1}" for i in range(args.tables)]
+    scripts = played(boards)
+    rounds = min(args.rounds, demo_tournament.most_rounds(args.tables, len(scripts)))
+    auth = {"Authorization": f"Bearer {director}"}
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{settings.gateway_port}",
                                  timeout=10) as http:
-        made = {t: await create_table(http, director, t) for t in tables}
+        made = await demo_tournament.create(http, director, args.tables, rounds, scripts)
+        alerts_table = await create_table(http, director, ALERTS_TABLE)
         base = str(http.base_url).rstrip("/")
         south, robot_tokens = await open_with_robots(http, director, boards)
         status: list[str] = []
@@ -218,32 +182,53 @@ async def main_async(args: argparse.Namespace) -> int:
         links = [f"Play South with three robots: {south}",
                  "Open in a browser — play at demo-you's four seats:",
                  *await open_for_people(http, director, boards),
-                 f"watch {tables[0]} on vugraph: {base}/vugraph#{made[tables[0]]['spectator']}",
+                 f"the demo tournament {made.name} (a Howell of {made.pairs} pairs, {rounds} "
+                 f"rounds of {demo_tournament.PER_ROUND} boards):",
+                 f"  every table on vugraph: {base}{made.vugraph}",
+                 f"  its results, live: {base}{made.results}",
                  f"record a physical table (capture): {base}"
                  f"{await open_for_capture(http, director, boards)}",
                  f"the director's console: {base}{director_link(director)}"]
         print("\n".join(links), flush=True)
-        players = [asyncio.create_task(play_table(http, director, t, 3 * i, boards, args.pace,
-                                                  1 if args.once else None, made[t]))
-                   for i, t in enumerate(tables)]
+        progress: list[str] = []
+        players = [asyncio.create_task(demo_tournament.play(http, director, made, scripts,
+                                                            args.pace, progress)),
+                   asyncio.create_task(play_auctions(http, director, ALERTS_TABLE,
+                                                     auctions(boards), args.pace,
+                                                     1 if args.once else None,
+                                                     alerts_table["seats"]))]
+        tables = [*made.tables, ALERTS_TABLE]
         if args.once:
             await asyncio.gather(*players)
             await asyncio.sleep(1)
             for table in tables:
-                state = (await http.get(f"/api/tables/{table}/state",
-                                        headers={"Authorization": f"Bearer {director}"})).json()
+                state = (await http.get(f"/api/tables/{table}/state", headers=auth)).json()
                 print(line_of(table, state))
+            print(*progress, sep="\n")
             robots.cancel()
             return 0
-        screen = asyncio.create_task(show(http, director, tables, links, status))
+        screen = asyncio.create_task(show(http, director, tables, links, [status, progress]))
         await asyncio.gather(*players, screen, robots)
     return 0
+
+
+def _tables(text: str) -> int:
+    if not text.isdigit() or int(text) < 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: a Howell needs at least 2 tables")
+    return int(text)
+
+
+def _rounds(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: at least 1 round")
+    return int(text)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m services.cli.demo", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--tables", type=_tables, default=4)
+    parser.add_argument("--rounds", type=_rounds, default=demo_tournament.ROUNDS)
     parser.add_argument("--once", action="store_true")
     parser.add_argument("--pace", type=float, default=0.8)
     try:
@@ -252,6 +237,8 @@ def main() -> None:
         print("\nstopped")
     except httpx.HTTPError as exc:
         sys.exit(f"the gateway did not answer as expected: {exc}")
+    except demo_tournament.DemoStalled as exc:
+        sys.exit(f"the demo stopped: {exc}")
 
 
 if __name__ == "__main__":

@@ -13,9 +13,11 @@
                              Lines log) appended to a table, once (importing again adds
                              nothing, and lists the boards it leaves out); boards that cannot
                              be read are skipped as by convert
-    tableserver tournament create|round|show|export NAME …   a tournament through the gateway:
-                             its tables created, its rounds started, its overview, its
-                             export (`tableserver tournament -h`)
+    tableserver tournament create|round|show|results|score|robots|close|export NAME …
+                             a tournament through the gateway: its tables created, its
+                             rounds started, its overview, its results, the Director's
+                             scores, our robots at its empty seats, its close, its export
+                             (`tableserver tournament -h`)
     tableserver robots TABLE --seats E,S,W [--boards N]   our robots seated at a table's
                              seats, through the Table Manager host (docs/robots.md)
 
@@ -45,6 +47,7 @@ from typing import Any, TextIO, TypeVar
 from services.cli.render import render_board
 from services.cli.robots import add_robots_parser
 from services.cli.tournament import add_tournament_parser
+from services.cli.words import counted
 from services.common.settings import Settings
 from shared.board_result import rubber_total
 from shared.codec import EventError, from_json_line, from_map, to_map
@@ -199,7 +202,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     # (fold, convert, export) start faster without it.
     from services.common.kafka.reader import KafkaUnavailable, NoTableError
     from services.replay.closed import read_any_table
-    from services.replay.history import NoSuchBoard, build_history, events_of
+    from services.replay.history import NoSuchBoard, build_history, record_of
 
     if not TABLE_ID.fullmatch(args.table):
         return _refuse("replay", f"{args.table!r} is not a table name")
@@ -208,15 +211,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         records = asyncio.run(read_any_table(settings.kafka_bootstrap, args.table,
                                              settings.shards, args.until))
-        document = build_history(args.table, records, args.board, args.until)
+        if args.format == "json":
+            document = build_history(args.table, records, args.board, args.until)
+            text = json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
+        else:  # a board's record is written from the whole log: its names came before it
+            text = record_of(build_history(args.table, records, None, args.until),
+                             args.format, args.board)
     except (NoTableError, NoSuchBoard) as exc:
         return _refuse("replay", str(exc))
     except KafkaUnavailable as exc:
         return _unavailable("replay", exc, "TABLESERVER_KAFKA")
-    if args.format == "json":
-        sys.stdout.write(json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write((to_pbn if args.format == "pbn" else to_lin)(events_of(document)))
+    sys.stdout.write(text)
     return 0
 
 
@@ -266,8 +271,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         return _unavailable("import", exc, "TABLESERVER_KAFKA and TABLESERVER_REDIS")
     where = (f", offsets {result.first_offset}–{result.last_offset}"
              if result.first_offset is not None else "")
-    print(f"table {args.table}: {result.boards} boards imported ({result.events} events"
-          f"{where}); {result.already} already there")
+    print(f"table {args.table}: {counted(result.boards, 'board')} imported "
+          f"({counted(result.events, 'event')}{where}); {result.already} already there")
     whole = [found.board for found in result.found if found.whole]
     if whole:
         print("left out, already on the table: " + ("board " if len(whole) == 1 else "boards ")
@@ -275,7 +280,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     for found in result.found:
         if not found.whole:
             print(f"left out, already on the table: board {found.board}, {len(found.ids)} of "
-                  f"its {found.events} events ({', '.join(found.ids)})")
+                  f"its {counted(found.events, 'event')} ({', '.join(found.ids)})")
     if result.taken:
         print(f"tableserver import: warning: {len(result.taken)} ids of this record are on "
               f"table {args.table} on other events ({', '.join(result.taken)}); their events "

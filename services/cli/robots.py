@@ -16,6 +16,7 @@ import sys
 from typing import Any
 
 from services.cli.gateway_requests import Gateway, Refusal, director_token, request
+from services.cli.words import counted
 from services.common.settings import Settings
 from shared.seats import NotationError, Seat
 
@@ -60,7 +61,7 @@ def cmd_robots(args: argparse.Namespace) -> int:
               f"{settings.tm_port}? see TABLESERVER_TM_PORT)", file=sys.stderr)
         return 1
     print(f"robots at {', '.join(s.name for s in args.seats)} of {args.table}: "
-          f"{args.boards} board(s) played")
+          f"{counted(args.boards, 'board')} played")
     return 0
 
 

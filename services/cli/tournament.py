@@ -2,12 +2,18 @@
 
     tableserver tournament create NAME (--tables N | --table-names a,b,…) --deals FILE.pbn
         [--ruleset duplicate|rubber] [--players FILE.json] [--event-name TEXT] [--site TEXT]
-        [--date YYYY.MM.DD] [--links FILE.json]
-    tableserver tournament round NAME ROUND (--boards 1-3,7 | --movement FILE.json)
+        [--date YYYY.MM.DD] [--links FILE.json] [--entrants FILE.json
+        --movement KIND:BOARDS[:ROUNDS] [--scoring matchpoints|cross_imps|butler]]
+    tableserver tournament round NAME ROUND [--boards 1-3,7 | --movement FILE.json]
     tableserver tournament show NAME [--watch] [--json]
-    tableserver tournament export NAME [--format pbn|lin|json] [-o FILE]
     tableserver tournament results NAME [--format text|json|csv|pbn|usebio]
     tableserver tournament score NAME FILE.json
+    tableserver tournament robots NAME
+    tableserver tournament close NAME [--force]
+    tableserver tournament export NAME [--format pbn|lin|json] [-o FILE]
+
+`create` prints the tables' seat and spectator links, the vugraph page of every table and the
+public results page (`/results#NAME`).
 
 Each command is one request to the gateway (httpx): the URL is `TABLESERVER_GATEWAY`, else
 `http://127.0.0.1:$TABLESERVER_GATEWAY_PORT` (`--gateway` overrides both); the director's token
@@ -53,6 +59,7 @@ from services.cli.tournament_input import (
     table_names,
     tournament_name,
 )
+from services.cli.words import counted
 from services.common.settings import Settings
 from shared.events import Ruleset
 
@@ -92,8 +99,16 @@ def creation_summary(made: dict[str, Any]) -> str:
     how = "created" if made["created"] else "found (created before by the same request)"
     named = f" ({made['name']})" if made.get("name") and made["name"] != made["tournament"] \
         else ""
-    return (f"tournament {made['tournament']}{named}: {how}; {len(made['tables'])} tables, "
-            f"boards {board_ranges(made['boards'])}")
+    return (f"tournament {made['tournament']}{named}: {how}; "
+            f"{counted(len(made['tables']), 'table')}, boards {board_ranges(made['boards'])}")
+
+
+def page_lines(made: dict[str, Any], gateway: str) -> list[str]:
+    """The tournament's own pages, a line each: its vugraph page (every table, for
+    spectators) and its public results page (`/results#<tournament>`)."""
+    base = gateway.rstrip("/")
+    return [f"vugraph, every table for spectators: {base}{made['vugraph']}",
+            f"results, for everyone: {base}{made['results']}"]
 
 
 def links_of(made: dict[str, Any], gateway: str = "") -> dict[str, dict[str, Any]]:
@@ -119,11 +134,14 @@ def cmd_create(args: argparse.Namespace, gateway: Gateway) -> int:
     body = creation_request(args)
     made = request(gateway, "POST", "/api/tournaments", args.timeout, json=body).json()
     links = json.dumps(links_of(made, gateway.url), indent=1) + "\n"
+    said = "\n".join([creation_summary(made) + (f"; tokens in {args.links}" if args.links
+                                                 is not None else ""),
+                       *page_lines(made, gateway.url)])
     if args.links is not None:
         _write_secret(args.links, links)
-        print(f"{creation_summary(made)}; tokens in {args.links}")
-    else:
-        print(creation_summary(made), file=sys.stderr)
+        print(said)
+    else:  # the links (JSON) alone on standard output
+        print(said, file=sys.stderr)
         sys.stdout.write(links)
     return 0
 
@@ -140,7 +158,7 @@ def cmd_round(args: argparse.Namespace, gateway: Gateway) -> int:
         else "the movement" if args.movement is not None \
         else "the tournament's movement"
     print(f"tournament {args.name}: round {started['round']} ({what}) sent to "
-          f"{started['tables']} tables")
+          f"{counted(started['tables'], 'table')}")
     return 0
 
 
@@ -184,8 +202,8 @@ def render_overview(view: dict[str, Any]) -> str:
     heading = view["tournament"] + (f" — {view['name']}" if view.get("name")
                                     and view["name"] != view["tournament"] else "")
     return "\n".join([heading, "", *(line.rstrip() for line in lines), "",
-                      f"{totals['tables']} tables, {totals['playing']} playing; "
-                      f"{totals['boards_finished']} boards finished; alerts: "
+                      f"{counted(totals['tables'], 'table')}, {totals['playing']} playing; "
+                      f"{counted(totals['boards_finished'], 'board')} finished; alerts: "
                       f"{totals['alerts_raised']} raised, {totals['alerts_open']} open",
                       *render_standings(view.get("standings"))])
 
@@ -194,7 +212,7 @@ def render_standings(standings: dict[str, Any] | None) -> list[str]:
     """The overview's standings: a line a field, its top places (none: no line)."""
     if not standings or not standings["fields"]:
         return []
-    out = ["", f"standings ({standings['complete']} boards complete):"]
+    out = ["", f"standings ({counted(standings['complete'], 'board')} complete):"]
     for field in standings["fields"]:
         places = "; ".join(
             f"{x['rank']}. {x['entrant']} {x['name']} " + (
@@ -304,8 +322,8 @@ def cmd_close(args: argparse.Namespace, gateway: Gateway) -> int:
     params = {"force": "true"} if args.force else None
     done = request(gateway, "POST", _path(args.name, "close"), args.timeout,
                    params=params).json()
-    print(f"tournament {args.name}: {len(done['closed'])} tables closed, {done['events']:,} "
-          "events archived, their topics deleted")
+    print(f"tournament {args.name}: {counted(len(done['closed']), 'table')} closed, "
+          f"{counted(done['events'], 'event', thousands=True)} archived, their topics deleted")
     return 0
 
 
@@ -342,10 +360,11 @@ def _subcommand(actions: Any, name: str, command: Command, help: str,
 
 
 def add_tournament_parser(commands: Any) -> None:
-    """`tableserver tournament create|round|show|export`, under the `tableserver` parser's
-    subcommands (`commands`)."""
+    """`tableserver tournament create|round|show|results|score|robots|close|export`, under
+    the `tableserver` parser's subcommands (`commands`)."""
     parser = commands.add_parser("tournament", help="create a tournament, start its rounds, "
-                                 "watch it, export it (through the gateway)",
+                                 "watch it, read its results, give the Director's scores, "
+                                 "seat robots, close it, export it (through the gateway)",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = parser.add_subparsers(dest="action", required=True)

@@ -281,6 +281,8 @@ class TournamentLinks(BaseModel):
     tables: list[TableLinks]
     vugraph: str = Field(description="the tournament's vugraph page (/vugraph#<token>): its "
                          "tables live, each as a spectator sees it; for the public")
+    results: str = Field(description="the tournament's public results page "
+                         "(/results#<tournament>): no token needed")
 
 
 class TournamentCreated(TournamentLinks):

@@ -43,6 +43,7 @@ from shared.entrants import (
 from shared.entrants_added import EntrantConflict, entrant_added, with_added
 from shared.notation.tournament_export import write_export
 from shared.scores.movements import Round
+from shared.table_summary import totals_of
 from shared.tournament import (
     Tournament,
     TournamentError,
@@ -57,7 +58,6 @@ log = logging.getLogger("tableserver.gateway")
 WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
            "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0,
            "open_alerts": 0, "last_ts": None}  # a table with no board yet
-PLAYING = (TableStatus.AUCTION, TableStatus.CLOSED)
 
 
 HARMLESS = "retry (doing it twice is harmless)"
@@ -272,12 +272,8 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
         last = line["last_ts"]
         line["idle_s"] = None if last is None else max(0, now - last) // 1000
         tables.append(line)
-    totals = {"tables": len(tables),
-              "playing": sum(1 for t in tables if t["status"] in PLAYING),
-              "boards_finished": sum(t["boards_finished"] for t in tables),
-              "alerts_raised": sum(t["alerts"] for t in tables),
-              "alerts_open": sum(t["open_alerts"] for t in tables)}
-    return {"tournament": tournament, "name": made.name, "now": now, "totals": totals,
+    return {"tournament": tournament, "name": made.name, "now": now,
+            "totals": totals_of(tables),
             "tables": tables, "standings": await standings_of(gw, made)}
 
 

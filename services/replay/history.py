@@ -32,6 +32,7 @@ from shared.board_result import result_view
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
 from shared.hidden_holdings import play_lasts
+from shared.notation.export import to_lin, to_pbn
 from shared.table_run import TableRun
 
 
@@ -108,3 +109,18 @@ def events_of(document: dict[str, Any]) -> list[dict[str, Any]]:
     explanations whose text the reader may not see (`services.gateway.views`)."""
     return [e["event"] for e in document["history"] if e["event"] is not None
             and not (e["event"]["type"] == "explanation" and "explanation" not in e["event"])]
+
+
+def record_of(document: dict[str, Any], form: str, only: int | None = None,
+              players: bool = False) -> str:
+    """A history as a PBN or LIN record (`form`), of every board or of those numbered `only`.
+    The document must hold the table's whole log (built without `board`): a board's record
+    needs what came before it, its players' names and, for a board a round started, its
+    `round_started`. `NoSuchBoard` when the table has no board `only`. `players`: as the
+    players may know it (`shared.notation.export`: no hidden holding while the play lasts)."""
+    if only is not None and only not in document["boards"]:
+        until = document.get("until")
+        raise NoSuchBoard(f"table {document['table']} has no board {only}"
+                          + (f" up to offset {until}" if until is not None else ""))
+    return (to_pbn if form == "pbn" else to_lin)(events_of(document), only=only,
+                                                 players=players)

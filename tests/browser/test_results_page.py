@@ -24,6 +24,8 @@ from tests.browser.browser import (
     serious_violations,
 )
 from tests.browser.results_play import create_mitchell, play_match, play_round
+from tests.helpers import DEALS, wait_for_auction
+from tests.integration.test_tournament_results import PAIRS, _deals, _play
 from tests.stack import Stack
 
 expect.set_options(timeout=10_000)
@@ -148,3 +150,48 @@ def test_the_results_page_shows_a_team_match_to_victory_points(
     assert serious_violations(page) == []
     assert_clean_console(tab)
     screenshot(page, "results-teams.png")
+
+
+def test_the_results_page_follows_another_tournament_put_in_its_hash(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """A newcomer opens one tournament's results, then types another's name after the `#`:
+    the page shows the other's, nothing of the first left (its rankings, its pairs in the
+    scorecard's list), and a name with no results says so. A count of one is singular."""
+    with stack.client(stack.director) as http:
+        one = http.post("/api/tournaments", json={
+            "tournament": "rhash-one", "name": "One board", "tables": 2, "deals": DEALS,
+            "entrants": PAIRS[:4], "movement": {"kind": "howell", "boards_per_round": 1,
+                                                "rounds": 1}})
+        assert one.status_code == 201, one.text
+        assert http.post("/api/tournaments/rhash-one/rounds",
+                         json={"round": 1}).status_code == 202
+        for line in one.json()["tables"]:
+            wait_for_auction(http, line["table"], 1)
+            _play(http, line["seats"], line["table"], 1, _deals()[1], 7)
+        create_mitchell(http, "rhash-six")
+    tab = open_tab(browser, f"{stack.url}/results#rhash-one")
+    tabs.append(tab)
+    page = tab.page
+    expect(page.locator("#title")).to_have_text("Results — One board")
+    expect(page.locator("#summary")).to_have_text(
+        "4 pairs · howell · round 1 of 1 · 1 board complete")
+    expect(page.locator("#travellers .traveller")).to_have_count(1)
+    expect(page.locator("#rankings tr[data-entrant]")).to_have_count(4)
+
+    page.evaluate("window.location.hash = '#rhash-six'")
+    expect(page.locator("#title")).to_have_text("Results — rhash-six")
+    expect(page.locator("#summary")).to_have_text(
+        "6 pairs · mitchell · round 0 of 2 · 0 boards complete")
+    expect(page.locator("#scorecard-pick option")).to_have_count(6)
+    expect(page.locator("#rankings tr[data-entrant]")).to_have_count(0)  # no round played
+    expect(page.locator("#travellers .traveller")).to_have_count(0)
+
+    page.evaluate("window.location.hash = '#rhash-none'")
+    expect(page.locator("#connection")).to_have_text(re.compile("no tournament"))
+    expect(page.locator("#rankings tr[data-entrant]")).to_have_count(0)
+    expect(page.locator("#title")).to_have_text("Results")
+
+    page.evaluate("window.location.hash = '#rhash-one'")  # polled again after a refusal
+    expect(page.locator("#connection")).to_have_text("Live")
+    expect(page.locator("#rankings tr[data-entrant]")).to_have_count(4)
+    assert tab.errors == [] and tab.csp_violations() == []  # the 404 is in the console

@@ -67,6 +67,7 @@ def test_a_tournaments_links_are_handed_out_again(stack: Stack) -> None:
     view = again.json()
     assert [t["table"] for t in view["tables"]] == [t["table"] for t in made["tables"]]
     assert view["vugraph"].startswith("/vugraph#") and view["boards"] == made["boards"]
+    assert view["results"] == made["results"] == "/results#links"  # public, no token
     assert listed["links-1"]["tournament"] == "links"
 
 

@@ -285,31 +285,57 @@ def test_a_flood_from_one_seat_is_refused_other_tables_unaffected(stack: Stack) 
                          json={"type": "call", "call": "1C"}).status_code == 202
 
 
-def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
-    """`make run`'s demo, once through, fast: every table ends with a contract, a real board
-    played card by card (declarer playing dummy's cards, Law 45) ends with its result and
-    score, and the scripted irregularities reached the director."""
+def _demo(stack: Stack) -> list[str]:
+    """`make run`'s demo, once through, fast: its output's lines."""
     result = subprocess.run([sys.executable, "-m", "services.cli.demo", "--once", "--tables", "2",
-                             "--pace", "0.01"], env=stack.env, capture_output=True, text=True,
-                            timeout=300, check=False)
+                             "--rounds", "2", "--pace", "0.01"], env=stack.env,
+                            capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    robots, links, lines = lines[0], lines[1:9], lines[9:]
+    return result.stdout.splitlines()
+
+
+def test_the_demo_plays_its_boards_through_the_stack(stack: Stack) -> None:
+    """`make run`'s demo, once through, fast: a small tournament (a Howell of 4 pairs at 2
+    tables, 2 rounds of 2 real boards played card by card, declarer playing dummy's cards, Law
+    45) whose vugraph list and public results page are among the links it prints, every board
+    ending with its result and score; the scripted irregularities reached the director. Run
+    again on the same data, it plays a tournament of its own."""
+    lines = _demo(stack)
+    robots, links, lines = lines[0], lines[1:11], lines[11:]
     assert robots.startswith("Play South with three robots: ") and "/seat#v1." in robots
     assert [line.split()[0] for line in links[1:5]] == ["N:", "E:", "S:", "W:"]
-    assert all("/seat#v1." in line for line in links[1:5]) and "/vugraph#v1." in links[5]
-    assert "/capture#v1." in links[6] and links[7].endswith(f"/director#{stack.director}")
-    with httpx.Client() as browser:  # the links lead to the pages
-        for link in (links[1].split()[1], *(line.split()[-1] for line in links[5:8])):
+    assert all("/seat#v1." in line for line in links[1:5])
+    assert links[5] == "the demo tournament demo (a Howell of 4 pairs, 2 rounds of 2 boards):"
+    vugraph, results = links[6].split()[-1], links[7].split()[-1]
+    assert links[6].startswith("  every table on vugraph: ") and "/vugraph#v1." in vugraph
+    assert results == f"{stack.url}/results#demo"
+    assert "/capture#v1." in links[8] and links[9].endswith(f"/director#{stack.director}")
+    with httpx.Client() as browser:  # the links lead to the pages, and the pages to the demo
+        for link in (links[1].split()[1], vugraph, results, links[8].split()[-1],
+                     links[9].split()[-1]):
             assert browser.get(link.split("#")[0]).status_code == 200
-    assert [line.split()[0] for line in lines] == ["demo-1", "demo-2"]
-    assert all("→" in line and " by " in line for line in lines)
-    assert "tricks, NS " in lines[1]  # demo-2 ends with a real board, played to its claim
+        listed = browser.get(f"{stack.url}/api/tournaments/demo/vugraph",
+                             headers={"Authorization": f"Bearer {vugraph.split('#')[1]}"})
+        assert [t["table"] for t in listed.json()["tables"]] == ["demo-1", "demo-2"]
+        public = browser.get(f"{stack.url}/api/tournaments/demo/results").json()
+    assert [line.split()[0] for line in lines[:3]] == ["demo-1", "demo-2", "demo-alerts"]
+    for line in lines[:2]:  # board 4, the last of round 2, played to its end
+        assert line.split()[1:3] == ["board", "4"] and "tricks, NS " in line, line
+    assert "→" in lines[2] and " by " in lines[2]
+    assert lines[3] == f"demo is over (2 rounds); results: {results}"
+    # the public results: every board complete, the four pairs ranked, not all level (at one
+    # table in three the claimer concedes a trick, Law 68B)
+    assert public["complete"] == [1, 2, 3, 4] and len(public["rankings"]) == 4
+    assert len({r["percent"] for r in public["rankings"]}) > 1
+    assert {len(t["lines"]) for t in public["travellers"]} == {2}
     with stack.client(stack.director) as http:
         kinds = {a["kind"] for a in http.get("/api/alerts?count=1000").json()["alerts"]
                  if a["table"].startswith("demo-")}
     assert kinds == {"insufficient_bid", "bid_out_of_rotation", "exposed_card",
                      "bid_above_seven"}
+    again = _demo(stack)
+    assert again[6] == "the demo tournament demo2 (a Howell of 4 pairs, 2 rounds of 2 boards):"
+    assert [line.split()[0] for line in again[11:14]] == ["demo2-1", "demo2-2", "demo-alerts"]
 
 
 def test_an_undecodable_event_is_a_poison_alert_and_is_skipped(stack: Stack) -> None:

@@ -93,6 +93,34 @@ def test_the_cli_replays_what_the_gateway_serves(stack: Stack) -> None:
         assert http.get("/api/tables/rep2/history", params={"format": "x"}).status_code == 400
 
 
+def test_a_boards_record_up_to_an_offset_keeps_the_players_names(stack: Stack) -> None:
+    """`replay T --board N --until X --format pbn` writes the board from the table's log up to
+    X: the players named before the board began keep their seats' tags, as the gateway's
+    `/history` writes them."""
+    with stack.client(stack.director) as http:
+        created = http.post("/api/tables", json={"table": "rep-names"})
+        assert created.status_code == 201, created.text
+        tokens = created.json()
+        assert http.post("/api/tables/rep-names/players", json={"players": {
+            "N": "Ann", "E": "Di", "S": "Bob", "W": "Cy"}}).status_code == 202
+        assert http.post("/api/tables/rep-names/boards",
+                         json={"board": 1, "deal": DEAL}).status_code == 202
+    last = play_script(stack, "rep-names", tokens, "N 1NT, E P, S 3NT")
+    args = ("--board", "1", "--until", str(last - 1))
+    for form in ("pbn", "lin"):
+        done = cli(stack, "replay", "rep-names", *args, "--format", form)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == history(stack, "rep-names", stack.director, board=1,
+                                      until=last - 1, format=form)
+        if form == "pbn":
+            assert '[West "Cy"]' in done.stdout and '[North "Ann"]' in done.stdout
+            assert '[Auction "N"]\n1NT Pass' in done.stdout and "3NT" not in done.stdout
+        else:
+            assert "pn|Bob,Cy,Ann,Di|" in done.stdout
+    refused = cli(stack, "replay", "rep-names", "--board", "2", "--format", "pbn")
+    assert refused.returncode == 2 and "no board 2" in refused.stderr and not refused.stdout
+
+
 def test_law_20f_self_alerts_reach_opponents_and_spectators_not_partner(stack: Stack) -> None:
     """Law 20F: N alerts and explains his own 1C; E asks at his turn, N answers. E, W and the
     spectator see the alert and both explanations; N's partner S sees neither, in the state,

@@ -15,8 +15,11 @@ from typing import Any
 import httpx
 
 from shared.codec import from_map
+from shared.deal import parse_deal
 from shared.engine import fold
 from shared.notation.pbn import pbn_events
+from shared.seats import Seat
+from shared.tournament import deals_of
 from tests.helpers import wait_for
 from tests.stack import Stack
 
@@ -54,15 +57,27 @@ def test_a_director_runs_a_tournament_from_the_command_line(stack: Stack,
               "--date", "2026.11.24"]
     first = cli(stack, *create, "--links", str(tmp_path / "links.json"))
     assert first.returncode == 0, first.stderr
-    assert first.stdout == (f"tournament {t} (Spring pairs): created; {TABLES} tables, boards "
-                            f"1-32; tokens in {tmp_path / 'links.json'}\n")
+    said = first.stdout.splitlines()
+    assert said[0] == (f"tournament {t} (Spring pairs): created; {TABLES} tables, boards "
+                       f"1-32; tokens in {tmp_path / 'links.json'}")
+    vugraph, results = said[1].split(": ", 1)[1], said[2].split(": ", 1)[1]
+    assert results == f"{stack.url}/results#{t}" and vugraph.startswith(f"{stack.url}/vugraph#")
+    with httpx.Client(timeout=10) as browser:  # the pages the links open, and what they read
+        assert browser.get(results.split("#")[0]).status_code == 200
+        listed = browser.get(f"{stack.url}/api/tournaments/{t}/vugraph",
+                             headers={"Authorization": f"Bearer {vugraph.split('#')[1]}"})
+        assert listed.status_code == 200, listed.text
+        assert [x["table"] for x in listed.json()["tables"]] == \
+            [f"{t}-{n}" for n in range(1, TABLES + 1)]
     links = json.loads((tmp_path / "links.json").read_text())
     tables = [f"{t}-{n}" for n in range(1, TABLES + 1)]
     assert list(links) == tables
     again = cli(stack, *create)  # no --links: the tokens on standard output
     assert again.returncode == 0, again.stderr
-    assert again.stderr == (f"tournament {t} (Spring pairs): found (created before by the "
-                            f"same request); {TABLES} tables, boards 1-32\n")
+    assert again.stderr.splitlines()[0] == (f"tournament {t} (Spring pairs): found (created "
+                                            f"before by the same request); {TABLES} tables, "
+                                            "boards 1-32")
+    assert again.stderr.splitlines()[2] == said[2]  # the vugraph token's expiry moved on
     assert list(json.loads(again.stdout)) == tables
 
     started = cli(stack, "round", t, "1", "--boards", "1-2")
@@ -89,6 +104,28 @@ def test_a_director_runs_a_tournament_from_the_command_line(stack: Stack,
                                  headers={"Authorization": f"Bearer {seats[seat]}"})
             assert response.status_code == 202, response.text
     wait_for(lambda: overview(stack, t)["tables"][0]["board"] == 2, 60, "board 2 at table 1")
+
+    # table 2: 1NT by North (Law 41A: East on lead), then East's lead: the play
+    seats2 = links[f"{t}-2"]["seats"]
+    with httpx.Client(base_url=stack.url, timeout=10) as http:
+        for seat, call in zip("NESW", ["1NT", "P", "P", "P"], strict=True):
+            assert http.post(f"/api/tables/{t}-2/events", json={"type": "call", "call": call},
+                             headers={"Authorization": f"Bearer {seats2[seat]}"}
+                             ).status_code == 202
+        on_lead = wait_for(lambda: (line := overview(stack, t)["tables"][1])["status"] ==
+                           "closed" and line, 60, "the opening lead awaited at table 2")
+        assert on_lead["turn"] == "E"
+        assert cli(stack, "show", t).stdout.splitlines()[-1].startswith(
+            f"{TABLES} tables, {TABLES} playing; 1 board finished")
+        east = parse_deal(deals_of(DEALS.read_text())[1]["deal"])[Seat.E]
+        suit, cards = next((s, c) for s, c in zip("SHDC", east.split("."), strict=True) if c)
+        assert http.post(f"/api/tables/{t}-2/events", json={
+            "type": "card_played", "card": suit + cards[0]},
+            headers={"Authorization": f"Bearer {seats2['E']}"}).status_code == 202
+        in_play = wait_for(lambda: (view := overview(stack, t))["tables"][1]["status"] ==
+                           "play" and view, 60, "the play at table 2")
+        assert in_play["tables"][1]["turn"] == "S"  # dummy's card, Law 45
+        assert in_play["totals"]["playing"] == TABLES
 
     exported = cli(stack, "export", t, "--format", "pbn", "-o", str(tmp_path / "s.pbn"))
     assert exported.returncode == 0, exported.stderr

@@ -9,7 +9,7 @@ import pytest
 
 from shared.codec import from_map
 from shared.engine import fold
-from shared.table_summary import table_summary
+from shared.table_summary import table_summary, totals_of
 from shared.tournament import (
     Tournament,
     TournamentError,
@@ -151,3 +151,23 @@ def test_the_overview_line_follows_the_table_through_its_round() -> None:
     assert (line["board"], line["status"], line["turn"]) == (3, "auction", "W")
     assert line["boards_finished"] == 1 and line["alerts"] == raised >= 1
     assert line["open_alerts"] == 0
+
+
+def test_a_table_on_lead_or_in_its_play_is_playing_and_shows_the_hand_due() -> None:
+    """Law 41A: once the auction closes, the defender on declarer's left (1S by N: E) is due
+    to face the opening lead: the overview names him. The tables counted as playing are those
+    with a board in progress, in its auction, awaiting its lead, or in its play; not one
+    waiting for its first board, held, or done."""
+    deals = deals_of(DEALS)
+    auction = fold([ev(type="round_started", round=1, boards=[deals[1]]),
+                    ev(type="call", seat="N", call="1S")])
+    on_lead = fold([ev(type="call", seat=s, call="P") for s in "ESW"], auction)
+    in_play = fold([ev(type="opening_lead", seat="E", card="HQ")], on_lead)
+    done = fold([ev(type="result_recorded", tricks=8)], in_play)
+    lines = {name: table_summary(state) for name, state in (
+        ("waiting", fold([])), ("auction", auction), ("on_lead", on_lead),
+        ("in_play", in_play), ("done", done))}
+    assert [(line["status"], line["turn"]) for line in lines.values()] == [
+        ("waiting", None), ("auction", "E"), ("closed", "E"), ("play", "S"), ("done", None)]
+    totals = totals_of(lines.values())
+    assert (totals["tables"], totals["playing"], totals["boards_finished"]) == (5, 3, 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import stat
 from collections.abc import Callable
 from itertools import pairwise
@@ -20,6 +21,7 @@ from services.cli.gateway_requests import EXIT_UNAVAILABLE, Refusal, refusal_of
 from services.cli.main import build_parser, main
 from services.cli.tournament import idle, render_overview, watch
 from services.cli.tournament_input import board_ranges, parse_boards
+from services.cli.words import counted
 
 DEALS = Path(__file__).parent.parent / "data" / "deals-32.pbn"
 TOKEN = "a-director-token-for-tests"
@@ -132,6 +134,21 @@ def test_the_overview_ends_with_each_fields_standings() -> None:
     assert render_overview({**VIEW, "standings": None}) == render_overview(VIEW)
 
 
+def test_a_count_of_one_is_singular() -> None:
+    """`1 table`, `1 board`: the overview's totals and standings, as the CLI writes them."""
+    one = {**VIEW, "totals": {"tables": 1, "playing": 1, "boards_finished": 1,
+                              "alerts_raised": 1, "alerts_open": 0},
+           "tables": VIEW["tables"][:1], "standings": {
+               "scoring": "matchpoints", "complete": 1, "fields": [{"direction": None, "top": [
+                   {"entrant": 1, "name": "Ann & Bo", "rank": 1, "percent": 62.5}]}]}}
+    text = render_overview(one).splitlines()
+    assert "1 table, 1 playing; 1 board finished; alerts: 1 raised, 0 open" in text
+    assert "standings (1 board complete):" in text
+    assert (counted(1, "match"), counted(2, "match"), counted(0, "board"),
+            counted(1234, "event", thousands=True)) == (
+        "1 match", "2 matches", "0 boards", "1,234 events")
+
+
 def test_idle_times_are_short() -> None:
     assert [idle(s) for s in (None, 0, 59, 60, 3599, 3600, 7440)] == \
         ["-", "0s", "59s", "1m00s", "59m59s", "1h00m", "2h04m"]
@@ -224,7 +241,9 @@ def created(request: httpx.Request) -> httpx.Response:
         "boards": [1, 2, 3, 4, 9],
         "tables": [{"table": t, "seats": {s: f"{t}.{s}" for s in "NESW"},
                     "spectator": f"{t}.spectator",
-                    "links": {s: f"/seat#{t}.{s}" for s in "NESW"}} for t in tables]})
+                    "links": {s: f"/seat#{t}.{s}" for s in "NESW"}} for t in tables],
+        "vugraph": f"/vugraph#{body['tournament']}.vugraph",
+        "results": f"/results#{body['tournament']}"})
 
 
 @pytest.mark.usefixtures("gateway_env")
@@ -244,7 +263,10 @@ def test_create_sends_the_deals_and_prints_the_links(
                     "deals": DEALS.read_text(), "name": "Spring pairs", "site": "",
                     "date": "2026.11.24", "players": {"spring-1": {"N": "Ann", "S": "Bob"}}}
     out, err = capsys.readouterr()
-    assert err == "tournament spring (Spring pairs): created; 2 tables, boards 1-4,9\n"
+    assert err.splitlines() == [
+        "tournament spring (Spring pairs): created; 2 tables, boards 1-4,9",
+        "vugraph, every table for spectators: http://127.0.0.1:23999/vugraph#spring.vugraph",
+        "results, for everyone: http://127.0.0.1:23999/results#spring"]
     links = json.loads(out)
     assert list(links) == ["spring-1", "spring-2"]
     assert links["spring-2"] == {
@@ -259,8 +281,10 @@ def test_create_writes_the_links_to_a_file_only_its_owner_reads(
     links = tmp_path / "links.json"
     assert main(["tournament", "create", "t9", "--tables", "1", "--deals", str(DEALS),
                  "--links", str(links), "--gateway", "http://gw.example:81/"]) == 0
-    assert capsys.readouterr().out == \
-        f"tournament t9: created; 1 tables, boards 1-4,9; tokens in {links}\n"
+    assert capsys.readouterr().out.splitlines() == [
+        f"tournament t9: created; 1 table, boards 1-4,9; tokens in {links}",
+        "vugraph, every table for spectators: http://gw.example:81/vugraph#t9.vugraph",
+        "results, for everyone: http://gw.example:81/results#t9"]
     assert list(json.loads(links.read_text())) == ["t9-1"]
     assert stat.S_IMODE(links.stat().st_mode) == 0o600
 
@@ -417,3 +441,26 @@ def test_close_asks_the_gateway_and_says_what_was_archived(
                                        "archived, their topics deleted\n")
     sent = gateway.requests[-1]
     assert (sent.method, sent.url.path) == ("POST", "/api/tournaments/spring/close")
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    (actions,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(actions.choices)
+
+
+def test_the_help_names_every_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tableserver --help` and `tableserver tournament -h` say what each command of the
+    parser does: the help's own text (not argparse's list of choices) names every one."""
+    tournament = _subcommands(build_parser())["tournament"]
+    commands = list(_subcommands(tournament))
+    assert {"create", "round", "show", "results", "score", "robots", "close",
+            "export"} <= set(commands)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = capsys.readouterr().out
+    listed = re.search(r"tableserver tournament ([\w|]+) NAME", top)
+    assert listed is not None and sorted(listed.group(1).split("|")) == sorted(commands)
+    with pytest.raises(SystemExit):
+        main(["tournament", "-h"])
+    own = capsys.readouterr().out.split("positional arguments:")[0]
+    assert [c for c in commands if f"tableserver tournament {c} NAME" not in own] == []

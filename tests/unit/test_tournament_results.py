@@ -5,6 +5,8 @@ the Law's table written out again, Laws 12C1(b), 12C1(c), 12C2, 90)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import shlex
 from typing import Any
@@ -291,6 +293,25 @@ def test_the_results_as_pbn_score_tables_and_csv() -> None:
     csv = write_csv(doc).splitlines()
     assert csv[0].startswith("ranking,rank,entrant") and len(
         [row for row in csv if row.startswith("traveller,")]) == 1 + 12
+
+
+def test_the_csv_travellers_carry_the_play_as_the_json_does() -> None:
+    """A traveller's line played at the table: its contract, declarer, opening lead and
+    tricks (`shared.board_result.contract_line`) in the CSV's last columns, as in the JSON;
+    empty where the Director gave the score (Law 12C) or the play is not known."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    played = {"t-1": {2: {"contract": "1NTX", "declarer": "N", "lead": "HK", "tricks": 6}}}
+    doc = results(made, round_records(made), MITCHELL_TABLES, DIRECTOR, table_lines=played)
+    rows = list(csv.reader(io.StringIO(write_csv(doc))))
+    header = next(r for r in rows if r[:2] == ["traveller", "board"])
+    play = ["contract", "declarer", "lead", "tricks"]
+    assert header[-4:] == play
+    lines = [dict(zip(header, r, strict=True)) for r in rows
+             if r[0] == "traveller" and r[1] != "board"]
+    expected = [{k: str(line.get(k, "")) for k in play}
+                for t in doc["travellers"] for line in t["lines"]]
+    assert [{k: x[k] for k in play} for x in lines] == expected
+    assert {"contract": "1NTX", "declarer": "N", "lead": "HK", "tricks": "6"} in expected
 
 
 def test_a_swiss_pairs_its_next_round_by_the_vps_without_a_repeat() -> None:

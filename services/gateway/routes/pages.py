@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Literal
+from urllib.parse import quote
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
@@ -63,6 +64,11 @@ def vugraph_link(token: str) -> str:
     """The vugraph page for a spectator's token (one table) or a tournament's vugraph token
     (its list of tables)."""
     return f"/vugraph#{token}"
+
+
+def results_link(tournament: str) -> str:
+    """A tournament's public results page: its name in the fragment, no token."""
+    return f"/results#{quote(tournament, safe='')}"
 
 
 def _page(name: str) -> FileResponse:

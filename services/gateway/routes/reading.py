@@ -22,8 +22,7 @@ from services.gateway.service import Gateway
 from services.gateway.state_models import BoardState, History
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for, hides_holdings
-from services.replay.history import NoSuchBoard, events_of
-from shared.notation.export import to_lin, to_pbn
+from services.replay.history import NoSuchBoard, record_of
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])
 READ_TIMEOUT_S = 30
@@ -85,11 +84,11 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     document = _as_seen(grant, shared, settings.spectator_delay_s, int(time.time() * 1000))
     if format == "json":
         return _json(document)
-    if exported is not None and exported not in document["boards"]:
-        raise Refused(f"table {table} has no board {exported}", kind=Kind.NOT_FOUND)
-    writer = to_pbn if format == "pbn" else to_lin
-    return PlainTextResponse(writer(events_of(document), only=exported,
-                                    players=hides_holdings(grant)))
+    try:
+        return PlainTextResponse(record_of(document, format, exported,
+                                           players=hides_holdings(grant)))
+    except NoSuchBoard as exc:
+        raise Refused(str(exc), kind=Kind.NOT_FOUND) from None
 
 
 async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | None,

@@ -30,7 +30,7 @@ from services.gateway.models import (
 )
 from services.gateway.refusals import Kind, Refused
 from services.gateway.routes.feeds import director_socket
-from services.gateway.routes.pages import table_links, vugraph_link
+from services.gateway.routes.pages import results_link, table_links, vugraph_link
 from services.gateway.service import Gateway
 from services.gateway.state_models import Overview
 from services.gateway.tokens import Role, sign, vugraph_scope
@@ -71,7 +71,8 @@ def _links(gw: Gateway, made: Tournament) -> TournamentLinks:
         tournament=made.tournament, name=made.name, boards=sorted(made.deals),
         tables=[table_links(key, t, expires) for t in made.tables],
         vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, Role.VUGRAPH,
-                                  expires)))
+                                  expires)),
+        results=results_link(made.tournament))
 
 
 @router.post("/{tournament}/rounds", status_code=202,
@@ -103,9 +104,10 @@ async def post_entrant(tournament: str, body: EntrantGiven, gw: GatewayDep, _: D
 @router.get("/{tournament}", responses=responses(401, 403, 404, 503), response_model=Overview)
 async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, object]:
     """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
-    opening lead awaited, `held`, `done`), whose turn, alerts raised and open, seconds since
-    its last event (`idle_s`; `last_ts` its time, ms since the epoch); the session's
-    totals."""
+    opening lead awaited, `play`, `held`, `done`), whose turn (to call, on lead, or to play),
+    alerts raised and open, seconds since its last event (`idle_s`; `last_ts` its time, ms
+    since the epoch); the session's totals (`playing`: the tables in the auction, on lead or
+    in the play)."""
     return await tournaments.overview(gw, tournament)
 
 

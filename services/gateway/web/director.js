@@ -19,6 +19,7 @@ import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
 import { tokenFromHash } from "./token.js";
 import { previousNode, resultNode } from "./trick.js";
+import { counted } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -352,8 +353,9 @@ async function readOverview() {
     const t = view.totals;
     $("tournament-title").textContent = `Tournament ${view.tournament}` +
       (view.name ? ` — ${view.name}` : "");
-    $("tournament-totals").textContent = `${t.tables} tables · ${t.playing} playing · ` +
-      `${t.boards_finished} boards done · ${t.alerts_raised} alerts, ${t.alerts_open} open`;
+    $("tournament-totals").textContent = `${counted(t.tables, "table")} · ` +
+      `${t.playing} playing · ${counted(t.boards_finished, "board")} done · ` +
+      `${counted(t.alerts_raised, "alert")}, ${t.alerts_open} open`;
     show("overview", overviewNode(view));
     show("standings", standingsNode(view.standings));
   } catch (error) {
@@ -396,7 +398,7 @@ $("round-form").addEventListener("submit", (event) => {
   }
   const round = Number($("round-number").value);
   act("round-result", () => postJson(`/api/tournaments/${enc(page.tournament)}/rounds`, token,
-    { round, boards }), (r) => `Round ${r.round} started at ${r.tables} tables.`);
+    { round, boards }), (r) => `Round ${r.round} started at ${counted(r.tables, "table")}.`);
 });
 
 $("tournament-links").addEventListener("click", () => act("tournament-result", async () => {
@@ -437,7 +439,7 @@ $("tournament-form").addEventListener("submit", (event) => {
     await readTables();
     pickTournament(made.tournament);
     return made;
-  }, (made) => `Tournament ${made.tournament}: ${made.tables.length} tables` +
+  }, (made) => `Tournament ${made.tournament}: ${counted(made.tables.length, "table")}` +
     (made.created ? " created." : " (it existed: the same tables)."));
 });
 

@@ -2,16 +2,30 @@
 // entrant's scorecard and the Director's scores, read without a token and read again every
 // POLL_MS, so that a result or an adjustment shows within a second. The server decides what
 // the public sees: a board's traveller only once every table that plays it has finished it.
+// Another tournament in the `#` (a link followed, the address edited) is followed at once:
+// the page is emptied and reads the new one's results; a read still under way for the one
+// before is dropped.
 
 import {
   directorNode, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
 import { el } from "./table.js";
+import { counted } from "./words.js";
 
 const POLL_MS = 250;
+const SECTIONS = ["rankings", "director", "travellers", "scorecards", "scorecard-pick"];
 const $ = (id) => document.getElementById(id);
-const tournament = decodeURIComponent(window.location.hash.replace(/^#/, "")).trim();
-const page = { text: "", doc: null, picked: null };
+// `reading` counts the tournaments followed: a read answers only if it is still the current
+const page = { tournament: "", text: "", doc: null, picked: null, reading: 0, timer: null };
+
+function tournamentInHash() {
+  const text = window.location.hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(text).trim();
+  } catch { // a malformed %-escape: the name as written
+    return text.trim();
+  }
+}
 
 function show(id, node) { $(id).replaceChildren(node); }
 
@@ -19,8 +33,9 @@ function render() {
   const doc = page.doc;
   $("title").textContent = `Results — ${doc.name || doc.tournament}`;
   document.title = `Results: ${doc.name || doc.tournament}`;
-  const boards = doc.scoring === "vp" ? "" : ` · ${doc.complete.length} boards complete`;
-  $("summary").textContent = `${doc.entrants.length} ${doc.scoring === "vp" ? "teams" : "pairs"}`
+  const boards = doc.scoring === "vp" ? ""
+    : ` · ${counted(doc.complete.length, "board")} complete`;
+  $("summary").textContent = counted(doc.entrants.length, doc.scoring === "vp" ? "team" : "pair")
     + ` · ${doc.movement.kind} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
   show("rankings", rankingsNode(doc));
   show("director", directorNode(doc));
@@ -49,17 +64,20 @@ function connection(state, text) {
   $("connection").textContent = text;
 }
 
-async function poll() {
+async function poll(reading) {
+  let next = true;
   try {
-    const response = await fetch(`/api/tournaments/${encodeURIComponent(tournament)}/results`,
+    const response = await fetch(
+      `/api/tournaments/${encodeURIComponent(page.tournament)}/results`,
       { headers: { Accept: "application/json" }, cache: "no-store" });
     const text = await response.text();
+    if (reading !== page.reading) return; // the page follows another tournament now
     if (!response.ok) {
       let message = `${response.status}`;
       try { message = JSON.parse(text).error || message; } catch { /* not JSON */ }
       const refused = response.status === 404 || response.status === 400; // no such results
       connection(refused ? "refused" : "reconnecting", message);
-      if (refused) return;
+      next = !refused;
     } else {
       connection("open", "Live");
       if (text !== page.text) {
@@ -69,10 +87,29 @@ async function poll() {
       }
     }
   } catch {
+    if (reading !== page.reading) return;
     connection("reconnecting", "Reconnecting…");
   }
-  window.setTimeout(poll, POLL_MS);
+  if (next) page.timer = window.setTimeout(() => poll(reading), POLL_MS);
 }
 
-if (tournament) poll();
-else connection("refused", "No tournament: open /results#<tournament>");
+/** The tournament in the `#`, from nothing: what the page showed of another one is gone. */
+function follow() {
+  window.clearTimeout(page.timer);
+  page.reading += 1;
+  Object.assign(page, { tournament: tournamentInHash(), text: "", doc: null, picked: null });
+  $("title").textContent = "Results";
+  document.title = "Results — tableserver";
+  $("summary").textContent = "";
+  $("travellers-note").textContent = "";
+  for (const id of SECTIONS) $(id).replaceChildren();
+  if (!page.tournament) {
+    connection("refused", "No tournament: open /results#<tournament>");
+    return;
+  }
+  connection("connecting", "Connecting…");
+  poll(page.reading);
+}
+
+window.addEventListener("hashchange", follow);
+follow();

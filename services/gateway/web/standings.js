@@ -2,6 +2,7 @@
 // top of each field's ranking, drawn in the director's console beside the tables.
 
 import { el } from "./table.js";
+import { counted } from "./words.js";
 
 const FIELD = { NS: "North–South", EW: "East–West" };
 
@@ -19,7 +20,7 @@ export function standingsNode(standings) {
     return el("p", { class: "quiet", text: "Standings: no result yet." });
   }
   return el("div", { class: "standings" },
-    el("h3", { text: `Standings (${standings.complete} boards complete)` }),
+    el("h3", { text: `Standings (${counted(standings.complete, "board")} complete)` }),
     standings.fields.map((f) => el("div", { class: "standings-field" },
       el("h4", { text: f.direction ? FIELD[f.direction] : "Field" }),
       el("ol", { "data-direction": f.direction || "" }, f.top.map((line) => el("li", {

@@ -13,6 +13,7 @@ import { claimsOf, tokenFromHash } from "./token.js";
 import {
   middleNode, playWords, previousNode, remainingDeal, resultNode,
 } from "./trick.js";
+import { counted } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -151,7 +152,7 @@ function showTables(scope) { // a tournament's vugraph token: its list of tables
       onStatus("open");
       $("title").textContent = `Vugraph · ${view.name || name}`;
       document.title = `Vugraph — ${view.name || name}`;
-      $("board-info").textContent = `${view.tables.length} tables`;
+      $("board-info").textContent = counted(view.tables.length, "table");
     },
     onError: (message) => onStatus("refused", message) });
 }

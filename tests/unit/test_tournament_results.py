@@ -216,7 +216,8 @@ def test_a_team_match_to_vps_with_split_artificial_and_penalty_as_computed_by_ha
 
 
 def test_a_directors_score_names_the_field_at_fault() -> None:
-    """Law 12C1(c): weights summing to 100 %; a board not scheduled is refused."""
+    """Law 12C1(c): weights summing to 100 %; a board not scheduled is refused; Law 77: no
+    score beyond what a board can give (7,600 either way)."""
     made = _made(MovementKind.MITCHELL, 6, 2, 2)
     places = scheduled(rounds_of(round_records(made), made))
     bad: list[tuple[dict[str, Any], str]] = [
@@ -227,6 +228,10 @@ def test_a_directors_score_names_the_field_at_fault() -> None:
          "parts[0].percent"),
         ({"kind": "assigned", "board": 3, "ns": 1, "ew": 4, "score_ns": 420}, "board"),
         ({"kind": "assigned", "board": 1, "ns": 1, "ew": 4, "score_ns": 425}, "score_ns"),
+        ({"kind": "assigned", "board": 1, "ns": 1, "ew": 4, "score_ns": 10 ** 30},
+         "score_ns"),  # beyond what Law 77 gives a board
+        ({"kind": "split", "board": 1, "ns": 1, "ew": 4, "ns_score": {"score_ns": -7610},
+          "ew_score": {"score_ns": 420}}, "ns_score.score_ns"),
         ({"kind": "artificial", "board": 1, "ns": 1, "ew": 4, "ns_fault": "?"}, "ns_fault"),
         ({"kind": "penalty", "board": 1, "entrant": 2, "amount": 10}, "board"),
         ({"kind": "penalty", "board": 1, "entrant": 4, "amount": 1, "unit": "imps"}, "unit"),

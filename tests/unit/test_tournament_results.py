@@ -5,8 +5,11 @@ the Law's table written out again, Laws 12C1(b), 12C1(c), 12C2, 90)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import shlex
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -296,6 +299,28 @@ def test_the_results_as_pbn_score_tables_and_csv() -> None:
     csv = write_csv(doc).splitlines()
     assert csv[0].startswith("ranking,rank,entrant") and len(
         [row for row in csv if row.startswith("traveller,")]) == 1 + 12
+
+
+def test_a_csv_cell_a_spreadsheet_would_run_is_written_as_text() -> None:
+    """CSV injection (OWASP): a pair named `=cmd|' /C calc'!A0`, others `@SUM(A1)` and
+    `-2+3`, a Director's reason `+1`: each such cell begins with a single quote, so that a
+    spreadsheet shows it rather than runs it; a score (-100, +620 weighted) and a number
+    stay numbers (Law 77's scores, the matchpoints)."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    hostile = {1: "=cmd|' /C calc'!A0", 2: "@SUM(A1)", 3: "-2+3", 4: "\t=1+1"}
+    made = replace(made, entrants=tuple(replace(e, name=hostile.get(e.number, e.name))
+                                        for e in made.entrants))
+    director = [{**DIRECTOR[0], "reason": "+1 (Law 79C)"}, *DIRECTOR[1:]]
+    doc = results(made, round_records(made), MITCHELL_TABLES, director)
+    rows = list(csv.reader(io.StringIO(write_csv(doc))))
+    names = {int(row[2]): row[3] for row in rows if row[0] == "ranking" and row[1] != "rank"}
+    assert names == {1: "'=cmd|' /C calc'!A0", 2: "'@SUM(A1)", 3: "'-2+3", 4: "'\t=1+1",
+                     5: "E", 6: "F"}
+    lines = [row for row in rows if row[0] == "traveller" and row[1] != "board"]
+    assert "'+1 (Law 79C)" in [row[-1] for row in lines]
+    scores = [row[5] for row in lines]
+    assert "-100" in scores and "-200" in scores and "60%:620 40%:-100" in scores
+    assert all(not row[5].startswith("'") and not row[6].startswith("'") for row in lines)
 
 
 def test_a_swiss_pairs_its_next_round_by_the_vps_without_a_repeat() -> None:

@@ -110,6 +110,26 @@ def test_law_45_dummys_card_before_the_auctions_end_is_folded_is_sent_again() ->
     assert refused is not None and refused.forbidden and not refused.retry
 
 
+def test_laws_41_45b_no_card_from_dummy_before_dummy_spreads_whatever_it_is() -> None:
+    """Laws 41B, 41D, 45B: declarer plays dummy's cards once dummy has spread his hand, after
+    the opening lead is faced. Before it (or while an opening lead out of turn awaits
+    declarer's option, Law 54), every card declarer sends from dummy is refused with the same
+    answer, a card dummy holds (SA) as one he does not (HA) or no card at all: judged against
+    the deal, the answers would show declarer dummy's hand. Once the lead is faced, dummy's
+    card goes on and one he lacks is bad input."""
+    for board in (state(), state(("W", "HA"))):
+        answers = {card_refusal(board, "N", "S", card) for card in ("SA", "HA", "S2", "XX")}
+        assert len(answers) == 1
+        (refused,) = answers
+        assert refused is not None and refused.forbidden and refused.field == "seat"
+        assert "opening lead" in refused.reason and "S's hand" not in refused.reason
+        assert card_refusal(board, None, "S", "SA") is None  # the operator records any card
+    led = state(("E", "DA"))
+    assert card_refusal(led, "N", "S", "D6") is None
+    refused = card_refusal(led, "N", "S", "HA")
+    assert refused is not None and refused.reason == "field 'card': HA is not in S's hand"
+
+
 def test_law_45_a_card_after_the_play_ended_is_sent_again_not_refused() -> None:
     """Law 45 (who plays which card) is judged on the board the card belongs to: once the
     state's board has its result (the play over, Law 68-69's claim agreed; or passed out,

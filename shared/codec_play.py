@@ -106,7 +106,10 @@ def play_option(m: Mapping[str, Any]) -> PlayOptionChosen:
 
 
 def result_recorded(m: Mapping[str, Any]) -> ResultRecorded:
-    return ResultRecorded(_tricks(m), **meta_fields(m))
+    """The tricks recorded (no `seat`: the operator's or the Director's), or a seat's
+    proposal of them (Law 79A)."""
+    seat = None if m.get("seat") is None else seat_field(m)
+    return ResultRecorded(_tricks(m), seat, **meta_fields(m))
 
 
 def ruling_tricks(m: Mapping[str, Any]) -> int | None:
@@ -142,4 +145,7 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen |
         case HandFaced():
             return {"type": "hand_faced", "seat": str(event.seat)}
         case ResultRecorded():
-            return {"type": "result_recorded", "tricks": event.tricks}
+            m = {"type": "result_recorded", "tricks": event.tricks}
+            if event.seat is not None:
+                m["seat"] = str(event.seat)
+            return m

@@ -187,11 +187,14 @@ class HandFaced(Stamped):
 
 @dataclass(frozen=True, slots=True)
 class ResultRecorded(Stamped):
-    """The tricks declarer won, agreed at the table, for a table whose cards are not recorded
-    one by one (Law 79A: the number of tricks won is agreed before the four hands are
-    returned to the board)."""
+    """The tricks declarer won in all, agreed at the table (Law 79A: the number of tricks won
+    is agreed before the four hands are returned to the board). Recorded by the table's
+    operator or the Director (`seat` None), it stands; sent from a `seat`, it is that seat's
+    proposal, which the other side must agree to: the claim of the tricks it leaves to be won
+    (Laws 68, 69A)."""
 
     tricks: int
+    seat: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,9 @@ matchpoint pairs)."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping
-from typing import Any
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from shared.tournament import Tournament
 from shared.usebio import UsebioError, write_usebio
@@ -38,6 +39,37 @@ class _Rows:
         return len(text)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\0")
+"""What a spreadsheet reads as the start of a formula in a CSV cell (OWASP, CSV injection;
+ASVS 1.2.10)."""
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+def safe_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as written, never runs: text starting with `=`, `+`,
+    `-`, `@`, a tab, a carriage return or a NUL (a player or pair named `=cmd|' /C calc'!A0`,
+    a reason) gets a leading single quote, as OWASP advises against CSV injection; a number
+    (a score such as -420, as a number or its text) stays a number."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) \
+            and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+class _Writer(Protocol):
+    def writerow(self, row: Iterable[Any], /) -> Any: ...
+
+
+class _Cells:
+    """A CSV writer whose every cell is written as `safe_cell` makes it."""
+
+    def __init__(self, writer: _Writer) -> None:
+        self.writer = writer
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self.writer.writerow([safe_cell(value) for value in row])
+
+
 def _score(line: Mapping[str, Any]) -> str:
     if "score_ns" in line:
         return str(line["score_ns"])
@@ -51,9 +83,10 @@ def _score(line: Mapping[str, Any]) -> str:
 
 
 def write_csv(doc: Mapping[str, Any]) -> str:
-    """The rankings (`ranking` rows) and the travellers or matches (`traveller`, `match`)."""
+    """The rankings (`ranking` rows) and the travellers or matches (`traveller`, `match`),
+    each cell neutralised against CSV injection (`safe_cell`)."""
     out = _Rows()
-    rows = csv.writer(out, lineterminator="\n")
+    rows = _Cells(csv.writer(out, lineterminator="\n"))
     names = {e["number"]: e["name"] for e in doc["entrants"]}
     teams = doc["scoring"] == "vp"
     rows.writerow(["ranking", "rank", "entrant", "name", "direction", "boards", "points",

@@ -86,6 +86,14 @@ def duplicate_score(contract: Contract, vulnerable: bool, tricks: int) -> int:
         + game + slam_bonus(contract, vulnerable)
 
 
+MAX_SCORE = 7600
+"""The most points one board can score either side under Law 77: 7NT (or any grand slam)
+redoubled, vulnerable, down 13 (200 + 12 × 300, redoubled: 7,600). The most a side can make
+is less, 3,160: 1NT redoubled, vulnerable, with 13 tricks (160 + 500 game + 6 × 400 + 100);
+7NT redoubled vulnerable with 13 tricks scores 2,980. A duplicate score from North–South's
+side (a result, a Director's score: Law 12C1) is therefore between −7,600 and +7,600."""
+
+
 def honours(hand: frozenset[Card], strain: str) -> int:
     """Rubber Law 77, honours (scored above the line by the side holding them, declarer's or
     the defenders'): four of the five trump honours in one hand 100, all five 150; at no trump

@@ -28,6 +28,8 @@ def play_events(cards: list[str]) -> tuple[st.SearchStrategy[dict[str, Any]], ..
         st.builds(lambda s, c: {"type": "card_exposed", "seat": s, "card": c}, seats,
                   st.sampled_from(cards)),
         st.builds(lambda t: {"type": "result_recorded", "tricks": t}, st.integers(0, 13)),
+        st.builds(lambda s, t: {"type": "result_recorded", "seat": s, "tricks": t}, seats,
+                  st.integers(0, 13)),
         st.builds(lambda t: {"type": "ruling", "action": "tricks", "tricks": t},
                   st.integers(0, 13)),
     )

@@ -139,10 +139,12 @@ class EventIn(BaseModel):
     inadvertent: bool | None = None
     index: int | None = Field(None, ge=0)
     action: str | None = None
-    seat: str | None = Field(None, examples=["S"], description="an operator's: the seat; a "
-                             "card played: the hand it comes from (declarer plays dummy's)")
+    seat: str | None = Field(None, examples=["S"], description="an operator's: the seat (a "
+                             "result_recorded: none); a card played: the hand it comes from "
+                             "(declarer plays dummy's)")
     tricks: int | None = Field(None, ge=0, le=13, description="a claim: of the tricks left, "
-                               "the claimer's side's; a result: declarer's")
+                               "the claimer's side's; a result: declarer's in all (from a "
+                               "seat, a proposal the other side agrees to: Law 79A)")
     statement: str | None = Field(None, max_length=2000, description="a claim's line of play")
     choice: str | None = Field(None, examples=["require"], description="a lead_option: "
                                "require, prohibit or free (Laws 26, 50D2)")

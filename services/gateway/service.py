@@ -29,7 +29,8 @@ from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from shared.codec import EventError, Sender, encode, from_map, sent_by
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
-from shared.play_checks import card_refusal
+from shared.play_checks import Refusal, card_refusal
+from shared.result_checks import result_refusal
 from shared.seats import Seat
 from shared.tournament import Tournament
 
@@ -258,6 +259,8 @@ class Gateway:
                               "type")
             elif kind == "card_played":  # the director, for any seat: the card checked too
                 await self.plays_card(table, None, body.get("seat"), body.get("card"))
+            elif kind == "result_recorded":  # the director records it: it stands
+                await self.records_result(table, None, body)
             return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None
@@ -275,12 +278,21 @@ class Gateway:
             raise Refused("field 'seat': the hand the card comes from (N, E, S or W)",
                           "seat") from None
         found = await (state or self.adapters.store.read_state(table))
-        refused = card_refusal(found[1] if found is not None else None, sender, seat, card)
-        if refused is not None and refused.retry:  # the state behind the log: a 409, again
-            raise Refused(refused.reason, refused.field, Kind.CONFLICT, retry_after=1)
-        if refused is not None:
-            raise Refused(refused.reason, refused.field,
-                          Kind.FORBIDDEN if refused.forbidden else Kind.BAD_INPUT)
+        refuse(card_refusal(found[1] if found is not None else None, sender, seat, card))
+
+    async def records_result(self, table: str, sender: str | None, body: dict[str, Any]
+                             ) -> None:
+        """Law 79A, the tricks agreed by all four players: recorded by the table's operator
+        or the director (`sender` None, no `seat` in the body: the result stands), proposed
+        from a seat (the other side agrees, as to a claim: Law 69A); never fewer tricks
+        than a side has won, nor more than it can still win (`shared.result_checks`)."""
+        if sender is None and "seat" in body:
+            raise Refused("field 'seat': the operator or the director records the table's "
+                          "result for no seat (Law 79A); a seat proposes it from its own "
+                          "token", "seat")
+        found = await self.adapters.store.read_state(table)
+        refuse(result_refusal(found[1] if found is not None else None, sender,
+                              body.get("tricks")))
 
     async def seats_event(self, table: str, grant: Grant, kind: str, body: dict[str, Any]
                           ) -> dict[str, Any]:
@@ -304,6 +316,8 @@ class Gateway:
         if kind not in SEAT_EVENTS:
             raise Refused(f"field 'type': a seat may send {sorted(SEAT_EVENTS)}", "type")
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
+        if kind == "result_recorded":  # a proposal, and judged by the fold
+            await self.records_result(table, grant.seat, body)
         if kind in ("lead_option", "penalty_card_named", "play_option"):  # and by the fold
             await self.chooses_as_declarer(table, grant.seat, kind)
         if kind == "explanation":  # checked here, and again by the fold (`own`)
@@ -321,6 +335,10 @@ class Gateway:
                           "the seats' events", "type", Kind.FORBIDDEN)
         if kind not in OPERATOR_EVENTS:
             raise Refused(f"field 'type': an operator may send {sorted(OPERATOR_EVENTS)}", "type")
+        if kind == "result_recorded":  # the table's, for no seat: it stands (Law 79A)
+            await self.within_limit(f"{table}/operator", "for the table from the operator")
+            await self.records_result(table, None, body)
+            return body
         try:
             seat = Seat.parse(body["seat"]).name
         except (KeyError, ValueError):  # no seat, or not a seat (NotationError)
@@ -337,3 +355,15 @@ class Gateway:
         if not await self.adapters.seat_limit.allow(key, time.monotonic()):
             raise Refused(f"more than {self.settings.calls_per_second} events a second "
                           f"{whose}", kind=Kind.TOO_MANY, retry_after=1)
+
+
+def refuse(refused: Refusal | None) -> None:
+    """A refusal of `shared.play_checks` or `shared.result_checks` raised as the gateway's:
+    409 with Retry-After when the state is behind the log, 403 for the sender's authority,
+    else 400 naming the field; nothing when None."""
+    if refused is None:
+        return
+    if refused.retry:  # the state behind the log: a 409, again
+        raise Refused(refused.reason, refused.field, Kind.CONFLICT, retry_after=1)
+    raise Refused(refused.reason, refused.field,
+                  Kind.FORBIDDEN if refused.forbidden else Kind.BAD_INPUT)

@@ -38,6 +38,7 @@ from typing import Any
 from services.gateway.tokens import Grant, Role
 from shared.deal import format_deal, parse_deal
 from shared.hidden_holdings import play_lasts, tells_establishment, told_by_hands
+from shared.play_checks import dummy_spread
 from shared.seats import Seat
 
 SELF_DISCLOSURE = ("alert", "explanation")
@@ -72,10 +73,7 @@ def dummy_of(board: dict[str, Any]) -> Seat | None:
     it is accepted, or once the right defender has led). The contract's declarer is the
     play's (Law 54A: the presumed declarer who spread his hand is dummy)."""
     contract = board.get("contract")
-    if not contract or board.get("opening_lead") is None:
-        return None
-    play = board.get("play")
-    if play is not None and not play.get("tricks") and board.get("result") is None:
+    if not contract or not dummy_spread(board):
         return None
     return Seat.parse(contract["declarer"]).partner
 

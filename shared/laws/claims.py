@@ -141,11 +141,30 @@ def withdrawn(board: Board, play: Play, claim: Claim, seat: Seat) -> None:
 
 
 def on_result_recorded(board: Board, event: ResultRecorded) -> None:
-    """Law 79A: the number of tricks won is agreed at the table before the hands go back to
-    the board; a table whose cards are not recorded one by one enters that number."""
+    """Law 79A: the number of tricks won is agreed by the four players before the hands go
+    back to the board. Recorded by the table's operator or the Director (no `seat`: a table
+    whose cards are not recorded one by one, or a record imported), the number stands as
+    given. Sent from a seat it is only that seat's proposal: the claim (Law 68) of the tricks
+    it leaves to be won, with the tricks already won counted, which the other side agrees to
+    as to any claim (Law 69A: both defenders for declarer's side, declarer for a defender's;
+    a dispute goes to the Director, Law 70). It never gives a side fewer tricks than it has
+    won, nor more than it can still win; dummy, who may not claim (Law 43A), proposes none."""
     play = _play_of(board)
-    if play is not None:
+    if play is None:
+        return
+    seat = event.seat
+    if seat is None:
         play.end("recorded", event.tricks)
+        return
+    declarers = play.won_by(play.declarer)
+    rest = event.tricks - declarers
+    if not 0 <= rest <= play.remaining:
+        board.note_ignored(f"{event.tricks} tricks for declarer: his side has won {declarers} "
+                           f"and {play.remaining} remain (Law 79A)")
+        return
+    tricks = play.remaining - rest if seat.is_opponent_of(play.declarer) else rest
+    on_claim(board, ClaimMade(seat, tricks, f"the result: declarer {event.tricks} tricks in "
+                              "all (Law 79A)"))
 
 
 def rule_tricks(board: Board, tricks: int) -> None:

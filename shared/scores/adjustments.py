@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from shared.scores.matchpoints import Distribution
 from shared.scores.vocabulary import Direction, Fault, PenaltyUnit, ResultKind
+from shared.scoring import MAX_SCORE
 
 HUNDRED = Fraction(100)
 
@@ -41,6 +42,10 @@ def _check_score(score_ns: int, field: str) -> None:
         raise ScoreError(f"a score is a whole number of points, not {score_ns!r}", field)
     if score_ns % 10:
         raise ScoreError(f"a bridge score is a multiple of 10, not {score_ns}", field)
+    if abs(score_ns) > MAX_SCORE:
+        raise ScoreError(f"a bridge score is between -{MAX_SCORE} and {MAX_SCORE} (Law 77: "
+                         f"the most one board scores is {MAX_SCORE}, a grand slam redoubled "
+                         f"and vulnerable down 13), not {score_ns}", field)
 
 
 @dataclass(frozen=True, slots=True)

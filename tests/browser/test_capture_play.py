@@ -150,7 +150,8 @@ def test_a_capture_session_records_the_play_a_revoke_its_correction_and_a_claim(
 def test_the_tricks_of_a_table_whose_cards_are_not_recorded(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     """No card recorded: the operator types the tricks declarer made (`result 9`, Law 79A),
-    sent as declarer's event; the board's result is 2C with an overtrick, NS +110 (Law 77)."""
+    the table's result, for no seat (it stands); the board's result is 2C with an overtrick,
+    NS +110 (Law 77)."""
     table, _ = table_with_players(stack, "cap-result")
     tab = capture_tab(browser, stack, table)
     tabs.append(tab)
@@ -165,7 +166,7 @@ def test_the_tricks_of_a_table_whose_cards_are_not_recorded(
     enter(tab, "result 9")
     expect(page.locator("#turn")).to_have_text("Play over: declarer 9 tricks, NS +110.")
     last = {k: v for k, v in sent_events(tab)[-1].items() if k != "client_seq"}
-    assert last == {"type": "result_recorded", "tricks": 9, "seat": "N"}
+    assert last == {"type": "result_recorded", "tricks": 9}
     board = state(stack, table, stack.director)["board"]
     assert board["result"] == {"declarer_tricks": 9, "score_ns": 110}
     assert board["play"]["ended"] == "recorded"

@@ -32,7 +32,9 @@ CONTRACT = [("N", {"type": "call", "call": "1S"}), ("E", {"type": "call", "call"
             ("N", {"type": "call", "call": "4S"}), ("E", {"type": "call", "call": "P"}),
             ("S", {"type": "call", "call": "P"}), ("W", {"type": "call", "call": "P"}),
             ("E", {"type": "opening_lead", "card": "HK"}),
-            ("N", {"type": "result_recorded", "tricks": 10})]
+            ("N", {"type": "result_recorded", "tricks": 10}),  # agreed by both defenders
+            ("E", {"type": "claim_response", "accept": True}),  # (Laws 79A, 69A)
+            ("W", {"type": "claim_response", "accept": True})]
 
 
 def _post(http: Any, token: str, table: str, body: dict[str, Any], status: int = 202) -> Any:

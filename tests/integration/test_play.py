@@ -139,3 +139,71 @@ def test_law_54a_declarer_spreads_his_hand_and_his_partner_plays_it(stack: Stack
     board = wait_for(lambda: state_at(stack, table, offset), 30, "the claim folded")["board"]
     assert (board["play"]["declarer"], board["play"]["faced"]) == ("S", ["N"])
     assert board["result"] == {"declarer_tricks": 10, "score_ns": 420}
+
+
+def test_law_79a_a_seats_result_is_a_proposal_the_other_side_agrees_to(stack: Stack) -> None:
+    """Law 79A: the tricks are agreed by all four players. Before the lead, W's token sends
+    `result_recorded` 0: 202, but only as W's proposal (his claim of the 13 tricks, Law 68),
+    the board not over; the Director's record (no seat) stands at once. Laws 41B, 45B:
+    before the lead, declarer's card from dummy is refused the same, whatever it is. After a
+    trick each, a result giving a side fewer tricks than it has won, or more than it can
+    still win, is a 400 naming `tricks`; dummy proposes none (403, Law 43A); the operator's
+    result names no seat (400). E's proposal of 10 ends the board once declarer agrees
+    (Law 69A)."""
+    table = "play-propose-early"
+    tokens = new_table(stack, table)
+    seats = tokens["seats"]
+    offset = play_script(stack, table, tokens, AUCTION)
+    wait_for(lambda: state_at(stack, table, offset), 30, "the auction folded")
+    probes = [_post(stack, table, seats["N"], {"type": "card_played", "card": card,
+                                               "seat": "S"}) for card in ("SA", "HA")]
+    assert [(r.status_code, r.json()["field"]) for r in probes] == [(403, "seat")] * 2
+    assert probes[0].json()["error"] == probes[1].json()["error"]
+    offset = _accepted(stack, table, seats["W"], {"type": "result_recorded", "tricks": 0})
+    board = wait_for(lambda: state_at(stack, table, offset), 30, "W's proposal")["board"]
+    assert board["result"] is None and board["play"]["ended"] is None
+    assert (board["play"]["claim"]["seat"], board["play"]["claim"]["tricks"]) == ("W", 13)
+    offset = _accepted(stack, table, stack.director, {"type": "result_recorded", "tricks": 9})
+    board = wait_for(lambda: state_at(stack, table, offset), 30, "the record")["board"]
+    assert board["result"] == {"declarer_tricks": 9, "score_ns": -50}
+    assert board["play"]["ended"] == "recorded"
+
+    table = "play-propose"
+    tokens = new_table(stack, table)
+    seats = tokens["seats"]
+    play_script(stack, table, tokens, AUCTION)
+    tricks = [("E", {"type": "card_played", "card": "DA"}),  # E wins it
+              ("N", {"type": "card_played", "card": "D6", "seat": "S"}),
+              ("W", {"type": "card_played", "card": "D3"}),
+              ("N", {"type": "card_played", "card": "D2"}),
+              ("E", {"type": "card_played", "card": "C2"}),  # N wins it
+              ("N", {"type": "card_played", "card": "C5", "seat": "S"}),
+              ("W", {"type": "card_played", "card": "C6"}),
+              ("N", {"type": "card_played", "card": "CA"})]
+    for seat, body in tricks:
+        offset = _accepted(stack, table, seats[seat], body)
+    board = wait_for(lambda: state_at(stack, table, offset), 30, "two tricks")["board"]
+    assert board["play"]["won"] == {"NS": 1, "EW": 1}
+    with stack.client(stack.director) as http:
+        operator = http.post(f"/api/tables/{table}/operator").json()["token"]
+    refused = [_post(stack, table, seats["E"], {"type": "result_recorded", "tricks": 0}),
+               _post(stack, table, seats["N"], {"type": "result_recorded", "tricks": 13}),
+               _post(stack, table, operator, {"type": "result_recorded", "tricks": 0}),
+               _post(stack, table, stack.director, {"type": "result_recorded", "tricks": 13}),
+               _post(stack, table, seats["S"], {"type": "result_recorded", "tricks": 10}),
+               _post(stack, table, operator, {"type": "result_recorded", "tricks": 10,
+                                              "seat": "N"})]
+    assert [(r.status_code, r.json()["field"]) for r in refused] == [
+        (400, "tricks")] * 4 + [(403, "type"), (400, "seat")]
+    assert "1 to 12" in refused[0].json()["error"]
+    _accepted(stack, table, seats["E"], {"type": "result_recorded", "tricks": 10})
+    offset = _accepted(stack, table, seats["N"], {"type": "claim_response", "accept": True})
+    board = wait_for(lambda: state_at(stack, table, offset), 30, "the result agreed")["board"]
+    assert board["result"] == {"declarer_tricks": 10, "score_ns": 420}
+    assert board["play"]["ended"] == "claim"
+    with stack.client(stack.director) as http:
+        history = http.get(f"/api/tables/{table}/history").json()["history"]
+    recorded = [(e["event"]["seat"], e["event"]["tricks"]) for e in history
+                if e["event"]["type"] == "result_recorded"]
+    assert recorded == [("E", 10)]  # nothing of the refused ones appended
+

@@ -46,7 +46,7 @@ def test_a_rounds_boards_start_by_themselves_and_a_held_table_waits(stack: Stack
     offset = _post(stack, seats["S"], events, {"type": "opening_lead", "card": "SA"})
     board = wait_for(lambda: _board_at(stack, table, offset), 10, "the lead folded")
     assert board["board"] == 2 and board["play"]["turn"] == "W"  # the play goes on
-    offset = _post(stack, seats["S"], events, {"type": "result_recorded", "tricks": 7})
+    offset = _post(stack, director, events, {"type": "result_recorded", "tricks": 7})
     board = wait_for(lambda: _board_at(stack, table, offset), 10, "the result folded")
     assert board["board"] == 2 and board["result"]["declarer_tricks"] == 7  # held: 3 waits
     offset = _post(stack, director, f"/api/tables/{table}/hold", {"held": False})

@@ -1,10 +1,10 @@
 """A pairs tournament scored on the real stack (issue 28): created with six pairs and a Mitchell
 (3 tables, 2 rounds of 2 boards), each round seating the pairs (their names at the seats), each
-board bid to 1NT by its dealer, led and its tricks recorded (Law 79A); the Director's scores
-(Laws 12C1(b), 12C1(c), 12C2, 90, and a correction) posted as events, bad ones refused naming
-the field; the results' rankings, before and after them, equal to an independent matchpoint
-computation (Law 78A, Neuberg, 12C2(c): tests/integration/pairs_by_hand.py). A team match too,
-to VPs."""
+board bid to 1NT by its dealer, led and its tricks agreed (Law 79A: declarer's result, both
+defenders agreeing, Law 69A); the Director's scores (Laws 12C1(b), 12C1(c), 12C2, 90, and a
+correction) posted as events, bad ones (one beyond Law 77's bound) refused naming the field;
+the results' rankings, before and after them, equal to an independent matchpoint computation
+(Law 78A, Neuberg, 12C2(c): tests/integration/pairs_by_hand.py). A team match too, to VPs."""
 
 from __future__ import annotations
 
@@ -66,7 +66,10 @@ def _play(http: Any, seats: dict[str, str], table: str, board: int, deal: str,
     for seat in order[1:]:
         _post(http, seats[seat], table, {"type": "call", "call": "P"})
     _post(http, seats[order[1]], table, {"type": "opening_lead", "card": _lead(deal, order[1])})
+    # declarer's result, agreed by both defenders (Law 79A, as a claim is: Law 69A)
     _post(http, seats[dealer], table, {"type": "result_recorded", "tricks": tricks})
+    for defender in (order[1], order[3]):
+        _post(http, seats[defender], table, {"type": "claim_response", "accept": True})
 
 
 def _matchpoints(scores: dict[int, list[tuple[int, int, float]]]) -> dict[int, float]:
@@ -141,9 +144,12 @@ def test_a_mitchell_is_played_scored_adjusted_and_ranked(stack: Stack) -> None:
                 ({"kind": "weighted", "board": 1, "ns": 1, "ew": 4, "parts": [
                     {"percent": 70, "score_ns": 120}, {"percent": 20, "score_ns": -50}]},
                  "parts"),
-                ({"kind": "assigned", "board": 3, "ns": 1, "ew": 4, "score_ns": 90}, "board")):
+                ({"kind": "assigned", "board": 3, "ns": 1, "ew": 4, "score_ns": 90}, "board"),
+                ({"kind": "assigned", "board": 1, "ns": 1, "ew": 4, "score_ns": 10 ** 30},
+                 "score_ns")):  # beyond what Law 77 gives a board: the 400 says the bound
             refused = http.post(f"/api/tournaments/{t}/scores", json=body)
             assert refused.status_code == 400 and refused.json()["field"] == field
+            assert field != "score_ns" or "7600 (Law 77" in refused.json()["error"]
         given = [
             {"kind": "weighted", "board": 1, "ns": 1, "ew": 4, "reason": "Law 21B",
              "parts": [{"percent": 60, "score_ns": 120}, {"percent": 40, "score_ns": -50}]},

@@ -27,7 +27,7 @@ TABLES = 50
 # next player declines (Law 27B), a contract, the opening lead (Law 17E ends the period).
 CONTRACT = {"N": [("N", "1S"), ("E", "1H"), ("S", "decline"), ("E", "2H"), ("S", "2S"),
                   ("W", "P"), ("N", "4S"), ("E", "P"), ("S", "P"), ("W", "P"),
-                  ("E", "lead HK"), ("N", "makes 10")]}
+                  ("E", "lead HK"), ("N", "makes 10"), ("E", "agree"), ("W", "agree")]}
 
 
 def _request(tournament: str, **more: Any) -> dict[str, Any]:
@@ -65,8 +65,10 @@ def _play_board(http: Any, seats: dict[str, str], table: str, dealer: str,
                 body: dict[str, Any] = {"type": "option", "accept": what == "accept"}
             elif what.startswith("lead"):
                 body = {"type": "opening_lead", "card": what.split()[1]}
-            elif what.startswith("makes"):  # the tricks agreed at the table (Law 79A)
+            elif what.startswith("makes"):  # declarer's proposal of the tricks (Law 79A)
                 body = {"type": "result_recorded", "tricks": int(what.split()[1])}
+            elif what == "agree":  # a defender agrees to it, as to a claim (Law 69A)
+                body = {"type": "claim_response", "accept": True}
             else:
                 body = {"type": "call", "call": what}
             _post(http, seats[seat], table, body)

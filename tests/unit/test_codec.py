@@ -42,7 +42,8 @@ maps = st.one_of(
                            "tricks": st.integers(0, 13), "statement": texts}),
     st.fixed_dictionaries({"type": st.just("claim_response"), "seat": seats,
                            "accept": st.booleans()}),
-    st.fixed_dictionaries({"type": st.just("result_recorded"), "tricks": st.integers(0, 13)}),
+    st.fixed_dictionaries({"type": st.just("result_recorded"), "tricks": st.integers(0, 13)},
+                          optional={"seat": seats}),  # a seat's: a proposal (Law 79A)
     st.fixed_dictionaries({"type": st.just("hand_faced"), "seat": seats}),
     st.fixed_dictionaries({"type": st.just("play_option"), "seat": seats,
                            "choice": st.sampled_from(["highest", "lowest"])}),

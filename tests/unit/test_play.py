@@ -147,6 +147,66 @@ def test_law_79a_a_result_recorded_ends_the_play() -> None:
         "the play is over"
 
 
+def test_law_79a_a_seats_result_is_a_proposal_the_other_side_agrees_to() -> None:
+    """Law 79A: the number of tricks is agreed by all four players. A defender's result
+    (E: declarer 0 tricks, before the lead) does not end the play: it is E's claim of the 13
+    tricks left (Law 68), agreed only once declarer acquiesces (Law 69A); declarer's own
+    (N: 11 tricks, one trick won by E) needs both defenders, and a dispute goes to the
+    Director (Law 70). The tricks agreed are the proposal's."""
+    proposed = fold(events({"type": "result_recorded", "tricks": 0, "seat": "E"}), auction())
+    board = proposed.board
+    assert board is not None and board.to_dict()["result"] is None and board.play is not None
+    assert board.play.ended is None and board.play.claim is not None
+    claim = board.to_dict()["play"]["claim"]  # type: ignore[index]
+    assert (claim["seat"], claim["tricks"], claim["remaining"]) == ("E", 13, 13)
+    assert "declarer 0 tricks in all (Law 79A)" in claim["statement"]
+    agreed = fold(events({"type": "claim_response", "seat": "N", "accept": True}), proposed)
+    assert agreed.board is not None and agreed.board.to_dict()["result"] == {
+        "declarer_tricks": 0, "score_ns": -500}  # 4S down 10, not vulnerable (Law 77)
+    assert agreed.board.play is not None and agreed.board.play.ended == "claim"
+
+    trick = play_out(auction(), 4)  # E's ♦A wins the first trick
+    assert trick.board is not None and trick.board.play is not None
+    assert (trick.board.play.won_ns, trick.board.play.won_ew) == (0, 1)
+    declarers = fold(events({"type": "result_recorded", "tricks": 11, "seat": "N"},
+                            {"type": "claim_response", "seat": "E", "accept": True}), trick)
+    assert declarers.board is not None and declarers.board.to_dict()["result"] is None
+    done = fold(events({"type": "claim_response", "seat": "W", "accept": True}), declarers)
+    assert done.board is not None and done.board.to_dict()["result"] == {
+        "declarer_tricks": 11, "score_ns": 450}
+    disputed = fold(events({"type": "claim_response", "seat": "W", "accept": False}),
+                    declarers)
+    assert disputed.board is not None and disputed.board.to_dict()["result"] is None
+    assert [a.kind for a in disputed.board.alerts] == ["claim_disputed"]
+
+
+@pytest.mark.parametrize(("seat", "tricks", "why"), [
+    ("W", 13, "13 tricks for declarer: his side has won 1 and 11 remain (Law 79A)"),
+    ("N", 0, "0 tricks for declarer: his side has won 1 and 11 remain (Law 79A)"),
+    ("E", 0, "0 tricks for declarer: his side has won 1 and 11 remain (Law 79A)"),
+    ("S", 10, "dummy may not claim (Law 43A)")])
+def test_law_79a_a_seats_result_never_takes_a_trick_won_nor_comes_from_dummy(
+        seat: str, tricks: int, why: str) -> None:
+    """Law 79A with Laws 68, 43A: once each side has won a trick, declarer's tricks in all
+    are at least 1 and at most 12, whoever proposes them; dummy proposes none (he may not
+    claim). Such a proposal is ignored, saying why; the play goes on."""
+    trick = play_out(auction(), 8)
+    after = fold(events({"type": "result_recorded", "tricks": tricks, "seat": seat}), trick)
+    board = after.board
+    assert board is not None and board.to_dict()["result"] is None and board.play is not None
+    assert board.play.claim is None and board.to_dict()["ignored"][-1]["reason"] == why
+
+
+def test_law_79a_a_result_recorded_with_no_seat_stands_as_given() -> None:
+    """Law 79A: the operator's or the Director's record of the tricks (no `seat`; a record
+    imported too) stands, even fewer than declarer has won (a revoke's transfer, Law 64, or
+    the record's own number)."""
+    trick = play_out(auction(), 8)  # a trick each
+    after = fold(events({"type": "result_recorded", "tricks": 0}), trick)
+    assert after.board is not None and after.board.to_dict()["result"] == {
+        "declarer_tricks": 0, "score_ns": -500}
+
+
 def test_laws_70_71_the_directors_tricks_end_the_play() -> None:
     """Laws 70–71: the Director rules the tricks declarer wins; the play ends with them."""
     state = fold(events({"type": "card_played", "seat": "E", "card": "DA"},

@@ -11,7 +11,9 @@ from services.gateway.tokens import Grant
 from services.gateway.views import board_for
 from shared import fold, from_map
 from shared.play_checks import card_refusal
+from shared.result_checks import result_refusal
 from tests.helpers import DEAL
+from tests.script import lowest_legal
 
 pytestmark = pytest.mark.unit
 
@@ -110,6 +112,26 @@ def test_law_45_dummys_card_before_the_auctions_end_is_folded_is_sent_again() ->
     assert refused is not None and refused.forbidden and not refused.retry
 
 
+def test_laws_41_45b_no_card_from_dummy_before_dummy_spreads_whatever_it_is() -> None:
+    """Laws 41B, 41D, 45B: declarer plays dummy's cards once dummy has spread his hand, after
+    the opening lead is faced. Before it (or while an opening lead out of turn awaits
+    declarer's option, Law 54), every card declarer sends from dummy is refused with the same
+    answer, a card dummy holds (SA) as one he does not (HA) or no card at all: judged against
+    the deal, the answers would show declarer dummy's hand. Once the lead is faced, dummy's
+    card goes on and one he lacks is bad input."""
+    for board in (state(), state(("W", "HA"))):
+        answers = {card_refusal(board, "N", "S", card) for card in ("SA", "HA", "S2", "XX")}
+        assert len(answers) == 1
+        (refused,) = answers
+        assert refused is not None and refused.forbidden and refused.field == "seat"
+        assert "opening lead" in refused.reason and "S's hand" not in refused.reason
+        assert card_refusal(board, None, "S", "SA") is None  # the operator records any card
+    led = state(("E", "DA"))
+    assert card_refusal(led, "N", "S", "D6") is None
+    refused = card_refusal(led, "N", "S", "HA")
+    assert refused is not None and refused.reason == "field 'card': HA is not in S's hand"
+
+
 def test_law_45_a_card_after_the_play_ended_is_sent_again_not_refused() -> None:
     """Law 45 (who plays which card) is judged on the board the card belongs to: once the
     state's board has its result (the play over, Law 68-69's claim agreed; or passed out,
@@ -205,3 +227,52 @@ def test_law_57a_a_play_against_declarers_option_is_the_directors_until_the_play
     for seat in "NESW":
         seen = board_for(Grant("t", seat, "seat"), during, 0, 0)
         assert [a["kind"] for a in seen["alerts"]] == ["play_out_of_turn"], seat
+
+
+def played_out(cards: int) -> dict[str, Any]:
+    """The whole board after the auction and `cards` cards, each the lowest legal one."""
+    log = [{"type": "board_started", "board": 1, "deal": DEAL},
+           *({"type": "call", "seat": s, "call": c} for s, c in AUCTION)]
+    table = fold(from_map(m) for m in log)
+    for _ in range(cards):
+        table = fold([from_map(lowest_legal(table, DEAL))], table)
+    assert table.board is not None
+    return dict(table.board.to_dict())
+
+
+def test_law_79a_a_result_never_gives_a_side_fewer_tricks_than_it_has_won() -> None:
+    """Law 79A: declarer's tricks in all, recorded by the operator or the Director (sender
+    None) or proposed from a seat, are at least those his side has won and at most those the
+    defenders leave him: else a 400 naming `tricks` that says the bounds. Before any trick
+    is won, any number goes; dummy proposes none (Law 43A: 403); once the play is over,
+    the result is for the next board (409, sent again)."""
+    board = played_out(8)
+    won = board["play"]["won"]
+    ours, theirs = won["NS"], won["EW"]  # N declares
+    assert ours >= 1 and theirs >= 1
+    for sender in ("N", "E", "W", None):
+        for tricks in (ours - 1, 14 - theirs):
+            refused = result_refusal(board, sender, tricks)
+            assert refused is not None and refused.field == "tricks", (sender, tricks)
+            assert not refused.forbidden and not refused.retry
+            assert f"{ours} to {13 - theirs}" in refused.reason and "Law 79A" in refused.reason
+        for tricks in (ours, 13 - theirs):
+            assert result_refusal(board, sender, tricks) is None, (sender, tricks)
+    for before in (state(), state(("E", "DA"))):
+        assert all(result_refusal(before, "W", tricks) is None for tricks in (0, 13))
+    dummy = result_refusal(board, "S", ours)
+    assert dummy is not None and dummy.forbidden and dummy.field == "type"
+    over = result_refusal(played_out(52), None, 7)
+    assert over is not None and over.retry
+
+
+def test_law_64_a_recorded_result_after_a_revoke_may_leave_the_tricks_won() -> None:
+    """Law 64: a revoke's transfer can give a side a trick the other won in play, so the
+    operator's or the Director's record after a revoke is not bounded by the tricks won; a
+    seat's proposal still is (Law 79A: its claim's agreement settles the revoke, Law 64)."""
+    revoked = state(("E", "DA"), ("S", "D6"), ("W", "H4"), ("N", "D2"))
+    assert revoked["play"]["won"] == {"NS": 0, "EW": 1} and revoked["play"]["revokes"]
+    assert result_refusal(revoked, None, 13) is None
+    refused = result_refusal(revoked, "N", 13)
+    assert refused is not None and refused.field == "tricks"
+

@@ -23,6 +23,7 @@ from shared.scores.movements import mitchell
 from shared.scores.rankings import pair_rankings
 from shared.scores.travellers import Result, traveller, travellers
 from shared.scores.vocabulary import Fault, PenaltyUnit, ResultKind, Scoring
+from shared.scoring import MAX_SCORE
 
 pytestmark = pytest.mark.unit
 
@@ -69,6 +70,22 @@ def test_bad_results_and_penalties_name_their_field() -> None:
         with pytest.raises(ScoreError) as error:
             make()
         assert field_of(error) == field
+
+
+def test_law_77_a_score_no_board_can_give_is_refused_naming_its_field() -> None:
+    """Law 77 bounds a board's score (`MAX_SCORE`, 7,600 either way): a Director's assigned,
+    weighted or corrected score beyond it (Law 12C1: a result that could have been obtained)
+    is refused, naming the field and the bound; the bound itself is a score."""
+    huge = 10 ** 30
+    cases = [(lambda: Assigned(huge), "score_ns"), (lambda: correct(-huge), "score_ns"),
+             (lambda: Played(MAX_SCORE + 10), "score_ns"),
+             (lambda: weighted((60, 620), (40, huge)), "parts[1].score_ns")]
+    for make, field in cases:
+        with pytest.raises(ScoreError, match=f"between -{MAX_SCORE} and {MAX_SCORE} "
+                                             r"\(Law 77") as error:
+            make()
+        assert field_of(error) == field
+    assert Assigned(MAX_SCORE).score_ns == -Assigned(-MAX_SCORE).score_ns == 7600
 
 
 def test_law_12c2_artificial_scores_in_matchpoints() -> None:

@@ -8,6 +8,7 @@ from shared import fold, from_map
 from shared.board_result import rubber_total
 from shared.cards import Card
 from shared.scoring import (
+    MAX_SCORE,
     Contract,
     RubberState,
     duplicate_score,
@@ -53,6 +54,19 @@ def test_law_77_duplicate_scores(bid: str, vulnerable: bool, tricks: int, score:
     """Law 77: trick score, overtricks, the insult, game or part-score, slams; undertricks
     undoubled, doubled, redoubled, by vulnerability."""
     assert duplicate_score(contract(bid), vulnerable, tricks) == score
+
+
+def test_law_77_the_most_one_board_scores_either_way() -> None:
+    """Law 77: over every contract (level, strain, doubled or not, vulnerable or not) and
+    every number of tricks, the largest score is `MAX_SCORE` (a grand slam redoubled and
+    vulnerable, down 13); the most a side can make, 1NT redoubled vulnerable with 13."""
+    scores = [duplicate_score(Contract(level, strain, risk), vulnerable, tricks)
+              for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")
+              for risk in ("", "X", "XX") for vulnerable in (False, True)
+              for tricks in range(14)]
+    assert max(abs(s) for s in scores) == MAX_SCORE
+    assert -min(scores) == MAX_SCORE == -duplicate_score(contract("7NTxx"), True, 0)
+    assert max(scores) == duplicate_score(contract("1NTxx"), True, 13) == 3160
 
 
 def test_law_77_honours_in_one_hand() -> None:

@@ -9,6 +9,7 @@ import csv
 import io
 import re
 import shlex
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -218,7 +219,8 @@ def test_a_team_match_to_vps_with_split_artificial_and_penalty_as_computed_by_ha
 
 
 def test_a_directors_score_names_the_field_at_fault() -> None:
-    """Law 12C1(c): weights summing to 100 %; a board not scheduled is refused."""
+    """Law 12C1(c): weights summing to 100 %; a board not scheduled is refused; Law 77: no
+    score beyond what a board can give (7,600 either way)."""
     made = _made(MovementKind.MITCHELL, 6, 2, 2)
     places = scheduled(rounds_of(round_records(made), made))
     bad: list[tuple[dict[str, Any], str]] = [
@@ -229,6 +231,10 @@ def test_a_directors_score_names_the_field_at_fault() -> None:
          "parts[0].percent"),
         ({"kind": "assigned", "board": 3, "ns": 1, "ew": 4, "score_ns": 420}, "board"),
         ({"kind": "assigned", "board": 1, "ns": 1, "ew": 4, "score_ns": 425}, "score_ns"),
+        ({"kind": "assigned", "board": 1, "ns": 1, "ew": 4, "score_ns": 10 ** 30},
+         "score_ns"),  # beyond what Law 77 gives a board
+        ({"kind": "split", "board": 1, "ns": 1, "ew": 4, "ns_score": {"score_ns": -7610},
+          "ew_score": {"score_ns": 420}}, "ns_score.score_ns"),
         ({"kind": "artificial", "board": 1, "ns": 1, "ew": 4, "ns_fault": "?"}, "ns_fault"),
         ({"kind": "penalty", "board": 1, "entrant": 2, "amount": 10}, "board"),
         ({"kind": "penalty", "board": 1, "entrant": 4, "amount": 1, "unit": "imps"}, "unit"),
@@ -312,6 +318,29 @@ def test_the_csv_travellers_carry_the_play_as_the_json_does() -> None:
                 for t in doc["travellers"] for line in t["lines"]]
     assert [{k: x[k] for k in play} for x in lines] == expected
     assert {"contract": "1NTX", "declarer": "N", "lead": "HK", "tricks": "6"} in expected
+
+
+def test_a_csv_cell_a_spreadsheet_would_run_is_written_as_text() -> None:
+    """CSV injection (OWASP): a pair named `=cmd|' /C calc'!A0`, others `@SUM(A1)` and
+    `-2+3`, a Director's reason `+1`: each such cell begins with a single quote, so that a
+    spreadsheet shows it rather than runs it; a score (-100, +620 weighted) and a number
+    stay numbers (Law 77's scores, the matchpoints)."""
+    made = _made(MovementKind.MITCHELL, 6, 2, 2)
+    hostile = {1: "=cmd|' /C calc'!A0", 2: "@SUM(A1)", 3: "-2+3", 4: "\t=1+1"}
+    made = replace(made, entrants=tuple(replace(e, name=hostile.get(e.number, e.name))
+                                        for e in made.entrants))
+    director = [{**DIRECTOR[0], "reason": "+1 (Law 79C)"}, *DIRECTOR[1:]]
+    doc = results(made, round_records(made), MITCHELL_TABLES, director)
+    rows = list(csv.reader(io.StringIO(write_csv(doc))))
+    names = {int(row[2]): row[3] for row in rows if row[0] == "ranking" and row[1] != "rank"}
+    assert names == {1: "'=cmd|' /C calc'!A0", 2: "'@SUM(A1)", 3: "'-2+3", 4: "'\t=1+1",
+                     5: "E", 6: "F"}
+    header = next(r for r in rows if r[:2] == ["traveller", "board"])
+    lines = [row for row in rows if row[0] == "traveller" and row[1] != "board"]
+    assert "'+1 (Law 79C)" in [row[header.index("reason")] for row in lines]
+    scores = [row[5] for row in lines]
+    assert "-100" in scores and "-200" in scores and "60%:620 40%:-100" in scores
+    assert all(not row[5].startswith("'") and not row[6].startswith("'") for row in lines)
 
 
 def test_a_swiss_pairs_its_next_round_by_the_vps_without_a_repeat() -> None:

@@ -104,12 +104,13 @@ async function recordPlays(plays) {
 }
 
 /** A command's events in the play: a claim's answers (`agree` stands for both defenders'),
- * a result recorded (sent as declarer's), an option over a lead out of turn. */
+ * a result recorded (the table's, for no seat: it stands, Law 79A), an option over a lead
+ * out of turn. */
 function playCommand(event, board) {
   if (event.type === "claim_response") return claimResponses(event, board);
   if (event.type === "lead_option") return leadOptionEvents(event, board);
   if (event.type === "result_recorded") {
-    return board.contract ? { events: [{ ...event, seat: board.contract.declarer }] }
+    return board.contract ? { events: [event] }
       : { error: "No contract yet: a result is recorded once the auction has closed." };
   }
   const lead = board.play && board.play.lead_out_of_turn;

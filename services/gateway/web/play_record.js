@@ -50,7 +50,9 @@ export function playEventParts(event, board) {
     case "card_played": return [`${who} plays `, cardNode(event.card), "."];
     case "claim": return [`${who} claims ${event.tricks} of the tricks left.`];
     case "claim_response": return [`${who} ${event.accept ? "agrees to" : "disputes"} the claim.`];
-    case "result_recorded": return [`Declarer made ${event.tricks} tricks (recorded).`];
+    case "result_recorded": return [event.seat // a seat's proposal, agreed as a claim is
+      ? `${who} proposes the result: declarer ${event.tricks} tricks in all.`
+      : `Declarer made ${event.tricks} tricks (recorded).`];
     default: return null;
   }
 }

@@ -4,13 +4,16 @@ state of the board at the end. Pure: the same records give the same history.
 The document (the same for `tableserver replay` and `GET /api/tables/{table}/history`):
 
     {"table": "t1", "board": 3, "until": 41, "version": 41,
-     "history": [{"offset": 30, "event": {...}, "alerts": [{"id": ..., ...}]}, ...],
+     "history": [{"offset": 30, "board": 3, "event": {...}, "alerts": [{"id": ..., ...}]},
+                 ...],
      "state": {the board, as the Laws engine gives it},
      "boards": [1, 2, 3]}
 
 `board` selects one board (its last deal at the table up to `until`); without it the history
 holds every event and `state` is the board last started; `boards` lists the numbers of the
-table's boards in the order played. With `states` (and a `board`), each
+table's boards in the order played. Each entry names the `board` it was folded into (the
+board in progress, or the one a `board_started` or `round_started` starts; null before any
+board): the event that ends a board is that board's. With `states` (and a `board`), each
 entry also carries the board's `state` just after it: a board replayed call by call, its
 steps folded here by the Laws engine, never by a page. An `explanation` entry also names the
 `caller` whose call it explains; a record that is not an event has `"event": null` and its
@@ -23,7 +26,7 @@ from typing import Any
 
 from services.common.kafka.reader import Record
 from shared.codec import DecodeError, EventMap, decode_map, unpack
-from shared.events import CallExplained, Event
+from shared.events import BoardStarted, CallExplained, Event, RoundStarted
 from shared.table_run import TableRun
 
 
@@ -43,12 +46,15 @@ def build_history(table: str, records: list[Record], board: int | None = None,
             shown.pop("v", None)
         except DecodeError as exc:
             event = exc
+        before = run.state.board
         raised = run.apply_event(offset, event)
         board_now, count = run.state.board, run.state.count
+        into = board_now if before is None or isinstance(event, (BoardStarted, RoundStarted)) \
+            else before
         while len(entries) <= count:
             entries.append([])
         entry: dict[str, Any] = {
-            "offset": offset,
+            "offset": offset, "board": None if into is None else into.board,
             "event": None if isinstance(event, DecodeError) else shown,
             "alerts": [{"id": alert_id, **alert} for alert_id, alert in raised]}
         if isinstance(event, CallExplained) and board_now is not None \

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -46,6 +46,11 @@ BATCH = 100  # entries of a stream read at a poll
 TOP_SEQ = 2**64 - 1  # the last sequence number of a millisecond, in a stream id
 
 
+def wall_ms() -> int:
+    """Now, in ms since the epoch (the time Redis stamps on a stream's entries)."""
+    return int(time.time() * 1000)
+
+
 def _ceiling(ms: int) -> str:
     """The id after every entry appended by `ms`."""
     return f"{ms}-{TOP_SEQ}"
@@ -62,13 +67,14 @@ class PublicFeeds:
     `unsubscribe` it when it goes; `run` is the poller. `delay_ms` 0: the table as it is,
     within `every_s`."""
 
-    def __init__(self, redis: AnyRedis, delay_ms: int, every_s: float = EVERY_S) -> None:
-        self.redis, self.delay_ms, self.every_s = redis, delay_ms, every_s
+    def __init__(self, redis: AnyRedis, delay_ms: int, every_s: float = EVERY_S,
+                 clock: Callable[[], int] = wall_ms) -> None:
+        self.redis, self.delay_ms, self.every_s, self.clock = redis, delay_ms, every_s, clock
         self.lines: dict[str, _Line] = {}
 
     def cutoff(self, now_ms: int | None = None) -> int:
         """The newest time the public may see (ms since the epoch)."""
-        return (int(time.time() * 1000) if now_ms is None else now_ms) - self.delay_ms
+        return max(0, (self.clock() if now_ms is None else now_ms) - self.delay_ms)
 
     async def shown(self, key: str, now_ms: int | None = None) -> tuple[str, Fields] | None:
         """The newest entry of stream `key` the public may see now: (its id, its fields), or

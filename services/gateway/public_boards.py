@@ -48,7 +48,7 @@ class Withheld:
     live: frozenset[str] = frozenset()
     everything: bool = False
 
-    def hides(self, table: str, board: int) -> bool:
+    def hides(self, table: str, board: int | None) -> bool:
         return table not in self.live and (self.everything or board in self.boards)
 
 

@@ -98,7 +98,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
                                 lambda board: board_for(grant, board, delay, now))
         hidden = public.known(table)  # kept fresh while the public follows the table
         return FRAMES.frame(entry_id, fields, lambda board: withheld(board) if hidden.hides(
-            table, board["board"]) else board_for(grant, board, delay, now))
+            table, board.get("board")) else board_for(grant, board, delay, now))
 
     async def answer(text: str, body: dict[str, Any]) -> str | None:
         """An event sent on the socket, parsed once: the same command as the HTTP doors;

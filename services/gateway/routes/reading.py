@@ -68,7 +68,7 @@ async def _public_state(gw: Gateway, table: str, grant: Grant, now: int) -> Tabl
     if found is None:
         return TableState(table=table, version=None, board=None)
     version, board = found
-    if (await public_of(gw).of_table(table)).hides(table, board["board"]):
+    if (await public_of(gw).of_table(table)).hides(table, board.get("board")):
         return TableState(table=table, version=version,
                           board=WithheldBoard.model_validate(withheld(board)))
     return TableState(table=table, version=version, board=BoardState.model_validate(

@@ -36,6 +36,7 @@ log = logging.getLogger("tableserver.public_boards")
 
 VUGRAPH_MATCH = "vugraph_match"  # the Director's setting, on the tournament's topic
 FRESH_S = 1.0  # a tournament's withheld boards are this old at most while the public reads
+LIVE_WAIT_S = 0.5  # the overview and the public's list wait this long for the live tables
 NOT_KNOWN = object()  # a table whose tournament this gateway has not looked up yet
 
 
@@ -77,6 +78,7 @@ class PublicBoards:
         self.gw = gw
         self.tournament_of: dict[str, str | None] = {}  # table → its tournament (None: none)
         self.computed: dict[str, tuple[float, Withheld]] = {}  # tournament → (when, what)
+        self.matches: dict[str, tuple[float, frozenset[str]]] = {}  # tournament → live tables
         self.under_way: dict[str, asyncio.Future[Withheld]] = {}
         self.followed: Counter[str] = Counter()  # tables the public's sockets follow
 
@@ -120,6 +122,7 @@ class PublicBoards:
         if made is None:
             return NOTHING
         live = await live_tables(gw, tournament)
+        self.matches[tournament] = (time.monotonic(), live)
         closed = await gw.adapters.store.tournament_record(tournament) is not None
         complete: list[int] | None = None
         finished: dict[str, Any] = {}
@@ -139,6 +142,21 @@ class PublicBoards:
     def forget(self, tournament: str) -> None:
         """Compute the tournament's again at the next read (the Director changed a setting)."""
         self.computed.pop(tournament, None)
+        self.matches.pop(tournament, None)
+
+    async def live(self, tournament: str) -> frozenset[str] | None:
+        """The tables the Director shows live (the overview's, the public list's), read at
+        most every `FRESH_S`; while Kafka does not answer within `LIVE_WAIT_S`, the last read
+        (None before any): the overview is Redis's and does not wait for Kafka."""
+        found = self.matches.get(tournament)
+        if found is not None and time.monotonic() - found[0] < FRESH_S:
+            return found[1]
+        try:
+            live = await asyncio.wait_for(live_tables(self.gw, tournament), LIVE_WAIT_S)
+        except (TimeoutError, Unavailable):
+            return None if found is None else found[1]
+        self.matches[tournament] = (time.monotonic(), live)
+        return live
 
     def follow(self, table: str) -> None:
         self.followed[table] += 1
@@ -206,10 +224,7 @@ async def live_tables(gw: Gateway, tournament: str) -> frozenset[str]:
 async def with_matches(gw: Gateway, view: dict[str, Any]) -> dict[str, Any]:
     """A tournament's overview (`tournaments.overview`) with each table's `vugraph_match`:
     whether the Director shows it live (null while Kafka cannot tell)."""
-    try:
-        live: frozenset[str] | None = await live_tables(gw, view["tournament"])
-    except Unavailable:
-        live = None
+    live = await public_of(gw).live(view["tournament"])
     for line in view["tables"]:
         line["vugraph_match"] = None if live is None else line["table"] in live
     return view

@@ -14,9 +14,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from services.common.settings import Settings
 from services.gateway.history_reads import appended_by
-from services.gateway.public_boards import Withheld, matches_of
+from services.gateway.public_boards import NOTHING, PublicBoards, Withheld, matches_of
 from services.gateway.public_feeds import PublicFeeds
+from services.gateway.service import Gateway
 from services.gateway.state_models import History, WithheldBoard
 from services.gateway.views import withheld, without_withheld
 from services.replay.history import build_history
@@ -27,6 +29,7 @@ from shared.public_boards import withheld_boards
 from shared.scores.vocabulary import Scoring
 from shared.tournament import Tournament
 from shared.tournament_results import results
+from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL
 from tests.script import log
 from tests.unit.tournament_fixtures import entrants, round_records
@@ -257,3 +260,18 @@ def _drain(sub: Any) -> list[str]:
     while not sub.queue.empty():
         out.append(sub.queue.get_nowait()[1].text)
     return out
+
+
+async def test_a_gateway_withholds_a_tournaments_boards_until_it_can_tell() -> None:
+    """Law 16C1: the feeds render with what the gateway last computed; before it has, a
+    tournament's every board is withheld (fail closed); a table of no tournament has the
+    delay alone."""
+    store = MemoryStore()
+    await store.remember_tables({"cup-1": {"table": "cup-1", "tournament": "cup"},
+                                 "club": {"table": "club"}})
+    public = PublicBoards(Gateway(Settings(), gateway_adapters(store=store)))
+    assert public.known("cup-1").hides("cup-1", 1) and public.known("club").hides("club", 1)
+    assert await public.of_table("club") == NOTHING
+    assert not public.known("club").hides("club", 1)
+    public.tournament_of["cup-1"] = "cup"  # looked up, not computed yet
+    assert public.known("cup-1").hides("cup-1", 7)

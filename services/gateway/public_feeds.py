@@ -4,8 +4,11 @@ A spectator sees a table as it was `TABLESERVER_SPECTATOR_DELAY` seconds ago (do
 every call, card and result, not only the deal. A table feed's entries carry the time Redis
 appended them (their ids: ms since the epoch), so the public's feed of a table is the table's
 own feed read up to now − delay. One task a gateway process (`run`) polls, every `EVERY_S`,
-each stream the public follows, all in one pipeline (`XRANGE stream (last now−delay`), and
-offers each entry found to that stream's sockets, rendered once per view (`fanout.fan_out`).
+the streams the public follows that may have an entry due, all in one pipeline (`XRANGE
+stream (last now−delay`, and the first entry after it: when the next one is due; a stream
+with none waiting is not read again for the delay, as what it is appended next is due no
+sooner), and offers each entry found to that stream's sockets, rendered once per view
+(`fanout.fan_out`).
 Nothing waits in memory for the delay: the entries wait in Redis, which keeps a table's last
 1,000 (`store.FEED_LENGTH`: hours of a table's play; an entry trimmed before its time is
 passed over, and the next one shows the table as it then stood).
@@ -60,6 +63,7 @@ def _ceiling(ms: int) -> str:
 class _Line:
     last: str  # the last entry offered (or the id after which the next one comes)
     subs: set[Subscription] = field(default_factory=set)
+    due_ms: int = 0  # no entry after `last` is due before (ms since the epoch)
 
 
 class PublicFeeds:
@@ -125,20 +129,26 @@ class PublicFeeds:
                 del self.lines[sub.key]
 
     async def poll(self, now_ms: int | None = None) -> None:
-        """One read of every stream the public follows, up to now − delay; each entry found
-        offered to its stream's sockets. Raises RedisError."""
-        if not self.lines:
+        """One read of the streams the public follows that may have an entry due, up to now −
+        delay; each entry found offered to its stream's sockets. Raises RedisError."""
+        now = self.clock() if now_ms is None else now_ms
+        keys = [key for key, line in self.lines.items() if line.due_ms <= now]
+        if not keys:
             return
-        cutoff = str(self.cutoff(now_ms))
-        keys = list(self.lines)
+        cutoff = self.cutoff(now)
         async with self.redis.pipeline(transaction=False) as pipe:
             for key in keys:
-                pipe.xrange(key, min=f"({self.lines[key].last}", max=cutoff, count=BATCH)
+                pipe.xrange(key, min=f"({self.lines[key].last}", max=str(cutoff), count=BATCH)
+                pipe.xrange(key, min=str(cutoff + 1), count=1)  # the next one, not yet due
             replies = cast(list[Entries], await pipe.execute())
-        for key, entries in zip(keys, replies, strict=True):
+        for i, key in enumerate(keys):
             line = self.lines.get(key)
-            if line is None or not entries:
-                continue  # every socket left meanwhile, or nothing new
+            if line is None:
+                continue  # every socket left meanwhile
+            entries, waiting = replies[2 * i], replies[2 * i + 1]
+            line.due_ms = now if len(entries) == BATCH else \
+                _order(waiting[0][0].decode())[0] + self.delay_ms if waiting else \
+                now + self.delay_ms  # appended from now on: due no sooner
             try:
                 for raw_id, fields in entries:
                     entry = raw_id.decode()

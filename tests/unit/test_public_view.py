@@ -157,6 +157,7 @@ class Streams:
 
     def __init__(self) -> None:
         self.entries: dict[str, list[tuple[bytes, dict[bytes, bytes]]]] = {}
+        self.reads: list[str] = []  # the streams the pipelines read
 
     def add(self, key: str, ms: int, version: int) -> None:
         self.entries.setdefault(key, []).append(
@@ -167,7 +168,9 @@ class Streams:
         ms, _, seq = text.lstrip("(").partition("-")
         return int(ms), int(seq) if seq else (2**64 - 1 if top else 0)
 
-    async def xrange(self, key: str, min: str, max: str, count: int) -> list[Any]:
+    async def xrange(self, key: str, min: str, max: str = "+", count: int = 10**9
+                     ) -> list[Any]:
+        max = f"{2**63}" if max == "+" else max
         low, high = self._id(min, False), self._id(max, True)
         return [e for e in self.entries.get(key, [])
                 if (self._id(e[0].decode(), False) > low if min.startswith("(")
@@ -187,8 +190,10 @@ class Streams:
             def __init__(self) -> None:
                 self.calls: list[Any] = []
 
-            def xrange(self, key: str, min: str, max: str, count: int) -> None:
+            def xrange(self, key: str, min: str, max: str = "+", count: int = 10**9
+                       ) -> None:
                 self.calls.append(streams.xrange(key, min, max, count))
+                streams.reads.append(key)
 
             async def execute(self) -> list[Any]:
                 return [await c for c in self.calls]
@@ -234,6 +239,13 @@ async def test_the_public_feed_sends_each_state_the_delay_after_it_was_written()
     await feeds.poll()
     assert _drain(first) == _drain(second) == ["4"]
     assert await feeds.shown("feed") == ("4000-0", redis.entries["feed"][3][1])
+    reads = len(redis.reads)  # nothing waits now: what comes next is due in 1.5 s at least
+    clock.ms = 6_999
+    await feeds.poll()
+    assert len(redis.reads) == reads
+    clock.ms = 7_000
+    await feeds.poll()
+    assert len(redis.reads) > reads and _drain(first) == []
     resumed = await feeds.subscribe("feed", "1000-0", "spectator", _render)
     assert _drain(resumed) == ["2", "3", "4"]
     feeds.unsubscribe(first)

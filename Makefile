@@ -79,8 +79,8 @@ down:
 	deploy/down.sh
 
 # The main job: everything up, a demo tournament live in the terminal; Ctrl-C stops all.
-run: install
-	deploy/up.sh
+run: install  # the demo's public pages 30 s behind its tables (15 min otherwise: operations.md)
+	TABLESERVER_SPECTATOR_DELAY=$${TABLESERVER_SPECTATOR_DELAY:-30} deploy/up.sh
 	@bash -c 'trap "deploy/down.sh" EXIT; $(PY) -m services.cli.demo'
 
 clean:

@@ -354,6 +354,10 @@ class QuietFeeds:
     def latest(self, count: int) -> list[dict[str, Any]]:
         return []
 
+    async def shown(self, key: str, now_ms: int | None = None
+                    ) -> tuple[str, dict[bytes, bytes]] | None:
+        return None
+
     def knows(self, alert_id: str) -> bool:
         return False
 
@@ -383,7 +387,7 @@ def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters
     kafka = kafka or MemoryKafka(shards=8)
     adapters: dict[str, Any] = dict(
         store=MemoryStore(), producer=MemoryAppender(kafka), reads=MemoryReads(kafka),
-        hub=QuietFeeds(),
+        hub=QuietFeeds(), public=QuietFeeds(),
         alerts=QuietFeeds(), history=Untouched("the history reads"), seat_limit=Switch(),
         history_limit=Switch(), health=Healthy(), admin=Untouched("Kafka's admin"),
         redis=Untouched("Redis"))

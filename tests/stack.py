@@ -67,20 +67,23 @@ def kafka_pidfile(data: Path, node: int = 1) -> Path:
 
 
 @contextmanager
-def another_gateway(stack: Stack, port: int, log_name: str) -> Iterator[str]:
+def another_gateway(stack: Stack, port: int, log_name: str,
+                    extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """One more gateway process on the stack's Kafka and Redis (a replica, or a gateway that
-    has seen nothing yet); its URL. Stopped on exit."""
-    with gateway_process(stack, port, log_name):
+    has seen nothing yet; `extra_env`, settings of its own); its URL. Stopped on exit."""
+    with gateway_process(stack, port, log_name, extra_env):
         yield f"http://127.0.0.1:{port}"
 
 
 @contextmanager
-def gateway_process(stack: Stack, port: int, log_name: str
+def gateway_process(stack: Stack, port: int, log_name: str,
+                    extra_env: dict[str, str] | None = None
                     ) -> Iterator[subprocess.Popen[bytes]]:
     """`another_gateway`'s process, listening on `port` once given. Stopped on exit."""
     log = (stack.data / log_name).open("ab")
     proc = subprocess.Popen([sys.executable, "-m", "services.gateway"], cwd=ROOT,
-                            env={**stack.env, "TABLESERVER_GATEWAY_PORT": str(port)},
+                            env={**stack.env, "TABLESERVER_GATEWAY_PORT": str(port),
+                                 **(extra_env or {})},
                             stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, 30)
@@ -125,8 +128,10 @@ def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: in
     """Kafka (`brokers` nodes, on ports from `kafka_port`: 2 each), Redis, `workers`
     processor workers and the gateway; all stopped on exit, and so is what started when a
     later start fails. `extra_env={"TABLESERVER_REDIS_CLUSTER": "3"}` makes Redis a cluster of
-    three primaries on ports `redis_port`… (deploy/redis/cluster-start.sh)."""
-    env = {**os.environ, "TABLESERVER_DATA": str(data),
+    three primaries on ports `redis_port`… (deploy/redis/cluster-start.sh). The public sees
+    the tables with no delay, unless `extra_env` sets `TABLESERVER_SPECTATOR_DELAY`: the tests
+    of the delay run a gateway of their own (tests/integration/test_public_view.py)."""
+    env = {**os.environ, "TABLESERVER_SPECTATOR_DELAY": "0", "TABLESERVER_DATA": str(data),
            "TABLESERVER_KAFKA_PORT": str(kafka_port), "TABLESERVER_KAFKA_BROKERS": str(brokers),
            "TABLESERVER_REDIS_PORT": str(redis_port),
            "TABLESERVER_GATEWAY_PORT": str(gateway_port), **(extra_env or {})}

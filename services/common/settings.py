@@ -44,7 +44,10 @@ class Settings(BaseSettings):
     shards: int = Field(8, ge=1, validation_alias=AliasChoices("TABLESERVER_SHARDS"))
     replication_given: int | None = Field(None, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_REPLICATION"))
-    spectator_delay_s: int = Field(0, ge=0, validation_alias=AliasChoices(
+    # the public sees a table as it was this long ago: longer than a board takes online (BBO
+    # and RealBridge give 7–8 min a board), so that a player who opens the public page never
+    # sees the board he is playing (docs/operations.md)
+    spectator_delay_s: int = Field(900, ge=0, validation_alias=AliasChoices(
         "TABLESERVER_SPECTATOR_DELAY"))
     calls_per_second: int = Field(10, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_CALLS_PER_SECOND"))

@@ -33,6 +33,7 @@ from services.gateway.bootstrap import Adapters, background, real_adapters
 from services.gateway.docs import install_docs
 from services.gateway.doors import admission, events_answer
 from services.gateway.errors import install_error_handlers
+from services.gateway.public_boards import public_of
 from services.gateway.routes import (
     alerts,
     events,
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                     real_adapters(gateway.settings))
                 stack.callback(setattr, gateway, "adapters", None)
             tasks = background(gateway.adapters)
+            tasks["the public's boards"] = public_of(gateway).run
             if adapters is None:  # closes cut short, finished (`closing.py`)
                 tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():

@@ -37,9 +37,11 @@ from services.gateway.ports import (
     FeedReader,
     HealthProbe,
     Limit,
+    PublicReader,
     TopicReads,
 )
 from services.gateway.probes import ClientsProbe
+from services.gateway.public_feeds import PublicFeeds
 from services.replay.kafka_topics import KafkaTopics
 from services.replay.topic_cache import TopicCache
 
@@ -53,6 +55,7 @@ class Adapters:
     producer: Appender
     reads: TopicReads  # topics read on demand
     hub: FeedReader  # the tables' feeds
+    public: PublicReader  # the tables' feeds as the public sees them: after the delay
     alerts: AlertReader  # the alerts' topic, and the director's marks
     history: HistoryReads  # tables' and tournaments' topics, read for many readers at once
     seat_limit: Limit
@@ -124,6 +127,7 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
             store=RedisStore(redis, lines), producer=producer,
             reads=KafkaReads(settings.kafka_bootstrap, settings.shards),
             hub=FeedHub(feeds_redis, redis), alerts=alerts,
+            public=PublicFeeds(redis, settings.spectator_delay_s * 1000),
             history=HistoryReads(TopicCache(topics, TOPICS_HELD), settings.history_reads),
             seat_limit=SharedLimit(lines, SEAT_RATE, settings.calls_per_second,
                                    settings.calls_per_second),
@@ -134,4 +138,5 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
 
 def background(adapters: Adapters) -> dict[str, Callable[[], Coroutine[Any, Any, None]]]:
     """The gateway's long-lived tasks, by name: each runs as long as the gateway."""
-    return {"feeds' reader": adapters.hub.run, "alerts' reader": adapters.alerts.run}
+    return {"feeds' reader": adapters.hub.run, "alerts' reader": adapters.alerts.run,
+            "the public's feeds": adapters.public.run}

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, field_validator
 
-from services.gateway.state_models import BoardState, Seat
+from services.gateway.state_models import BoardState, Seat, WithheldBoard
 from shared.codec import EVENT_ID, Sender, sent_by, unfit_text
 from shared.entrants import MovementKind
 from shared.events import Ruleset
@@ -153,8 +153,9 @@ class EventIn(BaseModel):
 class TableState(BaseModel):
     table: str
     version: int | None = Field(description="the offset folded")
-    board: BoardState | None = Field(description="the board's state, as the reader may see it "
-                                     "(docs/api.md: the state of a board)")
+    board: BoardState | WithheldBoard | None = Field(
+        description="the board's state, as the reader may see it (docs/api.md: the state of a "
+        "board); the public's of a tournament's board still in play elsewhere: withheld")
 
 
 class Alerts(BaseModel):
@@ -301,6 +302,21 @@ class TournamentRound(BaseModel):
                                      "tournament has a movement: it gives each table's")
     movement: dict[str, list[int]] | None = Field(None, examples=[{"spring-1": [1, 2, 3],
                                                                    "spring-2": [4, 5, 6]}])
+
+
+class VugraphMatch(BaseModel):
+    """The Director's setting for one table of a tournament: shown live to the public (a
+    vugraph match: after the delay alone), or not (each board once every table has played
+    it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    on: bool
+
+
+class VugraphMatchSet(BaseModel):
+    tournament: str
+    table: str
+    on: bool
 
 
 class RoundStarted(BaseModel):

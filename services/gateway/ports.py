@@ -7,8 +7,10 @@ place (`bootstrap.py`), and tests give fakes (tests/fakes.py) through the same `
   in the registry (Redis lost its copy), a table's events (an alert looked for), many tables'
   at once (a tournament's export);
 - a `Limit` counts a key's requests (a GCRA shared by the replicas, `limits.SharedLimit`);
-- a `FeedReader` follows the tables' feeds (`fanout.FeedHub`), an `AlertReader` the alerts'
-  topic (`alert_feed.AlertFeed`); each has its long-lived reader, `run`;
+- a `FeedReader` follows the tables' feeds (`fanout.FeedHub`), a `PublicReader` the same
+  feeds as the public sees them, after the delay (`public_feeds.PublicFeeds`), an
+  `AlertReader` the alerts' topic (`alert_feed.AlertFeed`); each has its long-lived reader,
+  `run`;
 - a `HealthProbe` says whether Kafka and Redis answer (`/healthz`, `/readyz`).
 """
 
@@ -65,6 +67,12 @@ class Limit(Protocol):
 class FeedReader(Feeds, Protocol):
     async def run(self) -> None:
         """Follow every feed a socket follows, for the life of the gateway."""
+
+
+class PublicReader(FeedReader, Protocol):
+    async def shown(self, key: str, now_ms: int | None = None
+                    ) -> tuple[str, dict[bytes, bytes]] | None:
+        """The newest entry of stream `key` the public may see now (its id, its fields)."""
 
 
 class AlertReader(FeedReader, Protocol):

@@ -298,8 +298,23 @@ class BoardState(View):
                                  "score and last trick")
 
 
+class WithheldBoard(View):
+    """What the public sees of a tournament's board some table of the movement has still to
+    play (`services.gateway.views.withheld`): its tray and the table's names, and why."""
+
+    board: int
+    dealer: Seat
+    vulnerability: Literal["None", "NS", "EW", "Both"]
+    ruleset: Ruleset
+    players: dict[Seat, str] = omitted("seat → name, once named")
+    withheld: str = Field(description="why: the board is still being played at other tables "
+                          "of the tournament")
+
+
 class HistoryEntry(View):
     offset: int
+    board: int | None = Field(description="the board the event was folded into (null before "
+                              "any board)")
     event: dict[str, Any] | None = Field(description="the event as the reader may see it "
                                          "(null: a record that is not an event)")
     alerts: list[dict[str, Any]] = Field(description="the director alerts it raised, as the "
@@ -317,7 +332,7 @@ class History(View):
     until: int | None
     version: int | None
     history: list[HistoryEntry]
-    state: BoardState | None = Field(description="the board at the end")
+    state: BoardState | WithheldBoard | None = Field(description="the board at the end")
     boards: list[int] = Field(description="the table's boards, in the order played")
 
 
@@ -339,6 +354,8 @@ class TableLine(View):
     idle_s: int | None
     robots: dict[Seat, RobotStatus] = Field(default_factory=dict, description="each seat a "
                                             "robot holds: connected, or waiting for it")
+    vugraph_match: bool | None = Field(None, description="the Director shows the table live "
+                                       "to the public (a vugraph match); null: not known now")
 
 
 class OverviewTotals(View):

@@ -11,6 +11,13 @@
   explanation as they happen, so he is shown the whole board, with no delay, as the
   director is (his token reads that table only), but not a round's boards to come before
   they start.
+- The public (spectators): the table as it was `TABLESERVER_SPECTATOR_DELAY` seconds ago,
+  everything in it delayed, not only the deal (its calls, cards and result too: the readers
+  pick that state, `public_feeds`, `history_reads.appended_by`; the deal's rule above is a
+  second guard). A tournament's board the public sees only once every table of the movement
+  has finished it (Laws 80B, 16C1: `shared.public_boards`), unless the Director shows the
+  table live (a vugraph match): until then it is `withheld`, its number, dealer,
+  vulnerability and players alone, and why.
 - Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
   (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
   from it (Law 16). Whom a seat's free text is kept from follows its sender (the event's
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Callable
 from typing import Any
 
 from services.gateway.tokens import Grant, Role
@@ -65,6 +73,46 @@ def _hands_shown(deal: str, seat: Seat, shown: tuple[Seat, ...]) -> str:
     of its events, so each seat's split is made once, not at every update of every view."""
     hands = parse_deal(deal)
     return format_deal({s: hands[s] for s in (seat, *shown) if s in hands})
+
+
+WITHHELD_KEEPS = ("board", "dealer", "vulnerability", "ruleset", "players")
+
+
+def withheld(board: dict[str, Any]) -> dict[str, Any]:
+    """What the public sees of a tournament's board some table of the movement has still to
+    finish (Laws 80B, 16C1: `shared.public_boards`): what is on its tray and the table's
+    names (its number, dealer, vulnerability, ruleset, players) and `withheld`, why; nothing
+    of its deal, calls, play, alerts or result, nor where the table stands in it."""
+    view = {k: board[k] for k in WITHHELD_KEEPS if k in board}
+    view["withheld"] = (f"board {board.get('board')} is still being played at other tables "
+                        "of the tournament: it is shown once every table has played it")
+    return view
+
+
+def for_public(grant: Grant, board: dict[str, Any], hides: Callable[[int], bool],
+               spectator_delay_s: int, now_ms: int) -> dict[str, Any]:
+    """A board as the public (a spectator) sees it: `withheld` while some table of the
+    movement has still to play it (`hides`), else as `board_for` gives it, but without the
+    board before (`previous`, its result and last trick) while that one is withheld."""
+    if hides(board["board"]):
+        return withheld(board)
+    view = board_for(grant, board, spectator_delay_s, now_ms)
+    previous = view.get("previous")
+    if previous is not None and hides(previous["board"]):
+        view = {k: v for k, v in view.items() if k != "previous"}
+    return view
+
+
+def without_withheld(document: dict[str, Any], hides: Callable[[int], bool]
+                     ) -> dict[str, Any]:
+    """A history (`services.replay.history`) as the public may see it: the entries of a board
+    `hides` (every event folded into it: its deal, calls, cards, the event that ends it) left
+    out, and its `state` `withheld`; a new document."""
+    state = document["state"]
+    return {**document,
+            "history": [e for e in document["history"]
+                        if e.get("board") is None or not hides(e["board"])],
+            "state": withheld(state) if state is not None and hides(state["board"]) else state}
 
 
 def dummy_of(board: dict[str, Any]) -> Seat | None:

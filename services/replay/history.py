@@ -4,7 +4,8 @@ state of the board at the end. Pure: the same records give the same history.
 The document (the same for `tableserver replay` and `GET /api/tables/{table}/history`):
 
     {"table": "t1", "board": 3, "until": 41, "version": 41,
-     "history": [{"offset": 30, "event": {...}, "alerts": [{"id": ..., ...}]}, ...],
+     "history": [{"offset": 30, "board": 3, "event": {...}, "alerts": [{"id": ..., ...}]},
+                 ...],
      "state": {the board, as the Laws engine gives it},
      "boards": [1, 2, 3]}
 
@@ -15,7 +16,9 @@ hands he may not see, as his state of that board does (`services.gateway.views`,
 
 `board` selects one board (its last deal at the table up to `until`); without it the history
 holds every event and `state` is the board last started; `boards` lists the numbers of the
-table's boards in the order played. With `states` (and a `board`), each
+table's boards in the order played. Each entry names the `board` it was folded into (the
+board in progress, or the one a `board_started` or `round_started` starts; null before any
+board): the event that ends a board is that board's. With `states` (and a `board`), each
 entry also carries the board's `state` just after it: a board replayed call by call, its
 steps folded here by the Laws engine, never by a page. An `explanation` entry also names the
 `caller` whose call it explains; a record that is not an event has `"event": null` and its
@@ -63,7 +66,7 @@ def build_history(table: str, records: list[Record], board: int | None = None,
         if alerts:
             raised_on += ((count, alert) for alert in alerts)
         entry: dict[str, Any] = {
-            "offset": offset,
+            "offset": offset, "board": None if board_now is None else board_now.board,
             "event": None if isinstance(event, DecodeError) else shown,
             "alerts": alerts}
         if isinstance(event, CallExplained) and board_now is not None \

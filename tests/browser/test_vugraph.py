@@ -29,6 +29,7 @@ from tests.browser.browser import (
     table_with_players,
     vugraph_tab,
 )
+from tests.browser.test_director import console_tab
 from tests.helpers import DEALS
 from tests.stack import Stack
 
@@ -170,7 +171,10 @@ def test_a_tournaments_vugraph_lists_its_tables_and_reads_none(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     """The tournament's vugraph link (in its creation's answer) lists its tables: board,
     status, whose turn, no hand; each links to its spectator page. The token reads no table
-    and no other tournament; a seat's token does not list the tables."""
+    and no other tournament; a seat's token does not list the tables. A table's page shows
+    nothing of board 1 while the other tables play it (Laws 80B, 16C1): it says so, until
+    the Director ticks the table as a vugraph match in the console's overview; then its
+    hands."""
     with stack.client(stack.director) as http:
         made = http.post("/api/tournaments", json={"tournament": "vgt", "tables": 3,
                                                    "deals": DEALS}).json()
@@ -202,10 +206,30 @@ def test_a_tournaments_vugraph_lists_its_tables_and_reads_none(
     expect(page.locator(".tables tr[data-table='vgt-2']")).to_contain_text("North")
     assert serious_violations(page) == []
     screenshot(page, "vugraph-tables.png")
+    expect(page.locator(".tables tr[data-table='vgt-2']")).to_contain_text(
+        "once every table has played them")
     page.locator("a[aria-label='Watch table vgt-2']").click()
     expect(page.locator("#title")).to_have_text("Vugraph · Table vgt-2")
     expect(page.locator("#connection")).to_have_text("Connected")
-    expect(page.locator(".compass [data-card]")).to_have_count(52)
+    expect(page.locator(".withheld")).to_have_text(
+        "Board 1 is still being played at other tables of the tournament: it is shown once "
+        "every table has played it.")
+    assert page.locator("[data-card]").count() == 0
+    assert page.locator(".auction").count() == 0
+
+    console = console_tab(browser, stack)
+    tabs.append(console)
+    desk = console.page
+    desk.locator(".tab[data-tab='tournament']").click()
+    desk.select_option("#tournament-pick", "vgt")
+    desk.get_by_role("checkbox", name="Show table vgt-2 live to the public").check()
+    expect(desk.locator("#tournament-result")).to_have_text(
+        "Table vgt-2 is shown live to the public, after the delay.")
+    expect(page.locator(".compass [data-card]")).to_have_count(52, timeout=25_000)
+    expect(page.locator(".withheld")).to_have_count(0)
     page.go_back()
     expect(page.locator(".tables tbody tr")).to_have_count(3)
+    expect(page.locator(".tables tr[data-table='vgt-2']")).to_contain_text(
+        "as played (a vugraph match)")
     assert_clean_console(tab)
+    assert_clean_console(console)

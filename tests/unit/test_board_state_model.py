@@ -129,7 +129,8 @@ def test_the_mirror_names_the_keys_of_the_view_required_as_they_are(view: Any) -
 
 def test_the_overview_line_mirrors_the_table_summary() -> None:
     summary = list(typing.get_type_hints(TableSummary))
-    assert list(TableLine.model_fields) == ["table", *summary, "last_ts", "idle_s", "robots"]
+    assert list(TableLine.model_fields) == ["table", *summary, "last_ts", "idle_s", "robots",
+                                          "vugraph_match"]
     assert set(TableSummary.__required_keys__) == set(summary)
 
 

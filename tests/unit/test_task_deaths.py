@@ -34,7 +34,8 @@ sys.exit(serve(Settings(TABLESERVER_DATA=sys.argv[1]), "127.0.0.1", 0,
 
 
 @pytest.mark.parametrize(("reader", "name"), [("hub", "feeds' reader"),
-                                              ("alerts", "alerts' reader")])
+                                              ("alerts", "alerts' reader"),
+                                              ("public", "the public's feeds")])
 def test_a_gateway_whose_reader_dies_exits_non_zero_naming_it(
         tmp_path: Path, reader: str, name: str) -> None:
     done = subprocess.run([sys.executable, "-c", GATEWAY, str(tmp_path), reader], cwd=ROOT,

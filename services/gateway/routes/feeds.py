@@ -1,14 +1,18 @@
 """The live feeds: a table's states (and a seat's events sent back on its socket), the
-director's alerts. `services.gateway.sockets` serves a socket; the hubs fan out."""
+director's alerts. `services.gateway.sockets` serves a socket; the hubs fan out. A spectator
+follows the public's feed (`public_feeds`: after the delay), a tournament's boards withheld
+until every table has played them (`public_boards`)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.common.errors import ServiceError
@@ -16,10 +20,11 @@ from services.common.names import ALERTS, feed_key
 from services.gateway.asgi import origin_allowed
 from services.gateway.doors import socket_ack
 from services.gateway.feed_frames import BoardFrames
+from services.gateway.public_boards import public_of
 from services.gateway.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.tokens import Grant, Role
-from services.gateway.views import board_for
+from services.gateway.views import board_for, for_public
 
 router = APIRouter()
 FRAMES = BoardFrames()  # the entry the hub is rendering, shared by its views (one event loop)
@@ -84,10 +89,16 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
         await close_quietly(websocket, 4403)
         return
     delay = gw.settings.spectator_delay_s
+    public = public_of(gw) if grant.role == Role.SPECTATOR else None
 
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
         now = int(time.time() * 1000)
-        return FRAMES.frame(entry_id, fields, lambda board: board_for(grant, board, delay, now))
+        if public is None:
+            return FRAMES.frame(entry_id, fields,
+                                lambda board: board_for(grant, board, delay, now))
+        hidden = public.known(table)  # kept fresh while the public follows the table
+        return FRAMES.frame(entry_id, fields, lambda board: for_public(
+            grant, board, lambda number: hidden.hides(table, number), delay, now))
 
     async def answer(text: str, body: dict[str, Any]) -> str | None:
         """An event sent on the socket, parsed once: the same command as the HTTP doors;
@@ -97,8 +108,18 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
             return None
         return json.dumps(await socket_ack(gw, table, grant, text, body))
 
-    await serve_feed(websocket, gw.adapters.hub, feed_key(table), (grant.role, grant.seat),
-                     render, answer=answer)
+    if public is None:
+        await serve_feed(websocket, gw.adapters.hub, feed_key(table), (grant.role, grant.seat),
+                         render, answer=answer)
+        return
+    public.follow(table)  # the public's: after the delay, a tournament's boards withheld
+    try:
+        with contextlib.suppress(ServiceError, RedisError):  # else every board withheld,
+            await public.of_table(table)  # until `PublicBoards.run` can tell
+        await serve_feed(websocket, gw.adapters.public if delay else gw.adapters.hub,
+                         feed_key(table), (grant.role, grant.seat), render, answer=answer)
+    finally:
+        public.unfollow(table)
 
 
 @router.websocket("/api/alerts/feed")

@@ -7,21 +7,30 @@ import asyncio
 import time
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import APIRouter, Query
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
+from services.common.names import feed_key
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import responses
 from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
+from services.gateway.public_boards import public_of
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
-from services.gateway.state_models import BoardState, History
-from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for, hides_holdings
+from services.gateway.state_models import BoardState, History, WithheldBoard
+from services.gateway.tokens import Grant, Role
+from services.gateway.views import (
+    board_for,
+    entry_for,
+    for_public,
+    hides_holdings,
+    without_withheld,
+)
 from services.replay.history import NoSuchBoard, record_of
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])
@@ -33,15 +42,41 @@ HISTORY = {"model": History, "description": "the history (format=json), or its P
 @router.get("/{table}/state", responses=responses(401, 403, 404, 503),
             response_model_exclude_unset=True)  # a key the board leaves out stays out
 async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
-    """The current board's state and the offset folded; a seat sees its own hand only."""
+    """The current board's state and the offset folded; a seat sees its own hand only, a
+    spectator the table as it was `TABLESERVER_SPECTATOR_DELAY` ago (a tournament's board
+    `withheld` until every table of the movement has played it)."""
     gw.may_read(grant, table)
     await gw.table_meta(table)
+    now = int(time.time() * 1000)
+    if grant.role == Role.SPECTATOR:
+        return await _public_state(gw, table, grant, now)
     found = await gw.adapters.store.read_state(table)
     if found is None:
         return TableState(table=table, version=None, board=None)
     version, board = found
     return TableState(table=table, version=version, board=BoardState.model_validate(board_for(
-        grant, board, gw.settings.spectator_delay_s, int(time.time() * 1000))))
+        grant, board, gw.settings.spectator_delay_s, now)))
+
+
+async def _public_state(gw: Gateway, table: str, grant: Grant, now: int) -> TableState:
+    """The newest state the public may see: of the table's feed, the delay ago
+    (`public_feeds`; Redis away: a 503), and a tournament's board withheld until every table
+    of the movement has played it."""
+    delay = gw.settings.spectator_delay_s
+    found: tuple[int, dict[str, Any]] | None
+    if delay:
+        entry = await gw.adapters.public.shown(feed_key(table), now)
+        found = None if entry is None else (int(entry[1][b"version"]),
+                                            orjson.loads(entry[1][b"board"]))
+    else:
+        found = await gw.adapters.store.read_state(table)
+    if found is None:
+        return TableState(table=table, version=None, board=None)
+    version, board = found
+    hidden = await public_of(gw).of_table(table)
+    view = for_public(grant, board, lambda number: hidden.hides(table, number), delay, now)
+    model = WithheldBoard if "withheld" in view else BoardState
+    return TableState(table=table, version=version, board=model.model_validate(view))
 
 
 @router.get("/{table}/history", response_model=None,
@@ -54,12 +89,18 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     """The table's history read from its topic (`tableserver replay`), as the reader may see
     it: every event with the alerts it raised, and the board's state at that point. With
     `states=true` (one `board` only), each event carries the board's `state` just after it:
-    a board replayed call by call in one read."""
+    a board replayed call by call in one read. A spectator reads the table as it was
+    `TABLESERVER_SPECTATOR_DELAY` ago, without a tournament's boards some table of the
+    movement has still to play (their PBN or LIN: 409)."""
     if states and board is None:
         raise Refused("states=true needs a board: ?board=N&states=true", "states")
     gw.may_read(grant, table)
     meta = await gw.table_meta(table)
     settings, adapters = gw.settings, gw.adapters
+    now = int(time.time() * 1000)
+    public = grant.role == Role.SPECTATOR  # the table as it was the delay ago
+    before = now - settings.spectator_delay_s * 1000 if public and settings.spectator_delay_s \
+        else None
     holder = f"{grant.role}:{grant.table}:{grant.seat}"  # whoever the token is for
     if not await adapters.history_limit.allow(holder, time.monotonic()):
         raise Refused(f"more than {settings.history_per_second} history reads a second "
@@ -70,8 +111,8 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     try:
         with adapters.history.gate.slot():
             shared = await asyncio.wait_for(_history(
-                gw, meta, table, None if exported is not None else board, until, states),
-                READ_TIMEOUT_S)
+                gw, meta, table, None if exported is not None else board, until, states,
+                before), READ_TIMEOUT_S)
     except TooManyReads as exc:
         raise Unavailable(f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
@@ -81,7 +122,14 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     except TimeoutError:  # the broker stopped answering mid-read
         raise Unavailable("Kafka did not give the history in time; retry",
                           retry_after=2) from None
-    document = _as_seen(grant, shared, settings.spectator_delay_s, int(time.time() * 1000))
+    document = _as_seen(grant, shared, settings.spectator_delay_s, now)
+    if public:
+        hidden = await public_of(gw).of_table(table)
+        document = without_withheld(document, lambda number: hidden.hides(table, number))
+        if exported is not None and hidden.hides(table, exported):
+            raise Refused(f"board {exported} is still being played at other tables of the "
+                          "tournament: its record is public once every table has played it",
+                          "board", Kind.CONFLICT)
     if format == "json":
         return _json(document)
     try:
@@ -92,17 +140,20 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
 
 
 async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | None,
-                   until: int | None, states: bool) -> dict[str, Any]:
+                   until: int | None, states: bool, before_ms: int | None
+                   ) -> dict[str, Any]:
     """The shared history, from the table's topic, or from the archive once it is closed (a
-    topic gone since this gateway cached the table's record: the record is read again)."""
+    topic gone since this gateway cached the table's record: the record is read again); as
+    it was at `before_ms` when given."""
     try:
         return await gw.adapters.history.history(table, board, until, states,
-                                                 meta.get("archive"))
+                                                 meta.get("archive"), before_ms)
     except NoTableError:
         meta = await gw.fresh_meta(table)
         if "archive" not in meta:
             raise
-    return await gw.adapters.history.history(table, board, until, states, meta["archive"])
+    return await gw.adapters.history.history(table, board, until, states, meta["archive"],
+                                             before_ms)
 
 
 def _as_seen(grant: Grant, shared: dict[str, Any], delay: int, now: int) -> dict[str, Any]:

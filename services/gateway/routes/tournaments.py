@@ -27,7 +27,10 @@ from services.gateway.models import (
     TournamentCreated,
     TournamentLinks,
     TournamentRound,
+    VugraphMatch,
+    VugraphMatchSet,
 )
+from services.gateway.public_boards import set_match, with_matches
 from services.gateway.refusals import Kind, Refused
 from services.gateway.routes.feeds import director_socket
 from services.gateway.routes.pages import results_link, table_links, vugraph_link
@@ -41,7 +44,8 @@ from shared.tournament import Tournament
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 OVERVIEW_EVERY_S = 1.0  # how often a socket's overview is read again
-VUGRAPH_LINE = ("table", "board", "status", "turn", "round", "boards_finished")
+VUGRAPH_LINE = ("table", "board", "status", "turn", "round", "boards_finished",
+                "vugraph_match")
 
 
 @router.post("", status_code=201, responses=responses(400, 401, 403, 409, 413, 503))
@@ -106,26 +110,39 @@ async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[
     """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
     opening lead awaited, `play`, `held`, `done`), whose turn (to call, on lead, or to play),
     alerts raised and open, seconds since its last event (`idle_s`; `last_ts` its time, ms
-    since the epoch); the session's totals (`playing`: the tables in the auction, on lead or
-    in the play)."""
-    return await tournaments.overview(gw, tournament)
+    since the epoch), whether the Director shows it live to the public (`vugraph_match`);
+    the session's totals (`playing`: the tables in the auction, on lead or in the play)."""
+    return await with_matches(gw, await tournaments.overview(gw, tournament))
 
 
 @router.get("/{tournament}/vugraph", responses=responses(401, 403, 404, 503))
 async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[str, object]:
     """The tournament's tables for its vugraph page (the tournament's vugraph token, or the
-    director's): each table's board, status and whose turn, and its spectator page
-    (`/vugraph#<spectator token>`, where the hands wait for the vugraph delay). No hand, no
-    alert, no player's name: nothing a spectator's own page would not show later."""
+    director's): each table's board, status and whose turn, whether the Director shows it
+    live (`vugraph_match`), and its spectator page (`/vugraph#<spectator token>`: the table
+    after the vugraph delay, a board withheld until every table has played it). No hand, no
+    call, no card, no alert, no player's name."""
     if grant.role != Role.DIRECTOR and not (grant.role == Role.VUGRAPH
                                          and grant.table == vugraph_scope(tournament)):
         raise Refused(f"this token is not for tournament {tournament}", kind=Kind.FORBIDDEN)
-    view = await tournaments.overview(gw, tournament)
+    view = await with_matches(gw, await tournaments.overview(gw, tournament))
     expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
     return {"tournament": tournament, "name": view["name"], "tables": [
         {**{k: line[k] for k in VUGRAPH_LINE},
          "link": vugraph_link(sign(key, line["table"], None, Role.SPECTATOR, expires))}
         for line in view["tables"]]}
+
+
+@router.put("/{tournament}/tables/{table}/vugraph-match",
+            responses=responses(400, 401, 403, 404, 409, 503))
+async def put_vugraph_match(tournament: str, table: str, body: VugraphMatch, gw: GatewayDep,
+                            _: DirectorDep) -> VugraphMatchSet:
+    """Show a table live to the public, or stop (`{"on": true|false}`): a vugraph match, its
+    boards seen by spectators after the vugraph delay alone. Otherwise the public sees a
+    tournament's board only once every table of the movement has played it (Laws 80B,
+    16C1). Recorded on the tournament's topic: every gateway follows within a second or
+    two. 404 for a table not in the tournament, 409 once it is closed."""
+    return VugraphMatchSet(**await set_match(gw, tournament, table, body.on))
 
 
 @router.get("/{tournament}/export", responses=responses(400, 401, 403, 404, 503),
@@ -213,7 +230,7 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
     try:
         while True:
             try:
-                view = await tournaments.overview(gw, tournament)
+                view = await with_matches(gw, await tournaments.overview(gw, tournament))
             except ServiceError as exc:
                 await websocket.close(code=4404 if status_of(exc) == 404 else 1011,
                                       reason=str(exc)[:120])

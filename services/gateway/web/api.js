@@ -31,9 +31,14 @@ export async function getJson(path, token) {
 
 /** POST `body` (JSON) to `path` as the token's holder: the parsed JSON answer, or an ApiError
  * with the server's message and the field at fault (`error.field`). */
-export async function postJson(path, token, body) {
+export function postJson(path, token, body) { return sendJson("POST", path, token, body); }
+
+/** PUT `body` (JSON) to `path`, as `postJson`. */
+export function putJson(path, token, body) { return sendJson("PUT", path, token, body); }
+
+async function sendJson(method, path, token, body) {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(path, { method: "POST", headers: {
+    const response = await fetch(path, { method, headers: {
       Authorization: `Bearer ${token}`, "Content-Type": "application/json",
       Accept: "application/json" }, body: JSON.stringify(body), cache: "no-store" });
     let answer = null;

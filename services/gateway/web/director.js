@@ -4,7 +4,7 @@
 // through the gateway's API with the director's token; nothing here works a Law out.
 
 import { AlertQueue } from "./alert_queue.js";
-import { download, getJson, postJson } from "./api.js";
+import { download, getJson, postJson, putJson } from "./api.js";
 import { compassNode } from "./compass.js";
 import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
@@ -333,7 +333,7 @@ function overviewNode(view) {
   return el("table", { class: "tables" },
     el("caption", { class: "sr-only", text: `The tables of ${view.tournament}` }),
     el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn", "Done", "Alerts", "Open",
-      "Idle", "Robots"].map((h) => el("th", { scope: "col", text: h })))),
+      "Idle", "Robots", "Live to the public"].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, view.tables.map((t) => el("tr", { "data-table": t.table,
       class: t.open_alerts ? "has-open" : "" },
     el("th", { scope: "row" }, el("button", { type: "button", class: "table-link",
@@ -343,7 +343,21 @@ function overviewNode(view) {
     el("td", { text: String(t.boards_finished) }), el("td", { text: String(t.alerts) }),
     el("td", { text: String(t.open_alerts) }),
     el("td", { text: t.idle_s === null ? "—" : `${t.idle_s} s` }),
-    el("td", { class: "robots", text: robotsLine(t.robots) })))));
+    el("td", { class: "robots", text: robotsLine(t.robots) }),
+    el("td", {}, matchBox(t))))));
+}
+
+/** A table's vugraph match: ticked, the public sees its boards as they are played (after the
+ * delay), not once every table of the movement has played them. */
+function matchBox(line) {
+  return el("input", { type: "checkbox", class: "vugraph-match", checked: line.vugraph_match,
+    disabled: line.vugraph_match === null,
+    "aria-label": `Show table ${line.table} live to the public (a vugraph match)`,
+    onchange: (event) => act("tournament-result", () => putJson(
+      `/api/tournaments/${enc(page.tournament)}/tables/${enc(line.table)}/vugraph-match`,
+      token, { on: event.target.checked }), (made) => made.on
+      ? `Table ${made.table} is shown live to the public, after the delay.`
+      : `Table ${made.table}: the public sees each board once every table has played it.`) });
 }
 
 async function readOverview() {

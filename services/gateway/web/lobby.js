@@ -1,6 +1,7 @@
 // A tournament's vugraph (`/vugraph#<vugraph token>`): its tables, each with its board, status
 // and whose turn, read again every few seconds, and a link to watch each one as a spectator.
-// The list holds no hand: a table's own page shows them once the vugraph delay has passed.
+// The list holds no hand: a table's own page shows the table as it was the vugraph delay ago,
+// each board once every table has played it, or live if the Director made it a vugraph match.
 
 import { getJson } from "./api.js";
 import { el, SEAT_NAMES } from "./table.js";
@@ -17,14 +18,16 @@ function tableRow(line) {
       "aria-label": `Watch table ${line.table}` }, line.table)),
     el("td", { text: line.board === null ? "—" : String(line.board) }),
     el("td", { text: status }),
-    el("td", { text: line.turn ? SEAT_NAMES[line.turn] : "—" }));
+    el("td", { text: line.turn ? SEAT_NAMES[line.turn] : "—" }),
+    el("td", { text: line.vugraph_match ? "as played (a vugraph match)"
+      : "once every table has played them" }));
 }
 
 export function tablesNode(lines) {
   if (!lines.length) return el("p", { class: "quiet", text: "No table yet." });
   return el("table", { class: "tables" },
     el("caption", { class: "sr-only", text: "The tournament's tables" }),
-    el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn"].map((h) =>
+    el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn", "Boards shown"].map((h) =>
       el("th", { scope: "col", text: h })))),
     el("tbody", {}, lines.map(tableRow)));
 }

@@ -22,6 +22,8 @@ export class Replay {
     this.onBoards([...new Set(document.boards || [])]);
     this.steps = (document.history || []).filter((entry) => entry.state);
     this.board = board;
+    // a tournament's board other tables still play: why the public has no step of it
+    this.withheld = (document.state && document.state.withheld) || null;
     this.go(0);
   }
 

@@ -1,14 +1,17 @@
 // The vugraph page: a spectator's view of one table (`/vugraph#<spectator token>`), live over
 // the table's socket, and any board of its history replayed event by event. It shows what the
-// server sends a spectator: the hands only once the vugraph delay has passed.
+// server sends a spectator: the table as it was the vugraph delay ago, and of a tournament's
+// board other tables still play only that it is withheld (read again every `WITHHELD_MS`:
+// no new state comes once the table has finished it).
 
+import { getJson } from "./api.js";
 import { compassNode } from "./compass.js";
 import { followTables } from "./lobby.js";
 import { directorNode, explanationsNode, turnWords } from "./panels.js";
 import { Replay } from "./replay.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
-import { auctionNode, contractNode, SEAT_NAMES, seatLabel } from "./table.js";
+import { auctionNode, contractNode, el, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import {
   middleNode, playWords, previousNode, remainingDeal, resultNode,
@@ -18,7 +21,8 @@ import { counted } from "./words.js";
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const claims = claimsOf(token);
-const page = { live: null, replaying: false, boards: [] };
+const page = { live: null, version: -1, replaying: false, boards: [], again: null };
+const WITHHELD_MS = 10000;
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.flat().filter(Boolean)); }
@@ -33,6 +37,10 @@ function render() {
   $("mode").textContent = page.replaying
     ? `Replay: event ${replay.index + 1} of ${replay.count}` : "Live";
   $("mode").dataset.mode = page.replaying ? "replay" : "live";
+  if (board.withheld) {
+    showWithheld(board.withheld);
+    return;
+  }
   show("compass", tableNode(board));
   show("auction", auctionNode(board));
   const contract = contractNode(board);
@@ -43,6 +51,16 @@ function render() {
   show("previous", page.replaying ? null : previousNode(board.previous));
   show("explanations", explanationsNode(board));
   show("director", directorNode(board));
+}
+
+function sentence(text) { return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`; }
+
+/** A tournament's board other tables still play: why nothing of it is shown. */
+function showWithheld(why) {
+  show("compass", el("p", { class: "withheld", role: "status", text: sentence(why) }));
+  for (const id of ["auction", "contract", "turn", "result", "explanations", "director"]) {
+    show(id, null);
+  }
 }
 
 /** The four hands as they stand (the cards played taken out), the trick in the middle. */
@@ -85,6 +103,11 @@ async function startReplay() {
   $("replay-load").disabled = true;
   try {
     await replay.load(board);
+    if (!replay.count) {
+      $("replay-error").textContent = replay.withheld ? sentence(replay.withheld)
+        : `Board ${board} has nothing to show yet.`;
+      return;
+    }
     page.replaying = true;
     $("replay-steps").hidden = false;
     $("replay-live").hidden = false;
@@ -113,13 +136,28 @@ function keyboard(event) { // ← → Home End step the replay, unless a control
 }
 
 function onState(message) {
+  if (message.version !== null && message.version !== undefined) {
+    if (message.version < page.version) return; // an older state than the one shown
+    page.version = message.version;
+  }
   page.live = message.board;
   if (!page.live) {
-    if (!page.replaying) say("turn", "No board in play yet.");
+    if (!page.replaying) say("turn", "No board to show yet.");
     return;
   }
   setBoards([page.live.board]);
   if (!page.replaying) render();
+  window.clearTimeout(page.again);
+  if (page.live.withheld) page.again = window.setTimeout(readAgain, WITHHELD_MS);
+}
+
+/** A withheld board, read again: shown once every table has played it. */
+async function readAgain() {
+  try {
+    onState(await getJson(`/api/tables/${encodeURIComponent(claims.table)}/state`, token));
+  } catch {
+    page.again = window.setTimeout(readAgain, WITHHELD_MS); // the socket says what is wrong
+  }
 }
 
 function onStatus(state, detail) {

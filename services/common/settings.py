@@ -58,6 +58,8 @@ class Settings(BaseSettings):
         "TABLESERVER_HISTORY_PER_SECOND"))  # reads of /history per token, bursts of 5×
     history_reads: int = Field(64, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_HISTORY_READS"))  # reads of /history at once in a gateway, then 503
+    events_in_flight: int = Field(128, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_EVENTS_IN_FLIGHT"))  # events being appended at once in a gateway, then 503
     produce_timeout_s: int = Field(5, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_PRODUCE_TIMEOUT"))  # a call's answer with the broker down: a 503
     fetch_linger_ms: int = Field(5, ge=0, le=100, validation_alias=AliasChoices(

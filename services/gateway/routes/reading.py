@@ -15,7 +15,6 @@ from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import responses
-from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
@@ -73,8 +72,6 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
             shared = await asyncio.wait_for(_history(
                 gw, meta, table, None if exported is not None else board, until, states),
                 READ_TIMEOUT_S)
-    except TooManyReads as exc:
-        raise Unavailable(f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
         raise Refused(str(exc), kind=Kind.NOT_FOUND) from None
     except KafkaUnavailable as exc:

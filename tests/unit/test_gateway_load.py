@@ -1,0 +1,173 @@
+"""The gateway under load (issue 37, items 9 and 10), in process through ASGI, its adapters in
+memory (tests/fakes.py):
+
+- a large deals file is parsed off the event loop: while the gateway reads it, `/livez` and a
+  seat's call are answered (before it was, the loop was held for the whole parse: 27.6 s
+  without an answer to `/livez` for a 1.9 MiB file);
+- past `TABLESERVER_EVENTS_IN_FLIGHT` events under way, one more is refused at once, 503 with
+  `Retry-After`, on every door (the call path, the FastAPI route, a socket's ack), while the
+  events under way are answered and nothing is lost; before, every event was taken and waited.
+
+The real stack's side: tests/integration/test_load_shedding.py; the numbers:
+bench/overload_bench.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import MutableMapping
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+
+from services.common.names import TABLE_PREFIX
+from services.common.settings import Settings
+from services.gateway.app import create_app
+from services.gateway.asgi import Guard
+from services.gateway.service import Gateway
+from services.gateway.tokens import Role, sign
+from tests.fakes import Appended, MemoryAppender, gateway_adapters
+from tests.helpers import played_deals_file, wait_for_async
+from tests.unit.test_event_doors import on_socket
+
+DIRECTOR = "d" * 32
+SIZE = int(1.9 * 2**20)  # the issue's file
+
+
+class HeldAppender(MemoryAppender):
+    """The producer, whose appends to tables' topics wait until `release` is set (a broker
+    that has not acknowledged them yet); `held` counts those waiting."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+        self.held = 0
+
+    async def send_and_wait(self, topic: str, value: bytes, key: bytes | None = None,
+                            partition: int | None = None) -> Appended:
+        if topic.startswith(TABLE_PREFIX):
+            self.held += 1
+            try:
+                await self.release.wait()
+            finally:
+                self.held -= 1
+        return await super().send_and_wait(topic, value, key, partition)
+
+
+async def gateway_app(tmp_path: Path, producer: MemoryAppender, **settings: Any) -> Guard:
+    """The gateway with table t1 known, its producer `producer`."""
+    adapters = gateway_adapters(producer=producer)
+    app = create_app(Settings(TABLESERVER_SIGNING_KEY="k" * 32,
+                              TABLESERVER_DIRECTOR_TOKEN=DIRECTOR, TABLESERVER_DATA=tmp_path,
+                              **settings), adapters)
+    await adapters.store.remember_tables({"t1": {"table": "t1", "ruleset": "duplicate",
+                                                 "created": 1}})
+    return app
+
+
+def gateway_of(guard: Guard) -> Gateway:
+    assert isinstance(guard.app, FastAPI)
+    found: Gateway = guard.app.state.gateway
+    return found
+
+
+def seat(guard: Guard, at: str = "N") -> dict[str, str]:
+    token = sign(gateway_of(guard).signing_key, "t1", at, Role.SEAT, expires=2**40)
+    return {"Authorization": f"Bearer {token}"}
+
+
+def call(client_seq: int) -> dict[str, Any]:
+    return {"type": "call", "call": "1C", "client_seq": client_seq}
+
+
+class Entered:
+    """An ASGI app's wrapper that notes when a request to `path` has had its whole body
+    read (`read`): from then on the request is the gateway's to work on."""
+
+    def __init__(self, app: Guard, path: str) -> None:
+        self.app, self.path = app, path
+        self.read = asyncio.Event()
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any
+                       ) -> None:
+        if scope.get("path") != self.path:
+            await self.app(scope, receive, send)
+            return
+
+        async def noted() -> MutableMapping[str, Any]:
+            message: MutableMapping[str, Any] = await receive()
+            if message["type"] == "http.request" and not message.get("more_body"):
+                self.read.set()
+            return message
+
+        await self.app(scope, noted, send)
+
+
+async def test_a_large_deals_file_leaves_the_loop_to_livez_and_a_seats_call(
+        tmp_path: Path) -> None:
+    """Issue 37, item 9: a 1.9 MiB deals file with play sections, whose last board cannot be
+    read (so its whole parse is what the request costs: then a 400, no I/O). Once the
+    gateway has the whole body, `/livez` and a seat's call are answered while it is still
+    being read. (Before, the parse ran on the loop: no other request had a turn until the
+    creation was answered.)"""
+    deals = played_deals_file(SIZE)
+    broken = deals + '\n[Board "999999"]\n[Deal "N:AKQ.xx"]\n'
+    guard = await gateway_app(tmp_path, MemoryAppender())
+    entered = Entered(guard, "/api/tournaments")
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(entered),  # type: ignore[arg-type]
+                                 base_url="http://testserver", timeout=600) as client:
+        creation = asyncio.create_task(client.post(
+            "/api/tournaments", headers={"Authorization": f"Bearer {DIRECTOR}"},
+            json={"tournament": "big", "tables": 2, "deals": broken}))
+        await wait_for_async(lambda: entered.read.is_set() or creation.done(), 120,
+                             "the creation's body read")
+        live = await client.get("/livez")
+        called = await client.post("/api/tables/t1/events", json=call(1),
+                                   headers=seat(guard))
+        in_flight = not creation.done()
+        refused = await creation
+    assert (live.status_code, called.status_code) == (200, 202), called.text
+    assert in_flight, "the probe and the seat's call were answered only after the creation"
+    assert refused.status_code == 400 and refused.json()["field"] == "deals", refused.text
+    assert f"line {broken.count(chr(10))}:" in refused.json()["error"]  # its last line
+
+
+async def test_past_its_bound_of_events_in_flight_the_gateway_refuses_503_with_retry_after(
+        tmp_path: Path) -> None:
+    """Issue 37, item 10: with `TABLESERVER_EVENTS_IN_FLIGHT` 2 and two calls waiting for
+    Kafka, a third is refused at once, 503 with `Retry-After: 1`, through the call path, the
+    FastAPI route and a socket (its ack's `retry_after`); the two are answered 202 once Kafka
+    acknowledges them, and then an event is taken again. Nothing refused was appended."""
+    producer = HeldAppender()
+    guard = await gateway_app(tmp_path, producer, TABLESERVER_EVENTS_IN_FLIGHT=2)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(guard),
+                                 base_url="http://testserver") as client, \
+            httpx.AsyncClient(transport=httpx.ASGITransport(guard.app),
+                              base_url="http://testserver") as routed:
+        waiting = [asyncio.create_task(client.post("/api/tables/t1/events", json=call(n),
+                                                   headers=seat(guard, at)))
+                   for n, at in ((1, "N"), (2, "E"))]
+        await wait_for_async(lambda: producer.held == 2, 30, "two calls waiting for Kafka")
+        third = asyncio.create_task(client.post("/api/tables/t1/events", json=call(3),
+                                                headers=seat(guard, "S")))
+        await wait_for_async(lambda: third.done() or producer.held > 2, 30,
+                             "the third call answered or waiting")
+        assert producer.held == 2 and third.done(), "the third call waits with the others"
+        fast = third.result()
+        route = await routed.post("/api/tables/t1/events", json=call(3), headers=seat(guard, "S"))
+        ack = await on_socket(guard, "t1", seat(guard, "S")["Authorization"][7:],
+                              json.dumps(call(3)))
+        producer.release.set()
+        taken = [await answer for answer in waiting]
+        after = await client.post("/api/tables/t1/events", json=call(3), headers=seat(guard, "S"))
+    for refused in (fast, route):
+        assert (refused.status_code, refused.headers.get("retry-after")) == (503, "1"), \
+            refused.text
+        assert "2 are under way" in refused.json()["error"]
+    assert ack == {"ack": 3, **fast.json(), "status": 503, "retry_after": 1}
+    assert [answer.status_code for answer in taken] == [202, 202]
+    assert after.status_code == 202, after.text
+    appended = [topic for topic, _, _, _ in producer.sent if topic.startswith(TABLE_PREFIX)]
+    assert len(appended) == 3  # the two held and the one after: none of those refused

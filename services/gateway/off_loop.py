@@ -11,13 +11,19 @@ with a process beside the same parse).
 The processes come from a fork server that has imported `PRELOAD` only (not the gateway, its
 sockets and clients): a worker starts in milliseconds, and nothing of the loop's state is
 copied into it. The pool starts with the first piece of work. A worker that dies (killed, out of
-memory) breaks the pool: that work is answered 503 (retry) and the next starts a new pool.
+memory) breaks the pool: that work is answered 503 (retry) and the next starts a new pool. A
+gateway killed (SIGKILL) cannot tell its workers to go, and they would wait for work for ever
+(keeping the fork server alive: found so after a bench's gateway was killed): each watches the
+gateway's process and exits once it has gone (`_die_with`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,7 +33,9 @@ from services.common.errors import Unavailable
 
 T = TypeVar("T")
 WORKERS = 1  # two cores: one for the loop, one for this
-PRELOAD = ["shared.tournament", "shared.notation.tournament_export"]
+PRELOAD = ["services.gateway.off_loop", "shared.tournament",
+           "shared.notation.tournament_export"]
+WATCH_S = 1.0  # how often a worker looks whether its gateway is still there
 
 
 class OffLoop:
@@ -40,7 +48,8 @@ class OffLoop:
         if self.pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=context,
+                                            initializer=_die_with, initargs=(os.getpid(),))
         return self.pool
 
     async def run(self, work: Callable[..., T], *args: object) -> T:
@@ -60,7 +69,23 @@ class OffLoop:
             self.running -= 1
 
     def stop(self) -> None:
-        """The pool stopped (its work in progress given up): the app's lifespan ends."""
+        """The pool stopped, once the work in progress is done (what waits is given up): the
+        app's lifespan ends."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
+
+
+def _die_with(gateway: int) -> None:
+    """A worker's start: it exits once the process `gateway` has gone, looked at every
+    `WATCH_S`."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_S)
+            try:
+                os.kill(gateway, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="gateway-watch", daemon=True).start()

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi import FastAPI
 
 from services.common.names import TABLE_PREFIX
@@ -29,7 +32,7 @@ from services.gateway.asgi import Guard
 from services.gateway.service import Gateway
 from services.gateway.tokens import Role, sign
 from tests.fakes import Appended, MemoryAppender, gateway_adapters
-from tests.helpers import played_deals_file, wait_for_async
+from tests.helpers import played_deals_file, wait_for, wait_for_async
 from tests.unit.test_event_doors import on_socket
 
 DIRECTOR = "d" * 32
@@ -171,3 +174,72 @@ async def test_past_its_bound_of_events_in_flight_the_gateway_refuses_503_with_r
     assert after.status_code == 202, after.text
     appended = [topic for topic, _, _, _ in producer.sent if topic.startswith(TABLE_PREFIX)]
     assert len(appended) == 3  # the two held and the one after: none of those refused
+
+
+@pytest.mark.parametrize("client", ["robots", "demo"])
+async def test_the_clients_that_retry_wait_out_a_503s_retry_after_and_send_the_same_event(
+        client: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The robots' link to the gateway and `make run`'s demo players: a 503 with
+    `Retry-After: 3` (the gateway at its bound) is sent again, the same body, after 3 s."""
+    from services.cli import demo
+    from services.robots import gateway_link
+
+    sent: list[bytes] = []
+    answers = [httpx.Response(503, headers={"Retry-After": "3"}, json={
+        "error": "too many events at once: 128 are under way on this gateway; retry after 1 s"}),
+        httpx.Response(202, json={"offset": 7})]
+
+    def gateway(request: httpx.Request) -> httpx.Response:
+        sent.append(request.content)
+        return answers[len(sent) - 1]
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    event = call(4)
+    http = httpx.AsyncClient(transport=httpx.MockTransport(gateway), base_url="http://gw")
+    async with http:
+        if client == "robots":
+            monkeypatch.setattr(gateway_link.asyncio, "sleep", sleep)
+            link = gateway_link.GatewayLink("http://gw", "t1", "token")
+            await link.http.aclose()
+            link.http = http
+            await link.send(event)
+        else:
+            monkeypatch.setattr(demo.asyncio, "sleep", sleep)
+            await demo.send(http, "/api/tables/t1/events", event, "token")
+    assert slept == [3.0]
+    assert len(sent) == 2 and sent[0] == sent[1] and json.loads(sent[0]) == event
+
+
+def gone(pid: int) -> bool:
+    """Whether process `pid` has exited (a zombie not reaped yet counts)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "State:\tZ" in status
+
+
+def test_the_worker_process_exits_when_its_gateway_is_killed(tmp_path: Path) -> None:
+    """A gateway killed (SIGKILL) leaves no worker process behind: before, the worker waited
+    for work for ever, and kept its fork server alive."""
+    script = ("import asyncio, os\n"
+              "from services.gateway.off_loop import OffLoop\n"
+              "async def main():\n"
+              "    pool = OffLoop()\n"
+              "    print(await pool.run(os.getpid), flush=True)\n"
+              "    await asyncio.Event().wait()\n"
+              "asyncio.run(main())\n")
+    gateway = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).parents[2],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        assert gateway.stdout is not None
+        worker = int(gateway.stdout.readline())
+        assert not gone(worker)
+    finally:
+        gateway.kill()
+        gateway.wait()
+    wait_for(lambda: gone(worker), 30, "the worker gone after its gateway")

@@ -5,8 +5,9 @@ Starts its own stack (tests/stack.py), creates `--tables` tables, then:
   one) creates a tournament while `/livez` and seats' calls are sent one after the other: how
   long the creation took, and how those were answered meanwhile (before item 9 the loop
   parsed the file and answered nothing until it was done);
-- for each bound of events in flight in `--bounds` (`TABLESERVER_EVENTS_IN_FLIGHT` of a
-  gateway started for it; 0: none, every event taken, as before item 10), every table keeps
+- for each bound in `--bounds`, `N` or `N:W` (a gateway started for it with
+  `TABLESERVER_EVENTS_IN_FLIGHT` N, and `TABLESERVER_EVENT_WAIT_MS` W, else its default; N 0:
+  no bound, every event taken, as before item 10), every table keeps
   one call in flight (a closed loop with no pause: the tables' real auctions, the next board
   started by the director at each auction's end), more than the gateway serves in time; a
   503 or 429 is sent again after its Retry-After, as the clients do. Over `--seconds`
@@ -15,7 +16,7 @@ Starts its own stack (tests/stack.py), creates `--tables` tables, then:
 
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
-    python bench/overload_bench.py [--tables 600] [--bounds 0,128] [--seconds 30]
+    python bench/overload_bench.py [--tables 600] [--bounds 0,128,128:0] [--seconds 30]
                                    [--warmup 10] [--deals-mib 1.9] [--keep DIR]
                                    [--ports 31092 31379 31000]
 """
@@ -107,11 +108,11 @@ async def overload(pipeline: Pipeline, port: int, warmup: float, seconds: float)
     return window
 
 
-def print_window(bound: int, window: Overload, seconds: float) -> None:
+def print_window(bound: str, window: Overload, seconds: float) -> None:
     counts = Counter(status for status, _ in window.answers)
     total = len(window.answers)
     took = {s: [t for status, t in window.answers if status == s] for s in (202, 503)}
-    print(f"bound {'none' if bound == NO_BOUND else bound}: {total:,} answers in {seconds:g} s "
+    print(f"bound {bound}: {total:,} answers in {seconds:g} s "
           f"({total / seconds:,.0f}/s): 202 {counts[202]:,} ({counts[202] / seconds:,.0f}/s), "
           f"503 {counts[503]:,} ({100 * counts[503] / max(total, 1):.1f} % refused), "
           f"429 {counts[429]:,}, other {total - counts[202] - counts[503] - counts[429]:,}; "
@@ -172,25 +173,30 @@ async def run(args: argparse.Namespace, stack: Stack) -> None:
     await pipeline.http.aclose()
     if args.deals_mib:
         await large_deals(stack.url, stack.director, pipeline, args.deals_mib)
-    for n, bound in enumerate(args.bounds):
-        bound = bound or NO_BOUND
+    for n, given in enumerate(args.bounds):
+        bound, _, wait = given.partition(":")
+        env = {"TABLESERVER_EVENTS_IN_FLIGHT": str(int(bound) or NO_BOUND),
+               **({"TABLESERVER_EVENT_WAIT_MS": wait} if wait else {})}
+        named = "none" if not int(bound) else \
+            f"{bound} in flight, a wait for a turn of {wait or 'the default'} ms"
         port = stack.gateway_port + 1 + n
-        bounded = dataclasses.replace(stack, env={
-            **stack.env, "TABLESERVER_EVENTS_IN_FLIGHT": str(bound)})
-        with gateway_process(bounded, port, f"gateway-bound-{bound}.log"):
+        with gateway_process(dataclasses.replace(stack, env={**stack.env, **env}), port,
+                             f"gateway-bound-{n}.log"):
             print(f"{args.tables} tables, each with one call in flight, on a gateway whose "
-                  f"bound is {'none' if bound == NO_BOUND else bound}: {args.warmup:g} s, then "
-                  f"{args.seconds:g} s measured …", flush=True)
+                  f"bound is {named}: {args.warmup:g} s, then {args.seconds:g} s measured …",
+                  flush=True)
             window = await overload(pipeline, port, args.warmup, args.seconds)
-            print_window(bound, window, args.seconds)
+            print_window(named, window, args.seconds)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=600)
-    parser.add_argument("--bounds", type=lambda s: [int(b) for b in s.split(",") if b],
-                        default=[0, 128], help="events in flight a gateway takes; 0: none")
+    parser.add_argument("--bounds", type=lambda s: [b for b in s.split(",") if b],
+                        default=["0", "128", "128:0"],
+                        help="N or N:W, events in flight a gateway takes (0: no bound) and "
+                        "the ms one more waits for a turn")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--deals-mib", type=float, default=1.9,

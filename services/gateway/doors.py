@@ -71,9 +71,10 @@ async def accept(gw: Gateway, table: str, grant: Grant,
                  read: Callable[[], dict[str, Any]]) -> Accepted:
     """The event its door `read`s, given to the one command; what the door could not read is
     refused once the sender's own refusals are checked. Past `TABLESERVER_EVENTS_IN_FLIGHT`
-    events under way in this gateway it is refused before anything (`gates.Busy`: 503,
-    Retry-After), whatever its door."""
-    with gw.in_flight.slot():
+    events under way in this gateway it waits for a turn, and is refused before anything
+    when none comes within `TABLESERVER_EVENT_WAIT_MS` (`gates.Busy`: 503, Retry-After),
+    whatever its door."""
+    async with gw.in_flight.slot():
         try:
             body = read()
         except Refused:

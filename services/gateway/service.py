@@ -60,7 +60,8 @@ class Gateway:
         self.known_tables: dict[str, dict[str, Any]] = {}
         self.tournaments: dict[str, Tournament] = {}  # as created (never changed): cached
         self.appends = Appends(self.probe_append)  # whether Kafka takes appends (`/readyz`)
-        self.in_flight = Gate(settings.events_in_flight, "events")  # then 503, Retry-After
+        self.in_flight = Gate(settings.events_in_flight, "events",  # then 503, Retry-After
+                              settings.event_wait_ms / 1000)
         self.off_loop = OffLoop()  # what would hold the loop for long: a deals file parsed
 
     @property

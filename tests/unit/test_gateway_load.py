@@ -4,9 +4,12 @@ memory (tests/fakes.py):
 - a large deals file is parsed off the event loop: while the gateway reads it, `/livez` and a
   seat's call are answered (before it was, the loop was held for the whole parse: 27.6 s
   without an answer to `/livez` for a 1.9 MiB file);
-- past `TABLESERVER_EVENTS_IN_FLIGHT` events under way, one more is refused at once, 503 with
-  `Retry-After`, on every door (the call path, the FastAPI route, a socket's ack), while the
-  events under way are answered and nothing is lost; before, every event was taken and waited.
+- past `TABLESERVER_EVENTS_IN_FLIGHT` events under way, one more waits for a turn (in order of
+  arrival) and is refused when none comes within `TABLESERVER_EVENT_WAIT_MS` (0: at once), 503
+  with `Retry-After`, on every door (the call path, the FastAPI route, a socket's ack), while
+  the events under way are answered and nothing is lost; before, every event was taken and
+  waited;
+- the worker process goes with its gateway; the clients that retry wait a 503's Retry-After.
 
 The real stack's side: tests/integration/test_load_shedding.py; the numbers:
 bench/overload_bench.py."""
@@ -29,6 +32,7 @@ from services.common.names import TABLE_PREFIX
 from services.common.settings import Settings
 from services.gateway.app import create_app
 from services.gateway.asgi import Guard
+from services.gateway.gates import WAITING, Busy, Gate
 from services.gateway.service import Gateway
 from services.gateway.tokens import Role, sign
 from tests.fakes import Appended, MemoryAppender, gateway_adapters
@@ -139,12 +143,14 @@ async def test_a_large_deals_file_leaves_the_loop_to_livez_and_a_seats_call(
 
 async def test_past_its_bound_of_events_in_flight_the_gateway_refuses_503_with_retry_after(
         tmp_path: Path) -> None:
-    """Issue 37, item 10: with `TABLESERVER_EVENTS_IN_FLIGHT` 2 and two calls waiting for
-    Kafka, a third is refused at once, 503 with `Retry-After: 1`, through the call path, the
+    """Issue 37, item 10: with `TABLESERVER_EVENTS_IN_FLIGHT` 2 (and no wait for a turn) and
+    two calls waiting for Kafka, a third is refused at once, 503 with `Retry-After: 1`,
+    through the call path, the
     FastAPI route and a socket (its ack's `retry_after`); the two are answered 202 once Kafka
     acknowledges them, and then an event is taken again. Nothing refused was appended."""
     producer = HeldAppender()
-    guard = await gateway_app(tmp_path, producer, TABLESERVER_EVENTS_IN_FLIGHT=2)
+    guard = await gateway_app(tmp_path, producer, TABLESERVER_EVENTS_IN_FLIGHT=2,
+                              TABLESERVER_EVENT_WAIT_MS=0)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(guard),
                                  base_url="http://testserver") as client, \
             httpx.AsyncClient(transport=httpx.ASGITransport(guard.app),
@@ -174,6 +180,62 @@ async def test_past_its_bound_of_events_in_flight_the_gateway_refuses_503_with_r
     assert after.status_code == 202, after.text
     appended = [topic for topic, _, _, _ in producer.sent if topic.startswith(TABLE_PREFIX)]
     assert len(appended) == 3  # the two held and the one after: none of those refused
+
+
+async def test_past_the_bound_an_event_waits_its_turn_in_order_or_is_refused_when_none_comes(
+        ) -> None:
+    """The bounded queue in front of the events (`gates.Gate`): past its limit (1) one more
+    waits for a turn; the turns go in order of arrival, whoever arrives meanwhile (the table
+    just answered coming straight back) waits behind; a wait that gets no turn in time, or
+    one past `WAITING` × the limit waiting, is refused (`Busy`); one that leaves hands on a
+    turn it was given. Refused at once instead, a call waited 29 s through 28 refusals while
+    the tables let in came straight back (bench/overload_bench.py)."""
+    gate = Gate(1, "events", wait_s=60)
+    order: list[str] = []
+    ends = {name: asyncio.Event() for name in "ABCD"}
+
+    async def event(name: str) -> None:
+        async with gate.slot():
+            order.append(name)
+            await ends[name].wait()
+
+    first = asyncio.create_task(event("A"))
+    await wait_for_async(lambda: order == ["A"], 10, "A under way")
+    waiting = [asyncio.create_task(event(name)) for name in "BC"]
+    await wait_for_async(lambda: len(gate.waiting) == 2, 10, "B and C waiting")
+    ends["A"].set()
+    await first
+    again = asyncio.create_task(event("D"))  # arrives as A ends: behind C
+    await wait_for_async(lambda: order == ["A", "B"] and len(gate.waiting) == 2, 10,
+                         "B's turn, C and D waiting")
+    for name in "BC":
+        ends[name].set()
+    await wait_for_async(lambda: order == ["A", "B", "C", "D"], 10, "C's turn, then D's")
+    ends["D"].set()
+    await asyncio.gather(*waiting, again)
+    assert gate.taken == 0 and not gate.waiting
+
+    patient = Gate(1, "events", wait_s=60)
+    async with patient.slot():
+        turns = [patient.slot() for _ in range(WAITING)]  # kept: one let go ends its turn
+        crowd = [asyncio.create_task(turn.__aenter__()) for turn in turns]
+        await wait_for_async(lambda: len(patient.waiting) == WAITING, 10, "the queue full")
+        with pytest.raises(Busy, match="1 are under way"):  # past WAITING × 1: at once
+            async with patient.slot():
+                pass
+        crowd[0].cancel()  # a client gone: its place is given up
+        await wait_for_async(lambda: len(patient.waiting) == WAITING - 1, 10, "one gone")
+    await wait_for_async(lambda: crowd[1].done(), 10, "the next in line has the turn")
+    assert patient.taken == 1 and len(patient.waiting) == WAITING - 2
+    for task in crowd[2:]:
+        task.cancel()
+    await asyncio.gather(*crowd, return_exceptions=True)
+    hurried = Gate(1, "events", wait_s=0.05)
+    async with hurried.slot():
+        with pytest.raises(Busy):  # no turn within its wait
+            async with hurried.slot():
+                pass
+    assert hurried.taken == 0 and not hurried.waiting
 
 
 @pytest.mark.parametrize("client", ["robots", "demo"])

@@ -68,7 +68,7 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     # started has no board_started of its own, its round_started came before it
     exported = board if format != "json" else None
     try:
-        with adapters.history.gate.slot():
+        async with adapters.history.gate.slot():
             shared = await asyncio.wait_for(_history(
                 gw, meta, table, None if exported is not None else board, until, states),
                 READ_TIMEOUT_S)

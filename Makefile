@@ -70,6 +70,7 @@ bench: install
 	$(PY) bench/topics_bench.py --levels 1000,4000,10000 --restart
 	$(PY) bench/redis_bench.py --tables 1000 --boards 1
 	$(PY) bench/lifecycle_bench.py --tables 100 --events 100
+	$(PY) bench/overload_bench.py --tables 600
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/pages_bench.py --boards 20
 
 up: install

@@ -67,6 +67,7 @@ class HttpConnection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.used = 0.0
+        self.head = b""  # the last answer's status line and headers
 
     async def post(self, path: str, body: bytes, token: str) -> tuple[int, bytes]:
         if self.writer is not None and time.monotonic() - self.used > self.IDLE_S:
@@ -80,10 +81,18 @@ class HttpConnection:
             f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
             f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
             + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        head = self.head = await self.reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
         length = 0
         for line in head.split(b"\r\n"):
             if line.lower().startswith(b"content-length:"):
                 length = int(line.split(b":")[1])
         return status, await self.reader.readexactly(length)
+
+    def header(self, name: bytes) -> bytes | None:
+        """A header of the last answer (`name` in lower case), or None."""
+        for line in self.head.split(b"\r\n")[1:]:
+            key, _, value = line.partition(b":")
+            if key.strip().lower() == name:
+                return value.strip()
+        return None

@@ -24,8 +24,8 @@ from shared.notation.errors import RecordError
 from shared.notation.pbn import pbn_events
 from shared.tournament_error import TournamentError
 
-__all__ = ["Tournament", "TournamentError", "deals_of", "digest_of", "round_boards",
-           "table_names"]
+__all__ = ["Tournament", "TournamentError", "deals_of", "digest_and_deals", "digest_of",
+           "round_boards", "table_names"]
 
 MAX_ROUND_BOARDS = 36  # a round's boards at one table (the `round_started` event's limit)
 MAX_BOARD = 10**6  # a board's number, as a director's board at a table (POST …/boards)
@@ -77,6 +77,12 @@ def digest_of(request: dict[str, Any]) -> str:
     """A creation request's fingerprint: the same fields and values give the same one."""
     canonical = json.dumps(request, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def digest_and_deals(request: dict[str, Any]) -> tuple[str, dict[int, dict[str, Any]]]:
+    """A creation request's digest and the deals of its `deals` file: the costly part of a
+    creation, in one call (the gateway runs it in a worker process, off its event loop)."""
+    return digest_of(request), deals_of(request["deals"])
 
 
 def deals_of(pbn: str) -> dict[int, dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -108,3 +109,20 @@ def state_at(stack: Stack, table: str, version: int) -> dict[str, Any] | None:
 
 
 DEALS = (Path(__file__).parent / "data" / "deals-32.pbn").read_text()
+
+
+def played_deals_file(size: int) -> str:
+    """A deals file of at least `size` characters whose boards have their auctions and play
+    sections, as the 1.9 MiB one that froze the gateway (issue 37, item 9): the RealBridge
+    file's games again and again, numbered 1, 2, … (their optimum tables left out)."""
+    text = (Path(__file__).parent / "data" / "realbridge-2021-online-qualifier.pbn").read_text()
+    games = [re.sub(r"\[DoubleDummyTricks[\s\S]*?\[OptimumScore [^\n]*\n", "", game)
+             for game in re.split(r"\n\s*\n", text) if "[Board " in game]
+    out: list[str] = []
+    length = 0
+    while length < size:
+        game = re.sub(r'\[Board "\d+"\]', f'[Board "{len(out) + 1}"]',
+                      games[len(out) % len(games)])
+        out.append(game)
+        length += len(game) + 2
+    return "\n\n".join(out) + "\n"

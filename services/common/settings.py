@@ -61,6 +61,10 @@ class Settings(BaseSettings):
         "TABLESERVER_HISTORY_PER_SECOND"))  # reads of /history per token, bursts of 5×
     history_reads: int = Field(64, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_HISTORY_READS"))  # reads of /history at once in a gateway, then 503
+    events_in_flight: int = Field(128, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_EVENTS_IN_FLIGHT"))  # events handled at once in a gateway; more wait
+    event_wait_ms: int = Field(1000, ge=0, le=60_000, validation_alias=AliasChoices(
+        "TABLESERVER_EVENT_WAIT_MS"))  # … for a turn at most this long, then 503 (0: at once)
     produce_timeout_s: int = Field(5, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_PRODUCE_TIMEOUT"))  # a call's answer with the broker down: a 503
     fetch_linger_ms: int = Field(5, ge=0, le=100, validation_alias=AliasChoices(

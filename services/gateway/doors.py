@@ -70,13 +70,17 @@ def read_event(raw: bytes, limit: int) -> dict[str, Any]:
 async def accept(gw: Gateway, table: str, grant: Grant,
                  read: Callable[[], dict[str, Any]]) -> Accepted:
     """The event its door `read`s, given to the one command; what the door could not read is
-    refused once the sender's own refusals are checked."""
-    try:
-        body = read()
-    except Refused:
-        await gw.may_send(table, grant)
-        raise
-    return await gw.accept_event(table, grant, body)
+    refused once the sender's own refusals are checked. Past `TABLESERVER_EVENTS_IN_FLIGHT`
+    events under way in this gateway it waits for a turn, and is refused before anything
+    when none comes within `TABLESERVER_EVENT_WAIT_MS` (`gates.Busy`: 503, Retry-After),
+    whatever its door."""
+    async with gw.in_flight.slot():
+        try:
+            body = read()
+        except Refused:
+            await gw.may_send(table, grant)
+            raise
+        return await gw.accept_event(table, grant, body)
 
 
 async def accept_http(gw: Gateway, table: str, grant: Grant, raw: bytes) -> Accepted:
@@ -116,7 +120,8 @@ async def socket_ack(gw: Gateway, table: str, grant: Grant, text: str,
                      body: dict[str, Any]) -> dict[str, Any]:
     """A socket's message (`text`, parsed once as `body`), with the HTTP body's checks of
     size and depth: `{"ack": client_seq, "offset": n}`, or `{"ack", "error", "field",
-    "status"}` with the status HTTP would answer."""
+    "status"}` with the status HTTP would answer (and `retry_after`, seconds, where HTTP
+    would send `Retry-After`)."""
 
     def read() -> dict[str, Any]:
         checked_size(text.encode(), gw.settings.max_body_bytes)
@@ -127,5 +132,6 @@ async def socket_ack(gw: Gateway, table: str, grant: Grant, text: str,
         accepted = await accept(gw, table, grant, read)
     except ServiceError as refused:
         status, reply, _ = answer_of(refused)
-        return {"ack": ack, **reply, "status": status}
+        after = {} if refused.retry_after is None else {"retry_after": refused.retry_after}
+        return {"ack": ack, **reply, "status": status, **after}
     return {"ack": ack, "offset": accepted.offset}

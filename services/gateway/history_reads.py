@@ -14,20 +14,19 @@ all its readers.
   the last one appended by then (`appended_by`, by the time the gateway stamped on each event),
   folded as any other cut of the topic.
 - At most `limit` reads at once in a process (`TABLESERVER_HISTORY_READS`): one more is
-  refused at once (`TooManyReads`, a 503 with Retry-After), so a crowd of readers cannot make
+  refused at once (`gates.Busy`, a 503 with Retry-After), so a crowd of readers cannot make
   the gateway hold more and more reads, each waiting longer.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from services.common import archive
 from services.common.kafka.reader import NoTableError, Record
 from services.common.names import ARCHIVE, table_topic
+from services.gateway.gates import Gate
 from services.replay.history import build_history
 from services.replay.topic_cache import Lru, TopicCache, size_of
 from shared.codec import DecodeError, unpack
@@ -56,33 +55,10 @@ def appended_by(records: list[Record], before_ms: int) -> int:
     return kept
 
 
-class TooManyReads(RuntimeError):
-    """As many reads as the gateway takes at once are under way: retry shortly."""
-
-
-class ReadGate:
-    """At most `limit` reads at once; one more is refused."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.taken = 0
-
-    @contextmanager
-    def slot(self) -> Iterator[None]:
-        if self.taken >= self.limit:
-            raise TooManyReads(f"too many history reads at once: {self.limit} are under way "
-                               "on this gateway")
-        self.taken += 1
-        try:
-            yield
-        finally:
-            self.taken -= 1
-
-
 class HistoryReads:
     def __init__(self, topics: TopicCache, limit: int, fold_bytes: int = FOLD_BYTES) -> None:
         self.topics = topics
-        self.gate = ReadGate(limit)
+        self.gate = Gate(limit, "history reads")
         self.folds: Lru[tuple[str, int, int | None, int | None, bool], dict[str, Any]] = \
             Lru(fold_bytes)
         self.archived: Lru[str, list[Record]] = Lru(ARCHIVED_BYTES)

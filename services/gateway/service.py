@@ -24,6 +24,8 @@ from services.common.names import HEALTH, table_topic
 from services.common.settings import Settings
 from services.gateway.bootstrap import Adapters
 from services.gateway.errors import DIRECTOR_ONLY
+from services.gateway.gates import Gate
+from services.gateway.off_loop import OffLoop
 from services.gateway.readiness import Appends
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
@@ -59,6 +61,9 @@ class Gateway:
         self.known_tables: dict[str, dict[str, Any]] = {}
         self.tournaments: dict[str, Tournament] = {}  # as created (never changed): cached
         self.appends = Appends(self.probe_append)  # whether Kafka takes appends (`/readyz`)
+        self.in_flight = Gate(settings.events_in_flight, "events",  # then 503, Retry-After
+                              settings.event_wait_ms / 1000)
+        self.off_loop = OffLoop()  # what would hold the loop for long: a deals file parsed
 
     @property
     def adapters(self) -> Adapters:

@@ -47,8 +47,7 @@ from shared.table_summary import totals_of
 from shared.tournament import (
     Tournament,
     TournamentError,
-    deals_of,
-    digest_of,
+    digest_and_deals,
     round_boards,
     table_names,
 )
@@ -94,10 +93,10 @@ def _created(records: list[Record]) -> Tournament | None:
 
 
 async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bool]:
-    """The tournament, and whether this request created it."""
-    digest = digest_of(request.model_dump())
+    """The tournament, and whether this request created it. Its deals file is parsed in a
+    worker process (`off_loop`): a large one took the loop for seconds."""
     try:
-        deals = deals_of(request.deals)
+        digest, deals = await gw.off_loop.run(digest_and_deals, request.model_dump())
         tables = table_names(request.tournament, request.tables)
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
@@ -289,7 +288,7 @@ async def export(gw: Gateway, tournament: str, form: str) -> str:
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
     logs = {t: _event_maps(records[t]) for t in made.tables}
-    return write_export(made, logs, form)
+    return await gw.off_loop.run(write_export, made, logs, form)  # seconds, for a large one
 
 
 def _event_maps(records: list[Record]) -> list[dict[str, Any]]:

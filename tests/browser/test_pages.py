@@ -172,6 +172,44 @@ def test_the_page_reconnects_and_resumes_after_the_last_state_read(
         "North: 1 diamonds", "East: pass", "South: 1 spades"]
 
 
+def test_a_call_answered_503_with_retry_after_is_sent_again_and_taken(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Issue 37, item 10: a gateway at its bound of events in flight acks a call 503 with
+    `retry_after` (here the browser's router answers so, in the gateway's words, for the
+    first event only). The page says nothing of it, sends the call again after that second
+    with the same `client_seq` (folded once), and the gateway takes it."""
+    _, tokens = table_with_players(stack, "page-busy")
+    events: list[dict[str, object]] = []  # the events the page sent, refused or forwarded
+
+    def busy_once(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            body = json.loads(message)
+            if "client_seq" in body:
+                events.append(body)
+            if len(events) == 1 and "client_seq" in body:
+                ws.send(json.dumps({
+                    "ack": body["client_seq"], "status": 503, "retry_after": 1, "field": None,
+                    "error": "too many events at once: 128 are under way on this gateway; "
+                             "retry after 1 s"}))
+                return
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    tab = open_tab(browser, f"{stack.url}/seat#{tokens['seats']['N']}", prepare=lambda c:
+                   c.route_web_socket(re.compile(r".*/feed.*"), busy_once))
+    tabs.append(tab)
+    expect(tab.page.locator("#connection")).to_have_text("Connected")
+    click_call(tab, "1H")
+    expect(tab.page.locator("#turn")).to_have_text(re.compile("Waiting for East"))
+    assert [label.split(",")[0] for label in auction(tab)] == ["North: 1 hearts"]
+    expect(tab.page.locator("#send-error")).to_have_text("")
+    assert len(events) == 2 and events[0] == events[1], events
+    assert_clean_console(tab)
+
+
 @pytest.mark.parametrize(("path", "rendered"), [
     ("/docs", ".opblock"),  # Swagger UI: an operation's block
     ("/redoc", "[role=search]"),  # ReDoc: its search box

@@ -17,7 +17,8 @@ from hypothesis import given, settings, strategies as st
 from services.common.kafka.reader import NoTableError, Record
 from services.common.names import table_topic
 from services.gateway import history_reads
-from services.gateway.history_reads import HistoryReads, ReadGate, TooManyReads
+from services.gateway.gates import Busy, Gate
+from services.gateway.history_reads import HistoryReads
 from services.gateway.routes.reading import _as_seen
 from services.gateway.tokens import Grant
 from services.gateway.views import board_for, entry_for
@@ -213,17 +214,19 @@ def test_the_lru_keeps_its_bound_and_refuses_what_cannot_fit() -> None:
 # --- the bound on reads at once -------------------------------------------------------------
 
 
-def test_the_gate_refuses_past_its_limit_and_frees_a_slot_when_a_read_ends() -> None:
-    gate = ReadGate(2)
-    with gate.slot(), gate.slot():
-        with pytest.raises(TooManyReads, match="2 are under way"), gate.slot():
-            pass
-        assert gate.taken == 2
+async def test_the_gate_refuses_past_its_limit_and_frees_a_slot_when_a_read_ends() -> None:
+    gate = Gate(2, "history reads")
+    async with gate.slot(), gate.slot():
+        with pytest.raises(Busy, match="2 are under way") as refused:
+            async with gate.slot():
+                pass
+        assert gate.taken == 2 and refused.value.retry_after == 1
     assert gate.taken == 0
-    with pytest.raises(RuntimeError), gate.slot():  # a read that fails frees its slot too
-        raise RuntimeError("Kafka away")
+    with pytest.raises(RuntimeError):  # a read that fails frees its slot too
+        async with gate.slot():
+            raise RuntimeError("Kafka away")
     assert gate.taken == 0
-    with gate.slot():
+    async with gate.slot():
         assert gate.taken == 1
 
 

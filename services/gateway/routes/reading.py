@@ -17,7 +17,6 @@ from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.names import feed_key
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import responses
-from services.gateway.history_reads import TooManyReads
 from services.gateway.models import TableState
 from services.gateway.public_boards import public_of
 from services.gateway.refusals import Kind, Refused
@@ -109,12 +108,10 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     # started has no board_started of its own, its round_started came before it
     exported = board if format != "json" else None
     try:
-        with adapters.history.gate.slot():
+        async with adapters.history.gate.slot():
             shared = await asyncio.wait_for(_history(
                 gw, meta, table, None if exported is not None else board, until, states,
                 before), READ_TIMEOUT_S)
-    except TooManyReads as exc:
-        raise Unavailable(f"{exc}; retry", retry_after=1) from None
     except (NoTableError, NoSuchBoard) as exc:
         raise Refused(str(exc), kind=Kind.NOT_FOUND) from None
     except KafkaUnavailable as exc:

@@ -44,15 +44,10 @@ function folded(offset) {
   });
 }
 
-const BUSY_TRIES = 5; // a 429 (each seat's events at a seat's pace) is waited out
-
-/** One event sent and its state awaited: `{recorded, error}`. */
+/** One event sent and its state awaited: `{recorded, error}`. A 429 (each seat's events at
+ * a seat's pace) or a 503 is waited out by the socket (its `retry_after`). */
 async function record(event) {
-  let reply = await socket.send(event);
-  for (let tries = 1; reply.status === 429 && tries < BUSY_TRIES; tries += 1) {
-    await new Promise((resolve) => { window.setTimeout(resolve, 1000); }); // not appended
-    reply = await socket.send(event);
-  }
+  const reply = await socket.send(event);
   if (reply.error) return { recorded: false, error: reply.error };
   const said = el("span", {}, ...(playEventParts(event, page.board || {}) ||
     eventParts(event, page.board || {})));

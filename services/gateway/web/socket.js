@@ -4,6 +4,8 @@
 // after the last state read (`?since=<id>`).
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const TRIES = 4; // an event refused for now (503, 429) is sent again after its retry_after
+const AGAIN = [429, 503]; // the gateway busy or a service away (503), a seat's rate (429)
 const PING_MS = 25000;
 const REFUSED = { 4401: "the link's token was refused (expired or not valid)",
   4403: "this link may not follow that table" };
@@ -89,14 +91,22 @@ export class TableSocket {
 
   /** Send an event (`{type: "call", call: "1H", …}`): a promise of the server's reply,
    * `{ack, offset}` or `{ack, error, field, status}`. Sent again after a reconnect until
-   * answered. */
-  send(event) {
+   * answered, and (with the same `client_seq`: folded once) after the `retry_after` of a
+   * 503 or 429, up to TRIES times, as api.js does for HTTP. */
+  async send(event) {
     this.seq += 1;
     const body = { ...event, client_seq: this.seq };
-    return new Promise((resolve) => {
-      this.waiting.set(body.client_seq, { body, resolve });
-      this.raw(body);
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      const reply = await new Promise((resolve) => {
+        this.waiting.set(body.client_seq, { body, resolve });
+        this.raw(body);
+      });
+      if (!AGAIN.includes(reply.status) || !reply.retry_after || attempt >= TRIES ||
+        this.stopped) return reply;
+      await new Promise((resolve) => {
+        window.setTimeout(resolve, Math.min(reply.retry_after, 10) * 1000);
+      });
+    }
   }
 
   stop() {

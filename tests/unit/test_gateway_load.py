@@ -243,7 +243,7 @@ async def test_the_clients_that_retry_wait_out_a_503s_retry_after_and_send_the_s
         client: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The robots' link to the gateway and `make run`'s demo players: a 503 with
     `Retry-After: 3` (the gateway at its bound) is sent again, the same body, after 3 s."""
-    from services.cli import demo
+    from services.cli import demo_play as demo
     from services.robots import gateway_link
 
     sent: list[bytes] = []

@@ -55,6 +55,8 @@ class RedisPresence:
         self.redis, self.stall_s, self.clock = redis, stall_s, clock
         self.connected: dict[tuple[str, str], tuple[str, int]] = {}  # → label, since
         self.waits: dict[tuple[str, str], int] = {}  # → awaited since (ms)
+        self.timers: dict[tuple[str, str], asyncio.TimerHandle] = {}  # → its stall, due
+        self.writing: set[asyncio.Task[None]] = set()
 
     def _now(self) -> int:
         return int(self.clock() * 1000)
@@ -81,17 +83,33 @@ class RedisPresence:
         await self._write(table, seat, label, False, self._now())
 
     async def awaited(self, table: str, seat: str, since: int | None) -> None:
+        """Recorded at once, and again when the wait becomes a stall (if it lasts)."""
+        key = (table, seat)
+        timer = self.timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
         if since is None:
-            self.waits.pop((table, seat), None)
+            self.waits.pop(key, None)
         else:
-            self.waits[(table, seat)] = since
-        found = self.connected.get((table, seat))
+            self.waits[key] = since
+            due = since / 1000 + self.stall_s - self.clock() + 0.01
+            self.timers[key] = asyncio.get_running_loop().call_later(
+                max(0.0, due), self._stalled, key, since)
+        found = self.connected.get(key)
         if found is not None:
             await self._write(table, seat, found[0], True, found[1])
 
+    def _stalled(self, key: tuple[str, str], since: int) -> None:
+        self.timers.pop(key, None)
+        found = self.connected.get(key)
+        if found is None or self.waits.get(key) != since:
+            return
+        task = asyncio.create_task(self._write(*key, found[0], True, found[1]))
+        self.writing.add(task)
+        task.add_done_callback(self.writing.discard)
+
     async def keep_up(self) -> None:
-        """Write every connected robot's record again, for ever (a task): a wait becomes
-        `stalled` here, at most `KEEP_UP_S` late."""
+        """Write every connected robot's record again, for ever (a task)."""
         while True:
             await asyncio.sleep(KEEP_UP_S)
             for (table, seat), (label, since) in list(self.connected.items()):

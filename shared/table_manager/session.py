@@ -188,6 +188,9 @@ class RobotSession:
             return Outcome(self._progress())
         if _finished(board):
             return Outcome([HostError("no play is in progress")])
+        if _claim(board):
+            return Outcome([HostError("play has ceased: a claim is open (Law 68D); the card "
+                                      "is not played")])
         self.cards_told += 1
         event: dict[str, Any] = {"type": "card_played", "card": str(message.card),
                                  "client_seq": self._seq(64 + self.cards_told - 1)}

@@ -270,3 +270,21 @@ def test_a_robot_that_comes_back_mid_play_is_told_each_lead_it_made(
     session, told = caught_up(seat, [*AUCTION, *PLAYED[:cards]])
     assert [m for m in told if isinstance(m, ToLead)] == leads
     assert session.cards_told == cards
+
+
+def test_a_card_while_a_claim_is_open_is_refused_and_not_sent() -> None:
+    """Law 68D: play ceases once a claim is made. The robot, which the protocol tells nothing
+    of claims, is answered an error, and its card is not appended (the fold would only
+    ignore it); the board's end, once the claim is agreed (Law 69A), is told by `Timing`."""
+    claimed = [*AUCTION, *PLAYED[:4], {"type": "claim", "seat": "S", "tricks": 12}]
+    west, told = caught_up(Seat.W, claimed)
+    # West won trick 1: its lead to trick 2 is not asked for while play has ceased
+    assert [m for m in told if isinstance(m, ToLead)] == [ToLead(Seat.W)]
+    outcome = west.on_line(CardPlayed(Seat.W, Card.parse("H4")))
+    assert outcome.event is None
+    assert outcome.replies == [HostError("play has ceased: a claim is open (Law 68D); the card "
+                                         "is not played")]
+    assert west.on_line(ReadyForCard(Seat.W, Seat.N, 2)).replies == []
+    agreed = [*claimed, {"type": "claim_response", "seat": "W", "accept": True},
+              {"type": "claim_response", "seat": "E", "accept": True}]
+    assert [type(m) for m in west.on_view(view(agreed, Seat.W))] == [Timing]

@@ -20,9 +20,9 @@ async def run(settings: Settings) -> None:
                          client_name="tableserver-robots")
     presence = RedisPresence(redis, stall_s=settings.tm_stall_s)
     limits = HostLimits.of(settings)
+    tm_host = TableManagerHost(settings.gateway_url, presence=presence, limits=limits)
     try:
-        server = await TableManagerHost(settings.gateway_url, presence=presence,
-                                        limits=limits).serve(host, settings.tm_port)
+        server = await tm_host.serve(host, settings.tm_port)
     except OSError as error:
         sys.exit(f"the Table Manager host cannot listen on port {settings.tm_port} ({error}): "
                  "stop what uses it or set TABLESERVER_TM_PORT")
@@ -38,6 +38,7 @@ async def run(settings: Settings) -> None:
     async with server:
         await stop.wait()
     keep_up.cancel()
+    await tm_host.close()
     await redis.aclose()
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from services.common.settings import Settings
 from services.robots.credentials import Credential, CredentialError, credential_from
-from services.robots.gateway_link import GatewayLink, Refusal
+from services.robots.gateway_link import GatewayLink, Refusal, gateway_client
 from services.robots.presence import NoPresence, Presence
 from services.robots.seating import Addresses, Connection, SeatKey, Seats
 from shared.table_manager import (
@@ -78,11 +78,15 @@ class TableManagerHost:
         self.gateway_url = gateway_url
         self.presence = presence or NoPresence()
         self.limits = limits or HostLimits()
-        self.make_link = link_maker or (lambda table, token: GatewayLink(gateway_url, table,
-                                                                         token))
+        self.http = gateway_client(gateway_url)  # every link's (closed by `close`)
+        self.make_link = link_maker or (lambda table, token: GatewayLink(
+            gateway_url, table, token, self.http))
         self.seats = Seats()
         self.addresses = Addresses(self.limits.per_address)
         self.waits: dict[SeatKey, tuple[Position, int]] = {}  # the table's wait for a robot
+
+    async def close(self) -> None:
+        await self.http.aclose()
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
         return await asyncio.start_server(self.connection, host, port, limit=MAX_LINE)

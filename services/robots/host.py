@@ -78,7 +78,7 @@ class TableManagerHost:
         self.gateway_url = gateway_url
         self.presence = presence or NoPresence()
         self.limits = limits or HostLimits()
-        self.http = gateway_client(gateway_url)  # every link's (closed by `close`)
+        self.http = None if link_maker else gateway_client(gateway_url)  # every link's
         self.make_link = link_maker or (lambda table, token: GatewayLink(
             gateway_url, table, token, self.http))
         self.seats = Seats()
@@ -86,7 +86,8 @@ class TableManagerHost:
         self.waits: dict[SeatKey, tuple[Position, int]] = {}  # the table's wait for a robot
 
     async def close(self) -> None:
-        await self.http.aclose()
+        if self.http is not None:
+            await self.http.aclose()
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
         return await asyncio.start_server(self.connection, host, port, limit=MAX_LINE)

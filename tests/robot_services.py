@@ -15,19 +15,25 @@ from tests.stack import ROOT, Stack, wait_port
 class Robots:
     """The Table Manager host and the robot pool, as supervisord runs them."""
 
-    def __init__(self, stack: Stack, port: int) -> None:
+    def __init__(self, stack: Stack, port: int, env: dict[str, str] | None = None,
+                 pool: bool = True) -> None:
+        """`env`: more settings for both (the host's limits); `pool`: False for the host
+        alone (the pool started later by `start_pool`)."""
         self.port = port
-        self.env = {**stack.env, "TABLESERVER_TM_PORT": str(port)}
+        self.env = {**stack.env, "TABLESERVER_TM_PORT": str(port), **(env or {})}
         self.log = (stack.data / "robot-pool.log").open("ab")
         self.host = self._start("services.robots")
         wait_port(port, 30)
-        self.pool = self._start("services.robots.pool")
+        self.pool: subprocess.Popen[bytes] | None = None
+        if pool:
+            self.start_pool()
 
     def _start(self, module: str) -> subprocess.Popen[bytes]:
         return subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=self.env,
                                 stdout=self.log, stderr=subprocess.STDOUT)
 
     def kill_pool(self) -> None:
+        assert self.pool is not None
         os.kill(self.pool.pid, signal.SIGKILL)
         self.pool.wait(10)
 
@@ -36,5 +42,6 @@ class Robots:
 
     def stop(self) -> None:
         for proc in (self.pool, self.host):
-            proc.terminate()
-            proc.wait(15)
+            if proc is not None:
+                proc.terminate()
+                proc.wait(15)

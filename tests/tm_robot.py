@@ -35,6 +35,7 @@ class Robot:
     port: int
     calls: list[str] = field(default_factory=list)  # its calls, in its turns: "passes", …
     leave_after: int | None = None  # drop the connection after this many calls of its own
+    leave_after_cards: int | None = None  # … or cards it played (dummy's too, as declarer)
     heard: list[str] = field(default_factory=list)
     reader: asyncio.StreamReader | None = None
     writer: asyncio.StreamWriter | None = None
@@ -108,21 +109,33 @@ class Robot:
         declarer, strain = contract
         dummy = (declarer + 2) % 4
 
-        # the play
+        # the play: a `Timing` line instead of the next card or lead ends it early (a claim
+        # agreed); an `Error` there (its own card refused while a claim is open) is kept in
+        # `heard` and passed over
         leader = (declarer + 1) % 4
+        mine_played = 0
         for trick in range(1, 14):
             played: list[tuple[int, str]] = []
             for i in range(4):
                 hand = (leader + i) % 4
                 if (hand == me and me != dummy) or (hand == dummy and me == declarer):
                     if i == 0:  # the host tells the one on lead (declarer for dummy)
-                        assert await self.receive() == f"{SEATS[hand]} to lead"
+                        line = await self._next_in_play()
+                        if line.startswith("Timing"):
+                            return
+                        assert line == f"{SEATS[hand]} to lead", line
                     card = _choose(hands[hand], played[0][1][0] if played else None)
                     await self.send(f"{SEATS[hand]} plays {card[1]}{card[0]}")
+                    mine_played += 1
+                    if mine_played == self.leave_after_cards:
+                        await self.close()
+                        raise Left(self.seat)
                 else:
                     whose = "dummy" if hand == dummy else SEATS[hand]
                     await self.send(f"{self.seat} ready for {whose}'s card to trick {trick}")
-                    line = await self.receive()
+                    line = await self._next_in_play()
+                    if line.startswith("Timing"):
+                        return
                     match = re.fullmatch(r"(\w+) plays ([2-9TJQKA])([SHDC])", line)
                     assert match is not None and match.group(1) == SEATS[hand], line
                     card = match.group(3) + match.group(2)
@@ -136,6 +149,12 @@ class Robot:
                     hands[dummy] = parse_hand(line.split(":", 1)[1])
             leader = _winner(played, strain)
         assert (await self.receive()).startswith("Timing")
+
+
+    async def _next_in_play(self) -> str:
+        while (line := await self.receive()).startswith("Error"):
+            pass
+        return line
 
 
 class Left(Exception):

@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     gateway_port: int = Field(8000, validation_alias=AliasChoices("TABLESERVER_GATEWAY_PORT"))
     tm_port: int = Field(2000, validation_alias=AliasChoices("TABLESERVER_TM_PORT"))
     # the Table Manager host robots connect to (services/robots)
+    tm_idle_s: int = Field(300, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_TM_IDLE"))  # a seated robot that owes the host a line and sends none
+    tm_per_address: int = Field(256, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_TM_PER_ADDRESS"))  # connections at once from one address, then refused
+    tm_stall_s: int = Field(60, ge=1, validation_alias=AliasChoices(
+        "TABLESERVER_TM_STALL"))  # a robot awaited this long is shown stalled to the director
     kafka: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_KAFKA"))
     redis: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_REDIS"))
     gateway: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_GATEWAY"))

@@ -4,6 +4,7 @@ left), read together by `shared.robot.seats`."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from redis.exceptions import RedisError
@@ -15,7 +16,8 @@ from shared.robot.seats import robot_seats
 
 
 async def at_table(gw: Gateway, table: str) -> dict[str, Any]:
-    """The table's robot seats: asked for, connected or waiting (`shared.robot.seats`)."""
+    """The table's robot seats: asked for, connected (or stalled) or waiting, and how long the
+    table has waited for each (`shared.robot.seats`)."""
     await gw.table_meta(table)
     return (await at_tables(gw, [table]))[table]
 
@@ -26,5 +28,6 @@ async def at_tables(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]
     except RedisError:
         raise Unavailable(REDIS_DOWN, retry_after=2) from None
     requests = gw.adapters.alerts.robots
-    return {t: {"table": t, "seats": robot_seats(requests.get(t, []), present.get(t, {}))}
+    now = int(time.time() * 1000)
+    return {t: {"table": t, "seats": robot_seats(requests.get(t, []), present.get(t, {}), now)}
             for t in tables}

@@ -353,7 +353,9 @@ class TableLine(View):
     last_ts: int | None
     idle_s: int | None
     robots: dict[Seat, RobotStatus] = Field(default_factory=dict, description="each seat a "
-                                            "robot holds: connected, or waiting for it")
+                                            "robot holds: connected, stalled (the table has "
+                                            "waited for its call or card for long), or "
+                                            "waiting for it")
     vugraph_match: bool | None = Field(None, description="the Director shows the table live "
                                        "to the public (a vugraph match); null: not known now")
 

@@ -7,6 +7,12 @@ writes what it answers, sends the robot's calls and cards with the seat's token
 (`GatewayLink.send`, the checks a person's go through), and feeds it each new state of the
 table as the seat sees it. A robot that disconnects leaves its seat as it was: its turn waits,
 and it may connect again and be told the board so far.
+
+One connection sits at a seat: a new one with the seat's token replaces it (the old is told
+so and closed). A seated robot that owes the host a line (it waits for nothing the table has
+not yet given) and sends none for `TABLESERVER_TM_IDLE` is disconnected; an address has at
+most `TABLESERVER_TM_PER_ADDRESS` connections at once (`seating.py`). The director is told how
+long the table has waited for each robot (`presence.py`).
 """
 
 from __future__ import annotations
@@ -14,11 +20,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
+from services.common.settings import Settings
 from services.robots.credentials import Credential, CredentialError, credential_from
-from services.robots.gateway_link import GatewayLink, Refusal
+from services.robots.gateway_link import GatewayLink, Refusal, gateway_client
 from services.robots.presence import NoPresence, Presence
+from services.robots.seating import Addresses, Connection, SeatKey, Seats
 from shared.table_manager import (
     PROTOCOL_VERSION,
     Connect,
@@ -29,6 +40,8 @@ from shared.table_manager import (
     parse_client_line,
     write,
 )
+from shared.table_manager.awaited import Position, awaited, position
+from shared.table_manager.lines import SEAT_WORDS
 from shared.table_manager.session import RobotSession
 
 log = logging.getLogger("tableserver.robots")
@@ -39,14 +52,42 @@ LinkMaker = Callable[[str, str], GatewayLink]  # (table, token) → link
 Sender = Callable[[list[HostMessage]], Awaitable[None]]
 
 
+@dataclass(frozen=True)
+class HostLimits:
+    idle_s: float = 300  # TABLESERVER_TM_IDLE
+    per_address: int = 256  # TABLESERVER_TM_PER_ADDRESS
+
+    @classmethod
+    def of(cls, settings: Settings) -> HostLimits:
+        return cls(settings.tm_idle_s, settings.tm_per_address)
+
+
+class Activity:
+    """When the robot last sent a line or was sent one (monotonic seconds)."""
+
+    def __init__(self) -> None:
+        self.last = time.monotonic()
+
+    def now(self) -> None:
+        self.last = time.monotonic()
+
+
 class TableManagerHost:
     def __init__(self, gateway_url: str, link_maker: LinkMaker | None = None,
-                 presence: Presence | None = None):
+                 presence: Presence | None = None, limits: HostLimits | None = None):
         self.gateway_url = gateway_url
         self.presence = presence or NoPresence()
-        self.make_link = link_maker or (lambda table, token: GatewayLink(gateway_url, table,
-                                                                         token))
-        self.seated: dict[tuple[str, str], int] = {}  # (table, seat) → robots connected
+        self.limits = limits or HostLimits()
+        self.http = None if link_maker else gateway_client(gateway_url)  # every link's
+        self.make_link = link_maker or (lambda table, token: GatewayLink(
+            gateway_url, table, token, self.http))
+        self.seats = Seats()
+        self.addresses = Addresses(self.limits.per_address)
+        self.waits: dict[SeatKey, tuple[Position, int]] = {}  # the table's wait for a robot
+
+    async def close(self) -> None:
+        if self.http is not None:
+            await self.http.aclose()
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
         return await asyncio.start_server(self.connection, host, port, limit=MAX_LINE)
@@ -54,20 +95,35 @@ class TableManagerHost:
     async def connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
                          ) -> None:
         peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        if not self.addresses.admit(address):
+            log.warning("robot connection from %s refused: %d at once already", address,
+                        self.limits.per_address)
+            Connection(writer).close_with(
+                f"refused: too many connections from {address} (at most "
+                f"{self.limits.per_address} at once)")
+            with contextlib.suppress(ConnectionError):
+                await writer.wait_closed()
+            return
         try:
             await self._converse(reader, writer)
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             log.info("robot at %s went away", peer)
         finally:
+            self.addresses.release(address)
             writer.close()
             with contextlib.suppress(ConnectionError):
                 await writer.wait_closed()
 
     async def _converse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
                         ) -> None:
+        activity = Activity()
+
         async def send(messages: list[HostMessage]) -> None:
             for message in messages:
                 writer.write((write(message) + "\r\n").encode())
+            if messages:
+                activity.now()
             await writer.drain()
 
         try:
@@ -85,7 +141,8 @@ class TableManagerHost:
             except Refusal as refusal:
                 await send([HostError(f"refused: {refusal} (status {refusal.status})")])
                 return
-            await self._seated(credential, link, reader, send, writer.close)
+            await self._seated(credential, link, reader, send,
+                               Connection(writer), activity)
         finally:
             await link.close()
 
@@ -111,11 +168,15 @@ class TableManagerHost:
             return None
 
     async def _seated(self, credential: Credential, link: GatewayLink,
-                      reader: asyncio.StreamReader, send: Sender,
-                      hang_up: Callable[[], None]) -> None:
+                      reader: asyncio.StreamReader, send: Sender, me: Connection,
+                      activity: Activity) -> None:
         session = RobotSession(credential.seat)
         key = (credential.table, credential.seat.name)
-        self.seated[key] = self.seated.get(key, 0) + 1
+        replaced = self.seats.sit(key, me)
+        if replaced is not None:
+            replaced.close_with(f"replaced: another connection sat at "
+                                f"{SEAT_WORDS[credential.seat]} with this seat's token")
+            log.info("robot at %s %s replaced by a new connection", *key)
         log.info("robot %r seated at %s %s", credential.label, *key)
         await self.presence.seated(*key, credential.label)
         await send([Seated(credential.seat, credential.label)])
@@ -126,18 +187,37 @@ class TableManagerHost:
                 async for board in link.states():
                     async with lock:
                         await send(session.on_view(board))
+                    if self.seats.holds(key, me):
+                        await self._note_wait(key, credential.seat.name, board)
             except (ConnectionError, asyncio.CancelledError):
                 raise
             except Exception:  # a bug: the robot would wait for ever; hang up, it may return
                 log.exception("following %s %s failed: the robot is disconnected", *key)
-                hang_up()
+                me.writer.close()
 
-        follower = asyncio.create_task(follow(), name=f"robot-feed-{key}")
+        async def watch() -> None:
+            """Disconnect the robot once it has owed the host a line for the idle time."""
+            idle_s = self.limits.idle_s
+            while True:
+                left = idle_s - (time.monotonic() - activity.last)
+                if left > 0:
+                    await asyncio.sleep(left)
+                elif session.waiting:  # it waits for the table: the clock starts again
+                    activity.now()
+                else:
+                    log.info("robot at %s %s idle for %g s: disconnected", *key, idle_s)
+                    me.close_with(f"idle: no line for {idle_s:g} s while the host waited "
+                                  "for one; the connection is closed")
+                    return
+
+        tasks = [asyncio.create_task(follow(), name=f"robot-feed-{key}"),
+                 asyncio.create_task(watch(), name=f"robot-idle-{key}")]
         try:
             while True:
                 raw = await reader.readline()
                 if not raw:
                     return
+                activity.now()
                 text = raw.decode(errors="replace").strip()
                 if not text:
                     continue
@@ -157,10 +237,29 @@ class TableManagerHost:
                             continue
                     await send(outcome.replies)
         finally:
-            follower.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await follower
-            self.seated[key] -= 1
-            if not self.seated[key]:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            if self.seats.leave(key, me):
                 await self.presence.left(*key, credential.label)
-            log.info("robot %r left %s %s: the seat waits for it", credential.label, *key)
+                log.info("robot %r left %s %s: the seat waits for it", credential.label,
+                         *key)
+
+    async def _note_wait(self, key: SeatKey, seat: str, board: dict[str, Any] | None) -> None:
+        """Since when the table waits for this seat's robot, as the director is told: from
+        the first state that awaits it at a position, until one that does not."""
+        due = board is not None and any(s.name == seat for s in awaited(board))
+        known = self.waits.get(key)
+        if not due:
+            if known is not None:
+                del self.waits[key]
+                await self.presence.awaited(*key, None)
+            return
+        assert board is not None
+        at = position(board)
+        if known is None or known[0] != at:
+            since = int(time.time() * 1000)
+            self.waits[key] = (at, since)
+            await self.presence.awaited(*key, since)

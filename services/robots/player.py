@@ -57,6 +57,10 @@ class HostRefused(Exception):
     """The host answered `Error …`."""
 
 
+class BoardOver(Exception):
+    """`Timing` came in the play before its last trick: the board is over (a claim)."""
+
+
 @dataclass
 class Decisions:
     """How long each decision took, in seconds (bench/robots_bench.py reads them)."""
@@ -95,6 +99,15 @@ class OurRobot:
 
     async def _expect(self, kind: type[T]) -> T:
         message = await self._receive()
+        if not isinstance(message, kind):
+            raise HostRefused(f"expected {kind.__name__}, got {message!r}")
+        return message
+
+    async def _in_play(self, kind: type[T]) -> T:
+        """`_expect` in the play, where `Timing` may come first: the board is over."""
+        message = await self._receive()
+        if isinstance(message, Timing):
+            raise BoardOver()
         if not isinstance(message, kind):
             raise HostRefused(f"expected {kind.__name__}, got {message!r}")
         return message
@@ -141,7 +154,10 @@ class OurRobot:
             await self._expect(Timing)
             return
         declarer, strain = contract
-        await self._play(hand, declarer, strain)
+        try:
+            await self._play(hand, declarer, strain)
+        except BoardOver:  # a claim agreed, or ruled, ended the play before its last trick
+            return
         await self._expect(Timing)
 
     async def _play(self, hand: tuple[Card, ...], declarer: Seat, strain: Strain) -> None:
@@ -155,12 +171,12 @@ class OurRobot:
                 seat = _seat_after(leader, i)
                 if (seat is me and me is not dummy) or (seat is dummy and me is declarer):
                     if i == 0:
-                        await self._expect(ToLead)
+                        await self._in_play(ToLead)
                     card = await self._decide(hands, played, seat, strain)
                     await self._send(CardPlayed(seat, card))
                 else:
                     await self._send(ReadyForCard(me, None if seat is dummy else seat, trick))
-                    card = (await self._expect(CardPlayed)).card
+                    card = (await self._in_play(CardPlayed)).card
                 played.append((seat, card))
                 if trick == 1 and i == 0 and me is not dummy:
                     await self._send(Ready(me, ReadyFor.DUMMY))

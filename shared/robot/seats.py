@@ -15,6 +15,9 @@ POOL_LABEL = "robot-pool"  # the label our robot pool's robots connect with
 
 class RobotStatus(StrEnum):
     CONNECTED = "connected"  # a robot sits there now, through the Table Manager host
+    # connected, but the table has waited for its call or card for long (the host's
+    # TABLESERVER_TM_STALL): the robot does not act, the director looks
+    STALLED = "stalled"
     WAITING = "waiting"  # a robot was asked for, or left: the seat's turn waits for it
 
 
@@ -23,6 +26,7 @@ class RobotSeat(TypedDict):
     requested: bool  # the director asked our robot pool for this seat
     label: str | None  # the name the robot connected with (None: not yet connected)
     since: int | None  # ms since the epoch: connected, or left, then
+    awaited_s: int | None  # seconds the table has waited for its call or card (None: not)
 
 
 class SeatError(ValueError):
@@ -49,12 +53,14 @@ def parse_seats(values: Any) -> tuple[str, ...]:
     return tuple(s for s in SEATS if s in seats)
 
 
-def robot_seats(requested: Iterable[str], present: Mapping[str, Mapping[str, Any] | None]
-                ) -> dict[str, RobotSeat]:
+def robot_seats(requested: Iterable[str], present: Mapping[str, Mapping[str, Any] | None],
+                now: int | None = None) -> dict[str, RobotSeat]:
     """Each seat a robot holds: asked for by the director (`requested`), or found by the host
-    (`present`: seat → its record, `connected`, `label`, `since`; None or absent: none).
-    A seat is `connected` while a robot sits there, else `waiting`. A robot of our pool that
-    left a seat no longer asked for was taken away: that seat is not a robot's any more."""
+    (`present`: seat → its record, `connected`, `label`, `since`, `awaited_since`, `stalled`;
+    None or absent: none). A seat is `connected` while a robot sits there (`stalled` when the
+    host says the table has waited for it for long), else `waiting`. A robot of our pool that
+    left a seat no longer asked for was taken away: that seat is not a robot's any more.
+    `now` (ms since the epoch) gives `awaited_s`."""
     wanted = set(requested)
     seats: dict[str, RobotSeat] = {}
     for seat in SEATS:
@@ -63,11 +69,15 @@ def robot_seats(requested: Iterable[str], present: Mapping[str, Mapping[str, Any
                 not record.get("connected") and record.get("label") == POOL_LABEL)):
             continue
         connected = bool(record and record.get("connected"))
+        awaited = record.get("awaited_since") if record and connected else None
+        status = (RobotStatus.WAITING if not connected else RobotStatus.STALLED
+                  if record and record.get("stalled") else RobotStatus.CONNECTED)
         seats[seat] = RobotSeat(
-            status=RobotStatus.CONNECTED if connected else RobotStatus.WAITING,
-            requested=seat in wanted,
+            status=status, requested=seat in wanted,
             label=str(record["label"]) if record and record.get("label") else None,
-            since=int(record["since"]) if record and record.get("since") else None)
+            since=int(record["since"]) if record and record.get("since") else None,
+            awaited_s=max(0, now - int(awaited)) // 1000
+            if awaited is not None and now is not None else None)
     return seats
 
 

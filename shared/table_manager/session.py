@@ -95,6 +95,12 @@ class RobotSession:
         self.cards_told = 0
         self.leads_told: set[int] = set()  # tricks (0-based) whose `to lead` was pushed
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the robot waits for the table (a request not answered yet, or the next
+        board): it owes the host no line meanwhile (the host's idle timeout does not run)."""
+        return self.pending is not None or self.wants_board
+
     # -- the table --------------------------------------------------------------------------
 
     def on_view(self, board: Mapping[str, Any] | None) -> list[HostMessage]:
@@ -182,6 +188,9 @@ class RobotSession:
             return Outcome(self._progress())
         if _finished(board):
             return Outcome([HostError("no play is in progress")])
+        if _claim(board):
+            return Outcome([HostError("play has ceased: a claim is open (Law 68D); the card "
+                                      "is not played")])
         self.cards_told += 1
         event: dict[str, Any] = {"type": "card_played", "card": str(message.card),
                                  "client_seq": self._seq(64 + self.cards_told - 1)}
@@ -266,31 +275,56 @@ class RobotSession:
 
     def _pushes(self, board: Mapping[str, Any]) -> list[HostMessage]:
         calls, played = board["calls"], _cards_played(board)
-        if self.calls_told < len(calls) or self.cards_told < len(played):
-            return []  # the robot is not told everything yet
-        if _finished(board):
+        if self.calls_told < len(calls):
+            return []  # the robot is not told the auction yet
+        if self.cards_told >= len(played) and _finished(board):
             if self.finished == _key(board):
                 return []
             self.finished, self.wants_board = _key(board), True
             return [Timing(TIMING)]
+        lead = self._lead(board, played)
+        return [] if lead is None else [lead]
+
+    def _lead(self, board: Mapping[str, Any], played: list[tuple[Seat, Card]]) -> ToLead | None:
+        """`<Seat> to lead` once the robot is told every card before a trick it leads (or
+        dummy leads, the robot declarer: Law 45): when the lead is due, and again when the
+        robot comes back after leading, told the board from its start: it sends its lead
+        again (known, not appended twice). None while the play has ceased for a claim (Law
+        68D): the lead is told if play resumes."""
         contract = board.get("contract")
         if board["status"] != BoardStatus.CLOSED or contract is None:
-            return []
+            return None
         trick = self.cards_told // 4
         if self.cards_told % 4 or trick in self.leads_told:
-            return []
+            return None
+        if self.cards_told == len(played) and (_finished(board) or _claim(board)):
+            return None
         declarer = Seat.parse(contract["declarer"])
-        if trick == 0:
-            leader = declarer.lho
-        else:
-            tricks = board["play"]["tricks"] if board.get("play") else []
-            winner = tricks[trick - 1].get("winner") if len(tricks) >= trick else None
-            if winner is None:
-                return []
-            leader = Seat.parse(winner)
+        leader = _leader(board, trick, declarer)
+        if leader is None:
+            return None
         controls = leader is self.seat or (leader is declarer.partner
                                            and self.seat is declarer)
         if not controls or self.seat is declarer.partner:
-            return []
+            return None
         self.leads_told.add(trick)
-        return [ToLead(leader)]
+        return ToLead(leader)
+
+
+def _claim(board: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    play = board.get("play")
+    claim: Mapping[str, Any] | None = play.get("claim") if play else None
+    return claim
+
+
+def _leader(board: Mapping[str, Any], trick: int, declarer: Seat) -> Seat | None:
+    """Who leads `trick` (0-based): the hand that did, once led; else the opening leader
+    (Law 41A: declarer's left-hand opponent), or the winner of the trick before (Law 44G);
+    None while that trick is not complete."""
+    tricks = board["play"]["tricks"] if board.get("play") else []
+    if len(tricks) > trick and tricks[trick]["cards"]:
+        return Seat.parse(tricks[trick]["cards"][0]["seat"])
+    if trick == 0:
+        return declarer.lho
+    winner = tricks[trick - 1].get("winner") if len(tricks) >= trick else None
+    return None if winner is None else Seat.parse(winner)

@@ -1,17 +1,20 @@
 """The robots on the director's console, in a real browser: the director ticks seats and
 seats our robots (the robot pool sits them through the Table Manager host), sees each seat
 connected, sees the seats waiting when the pool is killed and connected again when it comes
-back, and takes the robots away; the tournament's overview shows its tables' robots."""
+back, and takes the robots away; the tournament's overview shows its tables' robots; a robot
+the table has waited for long is shown stalled, on the table's tab and the overview."""
 
 from __future__ import annotations
 
+import re
+import socket
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.browser import Tab, assert_clean_console, open_tab, screenshot
-from tests.helpers import DEALS, TM_PORT, new_table
+from tests.helpers import DEALS, TM_PORT, new_table, wait_for_auction
 from tests.robot_services import Robots
 from tests.stack import Stack
 
@@ -93,3 +96,53 @@ def test_the_overview_shows_each_tables_robots(stack: Stack, browser: Browser,
         for table in ("robot-cup-1", "robot-cup-2"):
             assert http.delete(f"/api/tables/{table}/robots").status_code == 200
     assert_clean_console(director)
+
+
+@pytest.fixture(scope="module")
+def stalling(stack: Stack) -> Iterator[Robots]:
+    """A host alone that calls a robot stalled after 1 s of the table's wait."""
+    started = Robots(stack, TM_PORT + 3, env={"TABLESERVER_TM_STALL": "1"}, pool=False)
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+def test_a_robot_the_table_waits_for_is_shown_stalled(stack: Stack, browser: Browser,
+                                                      stalling: Robots, tabs: list[Tab]
+                                                      ) -> None:
+    """Issue 37 (5): every robot was shown `connected` while its table had stopped. A robot
+    sits at the seat whose call is due (Law 17C) and never calls: the console shows it
+    stalled, with how long its call has been awaited, on the table's tab and the overview."""
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments", json={"tournament": "stall-cup", "tables": 2,
+                                                   "deals": DEALS})
+        assert made.status_code == 201, made.text
+        assert http.post("/api/tournaments/stall-cup/rounds",
+                         json={"round": 1, "boards": [1]}).status_code == 202
+        wait_for_auction(http, "stall-cup-1", 1)
+        turn = http.get("/api/tables/stall-cup-1/state").json()["board"]["turn"]
+        token = http.get("/api/tables/stall-cup-1/links").json()["seats"][turn]
+    word = {"N": "North", "E": "East", "S": "South", "W": "West"}[turn]
+    robot = socket.create_connection(("127.0.0.1", stalling.port), timeout=20)
+    try:
+        robot.sendall(f'Connecting "mute {token}" as {word} using protocol version 18\r\n'
+                      .encode())
+        assert robot.makefile().readline().strip() == f'{word} ("mute") seated'
+        director = open_tab(browser, f"{stack.url}/director#{stack.director}")
+        tabs.append(director)
+        page = director.page
+        page.locator(".tab[data-tab='tournament']").click()
+        page.select_option("#tournament-pick", "stall-cup")
+        cell = page.locator("#overview tbody tr[data-table='stall-cup-1'] td.robots")
+        expect(cell).to_have_text(f"{turn} (stalled)", timeout=30_000)
+        expect(cell).to_have_class(re.compile(r"\bstalled\b"))
+        page.locator("#overview tbody tr[data-table='stall-cup-1'] button").click()
+        seat = page.locator(f"#robot-status li[data-seat='{turn}']")
+        expect(seat).to_have_attribute("data-status", "stalled", timeout=15_000)
+        expect(seat).to_have_text(re.compile(
+            rf"^{word} — stalled: its call or card awaited for \d+ s \(mute\) · not ours$"))
+        screenshot(page, "director-robot-stalled.png")
+        assert_clean_console(director)
+    finally:
+        robot.close()

@@ -117,6 +117,42 @@ def test_a_killed_pool_leaves_its_seats_waiting_and_its_robots_sit_again(
         assert http.delete("/api/tables/pool4/robots").status_code == 200
 
 
+def cards_played(board: dict[str, Any] | None) -> int:
+    play = board.get("play") if board else None
+    return sum(len(t["cards"]) for t in play["tricks"]) if play else 0
+
+
+def test_a_pool_killed_mid_play_at_two_tables_sits_again_and_both_boards_end(
+        stack: Stack, robots: Robots) -> None:
+    """Issue 37 (5): killing the pool after the opening lead stopped both tables for good,
+    with every robot shown `connected`: the opening leader, told the board from its start
+    again, waited for `<Seat> to lead`, which the host no longer sent once it had led. Now
+    each robot that led is told so again at its place, plays the same card again (appended
+    once), and both boards are played to their ends."""
+    tables = ("pool7", "pool8")
+    for table in tables:
+        new_table(stack, table)
+        with stack.client(stack.director) as http:
+            assert http.post(f"/api/tables/{table}/robots",
+                             json={"seats": ["N", "E", "S", "W"]}).status_code == 200
+
+    def in_play(table: str) -> bool:
+        board = state(stack, table, stack.director)["board"]
+        return cards_played(board) >= 1 and board["result"] is None
+
+    wait_for(lambda: all(in_play(t) for t in tables), 240, "both tables past the lead")
+    robots.kill_pool()
+    for table in tables:  # killed mid-play (the robots all gone: nothing moves meanwhile)
+        board = state(stack, table, stack.director)["board"]
+        assert 1 <= cards_played(board) < 52 and board["result"] is None, table
+    robots.start_pool()
+    for table in tables:
+        board = wait_for(lambda t=table: ended(stack, t, 1), 300, f"{table}'s board's end")
+        assert cards_played(board) == 52 and not board["alerts"] and not board["ignored"]
+        with stack.client(stack.director) as http:
+            assert http.delete(f"/api/tables/{table}/robots").status_code == 200
+
+
 def test_any_robot_the_host_seats_is_shown_connected_then_waiting(stack: Stack,
                                                                  robots: Robots) -> None:
     """A robot the director did not ask the pool for (a third party's, with its seat's

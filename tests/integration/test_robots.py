@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import DEAL, TM_PORT, new_table, run, state, wait_for
+from tests.helpers import DEAL, TM_PORT, new_table, run, state, wait_for, wait_for_async
 from tests.stack import ROOT, Stack, wait_port
 from tests.tm_robot import Left, Robot
 
@@ -107,6 +107,102 @@ def test_a_robot_that_leaves_mid_auction_comes_back_and_the_board_goes_on(stack:
     assert [c["call"] for c in board["calls"]] == ["P", "P", "1S", "P", "P", "P"]
     assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 52
     assert "East passes" not in again.heard  # its own call: known, not told back
+
+
+# the four protocol-text robots' board (1S by South, each plays its lowest card that follows):
+# West leads trick 1 (its 1st card), South trick 2 (his 3rd, dummy's included), East trick 3
+# (its 3rd), and dummy North trick 13 (declarer's 25th): each leaves right after that lead
+LEADS_MADE = [("W", 1, "West to lead"), ("S", 3, "South to lead"), ("E", 3, "East to lead"),
+              ("S", 25, "North to lead")]
+
+
+@pytest.mark.parametrize(("seat", "cards", "told"), LEADS_MADE)
+def test_a_robot_that_leaves_after_leading_comes_back_and_the_board_ends(
+        stack: Stack, host: int, seat: str, cards: int, told: str) -> None:
+    """Issue 37 (5): the host told `<Seat> to lead` only once it had told the robot every
+    card played, so a robot that led, left and came back (told the board from its start)
+    waited for that line for ever, and the table with it. Now it is told its lead again at
+    its place, sends it again (appended once), and the board is played to its end: at the
+    opening lead, mid-play, and at dummy's lead (declarer's, Law 45)."""
+    table_name = f"robots-back-{seat}{cards}"
+    tokens = new_table(stack, table_name)
+    calls = {"N": ["passes"], "E": ["passes"], "S": ["bids 1S"]}
+    table = robots(tokens, host, calls)
+    leaver = table[list(SEATS).index(seat)]
+    leaver.leave_after_cards = cards
+    again = Robot(SEATS[seat], f"robot-{seat} {tokens['seats'][seat]}", host,
+                  calls.get(seat, []))
+    others = [r for r in table if r is not leaver]
+
+    async def scenario() -> None:
+        await asyncio.gather(*(r.connect() for r in table))
+        playing = [asyncio.create_task(r.play_board()) for r in others]
+        with pytest.raises(Left):
+            await leaver.play_board()
+        assert await again.connect() == f'{SEATS[seat]} ("robot-{seat}") seated'
+        try:
+            await asyncio.wait_for(asyncio.gather(again.play_board(), *playing), 120)
+        finally:
+            await asyncio.gather(*(r.close() for r in (*others, again)))
+
+    run(scenario())
+    board = wait_for(lambda: (s := state(stack, table_name, stack.director)["board"])
+                     and s.get("result") and s, 20, "the board's result")
+    assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 52  # none twice
+    assert not board["alerts"] and not board["ignored"]
+    assert told in leaver.heard and told in again.heard  # told before it left, and again
+    assert again.heard[-1].startswith("Timing")
+
+
+def test_a_robot_that_comes_back_while_a_claim_is_open_is_told_the_boards_end(
+        stack: Stack, host: int) -> None:
+    """Issue 37 (5), at a claim: West leads and leaves; at West's next turn declarer claims
+    the rest (Law 68); West comes back and catches up (its card, play having ceased, is
+    refused: Law 68D); the defenders agree (Law 69A), and every robot, West too, is told the
+    board's end."""
+    tokens = new_table(stack, "robots-claim")
+    table = robots(tokens, host, {"N": ["passes"], "E": ["passes"], "S": ["bids 1S"]})
+    north, east, south, west = table
+    west.leave_after_cards = 1
+    again = Robot("West", f"robot-W {tokens['seats']['W']}", host)
+
+    def post(seat: str, event: dict[str, Any]) -> None:
+        with stack.client(tokens["seats"][seat]) as http:
+            response = http.post("/api/tables/robots-claim/events", json=event)
+            assert response.status_code == 202, response.text
+
+    def wests_turn() -> bool:
+        play = state(stack, "robots-claim", stack.director)["board"]["play"]
+        return bool(play and play["turn"] == "W" and len(play["tricks"]) == 2)
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(r.connect() for r in table))
+        playing = [asyncio.create_task(r.play_board()) for r in (north, east, south)]
+        with pytest.raises(Left):
+            await west.play_board()
+        await wait_for_async(lambda: loop.run_in_executor(None, wests_turn), 60,
+                             "West's turn at trick 2")
+        await loop.run_in_executor(None, post, "S", {"type": "claim", "tricks": 12})
+        assert await again.connect() == 'West ("robot-W") seated'
+        back = asyncio.create_task(again.play_board())
+        await wait_for_async(lambda: any(line.startswith("Error") for line in again.heard),
+                             60, "West caught up, its card refused")
+        for seat in ("W", "E"):
+            await loop.run_in_executor(None, post, seat,
+                                       {"type": "claim_response", "accept": True})
+        try:
+            await asyncio.wait_for(asyncio.gather(back, *playing), 60)
+        finally:
+            await asyncio.gather(*(r.close() for r in (north, east, south, again)))
+
+    run(scenario())
+    board = wait_for(lambda: (s := state(stack, "robots-claim", stack.director)["board"])
+                     and s.get("result") and s, 20, "the board's result")
+    assert board["play"]["ended"] == "claim"
+    assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 5
+    for robot in (north, east, south, again):
+        assert robot.heard[-1].startswith("Timing"), robot.heard[-3:]
 
 
 def _protocol_hand(pbn: str) -> str:

@@ -38,11 +38,11 @@ def test_a_bad_seat_is_named(given: object, says: str) -> None:
 def test_a_requested_seat_is_connected_or_waiting() -> None:
     seats = robot_seats(["E", "W"], {"E": CONNECTED, "W": LEFT})
     assert seats["E"] == {"status": "connected", "requested": True, "label": POOL_LABEL,
-                          "since": 5}
+                          "since": 5, "awaited_s": None}
     assert seats["W"] == {"status": "waiting", "requested": True, "label": POOL_LABEL,
-                          "since": 9}
+                          "since": 9, "awaited_s": None}
     assert robot_seats(["S"], {})["S"] == {"status": "waiting", "requested": True,
-                                           "label": None, "since": None}
+                                           "label": None, "since": None, "awaited_s": None}
 
 
 def test_a_robot_not_asked_for_shows_while_connected_or_when_another_robot_left() -> None:
@@ -50,6 +50,20 @@ def test_a_robot_not_asked_for_shows_while_connected_or_when_another_robot_left(
     assert set(seats) == {"N", "S"}  # E: our robot taken away, its seat not a robot's
     assert seats["N"]["status"] == "connected" and not seats["N"]["requested"]
     assert seats["S"]["status"] == "waiting" and seats["S"]["label"] == "BEN"
+
+
+def test_a_robot_the_table_has_waited_on_for_long_is_stalled_with_the_seconds() -> None:
+    """Issue 37 (5): the host says how long the table has waited for a robot's call or card,
+    and whether that is long (its TABLESERVER_TM_STALL): the director sees it, though the
+    robot is connected. A robot that left is waiting, whatever its record says."""
+    awaited = {**CONNECTED, "awaited_since": 1_000, "stalled": False}
+    stalled = {**CONNECTED, "awaited_since": 1_000, "stalled": True}
+    gone = {**LEFT, "awaited_since": 1_000, "stalled": True}
+    seats = robot_seats(["N", "E", "S"], {"N": awaited, "E": stalled, "S": gone}, now=96_500)
+    assert (seats["N"]["status"], seats["N"]["awaited_s"]) == ("connected", 95)
+    assert (seats["E"]["status"], seats["E"]["awaited_s"]) == ("stalled", 95)
+    assert (seats["S"]["status"], seats["S"]["awaited_s"]) == ("waiting", None)
+    assert robot_seats(["E"], {"E": stalled})["E"]["awaited_s"] is None  # no clock given
 
 
 def test_a_named_seat_is_a_persons_unless_the_name_is_the_robots() -> None:

@@ -196,3 +196,95 @@ def test_a_robot_that_comes_back_with_another_call_is_told_the_one_that_stands()
     outcome = east.on_line(CallMade(Seat.E, Call.parse("1S")))
     assert outcome.event is None and outcome.replies == [HostError("your call here was 1H: "
                                                                    "it stands")]
+
+
+def caught_up(seat: Seat, events: list[dict[str, Any]]) -> tuple[RobotSession, list[Any]]:
+    """A robot that connects again mid-play: told the auction (its own calls sent again,
+    known), then asks for each card before its own turns and sends its own cards again, as
+    a robot told the board from its start does; what the host told it."""
+    session = seated(seat, events)
+    told: list[Any] = []
+    for line in (Ready(seat, ReadyFor.START), Ready(seat, ReadyFor.DEAL)):
+        told += session.on_line(line).replies
+    for made in AUCTION[1:]:
+        caller = Seat.parse(made["seat"])
+        told += session.on_line(CallMade(seat, Call.parse(made["call"])) if caller is seat
+                                else ReadyForCall(seat, caller)).replies
+    cards = [e for e in events if e["type"] == "card_played"]
+    declarer, dummy = Seat.S, Seat.N
+    for i, played in enumerate(cards):
+        hand = Seat.parse(played["seat"])
+        if (hand is seat and seat is not dummy) or (seat is declarer and hand is dummy):
+            outcome = session.on_line(CardPlayed(hand, Card.parse(played["card"])))
+            assert outcome.event is None, f"card {i} appended again"  # known, not sent
+            told += outcome.replies
+        else:
+            told += session.on_line(ReadyForCard(seat, None if hand is dummy else hand,
+                                                 i // 4 + 1)).replies
+        if i == 0 and seat is not dummy:
+            told += session.on_line(Ready(seat, ReadyFor.DUMMY)).replies
+    return session, told
+
+
+def test_a_robot_that_comes_back_after_its_opening_lead_is_told_to_lead_again() -> None:
+    """Issue 37 (5): the host told `West to lead` only once it had told West every card
+    played, so a West that led, left and came back waited for that line for ever."""
+    events = [*AUCTION, card("W", "HA"), card("N", "H2")]
+    west = RobotSession(Seat.W)
+    west.on_view(view(events, Seat.W))
+    for line in (Ready(Seat.W, ReadyFor.START), Ready(Seat.W, ReadyFor.DEAL)):
+        west.on_line(line)
+    told = []
+    for other in (Seat.N, Seat.E, Seat.S, Seat.W, Seat.N, Seat.E):
+        message = CallMade(Seat.W, Call.parse("P")) if other is Seat.W \
+            else ReadyForCall(Seat.W, other)
+        told += west.on_line(message).replies
+    assert told[-1] == ToLead(Seat.W)  # its lead is asked for again, though made
+    again = west.on_line(CardPlayed(Seat.W, Card.parse("HA")))
+    assert again.event is None and again.replies == []  # the lead it made: known
+    assert west.on_line(Ready(Seat.W, ReadyFor.DUMMY)).replies == [DummyCards(hand_of(Seat.N))]
+    assert west.on_line(ReadyForCard(Seat.W, None, 1)).replies == [
+        CardPlayed(Seat.N, Card.parse("H2"))]
+
+
+# West wins trick 1 and leads trick 2, South ruffs it and leads trick 3, East wins it and
+# leads trick 4, dummy (North) wins it and leads tricks 5 and 6 (declarer is told so)
+PLAYED = [card("W", "HA"), card("N", "H2"), card("E", "H6"), card("S", "HT"),
+          card("W", "H4"), card("N", "HJ"), card("E", "HQ"), card("S", "S2"),
+          card("S", "S3"), card("W", "S6"), card("N", "S4"), card("E", "S7"),
+          card("E", "C2"), card("S", "C5"), card("W", "CK"), card("N", "CA"),
+          card("N", "CQ"), card("E", "D5"), card("S", "C8"), card("W", "CJ"),
+          card("N", "C7")]
+
+
+@pytest.mark.parametrize(("seat", "cards", "leads"), [
+    (Seat.W, 5, [ToLead(Seat.W)] * 2),  # West led tricks 1 and 2, then left
+    (Seat.E, 13, [ToLead(Seat.E)]),  # East led trick 4
+    (Seat.S, 21, [ToLead(Seat.S), ToLead(Seat.N), ToLead(Seat.N)]),  # his, dummy's twice
+    (Seat.N, 21, []),  # dummy is told no lead: declarer plays his cards (Law 45)
+])  # fmt: skip
+def test_a_robot_that_comes_back_mid_play_is_told_each_lead_it_made(
+        seat: Seat, cards: int, leads: list[ToLead]) -> None:
+    """Issue 37 (5): each `to lead` the robot was told before it left is told again at its
+    place in the board, so that it sends its lead again (Law 44: the trick's winner leads)."""
+    session, told = caught_up(seat, [*AUCTION, *PLAYED[:cards]])
+    assert [m for m in told if isinstance(m, ToLead)] == leads
+    assert session.cards_told == cards
+
+
+def test_a_card_while_a_claim_is_open_is_refused_and_not_sent() -> None:
+    """Law 68D: play ceases once a claim is made. The robot, which the protocol tells nothing
+    of claims, is answered an error, and its card is not appended (the fold would only
+    ignore it); the board's end, once the claim is agreed (Law 69A), is told by `Timing`."""
+    claimed = [*AUCTION, *PLAYED[:4], {"type": "claim", "seat": "S", "tricks": 12}]
+    west, told = caught_up(Seat.W, claimed)
+    # West won trick 1: its lead to trick 2 is not asked for while play has ceased
+    assert [m for m in told if isinstance(m, ToLead)] == [ToLead(Seat.W)]
+    outcome = west.on_line(CardPlayed(Seat.W, Card.parse("H4")))
+    assert outcome.event is None
+    assert outcome.replies == [HostError("play has ceased: a claim is open (Law 68D); the card "
+                                         "is not played")]
+    assert west.on_line(ReadyForCard(Seat.W, Seat.N, 2)).replies == []
+    agreed = [*claimed, {"type": "claim_response", "seat": "W", "accept": True},
+              {"type": "claim_response", "seat": "E", "accept": True}]
+    assert [type(m) for m in west.on_view(view(agreed, Seat.W))] == [Timing]

@@ -26,10 +26,14 @@ class RobotSeatsIn(BaseModel):
 
 
 class RobotSeatOut(BaseModel):
-    status: RobotStatus = Field(description="connected, or waiting (its turn waits for it)")
+    status: RobotStatus = Field(description="connected; stalled (connected, but the table "
+                                "has waited for its call or card longer than the host's "
+                                "TABLESERVER_TM_STALL); or waiting (its turn waits for it)")
     requested: bool = Field(description="the director asked our robot pool for this seat")
     label: str | None = Field(description="the name the robot connected with")
     since: int | None = Field(description="ms since the epoch: connected, or left, then")
+    awaited_s: int | None = Field(description="seconds the table has waited for the robot's "
+                                  "call or card (null: it does not, or the robot is away)")
 
 
 class RobotsAtTable(BaseModel):

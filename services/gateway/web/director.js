@@ -343,7 +343,8 @@ function overviewNode(view) {
     el("td", { text: String(t.boards_finished) }), el("td", { text: String(t.alerts) }),
     el("td", { text: String(t.open_alerts) }),
     el("td", { text: t.idle_s === null ? "—" : `${t.idle_s} s` }),
-    el("td", { class: "robots", text: robotsLine(t.robots) }),
+    el("td", { class: Object.values(t.robots || {}).includes("stalled") ? "robots stalled"
+      : "robots", text: robotsLine(t.robots) }),
     el("td", {}, matchBox(t))))));
 }
 

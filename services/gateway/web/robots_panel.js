@@ -1,5 +1,6 @@
 // The robots at the table in view, on the director's console: which seats are robots'
-// (connected, or the seat waiting for its robot), and a control to seat our robots (the
+// (connected; stalled: connected, but the table has waited for its call or card for long; or
+// the seat waiting for its robot), and a control to seat our robots (the
 // robot pool sits them through the Table Manager host) or take them away. Read again every
 // few seconds while the table is in view: a robot's connection may drop and come back.
 
@@ -8,13 +9,21 @@ import { el, SEAT_NAMES } from "./table.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const EVERY_MS = 2000;
-const WORDS = { connected: "connected", waiting: "waiting for its robot" };
+const WORDS = { connected: "connected", stalled: "stalled", waiting: "waiting for its robot" };
 
-/** The overview's words for a table's robots ({seat: status}): "E, W (waiting)". */
+/** The overview's words for a table's robots ({seat: status}): "E, W (waiting), S (stalled)". */
 export function robotsLine(robots) {
   const seats = Object.entries(robots || {});
   return seats.length ? seats.map(([seat, status]) =>
-    (status === "connected" ? seat : `${seat} (waiting)`)).join(", ") : "—";
+    (status === "connected" ? seat : `${seat} (${status})`)).join(", ") : "—";
+}
+
+/** "— stalled: its call or card awaited for 95 s" (how long the table has waited for it). */
+function statusWords(robot) {
+  const words = WORDS[robot.status] || robot.status;
+  if (robot.status !== "stalled") return ` — ${words}`;
+  const waited = robot.awaited_s === null ? "" : ` for ${robot.awaited_s} s`;
+  return ` — ${words}: its call or card awaited${waited}`;
 }
 
 function statusNode(seats) {
@@ -23,7 +32,7 @@ function statusNode(seats) {
   return el("ul", { class: "robot-seats", "aria-label": "Robots at the table" },
     held.map(([seat, robot]) => el("li", { "data-seat": seat, "data-status": robot.status,
       class: `robot-${robot.status}` }, el("strong", { text: SEAT_NAMES[seat] }),
-    ` — ${WORDS[robot.status] || robot.status}`,
+    statusWords(robot),
     robot.label ? ` (${robot.label})` : "", robot.requested ? "" : " · not ours")));
 }
 

@@ -107,7 +107,8 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
 
     The fold works in place on a private copy of the board in progress (the boards before it
     are shared, unchanged), which keeps a replay of millions of events fast. An event with a
-    `client_seq` its seat already used on the board is a retry and changes nothing; a board
+    `client_seq` its sender already used on the board is a retry and changes nothing (the
+    sender: the event's seat, or a card's `by`, declarer playing dummy's card); a board
     a round starts by itself keeps the `client_seq`s used before it in the round, so that a
     retry of the call that ended the board before is not taken for a call on the new one."""
     earlier: list[Board] = []  # boards finished in this fold, after state.earlier's
@@ -155,8 +156,9 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                                    "board_started")
             current = last.copy()
         seq = event.client_seq
-        if seq is not None:
-            seat = getattr(event, "seat", None)
+        if seq is not None:  # a retry is known by its sender: declarer's for dummy's card
+            seat = event.by if type(event) is CardPlayed and event.by is not None \
+                else getattr(event, "seat", None)
             key = seq * 5 + (4 if seat is None else seat.index)
             seen = current.seen
             if key in seen:

@@ -58,7 +58,10 @@ def opening_lead(m: Mapping[str, Any]) -> OpeningLeadFaced:
 
 
 def card_played(m: Mapping[str, Any]) -> CardPlayed:
-    return CardPlayed(seat_field(m), parsed_field(m, "card", Card.parse), **meta_fields(m))
+    by = m.get("by")
+    return CardPlayed(seat_field(m), parsed_field(m, "card", Card.parse),
+                      None if by is None else parsed_field(m, "by", Seat.parse),
+                      **meta_fields(m))
 
 
 def claim(m: Mapping[str, Any]) -> ClaimMade:
@@ -122,6 +125,9 @@ def play_map(event: CardPlayed | ClaimMade | ClaimResponded | LeadOptionChosen |
     """The map of a play event, without the stamps (`shared.codec.to_map` adds them)."""
     match event:
         case CardPlayed():
+            if event.by is not None:
+                return {"type": "card_played", "seat": str(event.seat), "card": str(event.card),
+                        "by": str(event.by)}
             return {"type": "card_played", "seat": str(event.seat), "card": str(event.card)}
         case ClaimMade():
             return {"type": "claim", "seat": str(event.seat), "tricks": event.tricks,

@@ -68,6 +68,8 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     ExplanationRequested: laws.on_question,
     CallExplained: laws.on_explanation,
 }
+_ON_CARD: Callable[[Board, Any], None] = laws.on_card_played  # a numbered event's type, told
+_ON_CALL: Callable[[Board, Any], None] = laws.on_call  # by its handler (`fold`)
 
 
 def on_a_board(event: Event) -> bool:
@@ -113,7 +115,8 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
 
     The fold works in place on a private copy of the board in progress (the boards before it
     are shared, unchanged), which keeps a replay of millions of events fast. An event with a
-    `client_seq` its seat already used on the board is a retry and changes nothing; a board
+    `client_seq` its sender already used on the board is a retry and changes nothing (the
+    sender: the event's seat, or a card's `by`, declarer playing dummy's card); a board
     a round starts by itself keeps the `client_seq`s used before it in the round, so that a
     retry of the call that ended the board before is not taken for a call on the new one."""
     earlier: list[Board] = []  # boards finished in this fold, after state.earlier's
@@ -161,8 +164,14 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                                    "board_started")
             current = last.copy()
         seq = event.client_seq
-        if seq is not None:
-            seat = getattr(event, "seat", None)
+        if seq is not None:  # a retry is known by its sender: a card's `by`, else its seat
+            sent: Any = event  # of the type its handler says: its slots read at once, faster
+            if handler is _ON_CARD:  # than `getattr` (cards and calls: most numbered events)
+                seat = sent.by or sent.seat
+            elif handler is _ON_CALL:
+                seat = sent.seat
+            else:
+                seat = getattr(event, "seat", None)
             key = seq * 5 + (4 if seat is None else seat.index)
             seen = current.seen
             if key in seen:

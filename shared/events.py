@@ -2,7 +2,7 @@
 
 Events are named in the past tense and carry no behaviour; the engine folds them.
 Producers may stamp `id`, `ts` (ms since the epoch) and `client_seq`; the engine only
-uses `client_seq`, to make retries safe (a repeated seat and `client_seq` on the same
+uses `client_seq`, to make retries safe (a repeated sender and `client_seq` on the same
 board changes nothing).
 """
 
@@ -120,10 +120,13 @@ class OpeningLeadFaced(Stamped):
 class CardPlayed(Stamped):
     """A card played from `seat`'s hand: the hand it comes from, so declarer plays dummy's
     cards from dummy's seat (Law 45). The first card after the auction is the opening lead
-    (Law 41A), which ends the auction period (2017 Law 17D1)."""
+    (Law 41A), which ends the auction period (2017 Law 17D1). `by`: the seat that sent it,
+    when not `seat` (declarer, for dummy's card; the gateway stamps it from the token), so
+    that a retry is known by its sender (`shared.engine.fold`)."""
 
     seat: Seat
     card: Card
+    by: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)

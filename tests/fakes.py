@@ -19,13 +19,16 @@ from aiokafka.errors import KafkaConnectionError
 from aiokafka.structs import TopicPartition
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from services.common.kafka.reader import NoTableError
+from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
 from services.common.store import States
 from services.common.supervision import Supervisor
 from services.gateway.bootstrap import Adapters
 from services.gateway.fanout import Render, Subscription
+from services.gateway.history_reads import HistoryReads
 from services.processor.ports import Alerts, Fenced, Record
+from services.replay.kafka_topics import Fetched, OffsetGone
+from services.replay.topic_cache import TopicCache
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
 
@@ -315,6 +318,33 @@ class MemoryReads:
     async def topics(self, topics: list[str]) -> dict[str, list[tuple[int, bytes | None]]]:
         return {topic: [(offset, value) for offset, (_, value) in
                         enumerate(self.kafka.records(topic))] for topic in topics}
+
+
+class MemoryTopics:
+    """Topics fetched from `MemoryKafka` as `services.replay.kafka_topics.KafkaTopics` fetches
+    them (tests/integration/test_gateway_contracts.py holds the two to one contract): the
+    source of a `TopicCache`, such as the gateway's history reads' (`memory_history`)."""
+
+    def __init__(self, kafka: MemoryKafka) -> None:
+        self.kafka = kafka
+
+    async def fetch(self, topic: str, start: int) -> Fetched:
+        if self.kafka.down:
+            self.kafka.refused += 1
+            raise KafkaUnavailable("Kafka is away (a test said so)")
+        tp = TopicPartition(topic, 0)
+        if tp not in self.kafka.partitions:
+            raise NoTableError(f"no topic {topic}")
+        log = self.kafka.partitions[tp]
+        if start > len(log):
+            raise OffsetGone(f"{topic} has no offset {start} (it ends at {len(log)})")
+        return Fetched([(offset, value) for offset, (_, value) in enumerate(log[start:], start)],
+                       len(log), len(log))
+
+
+def memory_history(kafka: MemoryKafka, reads: int = 8) -> HistoryReads:
+    """The gateway's history reads (`adapters.history`) over `MemoryKafka`."""
+    return HistoryReads(TopicCache(MemoryTopics(kafka), 1 << 20), reads)
 
 
 class Switch:

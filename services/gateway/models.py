@@ -130,8 +130,9 @@ class EventIn(BaseModel):
     call: str | None = Field(None, examples=["1H", "P", "X"])
     alert: bool | None = None
     explanation: str | None = Field(None, max_length=2000)
-    client_seq: int | None = Field(None, ge=0, description="a retry with the same number is "
-                                   "folded once")
+    client_seq: int | None = Field(None, ge=0, description="the sender's number: a retry "
+                                   "with the same number is folded once, answered with the "
+                                   "first one's offset")
     id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
     accept: bool | None = None
     card: str | None = Field(None, examples=["HK"])
@@ -142,6 +143,9 @@ class EventIn(BaseModel):
     seat: str | None = Field(None, examples=["S"], description="an operator's: the seat (a "
                              "result_recorded: none); a card played: the hand it comes from "
                              "(declarer plays dummy's)")
+    by: str | None = Field(None, examples=["N"], description="a card played: who sent it, "
+                           "when not its hand's seat (the operator's or the director's; a "
+                           "seat's comes from its token)")
     tricks: int | None = Field(None, ge=0, le=13, description="a claim: of the tricks left, "
                                "the claimer's side's; a result: declarer's in all (from a "
                                "seat, a proposal the other side agrees to: Law 79A)")

@@ -35,5 +35,11 @@ class Refused(ServiceError):
         self.kind = kind
 
 
+class RefusedOnState(Refused):
+    """Refused against the table's state as Redis has it, which the sender's own event, if
+    appended already, has changed: before it is answered, the gateway looks for that event in
+    the table's log (a retry: `services.gateway.retries`)."""
+
+
 def too_large(limit: int) -> Refused:
     return Refused(f"body larger than {limit} bytes", "body", Kind.TOO_LARGE)

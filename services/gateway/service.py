@@ -18,18 +18,20 @@ from redis.exceptions import RedisError
 
 from services.common.errors import Unavailable
 from services.common.kafka.produce import append
-from services.common.kafka.reader import KafkaUnavailable
+from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.live import send_copy
 from services.common.names import HEALTH, table_topic
 from services.common.settings import Settings
 from services.gateway.bootstrap import Adapters
 from services.gateway.errors import DIRECTOR_ONLY
-from services.gateway.gates import Gate
+from services.gateway.gates import Busy, Gate
 from services.gateway.off_loop import OffLoop
 from services.gateway.readiness import Appends
-from services.gateway.refusals import REDIS_DOWN, Kind, Refused
+from services.gateway.refusals import REDIS_DOWN, Kind, Refused, RefusedOnState
+from services.gateway.retries import appended_at
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from shared.codec import EventError, Sender, encode, from_map, sent_by
+from shared.events import Event
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
 from shared.play_checks import Refusal, card_refusal
 from shared.result_checks import result_refusal
@@ -213,12 +215,12 @@ class Gateway:
         found = await self.adapters.store.read_state(table)
         calls = found[1].get("calls", []) if found is not None else []
         if index >= len(calls):
-            raise Refused(f"no call at index {index} yet; retry once it is folded",
-                          "index", Kind.CONFLICT)
+            raise RefusedOnState(f"no call at index {index} yet; retry once it is folded",
+                                 "index", Kind.CONFLICT)
         if calls[index]["seat"] != seat:
-            raise Refused("a seat explains its own calls only (Law 20F, online "
-                          f"self-alerting): the call at index {index} is "
-                          f"{calls[index]['seat']}'s", "index", Kind.FORBIDDEN)
+            raise RefusedOnState("a seat explains its own calls only (Law 20F, online "
+                                 f"self-alerting): the call at index {index} is "
+                                 f"{calls[index]['seat']}'s", "index", Kind.FORBIDDEN)
 
     async def chooses_as_declarer(self, table: str, seat: str | None, kind: str) -> None:
         """Law 50D2: declarer alone states his option on the lead of the partner of a defender
@@ -231,8 +233,8 @@ class Gateway:
             what = {"penalty_card_named": "names the penalty card (Law 51A)",
                     "play_option": "selects the option on a premature play (Law 57A)"}.get(
                 kind, "states the lead option (Law 50D2)")
-            raise Refused(f"only declarer ({contract.get('declarer')}) {what}", "type",
-                          Kind.FORBIDDEN)
+            raise RefusedOnState(f"only declarer ({contract.get('declarer')}) {what}", "type",
+                                 Kind.FORBIDDEN)
 
     async def may_send(self, table: str, grant: Grant) -> None:
         """The sender's own refusals, before its event is read: a spectator's (403), another
@@ -255,20 +257,47 @@ class Gateway:
             kind = body.get("type")
             if not isinstance(kind, str):
                 raise Refused("field 'type': the event's type, such as \"call\"", "type")
-            if grant.role == Role.SEAT:
-                body = await self.seats_event(table, grant, kind, body)
-            elif grant.role == Role.OPERATOR:
-                body = await self.operators_event(table, kind, body)
-            elif kind not in DIRECTOR_EVENTS:
-                raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
-                              "type")
-            elif kind == "card_played":  # the director, for any seat: the card checked too
-                await self.plays_card(table, None, body.get("seat"), body.get("card"))
-            elif kind == "result_recorded":  # the director records it: it stands
-                await self.records_result(table, None, body)
+            try:
+                if grant.role == Role.SEAT:
+                    body = await self.seats_event(table, grant, kind, body)
+                elif grant.role == Role.OPERATOR:
+                    body = await self.operators_event(table, kind, body)
+                elif kind not in DIRECTOR_EVENTS:
+                    raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
+                                  "type")
+                elif kind == "card_played":  # the director, for any seat: the card checked too
+                    await self.plays_card(table, None, body.get("seat"), body.get("card"))
+                elif kind == "result_recorded":  # the director records it: it stands
+                    await self.records_result(table, None, body)
+            except RefusedOnState:  # unless it is a retry of an event appended already
+                offset = await self.appended_already(table, as_sent(grant, kind, body))
+                if offset is None:
+                    raise
+                return Accepted(offset)
             return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None
+
+    async def appended_already(self, table: str, body: dict[str, Any]) -> int | None:
+        """The offset of the event `body` stands for (with its `client_seq`) if the table's log
+        has it already, within the board or round where the fold folds it once
+        (`services.gateway.retries`); None otherwise. `Unavailable` when the log cannot be
+        read: the answer would be a guess."""
+        event = _event_of(body)
+        if event is None or event.client_seq is None:
+            return None
+        history = self.adapters.history
+        try:
+            async with history.gate.slot():
+                records = await asyncio.wait_for(history.topics.read(table_topic(table)),
+                                                 2 * self.settings.produce_timeout_s)
+        except NoTableError:
+            return None
+        except (KafkaUnavailable, TimeoutError, Busy):
+            raise Unavailable("whether this event was appended already (a retry) could not "
+                              "be read from the table's log; retry with the same client_seq",
+                              retry_after=1) from None
+        return appended_at(records, event)
 
     async def plays_card(self, table: str, sender: str | None, seat: Any, card: Any,
                          state: asyncio.Future[tuple[int, dict[str, Any]] | None] | None = None
@@ -305,17 +334,20 @@ class Gateway:
         a card played names the hand it comes from (declarer plays dummy's, Law 45), its own
         by default."""
         if kind == "card_played":
+            if "by" in body:
+                raise Refused("field 'by': the sender comes from your token, not the body",
+                              "by")
             # the state is asked with the limit, in the same write to Redis (`RedisLines`
             # sends the commands of one turn of the loop together)
             state = asyncio.ensure_future(self.adapters.store.read_state(table))
-            seat = body.get("seat", grant.seat)
             try:
                 await self.within_limit(f"{table}/{grant.seat}", "from this seat")
-                await self.plays_card(table, grant.seat, seat, body.get("card"), state)
+                await self.plays_card(table, grant.seat, body.get("seat", grant.seat),
+                                      body.get("card"), state)
             finally:  # refused before it was awaited: not wanted, a failure not logged
                 if not state.cancel() and not state.cancelled():
                     state.exception()
-            return {**body, "seat": seat}
+            return _seats(grant, kind, body)
         if "seat" in body:
             raise Refused("field 'seat': the seat comes from your token, not the body", "seat")
         if kind not in SEAT_EVENTS:
@@ -327,8 +359,7 @@ class Gateway:
             await self.chooses_as_declarer(table, grant.seat, kind)
         if kind == "explanation":  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))
-            body = {**body, "own": True}
-        return {**body, "seat": grant.seat}
+        return _seats(grant, kind, body)
 
     async def operators_event(self, table: str, kind: str, body: dict[str, Any]
                               ) -> dict[str, Any]:
@@ -365,10 +396,41 @@ class Gateway:
 def refuse(refused: Refusal | None) -> None:
     """A refusal of `shared.play_checks` or `shared.result_checks` raised as the gateway's:
     409 with Retry-After when the state is behind the log, 403 for the sender's authority,
-    else 400 naming the field; nothing when None."""
+    else 400 naming the field; nothing when None. Each is refused against the state
+    (`RefusedOnState`): a retry of an event appended already is answered with its offset."""
     if refused is None:
         return
     if refused.retry:  # the state behind the log: a 409, again
-        raise Refused(refused.reason, refused.field, Kind.CONFLICT, retry_after=1)
-    raise Refused(refused.reason, refused.field,
+        raise RefusedOnState(refused.reason, refused.field, Kind.CONFLICT, retry_after=1)
+    raise RefusedOnState(refused.reason, refused.field,
                   Kind.FORBIDDEN if refused.forbidden else Kind.BAD_INPUT)
+
+
+def as_sent(grant: Grant, kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The event `body` stands for, as it is appended for its sender: a seat's (`_seats`), or
+    the body itself from the operator or the director, who name the seat."""
+    return _seats(grant, kind, body) if grant.role == Role.SEAT else body
+
+
+def _seats(grant: Grant, kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A seat's event as appended: its seat from the token; a card, the hand it comes from
+    (its own by default), and `by`, the sender, when another's (declarer's from dummy, Law
+    45: a retry is known by its sender, `shared.engine.fold`); an explanation `own`."""
+    if kind == "card_played":
+        hand = body.get("seat", grant.seat)
+        with contextlib.suppress(ValueError):  # not a seat: `plays_card` refuses it
+            hand = Seat.parse(hand).name if isinstance(hand, str) else hand
+        if hand == grant.seat:
+            return {**body, "seat": hand}
+        return {**body, "seat": hand, "by": grant.seat}
+    if kind == "explanation":
+        return {**body, "own": True, "seat": grant.seat}
+    return {**body, "seat": grant.seat}
+
+
+def _event_of(body: dict[str, Any]) -> Event | None:
+    """The event of a body, None if it is not one (its refusal says why)."""
+    try:
+        return from_map(body)
+    except EventError:
+        return None

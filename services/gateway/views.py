@@ -231,7 +231,8 @@ def _event_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_
     kind = event.get("type")
     if grant.role == Role.DIRECTOR or (grant.role == Role.OPERATOR and kind != "round_started"):
         return entry  # an operator, as the players, sees a board's cards when it comes
-    if event.get("seat") is not None and event.get("seat") != grant.seat:
+    sender = event.get("by") or event.get("seat")  # `by`: declarer, for dummy's card
+    if sender is not None and sender != grant.seat:
         # another seat's own stamps: numbers and tokens it chose, so a channel to partner
         event = {k: v for k, v in event.items() if k not in SENDERS_STAMPS}
         entry = {**entry, "event": event}

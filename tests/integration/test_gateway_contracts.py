@@ -1,6 +1,7 @@
 """The gateway's Kafka adapters and their fakes held to one contract (services/gateway/ports.py):
 the idempotent producer and `MemoryAppender` (an `Appender`), `bootstrap.KafkaReads` and
-`MemoryReads` (`TopicReads`), on the real broker and in memory. The gateway's unit tests
+`MemoryReads` (`TopicReads`), `KafkaTopics` and `MemoryTopics` (the history reads' source, a
+`TopicSource`), on the real broker and in memory. The gateway's unit tests
 (tests/unit/test_event_doors.py, test_operator_units.py, test_alert_marks.py) use the fakes;
 what is true of the fakes here is true of the real thing."""
 
@@ -20,7 +21,9 @@ from services.common.kafka.reader import NoTableError
 from services.common.names import REGISTRY, shard_of, table_topic
 from services.gateway.bootstrap import KafkaReads
 from services.gateway.ports import Appender, TopicReads
-from tests.fakes import MemoryAppender, MemoryKafka, MemoryReads
+from services.replay.kafka_topics import KafkaTopics
+from services.replay.topic_cache import TopicCache, TopicSource
+from tests.fakes import MemoryAppender, MemoryKafka, MemoryReads, MemoryTopics
 from tests.stack import Stack
 
 SHARDS = 4  # the test stack's (tests/conftest.py)
@@ -33,6 +36,7 @@ class Side:
     appender: Appender
     reads: TopicReads
     new_table: Callable[[], Awaitable[str]]
+    topics: TopicSource
 
 
 def _name() -> str:
@@ -49,13 +53,16 @@ async def side(request: pytest.FixtureRequest, stack: Stack) -> AsyncIterator[Si
             kafka.partitions[TopicPartition(table_topic(name), 0)] = []
             return name
 
-        yield Side(MemoryAppender(kafka), MemoryReads(kafka), new_memory_table)
+        yield Side(MemoryAppender(kafka), MemoryReads(kafka), new_memory_table,
+                   MemoryTopics(kafka))
         return
     admin = AIOKafkaAdminClient(bootstrap_servers=stack.bootstrap)
     producer = AIOKafkaProducer(bootstrap_servers=stack.bootstrap, acks="all",
                                 enable_idempotence=True, linger_ms=0)
+    topics = KafkaTopics(stack.bootstrap)
     await admin.start()
     await producer.start()
+    await topics.start()
 
     async def new_kafka_table() -> str:
         name = _name()
@@ -63,8 +70,9 @@ async def side(request: pytest.FixtureRequest, stack: Stack) -> AsyncIterator[Si
         return name
 
     try:
-        yield Side(producer, KafkaReads(stack.bootstrap, SHARDS), new_kafka_table)
+        yield Side(producer, KafkaReads(stack.bootstrap, SHARDS), new_kafka_table, topics)
     finally:
+        await topics.stop()
         await producer.stop()
         await admin.close()
 
@@ -88,6 +96,21 @@ async def test_appends_take_the_next_offsets_and_are_read_back(side: Side) -> No
 async def test_a_table_with_no_topic_is_no_table(side: Side) -> None:
     with pytest.raises(NoTableError):
         await side.reads.table(_name())
+    with pytest.raises(NoTableError):
+        await side.topics.fetch(table_topic(_name()), 0)
+
+
+async def test_a_topic_is_fetched_from_an_offset_on(side: Side) -> None:
+    """What the history reads (and a retry's look into its table's log) fetch: the records
+    from an offset on, the next offset, where the topic ends."""
+    table = await side.new_table()
+    topic = table_topic(table)
+    for n in range(3):
+        await side.appender.send_and_wait(topic, f"e{n}".encode())
+    got = await side.topics.fetch(topic, 1)
+    assert (got.records, got.next, got.end) == ([(1, b"e1"), (2, b"e2")], 3, 3)
+    assert await TopicCache(side.topics, 1 << 20).read(topic) == [(0, b"e0"), (1, b"e1"),
+                                                                  (2, b"e2")]
 
 
 async def test_a_tables_record_is_its_last_in_its_shard_of_the_registry(side: Side) -> None:

@@ -79,7 +79,7 @@ class Board:
     play: Play | None = None  # the play of the hand, from the opening lead (or a result)
     rubber: RubberState | None = None  # rubber: the rubber as this deal began
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
-    seen: set[int] = field(default_factory=set)  # client_seq * 5 + seat (4: no seat)
+    seen: set[int] = field(default_factory=set)  # client_seq * 5 + sender (4: no seat)
     events: int = 0
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, as the director gave
     # derived from `calls`, kept up to date by `_track` and rebuilt by `recompute`

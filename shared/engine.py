@@ -68,6 +68,8 @@ _HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     ExplanationRequested: laws.on_question,
     CallExplained: laws.on_explanation,
 }
+_ON_CARD: Callable[[Board, Any], None] = laws.on_card_played  # a numbered event's type, told
+_ON_CALL: Callable[[Board, Any], None] = laws.on_call  # by its handler (`fold`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +158,14 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                                    "board_started")
             current = last.copy()
         seq = event.client_seq
-        if seq is not None:  # a retry is known by its sender: declarer's for dummy's card
-            seat = event.by if type(event) is CardPlayed and event.by is not None \
-                else getattr(event, "seat", None)
+        if seq is not None:  # a retry is known by its sender: a card's `by`, else its seat
+            sent: Any = event  # of the type its handler says: its slots read at once, faster
+            if handler is _ON_CARD:  # than `getattr` (cards and calls: most numbered events)
+                seat = sent.by or sent.seat
+            elif handler is _ON_CALL:
+                seat = sent.seat
+            else:
+                seat = getattr(event, "seat", None)
             key = seq * 5 + (4 if seat is None else seat.index)
             seen = current.seen
             if key in seen:

@@ -271,7 +271,7 @@ class Gateway:
         except RedisError:
             raise Unavailable(REDIS_DOWN, retry_after=2) from None
 
-    async def appended_already(self, table: str, body: dict[str, Any] | None) -> int | None:
+    async def appended_already(self, table: str, body: dict[str, Any]) -> int | None:
         """The offset of the event `body` stands for (with its `client_seq`) if the table's log
         has it already, within the board or round where the fold folds it once
         (`services.gateway.retries`); None otherwise. `Unavailable` when the log cannot be
@@ -393,7 +393,7 @@ def _seats(grant: Grant, kind: str, body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "seat": grant.seat}
 
 
-def _event_of(body: dict[str, Any] | None) -> Event | None:
+def _event_of(body: dict[str, Any]) -> Event | None:
     """The event of a body, None if it is not one (its refusal says why)."""
     try:
         return from_map(body)

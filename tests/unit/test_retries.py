@@ -137,8 +137,8 @@ async def test_a_retried_card_gets_the_offset_its_first_send_got(table: Table) -
 
 
 async def test_the_last_cards_retry_once_the_board_is_over(table: Table) -> None:
-    """Item 7: the 52nd card ends the play (Law 65: thirteen tricks); its retry is not a card
-    for a next board (a 409 to send it again, for ever): it gets its first offset."""
+    """Item 7: the 52nd card ends the play (the thirteenth trick); its retry is not a card for
+    a next board (a 409 to send it again, for ever): it gets its first offset."""
     await started(table)
     sender, body, offset = (await table.play_out())[-1]
     assert table.store.states["t"][1]["result"] is not None
@@ -180,8 +180,7 @@ async def test_an_explanation_retried_on_the_rounds_next_board(table: Table) -> 
     assert (await table.gw.accept_event("t", seat("N"), body)).offset == offset
 
 
-async def test_a_retry_is_looked_for_within_the_board_the_fold_knows_it_on(
-        table: Table) -> None:
+def test_a_retry_is_looked_for_within_the_board_the_fold_knows_it_on() -> None:
     """The fold folds a sender's `client_seq` once from the last `board_started` on: an event
     before it is not the one sent again (the same card on a new board is judged as new)."""
     card = from_map({"type": "card_played", "seat": "E", "card": "DA", "client_seq": 7})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from shared.board import Board
 from shared.board_view import BoardEndView, BoardView
+from shared.engine import TableState
 
 
 def board_end(board: Board) -> BoardEndView:
@@ -29,3 +30,15 @@ def board_end(board: Board) -> BoardEndView:
     if "players" in view:
         end["players"] = view["players"]
     return end
+
+
+def table_view(state: TableState) -> BoardView | None:
+    """The board in progress as a table's state gives it to its readers (Redis keeps it so:
+    `shared.table_run.TableRun.view`, which makes the end once per board): its view, and the
+    end of the board before it as `previous`."""
+    if state.board is None:
+        return None
+    view = state.board.to_dict()
+    if state.earlier:
+        view["previous"] = board_end(state.earlier[-1])
+    return view

@@ -27,6 +27,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from services.common.names import state_key, worker_key
+from shared.board_end import table_view
 from shared.codec import decode
 from shared.events import BoardStarted
 from tests.helpers import DEAL, wait_for
@@ -251,7 +252,7 @@ def replay_differences(stack: Stack, tables: list[str]) -> list[str]:
                 differ.append(f"{table}: no state (topic ends at {last})")
             elif int(raw[0]) != last:
                 differ.append(f"{table}: Redis at offset {int(raw[0])}, topic at {last}")
-            elif json.loads(raw[1]) != folded.board.to_dict():
+            elif json.loads(raw[1]) != table_view(folded):
                 differ.append(f"{table}: another state at offset {last}")
         return differ
     finally:

@@ -19,6 +19,7 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from websockets.sync.client import connect
 
 from services.common.names import LIVE, LIVE_GROUP, shard_of, table_topic
+from shared.board_end import table_view
 from shared.codec import encode, from_map
 from tests.helpers import DEAL, new_table, play_script, run, state, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
@@ -33,7 +34,7 @@ def test_calls_are_folded_into_redis_like_the_pure_fold(stack: Stack) -> None:
                      and s, 10, "the state of the last call in Redis")
     folded, offset = run(replay(stack.bootstrap, "pipe1"))
     assert offset == last
-    assert folded.board is not None and final["board"] == folded.board.to_dict()
+    assert folded.board is not None and final["board"] == table_view(folded)
     assert final["board"]["contract"] == {"level": 4, "strain": "S", "risk": "", "declarer": "N"}
 
 
@@ -148,7 +149,7 @@ def test_events_without_a_live_copy_are_folded_all_the_same(stack: Stack) -> Non
     assert last == gap + 1
     final = folded_up_to(last, "a copy after a gap, and the event in the gap")
     folded, _ = run(replay(stack.bootstrap, "live1"))
-    assert folded.board is not None and final["board"] == folded.board.to_dict()
+    assert folded.board is not None and final["board"] == table_view(folded)
     assert [c["call"] for c in final["board"]["calls"]] == ["1C", "1D", "P", "1H"]
 
 

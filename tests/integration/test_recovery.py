@@ -8,6 +8,7 @@ import threading
 import time
 
 from services.common.names import shard_of
+from shared.board_end import table_view
 from tests.helpers import REDIS_PORT, new_table, play_script, run, state_at, wait_for
 from tests.integration.kafka_reading import committed_alerts, replay
 from tests.stack import Stack
@@ -39,7 +40,7 @@ def check_equal_to_replay(stack: Stack, tables: list[str]) -> None:
         folded, last = run(replay(stack.bootstrap, table))
         final = wait_for(lambda t=table, n=last: state_at(stack, t, n), 30,
                          f"{table} caught up")
-        assert folded.board is not None and final["board"] == folded.board.to_dict()
+        assert folded.board is not None and final["board"] == table_view(folded)
 
 
 def test_kill_9_a_worker_mid_stream(stack: Stack) -> None:

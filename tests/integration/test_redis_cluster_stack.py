@@ -17,6 +17,7 @@ from redis.cluster import RedisCluster
 from websockets.asyncio.client import ClientConnection, connect
 
 from services.common.names import feed_key, state_key
+from shared.board_end import table_view
 from tests.helpers import new_table, play_script, run, state_at, wait_for
 from tests.integration.kafka_reading import replay
 from tests.stack import Stack, running_stack
@@ -46,7 +47,7 @@ def _equal_to_replay(stack: Stack, table: str, last: int) -> bool:
     folded, offset = run(replay(stack.bootstrap, table))
     now = state_at(stack, table, last)
     return (offset == last and now is not None and folded.board is not None
-            and now["board"] == folded.board.to_dict())
+            and now["board"] == table_view(folded))
 
 
 def test_tables_on_three_primaries_play_are_fed_and_come_back_after_a_flush(tmp_path: Path

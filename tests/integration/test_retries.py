@@ -11,6 +11,7 @@ import itertools
 from typing import Any
 
 from shared import fold, from_map
+from shared.board_end import table_view
 from tests.helpers import DEAL, run, wait_for
 from tests.integration.kafka_reading import replay
 from tests.script import lowest_legal
@@ -101,4 +102,4 @@ def test_a_retried_card_gets_its_first_answer_and_dummys_numbers_do_not_swallow_
     assert local.board is not None and folded.board is not None
     first = folded.boards[0].to_dict()
     assert first["result"] == local.board.to_dict()["result"] and first["ignored"] == []
-    assert _board(stack, table, last) == folded.board.to_dict()
+    assert _board(stack, table, last) == table_view(folded)

@@ -12,6 +12,7 @@ import pytest
 
 from services.replay.history import build_history
 from shared import fold, from_map
+from shared.board_end import table_view
 from shared.codec import encode
 from shared.engine import TableState
 from shared.table_run import TableRun
@@ -65,6 +66,7 @@ def test_the_next_board_carries_the_board_before_as_its_52nd_card_left_it() -> N
     assert [c["card"] for c in previous["last_trick"]["cards"]] == \
         [m["card"] for m in cards[-4:]]
     assert "deal" not in previous  # no hand: only what the table saw played
+    assert table_view(run.state) == view  # a replay's view of the table, as Redis keeps it
 
 
 def test_a_board_ended_by_a_claim_is_the_next_boards_previous() -> None:

@@ -89,16 +89,16 @@ def withheld(board: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def for_public(grant: Grant, board: dict[str, Any], hides: Callable[[int], bool],
+def for_public(grant: Grant, board: dict[str, Any], hides: Callable[[int | None], bool],
                spectator_delay_s: int, now_ms: int) -> dict[str, Any]:
     """A board as the public (a spectator) sees it: `withheld` while some table of the
     movement has still to play it (`hides`), else as `board_for` gives it, but without the
     board before (`previous`, its result and last trick) while that one is withheld."""
-    if hides(board["board"]):
+    if hides(board.get("board")):
         return withheld(board)
     view = board_for(grant, board, spectator_delay_s, now_ms)
     previous = view.get("previous")
-    if previous is not None and hides(previous["board"]):
+    if previous is not None and hides(previous.get("board")):
         view = {k: v for k, v in view.items() if k != "previous"}
     return view
 

@@ -51,9 +51,12 @@ def dummy_spread(board: dict[str, Any]) -> bool:
 
 DUMMY_NOT_SPREAD = Refusal(
     "dummy's hand is spread only once the opening lead is faced (Laws 41B, 41D): declarer "
-    "plays dummy's cards from then on (Law 45B), none before it", "seat", forbidden=True)
+    "plays dummy's cards from then on (Law 45B), none before it; send it again once the "
+    "table's state shows the opening lead", "seat", retry=True)
 """A card declarer sends from dummy's hand before dummy spreads it: refused whatever it is,
-with the same answer, so that no answer tells which cards dummy holds."""
+with the same answer, so that no answer tells which cards dummy holds. A 409 with
+Retry-After, not a 403: the opening lead may be appended already and not yet in the state
+the gateway judges by (a client playing at once after the lead, as the demo's players do)."""
 
 
 def card_refusal(board: dict[str, Any] | None, sender: str | None, seat: str,

@@ -158,7 +158,7 @@ def test_law_79a_a_seats_result_is_a_proposal_the_other_side_agrees_to(stack: St
     wait_for(lambda: state_at(stack, table, offset), 30, "the auction folded")
     probes = [_post(stack, table, seats["N"], {"type": "card_played", "card": card,
                                                "seat": "S"}) for card in ("SA", "HA")]
-    assert [(r.status_code, r.json()["field"]) for r in probes] == [(403, "seat")] * 2
+    assert [(r.status_code, r.json()["field"]) for r in probes] == [(409, "seat")] * 2
     assert probes[0].json()["error"] == probes[1].json()["error"]
     offset = _accepted(stack, table, seats["W"], {"type": "result_recorded", "tricks": 0})
     board = wait_for(lambda: state_at(stack, table, offset), 30, "W's proposal")["board"]

@@ -14,6 +14,7 @@ from shared import fold, from_map
 from shared.board_end import table_view
 from tests.helpers import DEAL, run, wait_for
 from tests.integration.kafka_reading import replay
+from tests.integration.test_play import _accepted
 from tests.script import lowest_legal
 from tests.stack import Stack
 
@@ -24,20 +25,6 @@ AUCTION = [("N", "1S"), ("E", "P"), ("S", "P"), ("W", "P")]  # N declares, S is 
 def _post(stack: Stack, token: str, path: str, body: dict[str, Any]) -> Any:
     with stack.client(token) as http:
         return http.post(path, json=body)
-
-
-def _accepted(stack: Stack, token: str, table: str, body: dict[str, Any]) -> int:
-    """The event's offset, once appended (a 429, past a seat's 10 events a second, is sent
-    again: declarer sends his cards and dummy's)."""
-    def sent() -> int | None:
-        response = _post(stack, token, f"/api/tables/{table}/events", body)
-        if response.status_code == 429:
-            return None
-        assert response.status_code == 202, response.text
-        offset: int = response.json()["offset"]
-        return offset
-    offset: int = wait_for(sent, 10, "the event appended")
-    return offset
 
 
 def _board(stack: Stack, table: str, offset: int) -> dict[str, Any] | None:
@@ -70,7 +57,7 @@ def test_a_retried_card_gets_its_first_answer_and_dummys_numbers_do_not_swallow_
     local = fold(from_map(m) for m in [{"type": "board_started", "board": 1, "deal": DEAL}])
     for seat, call in AUCTION:
         body = {"type": "call", "call": call, "client_seq": next(numbers[seat])}
-        _accepted(stack, seats[seat], table, body)
+        _accepted(stack, table, seats[seat], body)
         local = fold([from_map({**body, "seat": seat})], local)
 
     sent: list[tuple[str, dict[str, Any], int]] = []  # (sender, body, offset)
@@ -82,20 +69,20 @@ def test_a_retried_card_gets_its_first_answer_and_dummys_numbers_do_not_swallow_
         body = {"type": "card_played", "card": card["card"], "client_seq": seq}
         if card["seat"] != sender:
             body["seat"] = card["seat"]
-        sent.append((sender, body, _accepted(stack, seats[sender], table, body)))
+        sent.append((sender, body, _accepted(stack, table, seats[sender], body)))
         local = fold([from_map(card)], local)
         if n == 1:  # the lead and dummy's card folded: the lead sent again
             board = wait_for(lambda o=sent[-1][2]: _board(stack, table, o), 30, "dummy's card")
             assert [c["card"] for c in board["play"]["tricks"][0]["cards"]] == \
                 [b["card"] for _, b, _ in sent]
             lead_sender, lead, lead_offset = sent[0]
-            assert _accepted(stack, seats[lead_sender], table, lead) == lead_offset
+            assert _accepted(stack, table, seats[lead_sender], lead) == lead_offset
 
     last = sent[-1][2]
     board = wait_for(lambda: _board(stack, table, last), 30, "the 52nd card folded")
     assert board["board"] == 2 and board["status"] == "auction"
     for sender, body, offset in sent[-4:]:  # the last trick: a card of each hand
-        assert _accepted(stack, seats[sender], table, body) == offset, body
+        assert _accepted(stack, table, seats[sender], body) == offset, body
     assert any("seat" in body for _, body, _ in sent[-4:])  # dummy's, from declarer
     folded, end = run(replay(stack.bootstrap, table))
     assert end == last  # no retry appended

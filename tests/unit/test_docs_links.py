@@ -1,0 +1,79 @@
+"""The documents' links lead somewhere: every relative link in the README and docs/ names a
+file that exists and, with a `#fragment`, a heading of that file (GitHub's anchors); and the
+documents name no project issue by its number ("issue 30"), which a reader cannot follow,
+except the bench log, whose dated entries are history kept as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENTS = sorted([ROOT / "README.md", ROOT / "services" / "README.md",
+                    ROOT / "deploy" / "README.md", *(ROOT / "docs").glob("*.md")])
+HISTORY = {ROOT / "docs" / "performance-log.md"}  # append-only: its entries keep their words
+
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.MULTILINE)
+FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+ISSUE = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, markup and punctuation dropped (hyphens and
+    underscores kept), each space a hyphen."""
+    text = re.sub(r"`|\*\*|__", "", heading).strip().lower()
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    seen: dict[str, int] = {}
+    found = set()
+    for heading in HEADING.findall(FENCE.sub("", path.read_text())):
+        base = slug(heading)
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        found.add(base if count == 0 else f"{base}-{count}")
+    return found
+
+
+def broken_links(path: Path) -> list[str]:
+    broken = []
+    for target in LINK.findall(FENCE.sub("", path.read_text())):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target):  # http:, mailto: …: not ours to check
+            continue
+        file_part, _, fragment = target.partition("#")
+        linked = (path.parent / file_part).resolve() if file_part else path
+        if not linked.exists():
+            broken.append(f"{target}: no such file")
+        elif fragment and linked.suffix == ".md" and fragment not in anchors(linked):
+            broken.append(f"{target}: no heading #{fragment} in {linked.name}")
+    return broken
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_relative_link_names_a_file_and_a_heading_that_exist(path: Path) -> None:
+    assert broken_links(path) == []
+
+
+@pytest.mark.parametrize("path", [p for p in DOCUMENTS if p not in HISTORY],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_document_names_an_issue_by_its_number(path: Path) -> None:
+    text = path.read_text()
+    found = [f"line {text.count(chr(10), 0, m.start()) + 1}: {m.group()}"
+             for m in ISSUE.finditer(text)]
+    assert found == []
+
+
+def test_a_broken_anchor_is_found(tmp_path: Path) -> None:
+    """The checker itself: a link to a heading that is not there is reported; one that is, not."""
+    (tmp_path / "a.md").write_text("# Title\n\n## The live feeds (1,000 sockets)\n")
+    doc = tmp_path / "b.md"
+    doc.write_text("[ok](a.md#the-live-feeds-1000-sockets) [gone](a.md#the-hub) [no](c.md)\n")
+    assert broken_links(doc) == ["a.md#the-hub: no heading #the-hub in a.md",
+                                 "c.md: no such file"]

@@ -1,4 +1,4 @@
-"""The play of the hand in a real browser (issue 27, items 1 and 2): four seat pages bid and
+"""The play of the hand in a real browser (pages.md): four seat pages bid and
 play a whole board, a spectator follows it card by card and replays it. The cards are chosen
 by the test from the state the pages receive, legally (Law 44C: following suit); each page
 must enable exactly the cards its seat may play now (Law 45: declarer plays dummy's)."""

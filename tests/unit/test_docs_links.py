@@ -1,6 +1,6 @@
 """The documents' links lead somewhere: every relative link in the README and docs/ names a
 file that exists and, with a `#fragment`, a heading of that file (GitHub's anchors); and the
-documents name no project issue by its number ("issue 30"), which a reader cannot follow,
+documents name no project issue by its number (the word and a number), which a reader cannot follow,
 except the bench log, whose dated entries are history kept as written."""
 
 from __future__ import annotations

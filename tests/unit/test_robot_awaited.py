@@ -1,4 +1,4 @@
-"""Whom a table waits for, as a robot acts (shared/table_manager/awaited.py; issue 37, item 5):
+"""Whom a table waits for, as a robot acts (shared/table_manager/awaited.py; docs/robots.md):
 from the board as a seat sees it, folded by the real engine; and the Redis record the host
 writes of it for the director (services/robots/presence.py), stalled once long."""
 
@@ -69,7 +69,7 @@ class Recording:
 
 
 async def test_the_hosts_record_says_since_when_and_stalled_once_long() -> None:
-    """Issue 37 (5): every robot was shown `connected` while its table had stopped. The
+    """Robots' presence: every robot was shown `connected` while its table had stopped. The
     record now carries since when the table waits for the robot, and `stalled` once that is
     the host's TABLESERVER_TM_STALL long (written again by the keep-up)."""
     redis, now = Recording(), [1_000.0]

@@ -1,7 +1,7 @@
 """The documents' links lead somewhere: every relative link in the README and docs/ names a
 file that exists and, with a `#fragment`, a heading of that file (GitHub's anchors); and the
-documents name no project issue by its number (the word and a number), which a reader cannot follow,
-except the bench log, whose dated entries are history kept as written."""
+documents name no project issue by its number (the word and a number), which a reader
+cannot follow: they name the subject, or link the section that covers it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = sorted([ROOT / "README.md", ROOT / "services" / "README.md",
                     ROOT / "deploy" / "README.md", *(ROOT / "docs").glob("*.md")])
-HISTORY = {ROOT / "docs" / "performance-log.md"}  # append-only: its entries keep their words
 
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.MULTILINE)
@@ -61,12 +60,24 @@ def test_every_relative_link_names_a_file_and_a_heading_that_exist(path: Path) -
     assert broken_links(path) == []
 
 
-@pytest.mark.parametrize("path", [p for p in DOCUMENTS if p not in HISTORY],
-                         ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_document_names_an_issue_by_its_number(path: Path) -> None:
     text = path.read_text()
     found = [f"line {text.count(chr(10), 0, m.start()) + 1}: {m.group()}"
              for m in ISSUE.finditer(text)]
+    assert found == []
+
+
+SOURCES = sorted(p for folder in ("shared", "services", "tests", "bench")
+                 for pattern in ("*.py", "*.js", "*.c") for p in (ROOT / folder).rglob(pattern))
+
+
+def test_no_comment_or_docstring_names_an_issue_by_its_number() -> None:
+    """The code's comments and docstrings too: the subject, or the doc that covers it."""
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in SOURCES
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if ISSUE.search(line)]
     assert found == []
 
 

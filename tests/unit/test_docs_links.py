@@ -81,6 +81,25 @@ def test_no_comment_or_docstring_names_an_issue_by_its_number() -> None:
     assert found == []
 
 
+def test_the_readme_carries_no_run_times() -> None:
+    """A run's test count or duration would need editing after every run: none in the README."""
+    readme = (ROOT / "README.md").read_text()
+    assert re.findall(r"[\d,]+ tests\b|\d+ min \d+ s|\btests passed\b", readme) == []
+
+
+def test_the_performance_figures_have_one_table_per_bench() -> None:
+    """docs/performance.md: each section a table of figure, date, commit and the choice it
+    justifies (the history is docs/performance-log.md), and every bench `make bench` runs named."""
+    text = (ROOT / "docs" / "performance.md").read_text()
+    sections = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
+    tables = [section.split("\n", 1)[0] for section in sections if "|---|" in section
+              and "| figure | date | commit | the choice it justifies |" not in section]
+    assert tables == []
+    recipe = (ROOT / "Makefile").read_text().split("\nbench:", 1)[1].split("\n\n", 1)[0]
+    benches = set(re.findall(r"bench/\w+\.py", recipe))
+    assert benches and sorted(b for b in benches if b not in text) == []
+
+
 def test_a_broken_anchor_is_found(tmp_path: Path) -> None:
     """The checker itself: a link to a heading that is not there is reported; one that is, not."""
     (tmp_path / "a.md").write_text("# Title\n\n## The live feeds (1,000 sockets)\n")

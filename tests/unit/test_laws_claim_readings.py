@@ -173,7 +173,7 @@ def test_law_68b2_a_faced_hand_goes_back_no_penalty_cards() -> None:
     """Law 68B2: "any card that has been exposed by a defender in these circumstances is not a
     penalty card but Law 16C applies": E faced his hand and conceded all (a claim of none,
     68A–B); W objects: the hand goes back (no longer seen by all), no penalty card, play
-    continues."""
+    continues, and a revoke the faced hand established (63A3) is not established."""
     faced = [{"type": "hand_faced", "seat": "E"}]
     state = board(TRICK_1, extra=faced)
     assert view(state)["play"]["faced"] == ["E"]
@@ -182,6 +182,12 @@ def test_law_68b2_a_faced_hand_goes_back_no_penalty_cards() -> None:
     assert view(state)["play"]["faced"] == [] and view(state)["penalty_cards"] == []
     assert view(state)["play"]["tricks"][1]["cards"] == [{"seat": "E", "card": "DK"}]
     assert "go back to his hand" in view(state)["alerts"][-1]["options"][0]
+    # W had revoked on trick 1: E's hand faced established it (63A3), the objection undoes it
+    w_revoked = "E plays DA, S plays D6, W plays H4, N plays D2"
+    state = board(w_revoked, extra=[*faced, *log("E claims 0")[1:]])
+    assert view(state)["play"]["revokes"][0]["established"] is True
+    state = board(w_revoked, extra=[*faced, *log("E claims 0, W objects")[1:]])
+    assert view(state)["play"]["revokes"][0]["established"] is False
 
 
 def test_law_68d_the_partner_doubting_a_claim_of_all_the_tricks_is_no_68b2() -> None:

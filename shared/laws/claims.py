@@ -115,7 +115,7 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
 
 def concession_objected(board: Board, play: Play, claim: Claim) -> None:
     """Law 68B2: "if a defender attempts to concede one or more tricks and his partner
-    immediately objects, neither a concession nor a claim has occurred. Unauthorized
+    immediately objects; neither a concession nor a claim has occurred. Unauthorized
     information may exist, so the Director should be summoned immediately. Play continues."
     The play is as the claim found it: no revoke established by it (Law 63A3 needs a claim or
     concession made), a lead out of turn awaiting its option again, the turn unchanged. "Any

@@ -40,6 +40,8 @@ def answer(seat: str, accept: bool) -> dict[str, Any]:
     ([*AUCTION, *PLAYED[:4], claim("S", 12)], {E, W}),  # Law 69A: both defenders answer
     ([*AUCTION, *PLAYED[:4], claim("S", 12), answer("W", True)], {E}),
     ([*AUCTION, *PLAYED[:4], claim("W", 1)], {S}),  # a defender's claim: declarer answers
+    ([*AUCTION, *PLAYED[:4], claim("W", 1), answer("E", False)],
+     {W}),  # Law 68B2: his partner objects to the concession: play continues, W on lead
     ([*AUCTION, *PLAYED[:4], claim("S", 12), answer("W", False)], set()),  # Law 70: the TD's
     ([*AUCTION, *PLAYED[:4], claim("S", 12), answer("W", True), answer("E", True)],
      set()),  # Law 69A: agreed, the board is over

@@ -1,4 +1,4 @@
-"""Claims and concessions with revokes, read from the 2017 Laws (issue 38, items 6, 7, 8b):
+"""Claims and concessions with revokes, read from the 2017 Laws (the review of the Laws of play):
 the tricks of an agreed claim count as won in play (Laws 64A, 69A), a revoke is established
 by agreeing to an opponent's claim (63A4; rubber 63A3), and a defender's concession his
 partner objects to is neither a concession nor a claim: play continues (68B2). The board of

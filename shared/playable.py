@@ -79,10 +79,8 @@ def playable(play: Play, rules: Sequence[LeadRule] = ()) -> Playable | None:
     may = following(cards, led)
     if play.plain and not rules:
         return Playable(seat, tuple(may))
-    if led is None:
-        may = _lead(play, seat, may, rules)
-    else:
-        may = _partner_option(play, seat, may, led)
+    may = _lead(play, seat, may, rules) if led is None \
+        else _partner_option(play, seat, may, led)
     return Playable(seat, tuple(_penalty_cards(play, seat, may, led)))
 
 

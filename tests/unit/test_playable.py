@@ -25,11 +25,11 @@ from tests.helpers import DEAL
 from tests.script import play
 from tests.unit.test_laws_penalty_cards import (
     minor_d3,
+    named as penalty_named,
     option,
     two_penalty_cards,
     w_to_lead_with_two,
 )
-from tests.unit.test_laws_penalty_cards import named as penalty_named
 from tests.unit.test_laws_play import played, view
 from tests.unit.test_laws_premature import chose, clubs, hearts
 from tests.unit.test_play import events

@@ -18,6 +18,7 @@ from shared import fold
 from shared.cards import Card
 from shared.engine import TableState
 from shared.laws.play import begin_play
+from shared.option_checks import option_refusal
 from shared.playable import held
 from shared.robot.play import legal_cards
 from shared.seats import Seat
@@ -187,3 +188,17 @@ def _held(state: TableState, seat: str) -> list[str]:
     found = held(board.play or begin_play(board.copy()), Seat.parse(seat))  # type: ignore[arg-type]
     assert found is not None
     return [c.text for c in found]
+
+
+# --- declarer's options: declarer's alone (shared.option_checks) -----------------------------
+
+
+@pytest.mark.parametrize("kind", ["lead_option", "penalty_card_named", "play_option"])
+def test_laws_50d2_51a_57a_only_declarer_sends_his_options(kind: str) -> None:
+    board = play(AUCTION, deal=DEAL)
+    refused = option_refusal(board, "E", kind)
+    assert refused is not None and refused.forbidden and refused.field == "type"
+    assert refused.reason.startswith("only declarer (N)")
+    assert option_refusal(board, "N", kind) is None
+    assert option_refusal(play("N 1S", deal=DEAL), "E", kind) is None  # the fold judges
+    assert option_refusal(board, "E", "card_played") is None

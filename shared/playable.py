@@ -15,13 +15,14 @@ a lead out of turn awaits its option (Laws 53–56), or the deal leaves that han
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shared.cards import RANKS, SUITS, Card
 from shared.events import RulingAction
-from shared.play import Play, is_minor
+from shared.play import Play, Suits, is_minor
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, LeadOption, LeadRestriction, PlayOption
 
@@ -48,15 +49,25 @@ class LeadRule:
     suit: str
 
 
+_DECK = tuple(Card(suit, rank) for suit in SUITS for rank in RANKS)  # by `Card.index`
+
+
 def held(play: Play, seat: Seat) -> tuple[Card, ...] | None:
-    """The cards `seat` still holds (None when the deal leaves his hand out)."""
+    """The cards `seat` still holds, high to low suit by suit (None when the deal leaves his
+    hand out)."""
     hand = play.hands[seat.index]
     if hand is None:
         return None
-    return tuple(card for suit, ranks in zip(SUITS, hand, strict=True)
-                 for card in sorted((Card(suit, rank) for rank in ranks),
-                                    key=lambda c: -RANKS.index(c.rank))
-                 if not play.gone[card.index])
+    gone = play.gone
+    return tuple([_DECK[i] for i in _dealt(hand) if not gone[i]])
+
+
+@functools.lru_cache(maxsize=1024)
+def _dealt(hand: Suits) -> tuple[int, ...]:
+    """A hand's cards by `Card.index`, high to low suit by suit: once a hand, as the state is
+    written after every event."""
+    return tuple(index for number, ranks in enumerate(hand)
+                 for index in sorted((number * 13 + RANKS.index(r) for r in ranks), reverse=True))
 
 
 def following(cards: Sequence[Card], led: str | None) -> list[Card]:

@@ -46,17 +46,29 @@ from __future__ import annotations
 import enum
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
+from shared.board_view import BoardView
 from shared.deal import format_deal, parse_deal
 from shared.hidden_holdings import play_lasts, tells_establishment, told_by_hands
 from shared.play_checks import dummy_spread
 from shared.seats import Seat
 
 Map = dict[str, Any]
-"""A board's state or a history entry as read back (JSON): `BoardView` once typed."""
+"""A history's document or entry (`services.replay.history`), as read back (JSON)."""
+
+
+class WithheldView(TypedDict):
+    """A tournament's board the public may not see yet (`withheld`): its tray and names."""
+
+    board: int
+    dealer: str
+    vulnerability: str
+    ruleset: str
+    players: NotRequired[dict[str, str]]
+    withheld: str
 
 
 class Role(enum.StrEnum):
@@ -108,19 +120,19 @@ def _hands_shown(deal: str, seat: Seat, shown: tuple[Seat, ...]) -> str:
 WITHHELD_KEEPS = ("board", "dealer", "vulnerability", "ruleset", "players")
 
 
-def withheld(board: Map) -> Map:
+def withheld(board: BoardView) -> WithheldView:
     """What the public sees of a tournament's board some table of the movement has still to
     finish (Laws 80B, 16C1: `shared.public_boards`): what is on its tray and the table's
     names (its number, dealer, vulnerability, ruleset, players) and `withheld`, why; nothing
     of its deal, calls, play, alerts or result, nor where the table stands in it."""
-    view = {k: board[k] for k in WITHHELD_KEEPS if k in board}
+    view = {k: v for k, v in board.items() if k in WITHHELD_KEEPS}
     view["withheld"] = (f"board {board.get('board')} is still being played at other tables "
                         "of the tournament: it is shown once every table has played it")
-    return view
+    return cast(WithheldView, view)
 
 
-def for_public(reader: Reader, board: Map, hides: Callable[[int | None], bool],
-               spectator_delay_s: int, now_ms: int) -> Map:
+def for_public(reader: Reader, board: BoardView, hides: Callable[[int | None], bool],
+               spectator_delay_s: int, now_ms: int) -> BoardView | WithheldView:
     """A board as the public (a spectator) sees it: `withheld` while some table of the
     movement has still to play it (`hides`), else as `board_for` gives it, but without the
     board before (`previous`, its result and last trick) while that one is withheld."""
@@ -129,7 +141,7 @@ def for_public(reader: Reader, board: Map, hides: Callable[[int | None], bool],
     view = board_for(reader, board, spectator_delay_s, now_ms)
     previous = view.get("previous")
     if previous is not None and hides(previous.get("board")):
-        view = {k: v for k, v in view.items() if k != "previous"}
+        view = cast(BoardView, {k: v for k, v in view.items() if k != "previous"})
     return view
 
 
@@ -145,7 +157,7 @@ def without_withheld(document: Map, hides: Callable[[int], bool]
             "state": withheld(state) if state is not None and hides(state["board"]) else state}
 
 
-def dummy_of(board: Map) -> Seat | None:
+def dummy_of(board: BoardView) -> Seat | None:
     """Dummy, once the opening lead is faced (Law 41D: his hand is then shown to all); not
     while an opening lead out of turn awaits declarer's option (Law 54: dummy spreads once
     it is accepted, or once the right defender has led). The contract's declarer is the
@@ -156,12 +168,12 @@ def dummy_of(board: Map) -> Seat | None:
     return Seat.parse(contract["declarer"]).partner
 
 
-def shown_hands(board: Map) -> tuple[Seat, ...]:
+def shown_hands(board: BoardView) -> tuple[Seat, ...]:
     """The hands every seat sees besides its own: dummy's (`dummy_of`) and those faced in
     the play (Laws 54A, 68A: `play.faced`)."""
     dummy = dummy_of(board)
     play = board.get("play")
-    faced = tuple(Seat.parse(s) for s in play.get("faced", ())) if play is not None else ()
+    faced = tuple(Seat.parse(s) for s in play["faced"]) if play is not None else ()
     return faced if dummy is None or dummy in faced else (dummy, *faced)
 
 
@@ -170,7 +182,7 @@ def _partner_of(reader: Reader) -> str | None:
         else None
 
 
-def _without(entry: Map, keys: tuple[str, ...]) -> Map:
+def _without(entry: Mapping[str, Any], keys: tuple[str, ...]) -> Mapping[str, Any]:
     """`entry` without `keys`: `entry` itself when it has none of them."""
     if not any(k in entry for k in keys):
         return entry
@@ -185,8 +197,8 @@ def _same(items: list[Any] | None, kept: list[Any]) -> list[Any]:
     return kept
 
 
-def board_for(reader: Reader, board: Map, spectator_delay_s: int, now_ms: int
-              ) -> Map:
+def board_for(reader: Reader, board: BoardView, spectator_delay_s: int, now_ms: int
+              ) -> BoardView:
     """The board state as `reader` may see it."""
     if reader.role in SEES_ALL:
         return board
@@ -195,7 +207,7 @@ def board_for(reader: Reader, board: Map, spectator_delay_s: int, now_ms: int
     partner = _partner_of(reader)
     if partner is None and "deal" in board and deal is board["deal"]:
         return board  # a spectator after the delay: the whole board
-    view = {**board, "deal": deal}
+    view: BoardView = {**board, "deal": deal}
     if partner is not None and play_lasts(board.get("play"), board.get("result")):
         _hide_holdings(view)
     if partner is not None:
@@ -213,7 +225,7 @@ def board_for(reader: Reader, board: Map, spectator_delay_s: int, now_ms: int
     return view
 
 
-def _plays_from(reader: Reader, board: Map, hand: str, deal: str | None) -> bool:
+def _plays_from(reader: Reader, board: BoardView, hand: str, deal: str | None) -> bool:
     """Whether `reader` may see what `hand` may play now (`playable`): a seat for the hand he
     plays from, his own (not dummy's, whose cards declarer plays) or, declarer, dummy's (Law
     45); a spectator when he sees the deal."""
@@ -226,13 +238,15 @@ def _plays_from(reader: Reader, board: Map, hand: str, deal: str | None) -> bool
                                    and me != dummy)
 
 
-def _hide_holdings(view: Map) -> None:
+def _hide_holdings(view: BoardView) -> None:
     """A seat's view while the play lasts: what the fold knows from a hand not seen is the
     Director's (`shared.hidden_holdings`): the revokes not corrected (Law 61), and a lead
     contrary to a lead restriction (Laws 26, 50D2) or a play contrary to Law 57A's option,
     whose alert tells that the player held the card or suit required (or another than those
     prohibited)."""
     play = view["play"]
+    if play is None:  # `play_lasts`: not so
+        return
     revokes, alerts = play.get("revokes"), view.get("alerts")
     rectifications = view.get("rectifications")
     kept = _same(revokes, [r for r in revokes or () if r["corrected"]])

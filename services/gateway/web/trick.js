@@ -210,6 +210,11 @@ export function playWords(board, name = (seat) => SEAT_NAMES[seat]) {
     return `${name(options.seat)} leads once declarer ${name(play.declarer)} has stated his ` +
       "option (Law 50D2).";
   }
+  const premature = play.partner_option;
+  if (premature && premature.choice === null) { // Law 57A: the partner waits for declarer
+    return `${name(premature.seat)} plays once declarer ${name(play.declarer)} has selected ` +
+      "his option (Law 57A).";
+  }
   if (!play.turn) return "";
   return play.turn === play.dummy
     ? `${name(play.declarer)} to play from dummy (${SEAT_NAMES[play.dummy]}).`

@@ -11,10 +11,12 @@ from shared.board_result import play_view, result_view
 from shared.board_view import BoardView, CallView, ExposedCardView
 from shared.events import RulingAction
 from shared.play import is_minor
+from shared.playable import board_playable
 from shared.vocabulary import BoardStatus
 
 # module globals: under Python 3.11 an enum class's attribute is slow to read (`shared.board`)
-_AUCTION, _PASSED_OUT = BoardStatus.AUCTION, BoardStatus.PASSED_OUT
+_AUCTION, _PASSED_OUT, _CLOSED = BoardStatus.AUCTION, BoardStatus.PASSED_OUT, \
+    BoardStatus.CLOSED
 
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
     from shared.board import Board
@@ -86,6 +88,9 @@ def view_of(board: Board) -> BoardView:
         d["started_ts"] = board.started_ts
     if board.status is _PASSED_OUT and not board.duplicate:
         d["next_dealer"] = board.dealer.lho.letter  # rubber Law 22(a)
+    due = board_playable(board) if board.status is _CLOSED else None
+    if due is not None:
+        d["playable"] = {"seat": due.seat.letter, "cards": [c.text for c in due.cards]}
     return d
 
 

@@ -241,6 +241,15 @@ class PlayView(TypedDict):
     designated: PlayedCardView | None  # the penalty card declarer named to be played (51A)
 
 
+class PlayableView(TypedDict):
+    """The hand whose card is due and the cards it may play now, as the fold takes them as
+    regular (`shared.playable`: Laws 44C, 50C–D, 51A, 26, 57A); none while declarer's option
+    is awaited. A reader's view carries it only for a hand he plays from (`shared.visibility`)."""
+
+    seat: str
+    cards: list[str]
+
+
 class ResultView(TypedDict):
     """The board's result once its play ends: declarer's tricks (None: passed out) and the
     score from North–South's side (duplicate Law 77; rubber Laws 72–77)."""
@@ -302,3 +311,4 @@ class BoardView(TypedDict):
     started_ts: NotRequired[int]  # when the board started, ms since the epoch
     next_dealer: NotRequired[str]  # rubber Law 22(a), after a passed-out deal
     previous: NotRequired[BoardEndView]  # the board before, as it ended (shared.board_end)
+    playable: NotRequired[PlayableView]  # the cards the hand due may play (shared.playable)

@@ -10,6 +10,7 @@ turns a `Refusal` into its refusal (`services.gateway.service`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ def dummy_and_declarer(board: dict[str, Any]) -> tuple[str, str] | None:
     return declarer.partner.name, declarer.name
 
 
-def dummy_spread(board: dict[str, Any]) -> bool:
+def dummy_spread(board: Mapping[str, Any]) -> bool:
     """Whether dummy's hand is spread for all to see: once the opening lead is faced (Law
     41B, 41D), not while an opening lead out of turn awaits declarer's option (Law 54: dummy
     spreads once it is accepted, or once the right defender has led)."""

@@ -12,6 +12,10 @@
     N claims 5 rest  N claims 5 of the remaining tricks, stating "rest" (Law 68)
     E agrees    E acquiesces in the claim (Law 69A)   E objects   E disputes it (Law 70)
     N makes 9   9 tricks for declarer, recorded at the table (Law 79A; any seat's word)
+    N 57A highest   declarer's option on a premature play (Law 57A; `prohibit H`, a suit)
+    N 50D2 free     declarer's lead option (Law 50D2; `require S`, `prohibit S`)
+
+A board's `deal` (PBN) is given to `log`, `play` and `board_of` as a keyword.
 """
 
 from __future__ import annotations
@@ -25,8 +29,12 @@ from shared.deal import parse_deal
 from shared.engine import TableState
 
 
-def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = [{"type": "board_started", "board": board, "ruleset": ruleset}]
+def log(script: str, board: int = 1, ruleset: str = "duplicate", deal: str | None = None
+        ) -> list[dict[str, Any]]:
+    start: dict[str, Any] = {"type": "board_started", "board": board, "ruleset": ruleset}
+    if deal is not None:
+        start["deal"] = deal
+    events: list[dict[str, Any]] = [start]
     for step in filter(None, (s.strip() for s in script.split(","))):
         seat, verb, *rest = step.split()
         if verb in ("accept", "decline"):
@@ -49,6 +57,10 @@ def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[st
                            "statement": " ".join(rest[1:])})
         elif verb in ("agrees", "objects"):
             events.append({"type": "claim_response", "seat": seat, "accept": verb == "agrees"})
+        elif verb in ("57A", "50D2"):
+            events.append({"type": "play_option" if verb == "57A" else "lead_option",
+                           "seat": seat, "choice": rest[0], **({"suit": rest[1]} if rest[1:]
+                                                                else {})})
         elif verb == "makes":
             events.append({"type": "result_recorded", "tricks": int(rest[0])})
         elif verb in ("slips", "changes"):
@@ -62,14 +74,14 @@ def log(script: str, board: int = 1, ruleset: str = "duplicate") -> list[dict[st
 
 
 def play(script: str, board: int = 1, ruleset: str = "duplicate",
-         extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+         extra: list[dict[str, Any]] | None = None, deal: str | None = None) -> dict[str, Any]:
     """The board's state after the script (and any `extra` events), as the public dict."""
-    return board_of(script, board, ruleset, extra).to_dict()
+    return dict(board_of(script, board, ruleset, extra, deal).to_dict())
 
 
 def board_of(script: str, board: int = 1, ruleset: str = "duplicate",
-             extra: list[dict[str, Any]] | None = None) -> Board:
-    events = log(script, board, ruleset) + (extra or [])
+             extra: list[dict[str, Any]] | None = None, deal: str | None = None) -> Board:
+    events = log(script, board, ruleset, deal) + (extra or [])
     last = fold(from_map(m) for m in events).board
     assert last is not None
     return last

@@ -33,6 +33,7 @@ from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of,
 from shared.codec import EventError, Sender, encode, from_map, sent_by
 from shared.events import Event
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
+from shared.option_checks import DECLARERS_OPTIONS, option_refusal
 from shared.play_checks import Refusal, card_refusal
 from shared.result_checks import result_refusal
 from shared.seats import Seat
@@ -223,18 +224,10 @@ class Gateway:
                                  f"{calls[index]['seat']}'s", "index", Kind.FORBIDDEN)
 
     async def chooses_as_declarer(self, table: str, seat: str | None, kind: str) -> None:
-        """Law 50D2: declarer alone states his option on the lead of the partner of a defender
-        with a major penalty card (a `lead_option`); Law 51A: he alone names the penalty card
-        to be played (a `penalty_card_named`). A seat that is not declarer is refused (403).
-        Before the contract is in the state, the fold judges (it ignores any other)."""
+        """Declarer alone states his options in the play (`shared.option_checks`: Laws 50D2,
+        51A, 57A): another seat's is refused (403)."""
         found = await self.adapters.store.read_state(table)
-        contract = found[1].get("contract") if found is not None else None
-        if contract and contract.get("declarer") != seat:
-            what = {"penalty_card_named": "names the penalty card (Law 51A)",
-                    "play_option": "selects the option on a premature play (Law 57A)"}.get(
-                kind, "states the lead option (Law 50D2)")
-            raise RefusedOnState(f"only declarer ({contract.get('declarer')}) {what}", "type",
-                                 Kind.FORBIDDEN)
+        refuse(option_refusal(found[1] if found is not None else None, seat, kind))
 
     async def may_send(self, table: str, grant: Grant) -> None:
         """The sender's own refusals, before its event is read: a spectator's (403), another
@@ -355,7 +348,7 @@ class Gateway:
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
         if kind == "result_recorded":  # a proposal, and judged by the fold
             await self.records_result(table, grant.seat, body)
-        if kind in ("lead_option", "penalty_card_named", "play_option"):  # and by the fold
+        if kind in DECLARERS_OPTIONS:  # and by the fold
             await self.chooses_as_declarer(table, grant.seat, kind)
         if kind == "explanation":  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))

@@ -206,6 +206,14 @@ class PartnerOption(View):
     suit: Literal["S", "H", "D", "C"] | None
 
 
+class Playable(View):
+    """The hand whose card is due and the cards it may play now (`shared.playable`)."""
+
+    seat: Seat = Field(description="the hand due (dummy's: declarer plays it, Law 45)")
+    cards: list[str] = Field(description="the cards the fold takes as regular now (Laws 44C, "
+                             "50C-D, 51A, 26, 57A); empty while declarer's option is awaited")
+
+
 class PlayState(View):
     """The play of the hand (from the opening lead, or a result recorded)."""
 
@@ -296,6 +304,8 @@ class BoardState(View):
     next_dealer: Seat = omitted("rubber Law 22(a), after a passed-out deal")
     previous: BoardEnd = omitted("the board before, as it ended: its contract, result, "
                                  "score and last trick")
+    playable: Playable = omitted("the cards the hand due may play now; in a seat's view only "
+                                 "for a hand he plays from (his own, dummy's for declarer)")
 
 
 class WithheldBoard(View):

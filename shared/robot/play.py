@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from shared.calls import Strain
 from shared.cards import Card
+from shared.playable import following
 from shared.robot.sampling import RandomSource, Seen, remaining, sample
 from shared.seats import Seat
 
@@ -18,9 +19,10 @@ Solver = Callable[[Mapping[Seat, Sequence[Card]], Strain, Seat, Sequence[Card]],
 
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
-    """Law 44C: follow suit when able."""
-    follow = [c for c in hand if trick and c.suit == trick[0].suit]
-    return follow or list(hand)
+    """Law 44C: follow suit when able; the fold's rule (`shared.playable.following`). The
+    robot plays through the Table Manager protocol (`shared.table_manager`), which tells it
+    no penalty card or option: it plays in turn, with nothing irregular pending."""
+    return following(hand, trick[0].suit if trick else None)
 
 
 def choose_card(seen: Seen, hand: Seat, trump: Strain, rng: RandomSource, solve: Solver,

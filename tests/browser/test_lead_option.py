@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.browser import (
@@ -264,60 +263,3 @@ def test_the_option_holders_page_accepts_a_lead_out_of_turn(
     for tab in (north, east):
         assert_clean_console(tab)
 
-
-EAST = ["SJ", "S9", "HQ", "H8", "D5", "C2"]
-LEADING: dict[str, Any] = {"declarer": "N", "dummy": "S", "turn": "E", "tricks": [
-    {"leader": "E", "winner": "E", "cards": []}]}
-
-
-def options(choice: str | None, chosen: list[str]) -> dict[str, Any]:
-    return {**LEADING, "lead_options": {"seat": "E", "suits": ["H"], "choice": choice,
-                                        "chosen": chosen}}
-
-
-@pytest.mark.parametrize(("cards", "play", "seat", "allowed"), [
-    (EAST, options(None, []), "E", []),  # Law 50D2: he may not lead before declarer's choice
-    (EAST, options("require", ["H"]), "E", ["HQ", "H8"]),  # 50D2(a)
-    (["SJ", "D5"], options("require", ["H"]), "E", ["SJ", "D5"]),  # Law 59: no heart
-    (EAST, options("prohibit", ["H"]), "E", ["SJ", "S9", "D5", "C2"]),  # 50D2(a)
-    (["HQ", "H8"], options("prohibit", ["H"]), "E", ["HQ", "H8"]),  # Law 59: nothing else
-    (EAST, options("require", ["H"]), "W", EAST),  # not the leader: not bound
-    (EAST, {**options("require", ["H"]), "tricks": [{"leader": "N", "winner": None,
-                                                      "cards": [{"seat": "N", "card": "S4"}]}]},
-     "E", EAST),  # following to a trick, not leading
-])
-def test_the_leads_declarers_choice_allows(stack: Stack, browser: Browser, tabs: list[Tab],
-                                           cards: list[str], play: dict[str, Any], seat: str,
-                                           allowed: list[str]) -> None:
-    """The seat page's own module: the cards a lead may be under declarer's option (Laws
-    50D2, 51B), any card when the hand cannot comply (Law 59)."""
-    if not tabs:
-        tabs.append(open_tab(browser, f"{stack.url}/seat"))
-    found = tabs[0].page.evaluate(
-        """async ([cards, play, seat]) => {
-          const { allowedLeads } = await import("/web/lead_options.js");
-          return allowedLeads(cards, play, seat);
-        }""", [cards, play, seat])
-    assert found == allowed
-
-
-@pytest.mark.parametrize(("cards", "penalty", "allowed"), [
-    (["H4", "HK", "S6"], [{"seat": "W", "card": "H4", "led": False}], ["H4"]),  # 50D1
-    (["S6", "SQ"], [{"seat": "W", "card": "H4", "led": False}], ["S6", "SQ"]),  # not legal now
-    (["H4", "H2", "H9", "HT", "S6"], [{"seat": "W", "card": "H4", "led": False, "minor": True}],
-     ["H4", "HT", "S6"]),  # Law 50C: no heart below honour rank before the ♥4
-    (["H2", "H9"], [{"seat": "E", "card": "H4", "led": False}], ["H2", "H9"]),  # East's card
-])
-def test_the_cards_a_penalty_card_leaves(stack: Stack, browser: Browser, tabs: list[Tab],
-                                         cards: list[str], penalty: list[dict[str, Any]],
-                                         allowed: list[str]) -> None:
-    """West's page enables a major penalty card alone when he may legally play it (Law
-    50D1); a minor one bars his lower cards of its suit until played (50C)."""
-    if not tabs:
-        tabs.append(open_tab(browser, f"{stack.url}/seat"))
-    found = tabs[0].page.evaluate(
-        """async ([cards, penalty]) => {
-          const { penaltyPlays } = await import("/web/lead_options.js");
-          return penaltyPlays(cards, { penalty_cards: penalty }, "W");
-        }""", [cards, penalty])
-    assert found == allowed

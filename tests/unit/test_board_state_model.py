@@ -42,6 +42,7 @@ from services.gateway.state_models import (
     Overview,
     PartnerOption,
     PendingState,
+    Playable,
     PlayedCard,
     PlayState,
     Question,
@@ -94,6 +95,7 @@ MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.PartnerOptionView: PartnerOption,
     board_view.ResultView: ResultState,
     board_view.BoardEndView: BoardEnd,
+    board_view.PlayableView: Playable,
 }
 
 
@@ -322,6 +324,7 @@ def keys_of(state: Any) -> set[str]:
              "ignored": "IgnoredView"}
     found = {f"BoardView.{key}" for key in state}
     found |= {f"BoardEndView.{key}" for key in state.get("previous", {})}
+    found |= {f"PlayableView.{key}" for key in state.get("playable", {})}
     for key, name in parts.items():
         value = state[key]
         for item in value if isinstance(value, list) else [value] if value else []:

@@ -2,8 +2,10 @@
 // of the partner of a defender with a major penalty card (Laws 50D2, 51B; the state's
 // `play.lead_options`), a withdrawn call's lead restriction kept the same way (Law 26), the
 // penalty cards face up (Law 50: they are public), and the option over a lead out of turn
-// (Laws 53–56, `play.lead_out_of_turn.option_holders`). The server applies the Laws: a page
-// reads the state, says it in words and enables only the leads the choice allows.
+// (Laws 53–56, `play.lead_out_of_turn.option_holders`), and declarer's option on the play of
+// the partner of a defender who played prematurely (Law 57A, `play.partner_option`). The
+// server applies the Laws: a page reads the state and says it in words; the cards it enables
+// are the view's `playable` (trick.js).
 
 import { cardNode, el, partnerOf, SEAT_NAMES, SUITS } from "./table.js";
 import { trickInProgress } from "./trick.js";
@@ -24,40 +26,6 @@ export function optionLaw(board, options) {
 /** Declarer's choice awaited: the partner on lead may not lead before it (Law 50D2). */
 export function awaitingChoice(play) {
   return Boolean(play && play.lead_options && play.lead_options.choice === null);
-}
-
-/** The cards of `cards` (those `seat` may play by Law 44) that his lead may be under
- * declarer's option: none while the option is awaited (Law 50D2); the suit required if he
- * holds it; not a prohibited suit unless he holds nothing else (Law 59). A card to a trick
- * already led, or another seat's, is not bound. */
-export function allowedLeads(cards, play, seat) {
-  const options = play && play.lead_options;
-  const trick = trickInProgress(play);
-  if (!options || options.seat !== seat || play.turn !== seat || (trick && trick.cards.length)) {
-    return cards;
-  }
-  if (options.choice === null) return [];
-  const chosen = options.chosen || [];
-  const fits = options.choice === "require" ? cards.filter((c) => chosen.includes(c[0]))
-    : cards.filter((c) => !chosen.includes(c[0]));
-  return fits.length ? fits : cards;
-}
-
-const HONOURS = "AKQJT";
-
-/** The cards of `cards` (those `seat` may play by Law 44, and his lead allows) that his
- * penalty cards leave him: a major one that he may legally play now he must play (Law 50D1:
- * at the first legal opportunity, leading, following suit, discarding or trumping); with a
- * minor one he may not play a card of its suit below honour rank before it (50C). Anything
- * else, or nothing left, leaves `cards` as they are. */
-export function penaltyPlays(cards, board, seat) {
-  const mine = (board.penalty_cards || []).filter((p) => p.seat === seat);
-  const major = mine.filter((p) => !p.minor && cards.includes(p.card)).map((p) => p.card);
-  if (major.length) return major;
-  const minor = mine.filter((p) => p.minor).map((p) => p.card);
-  const fits = cards.filter((c) => minor.includes(c) || !minor.some((m) => m[0] === c[0]) ||
-    HONOURS.includes(c[1]));
-  return fits.length ? fits : cards;
 }
 
 /** Declarer's choice stated, in words with its Law. */
@@ -188,4 +156,71 @@ export function leadOptionWords(board) {
   const options = play && play.lead_options;
   if (!options || play.ended) return null;
   return awaitingChoice(play) ? awaitedWords(board, options) : choiceWords(board, options);
+}
+
+/** Declarer's Law 57A option awaited on `play.partner_option.seat`'s card. */
+export function awaitingPlayOption(play) {
+  return Boolean(play && !play.ended && play.partner_option &&
+    play.partner_option.choice === null);
+}
+
+const PLAY_CHOICES = {
+  highest: ["57A1", (partner, led) => `${partner} plays the highest ${SUIT_ONE[led]} he holds`],
+  lowest: ["57A2", (partner, led) => `${partner} plays the lowest ${SUIT_ONE[led]} he holds`],
+  require: ["57A3", (partner, _led, suit) => `${partner} plays a ${SUIT_ONE[suit]}`],
+  prohibit: ["57A4", (partner, _led, suit) => `${partner} plays no ${SUIT_ONE[suit]}`],
+};
+const SUIT_ONE = Object.fromEntries(SUITS.map((s) => [s.key, s.name.replace(/s$/, "")
+  .toLowerCase()]));
+
+/** Declarer's Law 57A option in words: the choice stated, or awaited. */
+export function playOptionWords(board, name = (seat) => SEAT_NAMES[seat]) {
+  const play = board && board.play;
+  const option = play && !play.ended && play.partner_option;
+  if (!option) return null;
+  const partner = name(option.seat);
+  if (option.choice === null) {
+    return `${partner} plays once declarer ${name(play.declarer)} has selected his option ` +
+      `(Law 57A: ${name(partnerOf(option.seat))} played before him): the highest or the ` +
+      "lowest card of the suit led, a card of a suit he names, or none of a suit he names.";
+  }
+  const trick = trickInProgress(play);
+  const led = trick && trick.cards.length ? trick.cards[0].card[0] : null;
+  const [law, words] = PLAY_CHOICES[option.choice];
+  return `Declarer's option: ${words(partner, led, option.suit)} to this trick (Law ${law}; ` +
+    "unable to comply, any card: Laws 57B, 59).";
+}
+
+/** Declarer's buttons for the Law 57A option: `onChoose(choice, suit)`. 57A3–4 name a suit
+ * other than the suit led. */
+function playOptionButtons(board, onChoose) {
+  const trick = trickInProgress(board.play);
+  const led = trick && trick.cards.length ? trick.cards[0].card[0] : null;
+  const button = (choice, suit, text) => el("button", { type: "button", "data-choice": choice,
+    "data-suit": suit || "", onclick: () => onChoose(choice, suit) }, text);
+  const buttons = [button("highest", null, "The highest of the suit led (Law 57A1)"),
+    button("lowest", null, "The lowest of the suit led (Law 57A2)")];
+  for (const suit of SUITS.filter((s) => s.key !== led)) {
+    buttons.push(button("require", suit.key, `Require a ${SUIT_ONE[suit.key]} (Law 57A3)`),
+      button("prohibit", suit.key, `Prohibit ${suit.name.toLowerCase()} (Law 57A4)`));
+  }
+  return el("div", { class: "option-buttons play-option-buttons" }, buttons);
+}
+
+/** The Law 57A option box for `me`'s page: declarer's buttons while it is awaited, the
+ * others' wait, then the choice in words; null when none stands. */
+export function playOptionNode(board, me, onChoose) {
+  const play = board && board.play;
+  const words = playOptionWords(board);
+  if (!words) return null;
+  const awaited = awaitingPlayOption(play);
+  const title = el("h3", { id: "play-option-title", text: awaited ? (me === play.declarer
+    ? "Your option on the premature play" : "Declarer's option on the premature play")
+    : "Declarer's option stated" });
+  return el("div", { class: "option-box play-option", id: "play-option", role: "group",
+    "aria-labelledby": "play-option-title" }, title,
+  el("p", { id: "play-option-words", text: words }),
+  awaited && me === play.declarer ? playOptionButtons(board, onChoose) : null,
+  awaited && me === play.partner_option.seat ? el("p", { class: "quiet",
+    text: "You play once declarer has chosen: your cards are enabled then." }) : null);
 }

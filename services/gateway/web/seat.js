@@ -14,11 +14,11 @@ import {
 } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import {
-  allowedLeads, awaitingChoice, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
-  penaltyPlays,
+  awaitingChoice, awaitingPlayOption, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
+  playOptionNode,
 } from "./lead_options.js";
 import {
-  handToPlay, lastCompleted, legalCards, mayInspectLast, middleNode, placesFrom,
+  handToPlay, lastCompleted, mayInspectLast, middleNode, placesFrom, playableCards,
   previousNode, remainingHand, resultNode, trickCardsNode,
 } from "./trick.js";
 
@@ -120,6 +120,10 @@ function playTurnText(board) { // during the play: whose card, from which hand
     return me === play.declarer ? "Your option on the lead: choose below (Law 50D2)."
       : `Waiting for declarer ${name(play.declarer)}'s option on the lead (Law 50D2).`;
   }
+  if (awaitingPlayOption(play)) { // Law 57A: the partner plays once declarer has chosen
+    return me === play.declarer ? "Your option on the premature play: choose below (Law 57A)."
+      : `Waiting for declarer ${name(play.declarer)}'s option (Law 57A).`;
+  }
   const from = handToPlay(board, me);
   if (from === me) return "Your card: choose one of the cards enabled.";
   if (from) return `Your card from dummy's hand (${SEAT_NAMES[from]}).`;
@@ -163,8 +167,7 @@ function handAt(board, seat, hand) {
   return handNode(left, {
     label: seat === me ? `Your hand, ${SEAT_NAMES[me]}` : `Dummy's hand, ${SEAT_NAMES[seat]}`,
     onCard: active ? (card) => playCard(seat, card) : null,
-    enabled: active ? (from === seat ? penaltyPlays(allowedLeads(legalCards(left, play), play,
-      seat), board, seat) : []) : null,
+    enabled: active ? (from === seat ? playableCards(board, seat) : []) : null,
   });
 }
 
@@ -211,6 +214,8 @@ function renderPlayPanel(board) {
   }));
   show("lead-option-box", leadOptionNode(board, me, (choice, suit) => send({
     type: "lead_option", choice, ...(suit ? { suit } : {}) })));
+  show("play-option-box", playOptionNode(board, me, (choice, suit) => send({
+    type: "play_option", choice, ...(suit ? { suit } : {}) })));
   show("lead-out-box", leadOutOfTurnNode(board, me, (accept) => send({ type: "option",
     accept })));
   show("result", resultNode(board, me));

@@ -1,9 +1,9 @@
 // The play of the hand as the pages show it: the cards left in a hand, the cards a hand may
 // play now, the trick in the middle (and who won it), the last trick, the tricks won by each
 // side, and the result with its score. Reading the state's `play` and `result` (docs/api.md,
-// the state of a board); the Laws are the server's: a page only enables the cards that the
-// state's `play.turn` and following suit (Law 44C) allow, so that no revoke or card out of
-// turn is sent from a seat's page.
+// the state of a board); the Laws are the server's: a seat's page enables only the cards its
+// view's `playable` names (shared/playable.py: in turn, following suit, declarer's options,
+// the penalty cards), so that no revoke or card out of turn is sent from it.
 
 import {
   callNode, cardNode, cardWords, el, lhoOf, partnerOf, SEAT_NAMES, SEATS, SUITS,
@@ -54,25 +54,17 @@ export function playing(board) {
   return !play.ended && !play.claim && !play.lead_out_of_turn && Boolean(play.turn);
 }
 
-/** The hand `me` plays from now: his own in turn, dummy's for declarer (Law 45); or null. */
+/** The hand `me` plays from now, or null: the one whose cards his view's `playable` carries
+ * (the server's: his own in turn, dummy's for declarer, Law 45). */
 export function handToPlay(board, me) {
-  if (!playing(board)) return null;
-  const play = board.play;
-  if (!play) return board.on_lead === me ? me : null; // the opening lead (Law 41A)
-  if (play.turn === me && me !== play.dummy) return me;
-  if (play.turn === play.dummy && me === play.declarer) return play.dummy;
-  return null;
+  const due = board && board.playable;
+  return due && playing(board) ? due.seat : null;
 }
 
-/** The cards of `hand` (what is left of it) that may be played now to the trick in
- * progress: the suit led when the hand holds it (Law 44C), else any. */
-export function legalCards(hand, play) {
-  const cards = SUITS.flatMap((s) => [...(hand[s.key] || "")].map((r) => s.key + r));
-  const trick = trickInProgress(play);
-  if (!trick || !trick.cards.length) return cards;
-  const led = trick.cards[0].card[0];
-  const following = cards.filter((card) => card[0] === led);
-  return following.length ? following : cards;
+/** The cards the hand `seat` may play now: the server's `playable` (none for another hand). */
+export function playableCards(board, seat) {
+  const due = board && board.playable;
+  return due && due.seat === seat ? due.cards : [];
 }
 
 /** Whether `me` may still look at the last trick: declarer or a defender until his side
@@ -217,6 +209,11 @@ export function playWords(board, name = (seat) => SEAT_NAMES[seat]) {
   if (options && options.choice === null) { // Law 50D2: partner's penalty card
     return `${name(options.seat)} leads once declarer ${name(play.declarer)} has stated his ` +
       "option (Law 50D2).";
+  }
+  const premature = play.partner_option;
+  if (premature && premature.choice === null) { // Law 57A: the partner waits for declarer
+    return `${name(premature.seat)} plays once declarer ${name(play.declarer)} has selected ` +
+      "his option (Law 57A).";
   }
   if (!play.turn) return "";
   return play.turn === play.dummy

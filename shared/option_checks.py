@@ -1,0 +1,31 @@
+"""Declarer's options in the play, judged before they are appended: declarer alone states his
+option on the lead of the partner of a defender with a major penalty card (a `lead_option`,
+Laws 50D2, 51B; Law 26's kept so), names the penalty card to be played (a
+`penalty_card_named`, Law 51A), selects his option on a premature play (a `play_option`, Law
+57A). Another seat's is the sender's authority (the gateway's 403, field `type`); before the
+contract is in the state, the fold judges (it ignores any other seat's). Whether an option
+awaits is the fold's: one at another moment is ignored, as docs/api.md says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.play_checks import Refusal
+
+DECLARERS_OPTIONS = {
+    "lead_option": "states the lead option (Law 50D2)",
+    "penalty_card_named": "names the penalty card (Law 51A)",
+    "play_option": "selects the option on a premature play (Law 57A)",
+}
+"""The events only declarer sends, and what he does with each."""
+
+
+def option_refusal(board: dict[str, Any] | None, sender: str | None, kind: str
+                   ) -> Refusal | None:
+    """Why `kind` from the seat `sender` is refused: not declarer's (Laws 50D2, 51A, 57A);
+    None for another event, or while the state has no contract."""
+    what = DECLARERS_OPTIONS.get(kind)
+    contract = board.get("contract") if board is not None else None
+    if what is None or not contract or contract.get("declarer") == sender:
+        return None
+    return Refusal(f"only declarer ({contract.get('declarer')}) {what}", "type", forbidden=True)

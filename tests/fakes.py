@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import msgpack
 from aiokafka.errors import KafkaConnectionError, MessageSizeTooLargeError
@@ -33,6 +34,7 @@ from services.common.names import (
     table_topic,
     tournament_topic,
 )
+from services.common.settings import Settings
 from services.common.store import States
 from services.common.supervision import Supervisor
 from services.gateway.bootstrap import Adapters
@@ -44,11 +46,14 @@ from services.gateway.ports import (
     TopicsUnavailable,
 )
 from services.gateway.refusals import REDIS_DOWN
+from services.gateway.service import Gateway
 from services.processor.ports import Alerts, Fenced, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
+T = TypeVar("T")
+DIRECTOR = "d" * 32  # the director's token of `director_gateway`
 
 
 class MemoryKafka:
@@ -525,6 +530,31 @@ def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters
     adapters.update(given)
     adapters.setdefault("registry", MemoryRegistry(adapters["store"], kafka))
     return Adapters(**adapters)
+
+
+class InProcess:
+    """The gateway's off-loop work (`off_loop.OffLoop`) done at once in the test's process: no
+    worker process to start."""
+
+    async def run(self, work: Callable[..., T], *args: object) -> T:
+        return work(*args)
+
+    def stop(self) -> None:
+        pass
+
+
+def director_gateway(data: Path, kafka: MemoryKafka | None = None,
+                     store: MemoryStore | None = None, **given: Any) -> Gateway:
+    """A gateway on the fakes for what the director does (tables and tournaments created,
+    closed, their histories read, robots asked for): its adapters `gateway_adapters`' with the
+    history reads on `kafka` too, its off-loop work in process; `given` replaces adapters."""
+    kafka = kafka or MemoryKafka(shards=8)
+    store = store or MemoryStore()
+    gw = Gateway(Settings(TABLESERVER_DATA=data, TABLESERVER_SIGNING_KEY="k" * 32,
+                          TABLESERVER_DIRECTOR_TOKEN=DIRECTOR),
+                 gateway_adapters(kafka, store=store, history=memory_history(kafka), **given))
+    gw.off_loop = InProcess()  # type: ignore[assignment]
+    return gw
 
 
 def supervisor() -> Supervisor:

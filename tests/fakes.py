@@ -4,33 +4,56 @@
 contract tests in tests/integration/test_processor_contracts.py hold each pair to the same
 behaviour. `MemoryStore` is the state store in memory (tests/integration/test_store_contract.py
 holds it to `RedisStore`'s behaviour), `FlakyStore` the same with an off switch (Redis away).
-The gateway's adapters in memory: `gateway_adapters`."""
+The gateway's adapters in memory: `gateway_adapters`; among them `MemoryAdmin` (the topics'
+admin) and `MemoryRegistry` (tables' records as creation and closing write them), held to
+`topic_admin.KafkaTopicAdmin`'s and `table_registry.TableRegistry`'s behaviour by
+tests/topic_admin_contract.py."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import msgpack
-from aiokafka.errors import KafkaConnectionError
+from aiokafka.errors import KafkaConnectionError, MessageSizeTooLargeError
 from aiokafka.structs import TopicPartition
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from services.common import registry
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
-from services.common.names import ALERTS, CHECKPOINTS, LIVE, REGISTRY, shard_of, table_topic
+from services.common.names import (
+    ALERTS,
+    CHECKPOINTS,
+    LIVE,
+    REGISTRY,
+    shard_of,
+    table_topic,
+    tournament_topic,
+)
+from services.common.settings import Settings
 from services.common.store import States
 from services.common.supervision import Supervisor
 from services.gateway.bootstrap import Adapters
 from services.gateway.fanout import Render, Subscription
 from services.gateway.history_reads import HistoryReads
+from services.gateway.ports import (
+    RegistryUnavailable,
+    TopicShape,
+    TopicsUnavailable,
+)
+from services.gateway.refusals import REDIS_DOWN
+from services.gateway.service import Gateway
 from services.processor.ports import Alerts, Fenced, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
+T = TypeVar("T")
+DIRECTOR = "d" * 32  # the director's token of `director_gateway`
 
 
 class MemoryKafka:
@@ -46,6 +69,7 @@ class MemoryKafka:
         self.writers: dict[int, MemoryShardLog] = {}  # each shard's open log (the newest)
         self.down = False  # Kafka away: every request fails
         self.refused = 0  # requests refused while down
+        self.fenced: set[str] = set()  # topics that take no more appends (`MemoryAdmin.fence`)
 
     def check(self) -> None:
         if self.down:
@@ -283,6 +307,9 @@ class MemoryAppender:
 
     async def send_and_wait(self, topic: str, value: bytes, key: bytes | None = None,
                             partition: int | None = None) -> Appended:
+        self.kafka.check()
+        if topic in self.kafka.fenced:  # the broker's answer to a batch over the topic's limit
+            raise MessageSizeTooLargeError(f"{topic} takes no more appends (fenced)")
         self.kafka.partitions.setdefault(TopicPartition(topic, partition or 0), [])
         self.sent.append((topic, key, value, partition or 0))
         return Appended(self.kafka.append(topic, key, value, partition or 0))
@@ -411,17 +438,123 @@ class Untouched:
         raise AssertionError(f"{self.what} used ({name}) where the test expects no use")
 
 
+class MemoryAdmin:
+    """The topics' admin on `MemoryKafka` (`ports.TopicAdmin`): tables' and tournaments' topics
+    made (one partition each), fenced (`MemoryAppender` refuses their appends, as the broker
+    does) and deleted; `TopicsUnavailable` while Kafka is `down`."""
+
+    def __init__(self, kafka: MemoryKafka) -> None:
+        self.kafka = kafka
+
+    def _check(self) -> None:
+        try:
+            self.kafka.check()
+        except KafkaConnectionError as exc:
+            raise TopicsUnavailable(f"Kafka did not answer ({exc!r}); retry",
+                                    retry_after=1) from exc
+
+    def _topics(self) -> set[str]:
+        return {tp.topic for tp in self.kafka.partitions}
+
+    async def create_table(self, table: str) -> None:
+        self._check()
+        self.kafka.partitions.setdefault(TopicPartition(table_topic(table), 0), [])
+
+    async def create_tournament(self, tournament: str, tables: list[str]) -> None:
+        self._check()
+        for topic in (tournament_topic(tournament), *map(table_topic, tables)):
+            self.kafka.partitions.setdefault(TopicPartition(topic, 0), [])
+
+    async def fence(self, topics: list[str]) -> None:
+        self._check()
+        self.kafka.fenced |= set(topics) & self._topics()
+
+    async def delete(self, topics: list[str]) -> None:
+        self._check()
+        gone = set(topics)
+        self.kafka.partitions = {tp: log for tp, log in self.kafka.partitions.items()
+                                 if tp.topic not in gone}
+        self.kafka.fenced -= gone
+
+    async def existing(self) -> set[str]:
+        self._check()
+        return self._topics()
+
+    async def describe(self, topics: list[str]) -> dict[str, TopicShape]:
+        self._check()
+        counts: dict[str, int] = {}
+        for tp in self.kafka.partitions:
+            counts[tp.topic] = counts.get(tp.topic, 0) + 1
+        return {t: TopicShape(counts[t], t in self.kafka.fenced) for t in topics if t in counts}
+
+
+class MemoryRegistry:
+    """Tables' records written as creation and closing write them (`ports.Registry`): claimed
+    in `store`'s tables (a `MemoryStore`'s; `RegistryUnavailable` while a `FlakyStore` is
+    `down`), registered on `kafka`'s registry topic (`RegistryUnavailable` while it is
+    `down`)."""
+
+    def __init__(self, store: MemoryStore, kafka: MemoryKafka) -> None:
+        self.store, self.kafka = store, kafka
+
+    async def claim(self, records: Mapping[str, registry.TableRecord]
+                    ) -> dict[str, registry.TableRecord]:
+        if getattr(self.store, "down", False):
+            raise RegistryUnavailable(REDIS_DOWN, retry_after=2)
+        for table, record in records.items():
+            self.store.tables.setdefault(table, dict(record))
+        return {table: dict(self.store.tables[table]) for table in records}
+
+    async def register(self, records: Mapping[str, registry.TableRecord],
+                       timeout_s: float | None = None, doing: str = "register the tables",
+                       then: str = "retry") -> None:
+        if self.kafka.down:
+            self.kafka.refused += 1
+            raise RegistryUnavailable(f"Kafka did not {doing} (Kafka is away); {then}",
+                                      retry_after=1)
+        for table, record in records.items():
+            self.kafka.append(REGISTRY, table.encode(), json.dumps(record).encode(),
+                              shard_of(table, self.kafka.shards))
+
+
 def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters:
-    """The gateway's adapters in memory: the store, the producer and the topics' reads (on
-    `kafka`), limits that allow all, quiet feeds, a healthy probe; `given` replaces any."""
+    """The gateway's adapters in memory: the store, the producer, the topics' reads and admin
+    and the registry (on `kafka`, and on the store), limits that allow all, quiet feeds, a
+    healthy probe; `given` replaces any."""
     kafka = kafka or MemoryKafka(shards=8)
     adapters: dict[str, Any] = dict(
         store=MemoryStore(), producer=MemoryAppender(kafka), reads=MemoryReads(kafka),
         hub=QuietFeeds(), public=QuietFeeds(),
         alerts=QuietFeeds(), history=Untouched("the history reads"), seat_limit=Switch(),
-        history_limit=Switch(), health=Healthy(), admin=Untouched("Kafka's admin"),
-        redis=Untouched("Redis"))
-    return Adapters(**{**adapters, **given})
+        history_limit=Switch(), health=Healthy(), admin=MemoryAdmin(kafka))
+    adapters.update(given)
+    adapters.setdefault("registry", MemoryRegistry(adapters["store"], kafka))
+    return Adapters(**adapters)
+
+
+class InProcess:
+    """The gateway's off-loop work (`off_loop.OffLoop`) done at once in the test's process: no
+    worker process to start."""
+
+    async def run(self, work: Callable[..., T], *args: object) -> T:
+        return work(*args)
+
+    def stop(self) -> None:
+        pass
+
+
+def director_gateway(data: Path, kafka: MemoryKafka | None = None,
+                     store: MemoryStore | None = None, **given: Any) -> Gateway:
+    """A gateway on the fakes for what the director does (tables and tournaments created,
+    closed, their histories read, robots asked for): its adapters `gateway_adapters`' with the
+    history reads on `kafka` too, its off-loop work in process; `given` replaces adapters."""
+    kafka = kafka or MemoryKafka(shards=8)
+    store = store or MemoryStore()
+    gw = Gateway(Settings(TABLESERVER_DATA=data, TABLESERVER_SIGNING_KEY="k" * 32,
+                          TABLESERVER_DIRECTOR_TOKEN=DIRECTOR),
+                 gateway_adapters(kafka, store=store, history=memory_history(kafka), **given))
+    gw.off_loop = InProcess()  # type: ignore[assignment]
+    return gw
 
 
 def supervisor() -> Supervisor:

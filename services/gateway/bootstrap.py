@@ -1,4 +1,5 @@
-"""The gateway wired in one place: which store, producer, readers, limits and probe it uses.
+"""The gateway wired in one place: which store, producer, readers, limits, probe, topics' admin
+and registry it uses.
 
 `real_adapters` starts the Kafka and Redis clients (and stops them, in reverse, on leaving);
 tests give fakes (tests/fakes.py) to the same `Gateway` through `create_app(adapters=…)`. The
@@ -38,10 +39,14 @@ from services.gateway.ports import (
     HealthProbe,
     Limit,
     PublicReader,
+    Registry,
+    TopicAdmin,
     TopicReads,
 )
 from services.gateway.probes import ClientsProbe
 from services.gateway.public_feeds import PublicFeeds
+from services.gateway.table_registry import TableRegistry
+from services.gateway.topic_admin import KafkaTopicAdmin
 from services.replay.kafka_topics import KafkaTopics
 from services.replay.topic_cache import TopicCache
 
@@ -61,10 +66,8 @@ class Adapters:
     seat_limit: Limit
     history_limit: Limit
     health: HealthProbe
-    # Creating tables and tournaments (`services.common.registry`, `tournaments.py`) takes
-    # the clients themselves: Kafka's admin and Redis's pipelines.
-    admin: AIOKafkaAdminClient
-    redis: AnyRedis
+    admin: TopicAdmin  # tables' and tournaments' topics: created, fenced, deleted
+    registry: Registry  # tables' records as creating and closing write them
 
 
 class KafkaReads:
@@ -133,7 +136,9 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
                                    settings.calls_per_second),
             history_limit=SharedLimit(lines, HISTORY_RATE, settings.history_per_second,
                                       5 * settings.history_per_second),
-            health=ClientsProbe(redis, producer), admin=admin, redis=redis)
+            health=ClientsProbe(redis, producer),
+            admin=KafkaTopicAdmin(admin, settings.replication),
+            registry=TableRegistry(redis, producer, settings.shards))
 
 
 def background(adapters: Adapters) -> dict[str, Callable[[], Coroutine[Any, Any, None]]]:

@@ -8,7 +8,7 @@ gateway killed half-way, Kafka away) is sent again and finishes:
    changed before every table passed;
 2. **closed**: each table's record says `closed` (Redis and the registry topic): gateways
    refuse its events (409) from then on;
-3. **fenced**: each topic takes no more appends (Kafka refuses them: `fence_table_topics`),
+3. **fenced**: each topic takes no more appends (Kafka refuses them: `TopicAdmin.fence`),
    so what is read next is everything the table will ever hold;
 4. **folded**: the processor has folded each table to its end (its state's version in Redis),
    so every alert it raises is in the alerts' topic;
@@ -36,19 +36,16 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiokafka import AIOKafkaProducer
-from aiokafka.admin import AIOKafkaAdminClient
-from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
 from services.common import archive, registry
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError, Unavailable
-from services.common.kafka.admin import delete_table_topics, fence_table_topics
 from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, Record
 from services.common.names import ARCHIVE, table_topic
 from services.common.store import StateStore
+from services.gateway.ports import Appender, Registry, TopicAdmin, TopicsUnavailable
 from services.gateway.refusals import Kind, Refused
 from services.gateway.robot_requests import record_request
 from services.gateway.service import Gateway
@@ -63,14 +60,14 @@ Step = Callable[[str, list[str]], Awaitable[None]]  # a step done, for these tab
 
 @dataclass
 class Archiver:
-    """What a close needs: Kafka's admin and the producer, the state store, and two readers:
-    `topics` (many table topics whole: `TopicReads.topics`) and `fetch` (the archive topic from
-    an offset on)."""
+    """What a close needs (services/gateway/ports.py): the topics' admin, the producer, the
+    state store, the registry, and two readers: `topics` (many table topics whole:
+    `TopicReads.topics`) and `fetch` (the archive topic from an offset on)."""
 
-    admin: AIOKafkaAdminClient
-    producer: AIOKafkaProducer
+    admin: TopicAdmin
+    producer: Appender
     store: StateStore
-    shards: int
+    registry: Registry
     topics: Callable[[list[str]], Awaitable[dict[str, list[Record]]]]
     fetch: Callable[[int], Awaitable[list[Record]]]
     folded_timeout_s: float = FOLDED_TIMEOUT_S
@@ -116,7 +113,7 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
                    for t in open_}
         await write_records(archiver, closing)
         await step("closed", open_)
-        await fence_table_topics(archiver.admin, open_)
+        await archiver.admin.fence([table_topic(t) for t in open_])
         await step("fenced", open_)
         logs = await archiver.topics([table_topic(t) for t in open_])
         await _wait_folded(archiver, {t: logs[table_topic(t)] for t in open_})
@@ -129,7 +126,7 @@ async def close_tables(archiver: Archiver, records: dict[str, registry.TableReco
         await step("marked", open_)
         records = {**records, **{t: {**closing[t], "archive": pointers[t]} for t in open_}}
     tables = sorted(records)
-    await delete_table_topics(archiver.admin, tables)
+    await archiver.admin.delete([table_topic(t) for t in tables])
     await step("deleted", tables)
     return {"closed": tables,
             "events": sum(int(r["archive"]["count"]) for r in records.values())}
@@ -155,8 +152,7 @@ class Steps:
 
 async def write_records(archiver: Archiver, records: dict[str, registry.TableRecord]) -> None:
     await archiver.store.remember_tables(records)
-    await registry.register(archiver.producer, records, archiver.shards,
-                            doing="record the tables' close")
+    await archiver.registry.register(records, doing="record the tables' close")
 
 
 async def _wait_folded(archiver: Archiver, logs: dict[str, list[Record]]) -> None:
@@ -218,8 +214,8 @@ def unavailable(exc: BaseException) -> Unavailable:
 
 def archiver_of(gw: Gateway) -> Archiver:
     adapters = gw.adapters
-    return Archiver(adapters.admin, adapters.producer, adapters.store,
-                    gw.settings.shards, adapters.reads.topics, adapters.history.archive_at)
+    return Archiver(adapters.admin, adapters.producer, adapters.store, adapters.registry,
+                    adapters.reads.topics, adapters.history.archive_at)
 
 
 _closing: dict[Gateway, asyncio.Lock] = {}
@@ -237,7 +233,7 @@ async def close(gw: Gateway, records: dict[str, registry.TableRecord], force: bo
             done = await close_tables(archiver, records, force, marks)
             if then is not None:
                 done = {**done, **await then(archiver)}
-        except (KafkaError, KafkaUnavailable, TimeoutError) as exc:
+        except (TopicsUnavailable, KafkaUnavailable, TimeoutError) as exc:
             log.warning("close of %d tables cut short: %r", len(records), exc)
             raise unavailable(exc) from None
     for table in records:
@@ -259,13 +255,13 @@ async def resume_closes(gw: Gateway) -> dict[str, registry.TableRecord]:
     while True:
         try:
             records = await gw.adapters.store.table_records()
-            topics = set(await gw.adapters.admin.list_topics())
+            topics = await gw.adapters.admin.existing()
             cut = {t: r for t, r in records.items() if "closed" in r
                    and ("archive" not in r or table_topic(t) in topics)}
             if cut:
                 log.info("finishing the close of %d tables cut short", len(cut))
                 await close(gw, cut, force=True)
             return records
-        except (ServiceError, KafkaError, RedisError, TimeoutError) as exc:
+        except (ServiceError, RedisError, TimeoutError) as exc:  # (the store's: Redis's)
             log.warning("closes cut short not finished yet (%r): again", exc)
             await backoff.wait()

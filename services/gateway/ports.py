@@ -11,15 +11,23 @@ place (`bootstrap.py`), and tests give fakes (tests/fakes.py) through the same `
   feeds as the public sees them, after the delay (`public_feeds.PublicFeeds`), an
   `AlertReader` the alerts' topic (`alert_feed.AlertFeed`); each has its long-lived reader,
   `run`;
-- a `HealthProbe` says whether Kafka and Redis answer (`/healthz`, `/readyz`).
+- a `HealthProbe` says whether Kafka and Redis answer (`/healthz`, `/readyz`);
+- a `TopicAdmin` creates, fences, describes and deletes tables' and tournaments' topics
+  (`topic_admin.KafkaTopicAdmin`), a `Registry` writes tables' records as creation and closing
+  do (`table_registry.TableRegistry`: Redis's copy, first writer wins, and the registry
+  topic). Each raises its own error (`TopicsUnavailable`, `RegistryUnavailable`: a 503 with
+  Retry-After), never Kafka's or Redis's: their adapters translate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from services.common.errors import Unavailable
 from services.common.kafka.reader import Record
+from services.common.registry import TableRecord
 from services.gateway.fanout import Feeds
 
 
@@ -88,3 +96,61 @@ class HealthProbe(Protocol):
     async def kafka_reachable(self) -> bool: ...
 
     async def redis_reachable(self) -> bool: ...
+
+
+class TopicsUnavailable(Unavailable):
+    """Kafka did not create, fence, describe or delete topics (in time): retry."""
+
+
+class RegistryUnavailable(Unavailable):
+    """Redis or the registry topic did not take or give tables' records (in time): retry."""
+
+
+@dataclass(frozen=True)
+class TopicShape:
+    """A topic as the broker describes it: its partitions, and whether it is fenced (it takes
+    no more appends: a closed table's, or tournament's)."""
+
+    partitions: int
+    fenced: bool
+
+
+class TopicAdmin(Protocol):
+    """Tables' and tournaments' topics (`services.common.kafka.admin`). Each operation can be
+    done again harmlessly; each raises `TopicsUnavailable` when Kafka does not answer."""
+
+    async def create_table(self, table: str) -> None:
+        """The table's topic (one partition, kept forever), unless it exists."""
+
+    async def create_tournament(self, tournament: str, tables: list[str]) -> None:
+        """The tournament's topic and its tables', those missing; once each has a leader."""
+
+    async def fence(self, topics: list[str]) -> None:
+        """The topics take no more appends (an append is refused), once the broker says so;
+        a topic that does not exist is left alone."""
+
+    async def delete(self, topics: list[str]) -> None:
+        """The topics deleted, once the broker knows no more of them; a topic gone already is
+        no error."""
+
+    async def existing(self) -> set[str]:
+        """The names of every topic there is."""
+
+    async def describe(self, topics: list[str]) -> dict[str, TopicShape]:
+        """Each of `topics` that exists, as the broker describes it."""
+
+
+class Registry(Protocol):
+    """Tables' records (`services.common.registry`) as creating and closing tables write them;
+    they are read through the `StateStore`. Each raises `RegistryUnavailable` when Redis or
+    Kafka does not answer (in time)."""
+
+    async def claim(self, records: Mapping[str, TableRecord]) -> dict[str, TableRecord]:
+        """Each record written to Redis unless its table has one there: the records that
+        stand (those found, and the new ones)."""
+
+    async def register(self, records: Mapping[str, TableRecord], timeout_s: float | None = None,
+                       doing: str = "register the tables", then: str = "retry") -> None:
+        """The records appended to the registry topic, the processor's copy (that lasts),
+        once Kafka acknowledged them all; the message of `RegistryUnavailable` is `Kafka did
+        not <doing> …; <then>`."""

@@ -7,15 +7,14 @@ exports say who played."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from typing import Any
 
-from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
 from services.common.errors import Unavailable
+from services.common.kafka.produce import append
 from services.common.names import ROBOTS
 from services.gateway import robot_presence, tournaments
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
@@ -56,10 +55,9 @@ async def record_request(gw: Gateway, table: str, seats: tuple[str, ...]) -> Non
     robot of the table stands up)."""
     request = {"table": table, "seats": list(seats), "ts": int(time.time() * 1000)}
     try:
-        await asyncio.wait_for(gw.adapters.producer.send_and_wait(
-            ROBOTS, json.dumps(request).encode(), key=table.encode()),
-            gw.settings.produce_timeout_s)
-    except (KafkaError, TimeoutError):
+        await append(gw.adapters.producer, ROBOTS, json.dumps(request).encode(),
+                     key=table.encode(), timeout_s=gw.settings.produce_timeout_s)
+    except Unavailable:  # Kafka's errors and time-outs (`produce.append`)
         raise Unavailable("Kafka did not acknowledge the request in time; retry (the same "
                           "request twice is harmless)", retry_after=1) from None
     gw.adapters.alerts.robots[table] = list(seats)  # this gateway knows at once

@@ -25,12 +25,10 @@ import logging
 import time
 from typing import Any
 
-from aiokafka.errors import KafkaError
 from redis.exceptions import RedisError
 
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError, Unavailable
-from services.common.kafka.admin import delete_topics, fence_topics
 from services.common.kafka.reader import KafkaUnavailable
 from services.common.names import tournament_topic
 from services.gateway.closing import (
@@ -61,7 +59,7 @@ async def close_topic(archiver: Archiver, tournament: str, tables: list[str]
                   "closed": record.get("closed", int(time.time() * 1000))}
         await store.remember_tournament(tournament, record)
         await step("tournament closed", [tournament])
-        await fence_topics(archiver.admin, [topic])
+        await archiver.admin.fence([topic])
         await step("tournament fenced", [tournament])
         records = (await archiver.topics([topic]))[topic]
         where = (await archive_logs(archiver, {archive_name(tournament): records}))[
@@ -77,7 +75,7 @@ async def close_topic(archiver: Archiver, tournament: str, tables: list[str]
         record = {**record, "archive": where}
         await store.remember_tournament(tournament, record)
         await step("tournament marked", [tournament])
-    await delete_topics(archiver.admin, [topic])
+    await archiver.admin.delete([topic])
     await step("tournament deleted", [tournament])
     return {"tournament": tournament, "tournament_events": int(record["archive"]["count"])}
 
@@ -103,7 +101,7 @@ async def resume(gw: Gateway) -> None:
         try:
             store = gw.adapters.store
             found = await store.tournament_records()
-            topics = set(await gw.adapters.admin.list_topics())
+            topics = await gw.adapters.admin.existing()
             for t in {r["tournament"] for r in records.values()  # cut among the tables' steps
                       if r.get("tournament_closing") and "tournament" in r} - set(found):
                 if tournament_topic(t) in topics:
@@ -120,6 +118,6 @@ async def resume(gw: Gateway) -> None:
                 await close_tournament(gw, tournament, await store.records_of(
                     tables), force=True)
             return
-        except (ServiceError, KafkaError, KafkaUnavailable, RedisError, TimeoutError) as exc:
+        except (ServiceError, KafkaUnavailable, RedisError, TimeoutError) as exc:
             log.warning("tournaments' closes cut short not finished yet (%r): again", exc)
             await backoff.wait()

@@ -16,16 +16,15 @@ import logging
 import time
 from typing import Any
 
-from aiokafka.errors import KafkaError
-
 from services.common import registry
 from services.common.errors import Unavailable
-from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, create_tournament_topics
+from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES
 from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.common.names import tournament_topic
 from services.gateway import robot_presence
 from services.gateway.models import TournamentCreate
+from services.gateway.ports import TopicsUnavailable
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
 from services.gateway.table_logs import records_of, table_logs
@@ -116,20 +115,21 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
             raise Refused(f"tournament {request.tournament} exists, created by another "
                           "request", "tournament", kind=Kind.CONFLICT)
         return found, False
-    settings, adapters = gw.settings, gw.adapters
     try:
-        await create_tournament_topics(adapters.admin, made.tournament, list(tables),
-                                       settings.replication)
-        await _register(gw, made)
+        await gw.adapters.admin.create_tournament(made.tournament, list(tables))
+    except TopicsUnavailable as exc:
+        raise _not_created(made, len(record), exc) from None
+    records = await _claim(gw, made)  # Redis away: its own 503, as any read of Redis
+    try:
+        await gw.adapters.registry.register(records, 2 * gw.settings.produce_timeout_s,
+                                            then=HARMLESS)
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
                                                  "ts": int(time.time() * 1000)})
                                for table, names in made.players.items()))
-        await append(adapters.producer, tournament_topic(made.tournament), record,
+        await append(gw.adapters.producer, tournament_topic(made.tournament), record,
                      doing="create the tournament", then=HARMLESS)
-    except (KafkaError, TimeoutError, Unavailable) as exc:
-        log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
-                    "%r", made.tournament, len(tables), len(deals), len(record), exc)
-        raise _kafka_down("create the tournament") from None
+    except Unavailable as exc:  # the registry's, and the appends'
+        raise _not_created(made, len(record), exc) from None
     gw.tournaments[made.tournament] = made
     return made, True
 
@@ -167,18 +167,23 @@ def creation_record(made: Tournament) -> bytes:
                   "sessions", field, kind=Kind.TOO_LARGE)
 
 
-async def _register(gw: Gateway, made: Tournament) -> None:
-    """Each table's record, in Redis (for the gateways) and the registry (for the processor):
+def _not_created(made: Tournament, size: int, exc: Unavailable) -> Unavailable:
+    log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
+                "%r", made.tournament, len(made.tables), len(made.deals), size, exc)
+    return _kafka_down("create the tournament")
+
+
+async def _claim(gw: Gateway, made: Tournament) -> dict[str, registry.TableRecord]:
+    """Each table's record in Redis (for the gateways), to be registered (for the processor):
     a table that exists outside this tournament is refused."""
     now = int(time.time() * 1000)
-    records = await registry.claim(gw.adapters.redis, {
+    records = await gw.adapters.registry.claim({
         t: registry.new_record(t, made.ruleset, made.tournament, now) for t in made.tables})
     for table, record in records.items():
         if record.get("tournament") != made.tournament or record["ruleset"] != made.ruleset:
             raise Refused(f"table {table} exists outside tournament {made.tournament}",
                           "tables", kind=Kind.CONFLICT)
-    await registry.register(gw.adapters.producer, records, gw.settings.shards,
-                            2 * gw.settings.produce_timeout_s, then=HARMLESS)
+    return records
 
 
 async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,

@@ -22,6 +22,8 @@ from services.common.kafka.reader import Record, read_topics
 from services.common.names import ARCHIVE, TABLE_PREFIX, table_topic, tournament_topic
 from services.common.store import RedisStore
 from services.gateway.closing import Archiver, close_tables
+from services.gateway.table_registry import TableRegistry
+from services.gateway.topic_admin import KafkaTopicAdmin
 from services.replay.kafka_topics import KafkaTopics
 from tests.helpers import DEALS, GATEWAY_PORT, run, wait_for
 from tests.stack import Stack, another_gateway
@@ -204,8 +206,9 @@ async def archiver_on(stack: Stack, step: str) -> AsyncIterator[tuple[Archiver, 
         if name == step:
             raise Killed(name)
     try:
-        archiver = Archiver(admin, producer, RedisStore(redis), int(stack.env.get(
-            "TABLESERVER_SHARDS", "8")), read, fetch)
+        shards = int(stack.env.get("TABLESERVER_SHARDS", "8"))
+        archiver = Archiver(KafkaTopicAdmin(admin, 1), producer, RedisStore(redis),
+                            TableRegistry(redis, producer, shards), read, fetch)
         archiver.on_step = die
         yield archiver, redis
     finally:

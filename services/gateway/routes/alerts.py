@@ -8,10 +8,10 @@ import json
 import time
 from typing import Annotated
 
-from aiokafka.errors import KafkaError
 from fastapi import APIRouter, Path, Query
 
 from services.common.errors import Unavailable
+from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable
 from services.common.names import HANDLED
 from services.gateway.deps import DirectorDep, GatewayDep
@@ -60,9 +60,9 @@ async def mark_handled(alert_id: Annotated[str, Path(description="the alert's `i
                        ts=int(time.time() * 1000))
     value = json.dumps(mark.model_dump()).encode()
     try:
-        await asyncio.wait_for(gw.adapters.producer.send_and_wait(
-            HANDLED, value, key=alert_id.encode()), gw.settings.produce_timeout_s)
-    except (KafkaError, TimeoutError):
+        await append(gw.adapters.producer, HANDLED, value, key=alert_id.encode(),
+                     timeout_s=gw.settings.produce_timeout_s)
+    except Unavailable:  # Kafka's errors and time-outs (`produce.append`)
         raise Unavailable("Kafka did not acknowledge the mark in time; retry",
                           retry_after=1) from None
     gw.adapters.alerts.handled[alert_id] = mark.model_dump()  # this gateway knows at once

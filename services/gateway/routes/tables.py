@@ -5,11 +5,10 @@ from __future__ import annotations
 import asyncio
 import time
 
-from aiokafka.errors import KafkaError
 from fastapi import APIRouter
 
+from services.common import registry
 from services.common.errors import Unavailable
-from services.common.registry import create_table
 from services.gateway.closing import close
 from services.gateway.deps import DirectorDep, GatewayDep
 from services.gateway.errors import responses
@@ -27,8 +26,10 @@ from services.gateway.models import (
     TableList,
     TableListed,
 )
-from services.gateway.refusals import Kind, Refused
+from services.gateway.ports import RegistryUnavailable, TopicsUnavailable
+from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.routes.pages import operator_link, table_links
+from services.gateway.service import Gateway
 from shared.events import Ruleset
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -42,18 +43,37 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
     if found is not None and "closed" in found:  # its topic is gone: none is made again
         raise Refused(f"table {body.table} was closed by the director; choose another name",
                       "table", kind=Kind.CONFLICT)
-    try:
-        meta = await asyncio.wait_for(create_table(
-            adapters.admin, adapters.producer, adapters.redis, body.table, body.ruleset,
-            settings.replication, settings.shards), 2 * settings.produce_timeout_s)
-    except (KafkaError, TimeoutError, Unavailable):
-        raise Unavailable("Kafka did not create the table in time; retry (creating a table "
-                          "twice is harmless)", retry_after=1) from None
+    meta = await _created(gw, body.table, body.ruleset)
     if meta["ruleset"] != body.ruleset:
         raise Refused(f"table {body.table} exists with ruleset {meta['ruleset']}",
                       "ruleset", kind=Kind.CONFLICT)
     links = table_links(gw.signing_key, body.table, int(time.time()) + settings.token_ttl_s)
     return TableCreated(**links.model_dump(), ruleset=body.ruleset)
+
+
+NOT_CREATED = ("Kafka did not create the table in time; retry (creating a table twice is "
+               "harmless)")
+
+
+async def _created(gw: Gateway, table: str, ruleset: str) -> registry.TableRecord:
+    """The table made, or found (`services.common.registry.create_table`, through the ports):
+    its topic, its record in Redis (one that exists stands), then in the registry topic,
+    within twice the time an append may take. Kafka away or slow: a 503 to retry; Redis away:
+    Redis's own 503."""
+    adapters = gw.adapters
+    try:
+        async with asyncio.timeout(2 * gw.settings.produce_timeout_s):
+            await adapters.admin.create_table(table)
+            record = (await adapters.registry.claim(
+                {table: registry.new_record(table, ruleset)}))[table]
+            await adapters.registry.register({table: record}, doing="register the table")
+    except (TimeoutError, TopicsUnavailable):
+        raise Unavailable(NOT_CREATED, retry_after=1) from None
+    except RegistryUnavailable as exc:
+        if exc.reason == REDIS_DOWN:  # the claim's: Redis away
+            raise
+        raise Unavailable(NOT_CREATED, retry_after=1) from None
+    return record
 
 
 @router.get("", responses=responses(401, 403, 503))

@@ -1,6 +1,6 @@
-"""Issue 38's readings of the opening lead and of Law 55A's two answers, each written from the
-text. The board of `tests.helpers.DEAL`: N declares 4S, E (declarer's LHO) makes the opening
-lead, S is dummy, W is declarer's RHO.
+"""The readings of the opening lead by the declaring side and of Law 55A's two answers, each
+written from the text. The board of `tests.helpers.DEAL`: N declares 4S, E (declarer's LHO)
+makes the opening lead, S is dummy, W is declarer's RHO.
 
 N  S 4        H KJ32  D 842   C AQ743
 E  S JT987    H Q876  D AK5   C 2

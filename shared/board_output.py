@@ -61,7 +61,11 @@ def view_of(board: Board) -> BoardView:
         "rectifications": list(board.rectifications),
         "lead_restrictions": [p.to_dict(board) for p in board.lead_penalties]
         + [r for r in board.rulings if r["action"] == RulingAction.LEAD_RESTRICTION],
-        "exposed_cards": exposed if board.status is _AUCTION else [],
+        # Law 24: face up until the auction period ends (2017 Law 17D1: the opening lead faced),
+        # then a defender's are penalty cards, declarer's side's back in the hand (54E)
+        "exposed_cards": exposed if board.status is _AUCTION else [
+            e for e, defender in zip(exposed, defending, strict=True) if not defender]
+        if board.opening_lead is None and board.duplicate and exposed else [],
         "penalty_cards": penalty,
         "alerted_calls": [standing_to_dict(c) for c in board.calls
                           if c.alert or c.explanation],

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from shared.board_view import PlayView, ResultView, TrickView
+from shared.board_view import LeadOutOfTurnView, PlayView, ResultView, TrickView
 from shared.cards import Card
 from shared.deal import parse_deal
-from shared.play import Play
+from shared.play import IrregularLead, Play
 from shared.scoring import (
     Contract,
     RubberState,
@@ -31,6 +31,16 @@ _VULNERABLE = {Vulnerability.NONE: (False, False), Vulnerability.NS: (True, Fals
 
 # the seats' letters clockwise from each seat's (N: N E S W, E: E S W N …)
 _CLOCKWISE_LETTERS = tuple(tuple("NESW"[(first + i) % 4] for i in range(4)) for first in range(4))
+
+
+def lead_view(lead: IrregularLead) -> LeadOutOfTurnView:
+    """A lead out of turn awaiting its option (Laws 53–56), with Law 55A's answer held."""
+    view: LeadOutOfTurnView = {"seat": lead.seat.letter, "card": str(lead.card),
+                               "law": lead.law,
+                               "option_holders": [s.letter for s in lead.holders]}
+    if lead.held is not None:
+        view["held"] = {"seat": lead.held[0].letter, "accept": lead.held[1]}
+    return view
 
 
 def play_view(play: Play) -> PlayView:
@@ -64,9 +74,7 @@ def play_view(play: Play) -> PlayView:
             "seat": claim.seat.letter, "tricks": claim.tricks, "remaining": claim.remaining,
             "statement": claim.statement, "answers": {s.letter: a for s, a in claim.answers},
             "disputed": claim.disputed},
-        "lead_out_of_turn": None if lead is None else {
-            "seat": lead.seat.letter, "card": str(lead.card), "law": lead.law,
-            "option_holders": [s.letter for s in lead.holders]},
+        "lead_out_of_turn": None if lead is None else lead_view(lead),
         "lead_options": None if options is None else {
             "seat": options.seat.letter, "suits": list(options.suits),
             "choice": options.choice, "chosen": list(options.chosen)},

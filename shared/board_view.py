@@ -193,6 +193,11 @@ class RevokeView(TypedDict):
     corrected: bool
 
 
+class HeldAnswerView(TypedDict):
+    seat: str
+    accept: bool
+
+
 class LeadOutOfTurnView(TypedDict):
     """A lead out of turn faced, awaiting the option of those who may accept it (53–56)."""
 
@@ -200,6 +205,9 @@ class LeadOutOfTurnView(TypedDict):
     card: str
     law: str
     option_holders: list[str]
+    # Law 55A: the answer of the defender not next in turn, held until the player next in turn
+    # (who prevails) answers or plays, or another card comes
+    held: NotRequired[HeldAnswerView]
 
 
 class LeadOptionsView(TypedDict):

@@ -83,12 +83,21 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class IrregularLead:
     """A card led out of turn, faced and awaiting the option of the side entitled to accept it
-    (Laws 53–56); `holders`: who may accept it."""
+    (Laws 53–56); `holders`: who may accept it. `held`: Law 55A's answer of the defender not
+    next in turn to the lead (seat, accept), which applies unless the player next in turn
+    chooses otherwise (`shared.laws.play.on_option`)."""
 
     seat: Seat
     card: Card
     law: str
     holders: tuple[Seat, ...]
+    held: tuple[Seat, bool] | None = None
+
+    @property
+    def next_in_turn(self) -> Seat:
+        """The player next in turn to the irregular lead (the leader's LHO): his play to it
+        accepts it (Law 53A), and his option prevails over his partner's (Law 55A)."""
+        return self.seat.lho
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,11 +182,18 @@ class RevokeState(View):
     corrected: bool = Field(description="Law 62")
 
 
+class HeldAnswer(View):
+    seat: Seat = Field(description="the defender not next in turn to the lead")
+    accept: bool
+
+
 class LeadOutOfTurn(View):
     seat: Seat
     card: str
     law: str
     option_holders: list[Seat]
+    held: HeldAnswer = omitted("Law 55A: the answer of the defender not next in turn, which "
+                               "applies unless the player next in turn chooses otherwise")
 
 
 class LeadOptions(View):

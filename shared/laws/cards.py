@@ -1,13 +1,16 @@
 """Cards exposed: during the auction (Law 24; rubber 23), and after it, declarer's (Law 48A) or a
-defender's (Law 49). The opening lead is the play's (`shared.laws.play`)."""
+defender's (Law 49); a card of the declaring side faced as an opening lead, which is no lead
+(Law 54E). The opening lead is the play's (`shared.laws.play`)."""
 
 from __future__ import annotations
 
 from shared.board import Board
+from shared.cards import Card
 from shared.events import CardExposed
 from shared.laws.citations import cite
 from shared.laws.penalty_cards import lead_after_penalty_card
 from shared.play import is_minor
+from shared.seats import Seat
 from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
 
@@ -82,3 +85,35 @@ def exposed_after_auction(board: Board, event: CardExposed) -> None:
                 f"{seat} exposed {card} after the auction closed: {kind}.", options)
     if play is not None and not play.in_trick and play.ended is None:
         lead_after_penalty_card(board, play)  # his partner on lead now: Law 50D2
+
+
+def attempted_opening_lead(board: Board, seat: Seat, card: Card) -> None:
+    """A card from declarer's or dummy's hand before the opening lead is faced: no lead.
+    - Duplicate, 2017 Law 54E: "If a player of the declaring side attempts to make an opening
+      lead Law 24 applies". Only a defender's card faced ends the auction period (17D1), so
+      the card is one exposed during the auction period (Law 24): left face up until that
+      period ends, then, the offender being declarer or dummy, picked up and returned to the
+      hand, no penalty card; its information is unauthorised for declarer's side. Nothing is
+      led, nothing is accepted: no Law 55A option, dummy's hand is not spread (Law 41D), and
+      declarer's LHO makes the opening lead (Law 41A). Law 24B's pass at partner's next turn
+      to call has no turn left to apply to.
+    - Rubber: the opening lead is declarer's LHO's (Law 41) and play began when the auction
+      closed (22(b)): a card of declarer's side exposed, not subject to penalty and never a
+      penalty card (48(a)); it goes back to the hand at once."""
+    declarer = board.declarer
+    assert declarer is not None
+    leader = declarer.lho
+    if not board.duplicate:
+        board.rectify(cite(board, "48A"), seat, f"{card} from {seat}'s hand before the opening "
+                      f"lead is not a lead: {leader}, declarer's LHO, leads (Law 41). No "
+                      "rectification: a card of declarer's or dummy's hand is never a penalty "
+                      "card (Law 48A); it goes back to the hand.")
+        return
+    board.exposed += ((seat, card, True),)
+    board.alert(Irregularity.EXPOSED_CARD, "54E", seat,
+                f"{seat}, of the declaring side, faced {card} before the opening lead: not a "
+                f"lead (Law 54E), and the auction period goes on (17D1). Law 24: it stays face "
+                f"up until the opening lead is faced, then goes back to {seat}'s hand, no "
+                "penalty card.",
+                (f"{leader}, declarer's LHO, makes the opening lead (Law 41A); the information "
+                 "from the card is unauthorised for declarer's side (Laws 24, 16C)",))

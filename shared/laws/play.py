@@ -10,12 +10,14 @@ was folded) is noted as ignored and changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shared.board import Board
 from shared.calls import Strain
 from shared.cards import Card
 from shared.deal import parse_deal
 from shared.events import CardExposed, CardPlayed, OpeningLeadFaced, OptionExercised, RulingAction
-from shared.laws.cards import on_card_exposed
+from shared.laws.cards import attempted_opening_lead, on_card_exposed
 from shared.laws.citations import cite
 from shared.laws.misplaced import misplaced
 from shared.laws.options import on_option as on_call_option
@@ -97,8 +99,9 @@ def _suits(hand: str) -> Suits | None:
 def on_card_played(board: Board, event: CardPlayed) -> None:
     """Law 45: a card is played from the hand it comes from, declarer playing dummy's. During
     the auction a card faced is a card prematurely led (Law 24B; rubber 23). The first card
-    after the auction is the opening lead (Law 41A), which ends the auction period (2017
-    Law 17D1); dummy's hand is then faced (Law 41D)."""
+    after the auction from a defender is the opening lead (Law 41A), which ends the auction
+    period (2017 Law 17D1); dummy's hand is then faced (Law 41D). One from declarer's side
+    before it is no lead (Law 54E: `cards.attempted_opening_lead`)."""
     seat, card = event.seat, event.card
     play = board.play
     if play is not None and seat is play.turn and play.plain:
@@ -153,9 +156,14 @@ def irregular_card(board: Board, event: CardPlayed) -> None:
     if play.claim is not None:
         board.note_ignored("play ceases once a claim is made (Law 68D)")
         return
+    if board.opening_lead is None and not play.cards and not seat.is_opponent_of(play.declarer):
+        attempted_opening_lead(board, seat, card)  # Law 54E: no lead, Law 24 applies
+        return
     lead = play.lead
     if lead is not None:
-        settle_lead(board, play, lead, accept=seat is lead.seat.lho, by_play=True)
+        by_play = seat is lead.next_in_turn  # Law 53A: his play to it accepts it
+        accept = by_play or (lead.held is not None and lead.held[1])  # else 55A's answer held
+        settle_lead(board, play, lead, accept=accept, by_play=by_play)
     if seat is not play.turn:
         if play.revokes and correct_revoke(board, play, seat, card):
             if play.penalty and not play.in_trick:  # a defender's card withdrawn: Law 50D2
@@ -226,8 +234,10 @@ def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
     """A card from a hand whose turn it is not.
     - A lead (no card yet to the trick): a defender's, the opening lead out of turn (Law 54)
       or a later one (Law 56), declarer may accept; declarer's from the wrong hand or before a
-      defender's turn (Law 55A), either defender may. It waits, faced, for the option (Law
-      53A: accepted when the player next in rotation plays to it).
+      defender's turn (Law 55A), either defender may (declarer's side has no opening lead,
+      Law 54E: `irregular_card`). It waits, faced, for the option (Law 53A: accepted when the
+      player next in rotation plays to it; Law 55A: the option of the defender next in turn
+      prevails, `on_option`).
     - A play to a trick before one's turn: a defender's becomes a penalty card (Law 57A) and
       declarer has options on the offender's partner; declarer's from either hand is not
       subject to rectification (Law 57C1) and is withdrawn."""
@@ -249,7 +259,8 @@ def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
             law, holders, kind = "55A", (declarer.lho, declarer.rho), \
                 Irregularity.LEAD_OUT_OF_TURN
             options = ("either defender may accept the lead (Law 53A) or require it "
-                       "withdrawn, with no further rectification (Law 55A)",)
+                       "withdrawn, with no further rectification (Law 55A); if they choose "
+                       f"differently, {seat.lho}'s option, next in turn, prevails",)
         play.lead = IrregularLead(seat, card, law, holders)
         if opening:
             board.opening_lead = (seat, card)  # faced: the auction period ends (17D1)
@@ -305,7 +316,15 @@ def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,
 
 def on_option(board: Board, event: OptionExercised) -> None:
     """An `option` decides the lead out of turn that waits for it (Laws 53A, 54, 55A, 56), by
-    one entitled to accept it; otherwise the irregular call pending (Laws 25–32)."""
+    one entitled to accept it; otherwise the irregular call pending (Laws 25–32).
+
+    Law 55A, declarer's lead: "If the defenders choose differently the option expressed by the
+    player next in turn [to the irregular lead] shall prevail". His answer settles the lead
+    at once, whatever his partner said. His partner's answer is held (`IrregularLead.held`;
+    a later one of his replaces it) and the lead waits: the player next in turn may still
+    choose otherwise, by his answer or by playing to the lead (53A). It applies when another
+    card comes first (`irregular_card`): accepted, that card is judged against the lead;
+    declined, the lead is withdrawn as before."""
     play = board.play
     lead = play.lead if play is not None else None
     if play is None or lead is None:
@@ -313,6 +332,17 @@ def on_option(board: Board, event: OptionExercised) -> None:
     elif event.seat not in lead.holders:
         board.note_ignored(f"only {' or '.join(s.name for s in lead.holders)} may accept the "
                            "lead out of turn")
+    elif len(lead.holders) > 1 and event.seat is not lead.next_in_turn:
+        play.lead = replace(lead, held=(event.seat, event.accept))
+        board.rectify(cite(board, "55A"), event.seat, f"{event.seat} "
+                      f"{'accepts' if event.accept else 'does not accept'} the lead of "
+                      f"{lead.card} out of turn; {lead.next_in_turn}, next in turn, may still "
+                      "choose otherwise, and his option prevails (Law 55A).")
     else:
+        held = lead.held
+        if held is not None and held[1] is not event.accept:
+            board.rectify(cite(board, "55A"), event.seat, f"the defenders choose differently: "
+                          f"{event.seat}'s option, next in turn, prevails over {held[0]}'s "
+                          "(Law 55A).")
         settle_lead(board, play, lead, event.accept)
         play.recheck()

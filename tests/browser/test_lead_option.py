@@ -263,3 +263,35 @@ def test_the_option_holders_page_accepts_a_lead_out_of_turn(
     for tab in (north, east):
         assert_clean_console(tab)
 
+
+def test_law_55a_the_answer_of_the_player_next_in_turn_prevails_on_the_pages(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 55A: "If the defenders choose differently the option expressed by the player next
+    in turn [to the irregular lead] shall prevail." Against 2C by North, East wins trick 1
+    with ♦A and North leads ♥2 out of turn (recorded by the director). Both defenders hold
+    the option; West, not next in turn, declines on his page: his answer is held, said so on
+    East's page, whose buttons stay. East, next in turn, accepts: the lead stands."""
+    table, tokens = table_with_players(stack, "opt-55a")
+    seats = tokens["seats"]
+    bid_to_two_clubs(stack, table, seats)
+    for seat, card in (("E", "DA"), ("S", "D6"), ("W", "D3"), ("N", "D2"), ("N", "H2")):
+        post(stack, table, stack.director, {"type": "card_played", "seat": seat, "card": card})
+    west = open_tab(browser, f"{stack.url}/seat#{seats['W']}")
+    east = open_tab(browser, f"{stack.url}/seat#{seats['E']}")
+    tabs.extend([west, east])
+    west.page.locator("#lead-out-of-turn #decline-lead").click()
+    held = ("West does not accept the lead; East, next in turn, may still choose otherwise, "
+            "and his option prevails (Law 55A).")
+    expect(east.page.locator("#lead-out-held")).to_have_text(held)
+    expect(west.page.locator("#lead-out-held")).to_have_text(held)
+    lead = state(stack, table, stack.director)["board"]["play"]["lead_out_of_turn"]
+    assert lead["held"] == {"seat": "W", "accept": False}
+    east.page.locator("#lead-out-of-turn #accept-lead").click()
+    expect(east.page.locator("#lead-out-of-turn")).to_have_count(0)
+    board = state(stack, table, stack.director)["board"]
+    assert board["play"]["lead_out_of_turn"] is None
+    assert board["play"]["tricks"][-1] == {"leader": "N", "cards": [{"seat": "N", "card": "H2"}],
+                                           "winner": None}
+    for tab in (west, east):
+        assert_clean_console(tab)
+

@@ -33,6 +33,7 @@ from services.gateway.state_models import (
     ContractState,
     Explanation,
     ExposedCard,
+    HeldAnswer,
     History,
     Ignored,
     LeadOptions,
@@ -90,6 +91,7 @@ MIRRORS: dict[Any, type[BaseModel]] = {
     board_view.ClaimView: ClaimState,
     board_view.RevokeView: RevokeState,
     board_view.LeadOutOfTurnView: LeadOutOfTurn,
+    board_view.HeldAnswerView: HeldAnswer,
     board_view.LeadOptionsView: LeadOptions,
     board_view.PlayView: PlayState,
     board_view.PartnerOptionView: PartnerOption,
@@ -289,6 +291,8 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
         {"type": "play_option", "seat": "N", "choice": "require", "suit": "C"}]),
     ("N 1S, E P, S P, W P, E plays DA", "rubber", [
         {"type": "ruling", "action": "tricks", "tricks": 8}]),  # the result (Law 70)
+    ("N 1S, E P, S P, W P, E plays DA, S plays D6, W plays D3, N plays D2, E plays HQ, "
+     "S plays HT, W plays H4, N plays HK, S plays C5, E accept", "duplicate", []),  # Law 55A
 ]
 
 
@@ -340,6 +344,7 @@ def keys_of(state: Any) -> set[str]:
                           "lead_options": "LeadOptionsView",
                           "partner_option": "PartnerOptionView"}.items():
             found |= {f"{name}.{k}" for k in play[key] or {}}
+        found |= {f"HeldAnswerView.{k}" for k in (play["lead_out_of_turn"] or {}).get("held", {})}
         for trick in play["tricks"]:
             found |= {f"TrickView.{k}" for k in trick}
             for card in trick["cards"]:

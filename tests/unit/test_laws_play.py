@@ -92,12 +92,14 @@ def test_law_53a_the_next_player_playing_to_it_accepts_the_lead() -> None:
 
 
 def test_law_55a_declarer_leading_from_the_wrong_hand_either_defender_may_accept() -> None:
-    """Law 55A: N wins trick 2 and leads from dummy (S): either defender may accept."""
+    """Law 55A: N wins trick 2 and leads from dummy (S): either defender may accept; W's
+    answer, next in turn, settles it at once (E's waits for W's: see
+    test_laws_opening_lead_readings)."""
     state = played("E DA, S D6, W D3, N D2, E HQ, S HT, W H4, N HK, S C5")
     lead = view(state)["play"]["lead_out_of_turn"]
     assert lead["law"] == "55A" and lead["option_holders"] == ["E", "W"]
     assert kinds(state) == ["lead_out_of_turn"]
-    accepted = played("E accept", state)
+    accepted = played("W accept", state)
     assert cards_of(accepted)[-1] == ["S C5"] and view(accepted)["play"]["turn"] == "W"
     declined = played("W decline", state)
     assert view(declined)["play"]["turn"] == "N" and view(declined)["penalty_cards"] == []

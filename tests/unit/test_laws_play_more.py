@@ -115,9 +115,11 @@ def test_law_60a_a_play_by_the_offenders_lho_forfeits_rectification() -> None:
 
 
 def test_law_60b_a_defenders_card_before_declarers_required_lead_is_a_penalty_card() -> None:
-    """Law 60B: declarer leads from dummy when his own hand is on lead (Law 55A); E declines,
-    the lead is withdrawn; W plays H4 before N leads: a major penalty card, no option."""
-    state = played(f"{_TO_TRICK_3}, S S2, E decline")
+    """Law 60B: declarer leads from dummy when his own hand is on lead (Law 55A); W, next in
+    turn to it, declines, the lead is withdrawn; W plays H4 before N leads: a major penalty
+    card, no option. (E's refusal alone would wait for W's option, which prevails: Law 55A;
+    W's card would then accept the lead, 53A.)"""
+    state = played(f"{_TO_TRICK_3}, S S2, W decline")
     assert view(state)["play"]["turn"] == "N"
     state = played("W H4", state)
     assert alerts(state)[-1] == ("play_out_of_turn", "60B")

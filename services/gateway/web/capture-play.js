@@ -142,9 +142,12 @@ export function playTurnWords(board) {
       "rules the tricks." : `${name(play.claim.seat)} has claimed: agree, or dispute <seat>.`;
   }
   if (play && play.lead_out_of_turn) {
-    const holders = play.lead_out_of_turn.option_holders.map(name).join(" or ");
-    return `${name(play.lead_out_of_turn.seat)} led out of turn: ${holders} may accept it ` +
-      "(accept, decline).";
+    const lead = play.lead_out_of_turn;
+    const holders = lead.option_holders.map(name).join(" or ");
+    const held = lead.held ? ` ${name(lead.held.seat)} ${lead.held.accept ? "accepts"
+      : "declines"}; the option of the player next in turn prevails (Law 55A).` : "";
+    return `${name(lead.seat)} led out of turn: ${holders} may accept it (accept, decline).` +
+      held;
   }
   const options = play && play.lead_options;
   if (options && options.choice === null) { // Law 50D2: he leads once declarer has chosen

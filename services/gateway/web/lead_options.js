@@ -7,7 +7,7 @@
 // server applies the Laws: a page reads the state and says it in words; the cards it enables
 // are the view's `playable` (trick.js).
 
-import { cardNode, el, partnerOf, SEAT_NAMES, SUITS } from "./table.js";
+import { cardNode, el, lhoOf, partnerOf, SEAT_NAMES, SUITS } from "./table.js";
 import { trickInProgress } from "./trick.js";
 
 const SUIT_NAMES = Object.fromEntries(SUITS.map((s) => [s.key, s.name]));
@@ -106,15 +106,28 @@ export function penaltyCardsNode(board, seat) {
       "data-card": p.card }, cardNode(p.card)), p.minor ? " (minor, Law 50C)" : ""]));
 }
 
+/** Law 55A's answer held, in words: the defender not next in turn has answered; the player
+ * next in turn to the lead may still choose otherwise, and his option prevails. Or null. */
+export function heldAnswerWords(lead) {
+  const held = lead && lead.held;
+  if (!held) return null;
+  return `${SEAT_NAMES[held.seat]} ${held.accept ? "accepts" : "does not accept"} the lead; ` +
+    `${SEAT_NAMES[lhoOf(lead.seat)]}, next in turn, may still choose otherwise, and his ` +
+    "option prevails (Law 55A).";
+}
+
 /** The option over a lead out of turn for one of its holders (Laws 53–56): accept or decline,
- * `onAnswer(accept)`; null for anyone else. */
+ * `onAnswer(accept)`; null for anyone else. Both defenders hold Law 55A's: the answer of the
+ * one not next in turn is shown held (he may still change it; the fold takes his last). */
 export function leadOutOfTurnNode(board, me, onAnswer) {
   const lead = board && board.play && board.play.lead_out_of_turn;
   if (!lead || !(lead.option_holders || []).includes(me)) return null;
+  const held = heldAnswerWords(lead);
   return el("div", { class: "option-box", id: "lead-out-of-turn", role: "group",
     "aria-labelledby": "lead-out-of-turn-title" },
   el("h3", { id: "lead-out-of-turn-title", text: `Your option (Law ${lead.law})` }),
   el("p", {}, `${SEAT_NAMES[lead.seat]} led `, cardNode(lead.card), " out of turn."),
+  held ? el("p", { id: "lead-out-held", text: held }) : null,
   el("div", { class: "option-buttons" },
     el("button", { type: "button", class: "primary", id: "accept-lead",
       onclick: () => onAnswer(true) }, "Accept the lead: it stands (Law 53A)"),

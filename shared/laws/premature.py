@@ -11,7 +11,8 @@ from `shared.laws.play.out_of_turn`).
   major penalty card.
 - 57C3: "a premature play (not a lead) by declarer from either hand is a played card and if
   legal may not be withdrawn"; 54B2: after declarer accepts an opening lead out of turn,
-  dummy's card played second "may not be withdrawn except to correct a revoke".
+  dummy's card played second "may not be withdrawn except to correct a revoke". An illegal
+  one is a revoke, found when the card joins the trick (Laws 61–62, `shared.laws.revoke`).
 
 A card that stands waits in `Play.waiting` and goes to the trick at its hand's turn (the fold
 plays it then, `shared.laws.play.play_card`): the trick's cards stay in clockwise order.
@@ -38,11 +39,11 @@ def premature_play(board: Board, play: Play, seat: Seat, card: Card) -> None:
     """`card` from `seat`'s hand to the trick in progress (cards in it), before his turn: a
     defender's first card to the trick or a second one (a lead to the next trick), or a card
     from declarer's or dummy's hand (the cases of the module's docstring)."""
+    if not seat.is_opponent_of(play.declarer):
+        _declarers(board, play, seat, card)
+        return
     led = play.cards[-play.in_trick].suit
     legal = card.suit == led or not play.can_follow(seat, led)
-    if not seat.is_opponent_of(play.declarer):
-        _declarers(board, play, seat, card, legal)
-        return
     second = play.card_in_trick(seat) is not None  # a lead to the next trick
     partner_played = play.card_in_trick(seat.partner) is not None
     if not partner_played and (second or not _both_hands_played(play)):
@@ -96,25 +97,19 @@ def _before_partner(board: Board, play: Play, seat: Seat, card: Card, second: bo
                  "forbid him a suit he names (Law 57A; a `play_option`)",))
 
 
-def _declarers(board: Board, play: Play, seat: Seat, card: Card, legal: bool) -> None:
+def _declarers(board: Board, play: Play, seat: Seat, card: Card) -> None:
     """Law 57C3 (54B2 for dummy's card to an opening lead out of turn accepted, declarer to
-    play second): declarer's premature card from either hand stands if legal, played at its
-    hand's turn; one that does not follow suit when the hand could (a revoke) is withdrawn,
-    corrected without rectification (Law 62B2)."""
+    play second): declarer's premature card from either hand is a played card, put into the
+    trick at its hand's turn. One that does not follow suit when the hand could is then a
+    revoke like any other (Law 61: found when it joins the trick, shown to no seat until the
+    play ends; corrected under Law 62, 54B2's "except to correct a revoke")."""
     law = "54B2" if seat is play.dummy and play.turn is play.declarer and not play.winners \
         and play.in_trick == 1 and play.leader is play.declarer.rho else "57C3"
     hand = "dummy's hand" if seat is play.dummy else "his own hand"
-    if legal:
-        _wait(play, seat, card)
-        board.rectify(cite(board, law), seat, f"declarer played {card} from {hand} before "
-                      f"{play.turn} had played: a played card, it stands and goes to the trick at "
-                      f"{seat}'s turn (Law {cite(board, law)}).")
-        return
-    board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, law), seat,
-                f"declarer played {card} from {hand} before {play.turn} had played, not "
-                f"following suit when {seat}'s hand could: withdrawn, a revoke corrected without "
-                f"rectification (Laws {cite(board, law)}, 62B2); {seat} plays at his turn.",
-                ("the Director may rule (Law 57C)",))
+    _wait(play, seat, card)
+    board.rectify(cite(board, law), seat, f"declarer played {card} from {hand} before "
+                  f"{play.turn} had played: a played card, it stands and goes to the trick at "
+                  f"{seat}'s turn (Law {cite(board, law)}).")
 
 
 def on_play_option(board: Board, event: PlayOptionChosen) -> None:

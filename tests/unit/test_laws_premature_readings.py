@@ -105,15 +105,20 @@ def test_law_57c3_declarers_premature_card_from_dummy_stands_and_57c1_frees_the_
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_law_57c3_declarers_illegal_premature_card_is_withdrawn(ruleset: str) -> None:
-    """Law 57C3 keeps a premature card "if legal": N's H2 before dummy has played to E's DA,
-    N holding diamonds, would be a revoke; it goes back (Law 62B2, without rectification)
-    and N plays a diamond at his turn."""
+def test_law_57c3_declarers_illegal_premature_card_is_a_revoke_he_may_correct(
+        ruleset: str) -> None:
+    """Law 57C3 says "a played card": N's H2 before dummy has played to E's DA, N holding
+    diamonds, stands too (nothing withdraws it, and nothing tells the table what N holds);
+    at N's turn it is a revoke (Law 61A), which N corrects with a diamond before it is
+    established (Law 62A; 62B2: H2 goes back without rectification)."""
     state = view("E DA, N H2", ruleset)
-    assert alerts(state) == [("play_out_of_turn", "57C3")]
-    assert state["play"]["waiting"] == [] and tricks(state) == [["E DA"]]
+    assert laws(state) == ["57C3"] and alerts(state) == []
+    assert state["play"]["waiting"] == [{"seat": "N", "card": "H2"}]
+    state = view("E DA, N H2, S D6, W D3", ruleset)
+    assert tricks(state) == [["E DA", "S D6", "W D3", "N H2"]]
+    assert alerts(state) == [("revoke", "61A")] and state["play"]["revokes"][0]["seat"] == "N"
     state = view("E DA, N H2, S D6, W D3, N D8", ruleset)
-    assert tricks(state) == [["E DA", "S D6", "W D3", "N D8"]] and state["play"]["revokes"] == []
+    assert tricks(state) == [["E DA", "S D6", "W D3", "N D8"]] and laws(state)[-1] == "62B2"
 
 
 # --- Law 54B2: dummy's card to an accepted opening lead out of turn -----------------------
@@ -135,14 +140,17 @@ def test_law_54b2_dummys_card_to_an_accepted_lead_out_of_turn_is_not_withdrawn(
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_law_54b2_dummys_revoke_is_withdrawn(ruleset: str) -> None:
+def test_law_54b2_dummys_revoke_is_corrected(ruleset: str) -> None:
     """Law 54B2's exception, "except to correct a revoke": dummy's C5 to W's HA, dummy
-    holding HT, goes back; dummy's heart is played at its turn."""
+    holding HT, stands until it is found a revoke at dummy's turn; declarer corrects it with
+    dummy's HT (Law 62B2: C5 goes back without rectification)."""
     state = view("W HA, N accept, S C5", ruleset)
-    assert alerts(state)[-1] == ("play_out_of_turn", "54B2")
-    assert state["play"]["waiting"] == [] and tricks(state) == [["W HA"]]
+    assert laws(state)[-1] == "54B2" and state["play"]["waiting"] == [{"seat": "S", "card": "C5"}]
+    state = view("W HA, N accept, S C5, N H2, E H6", ruleset)
+    assert tricks(state) == [["W HA", "N H2", "E H6", "S C5"]]
+    assert alerts(state)[-1] == ("revoke", "61A")
     state = view("W HA, N accept, S C5, N H2, E H6, S HT", ruleset)
-    assert tricks(state) == [["W HA", "N H2", "E H6", "S HT"]]
+    assert tricks(state) == [["W HA", "N H2", "E H6", "S HT"]] and laws(state)[-1] == "62B2"
 
 
 # --- Law 57A, not 58B: a defender's second card before his partner has played --------------

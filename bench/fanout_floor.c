@@ -1,4 +1,4 @@
-/* The floor under issue 30's hot table (10,000 sockets on one table, push p99 <= 100 ms):
+/* The floor under the hot table's target (10,000 sockets on one table, push p99 <= 100 ms):
  * how soon this machine's kernel can deliver one update to N loopback TCP sockets, with no
  * Python, no WebSocket and no framework on either side.
  *

@@ -1,4 +1,4 @@
-"""The floor under issue 30's hot table: one update to N loopback sockets, in C, with no
+"""The floor under the hot table's target: one update to N loopback sockets, in C, with no
 Python, WebSocket or framework on either side (`bench/fanout_floor.c`, compiled here with the
 machine's `cc`). Beside `bench/feed_bench.py`'s figures for the gateway, it says how much of the
 hot table's p99 is this machine's (its kernel, its two cores) and how much is ours.

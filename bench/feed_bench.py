@@ -20,7 +20,7 @@ The load generator is written here rather than taken from a load-testing tool: w
 tools such as locust spend a greenlet and an HTTP client per user. Its sockets are read by
 `RawSocket` (`--client raw`, the default: frames cut by hand, the stamp found in the bytes),
 whose reading costs the shared cores less than the `websockets` client's
-(`--client websockets`, the measures before issue 30).
+(`--client websockets`, the measures before the frames written once per view).
 
 With `--gateways N`, N gateway processes serve the same stack (ports G, G+1, …: stateless
 replicas, each reading Redis's feeds itself), each table's sockets round-robin over them as a

@@ -1,7 +1,7 @@
 /* The audience of bench/feed_bench.py (`--client c`), in C: thousands of feed sockets read
  * with as little of the shared cores' CPU as can be, so that what the bench times is the
  * gateways' fan-out and not its own reading (the Python raw client costs 65-80 ms of CPU per
- * update of a table 10,000 sockets follow: docs/performance.md).
+ * update of a table 10,000 sockets follow: docs/performance-log.md).
  *
  * stdin, one line each: "HOST PORT PATH" for every socket, then an empty line. The sockets are
  * opened 200 at a time (the WebSocket handshake by hand, RFC 6455 section 4.1); each is open

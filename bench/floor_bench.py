@@ -1,4 +1,4 @@
-"""The floor under issue 30's first target (≤ 1 ms of CPU per event over every process):
+"""The floor under the pipeline's CPU target (≤ 1 ms of CPU per event over every process):
 what the customer's fixed components cost per event when they do only the I/O the pipeline's
 design needs, and nothing of ours, at the same rate, on the same machine.
 
@@ -17,7 +17,7 @@ one's answer, a light keep-alive client):
 - *the whole path*: the bare gateway appends and copies, and one bare worker (aiokafka's
   consumer of the live topic's 8 partitions) writes the states to Redis;
 - *no copies*: the bare gateway only appends, and the worker reads the 1,000 tables' topics
-  (what the live copies were made to spare, issue 22);
+  (what the live copies were made to spare, docs/architecture.md);
 - *HTTP alone*: the bare gateway answers 202 at once.
 Printed: CPU per event by process (the bare gateway, the bare worker, Kafka, Redis), beside
 which `pipeline_bench.py` gives the real pipeline's. A benchmark: it asserts nothing.

@@ -30,7 +30,7 @@ from shared.play import trick_winner
 from shared.seats import Seat
 
 STRAINS = ["C", "D", "H", "S", "NT"]
-TARGET = 1_000_000  # issue 26: the fold with the play, events per second of CPU time
+TARGET = 1_000_000  # the fold with the play: events per second of CPU time
 SEATS = "NESW"
 
 
@@ -227,7 +227,7 @@ def main() -> None:
 
 
 def fold_whole_boards(count: int) -> None:
-    """The pure fold over whole boards: auctions, 52 cards, claims (issue 26's measure)."""
+    """The pure fold over whole boards: auctions, 52 cards, claims (the play's measure)."""
     maps = generate(count, play=True)
     kinds = {kind: sum(1 for m in maps if m["type"] == kind)
              for kind in ("board_started", "call", "card_played", "claim")}
@@ -242,9 +242,9 @@ def fold_whole_boards(count: int) -> None:
     frozen = best_of(5, lambda: fold(events))
     print(f"pure fold of whole boards, input frozen (gc.freeze): {rate(count, frozen)}")
     gc.unfreeze()
-    # issue 26's measure, judged on the CPU time of the better of the two runs above
+    # the play of the hand's measure, judged on the CPU time of the better of the two runs above
     best = count / min(plain[1], frozen[1])
-    print(f"issue 26's target, 1,000,000 events/s of CPU time: "
+    print(f"the fold's target with the play, 1,000,000 events/s of CPU time: "
           f"{'met' if best >= TARGET else 'not met'} ({best:,.0f} events/s, "
           f"{best / TARGET:.0%} of it, on this machine now: {machine_load()})")
     per_event = instructions_per_event(play=True)

@@ -1,4 +1,4 @@
-"""Benchmark of `GET /api/tables/{t}/history` under many readers (issue 23, item 6).
+"""Benchmark of `GET /api/tables/{t}/history` under many readers (docs/performance.md).
 
 Starts its own stack (Kafka, Redis, a processor worker, the gateway: tests/stack.py), creates
 `--tables` tables through the gateway and appends `--events` events to each table's topic

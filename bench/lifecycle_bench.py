@@ -1,4 +1,4 @@
-"""Benchmark of table topics' lifecycle (issue 30, item 4): a tournament's tables closed by the
+"""Benchmark of table topics' lifecycle (closed tables): a tournament's tables closed by the
 director, their events archived and their topics deleted.
 
 Starts its own stack (tests/stack.py), creates a tournament of `--tables` tables, appends

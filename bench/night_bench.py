@@ -1,4 +1,4 @@
-"""The Funbridge night (issue 30): `--tables` tables created as tournaments through the
+"""The Funbridge night (docs/performance.md): `--tables` tables created as tournaments through the
 gateway, played at a human pace, with spectators and the director's console open.
 
 Starts its own stack (Kafka, Redis, `--workers` processor workers, the gateway:

@@ -1,4 +1,4 @@
-"""Benchmark of the gateway under overload (issue 37, items 9 and 10).
+"""Benchmark of the gateway under overload (docs/operations.md, "Overload").
 
 Starts its own stack (tests/stack.py), creates `--tables` tables, then:
 - a large deals file (`--deals-mib`, with auctions and play sections, as the issue's 1.9 MiB

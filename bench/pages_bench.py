@@ -1,4 +1,4 @@
-"""Benchmark of calls made from the seat pages (issue 18): four seat pages in headless Chromium
+"""Benchmark of calls made from the seat pages (docs/pages.md): four seat pages in headless Chromium
 (tests/browser/browser.py) play `--boards` boards of 12 calls each, clicking the bidding
 box as players do, on a stack of its own (tests/stack.py: Kafka, Redis, one processor worker,
 the gateway).
@@ -14,7 +14,7 @@ included), per call: the gateway, the processor, Kafka, Redis, and Chromium (its
 the four pages' JavaScript, and Playwright's polling of the four pages between calls), and
 what each spent over the same time idle.
 
-Then the same four pages play `--play-boards` whole boards, card by card (issue 27): the
+Then the same four pages play `--play-boards` whole boards, card by card (docs/pages.md): the
 auction clicked as above (2NT by South, West leads), then each of the 52 cards clicked on the
 page of the hand due to play (declarer's for dummy's cards), the first card enabled there: from
 the click until all four pages show it in the trick in the middle, and the CPU per card of each

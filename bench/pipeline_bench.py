@@ -11,7 +11,7 @@ run on the same broker:
 - the issue's measure, from the call accepted (its 202 read by the caller: Kafka has
   acknowledged the event) to (b) and (c): the processor's part, one produce → consume (the
   event's copy) plus the fold and the Redis write, set beside the bare round trip's one;
-- with `--play`, after the calls only, whole boards (issue 26): each table starts a board with
+- with `--play`, after the calls only, whole boards (the play): each table starts a board with
   a real record's deal and plays its auction, then its play card by card and the claim with
   both defenders' acceptance as the record has them (`bench/whole_boards.py`), so the load is
   calls and cards as a tournament makes them; after a lead-in (not measured) that spreads the

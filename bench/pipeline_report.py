@@ -73,7 +73,7 @@ class Cpu:
 
     def services_ms(self) -> float:
         """Milliseconds of CPU per event over the services' processes (Kafka, Redis, the
-        gateway, the workers), the load generator left out: issue 30's measure."""
+        gateway, the workers), the load generator left out: the 1 ms target's measure."""
         return sum(ms for name, ms in self.per_event().items() if name != LOAD_GENERATOR)
 
 

@@ -1,4 +1,4 @@
-"""Benchmark of a tournament's results as the gateway computes them (issue 28): the rounds'
+"""Benchmark of a tournament's results as the gateway computes them (docs/scoring.md): the rounds'
 seatings linked to each table's results, the Director's scores applied, the travellers and the
 rankings and the document (`shared.tournament_results.results`), for a 1,000-table session;
 the fold of one table's log of 24 boards into its results (the gateway folds every table's),

@@ -1,4 +1,4 @@
-"""Benchmark of the public results page's liveness (issue 28): from the Director's score
+"""Benchmark of the public results page's liveness (docs/scoring.md): from the Director's score
 POSTed to the gateway until the results page (`/results#<t>`, headless Chromium, no token)
 shows it in the board's traveller. A Mitchell of six pairs at three tables is played on a
 stack of its own (tests/stack.py: Kafka, Redis, one processor worker, the gateway), then

@@ -1,4 +1,4 @@
-"""Benchmark of our robot's decisions (issue 29): p50 and p95 per call and per card, four
+"""Benchmark of our robot's decisions (docs/robots.md): p50 and p95 per call and per card, four
 robots bidding and playing whole boards among themselves in one process, with what each seat
 may see only (its hand, dummy's after the opening lead, the cards played), each card chosen
 over `--samples` sampled deals solved double-dummy (endplay's DDS). No service: the decisions

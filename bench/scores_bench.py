@@ -1,4 +1,4 @@
-"""Benchmark of the scores (issue 28): travellers and rankings of a 1,000-table session.
+"""Benchmark of the scores (docs/scoring.md): travellers and rankings of a 1,000-table session.
 
 Pairs: 2,000 pairs at 1,000 tables, NS pairs 1–1,000 and EW pairs 1,001–2,000, 24 boards,
 every board played at every table, as online clubs' large games are (1,000 results a board,

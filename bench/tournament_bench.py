@@ -1,4 +1,4 @@
-"""Benchmark of a tournament (issue 17) at 1,000 tables, through the gateway as a director and
+"""Benchmark of a tournament at 1,000 tables, through the gateway as a director and
 the players would run it.
 
 Starts its own stack (Kafka, Redis, `--workers` processor workers, the gateway:

@@ -79,6 +79,9 @@ class Board:
     play: Play | None = None  # the play of the hand, from the opening lead (or a result)
     rubber: RubberState | None = None  # rubber: the rubber as this deal began
     after_final_pass: Seat | None = None  # offender of the last call after the final pass
+    # Law 34: the player the auction reverted to, who missed his turn, and how many calls stood
+    # then; until a call stands after it, another player's pass is a "subsequent pass"
+    reverted_to: tuple[Seat, int] | None = None
     seen: set[int] = field(default_factory=set)  # client_seq * 5 + sender (4: no seat)
     events: int = 0
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, as the director gave
@@ -100,6 +103,7 @@ class Board:
         new.calls, new.must_pass, new.may_not_double, new.seen = [], {}, {}, set()
         new.pending = new.correction = new.inadmissible = new.opening_lead = new.play = None
         new.rubber = new.after_final_pass = new.last_bid = new.last_bid_seat = None
+        new.reverted_to = None
         new.risk_seat = None
         new.alerts = new.lead_penalties = new.exposed = new.cancelled = new.rectifications = ()
         new.rulings = new.questions = new.explanations = new.ignored = new.players = ()
@@ -127,6 +131,7 @@ class Board:
         new.rulings, new.questions = self.rulings, self.questions
         new.explanations, new.ignored = self.explanations, self.ignored
         new.opening_lead, new.after_final_pass = self.opening_lead, self.after_final_pass
+        new.reverted_to = self.reverted_to
         new.play = None if self.play is None else self.play.copy()
         new.rubber = self.rubber
         new.seen = self.seen.copy()

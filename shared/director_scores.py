@@ -1,4 +1,4 @@
-"""The Director's scores as a tournament's record keeps them (issue 28): adjusted scores
+"""The Director's scores as a tournament's record keeps them (docs/scoring.md): adjusted scores
 (Law 12C), corrections of a result, procedural penalties (Law 90), each with its reason.
 
 A request's map becomes an `Adjustment` or a `Penalty` of `shared.scores`, checked there: a

@@ -1,4 +1,4 @@
-"""A tournament's entrants (pairs or teams) and the movement that seats them (issue 28).
+"""A tournament's entrants (pairs or teams) and the movement that seats them (docs/scoring.md).
 
 The director gives the entrants and a movement at creation: `mitchell` or `howell` for pairs,
 `teams` (a round robin of matches, two tables each) or `swiss` (teams paired round by round by

@@ -1,4 +1,4 @@
-"""Entrants added to a tournament after its creation, before its first round (issue 28: "given
+"""Entrants added to a tournament after its creation, before its first round (scoring.md: "given
 at creation or added before a round").
 
 Each is an `entrant_added` event on the tournament's topic, after the creation. The tournament

@@ -68,6 +68,16 @@ class Claim:
     answers: tuple[tuple[Seat, bool], ...] = ()
     disputed: bool = False
     deemed: bool = False  # a hand faced, deemed a claim of all the tricks (Laws 48B2, 68A)
+    # The play as the claim found it, for Law 68B2 (a defender's concession his partner
+    # objects to: neither a concession nor a claim has occurred, play continues): the revokes
+    # before the claim established any (63A3), the lead out of turn awaiting its option
+    revokes: tuple[Revoke, ...] = ()
+    lead: IrregularLead | None = None
+
+    @property
+    def concedes(self) -> bool:
+        """Law 68B1: the claim concedes one or more of the remaining tricks."""
+        return self.tricks < self.remaining
 
 
 @dataclass(frozen=True, slots=True)

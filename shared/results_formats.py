@@ -1,4 +1,4 @@
-"""A tournament's results in the formats other programs read (issue 28): CSV, the rankings
+"""A tournament's results in the formats other programs read (docs/scoring.md): CSV, the rankings
 then each traveller's lines (pairs) or each match's boards (teams), one row each; PBN 2.1's
 `[TotalScoreTable]` and `[ScoreTable]` sections (pairs); USEBIO 1.2 XML (`shared.usebio`:
 matchpoint pairs)."""

@@ -47,7 +47,7 @@ class Tournament:
     site: str = ""
     date: str = ""
     digest: str = ""
-    entrants: tuple[Entrant, ...] = ()  # pairs or teams, numbered from 1 (issue 28)
+    entrants: tuple[Entrant, ...] = ()  # pairs or teams, numbered from 1 (docs/scoring.md)
     movement: Movement | None = None  # None: the director's own rounds
 
     def to_map(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""A tournament's results (issue 28): each table's results linked to the entrants the movement
+"""A tournament's results (scoring.md): each table's results linked to the entrants the movement
 seated there, the Director's scores applied, and the travellers and rankings of
 `shared.scores` (pairs: matchpoints, cross-IMPs or Butler; teams: each match's IMPs and VPs).
 

@@ -1,4 +1,4 @@
-"""A pairs tournament's results as USEBIO 1.2 XML (issue 28), the format the EBU's and others'
+"""A pairs tournament's results as USEBIO 1.2 XML (scoring.md), the format the EBU's and others'
 scoring and ranking programs exchange.
 
 USEBIO's own specification and DTD (usebio.org) are not among the stored sources; the

@@ -64,6 +64,7 @@ class Irregularity(enum.StrEnum):
     SIMULTANEOUS_PLAY = "simultaneous_play"  # Law 58B: two cards from one hand to a trick
     DEFECTIVE_TRICK = "defective_trick"  # Law 67: a hand has not played to the trick
     AGREEMENT_WITHDRAWN = "agreement_withdrawn"  # Laws 69B, 71: after a claim was agreed
+    CONCESSION_OBJECTED = "concession_objected"  # Law 68B2: a defender's partner objects
 
 
 OUT_OF_ROTATION = (Irregularity.PASS_OUT_OF_ROTATION, Irregularity.BID_OUT_OF_ROTATION,

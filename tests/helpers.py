@@ -113,7 +113,7 @@ DEALS = (Path(__file__).parent / "data" / "deals-32.pbn").read_text()
 
 def played_deals_file(size: int) -> str:
     """A deals file of at least `size` characters whose boards have their auctions and play
-    sections, as the 1.9 MiB one that froze the gateway (issue 37, item 9): the RealBridge
+    sections, as the 1.9 MiB one that froze the gateway (overload): the RealBridge
     file's games again and again, numbered 1, 2, … (their optimum tables left out)."""
     text = (Path(__file__).parent / "data" / "realbridge-2021-online-qualifier.pbn").read_text()
     games = [re.sub(r"\[DoubleDummyTricks[\s\S]*?\[OptimumScore [^\n]*\n", "", game)

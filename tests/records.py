@@ -1,7 +1,7 @@
 """A small reader of the auctions in PBN files, for checking the engine on real records.
 
 It reads only what the tests need (dealer, board, auction, contract, declarer); the full
-PBN and LIN notation belongs to `shared` (issue 4).
+PBN and LIN notation belongs to `shared` (the pure core, docs/architecture.md).
 """
 
 from __future__ import annotations

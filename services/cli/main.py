@@ -54,7 +54,7 @@ from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event, Ruleset
 from shared.ids import TABLE_ID
-from shared.notation import ReadResult, SkippedBoard, lin_boards, pbn_boards
+from shared.notation import PassedOver, ReadResult, SkippedBoard, lin_boards, pbn_boards
 from shared.notation.export import to_lin, to_pbn
 
 EXIT_BAD_INPUT = 2
@@ -161,15 +161,17 @@ def _boards_read(command: str, path: Path, strict: bool, logs: bool = False
     nothing = f"nothing {command}ed"
     if strict and record.skipped:
         return Problem(f"{path}: {record.skipped[0].error()}; {nothing}")
-    _report_skipped(command, path, record.skipped)
+    _report_skipped(command, path, [*record.skipped, *record.passed_over])
     if record.boards == 0:
         return Problem(f"{path}: no board could be read; {nothing}" if record.skipped
                        else f"{path}: it holds no board; {nothing}")
     return record.events
 
 
-def _report_skipped(command: str, path: Path, skipped: list[SkippedBoard]) -> None:
-    """Each board skipped, a line on stderr: the file, the board, the line and why."""
+def _report_skipped(command: str, path: Path,
+                    skipped: list[SkippedBoard | PassedOver]) -> None:
+    """Each board skipped, and each token passed over in a board read, a line on stderr: the
+    file, the board, the line and why."""
     for board in skipped:
         print(f"tableserver {command}: {path}: {board}", file=sys.stderr)
 

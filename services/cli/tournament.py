@@ -1,4 +1,4 @@
-"""`tableserver tournament …`: the tournament API (issue 17) for a director at a terminal.
+"""`tableserver tournament …`: the tournament API (api.md) for a director at a terminal.
 
     tableserver tournament create NAME (--tables N | --table-names a,b,…) --deals FILE.pbn
         [--ruleset duplicate|rubber] [--players FILE.json] [--event-name TEXT] [--site TEXT]

@@ -7,7 +7,7 @@ retry is always safe.
 - events (`TABLESERVER_EVENTS_IN_FLIGHT` at once, `TABLESERVER_EVENT_WAIT_MS` for a turn):
   every door of an event (`services.gateway.doors.accept`) holds a turn from before its body
   is judged until it is answered. Without it, 60 tables at once were all served, p99 11.5 s
-  and none refused (issue 37, item 10): each event's answer waited behind all the others'
+  and none refused (bench/overload_bench.py): each event's answer waited behind all the others'
   turns of the loop and appends. Bounded, an event is answered within its wait plus the time
   `limit` events take (Little's law: `limit` ÷ the gateway's rate), or refused.
   The turns go in order of arrival: refused at once instead (no waiting), the events let in

@@ -264,7 +264,7 @@ class TournamentCreate(BaseModel):
                       "YYYY.MM.DD")
     entrants: list[EntrantGiven] = Field(
         default_factory=list, max_length=4000, description="the pairs or teams, numbered 1, "
-        "2, … in order (issue 28)",
+        "2, … in order",
         examples=[[{"name": "Ann & Bob", "players": ["Ann", "Bob"]}]])
     movement: MovementGiven | None = Field(None, description="how the entrants move; none: "
                                            "the director's own rounds")

@@ -3,7 +3,7 @@
 One loop serves every table: a request that computes for a second holds up every other for
 that second. A 1.9 MiB deals file with play sections (~3,600 boards) took 28 s to create a
 tournament, and `/livez` went unanswered for 27.6 s: every table stalled and robots whose posts
-timed out were dropped (issue 37, item 9). Such work (a deals file parsed, a tournament's
+timed out were dropped (bench/overload_bench.py). Such work (a deals file parsed, a tournament's
 export written) runs here instead, in a pool of `WORKERS` processes, and the loop awaits it: a
 thread would hold the GIL against the loop (measured: beside the same parse in a thread, a
 1 ms timer on the loop fired a fifth as often as beside a process).

@@ -1,4 +1,4 @@
-"""A tournament's scores (issue 28), as the gateway serves them: the Director's scores appended
+"""A tournament's scores (scoring.md), as the gateway serves them: the Director's scores appended
 to the tournament's topic (`score_given`), the movement's next round (a Swiss: paired by the
 VPs so far), and the results, computed from every table's log (each board's result, folded)
 and the tournament's record (the rounds' seatings, the Director's scores). The scoring itself

@@ -137,7 +137,7 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
 def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str, Any]]
               ) -> tuple[tuple[Entrant, ...], Movement | None]:
     """The entrants and the movement that seats them, checked against the tables and deals
-    (issue 28): a 400 naming the field when they do not fit."""
+    (docs/scoring.md): a 400 naming the field when they do not fit."""
     given = request.movement
     if given is None:
         if request.entrants:

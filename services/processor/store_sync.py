@@ -12,7 +12,7 @@ While Redis is away it is asked whether it is back (a PING) every `PROBE_S`, how
 outage, and in the background: the loop goes on folding and never waits for an answer from a
 Redis that may not give one. (With growing pauses up to 2 s between attempts, each itself
 retried by redis-py with a backoff, under the loop's lock, the states were back 0.5 to 6.5 s
-after Redis answered; issue 23.) The processor's Redis client retries a command once, at once
+after Redis answered; operations.md.) The processor's Redis client retries a command once, at once
 (`bootstrap.py`): the pace of the questions is this module's.
 """
 

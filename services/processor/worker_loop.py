@@ -283,7 +283,7 @@ class WorkerLoop:
                 if sweeping is None and loop.time() >= next_sweep:
                     # The tables' ends are asked while the loop goes on folding: waited
                     # for here, they held up every call arriving meanwhile (24 ms on
-                    # average, measured in this loop; docs/performance.md).
+                    # average, measured in this loop; docs/performance-log.md).
                     next_sweep = loop.time() + self.sweep_every
                     sweeping = asyncio.create_task(self._table_ends())
                 await self.sync.tick(self.runners, loop.time())

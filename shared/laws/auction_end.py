@@ -43,9 +43,39 @@ def retain_right_to_call_or_close(board: Board) -> None:
                         (f"{missed} calls; the auction proceeds as though there had been no "
                          "irregularity",))
             board.truncate(index, "34", "pass cancelled: a player missed his turn (Law 34)")
-            board.turn = missed
+            revert_to(board, missed)
             return
     board.close()
+
+
+def revert_to(board: Board, missed: Seat) -> None:
+    """Law 34 (2007 Law 17E2, 2017 Law 17D3; rubber 34): "the auction reverts to the player
+    who missed his turn"; until he calls, the passes the others make are "subsequent passes"
+    (`subsequent_pass`)."""
+    board.turn = missed
+    board.reverted_to = (missed, len(board.calls))
+
+
+def is_subsequent_pass(board: Board, entry: Standing, turn: Seat) -> bool:
+    """Whether `entry`, made at `turn`, is a pass by another player after Law 34 reverted the
+    auction to `turn` and before any call stood (the player who missed his turn has not yet
+    called)."""
+    reverted = board.reverted_to
+    return reverted is not None and entry.call.is_pass and entry.seat is not turn \
+        and reverted[0] is turn and reverted[1] == len(board.calls)
+
+
+def subsequent_pass(board: Board, entry: Standing, turn: Seat) -> None:
+    """Law 34 (rubber 34): "The auction reverts to the player who missed his turn. All
+    subsequent passes are cancelled, and the auction proceeds as though there had been no
+    irregularity" (2007 Law 17E2, 2017 Law 17D3: "all subsequent passes are cancelled and the
+    auction proceeds normally"). A pass made after the pass out of rotation, before the player
+    who missed his turn has called, is one of them, whether the table made it before or after
+    the engine reverted the auction: cancelled, no rectification, the turn still his. (N P, E P,
+    S P, E P at W's turn, S P: S's pass is cancelled with E's, W calls next.)"""
+    board.cancel(entry, "34", f"a subsequent pass, cancelled: the auction reverted to {turn}, "
+                 "who missed his turn (Law 34)")
+    board.turn = turn
 
 
 def deemed_pass(board: Board, seat: Seat) -> None:
@@ -71,3 +101,4 @@ def pass_depriving_partner_of_his_turn(board: Board, entry: Standing, turn: Seat
                 (f"{turn} calls; the auction proceeds as though there had been no "
                  "irregularity",))
     board.cancel(entry, "34", "pass cancelled: a player missed his turn (Law 34)")
+    revert_to(board, turn)

@@ -1,7 +1,8 @@
 """Which section of the rubber Laws corresponds to a duplicate one.
 
 The engine names its rules by the duplicate text (1997, with the 2007/2017 Law 17); the ACBL
-rubber text numbers several sections differently (Laws 24–25, 27, 29–32, 35, 39). `cite`
+rubber text numbers several sections differently (Laws 24–25, 27, 29–32, 35, 39; in the play,
+the revoke established by agreeing to a claim: 2017 63A4, rubber 63A3). `cite`
 gives the section of a board's own ruleset, for alerts, rectifications and cancellations.
 """
 
@@ -20,6 +21,7 @@ _RUBBER = {
     "35A": "35(a)", "35B": "35(b)", "35C": "35(c)", "35D": "35(d)",
     "39A": "39(a)", "39B": "39(b)", "21B": "21",
     "20F1": "20", "20F2": "20",
+    "63A4": "63A3",  # the agreement to an opponent's claim: "makes or agrees to a claim"
 }  # fmt: skip
 
 

@@ -48,21 +48,27 @@ def on_claim(board: Board, event: ClaimMade) -> None:
     if event.tricks > play.remaining:
         board.note_ignored(f"{event.tricks} tricks claimed, {play.remaining} remain")
         return
+    # the play as the claim finds it (a deemed claim's: before the hand was faced), for 68B2
+    revokes, lead = (open_claim.revokes, open_claim.lead) if open_claim is not None \
+        else (play.revokes, play.lead)
     if play.revokes:
         establish(board, play, seat, claim=True)
     play.lead = None
-    play.claim = Claim(seat, event.tricks, play.remaining, event.statement)
+    play.claim = Claim(seat, event.tricks, play.remaining, event.statement, revokes=revokes,
+                       lead=lead)
     play.plain = False
 
 
 def on_claim_response(board: Board, event: ClaimResponded) -> None:
     """Law 69A: a claim is agreed when the claimer's opponents acquiesce in it: both defenders
     in declarer's, declarer in a defender's (dummy takes no part, Law 43A). Law 68B2: a
-    defender's concession is void if his partner objects. An objection disputes the claim:
-    play stays suspended and the Director rules the tricks (Laws 68D, 70) with a `tricks`
-    ruling. Law 68D2: a claim doubted by any player, so the claimer's own "no" (his claim
-    withdrawn) and an acquiescence taken back before the claim is agreed dispute it too.
-    After agreement, a "no" is an agreement withdrawn (`withdrawn`: Laws 69B, 71)."""
+    defender's concession (he claims fewer than all the remaining tricks) his partner objects
+    to is neither a concession nor a claim: play continues (`concession_objected`). Any
+    other objection disputes the claim: play stays suspended and the Director rules the
+    tricks (Laws 68D, 70) with a `tricks` ruling. Law 68D2: a claim doubted by any player, so
+    the claimer's own "no" (his claim withdrawn) and an acquiescence taken back before the
+    claim is agreed dispute it too. After agreement, a "no" is an agreement withdrawn
+    (`withdrawn`: Laws 69B, 71)."""
     play = board.play
     claim = play.claim if play is not None else None
     if play is not None and claim is None and play.agreed is not None and not event.accept:
@@ -81,8 +87,12 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
         board.note_ignored(f"{seat} does not answer this claim (Laws 43A, 69A)")
         return
     if not event.accept:
+        if defending and seat is claimer.partner and claim.concedes \
+                and (seat, True) not in claim.answers:
+            concession_objected(board, play, claim)
+            return
         play.claim = replace(claim, answers=(*claim.answers, (seat, False)), disputed=True)
-        law = "68B2" if seat is claimer.partner else "68D"
+        law = "68D"
         if seat is claimer:
             did = "withdraws his own claim"
         elif (seat, True) in claim.answers:
@@ -103,10 +113,49 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
         agreed(board, play, claim)
 
 
+def concession_objected(board: Board, play: Play, claim: Claim) -> None:
+    """Law 68B2: "if a defender attempts to concede one or more tricks and his partner
+    immediately objects; neither a concession nor a claim has occurred. Unauthorized
+    information may exist, so the Director should be summoned immediately. Play continues."
+    The play is as the claim found it: no revoke established by it (Law 63A3 needs a claim or
+    concession made), a lead out of turn awaiting its option again, the turn unchanged. "Any
+    card that has been exposed by a defender in these circumstances is not a penalty card":
+    a hand he faced goes back to his hand (no longer `faced`, seen by all), and "Law 16C
+    applies to information arising from its exposure": his partner may not use it. The
+    partner's objection counts as immediate while the concession awaits its answer (before
+    it, the partner has not acquiesced; after declarer's acquiescence it is agreed, Law 69A)."""
+    conceder, partner = claim.seat, claim.seat.partner
+    for before, now in zip(claim.revokes, play.revokes, strict=False):
+        if now.established and not before.established:
+            board.rectify(cite(board, "63A3"), now.seat, f"the revoke on trick {now.trick + 1} "
+                          "is not established: neither a concession nor a claim has occurred "
+                          "(Law 68B2).")
+    play.revokes = claim.revokes + play.revokes[len(claim.revokes):]
+    play.claim, play.lead = None, claim.lead
+    faced = conceder in play.faced
+    play.faced = tuple(s for s in play.faced if s is not conceder)
+    play.recheck()
+    board.alert(Irregularity.CONCESSION_OBJECTED, cite(board, "68B2"), partner,
+                f"{partner} objects to {conceder}'s concession of {claim.remaining - claim.tricks}"
+                f" of the {claim.remaining} remaining tricks: neither a concession nor a claim "
+                "has occurred; play continues.",
+                ("unauthorized information may exist: the Director is summoned (Law 68B2); "
+                 + (f"{conceder}'s cards exposed are no penalty cards and go back to his hand; "
+                    if faced else "")
+                 + f"Law 16C applies to the information: {partner} may not use it",))
+
+
 def agreed(board: Board, play: Play, claim: Claim) -> None:
-    """Law 69A: the claim agreed, the play ends with the tricks it gives each side."""
+    """Law 69A: the claim agreed, the play ends with the tricks it gives each side, "as though
+    the tricks claimed or conceded had been won or lost in play". Law 63A4 (rubber 63A3: a
+    member of the offending side "makes or agrees to a claim or concession"): the agreement
+    of the claimer's opponents establishes their revoke not yet established (the claimer's
+    side's was, by the claim, 63A3). Law 64 then counts the tricks each side gets by the claim
+    as won after the revoke (`settle_revokes`)."""
     side_tricks = claim.tricks if not claim.seat.is_opponent_of(play.declarer) \
         else claim.remaining - claim.tricks
+    if play.revokes:
+        establish(board, play, claim.seat.lho, agreement=True)
     play.end("claim", play.won_by(play.declarer) + side_tricks)
     play.agreed = claim
     board.rectify(cite(board, "69A"), claim.seat, f"the claim is agreed: declarer wins "

@@ -73,11 +73,13 @@ def claim_by_facing(board: Board, play: Play, seat: Seat) -> None:
     if play.claim is not None:
         board.rectify(cite(board, "68D"), seat, f"{seat} faced his hand for the claim open.")
         return
+    revokes, lead = play.revokes, play.lead  # the play as the claim found it (Law 68B2)
     if play.revokes:
         establish(board, play, seat, claim=True)  # Law 63A3
     law = "48B2" if seat is play.declarer else "68A"
     play.lead = None
-    play.claim = Claim(seat, play.remaining, play.remaining, "hand faced", deemed=True)
+    play.claim = Claim(seat, play.remaining, play.remaining, "hand faced", deemed=True,
+                       revokes=revokes, lead=lead)
     board.rectify(cite(board, law), seat, f"{seat} faced his hand: a claim of the "
                   f"{play.remaining} remaining tricks (Law 68A), unless his claim states "
                   "otherwise; no card of it is a penalty card (Law 49).")

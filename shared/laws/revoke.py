@@ -34,18 +34,23 @@ def find_revoke(board: Board, play: Play, seat: Seat, card: Card, led: str) -> N
                  "tricks are transferred at the end of play (Law 64A)"))
 
 
-def establish(board: Board, play: Play, seat: Seat, claim: bool = False) -> None:
-    """Law 63A: a revoke becomes established when the offender or his partner leads or plays
-    to the following trick, legally or not (63A1), or claims or concedes (63A3)."""
+def establish(board: Board, play: Play, seat: Seat, claim: bool = False,
+              agreement: bool = False) -> None:
+    """Law 63A: a revoke of `seat`'s side becomes established when the offender or his
+    partner leads or plays to the following trick, legally or not (63A1); when a member of
+    the offending side makes a claim or concession (63A3, `claim`); "when agreement is
+    established (as per Law 69A) to an opponent's claim or concession" (2017 63A4; rubber
+    63A3: he "makes or agrees to a claim or concession"), `agreement`."""
     trick = play.done
     revokes = play.revokes
+    law = "63A4" if agreement else "63A3" if claim else "63A1"
     for i, revoke in enumerate(revokes):
         if revoke.established or revoke.corrected or revoke.seat.is_opponent_of(seat):
             continue
-        if claim or trick > revoke.trick:
+        if claim or agreement or trick > revoke.trick:
             play.revokes = revokes = (*revokes[:i], replace(revoke, established=True),
                                       *revokes[i + 1:])
-            board.rectify(cite(board, "63A3" if claim else "63A1"), revoke.seat,
+            board.rectify(cite(board, law), revoke.seat,
                           f"the revoke on trick {revoke.trick + 1} is established.")
 
 
@@ -105,8 +110,8 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
     (64B3), a revoke on the twelfth trick (64B6), both sides revoked (64B7: the Director
     restores equity, Law 64C). A trick is transferred once at most: a second revoke by the
     same side takes only tricks its first did not (Law 64A: the tricks the offending side
-    won). `claimed`: a claim agreed, the side (a seat of it) and the tricks it wins of those
-    not played."""
+    won). `claimed`: a claim agreed, the claimer and the tricks his side wins of those not
+    played; the rest are the other side's (Law 68B1: conceded)."""
     established = [r for r in play.revokes if r.established and not r.corrected]
     if not established:
         return
@@ -131,11 +136,15 @@ def settle_revokes(board: Board, play: Play, claimed: tuple[Seat, int] | None = 
             board.rectify(cite(board, law), revoke.seat, f"no trick is transferred for the "
                           f"revoke on trick {revoke.trick + 1}: {reason}.")
             continue
-        # The offending side's tricks from the revoke on (those of a claim agreed after the
-        # last played), each transferred once at most: two revokes never give the same trick.
+        # The offending side's tricks from the revoke on, each transferred once at most: two
+        # revokes never give the same trick. A claim agreed: the tricks it gives the offending
+        # side, claimed or conceded to it, count as won after the last played (Law 69A: "as
+        # though the tricks claimed or conceded had been won or lost in play").
         won = [k for k, w in enumerate(play.winners) if w.index % 2 == offenders]
-        if claimed is not None and claimed[0].index % 2 == offenders:
-            won += range(play.done, play.done + claimed[1])
+        if claimed is not None:
+            seat, tricks = claimed
+            theirs = tricks if seat.index % 2 == offenders else play.remaining - tricks
+            won += range(play.done, play.done + theirs)
         pool = [k for k in won if k >= revoke.trick and k not in taken]
         if revoke.trick < play.done and play.winners[revoke.trick] is revoke.seat:
             law, wanted = "64A1", 2

@@ -1,7 +1,8 @@
 """A call with no irregularity pending: rotation (Law 17C), the form of the call (Laws 18, 19,
 38), an obligation to pass (Law 37; Law 28A at LHO's call), an insufficient bid (Law 27), a
-call out of rotation (Laws 29–32, 34; after the offender's own call, a change of call, Law
-30B3 and Law 31's last paragraph), a double or redouble Law 30B2(b) forbids.
+call out of rotation (Laws 29–32, 34; a pass after Law 34 reverted the auction; after the
+offender's own call, a change of call, Law 30B3 and Law 31's last paragraph), a double or
+redouble Law 30B2(b) forbids.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from shared.board_records import Standing
 from shared.calls import MAX_LEVEL
 from shared.laws.auction_end import (
     deemed_pass,
+    is_subsequent_pass,
     pass_depriving_partner_of_his_turn,
     retain_right_to_call_or_close,
+    subsequent_pass,
 )
 from shared.laws.change_of_call import change_of_call
 from shared.laws.common import irregular
@@ -70,6 +73,9 @@ def out_of_rotation(board: Board, entry: Standing, turn: Seat) -> None:
     the call is out of turn, see Law 32"); as it may never be accepted, it is cancelled at
     once (Law 32; a bid above seven, Law 38)."""
     offender, call = entry.seat, entry.call
+    if is_subsequent_pass(board, entry, turn):
+        subsequent_pass(board, entry, turn)
+        return
     if turn is offender.lho and board.calls and board.calls[-1].seat is offender \
             and not (call.is_pass and board.last_bid is None):
         change_of_call(board, offender, call)

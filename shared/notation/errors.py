@@ -1,8 +1,9 @@
-"""What a reader could not read: the error of a record, and the boards it skipped."""
+"""What a reader could not read: the error of a record, the boards it skipped, and what it passed
+over in the boards it read (a token it does not know)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shared.seats import NotationError
@@ -27,9 +28,7 @@ class SkippedBoard:
     reason: str
 
     def __str__(self) -> str:
-        where = (f"board {self.board} (line {self.line})" if self.board is not None
-                 else f"line {self.line} (no board number)")
-        return f"{where}: skipped: {self.reason}"
+        return f"{_where(self.board, self.line)}: skipped: {self.reason}"
 
     def error(self) -> RecordError:
         """The problem as the error an all-or-nothing reader raises."""
@@ -37,12 +36,34 @@ class SkippedBoard:
 
 
 @dataclass(frozen=True)
+class PassedOver:
+    """What a reader did not know in a board it read, and passed over, the board read without
+    it: the board's number (None before the first board), the line, and what it was."""
+
+    board: int | None
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{_where(self.board, self.line)}: passed over: {self.reason}"
+
+
+def _where(board: int | None, line: int) -> str:
+    """Where a problem is: the board and the line, or the line alone."""
+    if board is None:
+        return f"line {line} (no board number)"
+    return f"board {board} (line {line})"
+
+
+@dataclass(frozen=True)
 class ReadResult:
     """What a reader read from a record: the events of the boards it could read, in file
-    order, and the boards it skipped, each with its reason."""
+    order, the boards it skipped, each with its reason, and what it passed over in the boards
+    it read (`PassedOver`: no board is lost for it, so `all_or_nothing` does not raise)."""
 
     events: list[dict[str, Any]]
     skipped: list[SkippedBoard]
+    passed_over: list[PassedOver] = field(default_factory=list)
 
     @property
     def boards(self) -> int:

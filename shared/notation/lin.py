@@ -24,6 +24,10 @@ Old vugraph archives (1997–2015) are read as BBO shows them:
   same number; with none, its deal is unknown and its dealer is the board's (16-board cycle);
 - `md|3|` (a dealer and no hands) and hands of fewer than 13 cards: those hands are unknown;
 - `qx|o12,board 12|`, `ah|12|`: the number is the first digits; `sv` in words (`None`, `All`).
+- a token where a tag belongs that the reader does not know (`PU|` after the auction, alone;
+  `zz|text|`, with a value) is passed over, the pairs after it read as pairs, and named in
+  `ReadResult.passed_over` (`_Pairs`); the tags BBO writes that the reader has no use for
+  (`_KNOWN`) pass silently.
 
 A board that cannot be read (a call or a card that is none, a card dealt twice, …) is skipped
 and reported by `lin_boards`; `lin_events` reads all or nothing.
@@ -39,7 +43,7 @@ from typing import Any
 from shared.calls import ALL_CALLS, PASS, Call
 from shared.cards import RANKS, Card
 from shared.notation.claim_note import PREFIX, ClaimNote, read_claim_note
-from shared.notation.errors import ReadResult, SkippedBoard
+from shared.notation.errors import PassedOver, ReadResult, SkippedBoard
 from shared.notation.play_record import RecordedPlay
 from shared.seats import NotationError, Seat, board_dealer
 
@@ -261,7 +265,11 @@ def lin_boards(text: str) -> ReadResult:
     skipped (the line and the problem)."""
     reader = _Reader()
     pairs = _Pairs(text)
+    unknown: list[tuple[_Board | None, int, str]] = []  # the board, the line, the token
     for index, tag, value in pairs:
+        if tag is UNKNOWN:
+            unknown.append((reader.board, pairs.line(index), value))
+            continue
         if tag == "mb":  # most pairs: a call without marks, on a board being read
             board, call = reader.board, _PLAIN.get(value)
             if call is not None and board is not None and board.error is None:
@@ -295,7 +303,10 @@ def lin_boards(text: str) -> ReadResult:
             except NotationError as exc:  # a card the play cannot take (played twice, …)
                 skipped.append(SkippedBoard(board.number, pairs.line(board.first_card),
                                             f"pc: {exc}"))
-    return ReadResult(events, skipped)
+    passed_over = [PassedOver(board.number if board is not None else None, line,
+                              f"{token[:30]}|: not a LIN tag this reader knows")
+                   for board, line, token in unknown]
+    return ReadResult(events, skipped, passed_over)
 
 
 def lin_events(text: str) -> list[dict[str, Any]]:
@@ -347,13 +358,31 @@ def _claimed(value: str) -> int | None:
 
 
 _USED = ("pc", "mc", "mb", "an", "qx", "ah", "md", "sv", "nt")  # the tags the reader uses
+# the tags of BBO's records the reader knows and does not use (players, headings, page breaks,
+# a vugraph's match and results lines, and the like): passed over without a word
+_KNOWN = frozenset(("pn", "st", "rh", "pg", "vg", "rs", "pw", "mp", "bn", "at", "sk", "mn", "cr",
+                    "cg", "cb", "hc", "lb", "up", "px"))
+_TAGS = _KNOWN.union(_USED)
+UNKNOWN = "?"  # what `_Pairs` yields as the tag of a token it does not know
+
+
+def _name(token: str) -> str:
+    """A token as a tag: lower case, without blanks or newlines (BBO breaks lines anywhere)."""
+    return token.replace("\r", "").replace("\n", "").strip(" \t").lower()
 
 
 class _Pairs:
-    """(index, tag, value) of each `tag|value|` pair whose tag the reader uses, in order; the
-    tag lower case, without blanks; newlines (BBO breaks lines anywhere) are not part of a
-    value. Most of a vugraph record is the play and the commentary: the text is cut at every
-    `|` in one go, and Python visits only the pairs it reads."""
+    """(position, tag, value) of each `tag|value|` pair whose tag the reader uses, in order
+    (position: the tag's place among the text's `|`-separated tokens); the tag lower case,
+    without blanks; newlines (BBO breaks lines anywhere) are not part of a value. Most of a
+    vugraph record is the play and the commentary: the text is cut at every `|` in one go,
+    and Python visits only the pairs it reads.
+
+    A token where a tag belongs that is no tag the reader knows (`PU|` after an auction, in a
+    real vugraph record) is yielded as (position, `UNKNOWN`, the token) and passed over: alone
+    (`PU|pc|SK|`: what follows is a tag and its value) or with its value (`zz|text|`), so that
+    the pairs after it are read as pairs; a record read two tokens at a time would read every
+    card after it as a tag."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -361,25 +390,39 @@ class _Pairs:
 
     def __iter__(self) -> Iterator[tuple[int, str, str]]:
         parts = self.parts
-        tags = parts[0:len(parts) - 2:2]  # a value's closing `|` is required
-        used = {}
-        for tag in set(tags):
-            name = tag.replace("\r", "").replace("\n", "").strip(" \t").lower()
+        end = len(parts) - 2  # a value's closing `|` is required
+        names = {tag: _name(tag) for tag in set(parts[0:end:2])}
+        position = 0
+        while position < end:
+            tag = parts[position]
+            name = names.get(tag)
+            if name is None:
+                name = names[tag] = _name(tag)
             if name in _USED:
-                used[tag] = name
-        for index, tag in enumerate(tags):
-            found = used.get(tag)
-            if found is not None:
-                value = parts[2 * index + 1]
+                value = parts[position + 1]
                 if "\n" in value or "\r" in value:
                     value = value.replace("\r", "").replace("\n", "")
-                yield index, found, value
+                yield position, name, value
+            elif name not in _KNOWN:
+                if name:  # not a stray `|`
+                    yield position, UNKNOWN, tag.strip()
+                if self.alone(position):
+                    position += 1
+                    continue
+            position += 2
 
-    def line(self, index: int) -> int:
-        """The line (1-based) where pair `index` begins."""
-        skipped, tag = self.parts[:2 * index], self.parts[2 * index]
-        position = sum(map(len, skipped)) + len(skipped) + len(tag) - len(tag.lstrip("\r\n"))
-        return self.text.count("\n", 0, position) + 1
+    def alone(self, position: int) -> bool:
+        """Whether the unknown token at `position` stands alone: the token after it is a tag
+        the reader knows and the one after that is none (a value)."""
+        parts = self.parts
+        return _name(parts[position + 1]) in _TAGS and (
+            position + 2 >= len(parts) - 1 or _name(parts[position + 2]) not in _TAGS)
+
+    def line(self, position: int) -> int:
+        """The line (1-based) where the token at `position` begins."""
+        skipped, tag = self.parts[:position], self.parts[position]
+        at = sum(map(len, skipped)) + len(skipped) + len(tag) - len(tag.lstrip("\r\n"))
+        return self.text.count("\n", 0, at) + 1
 
 
 def _holder(hands: list[Hand | None], card: Card) -> Seat | None:

@@ -1,4 +1,4 @@
-"""Scoring a tournament, the pure part (issue 28): matchpoints and Neuberg (Law 78A), IMPs,
+"""Scoring a tournament, the pure part (docs/scoring.md): matchpoints and Neuberg (Law 78A), IMPs,
 cross-IMPs and Butler (Law 78B), the WBF's victory points, the Director's adjusted scores
 (Laws 12C, 90), movements (Mitchell, Howell, team matches, Swiss pairings), each board's
 traveller and the rankings.

@@ -1,4 +1,4 @@
-"""The director's console's forms for the Director's scores (issue 28) in a real browser, on a
+"""The director's console's forms for the Director's scores (scoring.md) in a real browser, on a
 Mitchell played through on the real stack: each kind submitted from the form (Law 12C2's
 artificial score, 12C1(b) assigned, 12C1(c) weighted, a split score, a Law 90 procedural
 penalty, a correction of a result, Law 79C), each changing the standings the tournament's

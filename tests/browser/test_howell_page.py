@@ -1,4 +1,4 @@
-"""The public results page of a Howell (issue 28) in a real browser: four pairs, three rounds
+"""The public results page of a Howell (docs/scoring.md) in a real browser: four pairs, three rounds
 played on the real stack (tests/integration/test_howell_results.py plays the same), a
 Director's score of each kind (Laws 12C1(b), 12C1(c), 12C2(a), 79C, 90) posted; the page shows
 one field ranked as the independent computation (Law 78A, Neuberg, 12C2(c):

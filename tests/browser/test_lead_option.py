@@ -1,5 +1,5 @@
 """Declarer's option on the lead of the partner of a defender with a major penalty card, on
-the pages, in a real browser (issue 27; Laws 50D2, 51B, 59). The penalty card arises as
+the pages, in a real browser (pages.md; Laws 50D2, 51B, 59). The penalty card arises as
 tests/browser/test_capture_play.py makes it: against 2C by North, West revokes on trick 2 with
 ♥4 and corrects it with ♦7 (Law 62A): ♥4 is a major penalty card (62B1, 50). East wins trick 2
 and is on lead: he may not lead until declarer has stated his option (50D2). The deal is

@@ -174,7 +174,7 @@ def test_the_page_reconnects_and_resumes_after_the_last_state_read(
 
 def test_a_call_answered_503_with_retry_after_is_sent_again_and_taken(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
-    """Issue 37, item 10: a gateway at its bound of events in flight acks a call 503 with
+    """Overload: a gateway at its bound of events in flight acks a call 503 with
     `retry_after` (here the browser's router answers so, in the gateway's words, for the
     first event only). The page says nothing of it, sends the call again after that second
     with the same `client_seq` (folded once), and the gateway takes it."""
@@ -216,7 +216,7 @@ def test_a_call_answered_503_with_retry_after_is_sent_again_and_taken(
 ])
 def test_the_api_docs_work_under_their_content_security_policy(
         stack: Stack, browser: Browser, tabs: list[Tab], path: str, rendered: str) -> None:
-    """Issue 23, item 10: /docs and /redoc are served with a CSP (no other origin, Swagger
+    """The API's own pages' CSP: /docs and /redoc are served with a CSP (no other origin, Swagger
     UI's own inline script by its hash), and the offline Swagger UI and ReDoc files work
     under it: the page renders the API, with nothing refused or failing in the console."""
     with stack.client() as http:

@@ -1,4 +1,4 @@
-"""The play of the hand in a real browser (issue 27, items 1 and 2): four seat pages bid and
+"""The play of the hand in a real browser (pages.md): four seat pages bid and
 play a whole board, a spectator follows it card by card and replays it. The cards are chosen
 by the test from the state the pages receive, legally (Law 44C: following suit); each page
 must enable exactly the cards its seat may play now (Law 45: declarer plays dummy's)."""
@@ -300,3 +300,34 @@ def test_declarers_premature_card_waits_in_its_place_not_in_his_hand(
     assert state["play"]["waiting"] == [] and state["play"]["turn"] == "S"
     for tab in pages.values():
         assert_clean_console(tab)
+
+
+def test_a_defenders_partner_objects_to_his_concession_and_play_continues(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 68B2: "if a defender attempts to concede one or more tricks and his partner
+    immediately objects; neither a concession nor a claim has occurred … Play continues."
+    West concedes all the tricks after his opening lead; only East's page (his partner's)
+    offers the objection, declarer's the acceptance (Law 69A). East objects: the claim is gone
+    from every page and declarer's page enables dummy's cards again, as the fold accepts."""
+    table, tokens = table_with_players(stack, "play-concession")
+    seats = tokens["seats"]
+    pages = {seat: seat_tab(browser, stack, seats[seat]) for seat in SEATS}
+    tabs.extend(pages.values())
+    for seat, call in AUCTION:
+        post(stack, table, seats[seat], {"type": "call", "call": call})
+    lead = sorted(cards_of("W"))[0]
+    post(stack, table, seats["W"], {"type": "card_played", "card": lead})
+    post(stack, table, seats["W"], {"type": "claim", "tricks": 0, "statement": "yours"})
+    for tab in pages.values():
+        expect(tab.page.locator("#claim-box")).to_contain_text("West claims 0 of the 13")
+    expect(pages["S"].page.locator("#claim-accept")).to_be_visible()
+    for seat in ("N", "S", "W"):
+        expect(pages[seat].page.locator("#claim-object")).to_have_count(0)
+    assert enabled(pages["S"].page) == {}  # play ceases while the concession is open
+    pages["E"].page.locator("#claim-object").click()
+    for tab in pages.values():
+        expect(tab.page.locator("#claim-words")).to_have_count(0)
+        assert_clean_console(tab)
+    expect(pages["S"].page.locator("#turn")).to_contain_text("Your card from dummy's hand")
+    assert latest(pages["S"])["play"]["claim"] is None
+    assert enabled(pages["S"].page) == {"N": legal(latest(pages["S"]), "N")}

@@ -1,4 +1,4 @@
-"""The public results page in a real browser (issue 28): a Mitchell's rankings, travellers,
+"""The public results page in a real browser (pages.md): a Mitchell's rankings, travellers,
 scorecards and the Director's scores, live as results and adjustments come, read with no
 token; on a phone, printed (print media), under the Content-Security-Policy, with no serious
 axe-core finding.

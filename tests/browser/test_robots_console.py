@@ -111,7 +111,7 @@ def stalling(stack: Stack) -> Iterator[Robots]:
 def test_a_robot_the_table_waits_for_is_shown_stalled(stack: Stack, browser: Browser,
                                                       stalling: Robots, tabs: list[Tab]
                                                       ) -> None:
-    """Issue 37 (5): every robot was shown `connected` while its table had stopped. A robot
+    """Robots' presence: every robot was shown `connected` while its table had stopped. A robot
     sits at the seat whose call is due (Law 17C) and never calls: the console shows it
     stalled, with how long its call has been awaited, on the table's tab and the overview."""
     with stack.client(stack.director) as http:

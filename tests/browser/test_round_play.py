@@ -1,4 +1,4 @@
-"""A round of three boards played through the pages (issue 37, item 1): four seat pages, a
+"""A round of three boards played through the pages (a board's end): four seat pages, a
 spectator's vugraph and the Director's console follow `POST /api/tables/{t}/rounds`, whose
 next board starts in the very step that ends the one before (the 52nd card, Law 44G; a claim
 agreed, Law 69A). Each page must still show each board's end: its last trick (Law 66A), its

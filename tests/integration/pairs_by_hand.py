@@ -1,4 +1,4 @@
-"""Law 78A by hand for the real-stack pairs tests (issue 28): each pair's percentage from the
+"""Law 78A by hand for the real-stack pairs tests (docs/scoring.md): each pair's percentage from the
 raw table scores and the Director's scores, written independently of shared.scores."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A request's body, whatever its framing (issue 23, item 2): a body sent in chunks announces
+"""A request's body, whatever its framing (docs/api.md, 413): a body sent in chunks announces
 no length, and was read whole before its token was checked (256 MiB with no token took the
 gateway from 70 MB to 581 MB before its 401). The token is checked before a byte of the body
 is read, and the bytes are counted as they come: the answer arrives while the client is still

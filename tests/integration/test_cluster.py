@@ -1,11 +1,11 @@
-"""A three-broker Kafka cluster (issue 16): the broker that leads the most partitions killed
+"""A three-broker Kafka cluster (operations.md): the broker that leads the most partitions killed
 with kill -9 while ten tables play. No event that got a 202 is lost, play goes on (an event
 answered 503 is sent again, a call with its client_seq, as a client is told to), the
 partitions the broker led get new leaders, no worker exits, and the states in Redis equal a
 replay. On a stack of its own: replication 3, min.insync.replicas 2, two processor workers.
 Prints its figures (docs/operations.md keeps them).
 
-Two brokers of three killed (issue 23, item 4): nothing can be appended, and the gateway says
+Two brokers of three killed (readiness): nothing can be appended, and the gateway says
 so (`/readyz` 503, `/healthz` "not writable") until they are back."""
 
 from __future__ import annotations

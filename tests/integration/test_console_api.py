@@ -98,7 +98,7 @@ def test_an_alert_is_marked_handled_and_every_gateway_knows_it(stack: Stack) -> 
     ("not-an-alert", {}, 400, "alert_id"),
     ("t:1:2:0", {"handled": "yes please"}, 400, "handled"),
     ("t:1:2:0", {"note": "x" * 501}, 400, "note"),
-    # issue 23, item 10: true or false only; a note fit to be shown
+    # the director's marks (docs/api.md): true or false only; a note fit to be shown
     ("t:1:2:0", {"handled": "yes"}, 400, "handled"),
     ("t:1:2:0", {"handled": "true"}, 400, "handled"),
     ("t:1:2:0", {"handled": 1}, 400, "handled"),
@@ -126,7 +126,7 @@ def test_only_the_director_marks_alerts(stack: Stack) -> None:
 
 
 def test_a_mark_for_an_alert_never_raised_is_refused(stack: Stack) -> None:
-    """Issue 23, item 10: the director marks only alerts a table raised: one at an event that
+    """Alert marks: the director marks only alerts a table raised: one at an event that
     raised none, past the table's end, or a poison alert that never was is a 404, and nothing
     is marked. One raised is marked, and a note may have line breaks."""
     alert = _insufficient_bid(stack, "console-404")

@@ -1,4 +1,4 @@
-"""Fair play at the gateway (issue 15): no free text from a seat reaches its partner (Law 16;
+"""Fair play at the gateway (api.md): no free text from a seat reaches its partner (Law 16;
 Law 20F with online self-alerting), by any channel: an event's id, an explanation of the
 partner's call, the feed. The state and the history are checked in test_replay.py."""
 
@@ -92,7 +92,7 @@ def _append(stack: Stack, table: str, event: dict[str, Any]) -> int:
 
 
 def test_a_partners_text_never_reaches_him_whatever_the_fold_made_of_it(stack: Stack) -> None:
-    """Issue 23, item 1, replayed in order rather than raced: a round of boards 3 and 5; S, W,
+    """Partner's text, replayed in order rather than raced: a round of boards 3 and 5; S, W,
     N pass; E passes board 3 out (board 5 starts, N deals); N opens 1NT; S's explanation of
     index 0, which the gateway had checked against board 3's state (S's pass), is appended as
     S's own. The fold ignores it; N must get its text on no channel: not his state, not his
@@ -125,7 +125,7 @@ def test_a_partners_text_never_reaches_him_whatever_the_fold_made_of_it(stack: S
 
 
 def test_a_revoke_reaches_no_seat_on_any_channel_while_the_play_lasts(stack: Stack) -> None:
-    """Issue 37, item 3 (Laws 61B, 63, 64): W plays H4 on a diamond, holding four: a revoke,
+    """A revoke's fair play (Laws 61B, 63, 64): W plays H4 on a diamond, holding four: a revoke,
     not established. The Director reads its alert in the table's history, PBN and LIN; no
     seat learns of it from the table on any channel (his state, feed, history: whole, the
     board, step by step, up to the card; PBN, LIN, where W's own fold finds it from his

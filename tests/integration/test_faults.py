@@ -1,13 +1,13 @@
-"""The processor through faults, on the real stack, with tables playing all along (issue 16):
+"""The processor through faults, on the real stack, with tables playing all along (operations.md):
 Redis stopped 10 s and restarted empty, the broker killed (kill -9) and restarted, a worker
 paused 20 s (SIGSTOP) and resumed. Each time: no worker exits, no acknowledged event is lost,
 no alert is emitted twice, every state ends equal to a replay, and the figures are printed
 (acked, found, duplicates, recovery time; docs/operations.md keeps them). On a stack of its
 own (two workers, four shards), since the faults would disturb the other tests.
 
-Redis's return is bounded (issue 23, item 11): every state is back within
+Redis's return is bounded (docs/operations.md, "Measured recovery"): every state is back within
 `REDIS_RETURN_BOUND_S` of Redis's start (it took 0.5 to 6.5 s after Redis answered). So is
-every other recovery time the tests print (issue 24): each bound below is a few times the
+every other recovery time the tests print (polls, not sleeps): each bound below is a few times the
 figure measured on a machine of two cores (docs/operations.md), and under what the fault
 would cost if the recovery it checks did not happen."""
 

@@ -1,4 +1,4 @@
-"""Live feeds at a vugraph's scale (issue 15): thousands of sockets on one gateway process, a
+"""Live feeds at a vugraph's scale (api.md): thousands of sockets on one gateway process, a
 bounded number of Redis connections, and clear close codes for what a feed does not take."""
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def test_a_slow_socket_is_dropped_and_slows_no_other(stack: Stack) -> None:
 
 
 def test_a_slow_reader_is_told_1013_and_where_to_resume(stack: Stack) -> None:
-    """Issue 23, item 10: a reader that reads, slowly (a message every 50 ms, as a client of
+    """A slow reader: a reader that reads, slowly (a message every 50 ms, as a client of
     the `websockets` library with its keepalive on), behind a burst of 1,500 states of 2 kB.
     The gateway used to let the kernel hold its backlog (megabytes), its queue never filled,
     and the socket died of a keepalive ping answered too late (1011, no resume id); it is now

@@ -1,6 +1,6 @@
 """The processor's session fetcher (services/processor/fetch_session.py) on the real broker:
 a Kafka cluster of its own, three nodes (ports 21092-21097), so that a leader can move
-(issue 16, point 6). A session is opened by a full fetch and fetched incrementally after; a
+(performance.md). A session is opened by a full fetch and fetched incrementally after; a
 partition dropped is forgotten; the broker's session errors (70, 71) are recovered from with a
 full fetch; a partition whose leader moved is fetched from its new leader; a position the
 broker no longer has is found again; positions are kept while the partitions fetched change;

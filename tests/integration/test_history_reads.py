@@ -1,4 +1,4 @@
-"""`GET /api/tables/{t}/history` under many readers (issue 23, item 6): reads at once each get
+"""`GET /api/tables/{t}/history` under many readers (api.md): reads at once each get
 their table's topic as their reader may see it, a read right after a call shows the call, and
 past the gateway's bound on reads at once a read is refused with a retryable 503 at once, while
 the reads under way go on. Speed is measured in bench/history_bench.py, not here."""

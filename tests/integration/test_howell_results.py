@@ -1,4 +1,4 @@
-"""A Howell played through on the real stack (issue 28): four pairs at two tables, three rounds
+"""A Howell played through on the real stack (scoring.md): four pairs at two tables, three rounds
 of two boards, every pair meeting every other once (the circle method), each round started as
 the movement says and its boards played (1NT by the dealer, led, tricks recorded: Law 79A); then
 the Director's scores of each kind posted (Laws 12C1(b), 12C1(c), 12C2(a), 90 and a correction),
@@ -179,7 +179,7 @@ def _check_usebio(text: str, played: dict[tuple[int, int, int], int],
 
 def test_an_entrant_added_before_the_first_round_is_seated_by_the_movement(
         stack: Stack) -> None:
-    """Issue 28: entrants "given at creation or added before a round". A fifth pair added to a
+    """Scoring: entrants "given at creation or added before a round". A fifth pair added to a
     four-pair Howell (still two tables: the circle method with a sit-out) sits where the
     five-pair movement says; one that needs a third table is refused naming `tables`, one
     after round 1 has started 409 naming `entrants`; nothing recorded by either."""

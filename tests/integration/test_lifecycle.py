@@ -1,4 +1,4 @@
-"""Table topics with a lifecycle (issue 30, item 4), on the real stack: a director closes a
+"""Table topics with a lifecycle (closed tables), on the real stack: a director closes a
 tournament; its tables' events are archived and their topics deleted; every history (with
 `until`, `states`), PBN and LIN, the tournament's export and `tableserver replay` read the same
 afterwards. A close killed after any of its steps finishes when it is sent again."""
@@ -282,7 +282,7 @@ def test_a_gateway_that_starts_finishes_the_closes_cut_short(stack: Stack) -> No
 
 def test_a_closed_tables_robots_stand_up(stack: Stack) -> None:
     """A table the director closes takes no more events: the robots asked for at its seats
-    (issue 29) are taken away with it, and the robot pool lets them go."""
+    (docs/robots.md) are taken away with it, and the robot pool lets them go."""
     table = "robots-closed"
     _played(stack, table)
     with stack.client(stack.director) as http:

@@ -1,4 +1,4 @@
-"""Limits shared by gateway replicas (issue 15), and `/history` reads at once (issue 23)."""
+"""Limits shared by gateway replicas, and `/history` reads at once (docs/api.md, "Limits")."""
 
 from __future__ import annotations
 

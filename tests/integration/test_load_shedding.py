@@ -1,4 +1,4 @@
-"""Load shedding on the real stack (issue 37, item 10): a gateway at its bound of events in
+"""Load shedding on the real stack (overload): a gateway at its bound of events in
 flight (`TABLESERVER_EVENTS_IN_FLIGHT`, here 1) refuses one more once its wait for a turn
 (`TABLESERVER_EVENT_WAIT_MS`, 1 s) brings none, 503 with `Retry-After`, instead of holding it
 behind the others for as long as they take; the event under way is answered once

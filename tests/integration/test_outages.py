@@ -1,4 +1,4 @@
-"""The gateway through outages (issue 15): Redis stopped, the broker killed. Each gets a
+"""The gateway through outages (operations.md): Redis stopped, the broker killed. Each gets a
 clear, retryable answer (503 with Retry-After, never a 500 or a hang), `/healthz` says which
 is down, and everything answers again once it is back. On a stack of its own, since the
 faults would disturb the other tests."""

@@ -1,4 +1,4 @@
-"""The services on a Redis Cluster of three primaries (issue 30, item 5: one Redis thread cannot
+"""The services on a Redis Cluster of three primaries (capacity.md: one Redis thread cannot
 hold 100,000 tables, docs/capacity.md): a stack of its own, Redis started by the deploy scripts
 with `TABLESERVER_REDIS_CLUSTER=3`. Tables whose keys lie on every primary play; each table's
 spectator socket gets each of its states (the gateway's hub reads the cluster slot by slot,

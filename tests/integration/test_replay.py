@@ -196,7 +196,7 @@ def test_an_unreadable_record_imports_nothing(stack: Stack) -> None:
 
 
 def test_a_seat_cannot_make_an_import_leave_events_out(stack: Stack, tmp_path: Path) -> None:
-    """Issue 23, item 3. The importer's ids can be computed from the public file: a seat that
+    """Import ids. The importer's ids can be computed from the public file: a seat that
     posts them first is refused (400, field id), as is the director. Ids already on the table
     on other events (posted before the gateway refused them) do not make the import leave the
     record's events out: it imports them all, says so, and the table folds like the record.

@@ -1,4 +1,4 @@
-"""Retries on the real stack (issue 37, items 7 and 8): an event appended (its 202 lost, as in
+"""Retries on the real stack (docs/api.md, "Retries"): an event appended (its 202 lost, as in
 a broker's kill) and sent again with its `client_seq` gets the answer its first send got, 202
 and its offset, once the state has moved past it: a card played already, the cards of a round's
 board once the next one is under way. A card declarer plays from dummy (Law 45) is known by its

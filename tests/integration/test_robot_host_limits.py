@@ -1,4 +1,4 @@
-"""The Table Manager host's limits on the real stack (issue 37, item 6): one connection sits at
+"""The Table Manager host's limits on the real stack (robots.md): one connection sits at
 a seat, the newest (the one it replaces is told so and closed); the connections from one
 address are bounded; a robot that owes the host a line and sends none is disconnected, one
 that waits for the table is not. And the director sees a robot the table has waited for long
@@ -47,7 +47,7 @@ async def ready(robot: Robot) -> None:
 
 def test_one_connection_sits_at_a_seat_and_the_newest_replaces_the_one_before(
         stack: Stack, host: int) -> None:
-    """Issue 37 (6): 300 connections with East's token were all seated (0.8 MB each). Now
+    """Host limits: 300 connections with East's token were all seated (0.8 MB each). Now
     each new one replaces the one before, which is told why and closed: of 30, one is left,
     and it plays on."""
     tokens = new_table(stack, "limits1")
@@ -73,7 +73,7 @@ def test_one_connection_sits_at_a_seat_and_the_newest_replaces_the_one_before(
 
 def test_connections_past_the_bound_from_one_address_are_refused(stack: Stack, host: int
                                                                  ) -> None:
-    """Issue 37 (6): no bound per address. The connection past `TABLESERVER_TM_PER_ADDRESS`
+    """Host limits: no bound per address. The connection past `TABLESERVER_TM_PER_ADDRESS`
     is refused at once and closed, before any line; a place freed admits the next."""
     async def scenario() -> tuple[bytes, str]:
         held = [await asyncio.open_connection("127.0.0.1", host) for _ in range(PER_ADDRESS)]
@@ -102,7 +102,7 @@ def test_connections_past_the_bound_from_one_address_are_refused(stack: Stack, h
 
 def test_a_robot_that_owes_a_line_is_disconnected_when_idle_and_one_that_waits_is_not(
         stack: Stack, host: int) -> None:
-    """Issue 37 (6): no idle timeout. North (the dealer) is told its cards and sends no call:
+    """Host limits: no idle timeout. North (the dealer) is told its cards and sends no call:
     after `TABLESERVER_TM_IDLE` it is told so and disconnected. East asked for North's call
     before North sat, and waits for it: it stays, and is told the call made later."""
     tokens = new_table(stack, "limits2")
@@ -146,7 +146,7 @@ def robots_at(stack: Stack, table: str) -> dict[str, Any]:
 
 def test_the_director_sees_a_robot_the_table_waits_for_as_stalled_until_it_acts(
         stack: Stack, host: int) -> None:
-    """Issue 37 (5): robots that had stopped acting were all shown `connected`. A robot whose
+    """Presence: robots that had stopped acting were all shown `connected`. A robot whose
     call the table has awaited for `TABLESERVER_TM_STALL` is shown `stalled`, with the
     seconds; once it calls, `connected` again."""
     tokens = new_table(stack, "limits3")

@@ -1,4 +1,4 @@
-"""The director's robots on the real stack (issue 29): seated by the API, they sit through the
+"""The director's robots on the real stack (robots.md): seated by the API, they sit through the
 Table Manager host (the robot pool, `python -m services.robots.pool`, as `make up` runs it)
 and play; bad requests are refused naming the field; the director sees each robot connected,
 or its seat waiting when the pool is killed, and the robots back when it starts again (it reads
@@ -124,7 +124,7 @@ def cards_played(board: dict[str, Any] | None) -> int:
 
 def test_a_pool_killed_mid_play_at_two_tables_sits_again_and_both_boards_end(
         stack: Stack, robots: Robots) -> None:
-    """Issue 37 (5): killing the pool after the opening lead stopped both tables for good,
+    """Presence: killing the pool after the opening lead stopped both tables for good,
     with every robot shown `connected`: the opening leader, told the board from its start
     again, waited for `<Seat> to lead`, which the host no longer sent once it had led. Now
     each robot that led is told so again at its place, plays the same card again (appended

@@ -1,4 +1,4 @@
-"""Robots at a table through the Table Manager host (issue 29): four clients of the protocol
+"""Robots at a table through the Table Manager host (docs/robots.md): four clients of the protocol
 (tests/tm_robot.py, written from its text, importing nothing of the host) bid and play a whole
 board on the real stack, and the board gets its result; a robot without a valid token is
 refused and told why."""
@@ -119,7 +119,7 @@ LEADS_MADE = [("W", 1, "West to lead"), ("S", 3, "South to lead"), ("E", 3, "Eas
 @pytest.mark.parametrize(("seat", "cards", "told"), LEADS_MADE)
 def test_a_robot_that_leaves_after_leading_comes_back_and_the_board_ends(
         stack: Stack, host: int, seat: str, cards: int, told: str) -> None:
-    """Issue 37 (5): the host told `<Seat> to lead` only once it had told the robot every
+    """Leads told again: the host told `<Seat> to lead` only once it had told the robot every
     card played, so a robot that led, left and came back (told the board from its start)
     waited for that line for ever, and the table with it. Now it is told its lead again at
     its place, sends it again (appended once), and the board is played to its end: at the
@@ -156,7 +156,7 @@ def test_a_robot_that_leaves_after_leading_comes_back_and_the_board_ends(
 
 def test_a_robot_that_comes_back_while_a_claim_is_open_is_told_the_boards_end(
         stack: Stack, host: int) -> None:
-    """Issue 37 (5), at a claim: West leads and leaves; at West's next turn declarer claims
+    """Leads told again, at a claim: West leads and leaves; at West's next turn declarer claims
     the rest (Law 68); West comes back and catches up (its card, play having ceased, is
     refused: Law 68D); the defenders agree (Law 69A), and every robot, West too, is told the
     board's end."""

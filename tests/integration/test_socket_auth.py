@@ -40,7 +40,7 @@ def test_a_token_in_the_first_message_opens_the_feed(stack: Stack) -> None:
 
 
 def test_a_token_is_read_strictly_everywhere(stack: Stack) -> None:
-    """Issue 23, items 8 and 9, on the real gateway: junk after a real token, or a token
+    """Strict tokens, on the real gateway: junk after a real token, or a token
     signed with the real key whose claims `sign` never writes (a seat of null or "Q", an
     expiry that is no number), is a 401 on every path (a read, the call path, a socket's
     first message closes 4401), never a 500 or a reset."""

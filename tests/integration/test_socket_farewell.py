@@ -1,4 +1,4 @@
-"""A socket closed before it authenticates logs nothing (issue 23, item 7): 500 such sockets
+"""A socket closed before it authenticates logs nothing (docs/api.md, sockets): 500 such sockets
 used to write 2.7 MB of tracebacks. The gateway's app under a real uvicorn, in this process
 (its log records caught as they are made), on real TCP sockets; no Kafka or Redis is needed
 before a token is checked, so its clients are not started (lifespan off)."""

@@ -1,4 +1,4 @@
-"""`make up`'s processes under supervisord (issue 16): one that dies is started again; `make
+"""`make up`'s processes under supervisord (operations.md): one that dies is started again; `make
 down` stops everything; a `make up` that fails stops what it started and says why. Runs
 deploy/up.sh and deploy/down.sh themselves, on ports and a data folder of their own."""
 

@@ -1,4 +1,4 @@
-"""A closed tournament's own topic (issue 30, item 4), on the real stack: its creation, rounds,
+"""A closed tournament's own topic (closed tables), on the real stack: its creation, rounds,
 entrants and the Director's scores are archived after its tables, and the topic deleted; its
 results in every format (JSON, CSV, PBN, USEBIO, the command line's), its overview's standings
 and its export read the same afterwards; its rounds, entrants and scores are refused (409),

@@ -1,4 +1,4 @@
-"""A pairs tournament scored on the real stack (issue 28): created with six pairs and a Mitchell
+"""A pairs tournament scored on the real stack (scoring.md): created with six pairs and a Mitchell
 (3 tables, 2 rounds of 2 boards), each round seating the pairs (their names at the seats), each
 board bid to 1NT by its dealer, led and its tricks agreed (Law 79A: declarer's result, both
 defenders agreeing, Law 69A); the Director's scores (Laws 12C1(b), 12C1(c), 12C2, 90, and a

@@ -1,4 +1,4 @@
-"""A tournament from a large deals file (issue 23, item 5): 10,000 boards, each with its dealer
+"""A tournament from a large deals file (docs/api.md, limits): 10,000 boards, each with its dealer
 and vulnerability as a dealing program writes them, make a creation record of 1.4 MB, past
 Kafka's default of 1 MB a record. It was answered "retry" (503) every time, leaving the tables
 registered and the tournament missing. Whatever the upload limit admits is created, and read

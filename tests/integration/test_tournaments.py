@@ -1,4 +1,4 @@
-"""Tournaments on the real stack (issue 17): a director creates 50 tables in one request from a
+"""Tournaments on the real stack (api.md): a director creates 50 tables in one request from a
 dealing program's PBN file, starts two rounds, and the tables' boards advance by themselves
 (Law 17E) while a processor worker is killed and replaced in the middle; the overview follows
 every table from one Redis read, and the session's export round-trips."""
@@ -240,7 +240,7 @@ async def _close_code(url: str) -> int:
 
 
 def test_a_board_no_round_could_start_is_refused_at_creation(stack: Stack) -> None:
-    """Issue 23, item 10: a deals file with board 99999999999999999999999 used to create the
+    """Board numbers: a deals file with board 99999999999999999999999 used to create the
     tournament, whose round then refused the board; now the creation is a 400 naming `deals`,
     the board and the bound, and nothing is made."""
     huge = DEALS.replace('[Board "1"]', '[Board "99999999999999999999999"]', 1)

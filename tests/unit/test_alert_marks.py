@@ -1,4 +1,4 @@
-"""The director's marks on alerts (issue 23, item 10): `handled` true or false only, a note fit
+"""The director's marks on alerts (docs/api.md): `handled` true or false only, a note fit
 to be shown, and only for an alert its table raised (found among the alerts the gateway keeps,
 else by folding the table up to the event that would have raised it)."""
 

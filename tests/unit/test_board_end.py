@@ -1,5 +1,5 @@
 """A round's board ends and the next starts in one step (the engine): the end must still reach
-every reader (issue 37, item 1). The next board's state carries the board before as it ended
+every reader (docs/api.md, `previous`). The next board's state carries the board before as it ended
 (`previous`: its result and score, Law 77; how the play ended, Laws 44, 69, 79A; its last
 trick, Law 66A), the alerts the ending event raised are the old board's, and a board's
 history holds the event that ended it."""

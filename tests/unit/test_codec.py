@@ -176,7 +176,7 @@ def test_a_text_may_hold_line_breaks_and_any_script() -> None:
 
 def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     """The gateway's sets of what a seat (or the table's operator) and the director may send
-    are the codec's (issue 24, part 2): every type has its sender, these as they always were."""
+    are the codec's: every type has its sender, these as they always were."""
     assert sent_by(*Sender) == set(EVENT_TYPES)
     assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
                                     "opening_lead", "question", "explanation", "card_played",

@@ -1,4 +1,4 @@
-"""Entrants added after a tournament's creation, before its first round (issue 28: "given at
+"""Entrants added after a tournament's creation, before its first round (docs/scoring.md: "given at
 creation or added before a round"; `shared.entrants_added`)."""
 
 from __future__ import annotations

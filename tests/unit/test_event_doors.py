@@ -1,4 +1,4 @@
-"""One way for an event (issue 24, part 2): its three doors answer alike. The same requests go
+"""One way for an event (architecture.md): its three doors answer alike. The same requests go
 to the gateway as uvicorn serves it (`asgi.Guard`, whose call path answers the POST without
 FastAPI), to the bare FastAPI app behind it (the route kept for OpenAPI), and, where a socket
 can send them, on a table's feed socket: the same status and body (and `Retry-After`), the

@@ -92,7 +92,7 @@ def test_an_app_without_a_schema_is_refused() -> None:
 
 @pytest.mark.parametrize("root_path", ["", "/gateway"])
 async def test_the_pages_are_served_with_a_content_security_policy(root_path: str) -> None:
-    """Issue 23, item 10: /docs (and /redoc, the OAuth2 redirect) carry a CSP: this origin
+    """The API's own pages' CSP: /docs (and /redoc, the OAuth2 redirect) carry a CSP: this origin
     only, no frame, no object, and the page's own inline script allowed by its hash alone
     (the hash of the script as served, which names the root path)."""
     import base64

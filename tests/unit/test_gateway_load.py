@@ -1,4 +1,4 @@
-"""The gateway under load (issue 37, items 9 and 10), in process through ASGI, its adapters in
+"""The gateway under load (docs/operations.md, "Overload"), in process through ASGI, its adapters in
 memory (tests/fakes.py):
 
 - a large deals file is parsed off the event loop: while the gateway reads it, `/livez` and a
@@ -114,7 +114,7 @@ class Entered:
 
 async def test_a_large_deals_file_leaves_the_loop_to_livez_and_a_seats_call(
         tmp_path: Path) -> None:
-    """Issue 37, item 9: a 1.9 MiB deals file with play sections, whose last board cannot be
+    """Off the loop: a 1.9 MiB deals file with play sections, whose last board cannot be
     read (so its whole parse is what the request costs: then a 400, no I/O). Once the
     gateway has the whole body, `/livez` and a seat's call are answered while it is still
     being read. (Before, the parse ran on the loop: no other request had a turn until the
@@ -143,7 +143,7 @@ async def test_a_large_deals_file_leaves_the_loop_to_livez_and_a_seats_call(
 
 async def test_past_its_bound_of_events_in_flight_the_gateway_refuses_503_with_retry_after(
         tmp_path: Path) -> None:
-    """Issue 37, item 10: with `TABLESERVER_EVENTS_IN_FLIGHT` 2 (and no wait for a turn) and
+    """Overload: with `TABLESERVER_EVENTS_IN_FLIGHT` 2 (and no wait for a turn) and
     two calls waiting for Kafka, a third is refused at once, 503 with `Retry-After: 1`,
     through the call path, the
     FastAPI route and a socket (its ack's `retry_after`); the two are answered 202 once Kafka

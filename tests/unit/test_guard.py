@@ -1,4 +1,4 @@
-"""The gateway's guard (`services.gateway.asgi.Guard`) and a request's body (issue 23, item 2):
+"""The gateway's guard (`services.gateway.asgi.Guard`) and a request's body (docs/api.md, 413):
 the sender is known before a byte of the body is read, and the bytes are counted as they come,
 whatever the framing. The real gateway: tests/integration/test_bodies.py."""
 

@@ -1,4 +1,4 @@
-"""`/history` reads in the gateway (issue 23, item 6), with a fake Kafka: the cache of topics'
+"""`/history` reads in the gateway (api.md), with a fake Kafka: the cache of topics'
 records (`services.replay.topic_cache`), the fold kept for every reader and the bound on reads
 at once (`services.gateway.history_reads`), a reader's view cut from the shared history
 (`services.gateway.routes.reading`), and the decoding of a fetch's answer

@@ -1,4 +1,4 @@
-"""The importer's ids are its own (issue 23, item 3): the gateway refuses an `import:` id from
+"""The importer's ids are its own (docs/cli.md, import): the gateway refuses an `import:` id from
 anyone, and an import counts an event as there only when the same event carries its id; what
 it leaves out it reports, board by board."""
 

@@ -413,7 +413,7 @@ def test_law_35_not_offered_where_lho_calls_in_turn() -> None:
     assert state["turn"] == "N"
 
 
-# --- found by the second independent review (issue 25) --------------------------------------
+# --- found by the second independent review (docs/laws.md) --------------------------------------
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

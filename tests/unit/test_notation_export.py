@@ -1,4 +1,4 @@
-"""The tournament export of a table (issue 17): PBN 2.1 and LIN, with the event's header, the
+"""The tournament export of a table (cli.md): PBN 2.1 and LIN, with the event's header, the
 players' names, and the Director's record as commentary; read back and folded, the boards are
 the table's, as far as each notation can carry them.
 

@@ -1,4 +1,4 @@
-"""The play's irregularities through the records (issue 26 item 6): a lead out of turn
+"""The play's irregularities through the records (docs/cli.md): a lead out of turn
 accepted (Laws 53A, 54, 56) and a revoke corrected (Laws 62A–B) are written so that reading
 the export back folds to the same tricks (leaders, cards, winners), tricks won and result, in
 PBN 2.1 (section 3.9's `^L`) and in LIN (cards in the order played, each from the hand dealt

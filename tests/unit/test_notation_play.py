@@ -1,4 +1,4 @@
-"""The play in PBN and LIN (shared.notation, issue 26 item 6): the real records in tests/data
+"""The play in PBN and LIN (shared.notation, docs/cli.md): the real records in tests/data
 fold their play to the results they state, read by the independent test reader
 (tests/records.py), every board counted; LIN's `mc|N` closes a play as a claim agreed (Laws 68,
 69A) or as a result recorded (Law 79A); random legal plays read back from the writers as they

@@ -1,4 +1,4 @@
-"""Our robot (services/robots/player.py) when a claim ends the play (issue 37, item 5): the
+"""Our robot (services/robots/player.py) when a claim ends the play (docs/robots.md): the
 host tells it `Timing` in place of the next card (the claim agreed, Law 69A), and the robot
 takes the board as over, ready for the next, instead of calling the line a fault and
 disconnecting. Against a host of a few lines, on a real socket."""

@@ -1,5 +1,5 @@
 """Law 16 and Law 20F (online self-alerting): no free text a seat sends ever reaches his
-partner, whatever the fold made of it (issue 23, item 1).
+partner, whatever the fold made of it (docs/api.md, what each reader sees).
 
 The race the adversary found, replayed deterministically: with a round of boards 3 and 5, S, W
 and N pass; E passes board 3 out and board 5 starts (N deals); N opens 1NT; S's explanation of

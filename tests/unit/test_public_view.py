@@ -109,7 +109,7 @@ def test_a_withheld_board_shows_its_tray_and_nothing_of_its_play() -> None:
 
 
 def test_the_board_before_is_not_shown_to_the_public_while_it_is_withheld() -> None:
-    """Law 16C1, issue 37 items 1 and 4: board 2's state carries board 1's end (`previous`:
+    """Law 16C1, the public's view (docs/api.md): board 2's state carries board 1's end (`previous`:
     its result and last trick); the public sees board 2 without it while board 1 is still
     being played at another table, and with it once board 1 is released."""
     run = TableRun("t")

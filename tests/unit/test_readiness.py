@@ -1,4 +1,4 @@
-"""Readiness as the outcome of appends (issue 23, item 4; `services.gateway.readiness`), with a
+"""Readiness as the outcome of appends (operations.md; `services.gateway.readiness`), with a
 fake clock and a fake probe. On the real cluster: tests/integration/test_cluster.py."""
 
 from __future__ import annotations

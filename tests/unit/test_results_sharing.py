@@ -1,4 +1,4 @@
-"""The public's results as the gateway shares them (issue 28): every reader that asks while a
+"""The public's results as the gateway shares them (docs/scoring.md): every reader that asks while a
 computation is under way, or soon after it ended, gets that one; the overview's standings do
 not wait for a slow one (the last standings, or none yet)."""
 

@@ -1,4 +1,4 @@
-"""Retries (issue 37, items 7 and 8), without Kafka: a seat's event sent again with its
+"""Retries (docs/api.md, "Retries"), without Kafka: a seat's event sent again with its
 `client_seq` once it was appended gets the answer the first send got (202, its offset), whatever
 its type and whatever the state has become; a retry is known by its sender (a card declarer
 plays from dummy is declarer's, Law 45), so dummy's own `client_seq`s do not swallow it. The
@@ -118,7 +118,7 @@ async def started(table: Table) -> Table:
 
 
 async def test_a_retried_card_gets_the_offset_its_first_send_got(table: Table) -> None:
-    """Issue 37, item 7: E's opening lead and declarer's card from dummy (Law 45), each
+    """A retry by its sender: E's opening lead and declarer's card from dummy (Law 45), each
     appended and folded, sent again with their `client_seq` (their 202 lost): each answered
     with its first offset, nothing appended. The same card with another `client_seq` is no
     retry: played already, a 400 naming `card`."""
@@ -207,7 +207,7 @@ async def test_a_retry_whose_log_cannot_be_read_is_told_to_come_back(table: Tabl
 
 
 async def test_law_45_declarers_card_from_dummy_is_known_by_its_sender(table: Table) -> None:
-    """Issue 37, item 8: dummy (S) used `client_seq` 300 for his pass; declarer (N), whose own
+    """Whose client_seq: dummy (S) used `client_seq` 300 for his pass; declarer (N), whose own
     numbers are his own, plays dummy's D6 (Law 45) with 300 too. The card is declarer's
     (`by`), not a retry of dummy's pass: it is played (not dropped, not ignored). Its own retry
     gets its offset."""

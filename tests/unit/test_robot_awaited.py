@@ -1,4 +1,4 @@
-"""Whom a table waits for, as a robot acts (shared/table_manager/awaited.py; issue 37, item 5):
+"""Whom a table waits for, as a robot acts (shared/table_manager/awaited.py; docs/robots.md):
 from the board as a seat sees it, folded by the real engine; and the Redis record the host
 writes of it for the director (services/robots/presence.py), stalled once long."""
 
@@ -40,6 +40,8 @@ def answer(seat: str, accept: bool) -> dict[str, Any]:
     ([*AUCTION, *PLAYED[:4], claim("S", 12)], {E, W}),  # Law 69A: both defenders answer
     ([*AUCTION, *PLAYED[:4], claim("S", 12), answer("W", True)], {E}),
     ([*AUCTION, *PLAYED[:4], claim("W", 1)], {S}),  # a defender's claim: declarer answers
+    ([*AUCTION, *PLAYED[:4], claim("W", 1), answer("E", False)],
+     {W}),  # Law 68B2: his partner objects to the concession: play continues, W on lead
     ([*AUCTION, *PLAYED[:4], claim("S", 12), answer("W", False)], set()),  # Law 70: the TD's
     ([*AUCTION, *PLAYED[:4], claim("S", 12), answer("W", True), answer("E", True)],
      set()),  # Law 69A: agreed, the board is over
@@ -69,7 +71,7 @@ class Recording:
 
 
 async def test_the_hosts_record_says_since_when_and_stalled_once_long() -> None:
-    """Issue 37 (5): every robot was shown `connected` while its table had stopped. The
+    """Robots' presence: every robot was shown `connected` while its table had stopped. The
     record now carries since when the table waits for the robot, and `stalled` once that is
     the host's TABLESERVER_TM_STALL long (written again by the keep-up)."""
     redis, now = Recording(), [1_000.0]

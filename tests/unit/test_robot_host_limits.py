@@ -1,4 +1,4 @@
-"""The Table Manager host's limits on fakes (services/robots/host.py, seating.py; issue 37,
+"""The Table Manager host's limits on fakes (services/robots/host.py, seating.py; docs/robots.md,
 item 6): one seated connection a seat, a new one replacing the old; an idle timeout for a
 robot that owes the host a line, none for one that waits for the table; a bound on the
 connections from one address. And what the director is told of the table's wait for each
@@ -78,7 +78,7 @@ def host_of(link: FakeLink, limits: HostLimits | None = None, presence: Any = No
 
 
 async def test_a_second_connection_with_the_seats_token_replaces_the_first() -> None:
-    """Issue 37 (6): 300 connections with East's token were all seated. Now the newest sits;
+    """Host limits: 300 connections with East's token were all seated. Now the newest sits;
     the one it replaces is told so and closed, and the seat stays the newest's (not shown
     left)."""
     presence = Recorded()
@@ -100,7 +100,7 @@ async def test_a_second_connection_with_the_seats_token_replaces_the_first() -> 
 
 async def test_a_robot_that_owes_a_line_is_dropped_when_idle_and_one_that_waits_is_not(
         ) -> None:
-    """Issue 37 (6): no idle timeout. Now a seated robot that owes the host a line (here its
+    """Host limits: no idle timeout. Now a seated robot that owes the host a line (here its
     first request) and sends none for the idle time is told so and disconnected; one that
     waits for the table (North's call, not made) owes nothing and stays."""
     host = host_of(FakeLink(), HostLimits(idle_s=0.3))
@@ -122,7 +122,7 @@ async def test_a_robot_that_owes_a_line_is_dropped_when_idle_and_one_that_waits_
 
 
 async def test_connections_from_one_address_are_bounded() -> None:
-    """Issue 37 (6): no bound per address. Now the connection past the bound is refused and
+    """Host limits: no bound per address. Now the connection past the bound is refused and
     closed at once; a place freed admits the next."""
     host = host_of(FakeLink(), HostLimits(per_address=2))
     first, second, third = Robot(host), Robot(host), Robot(host)
@@ -140,7 +140,7 @@ async def test_connections_from_one_address_are_bounded() -> None:
 
 
 async def test_the_director_is_told_since_when_the_table_waits_for_the_robot() -> None:
-    """Issue 37 (5): the table's wait for a robot's call (Law 17C: the dealer calls first),
+    """Presence: the table's wait for a robot's call (Law 17C: the dealer calls first),
     from the first state that awaits it until one that does not; a new position is a new
     wait."""
     presence = Recorded()

@@ -53,7 +53,7 @@ def test_a_robot_not_asked_for_shows_while_connected_or_when_another_robot_left(
 
 
 def test_a_robot_the_table_has_waited_on_for_long_is_stalled_with_the_seconds() -> None:
-    """Issue 37 (5): the host says how long the table has waited for a robot's call or card,
+    """Presence: the host says how long the table has waited for a robot's call or card,
     and whether that is long (its TABLESERVER_TM_STALL): the director sees it, though the
     robot is connected. A robot that left is waiting, whatever its record says."""
     awaited = {**CONNECTED, "awaited_since": 1_000, "stalled": False}

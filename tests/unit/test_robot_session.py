@@ -227,7 +227,7 @@ def caught_up(seat: Seat, events: list[dict[str, Any]]) -> tuple[RobotSession, l
 
 
 def test_a_robot_that_comes_back_after_its_opening_lead_is_told_to_lead_again() -> None:
-    """Issue 37 (5): the host told `West to lead` only once it had told West every card
+    """Leads told again: the host told `West to lead` only once it had told West every card
     played, so a West that led, left and came back waited for that line for ever."""
     events = [*AUCTION, card("W", "HA"), card("N", "H2")]
     west = RobotSession(Seat.W)
@@ -265,7 +265,7 @@ PLAYED = [card("W", "HA"), card("N", "H2"), card("E", "H6"), card("S", "HT"),
 ])  # fmt: skip
 def test_a_robot_that_comes_back_mid_play_is_told_each_lead_it_made(
         seat: Seat, cards: int, leads: list[ToLead]) -> None:
-    """Issue 37 (5): each `to lead` the robot was told before it left is told again at its
+    """Leads told again: each `to lead` the robot was told before it left is told again at its
     place in the board, so that it sends its lead again (Law 44: the trick's winner leads)."""
     session, told = caught_up(seat, [*AUCTION, *PLAYED[:cards]])
     assert [m for m in told if isinstance(m, ToLead)] == leads

@@ -1,4 +1,4 @@
-"""A socket the client closes before it authenticates is let go quietly (issue 23, item 7):
+"""A socket the client closes before it authenticates is let go quietly (docs/api.md, sockets):
 the gateway used to close it again, an error that uvicorn logged as a 5 kB traceback per
 socket. Here the whole app (the guard, FastAPI, the feed's route) is driven as uvicorn drives it,
 through ASGI, by a client that leaves: no I/O, no clients started (none is needed before a

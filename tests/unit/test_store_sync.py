@@ -1,4 +1,4 @@
-"""Redis's return, with fakes (issue 23, item 11): after an outage, every table is written again
+"""Redis's return, with fakes (operations.md): after an outage, every table is written again
 promptly, in a bounded time, however long Redis was away. (It waited up to 2 s, the longest of
 growing pauses, for the next attempt; on the real stack, with redis-py's own retries and their
 backoff, the states were back 0.5 to 6.5 s after Redis answered.) The same on the real stack:

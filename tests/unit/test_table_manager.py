@@ -1,4 +1,4 @@
-"""The Table Manager protocol (version 18) read and written, both directions (issue 29).
+"""The Table Manager protocol (version 18) read and written, both directions (docs/robots.md).
 
 Each line below is quoted from a client or host that speaks the protocol, with its source:
 - OpenSpiel: google-deepmind/open_spiel, open_spiel/python/bots/bluechip_bridge.py (a host

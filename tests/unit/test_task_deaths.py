@@ -1,4 +1,4 @@
-"""One policy for a long-lived task that dies, in both services (issue 24, part 4;
+"""One policy for a long-lived task that dies, in both services (docs/operations.md, "Supervision";
 services/common/supervision.py): it is logged with its name, and the process stops and exits
 non-zero (`DIED`) for its supervisor to start it again. A gateway's feeds' reader that dies no
 longer leaves a gateway that says it is ready while its feeds are quiet."""

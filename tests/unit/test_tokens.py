@@ -1,4 +1,4 @@
-"""Signed tokens are read strictly (issue 23, items 8 and 9): one spelling per token, and
+"""Signed tokens are read strictly (docs/api.md, tokens): one spelling per token, and
 claims of the types and values `sign` writes; anything else is a 401, never a 500."""
 
 from __future__ import annotations

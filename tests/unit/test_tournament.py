@@ -62,7 +62,7 @@ def test_law_2_gives_dealer_and_vulnerability_where_the_file_is_silent() -> None
     ('[Board "1"]\n[Deal "N:AKQ.2.3.4 - - -"]\n', "line 2"),
     (DEALS + '\n[Board "2"]\n[Deal "' + DEALS.split('[Deal "')[1].split('"')[0] + '"]\n',
      "board 2 is in the file twice"),
-    # issue 23, item 10: a number no round could start
+    # a number no round could start (docs/api.md, 400)
     (DEALS.replace('[Board "1"]', '[Board "99999999999999999999999"]'),
      "board 99999999999999999999999: a board's number goes from 1 to 1000000"),
     (DEALS.replace('[Board "1"]', '[Board "1000001"]'), "board 1000001"),

@@ -398,7 +398,7 @@ def test_without_a_token_nothing_is_sent_and_none_is_made(
 
 
 def test_a_tournament_with_entrants_and_a_movement_and_its_results(tmp_path: Path) -> None:
-    """Issue 28: `create --entrants --movement KIND:BOARDS:ROUNDS`, `round` with neither
+    """Scoring: `create --entrants --movement KIND:BOARDS:ROUNDS`, `round` with neither
     boards nor movement (the tournament's movement), `results` drawn as a ranking."""
     deals = tmp_path / "d.pbn"
     deals.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQJ.AKQ.AK T987.T98.T98.T98 '

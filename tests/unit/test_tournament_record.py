@@ -1,4 +1,4 @@
-"""A tournament's creation record and its size (issue 23, item 5): the gateway refuses, before
+"""A tournament's creation record and its size (docs/api.md, 413): the gateway refuses, before
 anything is made, a tournament larger than its topic takes, naming the field at fault."""
 
 from __future__ import annotations

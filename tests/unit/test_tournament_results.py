@@ -1,5 +1,5 @@
 """A tournament's results from its tables' results, its rounds' seatings and the Director's
-scores (issue 28): a Mitchell and a team match, each with adjusted scores of every kind, ranked
+scores (scoring.md): a Mitchell and a team match, each with adjusted scores of every kind, ranked
 as an independent computation here ranks them (Law 78A matchpoints pairwise, Law 78B IMPs from
 the Law's table written out again, Laws 12C1(b), 12C1(c), 12C2, 90)."""
 

@@ -1,4 +1,4 @@
-"""The results as USEBIO 1.2 XML (issue 28), read back with an XML parser and checked against
+"""The results as USEBIO 1.2 XML (docs/scoring.md), read back with an XML parser and checked against
 the results document and a hand computation: a Mitchell with each kind of the Director's
 scores (Law 78A matchpoints, Laws 12C1(b), 12C1(c), 12C2, 90), its two fields ranked apart.
 No DTD is checked: USEBIO's own DTD is not among the stored sources (docs/scoring.md)."""

@@ -30,13 +30,13 @@ AN_HOUR = {"retention.ms": str(3600 * 1000)}
 # The first index entry (after 4 kB of log, about 40 events: the same moment at every table of a
 # tournament) faults the mapping in, and the kernel reads ahead up to the device's readahead
 # (8 MB on our VMs) of zeros into the page cache: ~20 ms of CPU per index, and over 1,000 tables
-# a broker busy for a minute (measured: docs/performance.md). 64 kB still indexes ~20 MB of log
+# a broker busy for a minute (measured: docs/performance-log.md). 64 kB still indexes ~20 MB of log
 # before the segment rolls.
 TABLE = {**FOREVER, "segment.index.bytes": str(64 * 1024)}
 # To serve a fetch, the broker finds the fetched offset in the log: from the offset index's
 # nearest entry (one every 4 kB of log by default) it reads each batch's header, two small file
 # reads per batch. A live copy is a batch of ~100 bytes: at 500 calls/s that was ~16,700 file
-# reads a second; with an entry every 128 bytes, a batch or two is read (docs/performance.md).
+# reads a second; with an entry every 128 bytes, a batch or two is read (docs/performance-log.md).
 LIVE_COPIES = {**AN_HOUR, "index.interval.bytes": "128"}
 PROBES = {**AN_HOUR, "segment.ms": str(3600 * 1000)}  # its old segments go, an hour each
 # A tournament's creation is one record: its deals and players' names, as much as the upload

@@ -5,7 +5,7 @@ path) and the history reader (`services.replay.kafka_topics`). It keeps the reco
 offset asked on (a batch may begin before it) and below `end` when one is given (where the
 partition ended when it was read), leaves out control batches (transaction markers) as a
 consumer does, and stops at a batch cut short by the size limit (fetched again from there);
-it answers the offset to fetch next. Measured (bench/decode_bench.py, docs/performance.md):
+it answers the offset to fetch next. Measured (bench/decode_bench.py, docs/performance-log.md):
 twice the records a second of the fetcher's own decoder before, mostly by `Record`, a slotted
 dataclass that is not frozen (a frozen one costs three times as much to make: 512 ns against
 172 ns); a path taking a batch wholly in range without a test per record was slower for

@@ -95,7 +95,7 @@ async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: 
              responses=responses(400, 401, 403, 404, 409, 503))
 async def post_entrant(tournament: str, body: EntrantGiven, gw: GatewayDep, _: DirectorDep,
                        response: Response) -> EntrantAdded:
-    """Add a pair or a team before the first round (issue 28), recorded on the tournament's
+    """Add a pair or a team before the first round (docs/scoring.md), recorded on the tournament's
     topic: numbered next (a `number` given must be that one; sent again with its number, the
     same entrant is found: 200, nothing added). 409 naming `entrants` once a round has
     started; 400 naming the field when the movement no longer fits (e.g. `tables`)."""
@@ -161,7 +161,7 @@ async def get_export(tournament: str, gw: GatewayDep, _: DirectorDep,
              responses=responses(400, 401, 403, 404, 503))
 async def post_score(tournament: str, body: dict[str, Any], gw: GatewayDep, _: DirectorDep
                      ) -> dict[str, int]:
-    """The Director's score on a board, with its reason, at any time (issue 28; docs/api.md):
+    """The Director's score on a board, with its reason, at any time (docs/scoring.md, docs/api.md):
     `kind` `corrected`, `assigned` (Law 12C1(b)), `weighted` (12C1(c)), `split`,
     `artificial` (12C2) between the entrants `ns` and `ew`, or `penalty` (Law 90) on an
     `entrant`. Recorded on the tournament's topic; the results follow."""

@@ -1,7 +1,8 @@
 // A claim on a seat's page: the form (the tricks of those remaining, and the statement of the
 // line, Law 68C), and the opponents' answer (Law 69A: agreed when both defenders acquiesce in
 // declarer's claim, or declarer in a defender's; a dispute calls the Director, Law 68D, and
-// play waits). The server decides what a claim does; this is its form and its words.
+// play waits; a defender's partner may object to his concession, Law 68B2, and play goes
+// on). The server decides what a claim does; this is its form and its words.
 
 import { el, SEAT_NAMES } from "./table.js";
 import { sideOf } from "./trick.js";
@@ -14,6 +15,16 @@ function remainingTricks(play) {
 export function answersClaim(play, me) {
   const claim = play && play.claim;
   return Boolean(claim) && sideOf(me) !== sideOf(claim.seat) && me !== play.dummy;
+}
+
+/** Whether `me` may object to his partner's concession (Law 68B2: then "neither a concession
+ * nor a claim has occurred" and play continues): the claimer a defender conceding one or more
+ * of the remaining tricks, `me` his partner, who has not answered. */
+export function objectsToConcession(play, me) {
+  const claim = play && play.claim;
+  return Boolean(claim) && !claim.disputed && claim.tricks < claim.remaining &&
+    me !== claim.seat && sideOf(me) === sideOf(claim.seat) &&
+    sideOf(claim.seat) !== sideOf(play.declarer) && (claim.answers || {})[me] === undefined;
 }
 
 function claimWords(claim) {
@@ -70,6 +81,10 @@ export function claimNode(board, me, { onClaim, onAnswer }) {
         onclick: () => onAnswer(true), text: "Accept the claim" }),
       el("button", { type: "button", id: "claim-reject", onclick: () => onAnswer(false),
         text: "Reject: call the Director" })));
+  } else if (objectsToConcession(play, me)) {
+    parts.push(el("div", { class: "option-buttons" },
+      el("button", { type: "button", id: "claim-object", onclick: () => onAnswer(false),
+        text: "Object to partner's concession: play on (Law 68B2)" })));
   } else {
     const waiting = Object.keys(SEAT_NAMES).filter((s) => answersClaim(play, s) &&
       (claim.answers || {})[s] === undefined).map((s) => SEAT_NAMES[s]);

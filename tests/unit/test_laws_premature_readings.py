@@ -1,11 +1,11 @@
-"""Premature plays as the 2017 Laws read them (issue 38): declarer's premature card stands
-(Law 57C3; dummy's to an accepted opening lead out of turn, Law 54B2), a defender's legal card
-at his RHO's turn is played at his proper turn (Law 57D; 57C1 once declarer has played from
-both hands), and a defender's second card after another player's, his partner not having
-played, is premature (Law 57A), not simultaneous (58B). The rubber ruleset reads these Laws
-the same (its Laws 54 and 57 carry the same numbers; `shared.laws.citations`), so each
-scenario runs under both. The board of `tests.helpers.DEAL`: N declares 4S, E leads, S is
-dummy.
+"""Premature plays as the 2017 Laws read them (the review of the Laws of play): declarer's
+premature card stands (Law 57C3; dummy's to an accepted opening lead out of turn, Law 54B2), a
+defender's legal card at his RHO's turn is played at his proper turn (Law 57D; 57C1 once
+declarer has played from both hands), and a defender's second card after another player's,
+his partner not having played, is premature (Law 57A), not simultaneous (58B). The rubber
+ruleset reads these Laws the same (its Laws 54 and 57 carry the same numbers;
+`shared.laws.citations`), so each scenario runs under both. The board of
+`tests.helpers.DEAL`: N declares 4S, E leads, S is dummy.
 
 N  S 4        H KJ32  D 842   C AQ743
 E  S JT987    H Q876  D AK5   C 2

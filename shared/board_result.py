@@ -87,6 +87,7 @@ def play_view(play: Play) -> PlayView:
             "seat": o[0].letter, "choice": o[1], "suit": o[2]},
         "designated": None if play.designated is None else {
             "seat": play.designated[0].letter, "card": str(play.designated[1])},
+        "waiting": [{"seat": s.letter, "card": c.text} for s, c in play.waiting],
     }
 
 

@@ -247,6 +247,8 @@ class PlayView(TypedDict):
     faced: list[str]  # the hands faced in the play, seen by all (Laws 54A, 68A)
     partner_option: PartnerOptionView | None  # Law 57A: declarer's option on the partner
     designated: PlayedCardView | None  # the penalty card declarer named to be played (51A)
+    # premature cards that stand, each to go to the trick at its hand's turn (57C3, 57D, 54B2)
+    waiting: list[PlayedCardView]
 
 
 class PlayableView(TypedDict):

@@ -205,6 +205,9 @@ class Play:
     designated: tuple[Seat, Card] | None = None  # Law 51A: the penalty card declarer named
     # Law 57A: the offender's partner, declarer's option on his play (None until chosen), suit
     partner_option: tuple[Seat, str | None, str | None] | None = None
+    # Laws 57C3, 57D, 54B2: cards played to the trick in progress before their hand's turn that
+    # stand; each goes to the trick at its hand's turn (`shared.laws.premature`)
+    waiting: tuple[tuple[Seat, Card], ...] = ()
 
     @staticmethod
     def start(declarer: Seat, trump: str | None, hands: Hands, leader: Seat) -> Play:
@@ -215,7 +218,7 @@ class Play:
             leader, leader
         new.gone, new.cards, new.leaders, new.winners = bytearray(52), [], [], []
         new.in_trick = new.won_ns = new.won_ew = 0
-        new.revokes = new.penalty = new.inadvertent = new.faced = ()
+        new.revokes = new.penalty = new.inadvertent = new.faced = new.waiting = ()
         new.claim = new.lead = new.ended = new.declarer_tricks = new.retracted_at = None
         new.agreed = new.lead_options = new.designated = new.partner_option = None
         new.plain = True
@@ -224,7 +227,8 @@ class Play:
     def recheck(self) -> None:
         """`plain` again after the Laws have changed the play."""
         self.plain = self.lead is None and not self.revokes and not self.penalty \
-            and self.claim is None and self.lead_options is None and self.partner_option is None
+            and self.claim is None and self.lead_options is None and self.partner_option is None \
+            and not self.waiting
 
     def copy(self) -> Play:
         new = Play(self.declarer, self.trump, self.hands, self.leader, self.turn,
@@ -232,7 +236,8 @@ class Play:
                    self.winners.copy(), self.in_trick, self.won_ns, self.won_ew, self.revokes,
                    self.claim, self.lead, self.penalty, self.ended, self.declarer_tricks,
                    self.retracted_at, self.agreed, self.plain, self.lead_options,
-                   self.inadvertent, self.faced, self.designated, self.partner_option)
+                   self.inadvertent, self.faced, self.designated, self.partner_option,
+                   self.waiting)
         return new
 
     @property
@@ -261,6 +266,14 @@ class Play:
         """The trick in progress: its cards from its leader's, clockwise."""
         cards = self.cards[len(self.cards) - self.in_trick:] if self.in_trick else []
         return list(zip(_CLOCKWISE[self.leader.index], cards, strict=False))
+
+    def card_in_trick(self, seat: Seat) -> Card | None:
+        """The card `seat`'s hand has played to the trick in progress, in it or waiting for
+        its turn (`waiting`); None if none."""
+        for s, card in self.current:
+            if s is seat:
+                return card
+        return next((card for s, card in self.waiting if s is seat), None)
 
     @property
     def dummy(self) -> Seat:
@@ -323,6 +336,7 @@ class Play:
         self.ended, self.declarer_tricks, self.turn = how, declarer_tricks, None
         self.claim, self.lead, self.lead_options = None, None, None
         self.designated = self.partner_option = None
+        self.waiting = ()
 
 
 def is_minor(play: Play, seat: Seat, card: Card) -> bool:

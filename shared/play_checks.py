@@ -98,7 +98,8 @@ def card_refusal(board: dict[str, Any] | None, sender: str | None, seat: str,
         return None  # the schema's check names it
     text = str(card)
     play = board.get("play") or {}
-    if any(c["card"] == text for trick in play.get("tricks", []) for c in trick["cards"]):
+    if any(c["card"] == text for trick in play.get("tricks", []) for c in trick["cards"]) \
+            or any(c["card"] == text for c in play.get("waiting") or []):
         return Refusal(f"field 'card': {text} has been played already", "card")
     deal = board.get("deal")
     if deal:

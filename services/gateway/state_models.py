@@ -243,6 +243,9 @@ class PlayState(View):
                                                  "the partner's play to the trick")
     designated: PlayedCard | None = Field(description="the penalty card declarer named to be "
                                           "played at its holder's turn (Law 51A)")
+    waiting: list[PlayedCard] = Field(description="cards played to the trick in progress "
+                                      "before their hand's turn that stand (Laws 57C3, 57D, "
+                                      "54B2): each goes to the trick at its hand's turn")
 
 
 class ResultState(View):

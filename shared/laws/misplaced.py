@@ -2,8 +2,8 @@
 53–57, `shared.laws.play`): a second card from a hand that has already played to the trick —
 simultaneous cards from one hand (Law 58B) or, with three cards in the trick and his the
 winning one, a lead to the next while a hand has not played to this one, the defective trick
-(Law 67) — and a defender's
-card before declarer's required lead (Law 60B).
+(Law 67); a defender's second card after another player's, his partner not having played, is
+Law 57A's — and a defender's card before declarer's required lead (Law 60B).
 
 Simultaneous plays by two players (Law 58A) are read by the log's order, as simultaneous calls
 are (Law 33): the card logged later is deemed subsequent to the other, and is judged in turn or
@@ -23,39 +23,46 @@ from shared.vocabulary import Irregularity
 
 def misplaced(board: Board, play: Play, seat: Seat, card: Card) -> bool:
     """`card` from `seat`, whose turn it is not, when it is a second card of his hand to the
-    trick in progress: a lead to the next trick when three cards are in and his is winning
-    (Law 67, or Law 57A for a defender whose partner has not played), else a card played
-    together with his first (Law 58B) or a defender's before declarer's required lead (Law
-    60B); returns whether it was, and so dealt with here."""
+    trick in progress: a defender's logged after another player's card while his partner has
+    not played is Law 57A's premature lead (left to `shared.laws.premature`: the log's order
+    rules out simultaneity); else a lead to the next trick when three cards are in and his is
+    winning (Law 67), or a card played together with his first (Law 58B: his card the last
+    logged to the trick, or one waiting for his turn, Law 57C3/57D); or a defender's card
+    before declarer's required lead (Law 60B). Returns whether it was dealt with here."""
     if not play.in_trick:
         if play.retracted_at == len(play.cards) and seat.is_opponent_of(play.declarer):
             before_required_lead(board, play, seat, card)
             return True
         return False
     current = play.current
-    if not any(s is seat for s, _ in current):
-        return False
+    first = next((c for s, c in current if s is seat), None)
+    if first is None:
+        waiting = play.card_in_trick(seat)
+        if waiting is None:
+            return False
+        simultaneous_cards(board, play, seat, card, waiting)  # his premature card waits
+        return True
     missing = play.turn
     if missing is None:
         return False
+    if seat.is_opponent_of(play.declarer) and current[-1][0] is not seat \
+            and play.card_in_trick(seat.partner) is None:
+        return False  # Law 57A: after another player's card, before partner has played
     if play.in_trick < 3 or seat is not winner_of(play.leader, [c for _, c in current],
                                                   play.trump):
-        simultaneous_cards(board, play, seat, card)
-    elif seat.is_opponent_of(play.declarer) and missing is seat.partner:
-        return False  # Law 57A: a defender leads to the next trick before partner has played
+        simultaneous_cards(board, play, seat, card, first)
     else:
         defective_trick(board, play, seat, card, missing)
     return True
 
 
-def simultaneous_cards(board: Board, play: Play, seat: Seat, card: Card) -> None:
+def simultaneous_cards(board: Board, play: Play, seat: Seat, card: Card, first: Card) -> None:
     """Law 58B: a second card from a hand that has played to the trick in progress is read as
     two cards played together from one hand (the log orders them; Law 45E's fifth card needs a
     complete trick, which the fold has quitted). The first card logged stands as the one
     played (58B1–2: the offender designates the card he plays; the Director may let him
     designate the other). The other: a defender's is a penalty card (58B2, Law 50); one from
     declarer's or dummy's hand goes back without rectification (Law 48A)."""
-    first = next(c for s, c in play.current if s is seat)
     if seat.is_opponent_of(play.declarer):
         play.penalty += ((seat, card),)
         play.inadvertent += ((seat, card),)  # Law 50B: a minor one, if below honour rank

@@ -26,7 +26,7 @@ from shared.laws.penalty_cards import (
     lead_after_penalty_card,
     penalty_card_played,
 )
-from shared.laws.premature import check_partner_play
+from shared.laws.premature import check_partner_play, premature_play
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
 from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, last_trick_winner
 from shared.seats import Seat
@@ -206,6 +206,19 @@ def play_card(board: Board, play: Play, seat: Seat, card: Card) -> None:
         lead_after_penalty_card(board, play)
     if play.ended is not None:
         settle_revokes(board, play)
+    elif play.waiting and play.in_trick:
+        play_waiting(board, play)
+
+
+def play_waiting(board: Board, play: Play) -> None:
+    """The premature card that stands for the hand now in turn (Laws 57C3, 57D, 54B2) goes to
+    the trick, as if played now (`play_card`: his card in turn)."""
+    turn = play.turn
+    for seat, card in play.waiting:
+        if seat is turn:
+            play.waiting = tuple(w for w in play.waiting if w[0] is not seat)
+            play_card(board, play, seat, card)
+            return
 
 
 def check_lead_restriction(board: Board, play: Play, seat: Seat, card: Card) -> None:
@@ -238,9 +251,11 @@ def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
       Law 54E: `irregular_card`). It waits, faced, for the option (Law 53A: accepted when the
       player next in rotation plays to it; Law 55A: the option of the defender next in turn
       prevails, `on_option`).
-    - A play to a trick before one's turn: a defender's becomes a penalty card (Law 57A) and
-      declarer has options on the offender's partner; declarer's from either hand is not
-      subject to rectification (Law 57C1) and is withdrawn."""
+    - A play to the trick in progress before one's turn: Law 57's (`premature_play`): a
+      defender's before his partner, a penalty card with declarer's options on the partner
+      (57A); at his RHO's turn, or after declarer has played from both hands, a legal card
+      stands and waits for his turn (57D, 57C1); declarer's from either hand stands if legal
+      (57C3; 54B2 dummy's, to an opening lead out of turn accepted)."""
     declarer = play.declarer
     defender = seat.is_opponent_of(declarer)
     if play.revokes:
@@ -267,21 +282,7 @@ def out_of_turn(board: Board, play: Play, seat: Seat, card: Card) -> None:
         board.alert(kind, cite(board, law), seat,
                     f"{seat} led {card} out of turn; {play.turn} is on lead.", options)
         return
-    if defender:
-        play.penalty += ((seat, card),)
-        if all(s is not seat.partner for s, _ in play.current):  # Law 57A's option
-            play.partner_option = (seat.partner, None, None)
-        board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57A"), seat,
-                    f"{seat} played {card} before his turn ({play.turn} is to play): it is a "
-                    "penalty card (Law 50).",
-                    (f"declarer ({declarer}) may require {seat.partner} to play the highest or "
-                     "the lowest card of the suit led, or a card of another suit he names, or "
-                     "forbid him a suit he names (Law 57A; a `play_option`)",))
-        return
-    board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57C1"), seat,
-                f"declarer played {card} from {seat}'s hand before {play.turn} had played: "
-                "withdrawn, not subject to rectification (Law 57C1).",
-                ("the Director may rule (Law 57C)",))
+    premature_play(board, play, seat, card)
 
 
 def settle_lead(board: Board, play: Play, lead: IrregularLead, accept: bool,

@@ -1,7 +1,21 @@
-"""Law 57A: a defender's premature play (a lead to the next trick before his partner has
-played to the current one, or a play out of turn before his partner has played) is a major
-penalty card (`shared.laws.play.out_of_turn`), and declarer selects an option on the
-partner's play to the trick, a `play_option` event, checked when the partner plays.
+"""Law 57: a card played to the trick in progress before its hand's turn (`premature_play`,
+from `shared.laws.play.out_of_turn`).
+
+- 57A: a defender's premature play (a lead to the next trick before his partner has played to
+  the current one, or a play out of turn before his partner has played) is a major penalty
+  card, and declarer selects an option on the partner's play to the trick, a `play_option`
+  event, checked when the partner plays.
+- 57C1: a defender is not subject to rectification for playing before his partner once
+  declarer has played from both hands; 57D: a defender's card at his RHO's turn (his partner
+  has played) "must be played at his proper turn" if it can legally be played, else it is a
+  major penalty card.
+- 57C3: "a premature play (not a lead) by declarer from either hand is a played card and if
+  legal may not be withdrawn"; 54B2: after declarer accepts an opening lead out of turn,
+  dummy's card played second "may not be withdrawn except to correct a revoke". An illegal
+  one is a revoke, found when the card joins the trick (Laws 61–62, `shared.laws.revoke`).
+
+A card that stands waits in `Play.waiting` and goes to the trick at its hand's turn (the fold
+plays it then, `shared.laws.play.play_card`): the trick's cards stay in clockwise order.
 
 The 2017 text: declarer may (1) require the offender's partner to play the highest card he
 holds of the suit led, (2) the lowest, (3) a card of another suit declarer specifies, or (4)
@@ -19,6 +33,83 @@ from shared.laws.citations import cite
 from shared.play import Play
 from shared.seats import Seat
 from shared.vocabulary import Irregularity, PlayOption
+
+
+def premature_play(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """`card` from `seat`'s hand to the trick in progress (cards in it), before his turn: a
+    defender's first card to the trick or a second one (a lead to the next trick), or a card
+    from declarer's or dummy's hand (the cases of the module's docstring)."""
+    if not seat.is_opponent_of(play.declarer):
+        _declarers(board, play, seat, card)
+        return
+    led = play.cards[-play.in_trick].suit
+    legal = card.suit == led or not play.can_follow(seat, led)
+    second = play.card_in_trick(seat) is not None  # a lead to the next trick
+    partner_played = play.card_in_trick(seat.partner) is not None
+    if not partner_played and (second or not _both_hands_played(play)):
+        _before_partner(board, play, seat, card, second)
+        return
+    law = "57D" if partner_played else "57C1"
+    why = (f"at his RHO's turn ({play.turn}), after his partner had played" if partner_played
+           else "before his partner, after declarer had played from both hands")
+    if legal:
+        _wait(play, seat, card)
+        board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, law), seat,
+                    f"{seat} played {card} {why}: a legal card, it stands and goes to the "
+                    f"trick at his turn, without rectification (Law {cite(board, law)}).",
+                    ("Law 16 may apply (the Director's): information from the early card",))
+        return
+    play.penalty += ((seat, card),)
+    board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, law), seat,
+                f"{seat} played {card} {why}, and it cannot legally be played to the trick "
+                f"({led} led): a major penalty card (Laws {cite(board, law)}, 50).",
+                (f"declarer ({play.declarer}) has Law 50D's options when {seat.partner} is next "
+                 "on lead",))
+
+
+def _both_hands_played(play: Play) -> bool:
+    """Law 57C1: declarer has played to the trick from both his hand and dummy's."""
+    return play.card_in_trick(play.declarer) is not None \
+        and play.card_in_trick(play.dummy) is not None
+
+
+def _wait(play: Play, seat: Seat, card: Card) -> None:
+    """A premature card that stands: played (no hand plays it again), it goes to the trick at
+    `seat`'s turn."""
+    play.gone[card.index] = 1
+    play.waiting += ((seat, card),)
+
+
+def _before_partner(board: Board, play: Play, seat: Seat, card: Card, second: bool) -> None:
+    """Law 57A: the card is a major penalty card, and declarer's option on the partner's
+    play to the trick waits (`Play.partner_option`). `second`: his second card to the trick,
+    logged after another player's card (the log's order rules out Law 58B's simultaneity), a
+    lead to the next trick."""
+    play.penalty += ((seat, card),)
+    play.partner_option = (seat.partner, None, None)
+    what = (f"led {card} to the next trick before {seat.partner}, his partner, had played to "
+            "this one" if second else
+            f"played {card} before his turn ({play.turn} is to play) and before his partner")
+    board.alert(Irregularity.PLAY_OUT_OF_TURN, cite(board, "57A"), seat,
+                f"{seat} {what}: it is a major penalty card (Law 50).",
+                (f"declarer ({play.declarer}) may require {seat.partner} to play the highest or "
+                 "the lowest card of the suit led, or a card of another suit he names, or "
+                 "forbid him a suit he names (Law 57A; a `play_option`)",))
+
+
+def _declarers(board: Board, play: Play, seat: Seat, card: Card) -> None:
+    """Law 57C3 (54B2 for dummy's card to an opening lead out of turn accepted, declarer to
+    play second): declarer's premature card from either hand is a played card, put into the
+    trick at its hand's turn. One that does not follow suit when the hand could is then a
+    revoke like any other (Law 61: found when it joins the trick, shown to no seat until the
+    play ends; corrected under Law 62, 54B2's "except to correct a revoke")."""
+    law = "54B2" if seat is play.dummy and play.turn is play.declarer and not play.winners \
+        and play.in_trick == 1 and play.leader is play.declarer.rho else "57C3"
+    hand = "dummy's hand" if seat is play.dummy else "his own hand"
+    _wait(play, seat, card)
+    board.rectify(cite(board, law), seat, f"declarer played {card} from {hand} before "
+                  f"{play.turn} had played: a played card, it stands and goes to the trick at "
+                  f"{seat}'s turn (Law {cite(board, law)}).")
 
 
 def on_play_option(board: Board, event: PlayOptionChosen) -> None:

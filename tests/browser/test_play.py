@@ -267,6 +267,41 @@ def test_a_rejected_claim_calls_the_director_and_play_waits(
     assert latest(pages["W"])["play"]["claim"]["disputed"] is True
 
 
+def test_declarers_premature_card_waits_in_its_place_not_in_his_hand(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """Law 57C3: "a premature play (not a lead) by declarer from either hand is a played card
+    and if legal may not be withdrawn". West leads D3 and South (declarer) plays D6 before
+    dummy: the card is shown in South's place in the trick and gone from his hand; his page
+    enables dummy's diamonds only (dummy's turn, Law 44C). When East has played, D6 completes
+    the trick in South's place and wins it."""
+    table, tokens = table_with_players(stack, "play-premature")
+    seats = tokens["seats"]
+    pages = {seat: seat_tab(browser, stack, seats[seat]) for seat in ("S", "E")}
+    tabs.extend(pages.values())
+    for seat, call in AUCTION:
+        post(stack, table, seats[seat], {"type": "call", "call": call})
+    post(stack, table, seats["W"], {"type": "card_played", "card": "D3"})
+    post(stack, table, seats["S"], {"type": "card_played", "card": "D6"})
+    south, east = pages["S"].page, pages["E"].page
+    for page in (south, east):
+        expect(page.locator("#middle .trick-slot[data-seat='S']")).to_have_attribute(
+            "data-card", "D6")
+    expect(south.locator("#hand [data-card='D6']")).to_have_count(0)
+    expect(south.locator("#turn")).to_have_text("Your card from dummy's hand (North).")
+    assert enabled(south) == {"N": {"D8", "D4", "D2"}} and enabled(east) == {}
+    post(stack, table, seats["S"], {"type": "card_played", "seat": "N", "card": "D2"})
+    expect(east.locator("#turn")).to_have_text("Your card: choose one of the cards enabled.")
+    assert enabled(east) == {"me": {"DA", "DK", "D5"}}
+    post(stack, table, seats["E"], {"type": "card_played", "card": "D5"})
+    for page in (south, east):
+        expect(page.locator("#trick-note")).to_have_text("Trick 1 won by South")
+    state = latest(pages["S"])
+    assert [c["card"] for c in state["play"]["tricks"][0]["cards"]] == ["D3", "D2", "D5", "D6"]
+    assert state["play"]["waiting"] == [] and state["play"]["turn"] == "S"
+    for tab in pages.values():
+        assert_clean_console(tab)
+
+
 def test_a_defenders_partner_objects_to_his_concession_and_play_continues(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     """Law 68B2: "if a defender attempts to concede one or more tricks and his partner

@@ -57,6 +57,9 @@ def cards_of(state: TableState) -> list[list[str]]:
 
 # --- leads and plays out of turn (Laws 53–57) ----------------------------------------------
 
+# (N wins trick 2 with CA: N is on lead at trick 3)
+_TO_TRICK_3 = "E DA, S D6, W D3, N D2, E C2, S C5, W CK, N CA"
+
 
 def test_law_54_an_opening_lead_out_of_turn_waits_for_declarers_option() -> None:
     """Law 54: W, not E, faces the opening lead; declarer (N) may accept it."""
@@ -113,13 +116,16 @@ def test_law_56_a_defenders_later_lead_out_of_turn() -> None:
 
 
 def test_law_57a_a_defenders_premature_play_is_a_penalty_card() -> None:
-    """Law 57A: W plays before dummy has played: a penalty card; declarer's options on E."""
-    state = played("E DA, W D3")
+    """Law 57A: N leads D4 and W plays before his partner E: a penalty card; declarer's
+    options on E. (W's card after E's lead, at dummy's turn, is 57D's: see
+    test_laws_premature_readings.)"""
+    state = played(f"{_TO_TRICK_3}, N D4, W D7")
     assert kinds(state) == ["play_out_of_turn"] and view(state)["alerts"][0]["law"] == "57A"
-    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D3", "led": False}]
-    assert view(state)["play"]["turn"] == "S" and cards_of(state) == [["E DA"]]
-    state = played("S D6, W D3", state)  # the penalty card played in turn leaves the list
-    assert view(state)["penalty_cards"] == [] and cards_of(state) == [["E DA", "S D6", "W D3"]]
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D7", "led": False}]
+    assert view(state)["play"]["turn"] == "E" and cards_of(state)[-1] == ["N D4"]
+    state = played("E D5, S DT, W D7", state)  # the penalty card played in turn leaves
+    assert view(state)["penalty_cards"] == [] and cards_of(state)[-1] == ["N D4", "E D5",
+                                                                         "S DT", "W D7"]
 
 
 # --- the revoke (Laws 61–64) ---------------------------------------------------------------
@@ -178,7 +184,7 @@ def test_law_64a_two_revokes_never_transfer_the_same_trick() -> None:
     2 (he won it: 64A1) takes tricks 2 and 3, so E's on trick 3 (64A2) finds none left, and
     declarer never has more than 13 (the board a random round trip found with 14)."""
     deal = "N:AQT8.KQ87.J72.T3 65.T963.Q964.KJ2 J972.J42.A8.A864 K43.A5.KT53.Q975"
-    script = "E C2, S C8, W C5, N CT, N D7, E D9, S D8, W SK, W C7, S CA, N C3, E D4, S C6"
+    script = "E C2, S C8, W C5, N CT, N D7, E D9, S D8, W SK, W C7, N C3, E D4, S C6"
     maps: list[dict[str, Any]] = [{"type": "board_started", "board": 1, "deal": deal}]
     maps += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["1S", "P", "P", "P"],
                                                                     strict=True)]
@@ -257,14 +263,14 @@ def test_law_26_a_lead_restriction_not_followed_alerts_the_director(
 
 
 def test_law_50d1_52_a_penalty_card_not_played_when_it_could_be() -> None:
-    """Law 50D1: W's penalty card D3 (his premature play, Law 57A) must be played at the first
-    legal opportunity; he follows with D7 instead: Law 52, declarer's options, the Director
-    alerted; the card played stands and D3 stays a penalty card."""
-    state = played("E DA, W D3, S D6, W D7")
+    """Law 50D1: W's penalty card D7 (his premature play before his partner, Law 57A) must be
+    played at the first legal opportunity; he follows with D9 instead: Law 52, declarer's
+    options, the Director alerted; the card played stands and D7 stays a penalty card."""
+    state = played(f"{_TO_TRICK_3}, N D4, W D7, E D5, S DT, W D9")
     assert kinds(state) == ["play_out_of_turn", "penalty_card_not_played"]
     assert view(state)["alerts"][-1]["law"] == "52"
-    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D3", "led": False}]
-    assert cards_of(state) == [["E DA", "S D6", "W D7"]]
+    assert view(state)["penalty_cards"] == [{"seat": "W", "card": "D7", "led": False}]
+    assert cards_of(state)[-1] == ["N D4", "E D5", "S DT", "W D9"]
 
 
 def test_law_50d2_declarers_lead_options_when_partner_of_the_offender_leads() -> None:

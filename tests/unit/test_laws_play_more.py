@@ -64,9 +64,10 @@ def trick_cards(state: TableState) -> list[str]:
 def test_law_58a_simultaneous_plays_by_two_players_are_read_in_the_logs_order() -> None:
     """Law 58A: a play simultaneous with another's legal play is deemed subsequent to it; the
     log orders them, so dummy's card logged before W's leaves W's in turn, and W's logged
-    first is a premature play (Law 57A) until the Director rules otherwise."""
+    first is a premature play (Law 57D here: at his RHO's turn, his partner having led) until
+    the Director rules otherwise."""
     assert alerts(played("E DA, S D6, W D3")) == []
-    assert alerts(played("E DA, W D3, S D6")) == [("play_out_of_turn", "57A")]
+    assert alerts(played("E DA, W D3, S D6")) == [("play_out_of_turn", "57D")]
 
 
 def test_law_58b_a_defenders_second_card_to_a_trick_is_a_penalty_card() -> None:
@@ -97,9 +98,10 @@ _TO_TRICK_3 = "E DA, S D6, W D3, N D2, E C2, S C5, W CK, N CA"
 def test_law_59_a_penalty_card_that_cannot_be_played_legally_waits() -> None:
     """Law 59: a player unable to play as a rectification requires — W's penalty card HA,
     while W must follow diamonds — plays any legal card; no irregularity. Law 50D1: at his
-    next legal opportunity (a heart led), another heart is one (Law 52)."""
+    next legal opportunity (a heart led), another heart is one (Law 52). (HA, played at his
+    RHO's turn and unable to follow diamonds, is a major penalty card: Law 57D.)"""
     state = played("E DA, W HA, S D6, W D3, N D2")
-    assert alerts(state) == [("play_out_of_turn", "57A")]
+    assert alerts(state) == [("play_out_of_turn", "57D")]
     state = played("E H6, S HT, W H4", state)
     assert alerts(state)[-1] == ("penalty_card_not_played", "52")
 

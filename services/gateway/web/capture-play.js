@@ -55,7 +55,9 @@ function suitLed(board, seat) {
   const tricks = (board.play || {}).tricks || [];
   const trick = tricks[tricks.length - 1];
   if (!trick || trick.winner || !trick.cards.length) return null;
-  return trick.cards.some((c) => c.seat === seat) ? null : trick.cards[0].card[0];
+  const waiting = (board.play || {}).waiting || [];
+  return [...trick.cards, ...waiting].some((c) => c.seat === seat) ? null
+    : trick.cards[0].card[0];
 }
 
 function rankWord(rank) { return rank === "T" ? "10" : rank; }

@@ -36,6 +36,8 @@ export function cardsLeft(board, seat, hands) {
   for (const trick of ((board.play || {}).tricks || [])) {
     for (const c of trick.cards) if (c.seat === seat) played.add(c.card);
   }
+  // a premature card that stands is played, waiting for its hand's turn (Laws 57C3, 57D)
+  for (const c of ((board.play || {}).waiting || [])) if (c.seat === seat) played.add(c.card);
   const cards = [];
   for (const suit of ["S", "H", "D", "C"]) {
     for (const rank of hand[suit] || "") if (!played.has(suit + rank)) cards.push(suit + rank);

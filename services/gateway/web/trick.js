@@ -13,12 +13,14 @@ const SIDE_OF = { N: "NS", S: "NS", E: "EW", W: "EW" };
 export function sideOf(seat) { return SIDE_OF[seat]; }
 export function rhoOf(seat) { return SEATS[(SEATS.indexOf(seat) + 3) % 4]; }
 
-/** Every card played to a trick so far (completed tricks and the one in progress). */
+/** Every card played to a trick so far (completed tricks and the one in progress, with the
+ * premature cards that stand and wait for their hand's turn: Laws 57C3, 57D, 54B2). */
 export function playedCards(play) {
   const played = new Set();
   for (const trick of (play && play.tricks) || []) {
     for (const entry of trick.cards) played.add(entry.card);
   }
+  for (const entry of (play && play.waiting) || []) played.add(entry.card);
   return played;
 }
 
@@ -106,11 +108,14 @@ export function trickCardsNode(trick, bottom, { label = "The trick" } = {}) {
     `${label}: ${words || "no card yet"}` }, PLACES.map((place) => slots[place]));
 }
 
-/** The middle of the table: the trick in progress, or the one just completed with its
- * winner, and the tricks won by each side. */
+/** The middle of the table: the trick in progress (with the premature cards waiting for their
+ * hand's turn, faced in their places), or the one just completed with its winner, and the
+ * tricks won by each side. */
 export function middleNode(board, bottom) {
   const play = board.play;
-  const trick = trickInProgress(play) || lastCompleted(play);
+  const current = trickInProgress(play);
+  const trick = current ? { ...current, cards: [...current.cards, ...(play.waiting || [])] }
+    : lastCompleted(play);
   const note = trick && trick.winner
     ? `Trick ${play.tricks.length} won by ${SEAT_NAMES[trick.winner]}`
     : trick ? `Trick ${play.tricks.length}` : "";

@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # whose own browser download cannot be had here.
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install browser test test-unit lint typecheck bench run up down clean
+.PHONY: install browser test test-unit check lint typecheck bench run up down clean
 
 install: $(STAMP)
 
@@ -30,12 +30,15 @@ browser:
 		"Debian's package (sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium"; \
 		exit 1; }
 
-test: install browser lint typecheck
+test: install browser check
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
 
-# The fast half alone: tests/unit, no service (about a minute)
-test-unit: install lint typecheck
+# The inner loop: the unit tests alone (tests/unit, no service, no lint, no types)
+test-unit: install
 	$(PY) -m pytest -m unit
+
+# ruff, then mypy strict on shared/ and services/ (`make test` runs it first)
+check: lint typecheck
 
 lint: install
 	$(VENV)/bin/ruff check shared services tests bench

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from services.common.settings import Settings
+if TYPE_CHECKING:  # httpx and the settings are imported by the commands that use them:
+    import httpx  # `fold` starts faster
 
-if TYPE_CHECKING:  # httpx is imported by the commands that use it: `fold` starts faster
-    import httpx
+    from services.common.settings import Settings
 
 EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 1

@@ -34,28 +34,26 @@ pipe), 130 interrupted.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
-import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from services.cli.render import render_board
 from services.cli.robots import add_robots_parser
 from services.cli.tournament import add_tournament_parser
 from services.cli.words import counted
-from services.common.settings import Settings
 from shared.board_result import rubber_total
 from shared.codec import EventError, from_json_line, from_map, to_map
 from shared.engine import NoBoardError, fold
 from shared.events import Event, Ruleset
 from shared.ids import TABLE_ID
-from shared.notation import PassedOver, ReadResult, SkippedBoard, lin_boards, pbn_boards
-from shared.notation.export import to_lin, to_pbn
+
+if TYPE_CHECKING:  # the records' readers and writers are imported by the commands that use
+    from shared.notation import PassedOver, ReadResult, SkippedBoard  # them: `fold` starts faster
 
 EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 1
@@ -132,16 +130,16 @@ def cmd_fold(args: argparse.Namespace) -> int:
     return 0
 
 
-READERS = {".pbn": pbn_boards, ".lin": lin_boards}
-
-
 def _read_record(path: Path, logs: bool = False) -> ReadResult | Problem:
     """The boards of a PBN or LIN record (and, if `logs`, of a JSON Lines log, which is read
     whole or refused), or what is wrong with the file."""
+    from shared.notation import ReadResult, lin_boards, pbn_boards
+
+    readers = {".pbn": pbn_boards, ".lin": lin_boards}
     if logs and path.suffix.lower() in (".jsonl", ".json"):
         events = _over_log(str(path), lambda events: [to_map(e) for e in events])
         return events if isinstance(events, Problem) else ReadResult(events, [])
-    reader = READERS.get(path.suffix.lower())
+    reader = readers.get(path.suffix.lower())
     if reader is None:
         return Problem(f"{path}: give a .pbn or a .lin file" + (" or a .jsonl log" if logs
                                                                   else ""))
@@ -196,13 +194,18 @@ def _unavailable(command: str, exc: Exception, setting: str) -> int:
 def _quiet_kafka_client() -> None:
     """aiokafka logs each failed connection (and more) as an error; the command says in one
     line what went wrong instead."""
+    import logging
+
     logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    # Kafka's client is imported by the commands that talk to Kafka only: the offline ones
-    # (fold, convert, export) start faster without it.
+    # asyncio, the settings and Kafka's client are imported by the commands that talk to
+    # Kafka only: the offline ones (fold, convert, export) start faster without them.
+    import asyncio
+
     from services.common.kafka.reader import KafkaUnavailable, NoTableError
+    from services.common.settings import Settings
     from services.replay.closed import read_any_table
     from services.replay.history import NoSuchBoard, build_history, record_of
 
@@ -233,7 +236,10 @@ def progress_bar(done: int, total: int, width: int = 30) -> str:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    import asyncio
+
     from services.common.kafka.reader import KafkaUnavailable
+    from services.common.settings import Settings
     from services.replay.importer import (
         NotBoards,
         RedisUnavailable,
@@ -291,6 +297,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from shared.notation.export import to_lin, to_pbn
+
     writer = to_pbn if args.format == "pbn" else to_lin
     text = _over_log(args.file, lambda events: writer([to_map(e) for e in events]))
     if isinstance(text, Problem):

@@ -11,13 +11,11 @@ taken away. Without, it runs them here: it asks the gateway for the table's seat
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from typing import Any
 
 from services.cli.gateway_requests import Gateway, Refusal, director_token, request
 from services.cli.words import counted
-from services.common.settings import Settings
 from shared.seats import NotationError, Seat
 
 
@@ -32,6 +30,9 @@ def _seats(text: str) -> list[Seat]:
 
 
 def cmd_robots(args: argparse.Namespace) -> int:
+    import asyncio  # with the settings, imported by this command only: `fold` starts faster
+
+    from services.common.settings import Settings
     from services.robots.player import HostRefused, OurRobot
 
     settings = Settings()

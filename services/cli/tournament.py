@@ -60,7 +60,6 @@ from services.cli.tournament_input import (
     tournament_name,
 )
 from services.cli.words import counted
-from services.common.settings import Settings
 from shared.events import Ruleset
 
 WATCH_EVERY_S = 2.0
@@ -336,6 +335,8 @@ def _runs(command: Command) -> Callable[[argparse.Namespace], int]:
     """`command` with its gateway found, and every refusal printed as one line with its exit
     status (never a traceback)."""
     def run(args: argparse.Namespace) -> int:
+        from services.common.settings import Settings  # here only: `fold` starts faster
+
         try:
             settings = Settings()
             gateway = Gateway((args.gateway or settings.gateway_url).rstrip("/"),

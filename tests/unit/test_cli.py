@@ -1,9 +1,10 @@
-"""`tableserver fold`: one table's log in, one board state a line out; clear errors."""
+"""`tableserver fold`: one table's log in, one board state a line out; clear errors. The
+commands run in the test's process (tests/cli.py); two process smoke tests at the end: a
+closed pipe, and `fold`'s lean start-up."""
 
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli import Ran, run_cli
 from tests.script import log
 
 LOG = log("N 1S, E 1H, S decline, E 2H, S 4S, W P, N P, E P") + \
@@ -22,9 +24,8 @@ LOG = log("N 1S, E 1H, S decline, E 2H, S 4S, W P, N P, E P") + \
      {"type": "call", "seat": "S", "call": "1NT", "client_seq": 4}]
 
 
-def fold_cli(text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "services.cli.main", "fold", *(args or ["-"])],
-                          input=text, capture_output=True, text=True, check=False)
+def fold_cli(text: str, *args: str) -> Ran:
+    return run_cli("fold", *(args or ["-"]), stdin=text)
 
 
 def jsonl(events: list[dict]) -> str:  # type: ignore[type-arg]
@@ -116,9 +117,8 @@ KAFKA_DOWN = ("tableserver {}: Kafka at 127.0.0.1:1 is unreachable (is `make up`
               "see TABLESERVER_KAFKA)")
 
 
-def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "services.cli.main", *args], capture_output=True,
-                          text=True, check=False, timeout=120, env={**os.environ, **(env or {})})
+def cli(*args: str, env: dict[str, str] | None = None) -> Ran:
+    return run_cli(*args, env=env)
 
 
 def started(stdout: str) -> list[int]:
@@ -163,23 +163,6 @@ def test_convert_of_a_record_without_a_board_writes_nothing(tmp_path: Path) -> N
         "converted\n"
 
 
-def test_a_closed_pipe_ends_convert_quietly() -> None:
-    """`tableserver convert F | head -1`: the reader goes away after a line; the rest of the
-    output (200 kB, more than a pipe holds) has nowhere to go, and nothing is said of it."""
-    convert = subprocess.Popen([sys.executable, "-m", "services.cli.main", "convert",
-                                str(DATA / "realbridge-2021-online-qualifier.pbn")],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    head = subprocess.Popen(["head", "-1"], stdin=convert.stdout, stdout=subprocess.PIPE)
-    assert convert.stdout is not None and convert.stderr is not None
-    convert.stdout.close()  # head holds the pipe's only reading end
-    first, _ = head.communicate(timeout=60)
-    errors = convert.stderr.read()
-    convert.wait(timeout=60)
-    assert first.count(b"\n") == 1 and b'"board_started"' in first
-    assert errors == b""
-    assert convert.returncode == 141
-
-
 def test_replay_with_the_stack_down_says_so_in_one_line() -> None:
     began = time.monotonic()
     result = cli("replay", "t1", env=DOWN)
@@ -220,11 +203,15 @@ def test_import_strict_and_import_of_nothing_readable_connect_to_nothing() -> No
                          "imported"]
 
 
-def test_a_broker_that_never_answers_is_given_up_in_bounded_time() -> None:
+def test_a_broker_that_never_answers_is_given_up_in_bounded_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A port where connections are accepted (by the kernel) and never answered: the import
-    gives up after its connection timeout (10 s), with the same one line. Bounded, not
-    timed: without its timeout the import waits on the silent socket until `cli`'s 120 s
-    kill; 60 s leaves room for a loaded machine's start-up (17.5 s seen at load 20)."""
+    gives up after its connection timeout (10 s; 1 s here, the test's), with the same one
+    line. Bounded, not timed: without its timeout the import would wait on the silent socket
+    for ever; 60 s leaves room for a loaded machine."""
+    from services.replay import importer
+
+    monkeypatch.setattr(importer, "CONNECT_TIMEOUT_MS", 1000)
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
         silent.listen(16)
@@ -339,3 +326,44 @@ def test_fold_text_ends_with_the_rubber_total_and_its_unfinished_rubber() -> Non
                                 for e in log]), "--text", "-")
     assert "Rubber:" not in duplicate.stdout
     assert "Rubber:" not in fold_cli(jsonl(log)).stdout  # JSON: a board a line, nothing else
+
+
+# --- process smoke tests: the command as a shell starts it ---------------------------------
+
+def test_a_closed_pipe_ends_convert_quietly() -> None:
+    """`tableserver convert F | head -1`: the reader goes away after a line; the rest of the
+    output (200 kB, more than a pipe holds) has nowhere to go, and nothing is said of it."""
+    convert = subprocess.Popen([sys.executable, "-m", "services.cli.main", "convert",
+                                str(DATA / "realbridge-2021-online-qualifier.pbn")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.Popen(["head", "-1"], stdin=convert.stdout, stdout=subprocess.PIPE)
+    assert convert.stdout is not None and convert.stderr is not None
+    convert.stdout.close()  # head holds the pipe's only reading end
+    first, _ = head.communicate(timeout=60)
+    errors = convert.stderr.read()
+    convert.wait(timeout=60)
+    assert first.count(b"\n") == 1 and b'"board_started"' in first
+    assert errors == b""
+    assert convert.returncode == 141
+
+
+ONLY_OTHERS_NEED = {"asyncio", "pydantic", "pydantic_settings", "httpx", "aiokafka", "redis",
+                    "shared.notation"}
+
+
+def test_fold_starts_without_what_only_other_commands_need(tmp_path: Path) -> None:
+    """`tableserver fold` as a process: its boards on stdout, and none of what only other
+    commands need imported (`python -X importtime` lists each module imported): asyncio, the
+    settings (pydantic), the HTTP client, Kafka's and Redis' clients, the records' readers.
+    With them `fold` took 0.4 s of CPU a call; 0.2 s without."""
+    path = tmp_path / "t1.jsonl"
+    path.write_text(jsonl(LOG))
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "services.cli.main",
+                           "fold", str(path)], capture_output=True, text=True, check=False,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["board"] for line in done.stdout.splitlines()] == [1, 2, 3]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
+                if line.startswith("import time:")}
+    assert "shared.engine" in imported  # the list is the one `fold` needs
+    assert sorted(imported & ONLY_OTHERS_NEED) == []

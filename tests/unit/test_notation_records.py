@@ -4,14 +4,13 @@ board converts, folds without a director alert, and gives the contract the file 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from shared import fold, from_map
 from shared.notation import RecordError, lin_events, pbn_events
+from tests.cli import run_cli
 from tests.records import DATA, expected_contract, lin_contract, read_lin, read_pbn
 
 
@@ -114,22 +113,16 @@ def test_lin_hands_in_any_form_give_one_deal() -> None:
 
 
 def test_convert_command(tmp_path: Path) -> None:
-    ok = subprocess.run([sys.executable, "-m", "services.cli.main", "convert",
-                         str(DATA / "robot-match-with-alerts.lin")],
-                        capture_output=True, text=True, check=False)
+    ok = run_cli("convert", str(DATA / "robot-match-with-alerts.lin"))
     assert ok.returncode == 0 and ok.stdout.count('"board_started"') == 8
     for strict in ([], ["--strict"]):  # no game of the file can be read
-        bad = subprocess.run([sys.executable, "-m", "services.cli.main", "convert", *strict,
-                              str(DATA / "pbn21-broken.pbn")], capture_output=True, text=True,
-                             check=False)
+        bad = run_cli("convert", *strict, str(DATA / "pbn21-broken.pbn"))
         assert bad.returncode == 2 and bad.stdout == ""
         assert re.search(r"line 7\b.*: tag OptimumScore", bad.stderr)
         assert bad.stderr.splitlines()[-1].endswith("nothing converted")
     other = tmp_path / "record.txt"
     other.write_text("x")
-    assert "give a .pbn or a .lin" in subprocess.run(
-        [sys.executable, "-m", "services.cli.main", "convert", str(other)],
-        capture_output=True, text=True, check=False).stderr
+    assert "give a .pbn or a .lin" in run_cli("convert", str(other)).stderr
 
 
 RECORDS = ["realbridge-2021-online-qualifier.pbn", "pbn21-irregularities.pbn",
@@ -160,18 +153,18 @@ def test_convert_export_convert_folds_to_the_same_states(name: str, form: str) -
 
 def test_export_command(tmp_path: Path) -> None:
     log = tmp_path / "t.jsonl"
-    log.write_text(subprocess.run([sys.executable, "-m", "services.cli.main", "convert",
-                                   str(DATA / "pbn21-irregularities.pbn")],
-                                  capture_output=True, text=True, check=True).stdout)
-    pbn = subprocess.run([sys.executable, "-m", "services.cli.main", "export", str(log)],
-                         capture_output=True, text=True, check=True).stdout
-    assert '[Contract "5CX"]' in pbn and '[Declarer "N"]' in pbn and "Pass Pass X Pass" in pbn
-    lin = subprocess.run([sys.executable, "-m", "services.cli.main", "export", str(log),
-                          "--format", "lin"], capture_output=True, text=True, check=True).stdout
-    assert "mb|5C|mb|p|mb|p|mb|d|" in lin and "pc|SK|" in lin
+    converted = run_cli("convert", str(DATA / "pbn21-irregularities.pbn"))
+    assert converted.returncode == 0
+    log.write_text(converted.stdout)
+    pbn = run_cli("export", str(log))
+    assert pbn.returncode == 0
+    assert '[Contract "5CX"]' in pbn.stdout and '[Declarer "N"]' in pbn.stdout
+    assert "Pass Pass X Pass" in pbn.stdout
+    lin = run_cli("export", str(log), "--format", "lin")
+    assert lin.returncode == 0
+    assert "mb|5C|mb|p|mb|p|mb|d|" in lin.stdout and "pc|SK|" in lin.stdout
     log.write_text('{"type":"call","seat":"N","call":"1C"}\n')
-    bad = subprocess.run([sys.executable, "-m", "services.cli.main", "export", str(log)],
-                         capture_output=True, text=True, check=False)
+    bad = run_cli("export", str(log))
     assert bad.returncode == 2 and "before any board_started" in bad.stderr
 
 

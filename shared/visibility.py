@@ -48,9 +48,9 @@ import functools
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, cast
 
-from shared.board_view import BoardView
+from shared.board_view import BoardView, WithheldView
 from shared.deal import format_deal, parse_deal
 from shared.hidden_holdings import play_lasts, tells_establishment, told_by_hands
 from shared.play_checks import dummy_spread
@@ -58,17 +58,6 @@ from shared.seats import Seat
 
 Map = dict[str, Any]
 """A history's document or entry (`services.replay.history`), as read back (JSON)."""
-
-
-class WithheldView(TypedDict):
-    """A tournament's board the public may not see yet (`withheld`): its tray and names."""
-
-    board: int
-    dealer: str
-    vulnerability: str
-    ruleset: str
-    players: NotRequired[dict[str, str]]
-    withheld: str
 
 
 class Role(enum.StrEnum):

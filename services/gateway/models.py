@@ -9,8 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, field_validator
 
-from services.gateway.state_models import Seat
-from shared.board_view import BoardView, WithheldView
+from services.gateway.state_models import BoardView, Seat, WithheldView
 from shared.codec import EVENT_ID, Sender, sent_by, unfit_text
 from shared.entrants import MovementKind
 from shared.events import Ruleset

@@ -1,9 +1,10 @@
-"""The state a reader gets, as OpenAPI shows it. A board's is the core's own declaration,
-`shared.board_view.BoardView` (and `WithheldView`, what the public sees of a board still
-played elsewhere): pydantic builds its schema from those TypedDicts, told here to read the
-string under each key as its description and to allow no other key. A table's history and a
-tournament's overview (`shared.table_summary.TableSummary`, a line a table) are models of
-their own. The routes answer a state as stored, not validated (`routes.reading`): the schema
+"""The state a reader gets, as OpenAPI shows it. A board's and a table's history are the
+core's own declarations, `shared.board_view.BoardView` (and `WithheldView`, what the public
+sees of a board still played elsewhere) and `shared.history_view.HistoryView`: pydantic
+builds their schema from those TypedDicts, told here to read the string under each key as its
+description and to allow no other key (import them from here, so that they are read so).
+A tournament's overview (`shared.table_summary.TableSummary`, a line a table) is a model of
+its own. The routes answer a state as stored, not validated (`routes.reading`): the schema
 documents it; tests/unit/test_board_state_model.py validates real states against it."""
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ import typing_extensions
 from pydantic import BaseModel, ConfigDict, Field
 
 from shared.board_view import BoardView, WithheldView
+from shared.history_view import HistoryView
 from shared.robot.seats import RobotStatus
 from shared.vocabulary import TableStatus
+
+__all__ = ["DECLARED", "BoardView", "HistoryView", "Overview", "Seat", "TableLine",
+           "WithheldView", "declarations"]
 
 Seat = Literal["N", "E", "S", "W"]
 
@@ -46,7 +51,7 @@ def declarations(*roots: Any) -> set[Any]:
     return seen
 
 
-for _view in declarations(BoardView, WithheldView):
+for _view in declarations(HistoryView, WithheldView):
     _view.__pydantic_config__ = DECLARED
 
 
@@ -64,31 +69,6 @@ class View(BaseModel):
     """A document a reader gets: its keys exactly, no other."""
 
     model_config = ConfigDict(extra="forbid")
-
-
-class HistoryEntry(View):
-    offset: int
-    board: int | None = Field(description="the board the event was folded into (null before "
-                              "any board)")
-    event: dict[str, Any] | None = Field(description="the event as the reader may see it "
-                                         "(null: a record that is not an event)")
-    alerts: list[dict[str, Any]] = Field(description="the director alerts it raised, as the "
-                                         "reader's state of their board shows them; "
-                                         "`in_play`: that board's play lasts")
-    caller: Seat = omitted("an explanation: whose call it explains")
-    state: BoardView = omitted("with states=true: the board just after it")
-
-
-class History(View):
-    """A table's history (format=json; `services.replay.history`)."""
-
-    table: str
-    board: int | None
-    until: int | None
-    version: int | None
-    history: list[HistoryEntry]
-    state: BoardView | WithheldView | None = Field(description="the board at the end")
-    boards: list[int] = Field(description="the table's boards, in the order played")
 
 
 class TableLine(View):

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 from services.gateway.tokens import Grant
 from shared import visibility
 from shared.board_view import BoardView, WithheldView
+from shared.history_view import HistoryEntryView
 from shared.seats import Seat
 from shared.visibility import Reader, dummy_of, shown_hands, withheld, without_withheld
 
@@ -38,8 +38,8 @@ def for_public(grant: Grant, board: BoardView, hides: Callable[[int | None], boo
     return visibility.for_public(reader_of(grant), board, hides, spectator_delay_s, now_ms)
 
 
-def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
-              ) -> dict[str, Any]:
+def entry_for(grant: Grant, entry: HistoryEntryView, spectator_delay_s: int, now_ms: int
+              ) -> HistoryEntryView:
     """One entry of a table's history as `grant` may see it (`shared.visibility.entry_for`)."""
     return visibility.entry_for(reader_of(grant), entry, spectator_delay_s, now_ms)
 

@@ -23,11 +23,17 @@ from pydantic import TypeAdapter
 
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.state_models import DECLARED, History, Overview, TableLine, declarations
+from services.gateway.state_models import (
+    DECLARED,
+    HistoryView,
+    Overview,
+    TableLine,
+    declarations,
+)
 from services.gateway.tokens import Grant, Role, sign
-from services.gateway.views import board_for
+from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
-from shared import board_view, fold, from_map
+from shared import board_view, fold, from_map, history_view
 from shared.board import Board
 from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
@@ -45,11 +51,13 @@ BOARD = TypeAdapter(board_view.BoardView)
 
 
 def test_every_declaration_of_the_module_is_read_as_the_schema_reads_it() -> None:
-    """Every TypedDict of `shared.board_view` is a part of the board's view (or the public's
-    withheld one), and pydantic reads each with no key but its own, its key strings as
-    descriptions."""
-    declared = {v for v in vars(board_view).values() if typing_extensions.is_typeddict(v)}
-    assert declared == VIEWS | {board_view.WithheldView}
+    """Every TypedDict of `shared.board_view` and `shared.history_view` is a part of what a
+    reader gets (a board's view, the public's withheld one, a history), and pydantic reads
+    each with no key but its own, its key strings as descriptions."""
+    declared = {v for module in (board_view, history_view) for v in vars(module).values()
+                if typing_extensions.is_typeddict(v)}
+    assert declared == declarations(history_view.HistoryView, board_view.WithheldView)
+    assert declared > VIEWS
     for view in declared:
         assert view.__pydantic_config__ == DECLARED, view.__name__
 
@@ -361,10 +369,25 @@ def test_a_history_validates_step_by_step() -> None:
            {"type": "opening_lead", "seat": "E", "card": "SA"}]
     records = [(offset, encode(from_map(m))) for offset, m in enumerate(log)]
     document = build_history("t", records, board=1, states=True)
-    history = History.model_validate(document)
-    assert [e.state is not None for e in history.history] == [True] * len(log)
-    assert history.history[4].caller == "N"
-    assert json.loads(history.model_dump_json(exclude_unset=True)) == json.loads(wire(document))
+    history = TypeAdapter(HistoryView)
+    assert history.validate_json(wire(document), strict=True) == json.loads(wire(document))
+    assert ["state" in e for e in document["history"]] == [True] * len(log)
+    assert document["history"][4].get("caller") == "N"
+    for grant in READERS:  # each reader's part of it too
+        seen = [entry_for(grant, e, 600, 0) for e in document["history"]]
+        history.validate_python({**document, "history": seen})
+
+
+def test_a_record_that_is_not_an_event_is_read_by_every_reader() -> None:
+    """A record of the log no event decodes from (`event` null in the history): each reader
+    gets the entry as it is, nothing in it to keep from anyone (typing the history's entry
+    found that `entry_for` took every record for an event: an error, a 500, for any reader)."""
+    records = [(0, encode(from_map({"type": "board_started", "board": 1, "deal": DEAL}))),
+               (1, b"not an event")]
+    document = build_history("t", records)
+    assert document["history"][1]["event"] is None
+    for grant in READERS:
+        assert entry_for(grant, document["history"][1], 600, 0) == document["history"][1]
 
 
 def test_an_overview_line_validates() -> None:

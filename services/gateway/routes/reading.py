@@ -22,7 +22,7 @@ from services.gateway.models import TableState
 from services.gateway.public_boards import public_of
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
-from services.gateway.state_models import History
+from services.gateway.state_models import BoardView, HistoryView, WithheldView
 from services.gateway.tokens import Grant, Role
 from services.gateway.views import (
     board_for,
@@ -32,11 +32,10 @@ from services.gateway.views import (
     without_withheld,
 )
 from services.replay.history import NoSuchBoard, record_of
-from shared.board_view import BoardView, WithheldView
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])
 READ_TIMEOUT_S = 30
-HISTORY = {"model": History, "description": "the history (format=json), or its PBN or LIN",
+HISTORY = {"model": HistoryView, "description": "the history (format=json), or its PBN or LIN",
            "content": {"text/plain": {"schema": {"type": "string"}}}}
 
 
@@ -147,7 +146,7 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
 
 async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | None,
                    until: int | None, states: bool, before_ms: int | None
-                   ) -> dict[str, Any]:
+                   ) -> HistoryView:
     """The shared history, from the table's topic, or from the archive once it is closed (a
     topic gone since this gateway cached the table's record: the record is read again); as
     it was at `before_ms` when given."""
@@ -162,15 +161,16 @@ async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | N
                                              before_ms)
 
 
-def _as_seen(grant: Grant, shared: dict[str, Any], delay: int, now: int) -> dict[str, Any]:
+def _as_seen(grant: Grant, shared: HistoryView, delay: int, now: int) -> HistoryView:
     """The history as `grant` may see it: a new document; `shared` (every reader's) is left
-    as it is."""
+    as it is (its state is the board's whole: no board is withheld from it)."""
     state = shared["state"]
     return {**shared, "history": [entry_for(grant, e, delay, now) for e in shared["history"]],
-            "state": None if state is None else board_for(grant, state, delay, now)}
+            "state": state if state is None or "withheld" in state
+            else board_for(grant, state, delay, now)}
 
 
-def _json(document: dict[str, Any]) -> Response:
+def _json(document: HistoryView) -> Response:
     """The document as JSON, written at once (it holds plain JSON values): FastAPI's own
     encoding walks it first, which took longer than folding the history."""
     try:

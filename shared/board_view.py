@@ -8,7 +8,8 @@ A seat is its letter (`"N"`), a call its normal notation (`"1NT"`, `"P"`, `"X"`,
 suit then rank (`"HK"`), a Law its section in the board's ruleset (`"27B1(a)"`, rubber
 `"27(a)"`). A key marked `NotRequired` is left out when there is nothing to say. The words are
 the vocabulary's (`shared.vocabulary`), which are the strings they stand for. The string under
-a key is its description in the schema; `OneOf` and `Between` name the values a key holds.
+a key is its description in the schema; `OneOf`, `Between` and `Examples` name the values a
+key holds.
 """
 
 # No `from __future__ import annotations` here: under Python 3.11 a TypedDict sees
@@ -53,7 +54,19 @@ class Between:
         return {**handler(core), "minimum": self.low, "maximum": self.high}
 
 
+@dataclass(frozen=True, slots=True)
+class Examples:
+    """Values a key may hold, shown as its schema's `examples`."""
+
+    values: tuple[str, ...]
+
+    def __get_pydantic_json_schema__(self, core: Any, handler: Handler) -> dict[str, Any]:
+        return {**handler(core), "examples": list(self.values)}
+
+
 Seat = Annotated[str, OneOf(("N", "E", "S", "W"))]
+Card = Annotated[str, Examples(("HK",))]
+"""A card: suit then rank."""
 Suit = Annotated[str, OneOf(("S", "H", "D", "C"))]
 Side = Annotated[str, OneOf(("NS", "EW"))]
 Vulnerability = Annotated[str, OneOf(("None", "NS", "EW", "Both"))]
@@ -64,8 +77,7 @@ class CallView(TypedDict):
     """A call that stands (`calls`, `alerted_calls`)."""
 
     seat: Seat
-    call: str
-    """its notation: 1NT, P, X, XX"""
+    call: Annotated[str, Examples(("1NT", "P", "X", "XX"))]
     alert: NotRequired[bool]
     """the caller's self-alert (always true when there)"""
     explanation: NotRequired[str]
@@ -174,8 +186,7 @@ class ExposedCardView(TypedDict):
     """A card face up during the auction (Law 24), or a defender's penalty card after it."""
 
     seat: Seat
-    card: str
-    """suit then rank: HK"""
+    card: Card
     led: bool
     minor: NotRequired[bool]
     """a minor penalty card (Law 50B); absent: major"""
@@ -217,8 +228,7 @@ class PlayedCardView(TypedDict):
 
     seat: Seat
     """the hand it comes from (dummy's: declarer plays it)"""
-    card: str
-    """suit then rank: HK"""
+    card: Card
 
 
 class TrickView(TypedDict):

@@ -68,7 +68,8 @@ def parts(raw: bytes, reads: int) -> dict[str, float]:
 
 
 async def route(raw: bytes, reads: int) -> dict[str, float]:
-    """µs a read of GET /api/tables/t/state through the app, director and seat."""
+    """µs a read of GET /api/tables/t/state through the app, director and seat (the best
+    of ten batches)."""
     store = MemoryStore()
     guard = create_app(Settings(TABLESERVER_DATA=Path(tempfile.mkdtemp())),
                        gateway_adapters(store=store))
@@ -84,10 +85,13 @@ async def route(raw: bytes, reads: int) -> dict[str, float]:
             headers = {"Authorization": f"Bearer {token}"}
             for _ in range(reads // 10):  # warm: the token's check is cached, as live
                 await client.get("/api/tables/t/state", headers=headers)
-            start = time.perf_counter()
-            for _ in range(reads):
-                await client.get("/api/tables/t/state", headers=headers)
-            found[who] = (time.perf_counter() - start) / reads * 1e6
+            batches = []  # the best of ten batches: the machine is shared
+            for _ in range(10):
+                start = time.perf_counter()
+                for _ in range(reads // 10):
+                    await client.get("/api/tables/t/state", headers=headers)
+                batches.append((time.perf_counter() - start) / (reads // 10) * 1e6)
+            found[who] = min(batches)
     return found
 
 

@@ -54,6 +54,7 @@ bench: install
 	$(PY) bench/convert_bench.py
 	$(PY) bench/replay_bench.py --events 10000
 	$(PY) bench/decode_bench.py
+	$(PY) bench/state_read_bench.py
 	$(PY) bench/robots_bench.py --boards 8 --samples 20
 	$(PY) bench/robots_bench.py --pace 4,16,32,64 --think 3 --seconds 90
 	$(PY) bench/scores_bench.py

@@ -8,8 +8,7 @@ awaits is the fold's: one at another moment is ignored, as docs/api.md says."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from shared.board_view import BoardView
 from shared.play_checks import Refusal
 
 DECLARERS_OPTIONS = {
@@ -20,12 +19,12 @@ DECLARERS_OPTIONS = {
 """The events only declarer sends, and what he does with each."""
 
 
-def option_refusal(board: dict[str, Any] | None, sender: str | None, kind: str
+def option_refusal(board: BoardView | None, sender: str | None, kind: str
                    ) -> Refusal | None:
     """Why `kind` from the seat `sender` is refused: not declarer's (Laws 50D2, 51A, 57A);
     None for another event, or while the state has no contract."""
     what = DECLARERS_OPTIONS.get(kind)
     contract = board.get("contract") if board is not None else None
-    if what is None or not contract or contract.get("declarer") == sender:
+    if what is None or not contract or contract["declarer"] == sender:
         return None
-    return Refusal(f"only declarer ({contract.get('declarer')}) {what}", "type", forbidden=True)
+    return Refusal(f"only declarer ({contract['declarer']}) {what}", "type", forbidden=True)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from shared.board_view import BoardView
 from shared.cards import Card
 from shared.deal import parse_deal
 from shared.seats import NotationError, Seat
@@ -32,7 +33,7 @@ class Refusal:
     retry: bool = False  # the state does not tell yet: the same card may be sent again
 
 
-def dummy_and_declarer(board: dict[str, Any]) -> tuple[str, str] | None:
+def dummy_and_declarer(board: BoardView) -> tuple[str, str] | None:
     contract = board.get("contract")
     if not contract or board.get("status") != BoardStatus.CLOSED:
         return None
@@ -60,7 +61,7 @@ Retry-After, not a 403: the opening lead may be appended already and not yet in 
 the gateway judges by (a client playing at once after the lead, as the demo's players do)."""
 
 
-def card_refusal(board: dict[str, Any] | None, sender: str | None, seat: str,
+def card_refusal(board: BoardView | None, sender: str | None, seat: str,
                  card_text: Any) -> Refusal | None:
     """Why the card from `seat`'s hand, sent by `sender` (a seat's token; None: the table's
     operator, who records any seat's cards), is refused, or None. Declarer's card from dummy
@@ -97,9 +98,11 @@ def card_refusal(board: dict[str, Any] | None, sender: str | None, seat: str,
     except NotationError:
         return None  # the schema's check names it
     text = str(card)
-    play = board.get("play") or {}
-    if any(c["card"] == text for trick in play.get("tricks", []) for c in trick["cards"]) \
-            or any(c["card"] == text for c in play.get("waiting") or []):
+    play = board.get("play")
+    tricks = play["tricks"] if play is not None else []
+    waiting = (play.get("waiting") or []) if play is not None else []
+    if any(c["card"] == text for trick in tricks for c in trick["cards"]) \
+            or any(c["card"] == text for c in waiting):
         return Refusal(f"field 'card': {text} has been played already", "card")
     deal = board.get("deal")
     if deal:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.board_view import BoardView
 from shared.play import TRICKS
 from shared.play_checks import Refusal, dummy_and_declarer
 
 
-def result_refusal(board: dict[str, Any] | None, sender: str | None, tricks: Any
+def result_refusal(board: BoardView | None, sender: str | None, tricks: Any
                    ) -> Refusal | None:
     """Why declarer's `tricks` in all, recorded by the table's operator or the Director
     (`sender` None) or proposed from seat `sender`, are refused, or None. Their syntax is the
@@ -37,10 +38,10 @@ def result_refusal(board: dict[str, Any] | None, sender: str | None, tricks: Any
     if sender == dummy:
         return Refusal(f"{sender} is dummy: dummy proposes no result, as he makes no claim "
                        "(Laws 43A, 79A); declarer speaks for his side", "type", forbidden=True)
-    play = board.get("play") or {}
-    if sender is None and play.get("revokes"):
+    play = board.get("play")
+    if sender is None and play is not None and play["revokes"]:
         return None  # Law 64: tricks transferred may leave the bounds of the tricks won
-    won = play.get("won") or {}
+    won = play["won"] if play is not None else {}
     side, other = ("NS", "EW") if declarer in ("N", "S") else ("EW", "NS")
     ours, theirs = won.get(side, 0), won.get(other, 0)
     if not ours <= tricks <= TRICKS - theirs:

@@ -48,27 +48,18 @@ import functools
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, TypeVar, cast
 
-from shared.board_view import BoardView
+from shared.board_view import BoardView, WithheldView
 from shared.deal import format_deal, parse_deal
 from shared.hidden_holdings import play_lasts, tells_establishment, told_by_hands
+from shared.history_view import HistoryEntryView, HistoryView
 from shared.play_checks import dummy_spread
 from shared.seats import Seat
 
 Map = dict[str, Any]
-"""A history's document or entry (`services.replay.history`), as read back (JSON)."""
-
-
-class WithheldView(TypedDict):
-    """A tournament's board the public may not see yet (`withheld`): its tray and names."""
-
-    board: int
-    dealer: str
-    vulnerability: str
-    ruleset: str
-    players: NotRequired[dict[str, str]]
-    withheld: str
+"""An event of a history's entry, as read back (JSON)."""
+M = TypeVar("M", bound=Mapping[str, Any])
 
 
 class Role(enum.StrEnum):
@@ -120,7 +111,7 @@ def _hands_shown(deal: str, seat: Seat, shown: tuple[Seat, ...]) -> str:
 WITHHELD_KEEPS = ("board", "dealer", "vulnerability", "ruleset", "players")
 
 
-def withheld(board: BoardView) -> WithheldView:
+def withheld(board: BoardView | WithheldView) -> WithheldView:
     """What the public sees of a tournament's board some table of the movement has still to
     finish (Laws 80B, 16C1: `shared.public_boards`): what is on its tray and the table's
     names (its number, dealer, vulnerability, ruleset, players) and `withheld`, why; nothing
@@ -145,15 +136,15 @@ def for_public(reader: Reader, board: BoardView, hides: Callable[[int | None], b
     return view
 
 
-def without_withheld(document: Map, hides: Callable[[int], bool]
-                     ) -> Map:
+def without_withheld(document: HistoryView, hides: Callable[[int], bool]
+                     ) -> HistoryView:
     """A history (`services.replay.history`) as the public may see it: the entries of a board
     `hides` (every event folded into it: its deal, calls, cards, the event that ends it) left
     out, and its `state` `withheld`; a new document."""
     state = document["state"]
     return {**document,
             "history": [e for e in document["history"]
-                        if e.get("board") is None or not hides(e["board"])],
+                        if e["board"] is None or not hides(e["board"])],
             "state": withheld(state) if state is not None and hides(state["board"]) else state}
 
 
@@ -182,11 +173,11 @@ def _partner_of(reader: Reader) -> str | None:
         else None
 
 
-def _without(entry: Mapping[str, Any], keys: tuple[str, ...]) -> Mapping[str, Any]:
+def _without(entry: M, keys: tuple[str, ...]) -> M:
     """`entry` without `keys`: `entry` itself when it has none of them."""
     if not any(k in entry for k in keys):
         return entry
-    return {k: v for k, v in entry.items() if k not in keys}
+    return cast(M, {k: v for k, v in entry.items() if k not in keys})
 
 
 def _same(items: list[Any] | None, kept: list[Any]) -> list[Any]:
@@ -263,8 +254,8 @@ def hides_holdings(reader: Reader) -> bool:
     return _partner_of(reader) is not None
 
 
-def entry_for(reader: Reader, entry: Map, spectator_delay_s: int, now_ms: int
-              ) -> Map:
+def entry_for(reader: Reader, entry: HistoryEntryView, spectator_delay_s: int, now_ms: int
+              ) -> HistoryEntryView:
     """One entry of a table's history (`services.replay.history`) as `reader` may see it: its
     `event`, for an explanation the `caller` whose call it explains, and the board's `state`
     after it when the history was asked with `states`."""
@@ -276,7 +267,7 @@ def entry_for(reader: Reader, entry: Map, spectator_delay_s: int, now_ms: int
     return seen
 
 
-def _alerts_seen(entry: Map) -> Map:
+def _alerts_seen(entry: HistoryEntryView) -> HistoryEntryView:
     """A player's part of the alerts an entry raised: as his state of their board (as the
     history ends) shows them (`_hide_holdings`): those of a board whose play lasts (`in_play`,
     `services.replay.history`) told by hands he may not see are the Director's."""
@@ -285,9 +276,11 @@ def _alerts_seen(entry: Map) -> Map:
     return entry if len(kept) == len(alerts) else {**entry, "alerts": kept}
 
 
-def _event_for(reader: Reader, entry: Map, spectator_delay_s: int, now_ms: int
-               ) -> Map:
+def _event_for(reader: Reader, entry: HistoryEntryView, spectator_delay_s: int, now_ms: int
+               ) -> HistoryEntryView:
     event = entry["event"]
+    if event is None:  # a record that is not an event: nothing in it to keep from anyone
+        return entry
     kind = event.get("type")
     if reader.role == Role.DIRECTOR or (reader.role == Role.OPERATOR and kind != "round_started"):
         return entry  # an operator, as the players, sees a board's cards when it comes

@@ -35,7 +35,7 @@ from services.common.names import (
     tournament_topic,
 )
 from services.common.settings import Settings
-from services.common.store import States
+from services.common.store import States, board_of
 from services.common.supervision import Supervisor
 from services.gateway.bootstrap import Adapters
 from services.gateway.fanout import Render, Subscription
@@ -50,6 +50,7 @@ from services.gateway.service import Gateway
 from services.processor.ports import Alerts, Fenced, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
+from shared.board_view import BoardView
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
 T = TypeVar("T")
@@ -187,7 +188,7 @@ class MemoryStore:
 
     def lose(self) -> None:
         """Everything gone, as when Redis restarts without persistence."""
-        self.states: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.states: dict[str, tuple[int, BoardView]] = {}
         self.feeds: dict[str, list[int]] = {}
         self.tables: dict[str, dict[str, Any]] = {}
         self.tournaments: dict[str, dict[str, Any]] = {}  # closed tournaments' records
@@ -200,12 +201,12 @@ class MemoryStore:
         for w in states:
             current = self.states.get(w.table)
             if current is None or w.version > current[0]:
-                self.states[w.table] = (w.version, json.loads(json.dumps(w.board)))
+                self.states[w.table] = (w.version, board_of(json.dumps(w.board)))
                 self.feeds.setdefault(w.table, []).append(w.version)
                 if w.line is not None:
                     self.lines[w.table] = json.loads(json.dumps(w.line))
 
-    async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
+    async def read_state(self, table: str) -> tuple[int, BoardView] | None:
         return self.states.get(table)
 
     async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:

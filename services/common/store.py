@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol, cast
 
 import orjson
@@ -27,6 +26,7 @@ from services.common.names import (
     worker_key,
 )
 from services.common.redis_connect import AnyRedis, Lines
+from shared.board_view import BoardView
 
 SEATS = ("N", "E", "S", "W")
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
@@ -54,11 +54,19 @@ class StateWrite(NamedTuple):
 
     table: str
     version: int
-    board: Mapping[str, Any]  # shared.board_view.BoardView
+    board: BoardView
     line: dict[str, Any] | None = None
 
 
 States = list[StateWrite]
+
+
+def board_of(raw: bytes | str) -> BoardView:
+    """A board's state as Redis keeps it (its state hash, its feed), back as the type the
+    processor wrote it from (`TableRun.view`, `Board.to_dict()`): parsed once at this
+    boundary, not validated on each read (a card's check reads it; the schema's tests,
+    tests/unit/test_board_state_model.py, validate the states the core makes)."""
+    return cast(BoardView, orjson.loads(raw))  # 3× json's speed
 
 
 def _json(value: Any) -> str:
@@ -81,7 +89,7 @@ class StateStore(Protocol):
         """Each state unless a newer version of its table is there (appended to the table's
         feed when written; its overview line written with it)."""
 
-    async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None: ...
+    async def read_state(self, table: str) -> tuple[int, BoardView] | None: ...
 
     async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
         """The overview lines of those of `tables` that have one: table → line."""
@@ -158,11 +166,11 @@ class RedisStore:
                 pipe.execute_command(*command)
             return await pipe.execute()
 
-    async def read_state(self, table: str) -> tuple[int, dict[str, Any]] | None:
+    async def read_state(self, table: str) -> tuple[int, BoardView] | None:
         raw = await (self.lines or self.redis).hmget(state_key(table), "version", "board")
         if raw[0] is None or raw[1] is None:
             return None
-        return int(raw[0]), orjson.loads(raw[1])  # 3× json's speed: a card's check reads it
+        return int(raw[0]), board_of(raw[1])
 
     async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
         """One round trip: a field of each table's hash (split by primary on a cluster), on

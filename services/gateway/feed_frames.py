@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
+
+from shared.board_view import BoardView, WithheldView
 
 Fields = dict[bytes, bytes]
-ViewOf = Callable[[dict[str, Any]], dict[str, Any]]  # the board → what a reader may see
+ViewOf = Callable[[BoardView], BoardView | WithheldView]  # the board → what a reader may see
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 # json's C scanner, which its stubs do not name: (text, index) → (the value there, where it
 # ends); a string's, from after its opening quote
@@ -66,11 +68,11 @@ class BoardEntry:
         self.raw = raw
         self.text = raw.decode()
         split = split_object(self.text)
-        self.board: dict[str, Any]
-        self._parts: dict[str, str]  # key → `"key":value`
-        self.board, self._parts = split if split is not None else (json.loads(self.text), {})
+        board, self._parts = split if split is not None else (json.loads(self.text), {})
+        # key → `"key":value`; the board the processor wrote, typed at this boundary
+        self.board = cast(BoardView, board)
 
-    def encoded(self, view: dict[str, Any]) -> str:
+    def encoded(self, view: BoardView | WithheldView) -> str:
         """`view` (made from `board` by `views.board_for`) as compact JSON: the stored text
         when the view is the board; otherwise each value the view shares with the board as
         the board has it, and the others encoded for this view."""

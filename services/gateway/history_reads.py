@@ -21,7 +21,6 @@ all its readers.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from services.common import archive
 from services.common.kafka.reader import NoTableError, Record
@@ -30,6 +29,7 @@ from services.gateway.gates import Gate
 from services.replay.history import build_history
 from services.replay.topic_cache import Lru, TopicCache, size_of
 from shared.codec import DecodeError, unpack
+from shared.history_view import HistoryView
 
 FOLD_BYTES = 32 * 1024 * 1024  # the folded histories kept, by the size of their JSON × 4
 ARCHIVED_BYTES = 16 * 1024 * 1024  # closed tables' records kept (they never change)
@@ -59,7 +59,7 @@ class HistoryReads:
     def __init__(self, topics: TopicCache, limit: int, fold_bytes: int = FOLD_BYTES) -> None:
         self.topics = topics
         self.gate = Gate(limit, "history reads")
-        self.folds: Lru[tuple[str, int, int | None, int | None, bool], dict[str, Any]] = \
+        self.folds: Lru[tuple[str, int, int | None, int | None, bool], HistoryView] = \
             Lru(fold_bytes)
         self.archived: Lru[str, list[Record]] = Lru(ARCHIVED_BYTES)
 
@@ -79,7 +79,7 @@ class HistoryReads:
 
     async def history(self, table: str, board: int | None = None, until: int | None = None,
                       states: bool = False, archived: archive.Pointer | None = None,
-                      before_ms: int | None = None) -> dict[str, Any]:
+                      before_ms: int | None = None) -> HistoryView:
         """The table's history as `services.replay.history.build_history` folds it from the
         table's topic now (a closed table's: from the archive, `archived` its record's
         `archive`), the same for every reader: shared, never to be changed (a reader's

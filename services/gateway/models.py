@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, field_validator
 
-from services.gateway.state_models import BoardState, Seat, WithheldBoard
+from services.gateway.state_models import BoardView, Seat, WithheldView
 from shared.codec import EVENT_ID, Sender, sent_by, unfit_text
 from shared.entrants import MovementKind
 from shared.events import Ruleset
@@ -157,7 +157,7 @@ class EventIn(BaseModel):
 class TableState(BaseModel):
     table: str
     version: int | None = Field(description="the offset folded")
-    board: BoardState | WithheldBoard | None = Field(
+    board: BoardView | WithheldView | None = Field(
         description="the board's state, as the reader may see it (docs/api.md: the state of a "
         "board); the public's of a tournament's board still in play elsewhere: withheld")
 

@@ -30,6 +30,7 @@ from services.gateway.readiness import Appends
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused, RefusedOnState
 from services.gateway.retries import appended_at
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
+from shared.board_view import BoardView
 from shared.codec import EventError, Sender, encode, from_map, sent_by
 from shared.events import Event
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
@@ -293,7 +294,7 @@ class Gateway:
         return appended_at(records, event)
 
     async def plays_card(self, table: str, sender: str | None, seat: Any, card: Any,
-                         state: asyncio.Future[tuple[int, dict[str, Any]] | None] | None = None
+                         state: asyncio.Future[tuple[int, BoardView] | None] | None = None
                          ) -> None:
         """A card played: the sender's authority and the card against the deal and the cards
         played (`shared.play_checks`); `state`: the table's state, when already asked."""

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, cast
 
 from services.gateway.tokens import Grant
 from shared import visibility
-from shared.board_view import BoardView
+from shared.board_view import BoardView, WithheldView
+from shared.history_view import HistoryEntryView
 from shared.seats import Seat
 from shared.visibility import Reader, dummy_of, shown_hands, withheld, without_withheld
 
@@ -26,23 +26,20 @@ def reader_of(grant: Grant) -> Reader:
                   Seat.parse(grant.seat) if grant.seat else None)
 
 
-def board_for(grant: Grant, board: dict[str, Any], spectator_delay_s: int, now_ms: int
-              ) -> dict[str, Any]:
-    """The board state as `grant` may see it (`shared.visibility.board_for`). The state is
-    read back from the store as JSON: the processor's `BoardView`, so named here."""
-    return cast(dict[str, Any], visibility.board_for(
-        reader_of(grant), cast(BoardView, board), spectator_delay_s, now_ms))
+def board_for(grant: Grant, board: BoardView, spectator_delay_s: int, now_ms: int
+              ) -> BoardView:
+    """The board state as `grant` may see it (`shared.visibility.board_for`)."""
+    return visibility.board_for(reader_of(grant), board, spectator_delay_s, now_ms)
 
 
-def for_public(grant: Grant, board: dict[str, Any], hides: Callable[[int | None], bool],
-               spectator_delay_s: int, now_ms: int) -> dict[str, Any]:
+def for_public(grant: Grant, board: BoardView, hides: Callable[[int | None], bool],
+               spectator_delay_s: int, now_ms: int) -> BoardView | WithheldView:
     """A board as the public sees it (`shared.visibility.for_public`)."""
-    return cast(dict[str, Any], visibility.for_public(
-        reader_of(grant), cast(BoardView, board), hides, spectator_delay_s, now_ms))
+    return visibility.for_public(reader_of(grant), board, hides, spectator_delay_s, now_ms)
 
 
-def entry_for(grant: Grant, entry: dict[str, Any], spectator_delay_s: int, now_ms: int
-              ) -> dict[str, Any]:
+def entry_for(grant: Grant, entry: HistoryEntryView, spectator_delay_s: int, now_ms: int
+              ) -> HistoryEntryView:
     """One entry of a table's history as `grant` may see it (`shared.visibility.entry_for`)."""
     return visibility.entry_for(reader_of(grant), entry, spectator_delay_s, now_ms)
 

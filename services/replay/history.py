@@ -35,6 +35,7 @@ from shared.board_result import result_view
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
 from shared.hidden_holdings import play_lasts
+from shared.history_view import HistoryEntryView, HistoryView
 from shared.notation.export import to_lin, to_pbn
 from shared.table_run import TableRun
 
@@ -44,9 +45,9 @@ class NoSuchBoard(LookupError):
 
 
 def build_history(table: str, records: list[Record], board: int | None = None,
-                  until: int | None = None, states: bool = False) -> dict[str, Any]:
+                  until: int | None = None, states: bool = False) -> HistoryView:
     run = TableRun(table)
-    entries: list[list[dict[str, Any]]] = [[]]  # per board index; [0] before any board
+    entries: list[list[HistoryEntryView]] = [[]]  # per board index; [0] before any board
     raised_on: list[tuple[int, dict[str, Any]]] = []  # each alert, with its board's index
     for offset, value in records:
         shown: EventMap | None = None
@@ -65,7 +66,7 @@ def build_history(table: str, records: list[Record], board: int | None = None,
         alerts = [{"id": alert_id, **alert} for alert_id, alert in raised]
         if alerts:
             raised_on += ((count, alert) for alert in alerts)
-        entry: dict[str, Any] = {
+        entry: HistoryEntryView = {
             "offset": offset, "board": None if board_now is None else board_now.board,
             "event": None if isinstance(event, DecodeError) else shown,
             "alerts": alerts}
@@ -107,14 +108,14 @@ def _mark_in_play(raised_on: list[tuple[int, dict[str, Any]]], boards: tuple[Boa
             alert["in_play"] = True
 
 
-def events_of(document: dict[str, Any]) -> list[dict[str, Any]]:
+def events_of(document: HistoryView) -> list[dict[str, Any]]:
     """The events of a history, for the writers: records that were not events left out, and
     explanations whose text the reader may not see (`services.gateway.views`)."""
     return [e["event"] for e in document["history"] if e["event"] is not None
             and not (e["event"]["type"] == "explanation" and "explanation" not in e["event"])]
 
 
-def record_of(document: dict[str, Any], form: str, only: int | None = None,
+def record_of(document: HistoryView, form: str, only: int | None = None,
               players: bool = False) -> str:
     """A history as a PBN or LIN record (`form`), of every board or of those numbered `only`.
     The document must hold the table's whole log (built without `board`): a board's record

@@ -1,9 +1,9 @@
-"""The state of a board, typed twice and held together: `shared.board_view`'s TypedDicts (what
-`Board.to_dict()` is declared to return) and their pydantic mirror in the gateway
-(`services.gateway.state_models`, what /openapi.json shows). The mirror forbids any key it
-does not name, so a key added to the state and not to the mirror fails here: on the records of
-tests/data, on random logs of every event, as each reader sees them, over HTTP and in the
-schema."""
+"""The state of a board, typed once: `shared.board_view`'s TypedDicts are what
+`Board.to_dict()` is declared to return, what the store gives back, and what /openapi.json
+shows (pydantic builds the schema from them: `services.gateway.state_models`). The
+declaration forbids any key it does not name, so a key added to the state and not declared
+fails here: on the records of tests/data, on random logs of every event, as each reader sees
+them, over HTTP and in the schema."""
 
 from __future__ import annotations
 
@@ -16,48 +16,24 @@ from typing import Any
 
 import httpx
 import pytest
+import typing_extensions
 from fastapi import FastAPI
 from hypothesis import given, settings, strategies as st
-from pydantic import BaseModel
+from pydantic import TypeAdapter
 
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.models import TableState
 from services.gateway.state_models import (
-    AlertState,
-    BoardEnd,
-    BoardState,
-    CallState,
-    CancelledCall,
-    ClaimState,
-    ContractState,
-    Explanation,
-    ExposedCard,
-    HeldAnswer,
-    History,
-    Ignored,
-    LeadOptions,
-    LeadOutOfTurn,
-    LeadPenaltyState,
-    OpeningLead,
+    DECLARED,
+    HistoryView,
     Overview,
-    PartnerOption,
-    PendingState,
-    Playable,
-    PlayedCard,
-    PlayState,
-    Question,
-    RectificationState,
-    ResultState,
-    RevokeState,
-    RulingState,
     TableLine,
-    TrickState,
+    declarations,
 )
 from services.gateway.tokens import Grant, Role, sign
-from services.gateway.views import board_for
+from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
-from shared import board_view, fold, from_map
+from shared import board_view, fold, from_map, history_view
 from shared.board import Board
 from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
@@ -70,65 +46,20 @@ from tests.script import log as scripted
 from tests.strategies import play_events
 
 DATA = Path(__file__).parent.parent / "data"
-
-MIRRORS: dict[Any, type[BaseModel]] = {
-    board_view.BoardView: BoardState,
-    board_view.CallView: CallState,
-    board_view.ContractView: ContractState,
-    board_view.PendingView: PendingState,
-    board_view.AlertView: AlertState,
-    board_view.RectificationView: RectificationState,
-    board_view.CancelledCallView: CancelledCall,
-    board_view.LeadPenaltyView: LeadPenaltyState,
-    board_view.RulingView: RulingState,
-    board_view.ExposedCardView: ExposedCard,
-    board_view.OpeningLeadView: OpeningLead,
-    board_view.QuestionView: Question,
-    board_view.ExplanationView: Explanation,
-    board_view.IgnoredView: Ignored,
-    board_view.PlayedCardView: PlayedCard,
-    board_view.TrickView: TrickState,
-    board_view.ClaimView: ClaimState,
-    board_view.RevokeView: RevokeState,
-    board_view.LeadOutOfTurnView: LeadOutOfTurn,
-    board_view.HeldAnswerView: HeldAnswer,
-    board_view.LeadOptionsView: LeadOptions,
-    board_view.PlayView: PlayState,
-    board_view.PartnerOptionView: PartnerOption,
-    board_view.ResultView: ResultState,
-    board_view.BoardEndView: BoardEnd,
-    board_view.PlayableView: Playable,
-}
+VIEWS = declarations(board_view.BoardView)
+BOARD = TypeAdapter(board_view.BoardView)
 
 
-def typed_dicts_of(annotation: Any) -> Iterator[Any]:
-    """The TypedDicts an annotation names, however deep (lists, unions, NotRequired)."""
-    if typing.is_typeddict(annotation):
-        yield annotation
-    for argument in typing.get_args(annotation):
-        yield from typed_dicts_of(argument)
-
-
-def test_every_part_of_the_view_has_its_mirror() -> None:
-    seen, todo = set(), [board_view.BoardView]
-    while todo:
-        view = todo.pop()
-        seen.add(view)
-        for annotation in typing.get_type_hints(view).values():
-            todo += [t for t in typed_dicts_of(annotation) if t not in seen]
-    assert seen == set(MIRRORS)
-    assert {v for v in vars(board_view).values() if typing.is_typeddict(v)} == seen
-
-
-@pytest.mark.parametrize("view", list(MIRRORS), ids=lambda v: v.__name__)
-def test_the_mirror_names_the_keys_of_the_view_required_as_they_are(view: Any) -> None:
-    """Same keys, in the same order (the order the state writes them, so that the route's
-    JSON is the state's), the same required; each mirror forbids any other."""
-    model = MIRRORS[view]
-    assert list(model.model_fields) == list(typing.get_type_hints(view))
-    required = {name for name, field in model.model_fields.items() if field.is_required()}
-    assert required == set(view.__required_keys__)
-    assert model.model_config.get("extra") == "forbid"
+def test_every_declaration_of_the_module_is_read_as_the_schema_reads_it() -> None:
+    """Every TypedDict of `shared.board_view` and `shared.history_view` is a part of what a
+    reader gets (a board's view, the public's withheld one, a history), and pydantic reads
+    each with no key but its own, its key strings as descriptions."""
+    declared = {v for module in (board_view, history_view) for v in vars(module).values()
+                if typing_extensions.is_typeddict(v)}
+    assert declared == declarations(history_view.HistoryView, board_view.WithheldView)
+    assert declared > VIEWS
+    for view in declared:
+        assert view.__pydantic_config__ == DECLARED, view.__name__
 
 
 def test_the_overview_line_mirrors_the_table_summary() -> None:
@@ -164,16 +95,16 @@ def wire(state: Any) -> str:
 
 
 def answered(state: Any) -> str:
-    """A state as JSON, as the gateway answered it before the mirror (its `dict` as given,
-    compact, UTF-8 unescaped)."""
+    """A state as JSON, as the gateway answers it (its `dict` as given, compact, UTF-8
+    unescaped)."""
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
-def check(state: Any) -> BoardState:
-    """`state` validates, and the mirror gives back the same JSON, byte for byte."""
-    model = BoardState.model_validate(state)
-    assert model.model_dump_json(exclude_unset=True) == answered(state)
-    return model
+def check(state: Any) -> None:
+    """`state` validates against its declaration, no key but those declared, each of the
+    type declared (and as JSON, as the gateway reads it back from Redis)."""
+    BOARD.validate_python(state)
+    BOARD.validate_json(wire(state), strict=True)
 
 
 def test_every_board_of_the_records_validates() -> None:
@@ -236,17 +167,15 @@ READERS = [Grant(None, None, Role.DIRECTOR), Grant("t", None, Role.OPERATOR),
 
 @settings(max_examples=300, deadline=None)
 @given(logs)
-def test_any_log_gives_states_the_mirror_takes_as_every_reader_sees_them(log: list[Any]) -> None:
-    """Whatever the players and the Director do: every board's state validates and comes back
-    as it was; so does each reader's view of it (a seat's, with its partner's self-alerts and
-    the other hands taken out)."""
+def test_any_log_gives_states_as_declared_as_every_reader_sees_them(log: list[Any]) -> None:
+    """Whatever the players and the Director do: every board's state validates against its
+    declaration; so does each reader's view of it (a seat's, with its partner's self-alerts
+    and the other hands taken out)."""
     for board in boards_of(log):
         state = json.loads(wire(board.to_dict()))  # as the gateway reads it from Redis
         check(state)
         for grant in READERS:
-            seen = board_for(grant, state, 600, 0)
-            model = BoardState.model_validate(seen)
-            assert json.loads(model.model_dump_json(exclude_unset=True)) == seen
+            check(board_for(grant, state, 600, 0))
 
 
 PLAYED = ("N 1S, E P, S P, W P, E plays DA, S plays D6, W plays D3, N plays D2, "
@@ -298,7 +227,7 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
 
 def test_the_scenarios_fill_in_every_key_of_the_view() -> None:
     """Every key of the view and of its parts, optional ones included, appears in the
-    scenarios' states, and each state validates: so the mirror is tried on every key."""
+    scenarios' states, and each state validates: so the declaration is tried on every key."""
     found: set[str] = set()
     for script, ruleset, extra in SCENARIOS:
         log = scripted(script, ruleset=ruleset) + extra
@@ -313,7 +242,7 @@ def test_the_scenarios_fill_in_every_key_of_the_view() -> None:
         table = run.view()  # the board in progress as Redis keeps it (`previous`)
         check(table)
         found |= keys_of(table)
-    every = {f"{view.__name__}.{key}" for view in MIRRORS for key in typing.get_type_hints(view)}
+    every = {f"{view.__name__}.{key}" for view in VIEWS for key in typing.get_type_hints(view)}
     assert every - found == set()
 
 
@@ -367,14 +296,20 @@ def app(tmp_path: Path) -> FastAPI:
 def test_the_schema_shows_the_state_a_reader_gets(app: FastAPI) -> None:
     schema = app.openapi()
     components = schema["components"]["schemas"]
-    board = components["BoardState"]
+    board = components["BoardView"]
     assert list(board["properties"]) == list(typing.get_type_hints(board_view.BoardView))
     assert set(board["required"]) == set(board_view.BoardView.__required_keys__)
     assert board["additionalProperties"] is False
+    assert board["properties"]["dealer"]["enum"] == ["N", "E", "S", "W"]
+    assert board["properties"]["deal"]["description"].startswith("PBN")
+    contract = components["ContractView"]["properties"]
+    assert (contract["level"]["minimum"], contract["level"]["maximum"]) == (1, 7)
+    assert components["WithheldView"]["additionalProperties"] is False
     assert components["BoardStatus"]["enum"] == [s.value for s in BoardStatus]
     assert "insufficient_bid" in components["Irregularity"]["enum"]
-    assert components["CallState"]["properties"]["alert"] == {
-        "type": "boolean", "title": "Alert", "description": "the caller's self-alert"}
+    assert components["CallView"]["properties"]["alert"] == {
+        "type": "boolean", "title": "Alert",
+        "description": "the caller's self-alert (always true when there)"}
 
     def answer(path: str) -> dict[str, Any]:
         content = schema["paths"][path]["get"]["responses"]["200"]["content"]
@@ -382,7 +317,7 @@ def test_the_schema_shows_the_state_a_reader_gets(app: FastAPI) -> None:
         return components[ref["$ref"].rsplit("/", 1)[1]]
 
     state = answer("/api/tables/{table}/state")
-    assert {"$ref": "#/components/schemas/BoardState"} in state["properties"]["board"]["anyOf"]
+    assert {"$ref": "#/components/schemas/BoardView"} in state["properties"]["board"]["anyOf"]
     history = answer("/api/tables/{table}/history")
     assert set(history["properties"]) >= {"history", "state", "boards"}
     assert answer("/api/tournaments/{tournament}")["properties"]["tables"]["items"] == {
@@ -393,7 +328,7 @@ def test_the_schema_shows_the_state_a_reader_gets(app: FastAPI) -> None:
 
 
 async def test_the_state_route_answers_the_state_as_stored(tmp_path: Path) -> None:
-    """GET /api/tables/{table}/state through the mirror: the director gets the stored state
+    """GET /api/tables/{table}/state, not validated again: the director gets the stored state
     byte for byte, a key the board leaves out stays out, a seat gets its view."""
     store = MemoryStore()
     guard = create_app(Settings(TABLESERVER_DATA=tmp_path), gateway_adapters(store=store))
@@ -420,7 +355,44 @@ async def test_the_state_route_answers_the_state_as_stored(tmp_path: Path) -> No
     seen = south.json()["board"]
     assert seen == board_for(Grant("t", "S", Role.SEAT), state, 0, 0)
     assert "alert" not in seen["calls"][0] and seen["pending"]["kind"] == "insufficient_bid"
-    assert TableState.model_validate(south.json()).board is not None
+    check(seen)
+
+
+async def test_the_state_route_answers_each_view_as_its_compact_json(tmp_path: Path) -> None:
+    """Every scenario's state (its boards and the table's, `previous` included), as each
+    reader reads it: the body is the reader's view as compact UTF-8 JSON, key for key in the
+    view's order (as it was when a pydantic mirror validated and wrote it; now written as the
+    store typed it, with no validation on the read)."""
+    store = MemoryStore()
+    guard = create_app(Settings(TABLESERVER_DATA=tmp_path, TABLESERVER_SPECTATOR_DELAY=0),
+                       gateway_adapters(store=store))
+    app = guard.app
+    assert isinstance(app, FastAPI)
+    gateway = app.state.gateway
+    await store.remember_tables({"t": {"table": "t", "ruleset": "duplicate", "created": 1}})
+    tokens = {grant: sign(gateway.signing_key, "t", grant.seat, grant.role, 2**40)
+              for grant in READERS if grant.role != Role.DIRECTOR}
+    tokens[READERS[0]] = gateway.director_token
+    states = []
+    for script, ruleset, extra in SCENARIOS:
+        log = scripted(script, ruleset=ruleset) + extra
+        log[0] |= {"deal": DEAL, "ts": 1_700_000_000_000}
+        run = TableRun("t")
+        for offset, m in enumerate(log):
+            run.apply(offset, encode(from_map(m)))
+        states += [*(b.to_dict() for b in boards_of(log)), run.view()]
+    transport = httpx.ASGITransport(app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        for version, board in enumerate(states):
+            state = json.loads(wire(board))
+            store.states["t"] = (version, state)
+            for grant, token in tokens.items():
+                got = await client.get("/api/tables/t/state",
+                                       headers={"Authorization": f"Bearer {token}"})
+                assert got.status_code == 200
+                seen = board_for(grant, state, 0, 0)
+                assert got.content == answered({"table": "t", "version": version,
+                                                "board": seen}).encode(), grant
 
 
 def test_a_history_validates_step_by_step() -> None:
@@ -434,10 +406,25 @@ def test_a_history_validates_step_by_step() -> None:
            {"type": "opening_lead", "seat": "E", "card": "SA"}]
     records = [(offset, encode(from_map(m))) for offset, m in enumerate(log)]
     document = build_history("t", records, board=1, states=True)
-    history = History.model_validate(document)
-    assert [e.state is not None for e in history.history] == [True] * len(log)
-    assert history.history[4].caller == "N"
-    assert json.loads(history.model_dump_json(exclude_unset=True)) == json.loads(wire(document))
+    history = TypeAdapter(HistoryView)
+    assert history.validate_json(wire(document), strict=True) == json.loads(wire(document))
+    assert ["state" in e for e in document["history"]] == [True] * len(log)
+    assert document["history"][4].get("caller") == "N"
+    for grant in READERS:  # each reader's part of it too
+        seen = [entry_for(grant, e, 600, 0) for e in document["history"]]
+        history.validate_python({**document, "history": seen})
+
+
+def test_a_record_that_is_not_an_event_is_read_by_every_reader() -> None:
+    """A record of the log no event decodes from (`event` null in the history): each reader
+    gets the entry as it is, nothing in it to keep from anyone (typing the history's entry
+    found that `entry_for` took every record for an event: an error, a 500, for any reader)."""
+    records = [(0, encode(from_map({"type": "board_started", "board": 1, "deal": DEAL}))),
+               (1, b"not an event")]
+    document = build_history("t", records)
+    assert document["history"][1]["event"] is None
+    for grant in READERS:
+        assert entry_for(grant, document["history"][1], 600, 0) == document["history"][1]
 
 
 def test_an_overview_line_validates() -> None:
@@ -456,7 +443,7 @@ def test_an_overview_line_validates() -> None:
 
 def test_unions_of_the_view_are_its_own() -> None:
     """`lead_restrictions` holds Law 26's penalties and the Director's restrictions: each
-    validates as its own kind (the mirror tells them apart by their keys)."""
+    validates as its own kind (the schema tells them apart by their keys)."""
     hint = typing.get_type_hints(board_view.BoardView)["lead_restrictions"]
     (union,) = typing.get_args(hint)
     assert isinstance(union, types.UnionType)

@@ -15,13 +15,14 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.names import feed_key
+from services.common.store import board_of
 from services.gateway.deps import GatewayDep, GrantDep
 from services.gateway.errors import responses
 from services.gateway.models import TableState
 from services.gateway.public_boards import public_of
 from services.gateway.refusals import Kind, Refused
 from services.gateway.service import Gateway
-from services.gateway.state_models import BoardState, History, WithheldBoard
+from services.gateway.state_models import BoardView, HistoryView, WithheldView
 from services.gateway.tokens import Grant, Role
 from services.gateway.views import (
     board_for,
@@ -34,13 +35,13 @@ from services.replay.history import NoSuchBoard, record_of
 
 router = APIRouter(prefix="/api/tables", tags=["reading"])
 READ_TIMEOUT_S = 30
-HISTORY = {"model": History, "description": "the history (format=json), or its PBN or LIN",
+HISTORY = {"model": HistoryView, "description": "the history (format=json), or its PBN or LIN",
            "content": {"text/plain": {"schema": {"type": "string"}}}}
 
 
 @router.get("/{table}/state", responses=responses(401, 403, 404, 503),
-            response_model_exclude_unset=True)  # a key the board leaves out stays out
-async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
+            response_model=TableState)
+async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> Response:
     """The current board's state and the offset folded; a seat sees its own hand only, a
     spectator the table as it was `TABLESERVER_SPECTATOR_DELAY` ago (a tournament's board
     `withheld` until every table of the movement has played it)."""
@@ -51,31 +52,38 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> TableState:
         return await _public_state(gw, table, grant, now)
     found = await gw.adapters.store.read_state(table)
     if found is None:
-        return TableState(table=table, version=None, board=None)
+        return _state(table, None, None)
     version, board = found
-    return TableState(table=table, version=version, board=BoardState.model_validate(board_for(
-        grant, board, gw.settings.spectator_delay_s, now)))
+    return _state(table, version, board_for(grant, board, gw.settings.spectator_delay_s, now))
 
 
-async def _public_state(gw: Gateway, table: str, grant: Grant, now: int) -> TableState:
+def _state(table: str, version: int | None, board: BoardView | WithheldView | None
+           ) -> Response:
+    """A table's state as `TableState` declares it, written as it is: the board is the
+    store's, typed there (`shared.board_view`), so it is not validated again on each read."""
+    return Response(orjson.dumps({"table": table, "version": version, "board": board}),
+                    media_type="application/json")
+
+
+async def _public_state(gw: Gateway, table: str, grant: Grant, now: int) -> Response:
     """The newest state the public may see: of the table's feed, the delay ago
     (`public_feeds`; Redis away: a 503), and a tournament's board withheld until every table
     of the movement has played it."""
     delay = gw.settings.spectator_delay_s
-    found: tuple[int, dict[str, Any]] | None
+    found: tuple[int, BoardView] | None
     if delay:
         entry = await gw.adapters.public.shown(feed_key(table), now)
         found = None if entry is None else (int(entry[1][b"version"]),
-                                            orjson.loads(entry[1][b"board"]))
+                                            board_of(entry[1][b"board"]))
     else:
         found = await gw.adapters.store.read_state(table)
     if found is None:
-        return TableState(table=table, version=None, board=None)
+        return _state(table, None, None)
     version, board = found
     hidden = await public_of(gw).of_table(table)
-    view = for_public(grant, board, lambda number: hidden.hides(table, number), delay, now)
-    model = WithheldBoard if "withheld" in view else BoardState
-    return TableState(table=table, version=version, board=model.model_validate(view))
+    return _state(table, version, for_public(grant, board,
+                                             lambda number: hidden.hides(table, number),
+                                             delay, now))
 
 
 @router.get("/{table}/history", response_model=None,
@@ -138,7 +146,7 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
 
 async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | None,
                    until: int | None, states: bool, before_ms: int | None
-                   ) -> dict[str, Any]:
+                   ) -> HistoryView:
     """The shared history, from the table's topic, or from the archive once it is closed (a
     topic gone since this gateway cached the table's record: the record is read again); as
     it was at `before_ms` when given."""
@@ -153,15 +161,16 @@ async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | N
                                              before_ms)
 
 
-def _as_seen(grant: Grant, shared: dict[str, Any], delay: int, now: int) -> dict[str, Any]:
+def _as_seen(grant: Grant, shared: HistoryView, delay: int, now: int) -> HistoryView:
     """The history as `grant` may see it: a new document; `shared` (every reader's) is left
-    as it is."""
+    as it is (its state is the board's whole: no board is withheld from it)."""
     state = shared["state"]
     return {**shared, "history": [entry_for(grant, e, delay, now) for e in shared["history"]],
-            "state": None if state is None else board_for(grant, state, delay, now)}
+            "state": state if state is None or "withheld" in state
+            else board_for(grant, state, delay, now)}
 
 
-def _json(document: dict[str, Any]) -> Response:
+def _json(document: HistoryView) -> Response:
     """The document as JSON, written at once (it holds plain JSON values): FastAPI's own
     encoding walks it first, which took longer than folding the history."""
     try:

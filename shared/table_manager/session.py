@@ -224,7 +224,7 @@ class RobotSession:
         folded as a retry of it. Read from the board, so the same after a reconnect."""
         board = self.board or {}
         refused = len(board.get("ignored") or []) + sum(
-            1 for alert in board.get("alerts") or [] if alert.get("seat") == self.seat.name)
+            1 for alert in board.get("alerts") or [] if alert.get("seat") in self._hands(board))
         return refused * 2**20 + int(board.get("board") or 0) * 128 + index
 
     # -- answering and pushing ----------------------------------------------------------------
@@ -262,10 +262,7 @@ class RobotSession:
         if self.started != _key(board):
             self.unseen = None
             return []
-        mine = {self.seat.name}
-        contract = board.get("contract")
-        if sent.kind == "card" and contract is not None:
-            mine.add(Seat.parse(contract["declarer"]).partner.name)
+        mine = self._hands(board) if sent.kind == "card" else {self.seat.name}
         made = ([(c["seat"], c["call"]) for c in board["calls"]] if sent.kind == "call"
                 else [(s.name, str(c)) for s, c in _cards_played(board)])
         if len(made) > sent.index:
@@ -282,6 +279,13 @@ class RobotSession:
                 self._forget(sent)
                 return [HostError(f"{what} is not taken: {ignored['reason']}")]
         return []
+
+    def _hands(self, board: Mapping[str, Any]) -> set[str]:
+        """The seats whose cards the robot plays: its own, and dummy's as declarer (Law 45)."""
+        contract = board.get("contract")
+        if contract is None or contract["declarer"] != self.seat.name:
+            return {self.seat.name}
+        return {self.seat.name, self.seat.partner.name}
 
     def _forget(self, sent: Sent) -> None:
         self.unseen = None

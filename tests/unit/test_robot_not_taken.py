@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from shared.calls import Call
+from shared.cards import Card
 from shared.seats import Seat
-from shared.table_manager import CallMade, HostError, Ready, ReadyFor, ReadyForCall
-from tests.unit.test_robot_session import START, call, seated, view
+from shared.table_manager import CallMade, CardPlayed, HostError, Ready, ReadyFor, ReadyForCall
+from tests.unit.test_robot_session import START, call, card, seated, view
 
 pytestmark = pytest.mark.unit
 
@@ -50,3 +51,24 @@ def test_a_call_taken_is_not_answered() -> None:
     session.on_line(ReadyForCall(Seat.E, Seat.S))
     events.append(call("S", "P"))
     assert session.on_view(view(events, Seat.E)) == [CallMade(Seat.S, Call.parse("P"))]
+
+
+def test_a_card_faced_by_declarer_before_the_opening_lead_is_answered_with_an_error() -> None:
+    """Law 54E: a card of the declaring side faced before the opening lead is no lead; the
+    table waits for the Director (Law 9B1), and declarer's robot is told so."""
+    events = [START, call("N", "P"), call("E", "P"), call("S", "1S"), call("W", "P"),
+              call("N", "P"), call("E", "P")]  # 1S by South: West leads
+    session = seated(Seat.S, events)
+    for line in (Ready(Seat.S, ReadyFor.START), ReadyForCall(Seat.S, Seat.N),
+                 ReadyForCall(Seat.S, Seat.E), CallMade(Seat.S, Call.parse("1S")),
+                 ReadyForCall(Seat.S, Seat.W), ReadyForCall(Seat.S, Seat.N),
+                 ReadyForCall(Seat.S, Seat.E)):
+        assert session.on_line(line).event is None  # its 1S was made: known, not sent
+    outcome = session.on_line(CardPlayed(Seat.S, Card.parse("SA")))
+    assert outcome.event is not None and outcome.event["card"] == "SA"
+    events.append(card("S", "SA"))
+    told = session.on_view(view(events, Seat.S))
+    assert len(told) == 1 and isinstance(told[0], HostError), told
+    assert told[0].reason.startswith("your card SA is not taken: S, of the declaring side, "
+                                     "faced SA before the opening lead")
+    assert session.cards_told == 0  # not counted as played

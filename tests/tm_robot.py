@@ -36,6 +36,10 @@ class Robot:
     calls: list[str] = field(default_factory=list)  # its calls, in its turns: "passes", …
     leave_after: int | None = None  # drop the connection after this many calls of its own
     leave_after_cards: int | None = None  # … or cards it played (dummy's too, as declarer)
+    leave_before_action: int | None = None  # drop it when its nth call or card is due, unsent
+    leave_waiting_for: str | None = None  # … or once it asked for this ("South's bid", …)
+    leave_at_start: bool = False  # … or once told `Start of board`, before asking the deal
+    acted: int = 0  # calls and cards it sent on this connection
     heard: list[str] = field(default_factory=list)
     reader: asyncio.StreamReader | None = None
     writer: asyncio.StreamWriter | None = None
@@ -71,6 +75,8 @@ class Robot:
         assert (await self.receive()).startswith("Teams")
         await self.send(f"{self.seat} ready to start")
         assert (await self.receive()).lower() == "start of board"
+        if self.leave_at_start:
+            await self._leave()
         await self.send(f"{self.seat} ready for deal")
         deal = re.match(r"Board number (\d+)\. Dealer (\w+)\. (.+) vulnerable\.",
                         await self.receive())
@@ -89,13 +95,13 @@ class Robot:
         while not _auction_over([c for _, c in auction]):
             if turn == me:
                 call = next(mine, "passes")
-                await self.send(f"{self.seat} {call}")
+                await self._act(f"{self.seat} {call}")
                 if self.leave_after is not None and sum(s == me for s, _ in auction) + 1 \
                         >= self.leave_after:
                     await self.close()
                     raise Left(self.seat)
             else:
-                await self.send(f"{self.seat} ready for {SEATS[turn]}'s bid")
+                await self._ask(f"{self.seat} ready for {SEATS[turn]}'s bid")
                 line = await self.receive()
                 words = line.split()
                 assert words[0] == SEATS[turn], line
@@ -125,14 +131,14 @@ class Robot:
                             return
                         assert line == f"{SEATS[hand]} to lead", line
                     card = _choose(hands[hand], played[0][1][0] if played else None)
-                    await self.send(f"{SEATS[hand]} plays {card[1]}{card[0]}")
+                    await self._act(f"{SEATS[hand]} plays {card[1]}{card[0]}")
                     mine_played += 1
                     if mine_played == self.leave_after_cards:
                         await self.close()
                         raise Left(self.seat)
                 else:
                     whose = "dummy" if hand == dummy else SEATS[hand]
-                    await self.send(f"{self.seat} ready for {whose}'s card to trick {trick}")
+                    await self._ask(f"{self.seat} ready for {whose}'s card to trick {trick}")
                     line = await self._next_in_play()
                     if line.startswith("Timing"):
                         return
@@ -150,6 +156,23 @@ class Robot:
             leader = _winner(played, strain)
         assert (await self.receive()).startswith("Timing")
 
+
+    async def _leave(self) -> None:
+        await self.close()
+        raise Left(self.seat)
+
+    async def _act(self, line: str) -> None:
+        """Send its call or card, unless it is to leave as it falls due."""
+        if self.leave_before_action == self.acted + 1:
+            await self._leave()
+        self.acted += 1
+        await self.send(line)
+
+    async def _ask(self, line: str) -> None:
+        """Ask for another's call or card; leave then if told to."""
+        await self.send(line)
+        if self.leave_waiting_for is not None and self.leave_waiting_for in line:
+            await self._leave()
 
     async def _next_in_play(self) -> str:
         while (line := await self.receive()).startswith("Error"):

@@ -12,6 +12,7 @@ from services.common.redis_connect import redis_client
 from services.common.settings import Settings
 from services.robots.host import HostLimits, TableManagerHost
 from services.robots.presence import RedisPresence
+from services.robots.round_ends import RedisRoundEnds
 
 
 async def run(settings: Settings) -> None:
@@ -20,7 +21,8 @@ async def run(settings: Settings) -> None:
                          client_name="tableserver-robots")
     presence = RedisPresence(redis, stall_s=settings.tm_stall_s)
     limits = HostLimits.of(settings)
-    tm_host = TableManagerHost(settings.gateway_url, presence=presence, limits=limits)
+    tm_host = TableManagerHost(settings.gateway_url, presence=presence, limits=limits,
+                               round_ends=RedisRoundEnds(redis))
     try:
         server = await tm_host.serve(host, settings.tm_port)
     except OSError as error:

@@ -26,17 +26,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from services.common.settings import Settings
-from services.robots.credentials import Credential, CredentialError, credential_from
+from services.robots.credentials import (
+    TOKEN_PREFIX,
+    Credential,
+    CredentialError,
+    credential_from,
+)
 from services.robots.gateway_link import GatewayLink, Refusal, gateway_client
 from services.robots.presence import NoPresence, Presence
+from services.robots.round_ends import NoRoundEnds, RoundEnds
 from services.robots.seating import Addresses, Connection, SeatKey, Seats
+from services.robots.slots import Slots, parse_slot_line
 from shared.table_manager import (
     PROTOCOL_VERSION,
     Connect,
+    EndOfSession,
     HostError,
     HostMessage,
     ProtocolError,
     Seated,
+    Timing,
     parse_client_line,
     write,
 )
@@ -56,10 +65,11 @@ Sender = Callable[[list[HostMessage]], Awaitable[None]]
 class HostLimits:
     idle_s: float = 300  # TABLESERVER_TM_IDLE
     per_address: int = 256  # TABLESERVER_TM_PER_ADDRESS
+    slot_s: float = 120  # TABLESERVER_TM_SLOT
 
     @classmethod
     def of(cls, settings: Settings) -> HostLimits:
-        return cls(settings.tm_idle_s, settings.tm_per_address)
+        return cls(settings.tm_idle_s, settings.tm_per_address, settings.tm_slot_s)
 
 
 class Activity:
@@ -74,9 +84,11 @@ class Activity:
 
 class TableManagerHost:
     def __init__(self, gateway_url: str, link_maker: LinkMaker | None = None,
-                 presence: Presence | None = None, limits: HostLimits | None = None):
+                 presence: Presence | None = None, limits: HostLimits | None = None,
+                 round_ends: RoundEnds | None = None):
         self.gateway_url = gateway_url
         self.presence = presence or NoPresence()
+        self.round_ends = round_ends or NoRoundEnds()
         self.limits = limits or HostLimits()
         self.http = None if link_maker else gateway_client(gateway_url)  # every link's
         self.make_link = link_maker or (lambda table, token: GatewayLink(
@@ -84,6 +96,7 @@ class TableManagerHost:
         self.seats = Seats()
         self.addresses = Addresses(self.limits.per_address)
         self.waits: dict[SeatKey, tuple[Position, int]] = {}  # the table's wait for a robot
+        self.slots = Slots(self.limits.slot_s)  # stock robots' seats, by their labels
 
     async def close(self) -> None:
         if self.http is not None:
@@ -131,7 +144,12 @@ class TableManagerHost:
         except TimeoutError:
             await send([HostError("no Connecting line within 30 s")])
             return
-        credential = await self._admit(first.decode(errors="replace"), send)
+        text = first.decode(errors="replace")
+        slot = parse_slot_line(text)
+        if slot is not None:
+            await self._open_slot(*slot, send, writer)
+            return
+        credential = await self._admit(text, send)
         if credential is None:
             return
         link = self.make_link(credential.table, credential.token)
@@ -145,6 +163,31 @@ class TableManagerHost:
                                Connection(writer), activity)
         finally:
             await link.close()
+
+    async def _open_slot(self, label: str, token: str, send: Sender,
+                         writer: asyncio.StreamWriter) -> None:
+        """`Robot slot "<label>" <seat token>`: the token checked with the gateway, a slot
+        opened for the robot that connects with that name (`slots.py`)."""
+        try:
+            credential = self.slots.credential(label, token)
+        except CredentialError as error:
+            await send([HostError(f"refused: {error}")])
+            return
+        link = self.make_link(credential.table, credential.token)
+        try:
+            await link.check()
+        except Refusal as refusal:
+            await send([HostError(f"refused: {refusal} (status {refusal.status})")])
+            return
+        finally:
+            await link.close()
+        self.slots.add(credential)
+        seat = SEAT_WORDS[credential.seat]
+        log.info("robot slot open for %r at %s %s", label, credential.table, seat)
+        writer_line = (f'Slot open: "{label}" sits at {seat} of {credential.table} if it '
+                       f"connects within {self.limits.slot_s:g} s")
+        writer.write((writer_line + "\r\n").encode())
+        await writer.drain()
 
     async def _admit(self, line: str, send: Sender
                      ) -> Credential | None:
@@ -161,6 +204,10 @@ class TableManagerHost:
             await send([HostError(f"refused: protocol version {hello.version}; this host "
                                   f"speaks {PROTOCOL_VERSION}")])
             return None
+        if not any(word.startswith(TOKEN_PREFIX) for word in hello.name.split()):
+            taken = self.slots.take(hello.name.strip(), hello.seat)
+            if taken is not None:
+                return taken
         try:
             return credential_from(hello.name, hello.seat)
         except CredentialError as error:
@@ -182,11 +229,18 @@ class TableManagerHost:
         await send([Seated(credential.seat, credential.label)])
         lock = asyncio.Lock()  # one writer of the session at a time: lines and states
 
+        async def tell(messages: list[HostMessage]) -> None:
+            """Send; after a board's `Timing`, `End of session` if it ended the round."""
+            await send(messages)
+            if session.finished is not None and any(isinstance(m, Timing) for m in messages) \
+                    and await self.round_ends.over(credential.table, session.finished[0]):
+                await send([EndOfSession()])
+
         async def follow() -> None:
             try:
                 async for board in link.states():
                     async with lock:
-                        await send(session.on_view(board))
+                        await tell(session.on_view(board))
                     if self.seats.holds(key, me):
                         await self._note_wait(key, credential.seat.name, board)
             except (ConnectionError, asyncio.CancelledError):
@@ -235,7 +289,7 @@ class TableManagerHost:
                             session.undo(outcome.event)
                             await send([HostError(f"{refusal} (status {refusal.status})")])
                             continue
-                    await send(outcome.replies)
+                    await tell(outcome.replies)
         finally:
             for task in tasks:
                 task.cancel()

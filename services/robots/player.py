@@ -32,6 +32,7 @@ from shared.table_manager import (
     ClientMessage,
     Connect,
     DummyCards,
+    EndOfSession,
     HandCards,
     HostError,
     HostMessage,
@@ -124,7 +125,11 @@ class OurRobot:
             played = 0
             while boards is None or played < boards:
                 played += 1
-                await self._expect(StartOfBoard)
+                message = await self._receive()
+                if isinstance(message, EndOfSession):
+                    return  # the table's round is over
+                if not isinstance(message, StartOfBoard):
+                    raise HostRefused(f"expected StartOfBoard, got {message!r}")
                 await self._board()
         finally:
             self.writer.close()

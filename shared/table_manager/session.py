@@ -50,6 +50,18 @@ TIMING = "N/S : this board  [0:00],  total  [0:00:00].  E/W : this board  [0:00]
 
 
 @dataclass(frozen=True, slots=True)
+class Sent:
+    """The robot's own call or card, appended, not yet seen in the board: its place (the
+    index of the call, or of the card in the play), its text, and the board's `events` when
+    it was sent (an alert or an ignored event after that may be about it)."""
+
+    kind: str  # "call" or "card"
+    index: int
+    text: str
+    events: int
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What a robot's line gives: lines to send it now, and an event to append for its seat
     (`{"type":"call",…}` or `{"type":"card_played",…}`), or None."""
@@ -94,6 +106,7 @@ class RobotSession:
         self.calls_told = 0  # calls the robot knows (told, or its own)
         self.cards_told = 0
         self.leads_told: set[int] = set()  # tricks (0-based) whose `to lead` was pushed
+        self.unseen: Sent | None = None  # the robot's last call or card, not yet in the board
 
     @property
     def waiting(self) -> bool:
@@ -136,6 +149,7 @@ class RobotSession:
             self.calls_told -= 1
         else:
             self.cards_told -= 1
+        self.unseen = None
 
     # -- the robot's own calls and cards ---------------------------------------------------
 
@@ -156,6 +170,8 @@ class RobotSession:
         if board["status"] != BoardStatus.AUCTION:
             return Outcome([HostError("no auction is in progress")])
         self.calls_told += 1
+        self.unseen = Sent("call", self.calls_told - 1, message.call.text,
+                           int(board.get("events") or 0))
         event: dict[str, Any] = {"type": "call", "call": message.call.text,
                                  "client_seq": self._seq(self.calls_told - 1)}
         if message.alert is not None:
@@ -192,6 +208,8 @@ class RobotSession:
             return Outcome([HostError("play has ceased: a claim is open (Law 68D); the card "
                                       "is not played")])
         self.cards_told += 1
+        self.unseen = Sent("card", self.cards_told - 1, str(message.card),
+                           int(board.get("events") or 0))
         event: dict[str, Any] = {"type": "card_played", "card": str(message.card),
                                  "client_seq": self._seq(64 + self.cards_told - 1)}
         if message.seat is not self.seat:
@@ -200,14 +218,22 @@ class RobotSession:
 
     def _seq(self, index: int) -> int:
         """The event's `client_seq`: the same for the same call or card of the same board
-        (a robot that comes back and sends it again is folded once), distinct in a round."""
-        return (int(self.board["board"]) if self.board else 0) * 128 + index
+        (a robot that comes back and sends it again is folded once), distinct in a round; and
+        distinct again after each of the seat's calls or cards the table did not take (its
+        alerts, the events ignored: `_not_taken`), so that the one sent in its place is not
+        folded as a retry of it. Read from the board, so the same after a reconnect."""
+        board = self.board or {}
+        refused = len(board.get("ignored") or []) + sum(
+            1 for alert in board.get("alerts") or [] if alert.get("seat") in self._hands(board))
+        return refused * 2**20 + int(board.get("board") or 0) * 128 + index
 
     # -- answering and pushing ----------------------------------------------------------------
 
     def _progress(self) -> list[HostMessage]:
         out: list[HostMessage] = []
         board = self.board
+        if board is not None:
+            out += self._not_taken(board)
         if board is not None and self._starts(board):
             self.started, self.wants_board = _key(board), False
             self.calls_told = self.cards_told = 0
@@ -223,6 +249,50 @@ class RobotSession:
         if board is not None and self.started == _key(board):
             out += self._pushes(board)
         return out
+
+    def _not_taken(self, board: Mapping[str, Any]) -> list[HostMessage]:
+        """The robot's own call or card, sent, that the table did not take as made: `Error`
+        with the reason, and the robot may send another. An irregular one (an insufficient
+        bid, Law 27; a call or card out of rotation, Laws 28–32, 53–57) awaits the Director,
+        who must be summoned (Law 9B1): the robot is told the table waits for him. One the
+        fold ignored is told its reason. Either way it is no longer counted as known."""
+        sent = self.unseen
+        if sent is None:
+            return []
+        if self.started != _key(board):
+            self.unseen = None
+            return []
+        mine = self._hands(board) if sent.kind == "card" else {self.seat.name}
+        made = ([(c["seat"], c["call"]) for c in board["calls"]] if sent.kind == "call"
+                else [(s.name, str(c)) for s, c in _cards_played(board)])
+        if len(made) > sent.index:
+            self.unseen = None  # taken (as made, or another's in its place: told as usual)
+            return []
+        what = f"your {sent.kind} {sent.text}"
+        for alert in board.get("alerts") or []:
+            if alert.get("event", 0) > sent.events and alert.get("seat") in mine:
+                self._forget(sent)
+                return [HostError(f"{what} is not taken: {alert['message']} The table waits "
+                                  "for the Director (Law 9B1)")]
+        for ignored in board.get("ignored") or []:
+            if ignored.get("event", 0) > sent.events:
+                self._forget(sent)
+                return [HostError(f"{what} is not taken: {ignored['reason']}")]
+        return []
+
+    def _hands(self, board: Mapping[str, Any]) -> set[str]:
+        """The seats whose cards the robot plays: its own, and dummy's as declarer (Law 45)."""
+        contract = board.get("contract")
+        if contract is None or contract["declarer"] != self.seat.name:
+            return {self.seat.name}
+        return {self.seat.name, self.seat.partner.name}
+
+    def _forget(self, sent: Sent) -> None:
+        self.unseen = None
+        if sent.kind == "call":
+            self.calls_told = min(self.calls_told, sent.index)
+        else:
+            self.cards_told = min(self.cards_told, sent.index)
 
     def _starts(self, board: Mapping[str, Any]) -> bool:
         """Whether a board to announce is there: a new one, not over, that the robot is ready
@@ -242,6 +312,8 @@ class RobotSession:
             return self._ready(request, board)
         if isinstance(request, ReadyForCall):
             calls = board["calls"]
+            while self.calls_told < len(calls) and self._own(calls[self.calls_told]["seat"]):
+                self.calls_told += 1  # its own, taken after all (an option holder accepted)
             if self.calls_told >= len(calls):
                 return None
             told = calls[self.calls_told]
@@ -256,6 +328,9 @@ class RobotSession:
             self.cards_told += 1
             return CardPlayed(seat, card)
         return None
+
+    def _own(self, seat: str) -> bool:
+        return seat == self.seat.name and self.unseen is None
 
     def _ready(self, request: Ready, board: Mapping[str, Any]) -> HostMessage | None:
         if request.what is ReadyFor.DEAL:

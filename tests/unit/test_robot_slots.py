@@ -1,0 +1,102 @@
+"""Robot slots (services/robots/slots.py): a stock robot that sends its own name, with no token
+(`Connecting "WBridge5" as ANYPL`), is seated only in a slot opened first on the host with the
+seat's token (checked with the gateway), bound to that label, once, for a short time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from services.robots.credentials import CredentialError
+from services.robots.gateway_link import Refusal
+from services.robots.host import TableManagerHost
+from services.robots.slots import Slots, parse_slot_line
+from shared.seats import Seat
+from tests.unit.test_robot_host import FakeLink, FakeWriter, token
+
+pytestmark = pytest.mark.unit
+
+HELLO = 'Connecting "WBridge5" as {} using protocol version 18'
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_slot_line_is_read() -> None:
+    assert parse_slot_line(f'Robot slot "WBridge5" {token()}\r\n') == ("WBridge5", token())
+    assert parse_slot_line('Connecting "WBridge5" as ANYPL using protocol version 18') is None
+
+
+def test_a_slot_seats_its_label_once_at_its_seat_until_it_lapses() -> None:
+    clock = Clock()
+    slots = Slots(120, clock)
+    slots.add(slots.credential("WBridge5", token(seat="E")))
+    assert slots.take("Jack", None) is None  # another label
+    assert slots.take("WBridge5", Seat.N) is None  # another seat than the token's
+    taken = slots.take("WBridge5", None)
+    assert taken is not None and (taken.table, taken.seat, taken.label) == ("t1", Seat.E,
+                                                                            "WBridge5")
+    assert slots.take("WBridge5", None) is None  # once
+    slots.add(slots.credential("WBridge5", token(seat="E")))
+    clock.now = 120
+    assert slots.take("WBridge5", Seat.E) is None  # lapsed
+
+
+def test_two_slots_one_label_seat_only_a_robot_that_names_its_seat() -> None:
+    slots = Slots(120, Clock())
+    slots.add(slots.credential("WBridge5", token(seat="E")))
+    slots.add(slots.credential("WBridge5", token(seat="W")))
+    assert slots.take("WBridge5", None) is None  # which? neither
+    taken = slots.take("WBridge5", Seat.W)
+    assert taken is not None and taken.seat is Seat.W
+
+
+@pytest.mark.parametrize(("label", "tok"), [("WBridge5", token(role="spectator", seat=None)),
+                                             (f"bot {token()}", token())])
+def test_a_slot_needs_a_seat_token_and_a_plain_label(label: str, tok: str) -> None:
+    with pytest.raises(CredentialError):
+        Slots(120).credential(label, tok)
+
+
+async def _say(host: TableManagerHost, *lines: str, stay: bool = False) -> FakeWriter:
+    reader = asyncio.StreamReader()
+    writer = FakeWriter(reader)
+    for line in lines:
+        reader.feed_data((line + "\r\n").encode())
+    if not stay:
+        reader.feed_eof()
+    task = asyncio.create_task(host.connection(reader, writer))  # type: ignore[arg-type]
+    if stay:
+        while not writer.lines:
+            await asyncio.sleep(0.01)
+        reader.feed_eof()
+    await asyncio.wait_for(task, 5)
+    return writer
+
+
+async def test_the_host_seats_a_stock_robot_in_the_slot_the_token_opened() -> None:
+    link = FakeLink()
+    host = TableManagerHost("http://gateway", lambda table, tok: link)  # type: ignore[arg-type, return-value]
+    refused = await _say(host, HELLO.format("ANYPL"))
+    assert refused.lines[0].startswith("Error refused: no robot token in the name")
+    opened = await _say(host, f'Robot slot "WBridge5" {token(seat="E")}')
+    assert opened.lines == ['Slot open: "WBridge5" sits at East of t1 if it connects within '
+                            "120 s"]
+    seated = await _say(host, HELLO.format("ANYPL"), stay=True)
+    assert seated.lines[0] == 'East ("WBridge5") seated'
+    again = await _say(host, HELLO.format("ANYPL"))  # the slot is taken: no second robot
+    assert again.lines[0].startswith("Error refused: no robot token in the name")
+
+
+async def test_a_slot_whose_token_the_gateway_refuses_is_not_opened() -> None:
+    link = FakeLink(refuse=Refusal(401, "token expired"))
+    host = TableManagerHost("http://gateway", lambda table, tok: link)  # type: ignore[arg-type, return-value]
+    opened = await _say(host, f'Robot slot "WBridge5" {token(seat="E")}')
+    assert opened.lines == ["Error refused: token expired (status 401)"]
+    assert not host.slots.open

@@ -30,7 +30,8 @@ def test_law_12c2c_the_scorecard_adds_up_to_the_ranking() -> None:
     1: 420 loses to 450, 0 MP; board 2: −50 beats −100, 2; board 3: 450 beats 420, 2: 4 of
     6), so its average plus on board 4 is 66.67 % of the top of 2, not 60 %; pair 6 (EW),
     directly at fault, scores 16.67 % on its others (board 3: 0, board 5: 0, board 6: a tie,
-    1: 1 of 6), so its average minus is 16.67 %, not 40 %. The card, the traveller and the ranking agree."""
+    1: 1 of 6), so its average minus is 16.67 %, not 40 %. The card, the traveller and the
+    ranking agree."""
     made = _made(MovementKind.MITCHELL, 6, 2, 2)
     tables = {t: {b: s for b, s in r.items() if (t, b) != ("t-1", 4)}
               for t, r in MITCHELL_TABLES.items()}

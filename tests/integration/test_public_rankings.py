@@ -69,12 +69,12 @@ def test_public_rankings_wait_for_complete_boards_the_directors_do_not(stack: St
         for table in SEATED[1]:
             play(1, table)
         live = results(director, 6)
-        # each board once of three: (0 + 1) × 3 / 1 − 1 = 2 of a top of 4, 50 % to every pair
-        assert {(r["points"], r["top"], r["percent"]) for r in live["rankings"]} == {
-            (2 * _neuberg(0, 1), 8.0, 50.0)} and len(live["rankings"]) == 6
         before = public.get(f"/api/tournaments/{T}/results").json()
         assert before["complete"] == [] and before["rankings"] == []
         assert before["travellers"] == [] and before["counted"] == "complete"
+        # each board once of three: (0 + 1) × 3 / 1 − 1 = 2 of a top of 4, 50 % to every pair
+        assert {(r["points"], r["top"], r["percent"]) for r in live["rankings"]} == {
+            (2 * _neuberg(0, 1), 8.0, 50.0)} and len(live["rankings"]) == 6
         # the overview's standings (the director's console) are the public's too
         assert director.get(f"/api/tournaments/{T}").json()["standings"]["fields"] == []
 

@@ -101,6 +101,9 @@ def with_law_12c2c(travellers: Iterable[Traveller]) -> list[Traveller]:
     the one place the rule is applied, so that the travellers, the scorecards and the
     rankings show and count the same points. Applying it twice changes nothing."""
     boards = list(travellers)
+    if not any(t.scoring is Scoring.MATCHPOINTS and any(
+            isinstance(line.result.score, Artificial) for line in t.lines) for t in boards):
+        return boards
     other = _other_boards(boards)
     out = []
     for traveller in boards:

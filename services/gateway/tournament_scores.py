@@ -161,7 +161,8 @@ async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[st
 
 async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
     """The top of each field's ranking for the overview (`shared.tournament_results.
-    standings`), from the public's results (the rankings count every result); the last ones
+    standings`), from the public's results (the rankings count the boards complete
+    everywhere only, Law 16C1); the last ones
     computed if the results take longer than `STANDINGS_WAIT_S` (a large field's first
     request folds every table's log: the overview does not wait for it); None for a
     tournament with no movement, or while Kafka cannot be read (the overview's tables are

@@ -75,8 +75,11 @@ def test_public_rankings_wait_for_complete_boards_the_directors_do_not(stack: St
         # each board once of three: (0 + 1) × 3 / 1 − 1 = 2 of a top of 4, 50 % to every pair
         assert {(r["points"], r["top"], r["percent"]) for r in live["rankings"]} == {
             (2 * _neuberg(0, 1), 8.0, 50.0)} and len(live["rankings"]) == 6
-        # the overview's standings (the director's console) are the public's too
-        assert director.get(f"/api/tournaments/{T}").json()["standings"]["fields"] == []
+        # the overview's standings (the Director's console) are the Director's: live
+        fields = director.get(f"/api/tournaments/{T}").json()["standings"]["fields"]
+        assert {(f["direction"], x["entrant"], x["rank"], x["percent"]) for f in fields
+                for x in f["top"]} == {(r["direction"], r["entrant"], 1, 50.0)
+                                       for r in live["rankings"]}
 
         # round 2: board 1 at pubrank-v, its second result of three
         assert director.post(f"/api/tournaments/{T}/rounds", json={"round": 2}).status_code \

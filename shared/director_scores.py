@@ -24,6 +24,7 @@ from shared.scores.adjustments import (
     Weighted,
 )
 from shared.scores.corrections import Adjustment, Place, correct
+from shared.scores.numbers import percent_text, shown
 from shared.scores.vocabulary import Fault, PenaltyUnit
 
 
@@ -154,7 +155,10 @@ def score_map(score: Score) -> dict[str, Any]:
 
 
 def _part_map(score: Assigned | Weighted) -> dict[str, Any]:
+    """An assigned score, or a weighted one's parts: each weight to two decimals as shown
+    (33.33) and exact as the Director gave it (`percent_text`: "100/3"; 60, 12.5)."""
     if isinstance(score, Assigned):
         return {"score_ns": score.score_ns}
-    return {"parts": [{"percent": float(p.percent), "score_ns": p.score_ns}
+    return {"parts": [{"percent": shown(float(p.percent), 2),
+                       "percent_text": percent_text(p.percent), "score_ns": p.score_ns}
                       for p in score.parts]}

@@ -10,6 +10,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
+from shared.codec import from_map
+from shared.events import BoardStarted
+from shared.notation.export import PBN_VULNERABLE
 from shared.tournament import Tournament
 from shared.usebio import UsebioError, write_usebio
 
@@ -135,6 +138,15 @@ def _table(name: str, columns: list[str], rows: list[list[str]]) -> list[str]:
     return [f'[{name} "{header}"]', *(" ".join(r) for r in rows)]
 
 
+def _dealer_and_vulnerable(board: int, deal: Mapping[str, Any]) -> list[str]:
+    """PBN 2.1's `[Dealer]` and `[Vulnerable]` (section 3.4, after `[Board]`, before
+    `[Deal]`): as the dealing program's file gave them, else the board's number's (Law 2)."""
+    started = from_map({**deal, "type": "board_started", "board": board})
+    assert isinstance(started, BoardStarted)
+    return [f'[Dealer "{started.dealer.name}"]',
+            f'[Vulnerable "{PBN_VULNERABLE[str(started.vulnerability)]}"]']
+
+
 def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
     """A game per board with its `[ScoreTable]` (each result: the pairs, the score on the side
     that scored it, both sides' matchpoints or IMPs and percentages), the first game also with
@@ -151,6 +163,7 @@ def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
         out += [f"[Event {_quoted(made.name)}]", f"[Site {_quoted(made.site)}]",
                 f"[Date {_quoted(made.date or '?')}]", f'[Board "{t["board"]}"]']
         deal = made.deals.get(t["board"], {})
+        out += _dealer_and_vulnerable(t["board"], deal)
         if deal.get("deal"):
             out.append(f"[Deal {_quoted(deal['deal'])}]")
         out.append(f'[Scoring "{"MatchPoints" if mp else "IMP"}"]')

@@ -8,6 +8,7 @@ Pure: the gateway gives the rounds recorded on the tournament's topic, each tabl
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,8 @@ from shared.entrants import MovementKind, plan
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
 from shared.scores.movements import Match, Round, Seating
-from shared.scores.rankings import pair_rankings
+from shared.scores.numbers import shown
+from shared.scores.rankings import pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring
@@ -86,6 +88,15 @@ def to_play(made: Tournament, rounds: Sequence[Round]) -> frozenset[Place]:
     return scheduled(rounds) | scheduled(planned)
 
 
+def expected_plays(every: Iterable[Place]) -> int:
+    """How many results a board is scored against (Neuberg's N): the most times the whole
+    movement seats a board (`to_play`), not the most any board has so far, so that a board
+    played once of three is average on a top of 4 (Neuberg: (0 + 1) × 3 / 1 − 1 = 2), not
+    a zero on a top of 0."""
+    counts = Counter(place[0] for place in every)
+    return max(counts.values(), default=0)
+
+
 def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
             table_results: Mapping[str, Mapping[int, int]],
             score_records: Sequence[Mapping[str, Any]], everything: bool = True,
@@ -97,9 +108,13 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     travellers' lines of the results played.
 
     Not `everything` (the public's view, the tournament's regulation under Law 80B so that no
-    pair learns a result of a board it has still to play, Law 16C1): a board's traveller,
-    its lines on the scorecards, and the Director's scores on it, only once every table the
-    whole movement seats at it has a result (`complete`); the rankings count every result."""
+    pair learns a result of a board it has still to play, Law 16C1): everything in it, the
+    rankings too, counts the boards `complete` only (every table the whole movement seats at
+    a board has a result); a ranking that counted the others would move as another table
+    plays a board, and tell how it went. The Director's view (`everything`) counts every
+    result as it comes. In matchpoints every board is scored as if played as many times as
+    the movement seats it (`expected_plays`, Neuberg), so a running ranking is each pair's
+    percentage over the boards it has played, against the results so far."""
     movement = made.movement
     if movement is None:
         raise ScoreError("this tournament has no entrants and movement to score", "tournament")
@@ -111,41 +126,41 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     have = {(r.board, r.ns, r.ew) for r in all_results}
     every = to_play(made, rounds)
     complete = sorted({p[0] for p in every} - {p[0] for p in every - have})
-    shown = set(complete) if not everything else {p[0] for p in every}
+    visible = set(complete) if not everything else {p[0] for p in every}
+    counted = [r for r in all_results if r.board in visible]
+    penalties = [p for p in director.penalties if p.board in visible]
     reasons = {a.place: a.reason for a in director.adjustments}
     plays = _plays(rounds, made, table_lines or {})
     doc: dict[str, Any] = {
         "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
         "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
-        "complete": complete,
+        "complete": complete, "counted": "all" if everything else "complete",
         "adjustments": [{"board": a.board, "ns": a.ns, "ew": a.ew, "reason": a.reason,
                          **score_map(a.score)} for a in director.adjustments
-                        if a.board in shown],
+                        if a.board in visible],
         "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
-                       "unit": str(p.unit), "reason": p.reason} for p in director.penalties
-                      if p.board in shown]}
+                       "unit": str(p.unit), "reason": p.reason} for p in penalties]}
     if movement.kind.teams:
-        scores = _matches(rounds, all_results, director.penalties)
+        scores = _matches(rounds, counted, penalties)
         doc["scoring"] = "vp"
         doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
-                            "vp": s.vp, "imps": round(s.imps, 2)}
+                            "vp": s.vp, "imps": shown(s.imps, 2)}
                            for s in team_rankings(scores)]
-        doc["matches"] = [_match_map(m, shown, reasons) for m in scores]
+        doc["matches"] = [_match_map(m, visible, reasons) for m in scores]
         return doc
-    boards = travellers(all_results, movement.scoring)
+    expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
+    boards = with_law_12c2c(travellers(counted, movement.scoring, expected).values())
     doc["scoring"] = str(movement.scoring)
     doc["rankings"] = [
         {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
          else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
          "percent": s.percent}
-        for s in pair_rankings(boards.values(), director.penalties,
+        for s in pair_rankings(boards, penalties,
                                by_direction=movement.kind is MovementKind.MITCHELL)]
-    public = [t for t in boards.values() if t.board in shown]
-    shown_lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines]
-                   for t in public}
+    lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
-                          "lines": shown_lines[t.board]} for t in public]
-    doc["scorecards"] = _scorecards(public, shown_lines, [e.number for e in made.entrants])
+                          "lines": lines[t.board]} for t in boards]
+    doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
     return doc
 
 
@@ -161,22 +176,22 @@ def _plays(rounds: Sequence[Round], made: Tournament,
     return out
 
 
-def _scorecards(public: Sequence[Traveller], shown: Mapping[int, list[dict[str, Any]]],
+def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[dict[str, Any]]],
                 entrants: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
     """Each entrant's boards shown (by its number, as a JSON key), in one pass over the
     travellers: where it sat, against whom, its own points and percentage, and the line as
-    the traveller shows it (`shown`), as `shared.scores.rankings.scorecard` gives them."""
+    the traveller shows it (`lines`), as `shared.scores.rankings.scorecard` gives them."""
     cards: dict[str, list[dict[str, Any]]] = {str(n): [] for n in entrants}
     for traveller in sorted(public, key=lambda t: t.board):
-        for line, mapped in zip(traveller.lines, shown[traveller.board], strict=True):
+        for line, mapped in zip(traveller.lines, lines[traveller.board], strict=True):
             r = line.result
             for me, direction, them, points, percent in (
                     (r.ns, "NS", r.ew, line.ns_points, line.ns_percent),
                     (r.ew, "EW", r.ns, line.ew_points, line.ew_percent)):
                 cards.setdefault(str(me), []).append({
                     "board": traveller.board, "direction": direction, "opponent": them,
-                    "points": round(points, 4),
-                    "percent": None if percent is None else round(percent, 2), **mapped})
+                    "points": shown(points, 4),
+                    "percent": None if percent is None else shown(percent, 2), **mapped})
     return cards
 
 
@@ -184,9 +199,9 @@ def _line_map(line: Line, reasons: Mapping[Place, str],
               plays: Mapping[Place, Mapping[str, Any]]) -> dict[str, Any]:
     r = line.result
     out = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
-           "ns_points": round(line.ns_points, 4), "ew_points": round(line.ew_points, 4),
-           "ns_percent": None if line.ns_percent is None else round(line.ns_percent, 2),
-           "ew_percent": None if line.ew_percent is None else round(line.ew_percent, 2)}
+           "ns_points": shown(line.ns_points, 4), "ew_points": shown(line.ew_points, 4),
+           "ns_percent": None if line.ns_percent is None else shown(line.ns_percent, 2),
+           "ew_percent": None if line.ew_percent is None else shown(line.ew_percent, 2)}
     if (r.board, r.ns, r.ew) in reasons:
         out["reason"] = reasons[r.board, r.ns, r.ew]
     elif r.score.kind is ResultKind.PLAYED and (r.board, r.ns, r.ew) in plays:
@@ -213,19 +228,19 @@ def _matches(rounds: Sequence[Round], results: Sequence[Result],
     return out
 
 
-def _match_map(m: MatchScore, shown: set[int], reasons: Mapping[Place, str]
+def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]
                ) -> dict[str, Any]:
     def room(r: Result) -> dict[str, Any]:
         out = {"ns": r.ns, "ew": r.ew, **score_map(r.score)}
         if (r.board, r.ns, r.ew) in reasons:
             out["reason"] = reasons[r.board, r.ns, r.ew]
         return out
-    return {"home": m.home, "away": m.away, "home_imps": round(m.home_imps, 2),
-            "away_imps": round(m.away_imps, 2), "home_vp": m.home_vp, "away_vp": m.away_vp,
+    return {"home": m.home, "away": m.away, "home_imps": shown(m.home_imps, 2),
+            "away_imps": shown(m.away_imps, 2), "home_vp": m.home_vp, "away_vp": m.away_vp,
             "boards": [{"board": s.board, "open": room(s.open_room),
-                        "closed": room(s.closed_room), "home_imps": round(s.home_imps, 2),
-                        "away_imps": round(s.away_imps, 2)}
-                       for s in m.boards if s.board in shown]}
+                        "closed": room(s.closed_room), "home_imps": shown(s.home_imps, 2),
+                        "away_imps": shown(s.away_imps, 2)}
+                       for s in m.boards if s.board in visible]}
 
 
 STANDINGS_TOP = 3  # the places each field's standings in the overview show (ties included)

@@ -51,7 +51,8 @@ def _sub(parent: ElementTree.Element, tag: str, text: Any = None) -> ElementTree
 
 
 def _mean(parts: list[Mapping[str, Any]]) -> int:
-    total = sum((Fraction(str(p["percent"])) * int(p["score_ns"]) for p in parts), Fraction(0))
+    total = sum((Fraction(str(p.get("percent_text", p["percent"]))) * int(p["score_ns"])
+                 for p in parts), Fraction(0))  # the weight exact, as the Director gave it
     return round(total / 100)
 
 

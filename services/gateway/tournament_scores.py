@@ -149,60 +149,68 @@ async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[st
         raise _no_movement(made)
     if everything:
         return await _compute(gw, made, everything)
+    return await _shared(gw, made, False)
+
+
+async def _shared(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
+    """One computation of the results for every reader of a view (the public's page and
+    feed; the Director's overview standings): the one under way, or the last one for
+    `PUBLIC_EVERY_S` after it ended or as long as it took, whichever is longer."""
     entries = _public.setdefault(gw, {})
-    entry = entries.setdefault(made.tournament, _Public())
+    entry = entries.setdefault((made.tournament, everything), _Public())
     task = entry.task
     if task is None or (task.done() and (
             task.exception() is not None
             or time.monotonic() - entry.done_at >= max(PUBLIC_EVERY_S, entry.cost))):
-        task = entry.task = asyncio.ensure_future(_timed(entry, gw, made))
+        task = entry.task = asyncio.ensure_future(_timed(entry, gw, made, everything))
     return await asyncio.shield(task)
 
 
 async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
     """The top of each field's ranking for the overview (`shared.tournament_results.
-    standings`), from the public's results (the rankings count every result); the last ones
-    computed if the results take longer than `STANDINGS_WAIT_S` (a large field's first
-    request folds every table's log: the overview does not wait for it); None for a
-    tournament with no movement, or while Kafka cannot be read (the overview's tables are
-    Redis's and still answer)."""
+    standings`), from the Director's results (the overview is the Director's: every result
+    as it comes, where the public's rankings wait for the boards complete everywhere), one
+    computation for every overview (`_shared`); the last ones computed if the results take
+    longer than `STANDINGS_WAIT_S` (a large field's first request folds every table's log:
+    the overview does not wait for it); None for a tournament with no movement, or while
+    Kafka cannot be read (the overview's tables are Redis's and still answer)."""
     if made.movement is None:
         return None
     try:
-        return standings(await asyncio.wait_for(results_of(gw, made, False),
-                                                STANDINGS_WAIT_S))
+        return standings(await asyncio.wait_for(_shared(gw, made, True), STANDINGS_WAIT_S))
     except TimeoutError:
-        found = _last.get(gw, {}).get((made.tournament, False))
+        found = _last.get(gw, {}).get((made.tournament, True))
         return None if found is None else standings(found[1])
     except (Unavailable, Refused):
         return None
 
 
 STANDINGS_WAIT_S = 0.5  # how long the overview waits for the results' standings
-PUBLIC_EVERY_S = 0.2  # the public's results, computed at most this often per tournament
+PUBLIC_EVERY_S = 0.2  # the shared results, computed at most this often per tournament
 
 
 @dataclass(slots=True)
 class _Public:
-    """The public's results of one tournament on a gateway: the computation under way or
-    the last one, when it ended and what it took."""
+    """The shared results of one tournament's view on a gateway: the computation under way
+    or the last one, when it ended and what it took."""
 
     task: asyncio.Future[dict[str, Any]] | None = None
     done_at: float = 0.0
     cost: float = 0.0
 
 
-_public: WeakKeyDictionary[Gateway, dict[str, _Public]] = WeakKeyDictionary()
+_public: WeakKeyDictionary[Gateway, dict[tuple[str, bool], _Public]] = WeakKeyDictionary()
 # the last document of each (tournament, everything), with the inputs it came from
 _last: WeakKeyDictionary[Gateway, dict[tuple[str, bool], tuple[tuple[Any, ...],
                                                                  dict[str, Any]]]] \
     = WeakKeyDictionary()
 
 
-async def _timed(entry: _Public, gw: Gateway, made: Tournament) -> dict[str, Any]:
+async def _timed(entry: _Public, gw: Gateway, made: Tournament, everything: bool
+                 ) -> dict[str, Any]:
     started = time.monotonic()
     try:
-        return await _compute(gw, made, False)
+        return await _compute(gw, made, everything)
     finally:
         entry.done_at = time.monotonic()
         entry.cost = entry.done_at - started

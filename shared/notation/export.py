@@ -53,7 +53,7 @@ from shared.notation.play_export import lin_play, pbn_play
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus, LeadRestriction, PassObligation
 
-_PBN_VUL = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
+PBN_VULNERABLE = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
 _PBN_CALL = {"P": "Pass", "X": "X", "XX": "XX"}
 _LIN_DEALER = {Seat.S: "1", Seat.W: "2", Seat.N: "3", Seat.E: "4"}
 _LIN_VUL = {"None": "o", "NS": "n", "EW": "e", "Both": "b"}
@@ -228,7 +228,7 @@ def _mandatory_tags(board: Board, header: ExportHeader) -> list[tuple[str, str]]
     return [("Event", header.event or _UNKNOWN), ("Site", header.site or _UNKNOWN),
             ("Date", header.pbn_date), ("Board", str(board.board)),
             *((tag, names.get(seat, _UNKNOWN)) for tag, seat in _SEAT_TAGS),
-            ("Dealer", board.dealer.name), ("Vulnerable", _PBN_VUL[str(board.vulnerability)]),
+            ("Dealer", board.dealer.name), ("Vulnerable", PBN_VULNERABLE[str(board.vulnerability)]),
             ("Deal", board.deal or f"{board.dealer.name}:- - - -"),
             ("Scoring", header.scoring or _UNKNOWN), *_contract_tags(board)]
 

@@ -7,10 +7,11 @@ fault that scores less than 40 % there, gets that percentage instead."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from shared.scores.adjustments import ARTIFICIAL_PERCENT, Artificial, Penalty, ScoreError
+from shared.scores.numbers import shown
 from shared.scores.travellers import Line, Traveller
 from shared.scores.vocabulary import Direction, Fault, PenaltyUnit, Scoring
 
@@ -40,8 +41,6 @@ class _Card:
     points: float = 0.0
     top: float = 0.0
     directions: set[Direction] = field(default_factory=set)
-    # artificial boards: (the board's top, the pair's fault), for Law 12C2(c)
-    artificial: list[tuple[float, Fault]] = field(default_factory=list)
 
 
 def _side(line: Line, side: Direction) -> tuple[int, float, Fault | None]:
@@ -60,30 +59,70 @@ def _cards(travellers: Iterable[Traveller]
         board_top = float(traveller.top or 0)
         for line in traveller.lines:
             for side in SIDES:
-                entrant, points, fault = _side(line, side)
+                entrant, points, _ = _side(line, side)
                 card = cards[entrant]
                 card.boards += 1
                 card.directions.add(side)
                 played[traveller.board, entrant] = board_top
-                if fault is not None and traveller.scoring is Scoring.MATCHPOINTS:
-                    card.artificial.append((board_top, fault))
-                    continue
                 card.points += points
                 card.top += board_top
     return cards, played
 
 
-def _law_12c2c(card: _Card) -> None:
-    """Law 12C2(c): the artificial scores, with the pair's percentage on its other boards
-    where that is above 60 % (in no way at fault) or below 40 % (directly at fault)."""
-    other = 100 * card.points / card.top if card.top else None
-    for board_top, fault in card.artificial:
-        pct = ARTIFICIAL_PERCENT[fault]
-        if other is not None and ((fault is Fault.NONE and other > pct)
-                                  or (fault is Fault.DIRECTLY and other < pct)):
-            pct = other
-        card.points += pct * board_top / 100
-        card.top += board_top
+def _other_boards(travellers: Sequence[Traveller]) -> dict[int, float]:
+    """Each entrant's matchpoint percentage on its boards without an artificial score."""
+    points: dict[int, float] = defaultdict(float)
+    tops: dict[int, float] = defaultdict(float)
+    for traveller in travellers:
+        for line in traveller.lines:
+            for side in SIDES:
+                entrant, got, fault = _side(line, side)
+                if fault is None:
+                    points[entrant] += got
+                    tops[entrant] += float(traveller.top or 0)
+    return {e: 100 * points[e] / tops[e] for e in tops if tops[e]}
+
+
+def artificial_percent(fault: Fault, other: float | None) -> float:
+    """Law 12C2(c): the percentage of an artificial score at matchpoints: 60 / 50 / 40 % by
+    the side's fault (12C2(a)), but the side's percentage on its other boards (`other`)
+    where that is above 60 % for a side in no way at fault, or below 40 % for one directly
+    at fault."""
+    pct = ARTIFICIAL_PERCENT[fault]
+    if other is not None and ((fault is Fault.NONE and other > pct)
+                              or (fault is Fault.DIRECTLY and other < pct)):
+        return other
+    return pct
+
+
+def with_law_12c2c(travellers: Iterable[Traveller]) -> list[Traveller]:
+    """The travellers with each artificial score at matchpoints as Law 12C2(c) gives it
+    (`artificial_percent` of the board's top, by each side's percentage on its other boards):
+    the one place the rule is applied, so that the travellers, the scorecards and the
+    rankings show and count the same points. Applying it twice changes nothing."""
+    boards = list(travellers)
+    if not any(t.scoring is Scoring.MATCHPOINTS and any(
+            isinstance(line.result.score, Artificial) for line in t.lines) for t in boards):
+        return boards
+    other = _other_boards(boards)
+    out = []
+    for traveller in boards:
+        if traveller.scoring is not Scoring.MATCHPOINTS or not any(
+                isinstance(line.result.score, Artificial) for line in traveller.lines):
+            out.append(traveller)
+            continue
+        full = float(traveller.top or 0)
+        lines = []
+        for line in traveller.lines:
+            score = line.result.score
+            if isinstance(score, Artificial):
+                ns = artificial_percent(score.ns, other.get(line.result.ns))
+                ew = artificial_percent(score.ew, other.get(line.result.ew))
+                line = replace(line, ns_points=ns * full / 100, ew_points=ew * full / 100,
+                               ns_percent=ns, ew_percent=ew)
+            lines.append(line)
+        out.append(replace(traveller, lines=tuple(lines)))
+    return out
 
 
 def _penalise(cards: dict[int, _Card], played: Mapping[tuple[int, int], float],
@@ -116,9 +155,7 @@ def pair_rankings(travellers: Iterable[Traveller], penalties: Iterable[Penalty] 
     EW pairs apart; a pair that sat both ways cannot be ranked so."""
     boards = list(travellers)
     scoring = boards[0].scoring if boards else Scoring.MATCHPOINTS
-    cards, played = _cards(boards)
-    for card in cards.values():
-        _law_12c2c(card)
+    cards, played = _cards(with_law_12c2c(boards))
     _penalise(cards, played, penalties, scoring)
     fields: dict[Direction | None, list[tuple[int, float]]] = defaultdict(list)
     for entrant, card in cards.items():
@@ -137,8 +174,8 @@ def pair_rankings(travellers: Iterable[Traveller], penalties: Iterable[Penalty] 
             card = cards[entrant]
             matchpoints = scoring is Scoring.MATCHPOINTS
             standings.append(Standing(
-                entrant, rank, card.boards, round(card.points, 4), direction,
-                card.top if matchpoints else None, round(value, 4) if matchpoints else None))
+                entrant, rank, card.boards, shown(card.points, 4), direction,
+                card.top if matchpoints else None, shown(value, 4) if matchpoints else None))
     return tuple(standings)
 
 

@@ -18,6 +18,7 @@ from shared.scores.adjustments import (
 from shared.scores.imps import imps
 from shared.scores.matchpoints import Distribution
 from shared.scores.movements import Match
+from shared.scores.numbers import shown
 from shared.scores.rankings import ranked
 from shared.scores.travellers import Result
 from shared.scores.victory_points import scale
@@ -149,6 +150,6 @@ def team_rankings(matches: Iterable[MatchScore]) -> tuple[TeamStanding, ...]:
             net[team] += diff
             played[team] += 1
     order = ranked([(team, vp[team]) for team in vp])
-    standings = [TeamStanding(team, rank, played[team], round(value, 2), net[team])
+    standings = [TeamStanding(team, rank, played[team], shown(value, 2), shown(net[team], 4))
                  for team, rank, value in order]
     return tuple(sorted(standings, key=lambda s: (s.rank, -s.imps, s.team)))

@@ -115,7 +115,8 @@ def test_each_directors_score_from_the_console_changes_the_standings(
             (5, 50, "percent")]
         split = next(a for a in doc["adjustments"] if a["kind"] == "split")
         assert split["ns_score"] == {"score_ns": -2000} and split["ew_score"]["parts"] == [
-            {"percent": 50.0, "score_ns": 2000}, {"percent": 50.0, "score_ns": -2000}]
+            {"percent": 50.0, "percent_text": "50", "score_ns": 2000},
+            {"percent": 50.0, "percent_text": "50", "score_ns": -2000}]
         page.select_option("#score-kind", "weighted")
         assert serious_violations(page) == []
         # the console's one complaint: the refused weights' 400, which the page showed

@@ -6,7 +6,8 @@ axe-core finding.
 Fair play (the tournament's regulation, Law 80B, against Law 16C1's unauthorized information
 about a board still to be played): after round 1 every table has finished its boards, but in
 a Mitchell each board moves on to another table in round 2, so the page shows no traveller,
-no scorecard line and no Director's score of any board until round 2 has been played."""
+no scorecard line, no Director's score of any board and no ranking (which would move as another
+table plays a board) until round 2 has been played."""
 
 from __future__ import annotations
 
@@ -51,18 +52,26 @@ def test_the_results_page_follows_a_mitchell_live_and_keeps_boards_to_come_hidde
         tabs.append(tab)
         page = tab.page
         expect(page.locator("#connection")).to_have_text("Live")
-        expect(page.locator("#rankings tr[data-entrant]")).to_have_count(6)
         expect(page.locator("#summary")).to_contain_text("round 1 of 2 · 0 boards complete")
         # round 1 done everywhere, and yet each board is still to come at another table
         doc: dict[str, Any] = public.get(f"/api/tournaments/{t}/results").json()
-        assert doc["travellers"] == [] and doc["complete"] == []
+        assert doc["travellers"] == [] and doc["complete"] == [] and doc["rankings"] == []
+        expect(page.locator("#rankings-counted")).to_have_text(
+            "The rankings count the boards every table has played: none yet.")
+        assert page.locator("#rankings tr[data-entrant]").count() == 0
         assert page.locator("#travellers [data-board]").count() == 0
         assert page.locator("#scorecards tr[data-board]").count() == 0
-        assert {r["entrant"]: f"{r['percent']:.2f}" for r in doc["rankings"]} == {
-            n: _percent(tab, n) for n in range(1, 7)}
+        live = http.get(f"/api/tournaments/{t}/results").json()  # the Director's: every result
+        assert len(live["rankings"]) == 6 and live["counted"] == "all"
 
         play_round(http, t, seats, 2)
         expect(page.locator("#travellers .traveller")).to_have_count(6)
+        expect(page.locator("#rankings tr[data-entrant]")).to_have_count(6)
+        expect(page.locator("#rankings-counted")).to_have_text(
+            "The rankings count the boards every table has played: 6 boards.")
+        doc = public.get(f"/api/tournaments/{t}/results").json()
+        assert {r["entrant"]: f"{r['percent']:.2f}" for r in doc["rankings"]} == {
+            n: _percent(tab, n) for n in range(1, 7)}
         expect(page.locator("#summary")).to_contain_text("6 boards complete")
         full: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
         for traveller in full["travellers"]:

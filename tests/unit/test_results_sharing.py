@@ -53,7 +53,7 @@ async def test_readers_share_one_computation_and_reuse_it_for_a_while(
     assert gated.calls == 1 and all(d is gated.doc for d in docs)
     assert await tournament_scores.results_of(gw, made, False) is gated.doc
     assert gated.calls == 1  # ended within PUBLIC_EVERY_S: reused
-    tournament_scores._public[gw][made.tournament].done_at = float("-inf")  # long ago
+    tournament_scores._public[gw][made.tournament, False].done_at = float("-inf")  # long ago
     await tournament_scores.results_of(gw, made, False)
     assert gated.calls == 2
     await tournament_scores.results_of(gw, made, True)  # the director's: never shared
@@ -69,8 +69,8 @@ async def test_the_overview_does_not_wait_for_slow_standings(
     monkeypatch.setattr(tournament_scores, "STANDINGS_WAIT_S", 0.01)
     gw = Gateway(Settings(data=tmp_path))
     assert await tournament_scores.standings_of(gw, made) is None  # none computed yet
-    tournament_scores._last.setdefault(gw, {})[made.tournament, False] = ((), doc)
+    tournament_scores._last.setdefault(gw, {})[made.tournament, True] = ((), doc)
     assert await tournament_scores.standings_of(gw, made) == standings(doc)
     gated.go.set()
-    task = tournament_scores._public[gw][made.tournament].task
+    task = tournament_scores._public[gw][made.tournament, True].task
     assert task is not None and await task is doc  # the slow one, once done

@@ -130,7 +130,8 @@ def test_the_public_never_sees_a_board_a_pair_has_still_to_play_in_a_later_round
     """The tournament's regulation (Law 80B) against Law 16C1's unauthorized information: in
     a Mitchell the boards move down a table a round, so a board every table has finished in
     round 1 is still to come at another table in round 2. Its traveller, its lines on the
-    scorecards and the Director's scores on it wait for round 2; the rankings do not."""
+    scorecards, the Director's scores on it and the rankings (which would move as another
+    table plays it) wait for round 2; the Director sees every result at once."""
     made = _made(MovementKind.MITCHELL, 6, 2, 2)
     first = round_records(made)[:1]  # round 1 only: boards 1-2 at t-1, 3-4 at t-2, 5-6 at t-3
     tables = {"t-1": {1: 420, 2: -50}, "t-2": {3: 450, 4: 100}, "t-3": {5: -100, 6: 300}}
@@ -141,11 +142,11 @@ def test_the_public_never_sees_a_board_a_pair_has_still_to_play_in_a_later_round
     assert doc["complete"] == [] and doc["travellers"] == []
     assert doc["adjustments"] == [] and doc["penalties"] == []
     assert all(card == [] for card in doc["scorecards"].values())
-    assert {r["entrant"] for r in doc["rankings"]} == {1, 2, 3, 4, 5, 6}
+    assert doc["rankings"] == [] and doc["counted"] == "complete"
     assert doc == results(made, first, tables, [weighted, penalty], everything=False)
     director = results(made, first, tables, [weighted, penalty])
     assert [t["board"] for t in director["travellers"]] == [1, 2, 3, 4, 5, 6]
-    assert director["rankings"] == doc["rankings"]
+    assert {r["entrant"] for r in director["rankings"]} == {1, 2, 3, 4, 5, 6}
     # round 2: board 1 at t-3 (pairs 3 and 5) finished; boards 3-4 still at t-1
     tables["t-3"] |= {1: 450, 2: -100}
     tables["t-2"] |= {5: -200, 6: 140}
@@ -159,6 +160,8 @@ def test_the_public_never_sees_a_board_a_pair_has_still_to_play_in_a_later_round
     board1 = next(t for t in doc["travellers"] if t["board"] == 1)
     line = next(x for x in board1["lines"] if x["ns"] == 1)
     assert card[0]["points"] == line["ew_points"] and card[0]["reason"] == "Law 21B"
+    boards = {r["entrant"]: r["boards"] for r in doc["rankings"]}
+    assert boards == {int(n): len(c) for n, c in doc["scorecards"].items() if c}
 
 
 def test_the_overviews_standings_are_the_top_of_each_fields_ranking() -> None:

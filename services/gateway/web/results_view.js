@@ -3,6 +3,7 @@
 // scores with their reasons. Rendering only: the scores are the server's.
 
 import { el } from "./table.js";
+import { counted } from "./words.js";
 
 const FAULT = { not_at_fault: "A+", partly_at_fault: "A", directly_at_fault: "A−" };
 const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
@@ -62,7 +63,12 @@ export function rankingsNode(doc) {
   }
   const mp = doc.scoring === "matchpoints";
   const fields = [...new Set(doc.rankings.map((r) => r.direction))];
-  return el("div", {}, fields.map((d) => table(
+  // the public's rankings count the boards every table has played (Law 16C1): say so
+  const done = doc.complete.length;
+  const note = doc.counted === "complete" ? [el("p", { id: "rankings-counted", text:
+    `The rankings count the boards every table has played: ${done ? counted(done, "board")
+      : "none yet"}.` })] : [];
+  return el("div", {}, [...note, ...fields.map((d) => table(
     d ? `${d === "NS" ? "North–South" : "East–West"} pairs` : "Pairs",
     ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : [])],
     doc.rankings.filter((r) => r.direction === d).map((r) => el("tr", {
@@ -70,7 +76,7 @@ export function rankingsNode(doc) {
     el("td", { text: String(r.rank) }),
     el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
     el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
-    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []))))));
+    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : [])))))]);
 }
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };

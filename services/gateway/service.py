@@ -39,9 +39,9 @@ from shared.result_checks import result_refusal
 from shared.seats import Seat
 from shared.tournament import Tournament
 
-SEAT_EVENTS = sent_by(Sender.SEAT)  # a seat's own
+SEAT_EVENTS = sent_by(Sender.SEAT, Sender.DECLARER)  # a seat's own (declarer's options too)
 OPERATOR_EVENTS = SEAT_EVENTS  # the table's operator's: a seat's, for any seat
-DIRECTOR_EVENTS = sent_by(Sender.SEAT, Sender.DIRECTOR)  # what a socket takes besides a ping
+DIRECTOR_EVENTS = SEAT_EVENTS | sent_by(Sender.DIRECTOR)  # what a socket takes besides a ping
 
 
 @dataclass(frozen=True)

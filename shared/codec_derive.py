@@ -1,0 +1,237 @@
+"""An event class's reader (map to event) and writer (event to map), derived from its fields
+(`shared.events`): each field's type says how it is checked and spelled, its `wire` metadata
+its bounds, and its default whether it may be left out.
+
+Each field's reader is a `partial` of one of the field readers below, its settings bound; a
+class's reader calls them one by one, so the decoding of a log costs no more than it did when
+each reader was written by hand (bench/fold_bench.py's "decode maps to events").
+
+The spelling on the wire: a seat, call, card or word as its text; a field left out of a map
+when it is None (or, flagged `if_true`, when false); the stamps (`id`, `ts`, `client_seq`)
+last. A field of another type has no derived reader: its class needs its own
+(`shared.codec`'s table events).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from functools import partial
+from operator import attrgetter
+from typing import Any
+
+from shared.calls import Call
+from shared.cards import SUITS, Card
+from shared.codec_fields import (
+    EventError,
+    bool_field,
+    call_field,
+    id_field,
+    int_field,
+    parsed_field,
+    seat_field,
+    text_field,
+)
+from shared.events import Event
+from shared.seats import NotationError, Seat
+
+Reader = Callable[[Mapping[str, Any]], Event]
+Writer = Callable[[Event], dict[str, Any]]
+_STAMPS = ("id", "ts", "client_seq")
+
+
+# Each field reader takes its settings first and the map last, so that `partial` binds the
+# settings and the reader is called with the map alone; the usual case (a field left out, a
+# seat or a flag as written) returns at once, anything else goes to `shared.codec_fields`.
+
+
+def _seat(key: str, m: Mapping[str, Any]) -> Seat:
+    text = m.get(key)
+    seat = _SEATS.get(text) if type(text) is str else None
+    return seat_field(m, key) if seat is None else seat
+
+
+def _optional_seat(key: str, m: Mapping[str, Any]) -> Seat | None:
+    return None if m.get(key) is None else _seat(key, m)
+
+
+def _call(key: str, m: Mapping[str, Any]) -> Call:
+    return call_field(m, key)
+
+
+def _card(key: str, m: Mapping[str, Any]) -> Card:
+    text = m.get(key)
+    if type(text) is str and len(text) <= 3 and text.isalnum():  # the usual case, at once
+        try:
+            return Card.parse(text)
+        except NotationError as exc:
+            raise EventError(f"field {key!r}: {exc}", key) from None
+    card: Card = parsed_field(m, key, Card.parse)
+    return card
+
+
+def _flag(key: str, default: bool | None, m: Mapping[str, Any]) -> bool:
+    value = m.get(key, default)
+    return value if value is True or value is False else bool_field(m, key, default)
+
+
+def _number(key: str, minimum: int, maximum: int | None, required: bool,
+            m: Mapping[str, Any]) -> int | None:
+    """A whole number from `minimum` to `maximum`; None if left out and not `required`."""
+    value = int_field(m, key, minimum)
+    if value is None:
+        if required:
+            raise EventError(f"missing field {key!r}", key)
+        return None
+    if maximum is not None and value > maximum:
+        raise EventError(f"field {key!r} must be at most {maximum}", key)
+    return value
+
+
+def _text(key: str, required: bool, default: str | None, m: Mapping[str, Any]) -> str | None:
+    if m.get(key) is None and not required:
+        return default
+    return text_field(m, key, required)
+
+
+def _suit(key: str, m: Mapping[str, Any]) -> str | None:
+    """A suit's letter, upper case, if given."""
+    suit = text_field(m, key)
+    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
+        raise EventError(f"field {key!r} must be one of S, H, D, C", key)
+    return suit.upper() if suit else None
+
+
+def _word(key: str, words: type[enum.StrEnum], required: bool, m: Mapping[str, Any]
+          ) -> enum.StrEnum | None:
+    """A word of `words`."""
+    text = text_field(m, key)
+    if text is None:
+        if required:
+            raise EventError(f"missing field {key!r} (one of {', '.join(words)})", key)
+        return None
+    try:
+        return words(text)
+    except ValueError:
+        raise EventError(f"field {key!r}: {text!r} is not one of {', '.join(words)}",
+                         key) from None
+
+
+_SEATS: dict[Any, Seat] = {s.name: s for s in Seat}
+
+
+def _stamps(m: Mapping[str, Any]) -> tuple[str | None, int | None, int | None]:
+    """The producer's stamps: `id`, `ts`, `client_seq` (a plain sequence number at once)."""
+    seq = m.get("client_seq")
+    if "id" not in m and "ts" not in m and type(seq) is int and 0 <= seq < 2**63:
+        return None, None, seq
+    return id_field(m), int_field(m, "ts"), int_field(m, "client_seq")
+
+
+def _base(hint: Any) -> tuple[Any, bool]:
+    """A field's type without None, and whether None is allowed."""
+    if isinstance(hint, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], len(args) < len(typing.get_args(hint))
+    return hint, False
+
+
+FieldReader = Callable[[Mapping[str, Any]], Any]
+
+
+def _reader(f: dataclasses.Field[Any], hint: Any) -> FieldReader:
+    """The function that reads field `f` from a map: a field reader, its settings bound."""
+    kind, optional = _base(hint)
+    key, rules = f.name, {"minimum": 0, "maximum": None, "suit": False, **f.metadata}
+    required = f.default is dataclasses.MISSING
+    default: Any = None if required else f.default
+    if kind is Seat:
+        return partial(_optional_seat if optional else _seat, key)
+    if kind is Call:
+        return partial(_call, key)
+    if kind is Card:
+        return partial(_card, key)
+    if kind is bool:
+        return partial(_flag, key, default)
+    if kind is int:
+        return partial(_number, key, rules["minimum"], rules["maximum"], required)
+    if kind is str:
+        return partial(_suit, key) if rules["suit"] else partial(_text, key, required, default)
+    if isinstance(kind, type) and issubclass(kind, enum.StrEnum):
+        return partial(_word, key, kind, not optional)
+    raise TypeError(f"{f.name}: {hint} has no derived reader; give the class its own")
+
+
+def _own_fields(cls: type[Event]) -> list[tuple[dataclasses.Field[Any], Any]]:
+    hints = typing.get_type_hints(cls)
+    return [(f, hints[f.name]) for f in dataclasses.fields(cls) if f.name not in _STAMPS]
+
+
+def derived_reader(cls: type[Event]) -> Reader:
+    """The function that reads a map into a `cls` event, each field checked and named: its
+    fields read one by one, straight (up to four: the calls' and the cards'), no list."""
+    readers = tuple(_reader(f, hint) for f, hint in _own_fields(cls))
+    new: Callable[..., Event] = cls
+    if len(readers) == 1:
+        (a,) = readers
+
+        def read1(m: Mapping[str, Any]) -> Event:
+            i, t, s = _stamps(m)
+            return new(a(m), id=i, ts=t, client_seq=s)
+        return read1
+    if len(readers) == 2:
+        a, b = readers
+
+        def read2(m: Mapping[str, Any]) -> Event:
+            i, t, s = _stamps(m)
+            return new(a(m), b(m), id=i, ts=t, client_seq=s)
+        return read2
+    if len(readers) == 3:
+        a, b, c = readers
+
+        def read3(m: Mapping[str, Any]) -> Event:
+            i, t, s = _stamps(m)
+            return new(a(m), b(m), c(m), id=i, ts=t, client_seq=s)
+        return read3
+    if len(readers) == 4:
+        a, b, c, d = readers
+
+        def read4(m: Mapping[str, Any]) -> Event:
+            i, t, s = _stamps(m)
+            return new(a(m), b(m), c(m), d(m), id=i, ts=t, client_seq=s)
+        return read4
+
+    def read(m: Mapping[str, Any]) -> Event:
+        i, t, s = _stamps(m)
+        return new(*[field(m) for field in readers], id=i, ts=t, client_seq=s)
+    return read
+
+
+_AS_IS = (bool, int, str)
+
+
+def derived_writer(cls: type[Event]) -> Writer:
+    """The function that writes a `cls` event as its map, stamps included: a field left out
+    when None (flagged `if_true`: when false), a seat, call, card or word as its text."""
+    kind = str(cls.TYPE)
+    fields = _own_fields(cls)
+    plan = [(f.name, _base(hint)[0] in _AS_IS, bool(f.metadata.get("if_true")))
+            for f, hint in fields]
+    values = attrgetter(*(f.name for f, _ in fields), *_STAMPS)
+
+    def write(event: Event) -> dict[str, Any]:
+        m: dict[str, Any] = {"type": kind}
+        got = values(event)
+        for (name, as_is, if_true), value in zip(plan, got, strict=False):
+            if value is None or (value is False and if_true):
+                continue  # an optional field not given, a flag not raised
+            m[name] = value if as_is else str(value)
+        for name, value in zip(_STAMPS, got[len(plan):], strict=True):
+            if value is not None:
+                m[name] = value
+        return m
+    return write

@@ -2,9 +2,10 @@
 (`shared.events`): each field's type says how it is checked and spelled, its `wire` metadata
 its bounds, and its default whether it may be left out.
 
-Each field's reader is a `partial` of one of the field readers below, its settings bound; a
-class's reader calls them one by one, so the decoding of a log costs no more than it did when
-each reader was written by hand (bench/fold_bench.py's "decode maps to events").
+Each field's reader is a closure made once per class; a class's reader calls them one by one
+(no list, up to four fields), so the decoding of a log costs no more than it did when each
+reader was written by hand (bench/fold_bench.py's "decode maps to events"). No code is
+generated: `exec` has no place in the pure core (tests/unit/test_purity.py).
 
 The spelling on the wire: a seat, call, card or word as its text; a field left out of a map
 when it is None (or, flagged `if_true`, when false); the stamps (`id`, `ts`, `client_seq`)
@@ -19,7 +20,6 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Mapping
-from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -43,91 +43,111 @@ Writer = Callable[[Event], dict[str, Any]]
 _STAMPS = ("id", "ts", "client_seq")
 
 
-# Each field reader takes its settings first and the map last, so that `partial` binds the
-# settings and the reader is called with the map alone; the usual case (a field left out, a
-# seat or a flag as written) returns at once, anything else goes to `shared.codec_fields`.
+# Each field's reader is a closure over its key and settings, called with the map alone (a
+# Python function called from Python: the interpreter's cheapest call); the usual case (a
+# field left out, a seat, call, card or flag as written) returns at once, anything else goes
+# to `shared.codec_fields`, which checks it and names the field at fault.
 
-
-def _seat(key: str, m: Mapping[str, Any]) -> Seat:
-    text = m.get(key)
-    seat = _SEATS.get(text) if type(text) is str else None
-    return seat_field(m, key) if seat is None else seat
-
-
-def _optional_seat(key: str, m: Mapping[str, Any]) -> Seat | None:
-    return None if m.get(key) is None else _seat(key, m)
-
-
-def _call(key: str, m: Mapping[str, Any]) -> Call:
-    return call_field(m, key)
-
-
-def _card(key: str, m: Mapping[str, Any]) -> Card:
-    text = m.get(key)
-    if type(text) is str and len(text) <= 3 and text.isalnum():  # the usual case, at once
-        try:
-            return Card.parse(text)
-        except NotationError as exc:
-            raise EventError(f"field {key!r}: {exc}", key) from None
-    card: Card = parsed_field(m, key, Card.parse)
-    return card
-
-
-def _flag(key: str, default: bool | None, m: Mapping[str, Any]) -> bool:
-    value = m.get(key, default)
-    return value if value is True or value is False else bool_field(m, key, default)
-
-
-def _number(key: str, minimum: int, maximum: int | None, required: bool,
-            m: Mapping[str, Any]) -> int | None:
-    """A whole number from `minimum` to `maximum`; None if left out and not `required`."""
-    value = int_field(m, key, minimum)
-    if value is None:
-        if required:
-            raise EventError(f"missing field {key!r}", key)
-        return None
-    if maximum is not None and value > maximum:
-        raise EventError(f"field {key!r} must be at most {maximum}", key)
-    return value
-
-
-def _text(key: str, required: bool, default: str | None, m: Mapping[str, Any]) -> str | None:
-    if m.get(key) is None and not required:
-        return default
-    return text_field(m, key, required)
-
-
-def _suit(key: str, m: Mapping[str, Any]) -> str | None:
-    """A suit's letter, upper case, if given."""
-    suit = text_field(m, key)
-    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
-        raise EventError(f"field {key!r} must be one of S, H, D, C", key)
-    return suit.upper() if suit else None
-
-
-def _word(key: str, words: type[enum.StrEnum], required: bool, m: Mapping[str, Any]
-          ) -> enum.StrEnum | None:
-    """A word of `words`."""
-    text = text_field(m, key)
-    if text is None:
-        if required:
-            raise EventError(f"missing field {key!r} (one of {', '.join(words)})", key)
-        return None
-    try:
-        return words(text)
-    except ValueError:
-        raise EventError(f"field {key!r}: {text!r} is not one of {', '.join(words)}",
-                         key) from None
-
-
+FieldReader = Callable[[Mapping[str, Any]], Any]
 _SEATS: dict[Any, Seat] = {s.name: s for s in Seat}
 
 
+def _seat(key: str, optional: bool) -> FieldReader:
+    def seat(m: Mapping[str, Any]) -> Seat | None:
+        text = m.get(key)
+        found = _SEATS.get(text) if type(text) is str else None
+        if found is None and not (optional and text is None):
+            return seat_field(m, key)
+        return found
+    return seat
+
+
+def _call(key: str) -> FieldReader:
+    def call(m: Mapping[str, Any]) -> Call:
+        text = m.get(key)
+        if type(text) is str and len(text) <= 16:
+            try:
+                return Call.parse(text)
+            except NotationError as exc:
+                raise EventError(f"field {key!r}: {exc}", key) from None
+        return call_field(m, key)
+    return call
+
+
+def _card(key: str) -> FieldReader:
+    def card(m: Mapping[str, Any]) -> Card:
+        text = m.get(key)
+        if type(text) is str and len(text) <= 3 and text.isalnum():
+            try:
+                return Card.parse(text)
+            except NotationError as exc:
+                raise EventError(f"field {key!r}: {exc}", key) from None
+        parsed: Card = parsed_field(m, key, Card.parse)
+        return parsed
+    return card
+
+
+def _flag(key: str, default: bool | None) -> FieldReader:
+    def flag(m: Mapping[str, Any]) -> bool:
+        value = m.get(key, default)
+        return value if value is True or value is False else bool_field(m, key, default)
+    return flag
+
+
+def _number(key: str, minimum: int, maximum: int | None, required: bool) -> FieldReader:
+    """A whole number from `minimum` to `maximum`; None if left out and not `required`."""
+    def number(m: Mapping[str, Any]) -> int | None:
+        value = int_field(m, key, minimum)
+        if value is None:
+            if required:
+                raise EventError(f"missing field {key!r}", key)
+            return None
+        if maximum is not None and value > maximum:
+            raise EventError(f"field {key!r} must be at most {maximum}", key)
+        return value
+    return number
+
+
+def _text(key: str, required: bool, default: str | None) -> FieldReader:
+    def text(m: Mapping[str, Any]) -> str | None:
+        if m.get(key) is None and not required:
+            return default
+        return text_field(m, key, required)
+    return text
+
+
+def _suit(key: str) -> FieldReader:
+    """A suit's letter, upper case, if given."""
+    def suit(m: Mapping[str, Any]) -> str | None:
+        letter = text_field(m, key)
+        if letter is not None and (len(letter) != 1 or letter.upper() not in SUITS):
+            raise EventError(f"field {key!r} must be one of S, H, D, C", key)
+        return letter.upper() if letter else None
+    return suit
+
+
+def _word(key: str, words: type[enum.StrEnum], required: bool) -> FieldReader:
+    """A word of `words`."""
+    def word(m: Mapping[str, Any]) -> enum.StrEnum | None:
+        text = text_field(m, key)
+        if text is None:
+            if required:
+                raise EventError(f"missing field {key!r} (one of {', '.join(words)})", key)
+            return None
+        try:
+            return words(text)
+        except ValueError:
+            raise EventError(f"field {key!r}: {text!r} is not one of {', '.join(words)}",
+                             key) from None
+    return word
+
+
 def _stamps(m: Mapping[str, Any]) -> tuple[str | None, int | None, int | None]:
-    """The producer's stamps: `id`, `ts`, `client_seq` (a plain sequence number at once)."""
-    seq = m.get("client_seq")
-    if "id" not in m and "ts" not in m and type(seq) is int and 0 <= seq < 2**63:
-        return None, None, seq
+    """The producer's stamps: `id`, `ts`, `client_seq` (no id, plain numbers: at once)."""
+    ts, seq = m.get("ts"), m.get("client_seq")
+    if m.get("id") is None and (ts is None or (type(ts) is int and 0 <= ts < 2**63)) \
+            and (seq is None or (type(seq) is int and 0 <= seq < 2**63)):
+        return None, ts, seq
     return id_field(m), int_field(m, "ts"), int_field(m, "client_seq")
 
 
@@ -140,29 +160,26 @@ def _base(hint: Any) -> tuple[Any, bool]:
     return hint, False
 
 
-FieldReader = Callable[[Mapping[str, Any]], Any]
-
-
 def _reader(f: dataclasses.Field[Any], hint: Any) -> FieldReader:
-    """The function that reads field `f` from a map: a field reader, its settings bound."""
+    """The function that reads field `f` from a map, by its type and `wire` rules."""
     kind, optional = _base(hint)
     key, rules = f.name, {"minimum": 0, "maximum": None, "suit": False, **f.metadata}
     required = f.default is dataclasses.MISSING
     default: Any = None if required else f.default
     if kind is Seat:
-        return partial(_optional_seat if optional else _seat, key)
+        return _seat(key, optional)
     if kind is Call:
-        return partial(_call, key)
+        return _call(key)
     if kind is Card:
-        return partial(_card, key)
+        return _card(key)
     if kind is bool:
-        return partial(_flag, key, default)
+        return _flag(key, default)
     if kind is int:
-        return partial(_number, key, rules["minimum"], rules["maximum"], required)
+        return _number(key, rules["minimum"], rules["maximum"], required)
     if kind is str:
-        return partial(_suit, key) if rules["suit"] else partial(_text, key, required, default)
+        return _suit(key) if rules["suit"] else _text(key, required, default)
     if isinstance(kind, type) and issubclass(kind, enum.StrEnum):
-        return partial(_word, key, kind, not optional)
+        return _word(key, kind, not optional)
     raise TypeError(f"{f.name}: {hint} has no derived reader; give the class its own")
 
 

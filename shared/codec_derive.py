@@ -228,7 +228,7 @@ def derived_reader(cls: type[Event]) -> Reader:
     return read
 
 
-_AS_IS = (bool, int, str)
+_AS_IS = frozenset({bool, int, str})  # written as they are; a seat, call, card or word: its text
 
 
 def derived_writer(cls: type[Event]) -> Writer:
@@ -236,19 +236,15 @@ def derived_writer(cls: type[Event]) -> Writer:
     when None (flagged `if_true`: when false), a seat, call, card or word as its text."""
     kind = str(cls.TYPE)
     fields = _own_fields(cls)
-    plan = [(f.name, _base(hint)[0] in _AS_IS, bool(f.metadata.get("if_true")))
-            for f, hint in fields]
-    values = attrgetter(*(f.name for f, _ in fields), *_STAMPS)
+    names = (*(f.name for f, _ in fields), *_STAMPS)
+    flags = frozenset(f.name for f, _ in fields if f.metadata.get("if_true"))
+    values = attrgetter(*names)
 
     def write(event: Event) -> dict[str, Any]:
         m: dict[str, Any] = {"type": kind}
-        got = values(event)
-        for (name, as_is, if_true), value in zip(plan, got, strict=False):
-            if value is None or (value is False and if_true):
+        for name, value in zip(names, values(event), strict=True):
+            if value is None or (value is False and name in flags):
                 continue  # an optional field not given, a flag not raised
-            m[name] = value if as_is else str(value)
-        for name, value in zip(_STAMPS, got[len(plan):], strict=True):
-            if value is not None:
-                m[name] = value
+            m[name] = value if value.__class__ in _AS_IS else str(value)
         return m
     return write

@@ -7,82 +7,50 @@ The same maps travel as msgpack on Kafka and as JSON Lines in files. A map is
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgpack
 
-from shared.calls import Call
-from shared.cards import SUITS
+from shared.codec_derive import Reader, Writer, derived_reader, derived_writer
 from shared.codec_fields import (
     EVENT_ID as EVENT_ID,
     MAX_TEXT as MAX_TEXT,
     DecodeError as DecodeError,
     EventError as EventError,
-    bool_field,
-    call_field,
-    id_field,
     int_field,
     meta_fields,
-    one_of,
     parsed_field,
-    seat_field,
     text_field,
     unfit_text as unfit_text,
 )
-from shared.codec_play import (
-    card_exposed,
-    card_played,
-    claim,
-    claim_response,
-    hand_faced,
-    lead_option,
-    opening_lead,
-    penalty_card_named,
-    play_map,
-    play_option,
-    result_recorded,
-    ruling_tricks,
-)
 from shared.deal import parse_deal
 from shared.events import (
+    EVENT_CLASSES,
     BoardStarted,
-    CallChanged,
-    CallExplained,
-    CallMade,
-    CardExposed,
-    CardPlayed,
-    ClaimMade,
-    ClaimResponded,
     Event,
-    ExplanationRequested,
-    HandFaced,
-    LeadOptionChosen,
-    OpeningLeadFaced,
-    OptionExercised,
-    PenaltyCardNamed,
+    EventType,
     PlayersNamed,
     PlayOptionChosen,
-    ResultRecorded,
     RoundStarted,
     Ruleset,
     RulingAction,
     RulingGiven,
-    TableHeld,
+    Sender as Sender,
 )
 from shared.seats import NotationError, Seat, Vulnerability, board_dealer, board_vulnerability
-from shared.vocabulary import LeadRestriction, PassObligation
+from shared.vocabulary import PlayOption
 
 SCHEMA_VERSION = 1
 EventMap = dict[str, Any]
 
 
-# --- maps to events -------------------------------------------------------------------------
+# --- the table's events: their own readers and writers ----------------------------------------
 
 
 def _board_started(m: Mapping[str, Any]) -> BoardStarted:
+    """A board: its dealer and vulnerability from its number when left out (Law 2)."""
     board = int_field(m, "board", minimum=1)
     if board is None:
         raise EventError("missing field 'board'", "board")
@@ -124,12 +92,6 @@ def _round_started(m: Mapping[str, Any]) -> RoundStarted:
     return RoundStarted(number, tuple(started), **meta_fields(m))
 
 
-def _table_held(m: Mapping[str, Any]) -> TableHeld:
-    if not isinstance(m.get("held"), bool):
-        raise EventError("field 'held': true (the next board waits) or false", "held")
-    return TableHeld(m["held"], **meta_fields(m))
-
-
 MAX_NAME = 64
 
 
@@ -157,34 +119,55 @@ def _players_named(m: Mapping[str, Any]) -> PlayersNamed:
                         **meta_fields(m))
 
 
-def _call(m: Mapping[str, Any]) -> CallMade:
-    return CallMade(seat_field(m), call_field(m), bool_field(m, "alert", False),
-                    text_field(m, "explanation"), id=id_field(m), ts=int_field(m, "ts"),
-                    client_seq=int_field(m, "client_seq"))
+def _board_map(event: BoardStarted) -> EventMap:
+    m: EventMap = {"board": event.board, "dealer": str(event.dealer),
+                   "vulnerability": str(event.vulnerability), "ruleset": event.ruleset.value}
+    if event.deal is not None:
+        m["deal"] = event.deal
+    return m
 
 
-def _option(m: Mapping[str, Any]) -> OptionExercised:
-    return OptionExercised(seat_field(m), bool_field(m, "accept"), **meta_fields(m))
+def _stamped(event: Event, m: EventMap) -> EventMap:
+    for key in ("id", "ts", "client_seq"):
+        value = getattr(event, key)
+        if value is not None:
+            m[key] = value
+    return m
 
 
-def _call_changed(m: Mapping[str, Any]) -> CallChanged:
-    return CallChanged(parsed_field(m, "seat", Seat.parse), parsed_field(m, "call", Call.parse),
-                       bool_field(m, "inadvertent", False), **meta_fields(m))
+def _board_started_map(event: Event) -> EventMap:
+    assert isinstance(event, BoardStarted)
+    return _stamped(event, {"type": "board_started", **_board_map(event)})
 
 
-def _question(m: Mapping[str, Any]) -> ExplanationRequested:
-    return ExplanationRequested(parsed_field(m, "seat", Seat.parse), int_field(m, "index"),
-                                **meta_fields(m))
+def _round_started_map(event: Event) -> EventMap:
+    assert isinstance(event, RoundStarted)
+    return _stamped(event, {"type": "round_started", "round": event.round,
+                            "boards": [_board_map(board) for board in event.boards]})
 
 
-def _explanation(m: Mapping[str, Any]) -> CallExplained:
-    index = int_field(m, "index")
-    if index is None:
-        raise EventError("missing field 'index' (of the call explained)", "index")
-    text = text_field(m, "explanation", required=True)
-    assert text is not None
-    return CallExplained(parsed_field(m, "seat", Seat.parse), index, text,
-                         bool_field(m, "own", False), **meta_fields(m))
+def _players_named_map(event: Event) -> EventMap:
+    assert isinstance(event, PlayersNamed)
+    return _stamped(event, {"type": "players_named",
+                            "players": {seat.name: name for seat, name in event.players}})
+
+
+_OWN: dict[type[Event], tuple[Reader, Writer]] = {
+    BoardStarted: (_board_started, _board_started_map),
+    RoundStarted: (_round_started, _round_started_map),
+    PlayersNamed: (_players_named, _players_named_map),
+}
+"""The events whose fields the derived codec does not spell: boards, rounds, names."""
+
+
+# --- checks across fields, after an event's fields are read ------------------------------------
+
+
+def _play_option(m: Mapping[str, Any], event: Event) -> None:
+    """Law 57A: a suit with a card of another suit required or prohibited, and only then."""
+    assert isinstance(event, PlayOptionChosen)
+    if (event.suit is None) != (event.choice in (PlayOption.HIGHEST, PlayOption.LOWEST)):
+        raise EventError("field 'suit': the suit required or prohibited, and only then", "suit")
 
 
 _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
@@ -198,78 +181,48 @@ _RULING_NEEDS: dict[RulingAction, tuple[str, ...]] = {
 }
 
 
-def _ruling(m: Mapping[str, Any]) -> RulingGiven:
-    action_text = text_field(m, "action", required=True)
-    assert action_text is not None
-    try:
-        action = RulingAction(action_text)
-    except ValueError:
-        names = ", ".join(a.value for a in RulingAction)
-        raise EventError(f"field 'action': {action_text!r} is not one of {names}",
-                         "action") from None
-    for key in _RULING_NEEDS[action]:
+def _ruling(m: Mapping[str, Any], event: Event) -> None:
+    """The fields each action of a ruling needs."""
+    assert isinstance(event, RulingGiven)
+    for key in _RULING_NEEDS[event.action]:
         if m.get(key) is None or m.get(key) == "":
-            raise EventError(f"a {action.value} ruling needs field {key!r}", key)
-    seat = parsed_field(m, "seat", Seat.parse) if m.get("seat") is not None else None
-    index = int_field(m, "index")
-    if action is RulingAction.CANCEL_CALL and seat is None and index is None:
+            raise EventError(f"a {event.action.value} ruling needs field {key!r}", key)
+    if event.action is RulingAction.CANCEL_CALL and event.seat is None and event.index is None:
         raise EventError("a cancel_call ruling needs field 'seat' or 'index'", "seat")
-    suit = text_field(m, "suit")
-    if suit is not None and (len(suit) != 1 or suit.upper() not in SUITS):
-        raise EventError("field 'suit' must be one of S, H, D, C", "suit")
-    return RulingGiven(
-        action,
-        law=text_field(m, "law"),
-        seat=seat,
-        index=index,
-        obligation=one_of(m, "obligation", PassObligation),
-        suit=suit.upper() if suit else None,
-        restriction=one_of(m, "restriction", LeadRestriction),
-        score=text_field(m, "score"),
-        tricks=ruling_tricks(m),
-        note=text_field(m, "note"),
-        **meta_fields(m),
-    )
 
 
-class Sender(enum.StrEnum):
-    """Who sends an event of a type to a table (the gateway's check of authority)."""
-
-    TABLE = "table"  # the table's course: boards, rounds, players (the director's routes)
-    SEAT = "seat"  # a player, from his seat (or the table's operator, for any seat)
-    DIRECTOR = "director"  # the director's rulings
-
-
-# The one list of event types: each type's reader and who sends it.
-_TYPES: dict[str, tuple[Callable[[Mapping[str, Any]], Event], Sender]] = {
-    "board_started": (_board_started, Sender.TABLE),
-    "round_started": (_round_started, Sender.TABLE),
-    "table_held": (_table_held, Sender.TABLE),
-    "players_named": (_players_named, Sender.TABLE),
-    "call": (_call, Sender.SEAT),
-    "option": (_option, Sender.SEAT),
-    "card_exposed": (card_exposed, Sender.SEAT),
-    "call_changed": (_call_changed, Sender.SEAT),
-    "opening_lead": (opening_lead, Sender.SEAT),
-    "card_played": (card_played, Sender.SEAT),
-    "claim": (claim, Sender.SEAT),
-    "claim_response": (claim_response, Sender.SEAT),
-    "lead_option": (lead_option, Sender.SEAT),
-    "hand_faced": (hand_faced, Sender.SEAT),
-    "penalty_card_named": (penalty_card_named, Sender.SEAT),
-    "play_option": (play_option, Sender.SEAT),
-    "result_recorded": (result_recorded, Sender.SEAT),
-    "question": (_question, Sender.SEAT),
-    "explanation": (_explanation, Sender.SEAT),
-    "ruling": (_ruling, Sender.DIRECTOR),
+_CHECKS: dict[type[Event], Callable[[Mapping[str, Any], Event], None]] = {
+    PlayOptionChosen: _play_option,
+    RulingGiven: _ruling,
 }
-_READERS = {kind: reader for kind, (reader, _) in _TYPES.items()}
-EVENT_TYPES = tuple(_TYPES)
+
+
+# --- the one list of types ------------------------------------------------------------------
+
+
+def _checked(read: Reader, check: Callable[[Mapping[str, Any], Event], None]) -> Reader:
+    def checked(m: Mapping[str, Any]) -> Event:
+        event = read(m)
+        check(m, event)
+        return event
+    return checked
+
+
+def _codec(cls: type[Event]) -> tuple[Reader, Writer]:
+    reader, writer = _OWN.get(cls) or (derived_reader(cls), derived_writer(cls))
+    check = _CHECKS.get(cls)
+    return (reader if check is None else _checked(reader, check)), writer
+
+
+_CODECS = {cls: _codec(cls) for cls in EVENT_CLASSES.values()}
+_READERS: dict[str, Reader] = {str(kind): _CODECS[cls][0] for kind, cls in EVENT_CLASSES.items()}
+_WRITERS: dict[type, Writer] = {cls: codec[1] for cls, codec in _CODECS.items()}
+EVENT_TYPES = tuple(str(kind) for kind in EventType)
 
 
 def sent_by(*senders: Sender) -> frozenset[str]:
     """The event types any of `senders` sends."""
-    return frozenset(kind for kind, (_, sender) in _TYPES.items() if sender in senders)
+    return frozenset(str(kind) for kind, cls in EVENT_CLASSES.items() if cls.SENDER in senders)
 
 # Upcasters turn a map of schema version v into version v + 1. There is one version so far.
 _UPCASTERS: dict[int, Callable[[EventMap], EventMap]] = {}
@@ -296,74 +249,9 @@ def from_map(m: Any) -> Event:
     return reader(m)
 
 
-# --- events to maps -------------------------------------------------------------------------
-
-
-def _board_map(event: BoardStarted) -> EventMap:
-    m: EventMap = {"board": event.board, "dealer": str(event.dealer),
-                   "vulnerability": str(event.vulnerability), "ruleset": event.ruleset.value}
-    if event.deal is not None:
-        m["deal"] = event.deal
-    return m
-
-
 def to_map(event: Event) -> EventMap:
     """The map of an event; `from_map(to_map(e)) == e`."""
-    m: EventMap
-    match event:
-        case BoardStarted():
-            m = {"type": "board_started", **_board_map(event)}
-        case RoundStarted():
-            m = {"type": "round_started", "round": event.round,
-                 "boards": [_board_map(board) for board in event.boards]}
-        case TableHeld():
-            m = {"type": "table_held", "held": event.held}
-        case PlayersNamed():
-            m = {"type": "players_named",
-                 "players": {seat.name: name for seat, name in event.players}}
-        case CallMade():
-            m = {"type": "call", "seat": str(event.seat), "call": str(event.call)}
-            if event.alert:
-                m["alert"] = True
-            if event.explanation is not None:
-                m["explanation"] = event.explanation
-        case OptionExercised():
-            m = {"type": "option", "seat": str(event.seat), "accept": event.accept}
-        case CardExposed():
-            m = {"type": "card_exposed", "seat": str(event.seat), "card": str(event.card),
-                 "led": event.led}
-        case CallChanged():
-            m = {"type": "call_changed", "seat": str(event.seat), "call": str(event.call),
-                 "inadvertent": event.inadvertent}
-        case OpeningLeadFaced():
-            m = {"type": "opening_lead", "seat": str(event.seat), "card": str(event.card)}
-        case CardPlayed() | ClaimMade() | ClaimResponded() | LeadOptionChosen() \
-                | HandFaced() | PenaltyCardNamed() | PlayOptionChosen() \
-                | ResultRecorded():
-            m = play_map(event)
-        case ExplanationRequested():
-            m = {"type": "question", "seat": str(event.seat)}
-            if event.index is not None:
-                m["index"] = event.index
-        case CallExplained():
-            m = {"type": "explanation", "seat": str(event.seat), "index": event.index,
-                 "explanation": event.explanation}
-            if event.own:
-                m["own"] = True
-        case RulingGiven():
-            m = {"type": "ruling", "action": event.action.value}
-            for key in ("law", "index", "obligation", "suit", "restriction", "score", "tricks",
-                        "note"):
-                value = getattr(event, key)
-                if value is not None:
-                    m[key] = value
-            if event.seat is not None:
-                m["seat"] = str(event.seat)
-    for key in ("id", "ts", "client_seq"):
-        value = getattr(event, key)
-        if value is not None:
-            m[key] = value
-    return m
+    return _WRITERS[type(event)](event)
 
 
 # --- bytes and lines ------------------------------------------------------------------------

@@ -98,22 +98,22 @@ def meta_fields(m: Mapping[str, Any]) -> dict[str, Any]:
 _SEAT_TEXT = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
-def seat_field(m: Mapping[str, Any]) -> Seat:
-    text = m.get("seat")
+def seat_field(m: Mapping[str, Any], key: str = "seat") -> Seat:
+    text = m.get(key)
     seat = _SEAT_TEXT.get(text) if isinstance(text, str) else None
     if seat is None:
-        seat = parsed_field(m, "seat", Seat.parse)
+        seat = parsed_field(m, key, Seat.parse)
     return seat
 
 
-def call_field(m: Mapping[str, Any]) -> Call:
-    text = m.get("call")
+def call_field(m: Mapping[str, Any], key: str = "call") -> Call:
+    text = m.get(key)
     if type(text) is str and len(text) <= 16:  # the usual case, without `parsed_field`'s checks
         try:
             return Call.parse(text)
         except NotationError as exc:
-            raise EventError(f"field 'call': {exc}", "call") from None
-    parsed: Call = parsed_field(m, "call", Call.parse)
+            raise EventError(f"field {key!r}: {exc}", key) from None
+    parsed: Call = parsed_field(m, key, Call.parse)
     return parsed
 
 

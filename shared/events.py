@@ -9,13 +9,55 @@ board changes nothing).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import TypeAlias
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias, get_args
 
 from shared.calls import Call
 from shared.cards import Card
 from shared.seats import Seat, Vulnerability
 from shared.vocabulary import LeadOption, LeadRestriction, PassObligation, PlayOption
+
+
+class EventType(enum.StrEnum):
+    """Every event type, as an event map's `type` spells it (docs/api.md: the event schema)."""
+
+    BOARD_STARTED = "board_started"
+    ROUND_STARTED = "round_started"
+    TABLE_HELD = "table_held"
+    PLAYERS_NAMED = "players_named"
+    CALL = "call"
+    OPTION = "option"
+    CARD_EXPOSED = "card_exposed"
+    CALL_CHANGED = "call_changed"
+    OPENING_LEAD = "opening_lead"
+    CARD_PLAYED = "card_played"
+    CLAIM = "claim"
+    CLAIM_RESPONSE = "claim_response"
+    LEAD_OPTION = "lead_option"
+    HAND_FACED = "hand_faced"
+    PENALTY_CARD_NAMED = "penalty_card_named"
+    PLAY_OPTION = "play_option"
+    RESULT_RECORDED = "result_recorded"
+    QUESTION = "question"
+    EXPLANATION = "explanation"
+    RULING = "ruling"
+
+
+class Sender(enum.StrEnum):
+    """Who sends an event of a type to a table (the gateway's check of authority)."""
+
+    TABLE = "table"  # the table's course: boards, rounds, players (the director's routes)
+    SEAT = "seat"  # a player, from his seat (or the table's operator, for any seat)
+    DECLARER = "declarer"  # a seat, declarer alone once the contract stands (his options)
+    DIRECTOR = "director"  # the director's rulings
+
+
+def wire(*, minimum: int = 0, maximum: int | None = None, suit: bool = False,
+         if_true: bool = False) -> dict[str, Any]:
+    """A field's rules in the event schema, past its type (`shared.codec_derive` reads them): a
+    number's bounds, a text that is a suit (S, H, D, C; written upper case), a flag written
+    only when true."""
+    return {"minimum": minimum, "maximum": maximum, "suit": suit, "if_true": if_true}
 
 
 class Ruleset(enum.StrEnum):
@@ -30,6 +72,9 @@ class Stamped:
     """What a producer may stamp on any event: an `id`, a time `ts` (ms since the epoch) and
     the sender's `client_seq`. The engine reads only `client_seq` (retries)."""
 
+    TYPE: ClassVar[EventType]  # each event class's own: its type, and who sends it
+    SENDER: ClassVar[Sender]
+
     id: str | None = None
     ts: int | None = None
     client_seq: int | None = None
@@ -39,7 +84,9 @@ class Stamped:
 class BoardStarted(Stamped):
     """A new board begins: the dealer makes the first call (Law 17B)."""
 
-    board: int
+    TYPE = EventType.BOARD_STARTED
+    SENDER = Sender.TABLE
+    board: int = field(metadata=wire(minimum=1))
     dealer: Seat
     vulnerability: Vulnerability
     ruleset: Ruleset = Ruleset.DUPLICATE
@@ -53,6 +100,8 @@ class RoundStarted(Stamped):
     of the others starts by itself when the auction period of the one before ends (duplicate
     Law 17E, 2017 Law 17D: a pass-out, or the opening lead faced)."""
 
+    TYPE = EventType.ROUND_STARTED
+    SENDER = Sender.TABLE
     round: int
     boards: tuple[BoardStarted, ...]
 
@@ -61,6 +110,8 @@ class RoundStarted(Stamped):
 class TableHeld(Stamped):
     """The director holds the table (`held`: its next board waits) or lets it go on."""
 
+    TYPE = EventType.TABLE_HELD
+    SENDER = Sender.TABLE
     held: bool
 
 
@@ -69,6 +120,8 @@ class PlayersNamed(Stamped):
     """The director names the players at seats (an empty name: nobody named there); the
     names stand from the board in progress on, until named again."""
 
+    TYPE = EventType.PLAYERS_NAMED
+    SENDER = Sender.TABLE
     players: tuple[tuple[Seat, str], ...]
 
 
@@ -76,9 +129,11 @@ class PlayersNamed(Stamped):
 class CallMade(Stamped):
     """A call made at the table, legal or not; `alert`/`explanation` are the caller's self-alert."""
 
+    TYPE = EventType.CALL
+    SENDER = Sender.SEAT
     seat: Seat
     call: Call
-    alert: bool = False
+    alert: bool = field(default=False, metadata=wire(if_true=True))
     explanation: str | None = None
 
 
@@ -86,6 +141,8 @@ class CallMade(Stamped):
 class OptionExercised(Stamped):
     """The opponent entitled to accept an irregular call accepts it or not (Laws 25, 27, 29, 32)."""
 
+    TYPE = EventType.OPTION
+    SENDER = Sender.SEAT
     seat: Seat
     accept: bool
 
@@ -94,6 +151,8 @@ class OptionExercised(Stamped):
 class CardExposed(Stamped):
     """A card of `seat` was exposed during the auction (duplicate Law 24, rubber Law 23)."""
 
+    TYPE = EventType.CARD_EXPOSED
+    SENDER = Sender.SEAT
     seat: Seat
     card: Card
     led: bool = False
@@ -103,6 +162,8 @@ class CardExposed(Stamped):
 class CallChanged(Stamped):
     """`seat` substitutes `call` for his last call (duplicate Law 25, rubber Laws 24–25)."""
 
+    TYPE = EventType.CALL_CHANGED
+    SENDER = Sender.SEAT
     seat: Seat
     call: Call
     inadvertent: bool = False
@@ -112,6 +173,8 @@ class CallChanged(Stamped):
 class OpeningLeadFaced(Stamped):
     """The opening lead is faced: the auction period ends (2017 Law 17D1)."""
 
+    TYPE = EventType.OPENING_LEAD
+    SENDER = Sender.SEAT
     seat: Seat
     card: Card
 
@@ -124,6 +187,8 @@ class CardPlayed(Stamped):
     when not `seat` (declarer, for dummy's card; the gateway stamps it from the token), so
     that a retry is known by its sender (`shared.engine.fold`)."""
 
+    TYPE = EventType.CARD_PLAYED
+    SENDER = Sender.SEAT
     seat: Seat
     card: Card
     by: Seat | None = None
@@ -134,8 +199,10 @@ class ClaimMade(Stamped):
     """`seat` claims (or concedes) that his side will win `tricks` of the tricks not yet
     completed, the one in progress included, with his `statement` of how (Law 68)."""
 
+    TYPE = EventType.CLAIM
+    SENDER = Sender.SEAT
     seat: Seat
-    tricks: int
+    tricks: int = field(metadata=wire(maximum=13))
     statement: str = ""
 
 
@@ -144,6 +211,8 @@ class ClaimResponded(Stamped):
     """An opponent of the claimer acquiesces in the claim (`accept`) or disputes it (Law 69;
     a dispute goes to the Director, Law 70)."""
 
+    TYPE = EventType.CLAIM_RESPONSE
+    SENDER = Sender.SEAT
     seat: Seat
     accept: bool
 
@@ -154,9 +223,11 @@ class LeadOptionChosen(Stamped):
     major penalty card (Laws 50D2, 51B): require or prohibit the lead of a suit of the penalty
     cards (`suit`: which one, needed to require when there are several), or let it be free."""
 
+    TYPE = EventType.LEAD_OPTION
+    SENDER = Sender.DECLARER
     seat: Seat
     choice: LeadOption
-    suit: str | None = None
+    suit: str | None = field(default=None, metadata=wire(suit=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +236,11 @@ class PlayOptionChosen(Stamped):
     played prematurely (Law 57A): the highest or the lowest card of the suit led, a card of
     another `suit` required or prohibited."""
 
+    TYPE = EventType.PLAY_OPTION
+    SENDER = Sender.DECLARER
     seat: Seat
     choice: PlayOption
-    suit: str | None = None
+    suit: str | None = field(default=None, metadata=wire(suit=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +248,8 @@ class PenaltyCardNamed(Stamped):
     """Declarer (`seat`) designates which of a defender's two or more penalty cards that can
     legally be played is played at his turn (Law 51A)."""
 
+    TYPE = EventType.PENALTY_CARD_NAMED
+    SENDER = Sender.DECLARER
     seat: Seat
     card: Card
 
@@ -185,6 +260,8 @@ class HandFaced(Stamped):
     lead out of turn (Law 54A), or any player showing his cards, which is a claim (Laws 48B2,
     68A)."""
 
+    TYPE = EventType.HAND_FACED
+    SENDER = Sender.SEAT
     seat: Seat
 
 
@@ -196,7 +273,9 @@ class ResultRecorded(Stamped):
     proposal, which the other side must agree to: the claim of the tricks it leaves to be won
     (Laws 68, 69A)."""
 
-    tricks: int
+    TYPE = EventType.RESULT_RECORDED
+    SENDER = Sender.SEAT
+    tricks: int = field(metadata=wire(maximum=13))
     seat: Seat | None = None
 
 
@@ -205,6 +284,8 @@ class ExplanationRequested(Stamped):
     """`seat` asks for an explanation of the opponents' auction, or of the call at `index` of
     the calls that stand (Law 20F; rubber Law 20)."""
 
+    TYPE = EventType.QUESTION
+    SENDER = Sender.SEAT
     seat: Seat
     index: int | None = None
 
@@ -215,10 +296,12 @@ class CallExplained(Stamped):
     partner (at the table, Law 20F1). `own`: the sender says it is his own call (a seat
     online: the gateway sets it), and the explanation counts only if it is."""
 
+    TYPE = EventType.EXPLANATION
+    SENDER = Sender.SEAT
     seat: Seat
     index: int
     explanation: str
-    own: bool = False
+    own: bool = field(default=False, metadata=wire(if_true=True))
 
 
 class RulingAction(enum.StrEnum):
@@ -252,16 +335,18 @@ class RulingGiven(Stamped):
       (Laws 70, 71), a claim withdrawn from (69B), equity after a revoke (64C).
     """
 
+    TYPE = EventType.RULING
+    SENDER = Sender.DIRECTOR
     action: RulingAction
     law: str | None = None
-    seat: Seat | None = None
     index: int | None = None
     obligation: PassObligation | None = None
-    suit: str | None = None
+    suit: str | None = field(default=None, metadata=wire(suit=True))
     restriction: LeadRestriction | None = None
     score: str | None = None
-    tricks: int | None = None
+    tricks: int | None = field(default=None, metadata=wire(maximum=13))
     note: str | None = None
+    seat: Seat | None = None  # last: the schema's maps have always written it last
 
 
 Event: TypeAlias = (
@@ -286,3 +371,8 @@ Event: TypeAlias = (
     | CallExplained
     | RulingGiven
 )
+"""Every event; each class carries its `TYPE` and its `SENDER`, and its fields are its map's
+(`shared.codec` derives the reader and writer of each from them)."""
+
+EVENT_CLASSES: dict[EventType, type[Event]] = {cls.TYPE: cls for cls in get_args(Event)}
+"""Each type's event class."""

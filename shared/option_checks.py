@@ -9,22 +9,20 @@ awaits is the fold's: one at another moment is ignored, as docs/api.md says."""
 from __future__ import annotations
 
 from shared.board_view import BoardView
+from shared.events import EVENT_CLASSES, Sender
 from shared.play_checks import Refusal
 
-DECLARERS_OPTIONS = {
-    "lead_option": "states the lead option (Law 50D2)",
-    "penalty_card_named": "names the penalty card (Law 51A)",
-    "play_option": "selects the option on a premature play (Law 57A)",
-}
-"""The events only declarer sends, and what he does with each."""
+DECLARERS_OPTIONS = frozenset(str(kind) for kind, cls in EVENT_CLASSES.items()
+                              if cls.SENDER is Sender.DECLARER)
+"""The events only declarer sends (their classes' `SENDER`)."""
 
 
 def option_refusal(board: BoardView | None, sender: str | None, kind: str
                    ) -> Refusal | None:
     """Why `kind` from the seat `sender` is refused: not declarer's (Laws 50D2, 51A, 57A);
     None for another event, or while the state has no contract."""
-    what = DECLARERS_OPTIONS.get(kind)
     contract = board.get("contract") if board is not None else None
-    if what is None or not contract or contract["declarer"] == sender:
+    if kind not in DECLARERS_OPTIONS or not contract or contract["declarer"] == sender:
         return None
-    return Refusal(f"only declarer ({contract['declarer']}) {what}", "type", forbidden=True)
+    return Refusal(f"only declarer ({contract['declarer']}) sends a {kind}: his option "
+                   "in the play (Laws 50D2, 51A, 57A)", "type", forbidden=True)

@@ -16,6 +16,7 @@ from shared.events import Ruleset
 from shared.ids import TABLE_ID
 from shared.scores.vocabulary import Scoring
 from shared.tournament import MAX_BOARD
+from shared.vocabulary import LeadRestriction, PassObligation
 
 
 class TableCreate(BaseModel):
@@ -116,7 +117,8 @@ class Closed(BaseModel):
                                           "archived (its creation, rounds, entrants, scores)")
 
 
-SENT_TYPES: list[JsonValue] = [*sorted(sent_by(Sender.SEAT, Sender.DIRECTOR))]
+SENT_TYPES: list[JsonValue] = [*sorted(sent_by(Sender.SEAT, Sender.DECLARER,
+                                               Sender.DIRECTOR))]
 
 
 class EventIn(BaseModel):
@@ -151,7 +153,18 @@ class EventIn(BaseModel):
                                "seat, a proposal the other side agrees to: Law 79A)")
     statement: str | None = Field(None, max_length=2000, description="a claim's line of play")
     choice: str | None = Field(None, examples=["require"], description="a lead_option: "
-                               "require, prohibit or free (Laws 26, 50D2)")
+                               "require, prohibit or free (Laws 26, 50D2); a play_option: "
+                               "highest, lowest, require or prohibit (Law 57A)")
+    suit: str | None = Field(None, examples=["H"], description="S, H, D or C: the suit of "
+                             "a lead_option or play_option, or of a lead_restriction ruling")
+    law: str | None = Field(None, examples=["27B1(a)"], description="a ruling's Law")
+    obligation: PassObligation | None = Field(None, description="a set_pass_obligation "
+                                              "ruling's")
+    restriction: LeadRestriction | None = Field(None, description="a lead_restriction "
+                                                "ruling's")
+    score: str | None = Field(None, examples=["NS 420", "A-/A+"], description="an "
+                              "adjusted_score ruling's")
+    note: str | None = Field(None, max_length=2000, description="a ruling's note")
 
 
 class TableState(BaseModel):

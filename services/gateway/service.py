@@ -32,7 +32,7 @@ from services.gateway.retries import appended_at
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from shared.board_view import BoardView
 from shared.codec import EventError, Sender, encode, from_map, sent_by
-from shared.events import Event
+from shared.events import Event, EventType
 from shared.ids import IMPORT_ID_PREFIX, TABLE_ID
 from shared.option_checks import DECLARERS_OPTIONS, option_refusal
 from shared.play_checks import Refusal, card_refusal
@@ -40,9 +40,9 @@ from shared.result_checks import result_refusal
 from shared.seats import Seat
 from shared.tournament import Tournament
 
-SEAT_EVENTS = sent_by(Sender.SEAT)  # a seat's own
+SEAT_EVENTS = sent_by(Sender.SEAT, Sender.DECLARER)  # a seat's own (declarer's options too)
 OPERATOR_EVENTS = SEAT_EVENTS  # the table's operator's: a seat's, for any seat
-DIRECTOR_EVENTS = sent_by(Sender.SEAT, Sender.DIRECTOR)  # what a socket takes besides a ping
+DIRECTOR_EVENTS = SEAT_EVENTS | sent_by(Sender.DIRECTOR)  # what a socket takes besides a ping
 
 
 @dataclass(frozen=True)
@@ -259,9 +259,9 @@ class Gateway:
                 elif kind not in DIRECTOR_EVENTS:
                     raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
                                   "type")
-                elif kind == "card_played":  # the director, for any seat: the card checked too
+                elif kind == EventType.CARD_PLAYED:  # the director's, any seat: checked
                     await self.plays_card(table, None, body.get("seat"), body.get("card"))
-                elif kind == "result_recorded":  # the director records it: it stands
+                elif kind == EventType.RESULT_RECORDED:  # the director records it: it stands
                     await self.records_result(table, None, body)
             except RefusedOnState:  # unless it is a retry of an event appended already
                 offset = await self.appended_already(table, as_sent(grant, kind, body))
@@ -327,7 +327,7 @@ class Gateway:
         """A seat's event: its seat from the token, its explanations of its own calls only;
         a card played names the hand it comes from (declarer plays dummy's, Law 45), its own
         by default."""
-        if kind == "card_played":
+        if kind == EventType.CARD_PLAYED:
             if "by" in body:
                 raise Refused("field 'by': the sender comes from your token, not the body",
                               "by")
@@ -347,11 +347,11 @@ class Gateway:
         if kind not in SEAT_EVENTS:
             raise Refused(f"field 'type': a seat may send {sorted(SEAT_EVENTS)}", "type")
         await self.within_limit(f"{table}/{grant.seat}", "from this seat")
-        if kind == "result_recorded":  # a proposal, and judged by the fold
+        if kind == EventType.RESULT_RECORDED:  # a proposal, and judged by the fold
             await self.records_result(table, grant.seat, body)
         if kind in DECLARERS_OPTIONS:  # and by the fold
             await self.chooses_as_declarer(table, grant.seat, kind)
-        if kind == "explanation":  # checked here, and again by the fold (`own`)
+        if kind == EventType.EXPLANATION:  # checked here, and again by the fold (`own`)
             await self.explains_own_call(table, grant.seat, body.get("index"))
         return _seats(grant, kind, body)
 
@@ -360,12 +360,12 @@ class Gateway:
         """The table's operator records what happens at a physical table: any seat's event,
         the seat named in the body. An explanation is not `own`: at the table, a partner's
         explanation is said aloud to all (Law 20F1). Rulings are the director's."""
-        if kind == "ruling":
+        if kind == EventType.RULING:
             raise Refused("field 'type': rulings are the director's; an operator records "
                           "the seats' events", "type", Kind.FORBIDDEN)
         if kind not in OPERATOR_EVENTS:
             raise Refused(f"field 'type': an operator may send {sorted(OPERATOR_EVENTS)}", "type")
-        if kind == "result_recorded":  # the table's, for no seat: it stands (Law 79A)
+        if kind == EventType.RESULT_RECORDED:  # the table's, for no seat: it stands (Law 79A)
             await self.within_limit(f"{table}/operator", "for the table from the operator")
             await self.records_result(table, None, body)
             return body
@@ -376,7 +376,7 @@ class Gateway:
                           "seat") from None
         # each seat's events at a seat's pace: the operator records four players
         await self.within_limit(f"{table}/operator/{seat}", "for this seat from the operator")
-        if kind == "card_played":
+        if kind == EventType.CARD_PLAYED:
             await self.plays_card(table, None, seat, body.get("card"))
         return body
 
@@ -410,14 +410,14 @@ def _seats(grant: Grant, kind: str, body: dict[str, Any]) -> dict[str, Any]:
     """A seat's event as appended: its seat from the token; a card, the hand it comes from
     (its own by default), and `by`, the sender, when another's (declarer's from dummy, Law
     45: a retry is known by its sender, `shared.engine.fold`); an explanation `own`."""
-    if kind == "card_played":
+    if kind == EventType.CARD_PLAYED:
         hand = body.get("seat", grant.seat)
         with contextlib.suppress(ValueError):  # not a seat: `plays_card` refuses it
             hand = Seat.parse(hand).name if isinstance(hand, str) else hand
         if hand == grant.seat:
             return {**body, "seat": hand}
         return {**body, "seat": hand, "by": grant.seat}
-    if kind == "explanation":
+    if kind == EventType.EXPLANATION:
         return {**body, "own": True, "seat": grant.seat}
     return {**body, "seat": grant.seat}
 

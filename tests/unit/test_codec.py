@@ -181,8 +181,8 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     assert sent_by(Sender.SEAT) == {"call", "option", "card_exposed", "call_changed",
                                     "opening_lead", "question", "explanation", "card_played",
                                     "claim", "claim_response", "result_recorded",
-                                    "lead_option", "hand_faced", "penalty_card_named",
-                                    "play_option"}
+                                    "hand_faced"}
+    assert sent_by(Sender.DECLARER) == {"lead_option", "penalty_card_named", "play_option"}
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
     assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
                                      "players_named"}

@@ -98,12 +98,15 @@ export function trickCardsNode(trick, bottom, { label = "The trick" } = {}) {
     const slot = slots[places[entry.seat]];
     slot.dataset.seat = entry.seat;
     slot.dataset.card = entry.card;
+    const led = entry.seat === trick.leader;
     slot.classList.toggle("won", trick.winner === entry.seat);
+    slot.classList.toggle("led", led);
     slot.replaceChildren(el("span", { class: "trick-seat", "aria-hidden": "true",
-      text: entry.seat }), cardNode(entry.card));
+      text: led ? `${entry.seat} led` : entry.seat }), cardNode(entry.card));
   }
   const words = ((trick && trick.cards) || []).map((e) =>
-    `${SEAT_NAMES[e.seat]} ${cardWords(e.card)}`).join(", ");
+    `${SEAT_NAMES[e.seat]}${e.seat === trick.leader ? " led" : ""} ${cardWords(e.card)}`)
+    .join(", ") + (trick && trick.winner ? `; won by ${SEAT_NAMES[trick.winner]}` : "");
   return el("div", { class: "trick", role: "group", "aria-label":
     `${label}: ${words || "no card yet"}` }, PLACES.map((place) => slots[place]));
 }

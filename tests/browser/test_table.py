@@ -51,23 +51,27 @@ def board_two(stack: Stack, table: str) -> dict[str, Any]:
     return tokens
 
 
-def lit(page: Page) -> list[str]:
-    """The seats a page lights as the seat to act."""
+def lit(page: Page, me: str) -> list[str]:
+    """The seats a page of seat `me` lights as the seat to act (his own place: #hand)."""
     found: list[str] = page.locator("#play-table .to-act").evaluate_all(
-        "els => els.map(e => e.dataset.seat)")
-    return found
+        "els => els.map(e => e.dataset.seat || null)")
+    return [seat or me for seat in found]
 
 
-def faces(page: Page, seat: str) -> set[str]:
-    """The cards a page shows face up in `seat`'s place."""
-    found: list[str] = page.locator(f"#play-table [data-seat='{seat}'] [data-hand] [data-card]"
-                                    ).evaluate_all("els => els.map(e => e.dataset.card)")
+def place(seat: str, me: str) -> str:
+    return "#hand" if seat == me else f"#play-table [data-seat='{seat}']"
+
+
+def faces(page: Page, seat: str, me: str) -> set[str]:
+    """The cards a page of seat `me` shows face up in `seat`'s place."""
+    found: list[str] = page.locator(f"{place(seat, me)} [data-hand] [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
     return set(found)
 
 
 def backs(page: Page) -> dict[str, int]:
     """The hidden hands a page draws as backs: seat → the count it shows."""
-    found: dict[str, str] = page.locator("#play-table .place").evaluate_all(
+    found: dict[str, str] = page.locator("#play-table .place[data-seat]").evaluate_all(
         "els => Object.fromEntries(els.filter(e => e.querySelector('[data-backs]'))"
         ".map(e => [e.dataset.seat, e.querySelector('[data-backs]').dataset.backs]))")
     return {seat: int(count) for seat, count in found.items()}
@@ -99,11 +103,11 @@ def test_the_table_faces_backs_lit_seat_claim_faced_and_four_hands_at_the_end(
         expect(page.locator("#board-box")).to_contain_text("Board 2")
         expect(page.locator("#board-box")).to_contain_text("Dealer East")
         expect(page.locator("#play-table .to-act")).to_have_count(1)
-        assert lit(page) == ["E"]
+        assert lit(page, seat) == ["E"]
         assert backs(page) == {other: 13 for other in SEATS if other != seat}
-        assert faces(page, seat) == cards_of(seat)
+        assert faces(page, seat, seat) == cards_of(seat)
         for other in SEATS:
-            plate = page.locator(f"#play-table [data-seat='{other}'] .plate")
+            plate = page.locator(f"{place(other, seat)} .plate")
             expect(plate.locator(".badge.vul")).to_have_count(1 if other in "NS" else 0)
             expect(plate.locator(".badge.dealer")).to_have_count(1 if other == "E" else 0)
     for seat, call in AUCTION:
@@ -129,10 +133,10 @@ def test_the_table_faces_backs_lit_seat_claim_faced_and_four_hands_at_the_end(
         expect(page.locator("#box-won")).to_have_text(
             f"NS {state['play']['won']['NS']} · EW {state['play']['won']['EW']}")
         expect(page.locator("#play-table .to-act")).to_have_count(1)
-        assert lit(page) == [turn], seat
+        assert lit(page, seat) == [turn], seat
         hidden = {o: left_in(state, o) for o in SEATS if o not in (seat, DUMMY)}
         assert backs(page) == hidden, seat
-        assert faces(page, DUMMY) == cards_of(DUMMY) - played_cards(state)
+        assert faces(page, DUMMY, seat) == cards_of(DUMMY) - played_cards(state)
         expect(page.locator("#middle .trick-slot.led")).to_have_count(1)
         expect(page.locator("#auction")).to_be_hidden()  # the play: the auction compact
     south = pages[DECLARER].page
@@ -157,8 +161,8 @@ def test_the_table_faces_backs_lit_seat_claim_faced_and_four_hands_at_the_end(
         page = pages[seat].page
         expect(page.locator("#claim-box")).to_contain_text(STATEMENT)
         expect(page.locator(f"#play-table [data-seat='{DECLARER}'] [data-hand]")).to_be_visible()
-        assert faces(page, DECLARER) == cards_of(DECLARER) - played_cards(state)
-        assert lit(page) == []  # play stops: nobody to act
+        assert faces(page, DECLARER, seat) == cards_of(DECLARER) - played_cards(state)
+        assert lit(page, seat) == []  # play stops: nobody to act
         other = "E" if seat == "W" else "W"
         assert backs(page) == {other: left_in(state, other)}  # partner's hand still hidden
     screenshot(west, "table-claim-phone.png")
@@ -174,7 +178,7 @@ def test_the_table_faces_backs_lit_seat_claim_faced_and_four_hands_at_the_end(
         expect(page.locator("#result .score-line")).to_be_visible()
         expect(page.locator("#play-table [data-hand]")).to_have_count(4)
         for other in SEATS:
-            assert faces(page, other) == cards_of(other), (seat, other)
+            assert faces(page, other, seat) == cards_of(other), (seat, other)
         assert backs(page) == {}
         assert tab.states()[-1]["deal"] == DEAL
         assert_clean_console(tab)
@@ -182,4 +186,20 @@ def test_the_table_faces_backs_lit_seat_claim_faced_and_four_hands_at_the_end(
     screenshot(west, "table-end-phone.png")
     for seat in "EW":
         assert serious_violations(pages[seat].page) == []
+    no_sideways_scroll(west)
+
+    # the next board: the board before's four hands stay with the seats (`previous.deal`)
+    with stack.client(stack.director) as http:
+        assert http.post(f"/api/tables/{table}/boards",
+                         json={"board": 3, "deal": DEAL}).status_code == 202
+    for seat, tab in pages.items():
+        page = tab.page
+        expect(page.locator("#board-box")).to_contain_text("Board 3")
+        expect(page.locator("#previous [data-deal-hand]")).to_have_count(4)
+        shown = page.locator("#previous [data-deal-hand='W'] [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+        assert set(shown) == cards_of("W"), seat
+        assert backs(page) == {other: 13 for other in SEATS if other != seat}
+    screenshot(west, "table-next-phone.png")
+    assert serious_violations(west) == []
     no_sideways_scroll(west)

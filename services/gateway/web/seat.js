@@ -182,7 +182,7 @@ function renderHand(board) {
   const places = placesFrom(me);
   for (const [seat, place] of Object.entries(places)) {
     const node = $(seat === me ? "hand" : `place-${place}`);
-    node.dataset.seat = seat;
+    if (seat !== me) node.dataset.seat = seat; // one's own: #hand
     node.classList.toggle("to-act", seat === lit);
     if (seat === me && !hands[me]) {
       node.replaceChildren(el("p", { class: "quiet", text: "No hand yet." }));

@@ -75,17 +75,10 @@ export function cardNode(card) { // "HK" → a card's face, K over ♥; read as 
   // (an image's label: a plain span may not carry one, axe-core's aria-prohibited-attr)
   const suit = SUIT_BY_KEY[card[0]];
   return el("span", { class: `card face ${suit ? `${suit.colour} suit-${suit.key}` : ""}`,
-    role: "img", "aria-label": cardWords(card) }, faceParts(card));
-}
-
-/** A card face's rank over its suit symbol ("10" for a ten), both hidden from screen
- * readers: the card's label says it. */
-function faceParts(card) {
-  const suit = SUIT_BY_KEY[card[0]];
-  return [el("span", { class: "face-rank", "aria-hidden": "true",
-    text: card[1] === "T" ? "10" : card[1] }),
-  el("span", { class: "suit face-suit", "aria-hidden": "true",
-    text: suit ? suit.symbol : card[0] })];
+    role: "img", "aria-label": cardWords(card) }, // drawn rank over suit where faces are
+  el("span", { class: "suit", "aria-hidden": "true", text: suit ? suit.symbol : card[0] }),
+  el("span", { class: "face-rank", "aria-hidden": "true",
+    text: card[1] === "T" ? "10" : card[1] }));
 }
 
 /** A hidden hand: the backs of its `count` cards, fanned, and the count in figures. */
@@ -149,11 +142,13 @@ export function handNode(hand, { onCard = null, played = null, label = "Hand",
     for (const rank of ranks) {
       const card = suit.key + rank;
       const attrs = { class: `rank face${card === played ? " played" : ""}`, "data-card": card };
+      const parts = [el("span", { class: "suit face-suit", "aria-hidden": "true",
+        text: suit.symbol }), el("span", { class: "face-rank", "aria-hidden": "true",
+        text: rank === "T" ? "10" : rank })];
       row.append(onCard
         ? el("button", { ...attrs, type: "button", "aria-label": cardWords(card),
-          disabled: open !== null && !open.has(card), onclick: () => onCard(card) },
-        faceParts(card))
-        : el("span", { ...attrs, role: "img", "aria-label": cardWords(card) }, faceParts(card)));
+          disabled: open !== null && !open.has(card), onclick: () => onCard(card) }, parts)
+        : el("span", { ...attrs, role: "img", "aria-label": cardWords(card) }, parts));
     }
     list.append(row);
   }

@@ -31,7 +31,10 @@ const page = { board: null, replacing: false, chosen: null, sending: false, last
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
-function error(text) { $("send-error").textContent = text || ""; }
+function error(text) {
+  $("send-error").textContent = text || "";
+  if (text) $("box-panel").classList.remove("folded"); // the error in sight
+}
 
 async function send(event) {
   error("");
@@ -170,6 +173,19 @@ function handAt(board, seat, hand) {
   });
 }
 
+/** What a place at the table is drawn from (its plate, its hand or backs, its penalty cards,
+ * the cards enabled in it): the place is drawn anew only when this changes. */
+function placeKey(board, seat, hand, lit) {
+  const play = board.play;
+  const from = page.sending ? null : handToPlay(board, me);
+  return JSON.stringify([hand, hand ? remainingHand(hand, play) : cardsLeft(board, seat),
+    lit === seat, board.status, Boolean(board.result), board.players || null,
+    board.vulnerability, board.dealer, board.contract || null, play && play.declarer,
+    play && play.dummy, from, from === seat ? playableCards(board, seat) : null,
+    (board.penalty_cards || []).filter((p) => p.seat === seat),
+    board.opening_lead || null]);
+}
+
 /** The table: the four seats along its sides seen from `me` (at the bottom), each hand seen
  * as its faces, the others as backs with their count; the seat to act lit. */
 function renderHand(board) {
@@ -186,8 +202,12 @@ function renderHand(board) {
     node.classList.toggle("to-act", seat === lit);
     if (seat === me && !hands[me]) {
       node.replaceChildren(el("p", { class: "quiet", text: "No hand yet." }));
+      delete node.dataset.drawn;
       continue;
     }
+    const drawn = placeKey(board, seat, hands[seat], lit);
+    if (node.dataset.drawn === drawn) continue; // as it stands: a card or a turn elsewhere
+    node.dataset.drawn = drawn;
     node.replaceChildren(...[seatTitle(board, seat),
       hands[seat] ? handAt(board, seat, hands[seat])
         : backsNode(cardsLeft(board, seat), `${SEAT_NAMES[seat]}'s hand`),
@@ -241,6 +261,10 @@ function renderBox(board) {
     undo.setAttribute("aria-label", `Undo my ${callWords(replaceable)}: a mis-click (Law 25A)`);
   }
   $("undo-cancel").hidden = !page.replacing;
+  const said = $("option").children.length || $("questions").children.length ||
+    $("send-error").textContent || !undo.hidden || !$("undo-cancel").hidden;
+  $("box-panel").classList.toggle("folded", Boolean(board.play) && !said); // the lit seat
+  // shows the turn; the sentence stays for screen readers
 }
 
 /** Keyboard play: the table is drawn anew at each state, so the focus, when it was on the

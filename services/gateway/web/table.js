@@ -132,10 +132,12 @@ export function parseDeal(deal) {
 export function handNode(hand, { onCard = null, played = null, label = "Hand",
   enabled = null } = {}) {
   const open = enabled ? new Set(enabled) : null;
-  const list = el("ul", { class: "hand", "aria-label": label, "data-hand": "" });
+  const list = el("ul", { class: `hand${open && open.size ? " to-play" : ""}`,
+    "aria-label": label, "data-hand": "" });
   for (const suit of SUITS) {
     const ranks = [...(hand[suit.key] || "")];
-    const row = el("li", { class: `suit-row ${suit.colour} suit-${suit.key}` },
+    const row = el("li", { class: `suit-row ${suit.colour} suit-${suit.key}${ranks.length ? ""
+      : " void-row"}` },
       el("span", { class: "suit-symbol", "aria-hidden": "true", text: suit.symbol }),
       el("span", { class: "sr-only", text: `${suit.name}:` }));
     if (!ranks.length) row.append(el("span", { class: "void", text: "—", "aria-label": "none" }));

@@ -298,7 +298,10 @@ function draw() {
   toggle.setAttribute("aria-expanded", String(!compact));
   toggle.textContent = compact ? "Show the whole auction" : "Hide the auction";
   $("auction").hidden = compact;
-  show("auction", auctionNode(board, { onCall: (index) => { page.chosen = index; render(); } }));
+  show("auction", compact ? null : auctionNode(board, { onCall: (index) => {
+    page.chosen = index;
+    render();
+  } }));
   const contract = contractNode(board);
   say("contract", contract ? "Contract: " : null, contract);
   show("call-detail", page.chosen === null ? null : callDetailNode(board, page.chosen, me,

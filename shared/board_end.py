@@ -6,7 +6,10 @@ table publishes after that step is the new board's, and the old board's end woul
 reader. The new board's state therefore carries `previous`: the end of the board before it
 (its contract, its result and score, how its play ended, its last trick), until the next
 board ends in turn. Everything in it was seen by the four players at the table (the calls,
-the cards played, the result they agree, Law 79A); no hand is in it.
+the cards played, the result they agree, Law 79A) and, once its play ended there, its four
+hands (`deal`: Law 66D, the cards inspected after play ceases; `shared.visibility` keeps it
+from a reader who does not see the board in progress's deal). A board left unfinished (no
+result) carries no hand.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ def board_end(board: Board) -> BoardEndView:
         "last_trick": done[-1] if done else None}
     if "players" in view:
         end["players"] = view["players"]
+    if view["result"] is not None and view["deal"] is not None:
+        end["deal"] = view["deal"]
     return end
 
 

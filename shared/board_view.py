@@ -379,6 +379,8 @@ class BoardEndView(TypedDict):
     """the last trick completed (Law 66A: the last trick seen)"""
     players: NotRequired[dict[Seat, str]]
     """seat → name, once named"""
+    deal: NotRequired[str]
+    """its four hands (PBN), once it ended with a result at the table (Law 66D)"""
 
 
 class BoardView(TypedDict):

@@ -6,7 +6,8 @@ the gateway (`services.gateway.views`) names the reader from his token (`Reader`
   spreads his hand for all to see; not while an opening lead out of turn awaits declarer's
   option, Law 54), and a hand faced in the play (Law 54A's spread, a claim: Law 68A); a
   defender never sees his partner's or declarer's hand, declarer never a defender's,
-  otherwise; the cards played are in the state for all), spectators every hand once the
+  otherwise; the cards played are in the state for all; all four once the board has its
+  result at the table, Law 66D: `ended_at_table`), spectators every hand once the
   board has been under way for the delay the settings ask for (vugraph delay), the
   director everything. So does a table's operator (a vugraph operator or the recorder at a
   physical table): he sits at that table and sees every hand, every call and every
@@ -50,7 +51,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from shared.board_view import BoardView, WithheldView
+from shared.board_view import BoardEndView, BoardView, WithheldView
 from shared.deal import format_deal, parse_deal
 from shared.hidden_holdings import play_lasts, tells_establishment, told_by_hands
 from shared.history_view import HistoryEntryView, HistoryView
@@ -86,7 +87,7 @@ SEES_ALL = (Role.DIRECTOR, Role.OPERATOR)  # the board in progress whole: direct
 
 
 def _deal_for(reader: Reader, deal: str | None, started: int | None, spectator_delay_s: int,
-              now_ms: int, shown: tuple[Seat, ...] = ()) -> str | None:
+              now_ms: int, shown: tuple[Seat, ...] = (), ended: bool = False) -> str | None:
     if deal is None or reader.role in SEES_ALL:
         return deal
     if reader.role == Role.SPECTATOR:
@@ -97,6 +98,8 @@ def _deal_for(reader: Reader, deal: str | None, started: int | None, spectator_d
         return None
     if reader.seat is None:
         return None
+    if ended:  # Law 66D: the board's play over at his table, its cards may be inspected
+        return deal
     return _hands_shown(deal, reader.seat, shown)
 
 
@@ -159,6 +162,15 @@ def dummy_of(board: BoardView) -> Seat | None:
     return Seat.parse(contract["declarer"]).partner
 
 
+def ended_at_table(board: BoardView) -> bool:
+    """Whether the board's play has ended at this table, its result known (the last trick
+    played, a claim agreed, the Director's score, or passed out): Law 66D, \"after play
+    ceases, the played and unplayed cards may be inspected\", so each seat then sees all four
+    hands, the result beside them. Never before: a hand seen while a card is still to be
+    played would be information from the cards, not the play (Law 16)."""
+    return board.get("result") is not None
+
+
 def shown_hands(board: BoardView) -> tuple[Seat, ...]:
     """The hands every seat sees besides its own: dummy's (`dummy_of`) and those faced in
     the play (Laws 54A, 68A: `play.faced`)."""
@@ -194,11 +206,17 @@ def board_for(reader: Reader, board: BoardView, spectator_delay_s: int, now_ms: 
     if reader.role in SEES_ALL:
         return board
     deal = _deal_for(reader, board.get("deal"), board.get("started_ts"), spectator_delay_s,
-                     now_ms, shown_hands(board))
+                     now_ms, shown_hands(board), ended_at_table(board))
     partner = _partner_of(reader)
     if partner is None and "deal" in board and deal is board["deal"]:
         return board  # a spectator after the delay: the whole board
     view: BoardView = {**board, "deal": deal}
+    previous = board.get("previous")
+    if previous is not None and "deal" in previous and partner is None:
+        # a seat's board before ended at his table; another reader who does not see this
+        # board's deal sees not the one before either
+        view["previous"] = cast(BoardEndView, {k: v for k, v in previous.items()
+                                                if k != "deal"})
     if partner is not None and play_lasts(board.get("play"), board.get("result")):
         _hide_holdings(view)
     if partner is not None:

@@ -65,7 +65,7 @@ def test_the_next_board_carries_the_board_before_as_its_52nd_card_left_it() -> N
     assert previous["last_trick"] == board_1["play"]["tricks"][12]
     assert [c["card"] for c in previous["last_trick"]["cards"]] == \
         [m["card"] for m in cards[-4:]]
-    assert "deal" not in previous  # no hand: only what the table saw played
+    assert previous["deal"] == board_1["deal"] == DEAL  # Law 66D: its cards, play over
     assert table_view(run.state) == view  # a replay's view of the table, as Redis keeps it
 
 

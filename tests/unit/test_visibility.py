@@ -87,3 +87,41 @@ def test_law_61_a_revoke_is_the_directors_while_the_play_lasts_on_each_channel()
         assert "revoke" not in [a["kind"] for a in entry["state"]["alerts"]]
     assert "revoke" in [a["kind"] for a in board_for(DIRECTOR, board, 0, 0)["alerts"]]
     assert hides_holdings(seat("N")) and not hides_holdings(DIRECTOR)
+
+
+def test_law_68_the_claimers_hand_faced_is_seen_by_the_defenders_not_before() -> None:
+    """Law 68 (a claim, with its statement; the claimer's hand faced for it, `hand_faced`):
+    West, a defender, sees declarer North's hand once it is faced, not at the claim alone."""
+    claimed = state("E plays C2, N claims 13 trumps then clubs")
+    faced = state("E plays C2, N claims 13 trumps then clubs",
+                  extra=[{"type": "hand_faced", "seat": "N"}])
+    north = DEAL.split()[0].removeprefix("N:")
+    assert north not in hands(board_for(seat("W"), claimed, 0, 0))
+    assert hands(board_for(seat("W"), faced, 0, 0)).startswith(f"N:{north} ")
+    assert faced["play"]["claim"]["statement"] == "trumps then clubs"
+
+
+def test_law_66d_each_seat_sees_the_four_hands_once_the_play_has_ended_not_before() -> None:
+    """Law 66D: after play ceases the cards may be inspected: each seat's view carries the
+    whole deal once the board has its result at the table (a claim agreed, Law 69A); while the
+    claim awaits the defenders' answer, a defender sees his own hand and dummy's alone."""
+    open_claim = state("E plays C2, N claims 13 rest, E agrees")
+    ended = state("E plays C2, N claims 13 rest, E agrees, W agrees")
+    assert open_claim["result"] is None and ended["result"] is not None
+    assert hands(board_for(seat("E"), open_claim, 0, 0)) == \
+        "N:- JT987.Q876.AK5.2 AK532.T.JT6.T985 -"
+    for letter in "NESW":
+        assert hands(board_for(seat(letter), ended, 0, 0)) == DEAL, letter
+
+
+def test_law_66d_the_board_before_carries_its_hands_to_the_seats_only() -> None:
+    """Law 66D: the board before (`previous`), ended at this table, carries its four hands to
+    the table's seats; a spectator who does not yet see the board in progress's deal (the
+    vugraph delay) does not get the board before's either."""
+    board = {**state(), "started_ts": 0,
+             "previous": {"board": 0, "result": {"score_ns": 420}, "deal": DEAL}}
+    for letter in "NESW":
+        assert board_for(seat(letter), board, 0, 0)["previous"]["deal"] == DEAL
+    delayed = board_for(SPECTATOR, board, 600, 1000)
+    assert delayed["deal"] is None and "deal" not in delayed["previous"]
+    assert board_for(SPECTATOR, board, 0, 1000)["previous"]["deal"] == DEAL

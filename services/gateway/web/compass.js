@@ -1,23 +1,22 @@
 // The four hands of a board around the table (North at the top), as the server sends them: a
 // spectator's state holds no hand until the vugraph delay has passed, then all four.
 
-import { contractNode, el, handNode, parseDeal, SEAT_NAMES, vulnerable } from "./table.js";
+import { plateNode, seatToAct } from "./seats.js";
+import { contractNode, el, handNode, parseDeal, SEAT_NAMES } from "./table.js";
 
 const AREAS = { N: "north", E: "east", S: "south", W: "west" };
 
 function seatNode(board, seat, hand, onCard) {
   const player = (board.players || {})[seat];
-  const vul = vulnerable(seat, board.vulnerability);
-  const title = el("h3", { class: `seat-title${vul ? " vul" : ""}`, id: `hand-${seat}` },
-    SEAT_NAMES[seat], player ? el("span", { class: "player", text: ` ${player}` }) : null,
-    vul ? el("span", { class: "sr-only", text: " (vulnerable)" }) : null);
   const label = `${SEAT_NAMES[seat]}${player ? ` (${player})` : ""}`;
-  return el("div", { class: `compass-seat ${AREAS[seat]}`, "data-seat": seat }, title,
-    hand ? handNode(hand, { label: `${label}'s hand`,
-      played: board.opening_lead && board.opening_lead.seat === seat
-        ? board.opening_lead.card : null,
-      onCard: onCard ? (card) => onCard(seat, card) : null })
-      : el("p", { class: "quiet hidden-hand", text: "Hands after the delay" }));
+  const lit = seatToAct(board) === seat;
+  return el("div", { class: `compass-seat ${AREAS[seat]}${lit ? " to-act" : ""}`,
+    "data-seat": seat }, plateNode(board, seat, { id: `hand-${seat}` }),
+  hand ? handNode(hand, { label: `${label}'s hand`,
+    played: board.opening_lead && board.opening_lead.seat === seat
+      ? board.opening_lead.card : null,
+    onCard: onCard ? (card) => onCard(seat, card) : null })
+    : el("p", { class: "quiet hidden-hand", text: "Hands after the delay" }));
 }
 
 /** North, East, South and West (a vulnerable side's names in red) around a centre that

@@ -9,9 +9,10 @@ import {
 import { statusWords, TableSocket } from "./socket.js";
 import { claimNode } from "./claim.js";
 import {
-  auctionNode, callNode, callWords, contractNode, el, handNode,
+  auctionNode, backsNode, callNode, callWords, contractNode, el, fourColoursNode, handNode,
   parseDeal, SEAT_NAMES, seatLabel,
 } from "./table.js";
+import { boardBoxNode, cardsLeft, plateNode, seatToAct } from "./seats.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import {
   awaitingChoice, awaitingPlayOption, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
@@ -26,11 +27,14 @@ const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const claims = claimsOf(token);
 const page = { board: null, replacing: false, chosen: null, sending: false, lastShown: false,
-  keys: false };
+  keys: false, auctionShown: false };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
-function error(text) { $("send-error").textContent = text || ""; }
+function error(text) {
+  $("send-error").textContent = text || "";
+  if (text) $("box-panel").classList.remove("folded"); // the error in sight
+}
 
 async function send(event) {
   error("");
@@ -147,12 +151,7 @@ async function playCard(from, card) { // one click sends the card: no undo (Law 
 }
 
 function seatTitle(board, seat) {
-  const play = board.play;
-  const role = play && seat === play.declarer ? " · declarer"
-    : play && seat === play.dummy ? " · dummy" : "";
-  return el("h3", { class: "seat-title", id: `seat-${seat}` },
-    seat === me ? "You, " : "", seatLabel(board, seat), el("span", { class: "tag",
-      text: role }));
+  return plateNode(board, seat, { me, id: `seat-${seat}` });
 }
 
 /** A hand at the table: what is left of it; buttons when `me` plays from it (his own, or
@@ -162,36 +161,59 @@ function handAt(board, seat, hand) {
   const from = page.sending ? null : handToPlay(board, me);
   const left = remainingHand(hand, play);
   const mine = seat === me || (play && seat === play.dummy && me === play.declarer);
+  if (seat === me && board.result) return handNode(hand, { label: `Your hand, ${SEAT_NAMES[me]}` });
   const active = board.status === "closed" && !board.result && mine &&
     !(play && me === play.dummy);
-  return handNode(left, {
-    label: seat === me ? `Your hand, ${SEAT_NAMES[me]}` : `Dummy's hand, ${SEAT_NAMES[seat]}`,
+  const whose = seat === me ? "Your hand" : play && seat === play.dummy ? "Dummy's hand"
+    : `${SEAT_NAMES[seat]}'s hand${board.result ? "" : ", faced"}`;
+  return handNode(board.result ? hand : left, {
+    label: `${whose}, ${SEAT_NAMES[seat]}`,
     onCard: active ? (card) => playCard(seat, card) : null,
     enabled: active ? (from === seat ? playableCards(board, seat) : []) : null,
   });
 }
 
+/** What a place at the table is drawn from (its plate, its hand or backs, its penalty cards,
+ * the cards enabled in it): the place is drawn anew only when this changes. */
+function placeKey(board, seat, hand, lit) {
+  const play = board.play;
+  const from = page.sending ? null : handToPlay(board, me);
+  return JSON.stringify([hand, hand ? remainingHand(hand, play) : cardsLeft(board, seat),
+    lit === seat, board.status, Boolean(board.result), board.players || null,
+    board.vulnerability, board.dealer, board.contract || null, play && play.declarer,
+    play && play.dummy, from, from === seat ? playableCards(board, seat) : null,
+    (board.penalty_cards || []).filter((p) => p.seat === seat),
+    board.opening_lead || null]);
+}
+
+/** The table: the four seats along its sides seen from `me` (at the bottom), each hand seen
+ * as its faces, the others as backs with their count; the seat to act lit. */
 function renderHand(board) {
   const hands = parseDeal(board.deal);
   const play = board.play;
   $("play-table").classList.toggle("playing", Boolean(play));
-  $("hand-title").textContent = play ? "The table" : "Your hand";
+  document.querySelector("main").classList.toggle("playing", Boolean(play));
+  $("hand-title").textContent = "The table";
+  const lit = seatToAct(board);
   const places = placesFrom(me);
   for (const [seat, place] of Object.entries(places)) {
-    if (seat === me) continue;
-    const node = $(`place-${place}`);
-    node.dataset.seat = seat;
-    node.replaceChildren(...[play ? seatTitle(board, seat) : null,
-      play && hands[seat] ? handAt(board, seat, hands[seat]) : null,
+    const node = $(seat === me ? "hand" : `place-${place}`);
+    if (seat !== me) node.dataset.seat = seat; // one's own: #hand
+    node.classList.toggle("to-act", seat === lit);
+    if (seat === me && !hands[me]) {
+      node.replaceChildren(el("p", { class: "quiet", text: "No hand yet." }));
+      delete node.dataset.drawn;
+      continue;
+    }
+    const drawn = placeKey(board, seat, hands[seat], lit);
+    if (node.dataset.drawn === drawn) continue; // as it stands: a card or a turn elsewhere
+    node.dataset.drawn = drawn;
+    node.replaceChildren(...[seatTitle(board, seat),
+      hands[seat] ? handAt(board, seat, hands[seat])
+        : backsNode(cardsLeft(board, seat), `${SEAT_NAMES[seat]}'s hand`),
       penaltyCardsNode(board, seat)].filter(Boolean)); // public to all (Law 50)
   }
   show("middle-box", play ? middleNode(board, me) : null);
-  if (!hands[me]) {
-    show("hand", el("p", { class: "quiet", text: "No hand yet." }));
-    return;
-  }
-  say("hand", play ? seatTitle(board, me) : null, handAt(board, me, hands[me]),
-    penaltyCardsNode(board, me));
 }
 
 function renderPlayPanel(board) {
@@ -208,8 +230,11 @@ function renderPlayPanel(board) {
     { label: "The last trick" }), el("p", { class: "trick-note",
     text: `Won by ${SEAT_NAMES[last.winner]}` })) : null);
   show("claim-box", claimNode(board, me, {
-    onClaim: (tricks, statement) => send({ type: "claim", tricks,
-      ...(statement ? { statement } : {}) }),
+    onClaim: async (tricks, statement) => { // the claimer faces his hand (Law 68)
+      if (await send({ type: "claim", tricks, ...(statement ? { statement } : {}) })) {
+        await send({ type: "hand_faced" });
+      }
+    },
     onAnswer: (accept) => send({ type: "claim_response", accept }),
   }));
   show("lead-option-box", leadOptionNode(board, me, (choice, suit) => send({
@@ -236,6 +261,10 @@ function renderBox(board) {
     undo.setAttribute("aria-label", `Undo my ${callWords(replaceable)}: a mis-click (Law 25A)`);
   }
   $("undo-cancel").hidden = !page.replacing;
+  const said = $("option").children.length || $("questions").children.length ||
+    $("send-error").textContent || !undo.hidden || !$("undo-cancel").hidden;
+  $("box-panel").classList.toggle("folded", Boolean(board.play) && !said); // the lit seat
+  // shows the turn; the sentence stays for screen readers
 }
 
 /** Keyboard play: the table is drawn anew at each state, so the focus, when it was on the
@@ -260,11 +289,19 @@ function draw() {
   if (!board) return;
   $("title").textContent = `Table ${claims.table} · ${SEAT_NAMES[me]}`;
   document.title = `${SEAT_NAMES[me]} at ${claims.table} — board ${board.board}`;
-  $("board-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
-    `Vulnerable: ${board.vulnerability}`;
+  show("board-info", boardBoxNode(board));
   renderHand(board);
   renderPlayPanel(board);
-  show("auction", auctionNode(board, { onCall: (index) => { page.chosen = index; render(); } }));
+  const compact = Boolean(board.play) && !page.auctionShown; // the play: the contract alone
+  const toggle = $("auction-toggle");
+  toggle.hidden = !board.play;
+  toggle.setAttribute("aria-expanded", String(!compact));
+  toggle.textContent = compact ? "Show the whole auction" : "Hide the auction";
+  $("auction").hidden = compact;
+  show("auction", compact ? null : auctionNode(board, { onCall: (index) => {
+    page.chosen = index;
+    render();
+  } }));
   const contract = contractNode(board);
   say("contract", contract ? "Contract: " : null, contract);
   show("call-detail", page.chosen === null ? null : callDetailNode(board, page.chosen, me,
@@ -313,6 +350,11 @@ document.addEventListener("keydown", () => { page.keys = true; }, true);
 document.addEventListener("pointerdown", () => { page.keys = false; }, true);
 $("undo").addEventListener("click", () => { page.replacing = true; render(); });
 $("undo-cancel").addEventListener("click", () => { page.replacing = false; render(); });
+$("auction-toggle").addEventListener("click", () => {
+  page.auctionShown = !page.auctionShown;
+  render();
+});
+$("deck").replaceChildren(fourColoursNode());
 $("last-trick-button").addEventListener("click", () => {
   page.lastShown = !page.lastShown;
   render();

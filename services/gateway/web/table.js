@@ -53,8 +53,8 @@ export function callNode(call) {
     return span;
   }
   const suit = SUIT_BY_KEY[m[2]];
-  span.append(m[1], suit ? el("span", { class: `suit ${suit.colour}`, "aria-hidden": "true",
-    text: suit.symbol }) : "NT");
+  span.append(m[1], suit ? el("span", { class: `suit ${suit.colour} suit-${suit.key}`,
+    "aria-hidden": "true", text: suit.symbol }) : "NT");
   return span;
 }
 
@@ -71,13 +71,43 @@ export function cardWords(card) { // "HK" → "king of hearts"
   return `${rank} of ${suit ? suit.name : card[0]}`;
 }
 
-export function cardNode(card) { // "HK" → ♥K; read as "king of hearts" (an image's label:
-  // a plain span may not carry one, axe-core's aria-prohibited-attr)
+export function cardNode(card) { // "HK" → a card's face, K over ♥; read as "king of hearts"
+  // (an image's label: a plain span may not carry one, axe-core's aria-prohibited-attr)
   const suit = SUIT_BY_KEY[card[0]];
-  return el("span", { class: `card ${suit ? suit.colour : ""}`, role: "img",
-    "aria-label": cardWords(card) },
-    el("span", { class: "suit", "aria-hidden": "true", text: suit ? suit.symbol : card[0] }),
-    el("span", { "aria-hidden": "true", text: card[1] === "T" ? "10" : card[1] }));
+  return el("span", { class: `card face ${suit ? `${suit.colour} suit-${suit.key}` : ""}`,
+    role: "img", "aria-label": cardWords(card) }, // drawn rank over suit where faces are
+  el("span", { class: "suit", "aria-hidden": "true", text: suit ? suit.symbol : card[0] }),
+  el("span", { class: "face-rank", "aria-hidden": "true",
+    text: card[1] === "T" ? "10" : card[1] }));
+}
+
+/** A hidden hand: the backs of its `count` cards, fanned, and the count in figures. */
+export function backsNode(count, label) {
+  const backs = Array.from({ length: Math.min(count, 13) }, () =>
+    el("span", { class: "back", "aria-hidden": "true" }));
+  return el("div", { class: "backs", role: "img", "aria-label": `${label}: ${count} ` +
+    `card${count === 1 ? "" : "s"}, not seen`, "data-backs": String(count) },
+  el("span", { class: "back-fan", "aria-hidden": "true" }, backs),
+  el("span", { class: "back-count", "aria-hidden": "true", text: String(count) }));
+}
+
+/** The four-colour deck (diamonds orange, clubs green), the reader's choice kept in this
+ * browser: a class on the page's root that the style sheets read. */
+const FOUR_COLOURS = "tableserver.four-colours";
+export function fourColours() {
+  try { return localStorage.getItem(FOUR_COLOURS) === "1"; } catch { return false; }
+}
+export function setFourColours(on) {
+  try { localStorage.setItem(FOUR_COLOURS, on ? "1" : "0"); } catch { /* private mode */ }
+  document.documentElement.classList.toggle("four-colours", on);
+}
+
+/** The deck's colours switch, a checkbox: `<label><input> Four-colour deck</label>`. */
+export function fourColoursNode() {
+  document.documentElement.classList.toggle("four-colours", fourColours());
+  const box = el("input", { type: "checkbox", id: "four-colours", checked: fourColours(),
+    onchange: () => setFourColours(box.checked) });
+  return el("label", { class: "deck-switch", for: "four-colours" }, box, " Four-colour deck");
 }
 
 /** The hands of a PBN deal, "N:AKQ2.J3.T98.7654 - - -": seat → {S, H, D, C} (rank strings,
@@ -102,21 +132,25 @@ export function parseDeal(deal) {
 export function handNode(hand, { onCard = null, played = null, label = "Hand",
   enabled = null } = {}) {
   const open = enabled ? new Set(enabled) : null;
-  const list = el("ul", { class: "hand", "aria-label": label, "data-hand": "" });
+  const list = el("ul", { class: `hand${open && open.size ? " to-play" : ""}`,
+    "aria-label": label, "data-hand": "" });
   for (const suit of SUITS) {
     const ranks = [...(hand[suit.key] || "")];
-    const row = el("li", { class: `suit-row ${suit.colour}` },
+    const row = el("li", { class: `suit-row ${suit.colour} suit-${suit.key}${ranks.length ? ""
+      : " void-row"}` },
       el("span", { class: "suit-symbol", "aria-hidden": "true", text: suit.symbol }),
       el("span", { class: "sr-only", text: `${suit.name}:` }));
     if (!ranks.length) row.append(el("span", { class: "void", text: "—", "aria-label": "none" }));
     for (const rank of ranks) {
       const card = suit.key + rank;
-      const text = rank === "T" ? "10" : rank;
-      const attrs = { class: `rank${card === played ? " played" : ""}`, "data-card": card };
+      const attrs = { class: `rank face${card === played ? " played" : ""}`, "data-card": card };
+      const parts = [el("span", { class: "suit face-suit", "aria-hidden": "true",
+        text: suit.symbol }), el("span", { class: "face-rank", "aria-hidden": "true",
+        text: rank === "T" ? "10" : rank })];
       row.append(onCard
         ? el("button", { ...attrs, type: "button", "aria-label": cardWords(card),
-          disabled: open !== null && !open.has(card), onclick: () => onCard(card), text })
-        : el("span", { ...attrs, "aria-label": cardWords(card), text }));
+          disabled: open !== null && !open.has(card), onclick: () => onCard(card) }, parts)
+        : el("span", { ...attrs, role: "img", "aria-label": cardWords(card) }, parts));
     }
     list.append(row);
   }

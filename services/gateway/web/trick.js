@@ -6,7 +6,8 @@
 // the penalty cards), so that no revoke or card out of turn is sent from it.
 
 import {
-  callNode, cardNode, cardWords, el, lhoOf, partnerOf, SEAT_NAMES, SEATS, SUITS,
+  callNode, cardNode, cardWords, el, handNode, lhoOf, parseDeal, partnerOf, SEAT_NAMES, SEATS,
+  SUITS,
 } from "./table.js";
 
 const SIDE_OF = { N: "NS", S: "NS", E: "EW", W: "EW" };
@@ -98,12 +99,15 @@ export function trickCardsNode(trick, bottom, { label = "The trick" } = {}) {
     const slot = slots[places[entry.seat]];
     slot.dataset.seat = entry.seat;
     slot.dataset.card = entry.card;
+    const led = entry.seat === trick.leader;
     slot.classList.toggle("won", trick.winner === entry.seat);
+    slot.classList.toggle("led", led);
     slot.replaceChildren(el("span", { class: "trick-seat", "aria-hidden": "true",
-      text: entry.seat }), cardNode(entry.card));
+      text: led ? `${entry.seat} led` : entry.seat }), cardNode(entry.card));
   }
   const words = ((trick && trick.cards) || []).map((e) =>
-    `${SEAT_NAMES[e.seat]} ${cardWords(e.card)}`).join(", ");
+    `${SEAT_NAMES[e.seat]}${e.seat === trick.leader ? " led" : ""} ${cardWords(e.card)}`)
+    .join(", ") + (trick && trick.winner ? `; won by ${SEAT_NAMES[trick.winner]}` : "");
   return el("div", { class: "trick", role: "group", "aria-label":
     `${label}: ${words || "no card yet"}` }, PLACES.map((place) => slots[place]));
 }
@@ -181,7 +185,22 @@ export function previousNode(previous, bottom = "S", me = null) {
       : passed ? null : el("p", { class: "quiet", text: "Left unfinished." }),
     last ? el("div", { class: "previous-trick" }, trickCardsNode(last, bottom,
       { label: `Board ${previous.board}'s last trick` }), el("p", { class: "trick-note",
-      text: `Last trick won by ${SEAT_NAMES[last.winner]}` })) : null);
+      text: `Last trick won by ${SEAT_NAMES[last.winner]}` })) : null,
+    previous.deal ? dealNode(previous.deal, `Board ${previous.board}`) : null);
+}
+
+/** A board's four hands, once its play has ended at the table (Law 66D: the state's
+ * `previous.deal`): North, East, South, West, each a suit a line. */
+export function dealNode(deal, label) {
+  const hands = parseDeal(deal);
+  return el("div", { class: "deal-diagram", role: "group", "aria-label": `${label}: the four ` +
+    "hands" }, SEATS.filter((seat) => hands[seat]).map((seat) => {
+    const hand = handNode(hands[seat], { label: `${label}, ${SEAT_NAMES[seat]}'s hand` });
+    hand.removeAttribute("data-hand"); // not a hand at the table now
+    hand.dataset.dealHand = seat;
+    return el("div", { class: `deal-seat deal-${seat}` },
+      el("p", { class: "deal-name", text: SEAT_NAMES[seat] }), hand);
+  }));
 }
 
 /** The deal without the cards played: what is left in each hand shown ("-" stays hidden). */

@@ -113,3 +113,31 @@ async def test_the_pages_are_served_with_a_content_security_policy(root_path: st
                       .decode() + "'" for s in inline}
             assert set(policy["script-src"].split()) == {"'self'", *hashes}, page
             assert len(hashes) == (0 if page == "/redoc" else 1), page
+
+
+def test_every_reference_of_the_gateways_schema_resolves_in_its_components() -> None:
+    """ReDoc (/redoc) renders only a document whose every `$ref` points into
+    `#/components/schemas` and is there: a request body given by hand (the events route's,
+    from `EventIn`) once carried pydantic's `#/$defs/…`, and ReDoc showed an error page."""
+    from services.gateway.app import create_app
+    from tests.fakes import gateway_adapters
+
+    schema = create_app(adapters=gateway_adapters()).app.openapi()  # type: ignore[attr-defined]
+    components = schema["components"]["schemas"]
+    refs: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                refs.append(node["$ref"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    assert refs, "the document has references"
+    prefix = "#/components/schemas/"
+    assert [r for r in refs if not r.startswith(prefix)] == []
+    assert sorted({r for r in refs if r.removeprefix(prefix) not in components}) == []

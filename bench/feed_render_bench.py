@@ -4,7 +4,7 @@ Folds the RealBridge qualifier's whole boards (tests/data) into the states the p
 writes, then renders each state's feed entry as the hub does, for one view (a seat's: North)
 and for the six views of a table (director, spectator, each seat), two ways:
 - parse, view, dump: the entry parsed and its view encoded whole, for each view (the feed's
-  rendering before `services/gateway/feed_frames.py`);
+  rendering before `services/gateway/feeds/feed_frames.py`);
 - frames: `BoardFrames.frame`, the feed's rendering now (one parse for all views; each view
   built from the stored text's pieces, only what the view changes encoded again).
 CPU time (process time), the best of `--repeat` rounds, so that other processes on the
@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository
 from bench.stack_args import machine
-from services.gateway.feed_frames import BoardFrames
+from services.gateway.feeds.feed_frames import BoardFrames
+from services.gateway.tables.views import board_for
 from services.gateway.tokens import Grant, Role
-from services.gateway.views import board_for
 from shared.codec import from_map
-from shared.engine import TableState, evolve
 from shared.notation import pbn_events
+from shared.table.engine import TableState, evolve
 
 RECORD = Path(__file__).resolve().parent.parent / "tests/data/realbridge-2021-online-qualifier.pbn"
 PLAYED = ("board_started", "call", "card_played", "claim", "claim_response")

@@ -26,8 +26,8 @@ from typing import Any
 from shared import fold, from_map
 from shared.cards import RANKS, SUITS, Card
 from shared.deal import format_deal
-from shared.play import trick_winner
 from shared.seats import Seat
+from shared.table.play import trick_winner
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 TARGET = 1_000_000  # the fold with the play: events per second of CPU time

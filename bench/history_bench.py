@@ -10,7 +10,7 @@ until the processor has folded them all (a quiet machine), then measures:
   `--concurrency` in flight, in a shuffled order: p50, p95 and max, the answers by status;
 - the same again after one more event on every table (each table's topic has moved on).
 Every answer is checked against a replay of its topic, as its seat may see it (the pure
-history, `services.replay.history`, filtered by `services.gateway.views`).
+history, `services.replay.history`, filtered by `services.gateway.tables.views`).
 
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
@@ -38,8 +38,8 @@ from bench.pipeline_bench import cpu_seconds, print_service_errors
 from bench.stack_args import add_stack_options, bench_stack, machine
 from services.common.kafka.reader import read_topics
 from services.common.names import table_topic
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
 from shared.codec import encode, from_map
 

@@ -1,6 +1,6 @@
 """Benchmark of a tournament's results as the gateway computes them (docs/scoring.md): the rounds'
 seatings linked to each table's results, the Director's scores applied, the travellers and the
-rankings and the document (`shared.tournament_results.results`), for a 1,000-table session;
+rankings and the document (`shared.tournament.results.results`), for a 1,000-table session;
 the fold of one table's log of 24 boards into its results (the gateway folds every table's),
 and a next request, which folds only what each table appended since.
 
@@ -23,12 +23,12 @@ from typing import Any
 
 from scores_bench import best_of  # bench/ is the script's folder: its timing helper, once
 
-from services.gateway.tournament_scores import Folded, fold_more, table_results
+from services.gateway.tournaments.scores import Folded, fold_more, table_results
 from shared.codec import encode, from_map
-from shared.entrants import Entrant, Movement, MovementKind, plan, seating_map
 from shared.scores.vocabulary import Scoring
-from shared.tournament import Tournament
-from shared.tournament_results import results
+from shared.tournament.entrants import Entrant, Movement, MovementKind, plan, seating_map
+from shared.tournament.results import results
+from shared.tournament.session import Tournament
 
 SCORES = [420, 450, 170, 140, -50, -100, 620, 650, -200, 480, 110, 1430, -500, 90, 400]
 DEAL = "N:AKQJ.AKQJ.AKQ.AK T987.T98.T98.T98 65432.765.765.76 .432.J432.QJ5432"

@@ -28,11 +28,11 @@ from services.robots.player import SOLVER
 from services.robots.solver import solve
 from shared.calls import Call, Strain
 from shared.cards import RANKS, SUITS, Card
-from shared.play import trick_winner
 from shared.robot.bidding import choose_call
 from shared.robot.play import choose_card, legal_cards
 from shared.robot.sampling import Seen, remaining, shown_out
 from shared.seats import Seat
+from shared.table.play import trick_winner
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 

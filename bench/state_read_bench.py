@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from services.common.settings import Settings
 from services.common.store import board_of
 from services.gateway.app import create_app
+from services.gateway.tables.views import board_for
 from services.gateway.tokens import Grant, Role, sign
-from services.gateway.views import board_for
 from shared import fold, from_map
 from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL

@@ -42,8 +42,8 @@ from aiokafka.admin import AIOKafkaAdminClient
 from services.common.kafka.admin import create_tournament_topics
 from services.common.names import table_topic
 from shared.codec import from_map
-from shared.engine import fold
 from shared.seats import board_dealer
+from shared.table.engine import fold
 from shared.vocabulary import TableStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/

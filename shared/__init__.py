@@ -1,4 +1,10 @@
-"""tableserver's pure core: calls, events, their codec and the Laws of the auction as a fold.
+"""tableserver's pure core: seats, calls, cards, events and their codec, folded under the Laws.
+
+The subjects, one package each: a table's boards, their fold and what each reader sees
+(`shared.table`); the Laws' rules and rectifications (`shared.laws`); a tournament's session,
+entrants and results (`shared.tournament`); a field's scores (`shared.scores`); PBN, LIN and
+the results formats (`shared.notation`); the robots' reasoning (`shared.robot`); the Table
+Manager protocol (`shared.table_manager`).
 
 No I/O, no clock, no randomness: the same log always folds to the same state.
 
@@ -11,13 +17,13 @@ No I/O, no clock, no randomness: the same log always folds to the same state.
     {'level': 1, 'strain': 'NT', 'risk': '', 'declarer': 'N'}
 """
 
-from shared.board import Board
 from shared.calls import ALL_CALLS, Call, CallKind, Strain
 from shared.cards import Card
 from shared.codec import DecodeError, EventError, decode, encode, from_map, to_map
-from shared.engine import NoBoardError, TableState, evolve, fold
 from shared.events import Event, Ruleset
 from shared.seats import NotationError, Seat, Vulnerability
+from shared.table.board import Board
+from shared.table.engine import NoBoardError, TableState, evolve, fold
 
 __all__ = [
     "ALL_CALLS",

@@ -185,7 +185,7 @@ class CardPlayed(Stamped):
     cards from dummy's seat (Law 45). The first card after the auction is the opening lead
     (Law 41A), which ends the auction period (2017 Law 17D1). `by`: the seat that sent it,
     when not `seat` (declarer, for dummy's card; the gateway stamps it from the token), so
-    that a retry is known by its sender (`shared.engine.fold`)."""
+    that a retry is known by its sender (`shared.table.engine.fold`)."""
 
     TYPE = EventType.CARD_PLAYED
     SENDER = Sender.SEAT

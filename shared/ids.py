@@ -1,5 +1,5 @@
 """The formats of ids: a table's, a director alert's, an imported event's. Pure, shared by the
-fold (`shared.table_run`), the gateway's checks and routes, and the importer."""
+fold (`shared.table.table_run`), the gateway's checks and routes, and the importer."""
 
 from __future__ import annotations
 

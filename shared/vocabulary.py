@@ -20,9 +20,9 @@ class BoardStatus(enum.StrEnum):
 
 
 class TableStatus(enum.StrEnum):
-    """Where a table stands in a tournament's overview (`shared.table_summary`): a board's
-    status while its auction lasts, its play, else waiting for its first board, held by the
-    director before the round's next one, or done."""
+    """Where a table stands in a tournament's overview (`shared.table.table_summary`): a
+    board's status while its auction lasts, its play, else waiting for its first board, held by
+    the director before the round's next one, or done."""
 
     WAITING = "waiting"  # no board yet
     AUCTION = "auction"

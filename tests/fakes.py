@@ -38,19 +38,19 @@ from services.common.settings import Settings
 from services.common.store import States, board_of
 from services.common.supervision import Supervisor
 from services.gateway.bootstrap import Adapters
-from services.gateway.fanout import Render, Subscription
-from services.gateway.history_reads import HistoryReads
+from services.gateway.feeds.fanout import Render, Subscription
 from services.gateway.ports import (
     RegistryUnavailable,
     TopicShape,
     TopicsUnavailable,
 )
 from services.gateway.refusals import REDIS_DOWN
-from services.gateway.service import Gateway
+from services.gateway.tables.history_reads import HistoryReads
+from services.gateway.tables.service import Gateway
 from services.processor.ports import Alerts, Fenced, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
-from shared.board_view import BoardView
+from shared.table.board_view import BoardView
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
 T = TypeVar("T")

@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from shared import fold, from_map
-from shared.board import Board
 from shared.cards import Card
 from shared.deal import parse_deal
-from shared.engine import TableState
+from shared.table.board import Board
+from shared.table.engine import TableState
 
 
 def log(script: str, board: int = 1, ruleset: str = "duplicate", deal: str | None = None

@@ -31,7 +31,7 @@ import httpx
 from services.cli import demo_tournament
 from services.cli.demo_play import Board, auctions, load_boards, play_events, played
 from services.common.settings import Settings
-from services.gateway.routes.pages import director_link
+from services.gateway.http.routes.pages import director_link
 from shared.seats import Seat
 from shared.vocabulary import BoardStatus
 

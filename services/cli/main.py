@@ -46,11 +46,11 @@ from services.cli.render import render_board
 from services.cli.robots import add_robots_parser
 from services.cli.tournament import add_tournament_parser
 from services.cli.words import counted
-from shared.board_result import rubber_total
 from shared.codec import EventError, from_json_line, from_map, to_map
-from shared.engine import NoBoardError, fold
 from shared.events import Event, Ruleset
 from shared.ids import TABLE_ID
+from shared.table.board_result import rubber_total
+from shared.table.engine import NoBoardError, fold
 
 if TYPE_CHECKING:  # the records' readers and writers are imported by the commands that use
     from shared.notation import PassedOver, ReadResult, SkippedBoard  # them: `fold` starts faster

@@ -13,7 +13,7 @@ from typing import Any
 
 from services.cli.gateway_requests import Refusal
 
-# as the gateway's TOURNAMENT_ID (services.gateway.models): checked here before it is put in
+# as the gateway's TOURNAMENT_ID (services.gateway.http.models): checked here before it is put in
 # a URL, so that a name with a '/' or a '?' is refused rather than sent somewhere else
 TOURNAMENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 MAX_BOARDS = 10_000  # numbers a --boards text may stand for (a round holds far fewer)

@@ -2,7 +2,7 @@
 is down: `ServiceError` (a reason, the field at fault, when to retry) and `Unavailable` (Kafka
 or Redis cannot be reached: retry after `retry_after` seconds). The gateway's refusals of a
 request (`services.gateway.refusals.Refused`) are the other branch; no HTTP here: the gateway's
-edge turns an error into a status (`services.gateway.errors.STATUS`)."""
+edge turns an error into a status (`services.gateway.http.errors.STATUS`)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ class Repeats(logging.Filter):
 
 class GoneTables(logging.Filter):
     """aiokafka logs an ERROR when a topic it follows is not in the cluster any more; a table's
-    topic goes when the director closes the table (`services.gateway.closing`), before a
+    topic goes when the director closes the table (`services.gateway.tables.closing`), before a
     worker hears of it: told as information."""
 
     def filter(self, record: logging.LogRecord) -> bool:

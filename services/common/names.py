@@ -28,7 +28,7 @@
   compacted: every copy a record ever pointed at stays);
   a closed table's topic is deleted once its archive is read back and checked. A closed
   tournament's own topic is archived there too, under the topic's name
-  (`services.gateway.tournament_close`).
+  (`services.gateway.tournaments.close`).
 - `tableserver.health`: the gateways' probes of whether Kafka takes appends (`/readyz`), one
   partition, kept an hour; nothing reads it.
 """
@@ -68,7 +68,7 @@ REDIS_SLOTS = 16384
 def tag(table: str) -> str:
     """A table's Redis hash tag, its bucket's: Redis Cluster puts every key carrying the same
     `{…}` in the same hash slot, so that one script may write a table's state and its feed,
-    and one `XREAD` follow every feed of a bucket (`services.gateway.cluster_feeds`). A single
+    and one `XREAD` follow every feed of a bucket (`services.gateway.feeds.cluster_feeds`). A single
     Redis ignores it."""
     return _bucket_tag(zlib.crc32(table.encode()) % REDIS_BUCKETS)
 

@@ -5,7 +5,7 @@ On a cluster every key of a table shares its slot (`names.tag`); redis-py's `Red
 sends each command to its slot's primary and follows redirections, and `ClusterLines` does the
 same for the pipelined paths. What reads many tables at once splits itself by slot: a pipeline
 (redis-py's cluster pipeline), the robots' `MGET` (`mget_nonatomic`), the feeds' `XREAD`
-(`services.gateway.fanout`: a reader a primary).
+(`services.gateway.feeds.fanout`: a reader a primary).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from services.common.names import (
     worker_key,
 )
 from services.common.redis_connect import AnyRedis, Lines
-from shared.board_view import BoardView
+from shared.table.board_view import BoardView
 
 SEATS = ("N", "E", "S", "W")
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)

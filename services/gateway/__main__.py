@@ -14,7 +14,7 @@ from services.common.settings import Settings
 from services.common.supervision import Supervisor
 from services.gateway.app import create_app
 from services.gateway.bootstrap import Adapters
-from services.gateway.ws_frames import protocol_class
+from services.gateway.feeds.ws_frames import protocol_class
 
 # Each connection's send buffer in the kernel (Linux doubles it, and copies the listening
 # socket's to every connection it accepts). Left to grow by itself it holds megabytes for a

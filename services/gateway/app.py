@@ -28,13 +28,12 @@ from fastapi.openapi.utils import get_openapi
 from services.common.gc_settle import settle
 from services.common.settings import Settings
 from services.common.supervision import Supervisor
-from services.gateway.asgi import Guard
 from services.gateway.bootstrap import Adapters, background, real_adapters
-from services.gateway.docs import install_docs
-from services.gateway.doors import admission, events_answer
-from services.gateway.errors import install_error_handlers
-from services.gateway.public_boards import public_of
-from services.gateway.routes import (
+from services.gateway.http.asgi import Guard
+from services.gateway.http.docs import install_docs
+from services.gateway.http.doors import admission, events_answer
+from services.gateway.http.errors import install_error_handlers
+from services.gateway.http.routes import (
     alerts,
     events,
     feeds,
@@ -44,9 +43,10 @@ from services.gateway.routes import (
     tables,
     tournaments,
 )
-from services.gateway.routes.pages import install_pages
-from services.gateway.service import Gateway
-from services.gateway.tournament_close import resume
+from services.gateway.http.routes.pages import install_pages
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments.close import resume
+from services.gateway.tournaments.public_boards import public_of
 
 
 def create_app(settings: Settings | None = None, adapters: Adapters | None = None,
@@ -101,7 +101,7 @@ async def _cancel(task: asyncio.Task[None]) -> None:
 
 def _without_422(app: FastAPI) -> dict[str, Any]:
     """The OpenAPI schema without FastAPI's 422, which this gateway never answers (its
-    validation errors are 400s, `services.gateway.errors`)."""
+    validation errors are 400s, `services.gateway.http.errors`)."""
     if app.openapi_schema is None:
         schema = get_openapi(title=app.title, version=app.version,
                              description=app.description, routes=app.routes)

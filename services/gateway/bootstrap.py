@@ -28,10 +28,11 @@ from services.common.names import HISTORY_RATE, REGISTRY, SEAT_RATE
 from services.common.redis_connect import AnyRedis, redis_client, redis_lines
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
-from services.gateway.alert_feed import AlertFeed
-from services.gateway.fanout import FeedHub
-from services.gateway.history_reads import HistoryReads
-from services.gateway.limits import SharedLimit
+from services.gateway.feeds.alert_feed import AlertFeed
+from services.gateway.feeds.fanout import FeedHub
+from services.gateway.feeds.public_feeds import PublicFeeds
+from services.gateway.http.limits import SharedLimit
+from services.gateway.http.probes import ClientsProbe
 from services.gateway.ports import (
     AlertReader,
     Appender,
@@ -43,10 +44,9 @@ from services.gateway.ports import (
     TopicAdmin,
     TopicReads,
 )
-from services.gateway.probes import ClientsProbe
-from services.gateway.public_feeds import PublicFeeds
-from services.gateway.table_registry import TableRegistry
-from services.gateway.topic_admin import KafkaTopicAdmin
+from services.gateway.tables.history_reads import HistoryReads
+from services.gateway.tables.table_registry import TableRegistry
+from services.gateway.tables.topic_admin import KafkaTopicAdmin
 from services.replay.kafka_topics import KafkaTopics
 from services.replay.topic_cache import TopicCache
 

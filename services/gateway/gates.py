@@ -5,7 +5,7 @@ refused when it gets none (`Busy`, a 503 with Retry-After). Nothing refused was 
 retry is always safe.
 
 - events (`TABLESERVER_EVENTS_IN_FLIGHT` at once, `TABLESERVER_EVENT_WAIT_MS` for a turn):
-  every door of an event (`services.gateway.doors.accept`) holds a turn from before its body
+  every door of an event (`services.gateway.http.doors.accept`) holds a turn from before its body
   is judged until it is answered. Without it, 60 tables at once were all served, p99 11.5 s
   and none refused (bench/overload_bench.py): each event's answer waited behind all the others'
   turns of the loop and appends. Bounded, an event is answered within its wait plus the time
@@ -14,7 +14,7 @@ retry is always safe.
   kept their tables coming straight back while a refused one came back after its Retry-After
   to find every turn taken again; one call waited 29 s through 28 refusals
   (bench/overload_bench.py, docs/operations.md).
-- history reads (`TABLESERVER_HISTORY_READS`, `services.gateway.history_reads`): refused at
+- history reads (`TABLESERVER_HISTORY_READS`, `services.gateway.tables.history_reads`): refused at
   once (no waiting).
 """
 

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from services.common.errors import Unavailable
 from services.common.kafka.reader import Record
 from services.common.registry import TableRecord
-from services.gateway.fanout import Feeds
+from services.gateway.feeds.fanout import Feeds
 
 
 class Delivery(Awaitable[object], Protocol):

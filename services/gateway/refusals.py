@@ -2,7 +2,7 @@
 `services.common.errors.ServiceError`; `Refused` (the request is at fault: its `Kind` says how)
 here, and `services.common.errors.Unavailable` (a service the command needs is down: retry after
 `retry_after` seconds), which the importer's appends raise too. No HTTP here: the edge turns a
-kind into a status (`services.gateway.errors.STATUS`), for the routes, the plain ASGI call path
+kind into a status (`services.gateway.http.errors.STATUS`), for the routes, the plain ASGI call path
 and a socket's ack alike."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import enum
 from services.common.errors import ServiceError
 
 REDIS_DOWN = "the state store (Redis) is unreachable; retry"
+DIRECTOR_ONLY = "only the director may do this"
 
 
 class Kind(enum.StrEnum):
@@ -38,7 +39,7 @@ class Refused(ServiceError):
 class RefusedOnState(Refused):
     """Refused against the table's state as Redis has it, which the sender's own event, if
     appended already, has changed: before it is answered, the gateway looks for that event in
-    the table's log (a retry: `services.gateway.retries`)."""
+    the table's log (a retry: `services.gateway.tables.retries`)."""
 
 
 def too_large(limit: int) -> Refused:

@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from services.gateway.models import TOURNAMENT_ID
+from services.gateway.http.models import TOURNAMENT_ID
 from shared.ids import TABLE_ID
 
 

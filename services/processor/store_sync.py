@@ -143,7 +143,7 @@ class StoreSync:
     async def _remember_closed_tournaments(self, records: Mapping[str, Any]) -> None:
         """The record of each closed tournament a table of the shard was in, when Redis has
         none: a closed table's registry record keeps where its tournament's archive is
-        (`services/gateway/tournament_close.py`), so that the tournament is found again
+        (`services/gateway/tournaments/close.py`), so that the tournament is found again
         whatever its tables' names."""
         closed = {r["tournament"]: r for r in records.values()
                   if "tournament" in r and "tournament_archive" in r}

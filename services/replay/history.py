@@ -11,8 +11,8 @@ The document (the same for `tableserver replay` and `GET /api/tables/{table}/his
 
 An alert raised on a board whose play has begun and not ended (as the history ends) says so,
 `"in_play": true`: a player's view of the history keeps from him those the fold found from
-hands he may not see, as his state of that board does (`services.gateway.views`,
-`shared.hidden_holdings`).
+hands he may not see, as his state of that board does (`services.gateway.tables.views`,
+`shared.table.hidden_holdings`).
 
 `board` selects one board (its last deal at the table up to `until`); without it the history
 holds every event and `state` is the board last started; `boards` lists the numbers of the
@@ -30,14 +30,14 @@ from __future__ import annotations
 from typing import Any
 
 from services.common.kafka.reader import Record
-from shared.board import Board
-from shared.board_result import result_view
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
-from shared.hidden_holdings import play_lasts
-from shared.history_view import HistoryEntryView, HistoryView
 from shared.notation.export import to_lin, to_pbn
-from shared.table_run import TableRun
+from shared.table.board import Board
+from shared.table.board_result import result_view
+from shared.table.hidden_holdings import play_lasts
+from shared.table.history_view import HistoryEntryView, HistoryView
+from shared.table.table_run import TableRun
 
 
 class NoSuchBoard(LookupError):
@@ -110,7 +110,7 @@ def _mark_in_play(raised_on: list[tuple[int, dict[str, Any]]], boards: tuple[Boa
 
 def events_of(document: HistoryView) -> list[dict[str, Any]]:
     """The events of a history, for the writers: records that were not events left out, and
-    explanations whose text the reader may not see (`services.gateway.views`)."""
+    explanations whose text the reader may not see (`services.gateway.tables.views`)."""
     return [e["event"] for e in document["history"] if e["event"] is not None
             and not (e["event"]["type"] == "explanation" and "explanation" not in e["event"])]
 

@@ -20,11 +20,11 @@ from services.common.settings import Settings
 from services.robots.solver import solve
 from shared.calls import Call, Strain
 from shared.cards import Card
-from shared.play import trick_winner
 from shared.robot.bidding import choose_call
 from shared.robot.play import choose_card
 from shared.robot.sampling import Seen, shown_out
 from shared.seats import Seat
+from shared.table.play import trick_winner
 from shared.table_manager import (
     BoardInfo,
     CallMade,

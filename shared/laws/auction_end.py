@@ -6,12 +6,12 @@ whose LHO called (Law 28A).
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Standing, StandingCall, skipped_by
 from shared.calls import PASS
 from shared.laws.citations import cite
 from shared.laws.rectification import inadmissible_double_to_repeat
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Standing, StandingCall, skipped_by
 from shared.vocabulary import Irregularity
 
 

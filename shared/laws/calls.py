@@ -5,8 +5,6 @@ it decides, to the rules of rotation, or to Law 39 after the final pass; and a c
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import StandingCall
 from shared.calls import Call
 from shared.events import CallChanged, CallMade
 from shared.laws.change_of_call import change_of_call, inadvertent_replaced, open_to_change
@@ -15,9 +13,11 @@ from shared.laws.inadmissible import call_after_final_pass, condoned
 from shared.laws.options import resolve_pending
 from shared.laws.rotation import make_call
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import StandingCall
 from shared.vocabulary import BoardStatus, Irregularity
 
-_AUCTION = BoardStatus.AUCTION  # read on every call: a module global (see `shared.board`)
+_AUCTION = BoardStatus.AUCTION  # read on every call: a module global (see `shared.table.board`)
 
 
 def on_call(board: Board, event: CallMade) -> None:

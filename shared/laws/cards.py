@@ -4,13 +4,13 @@ defender's (Law 49); a card of the declaring side faced as an opening lead, whic
 
 from __future__ import annotations
 
-from shared.board import Board
 from shared.cards import Card
 from shared.events import CardExposed
 from shared.laws.citations import cite
 from shared.laws.penalty_cards import lead_after_penalty_card
-from shared.play import is_minor
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import is_minor
 from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
 

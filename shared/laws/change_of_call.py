@@ -6,12 +6,12 @@ a pause for thought (Law 25B). The inadvertent change (Law 25A) makes the call h
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Correction, StandingCall
 from shared.calls import MAX_LEVEL, Call
 from shared.laws.citations import cite
 from shared.laws.common import irregular
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Correction, StandingCall
 from shared.vocabulary import BoardStatus, Irregularity
 
 

@@ -8,7 +8,7 @@ gives the section of a board's own ruleset, for alerts, rectifications and cance
 
 from __future__ import annotations
 
-from shared.board import Board
+from shared.table.board import Board
 
 _RUBBER = {
     "24": "23", "24A": "23(a)", "24B": "23(b)", "24C": "23(b)",

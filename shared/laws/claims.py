@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shared.board import Board
 from shared.events import ClaimMade, ClaimResponded, ResultRecorded
 from shared.laws.citations import cite
 from shared.laws.play import begin_play
 from shared.laws.revoke import establish, settle_revokes
-from shared.play import Claim, Play
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import Claim, Play
 from shared.vocabulary import Irregularity
 
 

@@ -9,11 +9,11 @@ its helpers).
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Pending, Standing
 from shared.laws.citations import cite
 from shared.laws.director_messages import describe_pending
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Pending, Standing
 from shared.vocabulary import Irregularity, Relation
 
 

@@ -3,10 +3,10 @@ Director, with the Laws that give them (in the board's ruleset, see `shared.laws
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Pending, Standing
 from shared.laws.citations import cite
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Pending, Standing
 from shared.vocabulary import Irregularity
 
 Description = tuple[str, tuple[str, ...]]

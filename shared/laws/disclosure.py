@@ -7,10 +7,10 @@ records who asked, who answered and about which call.
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_view import ExplanationView, QuestionView
 from shared.events import CallExplained, ExplanationRequested
 from shared.laws.citations import cite
+from shared.table.board import Board
+from shared.table.board_view import ExplanationView, QuestionView
 from shared.vocabulary import BoardStatus, Irregularity
 
 

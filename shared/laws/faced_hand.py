@@ -16,13 +16,13 @@ Read in the 2017 Laws (the rubber Laws' 54 and 68 are alike):
 
 from __future__ import annotations
 
-from shared.board import Board
 from shared.events import HandFaced
 from shared.laws.citations import cite
 from shared.laws.play import settle_lead
 from shared.laws.revoke import establish
-from shared.play import Claim, IrregularLead, Play
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import Claim, IrregularLead, Play
 
 
 def on_hand_faced(board: Board, event: HandFaced) -> None:

@@ -6,14 +6,14 @@ Law 35D). Rubber: the same numbers.
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Inadmissible, Standing, StandingCall
 from shared.laws.auction_end import stand
 from shared.laws.citations import cite
 from shared.laws.common import rectify, relation
 from shared.laws.director_messages import describe_inadmissible
 from shared.laws.rectification import double_out_of_rotation
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Inadmissible, Standing, StandingCall
 from shared.vocabulary import BoardStatus, Irregularity, PassObligation
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shared.board import Board
 from shared.events import LeadOptionChosen, PenaltyCardNamed
 from shared.laws.citations import cite
 from shared.laws.penalty_cards import settle_majors
 from shared.laws.play import begin_play
-from shared.play import LeadOptions
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import LeadOptions
 from shared.vocabulary import BoardStatus, LeadOption
 
 

@@ -13,11 +13,11 @@ the legal card it was simultaneous with is a premature play (Law 57) until the D
 
 from __future__ import annotations
 
-from shared.board import Board
 from shared.cards import Card
 from shared.laws.citations import cite
-from shared.play import Play, winner_of
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import Play, winner_of
 from shared.vocabulary import Irregularity
 
 

@@ -7,8 +7,6 @@ substitute (Law 25B; rubber Law 25(a) and Law 27's footnote).
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Correction, Pending, Standing, StandingCall
 from shared.events import OptionExercised
 from shared.laws.auction_end import stand
 from shared.laws.change_of_call import change_of_call, may_be_accepted
@@ -20,6 +18,8 @@ from shared.laws.rectification import (
     pass_out_of_rotation,
 )
 from shared.laws.rotation import make_call
+from shared.table.board import Board
+from shared.table.board_records import Correction, Pending, Standing, StandingCall
 from shared.vocabulary import OUT_OF_ROTATION, Irregularity
 
 

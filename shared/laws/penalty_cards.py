@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shared.board import Board
 from shared.cards import SUITS, Card
 from shared.laws.citations import cite
-from shared.play import LeadOptions, Play, is_minor
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import LeadOptions, Play, is_minor
 from shared.vocabulary import Irregularity, LeadOption
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shared.board import Board
 from shared.calls import Strain
 from shared.cards import Card
 from shared.deal import parse_deal
@@ -28,8 +27,9 @@ from shared.laws.penalty_cards import (
 )
 from shared.laws.premature import check_partner_play, premature_play
 from shared.laws.revoke import correct_revoke, establish, find_revoke, settle_revokes
-from shared.play import NO_HANDS, Hands, IrregularLead, Play, Suits, last_trick_winner
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import NO_HANDS, Hands, IrregularLead, Play, Suits, last_trick_winner
 from shared.vocabulary import BoardStatus, Irregularity, LeadRestriction
 
 _AUCTION = BoardStatus.AUCTION

@@ -26,12 +26,12 @@ plays before declarer has selected lets it lapse (the Director's, as the alert s
 
 from __future__ import annotations
 
-from shared.board import Board
 from shared.cards import RANKS, SUITS, Card
 from shared.events import PlayOptionChosen
 from shared.laws.citations import cite
-from shared.play import Play
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import Play
 from shared.vocabulary import Irregularity, PlayOption
 
 

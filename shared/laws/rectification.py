@@ -7,12 +7,12 @@ call not accepted (Law 25B2(b)). Rubber: Laws 25(b), 27, 30–32.
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Correction, Standing
 from shared.calls import MAX_LEVEL, Call
 from shared.laws.citations import cite
 from shared.laws.common import rectify
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Correction, Standing
 from shared.vocabulary import Irregularity, PassObligation, Relation
 
 

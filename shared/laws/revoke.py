@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shared.board import Board
 from shared.cards import Card
 from shared.laws.citations import cite
-from shared.play import Play, Revoke, winner_of
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.play import Play, Revoke, winner_of
 from shared.vocabulary import Irregularity
 
 

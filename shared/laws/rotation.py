@@ -7,8 +7,6 @@ redouble Law 30B2(b) forbids.
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Standing
 from shared.calls import MAX_LEVEL
 from shared.laws.auction_end import (
     deemed_pass,
@@ -22,6 +20,8 @@ from shared.laws.common import irregular
 from shared.laws.inadmissible import call_after_final_pass, inadmissible
 from shared.laws.rectification import follow_correction, inadmissible_double_to_repeat
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Standing
 from shared.vocabulary import BoardStatus, Irregularity
 
 

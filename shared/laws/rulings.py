@@ -6,12 +6,12 @@ tricks declarer wins (Laws 64C, 69B, 70, 71).
 
 from __future__ import annotations
 
-from shared.board import Board
-from shared.board_records import Pending
-from shared.board_view import RulingView
 from shared.events import RulingAction, RulingGiven
 from shared.laws.citations import cite
 from shared.laws.claims import rule_tricks
+from shared.table.board import Board
+from shared.table.board_records import Pending
+from shared.table.board_view import RulingView
 from shared.vocabulary import BoardStatus, PassObligation
 
 

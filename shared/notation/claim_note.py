@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from shared.play import Claim
 from shared.seats import Seat
+from shared.table.play import Claim
 
 PREFIX = "Claim by "
 _NOTE = re.compile(r"Claim by ([NESW]) \(Laws 68A-B\): (?:N-S|E-W) win (\d{1,2}) of the "

@@ -11,7 +11,7 @@ was done, for a scorer or an appeals committee. A call accepted out of rotation 
 `^S` for each player it skipped, an accepted insufficient bid `^I` (PBN 2.1 section 3.9). An
 `ExportHeader` gives what the log does not hold: the event, the site, the date, the table's
 name, the room, the scoring. A player's record (`players`) leaves out, while a board's play
-lasts, what the fold knows from hands he may not see (`shared.hidden_holdings`: a revoke, a
+lasts, what the fold knows from hands he may not see (`shared.table.hidden_holdings`: a revoke, a
 lead or play against a restriction), as his state does.
 
 What reading the export back (`pbn_events`, `lin_events`) and folding it gives again:
@@ -39,18 +39,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from shared.board import Board
-from shared.board_records import Alert, StandingCall
-from shared.board_result import result_view
-from shared.board_view import RulingView
 from shared.codec import from_map
 from shared.deal import parse_deal
-from shared.engine import fold
 from shared.events import RulingAction
-from shared.hidden_holdings import as_players_know
 from shared.notation.claim_note import claim_words
 from shared.notation.play_export import lin_play, pbn_play
 from shared.seats import Seat
+from shared.table.board import Board
+from shared.table.board_records import Alert, StandingCall
+from shared.table.board_result import result_view
+from shared.table.board_view import RulingView
+from shared.table.engine import fold
+from shared.table.hidden_holdings import as_players_know
 from shared.vocabulary import BoardStatus, LeadRestriction, PassObligation
 
 PBN_VULNERABLE = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}

@@ -3,11 +3,11 @@ LIN's `pc|` cards, the tricks as the fold holds them (leaders, cards, winners)."
 
 from __future__ import annotations
 
-from shared.board import Board
 from shared.cards import Card
 from shared.notation.claim_note import claim_words
 from shared.notation.play_record import clockwise
 from shared.seats import Seat
+from shared.table.board import Board
 
 
 def tricks_of(board: Board) -> list[tuple[Seat, tuple[tuple[Seat, Card], ...]]]:

@@ -4,7 +4,7 @@
 A record names the cards, not always who played them: LIN gives the cards in the order
 played (the hand is the one dealt the card, else the hand in turn), PBN by trick in columns
 from the opening leader (each trick is played from its leader, the winner of the trick
-before: Law 44G). The mechanics of `shared.play` seat the cards; the fold judges them.
+before: Law 44G). The mechanics of `shared.table.play` seat the cards; the fold judges them.
 
 The result (LIN `mc|N`, PBN `[Result]`: declarer's tricks in all, agreed at the table) ends a
 play the cards leave unfinished:
@@ -30,12 +30,12 @@ from typing import Any
 
 from shared.cards import Card
 from shared.codec import from_map
-from shared.engine import TableState, fold
 from shared.events import CardPlayed
 from shared.laws.play import begin_play
 from shared.notation.claim_note import ClaimNote
-from shared.play import Play
 from shared.seats import NotationError, Seat
+from shared.table.engine import TableState, fold
+from shared.table.play import Play
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from shared.calls import Strain
 from shared.cards import Card
-from shared.playable import following
 from shared.robot.sampling import RandomSource, Seen, remaining, sample
 from shared.seats import Seat
+from shared.table.playable import following
 
 # (hands still held, each with the current trick's cards back in it; trump; the trick's
 # leader; the trick's cards so far) → tricks the side to play takes with each card it may play
@@ -19,7 +19,7 @@ Solver = Callable[[Mapping[Seat, Sequence[Card]], Strain, Seat, Sequence[Card]],
 
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
-    """Law 44C: follow suit when able; the fold's rule (`shared.playable.following`). The
+    """Law 44C: follow suit when able; the fold's rule (`shared.table.playable.following`). The
     robot plays through the Table Manager protocol (`shared.table_manager`), which tells it
     no penalty card or option: it plays in turn, with nothing irregular pending."""
     return following(hand, trick[0].suit if trick else None)

@@ -5,7 +5,7 @@ The deal is tests/helpers.py's DEAL; N declares 4S, E leads, S is dummy:
 
 Trick 1: E ♣2, S ♣5, W ♣6, N ♣A; N leads ♥2 and W plays ♥4 before his partner E: a penalty
 card, and declarer selects an option on E's play (Law 57A). The cards each page enables are
-its view's `playable` (shared/playable.py)."""
+its view's `playable` (shared/table/playable.py)."""
 
 from __future__ import annotations
 

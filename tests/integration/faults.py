@@ -27,9 +27,9 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from services.common.names import state_key, worker_key
-from shared.board_end import table_view
 from shared.codec import decode
 from shared.events import BoardStarted
+from shared.table.board_end import table_view
 from tests.helpers import DEAL, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
 from tests.script import log

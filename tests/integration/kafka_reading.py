@@ -9,7 +9,7 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from services.common.names import ALERTS, table_topic
 from shared.codec import decode
-from shared.engine import TableState, fold
+from shared.table.engine import TableState, fold
 
 
 async def read_all(bootstrap: str, topic: str, isolation: str = "read_uncommitted"

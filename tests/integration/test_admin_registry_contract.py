@@ -13,8 +13,8 @@ from redis.asyncio import Redis
 
 from services.common.store import RedisStore
 from services.gateway.bootstrap import KafkaReads
-from services.gateway.table_registry import TableRegistry
-from services.gateway.topic_admin import KafkaTopicAdmin
+from services.gateway.tables.table_registry import TableRegistry
+from services.gateway.tables.topic_admin import KafkaTopicAdmin
 from tests.stack import Stack
 from tests.topic_admin_contract import (  # noqa: F401 (the contract's tests, run here)
     Side,

@@ -1,5 +1,5 @@
 """The pipelined paths and the feeds' readers on a real Redis Cluster of three primaries
-(`services/common/cluster_lines.py`, `services/gateway/cluster_feeds.py`)."""
+(`services/common/cluster_lines.py`, `services/gateway/feeds/cluster_feeds.py`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError, NoScriptEr
 
 from services.common.cluster_lines import ClusterLines, key_of
 from services.common.names import feed_key, state_key, tag
-from services.gateway.fanout import FeedHub
+from services.gateway.feeds.fanout import FeedHub
 from tests.helpers import wait_for_async
 from tests.redis_cluster import RedisClusterNodes
 

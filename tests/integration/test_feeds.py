@@ -19,7 +19,7 @@ from websockets.protocol import OPEN
 from websockets.uri import parse_uri
 
 from services.common.names import feed_key, state_key
-from services.gateway.fanout import FeedHub
+from services.gateway.feeds.fanout import FeedHub
 from tests.helpers import new_table, play_script, run, state, wait_for, wait_for_async
 from tests.stack import Stack
 

@@ -18,8 +18,8 @@ import pytest
 
 from services.common.kafka.reader import Record, read_topics
 from services.common.names import table_topic
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
 from tests.helpers import new_table, play_script, run, state, wait_for
 from tests.stack import Stack, another_gateway

@@ -21,9 +21,9 @@ from redis.asyncio import Redis
 from services.common.kafka.reader import Record, read_topics
 from services.common.names import ARCHIVE, TABLE_PREFIX, table_topic, tournament_topic
 from services.common.store import RedisStore
-from services.gateway.closing import Archiver, close_tables
-from services.gateway.table_registry import TableRegistry
-from services.gateway.topic_admin import KafkaTopicAdmin
+from services.gateway.tables.closing import Archiver, close_tables
+from services.gateway.tables.table_registry import TableRegistry
+from services.gateway.tables.topic_admin import KafkaTopicAdmin
 from services.replay.kafka_topics import KafkaTopics
 from tests.helpers import DEALS, GATEWAY_PORT, run, wait_for
 from tests.stack import Stack, another_gateway

@@ -76,7 +76,7 @@ def tokens(stack: Stack) -> Iterator[dict[str, Any]]:
 
 def _history_limits(stack: Stack) -> list[bytes]:
     """The /history limits' keys in Redis: a key expires once its budget is full again
-    (services/gateway/limits.py)."""
+    (services/gateway/http/limits.py)."""
     client = redis.Redis(port=stack.redis_port)
     try:
         return list(client.scan_iter(match=HISTORY_RATE + "*"))

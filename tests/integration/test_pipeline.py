@@ -19,8 +19,8 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from websockets.sync.client import connect
 
 from services.common.names import LIVE, LIVE_GROUP, shard_of, table_topic
-from shared.board_end import table_view
 from shared.codec import encode, from_map
+from shared.table.board_end import table_view
 from tests.helpers import DEAL, new_table, play_script, run, state, wait_for
 from tests.integration.kafka_reading import committed_alerts, read_all, replay
 from tests.stack import Stack

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared import fold, from_map
-from shared.board_end import table_view
+from shared.table.board_end import table_view
 from tests.helpers import DEAL, new_table, play_script, run, state, state_at, wait_for
 from tests.integration.kafka_reading import replay
 from tests.script import log, lowest_legal

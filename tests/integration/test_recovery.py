@@ -8,7 +8,7 @@ import threading
 import time
 
 from services.common.names import shard_of
-from shared.board_end import table_view
+from shared.table.board_end import table_view
 from tests.helpers import REDIS_PORT, new_table, play_script, run, state_at, wait_for
 from tests.integration.kafka_reading import committed_alerts, replay
 from tests.stack import Stack

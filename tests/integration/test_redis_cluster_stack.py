@@ -2,7 +2,7 @@
 hold 100,000 tables, docs/capacity.md): a stack of its own, Redis started by the deploy scripts
 with `TABLESERVER_REDIS_CLUSTER=3`. Tables whose keys lie on every primary play; each table's
 spectator socket gets each of its states (the gateway's hub reads the cluster slot by slot,
-`services/gateway/cluster_feeds.py`); the states equal the tables' replays; and when one
+`services/gateway/feeds/cluster_feeds.py`); the states equal the tables' replays; and when one
 primary loses its data, or all do, the workers write those states again."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from redis.cluster import RedisCluster
 from websockets.asyncio.client import ClientConnection, connect
 
 from services.common.names import feed_key, state_key
-from shared.board_end import table_view
+from shared.table.board_end import table_view
 from tests.helpers import new_table, play_script, run, state_at, wait_for
 from tests.integration.kafka_reading import replay
 from tests.stack import Stack, running_stack

@@ -11,7 +11,7 @@ import itertools
 from typing import Any
 
 from shared import fold, from_map
-from shared.board_end import table_view
+from shared.table.board_end import table_view
 from tests.helpers import DEAL, run, wait_for
 from tests.integration.kafka_reading import replay
 from tests.integration.test_play import _accepted

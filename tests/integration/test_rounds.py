@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.board_end import board_end
+from shared.table.board_end import board_end
 from tests.helpers import DEAL, run, state_at, wait_for
 from tests.integration.kafka_reading import replay
 from tests.stack import Stack

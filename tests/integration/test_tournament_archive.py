@@ -17,8 +17,8 @@ from redis import Redis as SyncRedis
 
 from services.common.names import TOURNAMENTS_SET, shard_alive_keys, shard_of, tournament_topic
 from services.common.store import RedisStore
-from services.gateway.closing import close_tables
-from services.gateway.tournament_close import TOURNAMENT_CLOSING, close_topic
+from services.gateway.tables.closing import close_tables
+from services.gateway.tournaments.close import TOURNAMENT_CLOSING, close_topic
 from tests.helpers import DEALS, GATEWAY_PORT, run, wait_for, wait_for_auction
 from tests.integration.test_lifecycle import Killed, _topics, archiver_on
 from tests.integration.test_tournament_results import _deals, _play

@@ -16,10 +16,10 @@ import httpx
 
 from shared.codec import from_map
 from shared.deal import parse_deal
-from shared.engine import fold
 from shared.notation.pbn import pbn_events
 from shared.seats import Seat
-from shared.tournament import deals_of
+from shared.table.engine import fold
+from shared.tournament.session import deals_of
 from tests.helpers import wait_for
 from tests.stack import Stack
 

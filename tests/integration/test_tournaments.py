@@ -16,8 +16,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from shared.codec import from_map
-from shared.engine import fold
 from shared.notation.pbn import pbn_events
+from shared.table.engine import fold
 from tests.helpers import DEALS, run, wait_for
 from tests.integration.kafka_reading import replay
 from tests.stack import Stack

@@ -16,8 +16,8 @@ from redis.asyncio import Redis
 
 from services.common import registry
 from services.gateway.ports import RegistryUnavailable, TopicsUnavailable
-from services.gateway.table_registry import TableRegistry
-from services.gateway.topic_admin import KafkaTopicAdmin
+from services.gateway.tables.table_registry import TableRegistry
+from services.gateway.tables.topic_admin import KafkaTopicAdmin
 from tests.fakes import (
     FlakyStore,
     MemoryAdmin,

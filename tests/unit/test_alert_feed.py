@@ -1,12 +1,12 @@
-"""The alerts' feed in a gateway process (services/gateway/alert_feed.py), without Kafka: what
+"""The alerts' feed in a gateway process (services/gateway/feeds/alert_feed.py), without Kafka: what
 a socket is offered, by offset."""
 
 from __future__ import annotations
 
 import pytest
 
-from services.gateway.alert_feed import AlertFeed
-from services.gateway.fanout import BadSince
+from services.gateway.feeds.alert_feed import AlertFeed
+from services.gateway.feeds.fanout import BadSince
 
 
 def render(entry_id: str, fields: dict[bytes, bytes]) -> str:

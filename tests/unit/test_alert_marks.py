@@ -11,9 +11,9 @@ import pytest
 from pydantic import ValidationError
 
 from services.common.settings import Settings
-from services.gateway.models import MarkAlert
-from services.gateway.routes import alerts
-from services.gateway.service import Gateway
+from services.gateway.http.models import MarkAlert
+from services.gateway.http.routes import alerts
+from services.gateway.tables.service import Gateway
 from shared.codec import encode, from_map
 from tests.fakes import MemoryKafka, MemoryReads, MemoryStore, gateway_adapters
 from tests.script import log

@@ -14,7 +14,7 @@ from aiokafka import TopicPartition
 from services.common import archive
 from services.common.kafka.reader import Record
 from services.common.names import REGISTRY, table_topic
-from services.gateway.closing import in_play
+from services.gateway.tables.closing import in_play
 from services.processor.shard import ShardRunner
 from shared.codec import encode, from_map
 from tests.fakes import MemoryFetcher, MemoryKafka, MemoryShardLog

@@ -12,10 +12,10 @@ import pytest
 
 from services.replay.history import build_history
 from shared import fold, from_map
-from shared.board_end import table_view
 from shared.codec import encode
-from shared.engine import TableState
-from shared.table_run import TableRun
+from shared.table.board_end import table_view
+from shared.table.engine import TableState
+from shared.table.table_run import TableRun
 from tests.helpers import DEAL
 from tests.script import lowest_legal
 from tests.unit.test_laws_play import revoke_on_trick_twelve

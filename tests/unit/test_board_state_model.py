@@ -1,6 +1,6 @@
-"""The state of a board, typed once: `shared.board_view`'s TypedDicts are what
+"""The state of a board, typed once: `shared.table.board_view`'s TypedDicts are what
 `Board.to_dict()` is declared to return, what the store gives back, and what /openapi.json
-shows (pydantic builds the schema from them: `services.gateway.state_models`). The
+shows (pydantic builds the schema from them: `services.gateway.http.state_models`). The
 declaration forbids any key it does not name, so a key added to the state and not declared
 fails here: on the records of tests/data, on random logs of every event, as each reader sees
 them, over HTTP and in the schema."""
@@ -23,22 +23,23 @@ from pydantic import TypeAdapter
 
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.state_models import (
+from services.gateway.http.state_models import (
     DECLARED,
     HistoryView,
     Overview,
     TableLine,
     declarations,
 )
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant, Role, sign
-from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
-from shared import board_view, fold, from_map, history_view
-from shared.board import Board
+from shared import fold, from_map
 from shared.codec import encode
 from shared.notation import lin_boards, pbn_boards
-from shared.table_run import TableRun
-from shared.table_summary import TableSummary, table_summary
+from shared.table import board_view, history_view
+from shared.table.board import Board
+from shared.table.table_run import TableRun
+from shared.table.table_summary import TableSummary, table_summary
 from shared.vocabulary import BoardStatus, TableStatus
 from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL
@@ -51,8 +52,8 @@ BOARD = TypeAdapter(board_view.BoardView)
 
 
 def test_every_declaration_of_the_module_is_read_as_the_schema_reads_it() -> None:
-    """Every TypedDict of `shared.board_view` and `shared.history_view` is a part of what a
-    reader gets (a board's view, the public's withheld one, a history), and pydantic reads
+    """Every TypedDict of `shared.table.board_view` and `shared.table.history_view` is a part of
+    what a reader gets (a board's view, the public's withheld one, a history), and pydantic reads
     each with no key but its own, its key strings as descriptions."""
     declared = {v for module in (board_view, history_view) for v in vars(module).values()
                 if typing_extensions.is_typeddict(v)}

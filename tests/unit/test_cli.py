@@ -365,5 +365,5 @@ def test_fold_starts_without_what_only_other_commands_need(tmp_path: Path) -> No
     assert [json.loads(line)["board"] for line in done.stdout.splitlines()] == [1, 2, 3]
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
                 if line.startswith("import time:")}
-    assert "shared.engine" in imported  # the list is the one `fold` needs
+    assert "shared.table.engine" in imported  # the list is the one `fold` needs
     assert sorted(imported & ONLY_OTHERS_NEED) == []

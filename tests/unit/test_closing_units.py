@@ -1,4 +1,4 @@
-"""Closing tables and tournaments in process (services/gateway/closing.py,
+"""Closing tables and tournaments in process (services/gateway/tables/closing.py,
 tournament_close.py), on the fakes of the gateway's ports (tests/fakes.py, held to the real
 adapters' contracts): the steps' outcomes, a board in play refused, a close cut short by Kafka
 sent again, and closes cut short finished as a gateway starts. The same on the real stack:
@@ -15,11 +15,16 @@ from services.common.errors import Unavailable
 from services.common.kafka.reader import Record
 from services.common.names import REGISTRY, ROBOTS, table_topic, tournament_topic
 from services.common.store import StateWrite
-from services.gateway import closing, table_logs, tournament_close, tournament_log, tournaments
-from services.gateway.models import TournamentCreate
+from services.gateway.http.models import TournamentCreate
 from services.gateway.ports import TopicShape
 from services.gateway.refusals import Kind, Refused
-from services.gateway.service import Gateway
+from services.gateway.tables import closing, table_logs
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments import (
+    close as tournament_close,
+    log as tournament_log,
+    service as tournaments,
+)
 from tests.fakes import MemoryKafka, MemoryStore, director_gateway
 from tests.helpers import DEALS
 from tests.script import log

@@ -10,10 +10,10 @@ import pytest
 from services.cli import demo_tournament
 from services.cli.demo_play import auctions, load_boards, played
 from shared import fold, from_map
-from shared.board_result import result_view
-from shared.entrants import MovementKind, entrants_of, movement_of, plan
 from shared.scores.vocabulary import Scoring
-from shared.tournament import deals_of
+from shared.table.board_result import result_view
+from shared.tournament.entrants import MovementKind, entrants_of, movement_of, plan
+from shared.tournament.session import deals_of
 
 SCRIPTS = played(load_boards())
 

@@ -1,5 +1,5 @@
 """Entrants added after a tournament's creation, before its first round (docs/scoring.md: "given at
-creation or added before a round"; `shared.entrants_added`)."""
+creation or added before a round"; `shared.tournament.entrants_added`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from shared.entrants import MovementKind, movement_of, plan
-from shared.entrants_added import EntrantConflict, entrant_added, with_added
 from shared.scores.vocabulary import Scoring
-from shared.tournament import Tournament, TournamentError
+from shared.tournament.entrants import MovementKind, movement_of, plan
+from shared.tournament.entrants_added import EntrantConflict, entrant_added, with_added
+from shared.tournament.session import Tournament, TournamentError
 from tests.unit.tournament_fixtures import entrants
 
 

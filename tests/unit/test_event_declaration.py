@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 
-from services.gateway.models import SENT_TYPES, EventIn
+from services.gateway.http.models import SENT_TYPES, EventIn
 from shared.calls import Call
 from shared.cards import Card
 from shared.codec import decode, encode, from_map, to_json_line, to_map
 from shared.codec_derive import derived_reader, derived_writer
 from shared.codec_fields import EventError
-from shared.engine import on_a_board
 from shared.events import EVENT_CLASSES, EventType, Sender, Stamped, wire
-from shared.option_checks import DECLARERS_OPTIONS
 from shared.seats import Seat
+from shared.table.engine import on_a_board
+from shared.table.option_checks import DECLARERS_OPTIONS
 from shared.vocabulary import PlayOption
 
 WIRE = [json.loads(line) for line in

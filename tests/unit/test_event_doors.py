@@ -19,8 +19,8 @@ from fastapi import FastAPI
 from services.common.names import LIVE, table_topic
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.asgi import Guard
-from services.gateway.service import Gateway
+from services.gateway.http.asgi import Guard
+from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Role, sign
 from tests.fakes import MemoryAppender, Switch, gateway_adapters
 

@@ -1,4 +1,4 @@
-"""A table feed's frames (`services/gateway/feed_frames.py`): each view's frame is the frame
+"""A table feed's frames (`services/gateway/feeds/feed_frames.py`): each view's frame is the frame
 the feed rendered before it shared the parse and the encoding between views (the entry parsed,
 seen through `board_for`, `json.dumps`'d whole), key for key and in the same order, for every
 reader, on the states of the records, of the scenarios and of random logs."""
@@ -10,11 +10,11 @@ from typing import Any
 
 from hypothesis import given, settings, strategies as st
 
-from services.gateway.feed_frames import BoardFrames, split_object
+from services.gateway.feeds.feed_frames import BoardFrames, split_object
+from services.gateway.tables.views import board_for
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for
 from shared import from_map
-from shared.engine import TableState, evolve
+from shared.table.engine import TableState, evolve
 from tests.helpers import DEAL
 from tests.script import log as scripted
 from tests.unit.test_board_state_model import (

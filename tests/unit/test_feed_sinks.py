@@ -1,5 +1,5 @@
 """A feed's frames written straight to each connection (`fanout.Message`, `Subscription.sink`,
-`services/gateway/ws_frames.py`): the frame is the websockets library's own for the text; a
+`services/gateway/feeds/ws_frames.py`): the frame is the websockets library's own for the text; a
 socket whose connection is ready is written at once, one that is not has its messages queued
 and sent in order by its own sender; the queue stays bounded (a slow reader overflows, and is
 closed with 1013 by its socket)."""
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from websockets.frames import Frame, Opcode
 
-from services.gateway.fanout import QUEUE, Message, Subscription, fan_out
-from services.gateway.sockets import _pump
-from services.gateway.ws_frames import ConnectionSink, protocol_class
+from services.gateway.feeds.fanout import QUEUE, Message, Subscription, fan_out
+from services.gateway.feeds.sockets import _pump
+from services.gateway.feeds.ws_frames import ConnectionSink, protocol_class
 from tests.helpers import run, wait_for_async
 
 

@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 
 from shared import evolve, fold, from_map
-from shared.board import Board
 from shared.cards import RANKS, SUITS, Card
 from shared.deal import format_deal
-from shared.engine import _HANDLERS, TableState
 from shared.events import BoardStarted, CardPlayed, Event
 from shared.laws.play import irregular_card
-from shared.play import NO_HANDS, Play, last_trick_winner, winner_of
 from shared.seats import Seat, Vulnerability
+from shared.table.board import Board
+from shared.table.engine import _HANDLERS, TableState
+from shared.table.play import NO_HANDS, Play, last_trick_winner, winner_of
 
 pytestmark = pytest.mark.unit
 

@@ -1,4 +1,4 @@
-"""/docs and /redoc served from local files (services/gateway/docs.py): they work without
+"""/docs and /redoc served from local files (services/gateway/http/docs.py): they work without
 internet, so the pages may name no other host."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from services.gateway.docs import install_docs
+from services.gateway.http.docs import install_docs
 
 # src="…" and href="…" in the page, and any absolute URL anywhere in it (scripts included)
 REFERENCE = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']""")

@@ -31,9 +31,9 @@ from fastapi import FastAPI
 from services.common.names import TABLE_PREFIX
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.asgi import Guard
 from services.gateway.gates import WAITING, Busy, Gate
-from services.gateway.service import Gateway
+from services.gateway.http.asgi import Guard
+from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Role, sign
 from tests.fakes import Appended, MemoryAppender, gateway_adapters
 from tests.helpers import played_deals_file, wait_for, wait_for_async
@@ -289,7 +289,7 @@ def test_the_worker_process_exits_when_its_gateway_is_killed(tmp_path: Path) -> 
     """A gateway killed (SIGKILL) leaves no worker process behind: before, the worker waited
     for work for ever, and kept its fork server alive."""
     script = ("import asyncio, os\n"
-              "from services.gateway.off_loop import OffLoop\n"
+              "from services.gateway.tables.off_loop import OffLoop\n"
               "async def main():\n"
               "    pool = OffLoop()\n"
               "    print(await pool.run(os.getpid), flush=True)\n"

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from services.gateway.asgi import Guard, send_json
-from services.gateway.limits import LocalBucket
+from services.gateway.http.asgi import Guard, send_json
+from services.gateway.http.limits import LocalBucket
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant, TokenError, expiry_of, sign, verify
-from services.gateway.views import board_for, entry_for
 from tests.helpers import DEAL
 
 KEY = b"k" * 32
@@ -136,7 +136,7 @@ def test_law_20f_an_ignored_explanation_is_hidden_from_partner() -> None:
     (b'{"explanation": "[[[[[[[[[[ not nesting ]]]]]]]]]]"}', 1),
     (b'{"explanation": "a \\" [[[[ quoted"}', 1), (b"[" * 1500 + b"]" * 1500, 1500)])
 def test_nesting_is_counted_outside_strings(text: bytes, depth: int) -> None:
-    from services.gateway.doors import nesting
+    from services.gateway.http.doors import nesting
 
     assert nesting(text) == depth
 
@@ -170,7 +170,7 @@ async def test_only_a_tournaments_creation_and_rounds_take_large_bodies(
 def test_the_gateways_own_origin_is_allowed_for_its_pages() -> None:
     """The seat page (served by the gateway) opens its socket from the gateway's own origin:
     allowed whatever TABLESERVER_ORIGINS lists; another origin still is not."""
-    from services.gateway.asgi import origin_allowed
+    from services.gateway.http.asgi import origin_allowed
     listed = {"https://club.example"}
     assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", listed)
     assert origin_allowed("https://club.example", "127.0.0.1:8000", listed)
@@ -183,7 +183,7 @@ def test_the_gateways_own_origin_is_allowed_for_its_pages() -> None:
 def test_a_tournaments_vugraph_token_reads_no_table() -> None:
     """A vugraph token lists its tournament's tables (their spectator links); it reads no
     table itself, not even one named like the tournament, and is shown no hand."""
-    from services.gateway.service import Gateway
+    from services.gateway.tables.service import Gateway
     from services.gateway.tokens import vugraph_scope
 
     token = sign(KEY, vugraph_scope("spring"), None, "vugraph", expires=1000)

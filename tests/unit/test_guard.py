@@ -1,4 +1,4 @@
-"""The gateway's guard (`services.gateway.asgi.Guard`) and a request's body (docs/api.md, 413):
+"""The gateway's guard (`services.gateway.http.asgi.Guard`) and a request's body (docs/api.md, 413):
 the sender is known before a byte of the body is read, and the bytes are counted as they come,
 whatever the framing. The real gateway: tests/integration/test_bodies.py."""
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from services.gateway.asgi import Answer, Guard, send_json
+from services.gateway.http.asgi import Answer, Guard, send_json
 
 CHUNK = b"x" * 1000
 

@@ -1,5 +1,5 @@
 """What the fold knows from hands a player may not see reaches him on no channel while the play
-lasts (`shared.hidden_holdings`): a revoke not corrected (Laws 61, 63), a lead against a lead
+lasts (`shared.table.hidden_holdings`): a revoke not corrected (Laws 61, 63), a lead against a lead
 restriction (Laws 26, 50D2), a play against declarer's Law 57A option. Each entry of a seat's
 history (whole, one board, step by step, up to an offset) and his PBN and LIN records tell of
 it as his state of the board does: not before the play ends, then all of it (Law 64)."""
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from services.gateway.tables.views import board_for, entry_for, hides_holdings
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for, hides_holdings
 from services.replay.history import build_history, events_of
 from shared import from_map
 from shared.codec import encode

@@ -1,7 +1,7 @@
 """`/history` reads in the gateway (api.md), with a fake Kafka: the cache of topics'
 records (`services.replay.topic_cache`), the fold kept for every reader and the bound on reads
-at once (`services.gateway.history_reads`), a reader's view cut from the shared history
-(`services.gateway.routes.reading`), and the decoding of a fetch's answer
+at once (`services.gateway.tables.history_reads`), a reader's view cut from the shared history
+(`services.gateway.http.routes.reading`), and the decoding of a fetch's answer
 (`services.replay.kafka_topics`)."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from hypothesis import given, settings, strategies as st
 
 from services.common.kafka.reader import NoTableError, Record
 from services.common.names import table_topic
-from services.gateway import history_reads
 from services.gateway.gates import Busy, Gate
-from services.gateway.history_reads import HistoryReads
-from services.gateway.routes.reading import _as_seen
+from services.gateway.http.routes.reading import _as_seen
+from services.gateway.tables import history_reads
+from services.gateway.tables.history_reads import HistoryReads
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history
 from services.replay.kafka_topics import Fetched, OffsetGone, _decode
 from services.replay.topic_cache import Lru, TopicCache, size_of

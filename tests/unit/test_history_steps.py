@@ -1,11 +1,11 @@
 """A board's history with `states`: each event carries the board's state just after it, the
 same the Laws engine gives for the events so far; a spectator's view of those states hides
-the hands until the vugraph delay has passed (services.gateway.views)."""
+the hands until the vugraph delay has passed (services.gateway.tables.views)."""
 
 from __future__ import annotations
 
+from services.gateway.tables.views import entry_for
 from services.gateway.tokens import Grant
-from services.gateway.views import entry_for
 from services.replay.history import build_history
 from shared import fold, from_map
 from shared.codec import encode

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from services.gateway.refusals import Kind, Refused
-from services.gateway.service import Gateway
+from services.gateway.tables.service import Gateway
 from services.replay.importer import Found, boards_of, plan, with_ids
 from shared.codec import encode, from_map
 from tests.script import log

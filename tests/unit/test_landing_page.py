@@ -12,7 +12,7 @@ from fastapi import FastAPI
 
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.routes.pages import CSP
+from services.gateway.http.routes.pages import CSP
 
 HREF = re.compile(r'href="(/[^"#]*)"')
 NEEDS_CLIENTS = {"/healthz", "/readyz"}  # they ask Kafka and Redis: in the schema only

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
-from shared.engine import TableState
+from shared.table.engine import TableState
 from tests.helpers import DEAL
 from tests.script import log
 

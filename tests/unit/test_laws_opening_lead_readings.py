@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from services.gateway.views import dummy_of, shown_hands
-from shared.engine import TableState
-from shared.play_checks import DUMMY_NOT_SPREAD, card_refusal
+from services.gateway.tables.views import dummy_of, shown_hands
 from shared.seats import Seat
+from shared.table.engine import TableState
+from shared.table.play_checks import DUMMY_NOT_SPREAD, card_refusal
 from tests.unit.test_laws_play import cards_of, kinds, played, view
 from tests.unit.test_play import auction
 

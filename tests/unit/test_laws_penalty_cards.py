@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from shared import fold
-from shared.engine import TableState
+from shared.table.engine import TableState
 from tests.helpers import DEAL
 from tests.script import log as scripted
 from tests.unit.test_laws_play import kinds, played, view

@@ -17,8 +17,8 @@ import pytest
 from shared import fold
 from shared.cards import Card
 from shared.deal import parse_deal
-from shared.engine import TableState
 from shared.seats import Seat
+from shared.table.engine import TableState
 from tests.helpers import DEAL
 from tests.unit.test_play import auction, events, play_out
 

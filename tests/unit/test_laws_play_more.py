@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from shared import fold
-from shared.engine import TableState
+from shared.table.engine import TableState
 from tests.unit.test_laws_play import cards_of, kinds, played, view
 from tests.unit.test_play import events
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from shared import fold
-from shared.engine import TableState
+from shared.table.engine import TableState
 from tests.unit.test_laws_play import kinds, played, view
 from tests.unit.test_play import events
 

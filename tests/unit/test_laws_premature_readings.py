@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from shared import fold
-from shared.board import Board
-from shared.play_checks import card_refusal
+from shared.table.board import Board
+from shared.table.play_checks import card_refusal
 from tests.helpers import DEAL
 from tests.script import log as scripted
 from tests.unit.test_play import events

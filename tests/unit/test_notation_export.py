@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
-from shared.board import Board
-from shared.board_output import standing_to_dict
-from shared.board_result import play_view, result_view
 from shared.deal import parse_deal
 from shared.notation import lin_events, pbn_boards, pbn_events
 from shared.notation.export import ExportHeader, pbn_document, pbn_games, to_lin, to_pbn
+from shared.table.board import Board
+from shared.table.board_output import standing_to_dict
+from shared.table.board_result import play_view, result_view
 
 D4 = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 D5 = "N:AKQJ.AKQJ.AKQJ.2 5432.5432.5432.3 9876.9876.9876.4 T.T.T.AKQJT98765"

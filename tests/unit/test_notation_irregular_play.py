@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
-from shared.board import Board
-from shared.board_result import play_view, result_view
 from shared.notation import lin_events, pbn_events
 from shared.notation.export import to_lin, to_pbn
+from shared.table.board import Board
+from shared.table.board_result import play_view, result_view
 
 # North 9876 9876 9876 4, East T T T AKQJT98765, South AKQJ AKQJ AKQJ 2, West 5432 5432 5432 3
 HANDS = "3SAKQJHAKQJDAKQJC2,S5432H5432D5432C3,S9876H9876D9876C4,"

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from shared import fold, from_map
-from shared.board import Board
-from shared.board_result import play_view, result_view
 from shared.deal import parse_deal
 from shared.notation import lin_boards, lin_events, pbn_boards, pbn_events
 from shared.notation.export import to_lin, to_pbn
+from shared.table.board import Board
+from shared.table.board_result import play_view, result_view
 from tests.records import DATA, read_lin, read_pbn
 from tests.unit.test_notation_records import text_of
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
-from shared.board_result import result_view
 from shared.notation import PassedOver, lin_boards, lin_events
+from shared.table.board_result import result_view
 from tests.records import DATA
 
 FIXTURE = DATA / "lin-quirks" / "unknown-token.lin"

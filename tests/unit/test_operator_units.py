@@ -12,11 +12,11 @@ import pytest
 
 from services.common.names import table_topic
 from services.common.settings import Settings
-from services.gateway.errors import status_of
+from services.gateway.http.errors import status_of
 from services.gateway.refusals import Kind, Refused
-from services.gateway.service import Accepted, Gateway
+from services.gateway.tables.service import Accepted, Gateway
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant, sign, verify
-from services.gateway.views import board_for, entry_for
 from shared.codec import decode, from_map, to_map
 from tests.fakes import MemoryAppender, MemoryStore, Switch, gateway_adapters
 from tests.helpers import DEAL

@@ -13,11 +13,11 @@ import pytest
 from shared.calls import Call, Strain
 from shared.cards import Card
 from shared.codec import from_map
-from shared.engine import fold
 from shared.robot.bidding import choose_call, hcp
 from shared.robot.play import choose_card, legal_cards
 from shared.robot.sampling import Seen, sample, shown_out
 from shared.seats import Seat
+from shared.table.engine import fold
 
 pytestmark = pytest.mark.unit
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for, entry_for
 from services.replay.history import build_history, events_of
 from shared.codec import encode, from_map
 from shared.notation.export import to_lin, to_pbn

@@ -9,9 +9,9 @@ import pytest
 
 from shared import fold, from_map
 from shared.cards import Card
-from shared.engine import TableState
-from shared.play import trick_winner
 from shared.seats import Seat
+from shared.table.engine import TableState
+from shared.table.play import trick_winner
 from tests.helpers import DEAL
 from tests.script import lowest_legal
 

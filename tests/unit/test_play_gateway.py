@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from services.gateway.tables.views import board_for
 from services.gateway.tokens import Grant
-from services.gateway.views import board_for
 from shared import fold, from_map
-from shared.play_checks import card_refusal
-from shared.result_checks import result_refusal
+from shared.table.play_checks import card_refusal
+from shared.table.result_checks import result_refusal
 from tests.helpers import DEAL
 from tests.script import lowest_legal
 

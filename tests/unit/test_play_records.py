@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from shared import fold, from_map
-from shared.engine import TableState
 from shared.notation.pbn import _game_events, read_games
 from shared.seats import Seat
+from shared.table.engine import TableState
 
 pytestmark = pytest.mark.unit
 

@@ -1,4 +1,4 @@
-"""The cards the hand due may play now (`shared.playable`, the state's `playable`): what the
+"""The cards the hand due may play now (`shared.table.playable`, the state's `playable`): what the
 fold takes as regular, the Law of each rule cited. The board of `tests.helpers.DEAL`: N
 declares 4S, E leads, S is dummy.
 
@@ -16,12 +16,12 @@ import pytest
 
 from shared import fold
 from shared.cards import Card
-from shared.engine import TableState
 from shared.laws.play import begin_play
-from shared.option_checks import option_refusal
-from shared.playable import held
 from shared.robot.play import legal_cards
 from shared.seats import Seat
+from shared.table.engine import TableState
+from shared.table.option_checks import option_refusal
+from shared.table.playable import held
 from tests.helpers import DEAL
 from tests.script import play
 from tests.unit.test_laws_penalty_cards import (
@@ -190,7 +190,7 @@ def _held(state: TableState, seat: str) -> list[str]:
     return [c.text for c in found]
 
 
-# --- declarer's options: declarer's alone (shared.option_checks) -----------------------------
+# --- declarer's options: declarer's alone (shared.table.option_checks) -------------------------
 
 
 @pytest.mark.parametrize("kind", ["lead_option", "penalty_card_named", "play_option"])

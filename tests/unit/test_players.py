@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from shared.codec import EventError, decode, encode, from_map, to_map
-from shared.engine import fold
 from shared.events import Event
 from shared.notation.export import to_lin, to_pbn
+from shared.table.engine import fold
 from tests.helpers import DEAL
 
 
@@ -63,7 +63,7 @@ def test_a_bad_name_names_the_field_at_fault(players: Any, field: str) -> None:
 def test_the_processor_folds_a_tables_own_events_before_any_board() -> None:
     """Names (or a hold) before the first board raise no alert and stop no worker (the
     processor's TableRun once assumed every event had a board)."""
-    from shared.table_run import TableRun
+    from shared.table.table_run import TableRun
 
     run = TableRun("t")
     assert run.apply(0, encode(ev(type="players_named", players={"N": "Ann"}))) == []

@@ -4,7 +4,8 @@
   not only the deal (the feed, `public_feeds`; the history, `history_reads.appended_by`);
 - a tournament's board only once every table of the movement has finished it (the
   tournament's regulation, Law 80B, against Law 16C1's information from another table's
-  board: `shared.public_boards`), unless the Director shows the table live (a vugraph match);
+  board: `shared.tournament.public_boards`), unless the Director shows the table live (a vugraph
+  match);
   until then `withheld` (`views.withheld`, `views.without_withheld`)."""
 
 from __future__ import annotations
@@ -17,29 +18,29 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from services.common.settings import Settings
-from services.gateway.history_reads import appended_by
-from services.gateway.public_boards import NOTHING, PublicBoards, Withheld, matches_of
-from services.gateway.public_feeds import PublicFeeds
-from services.gateway.service import Gateway
-from services.gateway.state_models import HistoryView
+from services.gateway.feeds.public_feeds import PublicFeeds
+from services.gateway.http.state_models import HistoryView
+from services.gateway.tables.history_reads import appended_by
+from services.gateway.tables.service import Gateway
+from services.gateway.tables.views import for_public, withheld, without_withheld
 from services.gateway.tokens import Grant, Role
-from services.gateway.views import for_public, withheld, without_withheld
+from services.gateway.tournaments.public_boards import NOTHING, PublicBoards, Withheld, matches_of
 from services.replay.history import build_history
 from shared import fold, from_map
-from shared.board_view import WithheldView
 from shared.codec import encode
-from shared.entrants import MovementKind, movement_of
-from shared.public_boards import withheld_boards
 from shared.scores.vocabulary import Scoring
-from shared.table_run import TableRun
-from shared.tournament import Tournament
-from shared.tournament_results import results
+from shared.table.board_view import WithheldView
+from shared.table.table_run import TableRun
+from shared.tournament.entrants import MovementKind, movement_of
+from shared.tournament.public_boards import withheld_boards
+from shared.tournament.results import results
+from shared.tournament.session import Tournament
 from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL
 from tests.script import log
 from tests.unit.tournament_fixtures import entrants, round_records
 
-# --- which boards (shared.public_boards) ---------------------------------------------------
+# --- which boards (shared.tournament.public_boards) ---------------------------------------
 
 
 def _mitchell() -> Tournament:

@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from shared.entrants import MovementKind, movement_of, plan
-from shared.results_formats import write_pbn
 from shared.scores.vocabulary import Scoring
-from shared.tournament import Tournament
-from shared.tournament_results import results
+from shared.tournament.entrants import MovementKind, movement_of, plan
+from shared.tournament.results import results
+from shared.tournament.results_formats import write_pbn
+from shared.tournament.session import Tournament
 from tests.unit.test_tournament_results import MITCHELL_TABLES, TEAM_TABLES, _made
 from tests.unit.tournament_fixtures import entrants, round_records
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from services.common.settings import Settings
-from services.gateway import tournament_scores
-from services.gateway.service import Gateway
-from shared.entrants import MovementKind
-from shared.tournament import Tournament
-from shared.tournament_results import results, standings
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments import scores as tournament_scores
+from shared.tournament.entrants import MovementKind
+from shared.tournament.results import results, standings
+from shared.tournament.session import Tournament
 from tests.unit.test_tournament_results import DIRECTOR, MITCHELL_TABLES, _made
 from tests.unit.tournament_fixtures import round_records
 

@@ -16,15 +16,15 @@ from services.common.errors import Unavailable
 from services.common.names import table_topic
 from services.common.settings import Settings
 from services.gateway.refusals import Kind, Refused
-from services.gateway.retries import appended_at
-from services.gateway.service import Gateway
+from services.gateway.tables.retries import appended_at
+from services.gateway.tables.service import Gateway
+from services.gateway.tables.views import entry_for
 from services.gateway.tokens import Grant, Role
-from services.gateway.views import entry_for
 from shared import fold, from_map
 from shared.codec import decode, encode
-from shared.engine import TableState
 from shared.events import CardPlayed
 from shared.seats import Seat
+from shared.table.engine import TableState
 from tests.fakes import MemoryAppender, MemoryKafka, MemoryStore, gateway_adapters, memory_history
 from tests.helpers import DEAL
 from tests.script import lowest_legal

@@ -11,8 +11,8 @@ from shared.calls import Call
 from shared.cards import Card
 from shared.codec import from_map
 from shared.deal import format_deal, parse_deal
-from shared.engine import fold
 from shared.seats import Seat, Vulnerability
+from shared.table.engine import fold
 from shared.table_manager import (
     BoardInfo,
     CallMade,

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from shared.codec import EventError, decode, encode, from_map, to_map
-from shared.engine import TableState, evolve, fold
 from shared.events import Event
+from shared.table.engine import TableState, evolve, fold
 from tests.helpers import DEAL
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from shared import fold, from_map
-from shared.board_result import rubber_total
 from shared.cards import Card
 from shared.scoring import (
     MAX_SCORE,
@@ -16,6 +15,7 @@ from shared.scoring import (
     rubber_score,
     unfinished_rubber,
 )
+from shared.table.board_result import rubber_total
 
 pytestmark = pytest.mark.unit
 

@@ -9,7 +9,7 @@ from services.common.store import StateWrite
 from services.processor.shard import ShardRunner
 from services.processor.store_sync import PROBE_S, StoreSync
 from shared.codec import encode, from_map
-from shared.table_run import TableRun
+from shared.table.table_run import TableRun
 from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog
 from tests.script import log
 

@@ -13,7 +13,7 @@ import pytest
 
 from services.common.settings import Settings
 from services.gateway.refusals import Kind, Refused
-from services.gateway.service import Gateway
+from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Grant, TokenError, sign, verify
 
 KEY = b"k" * 32

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from shared.codec import from_map
-from shared.engine import fold
-from shared.table_summary import table_summary, totals_of
-from shared.tournament import (
+from shared.table.engine import fold
+from shared.table.table_summary import table_summary, totals_of
+from shared.tournament.session import (
     Tournament,
     TournamentError,
     deals_of,

@@ -1,4 +1,4 @@
-"""A tournament created in process (services/gateway/tournaments.py) on the fakes of the
+"""A tournament created in process (services/gateway/tournaments/service.py) on the fakes of the
 gateway's ports (tests/fakes.py): its topics, its tables' records (Redis's copy and the
 registry's), its players' names and its creation record; the same request again creates
 nothing; conflicts are 409s naming the field; Kafka or Redis away, a 503 to retry that leaves
@@ -16,11 +16,11 @@ from services.common import registry
 from services.common.errors import Unavailable
 from services.common.kafka.reader import NoTableError
 from services.common.names import table_topic, tournament_topic
-from services.gateway import tournaments
-from services.gateway.models import TournamentCreate
+from services.gateway.http.models import TournamentCreate
 from services.gateway.ports import TopicsUnavailable
 from services.gateway.refusals import REDIS_DOWN, Kind, Refused
-from services.gateway.service import Gateway
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments import service as tournaments
 from tests.fakes import FlakyStore, MemoryAdmin, MemoryKafka, director_gateway
 from tests.helpers import DEALS
 

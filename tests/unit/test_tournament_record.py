@@ -10,10 +10,10 @@ import pytest
 
 from services.common.kafka.admin import TOURNAMENT, TOURNAMENT_RECORD_BYTES
 from services.common.settings import Settings
-from services.gateway import tournaments
-from services.gateway.models import TournamentCreate
+from services.gateway.http.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
-from services.gateway.service import Gateway
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments import service as tournaments
 
 DEALS = re.findall(r'\[Deal "[^"]+"\]',
                    (Path(__file__).parent.parent / "data" / "deals-32.pbn").read_text())

@@ -14,10 +14,14 @@ from typing import Any
 
 import pytest
 
-from services.gateway.tournament_scores import Folded, fold_more, table_results
+from services.gateway.tournaments.scores import Folded, fold_more, table_results
 from shared.codec import encode, from_map
-from shared.director_scores import parse
-from shared.entrants import (
+from shared.scores.adjustments import ScoreError
+from shared.scores.corrections import scheduled
+from shared.scores.victory_points import scale
+from shared.scores.vocabulary import Scoring
+from shared.tournament.director_scores import parse
+from shared.tournament.entrants import (
     Movement,
     MovementKind,
     movement_of,
@@ -26,13 +30,9 @@ from shared.entrants import (
     seating_map,
     swiss_round,
 )
-from shared.results_formats import write_csv, write_pbn
-from shared.scores.adjustments import ScoreError
-from shared.scores.corrections import scheduled
-from shared.scores.victory_points import scale
-from shared.scores.vocabulary import Scoring
-from shared.tournament import Tournament, TournamentError
-from shared.tournament_results import results, rounds_of, standings
+from shared.tournament.results import results, rounds_of, standings
+from shared.tournament.results_formats import write_csv, write_pbn
+from shared.tournament.session import Tournament, TournamentError
 from tests.unit.tournament_fixtures import entrants, imps_by_law, round_records
 
 
@@ -306,7 +306,7 @@ def test_the_results_as_pbn_score_tables_and_csv() -> None:
 
 def test_the_csv_travellers_carry_the_play_as_the_json_does() -> None:
     """A traveller's line played at the table: its contract, declarer, opening lead and
-    tricks (`shared.board_result.contract_line`) in the CSV's last columns, as in the JSON;
+    tricks (`shared.table.board_result.contract_line`) in the CSV's last columns, as in the JSON;
     empty where the Director gave the score (Law 12C) or the play is not known."""
     made = _made(MovementKind.MITCHELL, 6, 2, 2)
     played = {"t-1": {2: {"contract": "1NTX", "declarer": "N", "lead": "HK", "tricks": 6}}}

@@ -10,10 +10,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from shared.entrants import MovementKind
-from shared.results_formats import FormatError, write
-from shared.tournament_results import results
-from shared.usebio import UsebioError, score_text, write_usebio
+from shared.tournament.entrants import MovementKind
+from shared.tournament.results import results
+from shared.tournament.results_formats import FormatError, write
+from shared.tournament.usebio import UsebioError, score_text, write_usebio
 from tests.unit.test_tournament_results import (
     DIRECTOR,
     MITCHELL_TABLES,

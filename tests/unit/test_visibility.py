@@ -1,4 +1,4 @@
-"""Who sees what of a board, the core's pure function (`shared.visibility`), on the boards of
+"""Who sees what of a board, the core's pure function (`shared.table.visibility`), on the boards of
 the scenario notation (tests/script.py) with `tests.helpers.DEAL`: N declares 4S, E leads, S
 is dummy. The state's channels (the seat's view, the feed) read `board_for`; the history's
 entries `entry_for`; the exports `hides_holdings`."""
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from shared.seats import Seat
-from shared.visibility import Reader, Role, board_for, entry_for, hides_holdings
+from shared.table.visibility import Reader, Role, board_for, entry_for, hides_holdings
 from tests.helpers import DEAL
 from tests.script import play
 

@@ -1,12 +1,12 @@
 """The pages' files keep to the Content-Security-Policy they are served with
-(services/gateway/routes/pages.py): no inline script or style, no style attribute, nothing
+(services/gateway/http/routes/pages.py): no inline script or style, no style attribute, nothing
 from another origin."""
 
 from __future__ import annotations
 
 import re
 
-from services.gateway.routes.pages import PAGES, WEB
+from services.gateway.http.routes.pages import PAGES, WEB
 
 
 def test_every_page_has_its_file() -> None:

@@ -19,7 +19,7 @@ from services.common.names import ALERTS, CHECKPOINTS, LIVE, shard_of, table_top
 from services.processor import worker_loop
 from services.processor.worker_loop import WorkerLoop
 from shared.codec import encode, from_map
-from shared.table_run import TableRun
+from shared.table.table_run import TableRun
 from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog, supervisor
 from tests.script import log
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.entrants import Entrant, plan, seating_map
-from shared.tournament import Tournament
+from shared.tournament.entrants import Entrant, plan, seating_map
+from shared.tournament.session import Tournament
 
 # Law 78B: the upper bound of each row's difference and its IMPs
 LAW_78B = [(10, 0), (40, 1), (80, 2), (120, 3), (160, 4), (210, 5), (260, 6), (310, 7),

@@ -2,7 +2,7 @@
 // play now, the trick in the middle (and who won it), the last trick, the tricks won by each
 // side, and the result with its score. Reading the state's `play` and `result` (docs/api.md,
 // the state of a board); the Laws are the server's: a seat's page enables only the cards its
-// view's `playable` names (shared/playable.py: in turn, following suit, declarer's options,
+// view's `playable` names (shared/table/playable.py: in turn, following suit, declarer's options,
 // the penalty cards), so that no revoke or card out of turn is sent from it.
 
 import {

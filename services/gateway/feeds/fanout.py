@@ -1,0 +1,276 @@
+"""Live feeds for thousands of sockets: one reader of Redis per gateway process, fanning each
+update out to the sockets that follow it (the pattern of lichess's lila-ws).
+
+A socket never holds a Redis connection. The hub's reader follows every stream a local socket
+follows (a table's feed, the alerts stream) with one `XREAD BLOCK` on a connection of its own;
+each new entry is rendered once per view (the director, spectators, each seat: what a reader
+may see differs, see `views.py`) and offered to each socket's bounded queue. A socket that
+does not keep up (its queue full) is told to go (`Subscription.overflowed`), and the caller
+closes it with 1013: it never slows the others. Short commands (a socket's catch-up from the
+id it resumes at) go through the gateway's ordinary, bounded pool.
+
+A new stream joins the reader at once: the reader also follows a wake-up stream of its own,
+which `subscribe` appends to when it adds a stream. On a Redis Cluster, where a command names
+keys of one slot only, there is a reader a slot followed (`cluster_feeds`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import uuid
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol, cast
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import RedisError
+
+from services.common.backoff import Backoff
+from services.common.names import WAKE
+from services.common.redis_connect import AnyRedis
+from services.gateway.feeds.cluster_feeds import ClusterReaders
+
+log = logging.getLogger("tableserver.fanout")
+
+STREAM_ID = re.compile(r"\d{1,19}(-\d{1,19})?")  # within Redis's 64-bit halves
+Fields = dict[bytes, bytes]
+Entries = list[tuple[bytes, Fields]]
+Reply = list[tuple[bytes, Entries]]  # XREAD's: each stream with its new entries
+XreadStreams = dict[bytes | str | memoryview, int | bytes | str | memoryview]  # redis-py's
+Render = Callable[[str, Fields], str]  # (entry id, fields) → the text a socket is sent
+CATCH_UP = 200  # entries a socket may resume over: fewer than its queue holds
+
+
+def _stream_id(text: str) -> bool:
+    return bool(STREAM_ID.fullmatch(text)) and all(int(p) < 2**64 for p in text.split("-"))
+
+
+def _order(entry_id: str) -> tuple[int, int]:
+    ms, _, seq = entry_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+QUEUE = 256  # updates waiting for one socket before it counts as too slow
+
+
+class BadSince(ValueError):
+    """A `since` the feed cannot resume from; the message says why."""
+
+
+class Message:
+    """A text for sockets, and its WebSocket frame (RFC 6455 §5.2: FIN, text, the length, the
+    payload; a server's frames are not masked), made when first asked and then the same bytes
+    for every socket the message goes to."""
+
+    __slots__ = ("_frame", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._frame: bytes | None = None
+
+    @property
+    def frame(self) -> bytes:
+        if self._frame is None:
+            payload = self.text.encode()
+            n = len(payload)
+            header = bytes((0x81, n)) if n < 126 else \
+                b"\x81\x7e" + n.to_bytes(2, "big") if n < 65536 else \
+                b"\x81\x7f" + n.to_bytes(8, "big")
+            self._frame = header + payload
+        return self._frame
+
+
+class FrameSink(Protocol):
+    """A socket's connection, written to without the framework's layers: `ready` when it
+    takes a frame at once (open, its send buffer under the mark), `write` then; `send` waits
+    until it takes one, and raises OSError once it is closed."""
+
+    def ready(self) -> bool: ...
+
+    def write(self, frame: bytes) -> None: ...
+
+    async def send(self, frame: bytes) -> None: ...
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One socket's place in the hub: what it may see (`view`, `render`) and what waits to be
+    sent to it, oldest first: (entry id, message), the id None for a reply that is no entry.
+
+    With a `sink`, a message that finds nothing waiting before it and the connection ready
+    is written at once, by whoever offers it; otherwise it waits in the queue for the
+    socket's own sender (`sending` while it holds one)."""
+
+    key: str
+    view: Hashable
+    render: Render
+    queue: asyncio.Queue[tuple[str | None, Message]] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE))
+    overflowed: asyncio.Event = field(default_factory=asyncio.Event)
+    floor: tuple[int, int] = (0, 0)  # entries up to this one were offered already
+    sent_id: str | None = None  # the last entry sent: where the socket may resume
+    sink: FrameSink | None = None
+    sending: bool = False
+
+    def offer(self, entry_id: str | None, message: Message | str) -> None:
+        if self.overflowed.is_set():
+            return
+        if isinstance(message, str):
+            message = Message(message)
+        sink = self.sink
+        if sink is not None and not self.sending and self.queue.empty() and sink.ready():
+            try:
+                sink.write(message.frame)
+            except (OSError, RuntimeError):
+                pass  # queued instead: the socket's own sender meets the error and ends it
+            else:
+                if entry_id is not None:
+                    self.sent_id = entry_id
+                return
+        try:
+            self.queue.put_nowait((entry_id, message))
+        except asyncio.QueueFull:
+            self.overflowed.set()
+
+
+def fan_out(subs: Iterable[Subscription], entry_id: str, order: tuple[int, int],
+            fields: Fields) -> None:
+    """Offer an entry to each socket that has not had it, rendered (and its frame encoded)
+    once per view."""
+    messages: dict[Hashable, Message] = {}
+    for sub in subs:
+        if order <= sub.floor:
+            continue
+        message = messages.get(sub.view)
+        if message is None:
+            message = messages[sub.view] = Message(sub.render(entry_id, fields))
+        sub.offer(entry_id, message)
+
+
+@dataclass
+class _Stream:
+    last: str  # the newest entry the reader has seen
+    subs: set[Subscription] = field(default_factory=set)
+
+
+class Feeds(Protocol):
+    """What a feed socket follows: the hub of Redis streams, or the alerts' topic."""
+
+    async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
+                        ) -> Subscription: ...
+
+    def unsubscribe(self, sub: Subscription) -> None: ...
+
+
+class FeedHub:
+    """`subscribe` a socket to a stream, `unsubscribe` it when it goes; `run` is the reader."""
+
+    def __init__(self, reader: AnyRedis, redis: AnyRedis, block_ms: int = 5000) -> None:
+        self.reader, self.redis, self.block_ms = reader, redis, block_ms
+        self.streams: dict[str, _Stream] = {}
+        self.wake_key = WAKE + uuid.uuid4().hex
+        self.wake_last: dict[str, str] = {}  # a wake-up stream → its last entry read
+        # on a cluster, a reader a slot (`cluster_feeds`)
+        self.nodes = ClusterReaders(self, reader) if isinstance(reader, RedisCluster) else None
+
+    async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
+                        ) -> Subscription:
+        """A new socket following stream `key`: first the entries after `since` (a stream id;
+        `$`: none; None: the newest entry, the current state), then every new one. Raises
+        RedisError when Redis cannot be reached, BadSince for a `since` that is no stream id."""
+        if since not in (None, "$") and not _stream_id(str(since)):
+            raise BadSince("since: a stream id (such as 1700000000000-0) or $")
+        sub = Subscription(key, view, render)
+        after = None if since in (None, "$") else since
+        newest, stream = "0-0", None
+        for _ in range(50):  # until no entry can fall between the catch-up and the reader
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.xrevrange(key, count=1)
+                if after is not None:
+                    pipe.xrange(key, min=f"({after}", count=CATCH_UP)
+                replies = await pipe.execute()
+            newest = replies[0][0][0].decode() if replies[0] else "0-0"
+            entries = replies[1] if after is not None else replies[0] if since is None else []
+            for entry_id, fields in entries:
+                after = entry_id.decode()
+                sub.offer(after, render(after, fields))
+            after = after or newest
+            stream = self.streams.get(key)
+            if stream is None or _order(stream.last) <= _order(after):
+                break  # the reader has not gone past what was read: it takes over from here
+        else:
+            log.warning("a socket on %s joined while its stream kept moving", key)
+        resume = after or newest
+        sub.floor = _order(resume)
+        if stream is None:
+            start = resume if _order(resume) < _order(newest) else newest
+            stream = self.streams[key] = _Stream(start, {sub})
+            await self._wake(key)  # the socket is in the stream already: nothing is lost
+        else:
+            stream.subs.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        stream = self.streams.get(sub.key)
+        if stream is not None:
+            stream.subs.discard(sub)
+            if not stream.subs:
+                del self.streams[sub.key]
+
+    async def _wake(self, key: str) -> None:
+        """Let the blocking read that is to follow stream `key` return, so that it does (on a
+        cluster, the reader of its slot, started if it has none)."""
+        wake = self.wake_key if self.nodes is None else self.nodes.follow(key)
+        if wake is None:
+            return
+        try:
+            await self.redis.xadd(wake, {"w": "1"}, maxlen=1)
+            await self.redis.pexpire(wake, 24 * 3600 * 1000)
+        except RedisError:
+            pass  # the reader finds the new stream within its block time anyway
+
+    async def run(self) -> None:
+        """The reader: follow every stream a socket follows, offer each new entry. On a
+        cluster, a reader a slot (`cluster_feeds`), started as sockets come."""
+        if self.nodes is not None:
+            await self.nodes.run()  # until the hub is stopped, or a reader dies of a bug
+            return
+        backoff = Backoff.doubling(0.1, 2.0)  # while Redis is away
+        while True:
+            try:
+                await self.read(cast(Redis, self.reader), self.wake_key,  # not a cluster's
+                                {k: s.last for k, s in self.streams.items()})
+            except (RedisError, OSError) as exc:
+                if backoff.fresh:
+                    log.warning("the feeds' reader lost Redis: %r", exc)
+                await backoff.wait()
+                continue
+            backoff.reset()
+
+    async def read(self, client: Redis, wake_key: str, streams: dict[str, str]) -> None:
+        """One blocking read of `streams` (each from its last entry read) and the wake-up
+        stream `wake_key`; each new entry offered."""
+        asked = {**streams, wake_key: self.wake_last.get(wake_key, "0-0")}
+        reply = cast(Reply, await client.xread(cast(XreadStreams, asked), block=self.block_ms,
+                                               count=100))
+        for raw_key, entries in reply:
+            key = raw_key.decode()
+            if key == wake_key:
+                self.wake_last[wake_key] = entries[-1][0].decode()
+                continue
+            stream = self.streams.get(key)
+            if stream is not None:
+                try:
+                    self._dispatch(stream, entries)
+                except Exception:  # one entry it cannot render must not stop every feed
+                    log.exception("an entry of %s could not be sent; passed over", key)
+                    stream.last = entries[-1][0].decode()
+
+    def _dispatch(self, stream: _Stream, entries: Entries) -> None:
+        for raw_id, fields in entries:
+            entry = raw_id.decode()
+            stream.last = entry
+            fan_out(stream.subs, entry, _order(entry), fields)

@@ -1,0 +1,33 @@
+"""Which seats of tables are robots': the director's requests (`tableserver.robots`, which
+every gateway follows) with what the Table Manager host knows (Redis: who is connected, who
+left), read together by `shared.robot.seats`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from services.common.errors import Unavailable
+from services.gateway.refusals import REDIS_DOWN
+from services.gateway.tables.service import Gateway
+from shared.robot.seats import robot_seats
+
+
+async def at_table(gw: Gateway, table: str) -> dict[str, Any]:
+    """The table's robot seats: asked for, connected (or stalled) or waiting, and how long the
+    table has waited for each (`shared.robot.seats`)."""
+    await gw.table_meta(table)
+    return (await at_tables(gw, [table]))[table]
+
+
+async def at_tables(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
+    try:
+        present = await gw.adapters.store.robots_present(tables)
+    except RedisError:
+        raise Unavailable(REDIS_DOWN, retry_after=2) from None
+    requests = gw.adapters.alerts.robots
+    now = int(time.time() * 1000)
+    return {t: {"table": t, "seats": robot_seats(requests.get(t, []), present.get(t, {}), now)}
+            for t in tables}

@@ -1,0 +1,91 @@
+"""Work too heavy for the gateway's event loop, done in a process of its own.
+
+One loop serves every table: a request that computes for a second holds up every other for
+that second. A 1.9 MiB deals file with play sections (~3,600 boards) took 28 s to create a
+tournament, and `/livez` went unanswered for 27.6 s: every table stalled and robots whose posts
+timed out were dropped (bench/overload_bench.py). Such work (a deals file parsed, a tournament's
+export written) runs here instead, in a pool of `WORKERS` processes, and the loop awaits it: a
+thread would hold the GIL against the loop (measured: beside the same parse in a thread, a
+1 ms timer on the loop fired a fifth as often as beside a process).
+
+The processes come from a fork server that has imported `PRELOAD` only (not the gateway, its
+sockets and clients): a worker starts without the gateway's imports, and nothing of the loop's
+state is copied into it. The pool starts with the first piece of work. A worker that dies
+(killed, out of memory) breaks the pool: that work is answered 503 (retry) and the next starts
+a new pool. A gateway killed (SIGKILL) cannot tell its workers to go, and they would wait for
+work for ever (keeping the fork server alive: found so after a bench's gateway was killed):
+each watches the gateway's process and exits once it has gone (`_die_with`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+from services.common.errors import Unavailable
+
+T = TypeVar("T")
+WORKERS = 1  # two cores: one for the loop, one for this
+PRELOAD = ["services.gateway.tables.off_loop", "shared.tournament.session",
+           "shared.tournament.export"]
+WATCH_S = 1.0  # how often a worker looks whether its gateway is still there
+
+
+class OffLoop:
+    def __init__(self, workers: int = WORKERS) -> None:
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+        self.running = 0  # pieces of work submitted and not answered yet
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=context,
+                                            initializer=_die_with, initargs=(os.getpid(),))
+        return self.pool
+
+    async def run(self, work: Callable[..., T], *args: object) -> T:
+        """`work(*args)` in a worker process (`work` and its arguments and result must
+        pickle: a module's function, plain data); its exception raised here as it was."""
+        pool = self._pool()
+        self.running += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+        except BrokenProcessPool:
+            if self.pool is pool:
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise Unavailable("the gateway's worker process stopped; retry",
+                              retry_after=1) from None
+        finally:
+            self.running -= 1
+
+    def stop(self) -> None:
+        """The pool stopped, once the work in progress is done (what waits is given up): the
+        app's lifespan ends."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+def _die_with(gateway: int) -> None:
+    """A worker's start: it exits once the process `gateway` has gone, looked at every
+    `WATCH_S`."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_S)
+            try:
+                os.kill(gateway, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="gateway-watch", daemon=True).start()

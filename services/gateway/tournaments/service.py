@@ -1,0 +1,307 @@
+"""A tournament, as the gateway runs it for the director: created in bulk, its rounds sent to
+every table, its overview read in one Redis round trip, and the whole session exported.
+
+Every step is an event: the tournament's creation and rounds on its own topic
+(`tableserver.tournament.<t>`), each table's round and players' names on the table's topic.
+Each step can be sent again after a fault and does nothing twice: topics and records that exist
+are kept, the same creation request finds the tournament (its digest), and a table folds a
+round it has started once (`shared.table.engine`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from services.common import registry
+from services.common.errors import Unavailable
+from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES
+from services.common.kafka.produce import append
+from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
+from services.common.names import tournament_topic
+from services.gateway.http.models import TournamentCreate
+from services.gateway.ports import TopicsUnavailable
+from services.gateway.refusals import Kind, Refused
+from services.gateway.robots import presence as robot_presence
+from services.gateway.tables.service import Gateway
+from services.gateway.tables.table_logs import records_of, table_logs
+from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
+from services.gateway.tournaments.scores import movement_round, record_of, standings_of
+from shared.codec import DecodeError, decode, to_map
+from shared.scores.movements import Round
+from shared.table.table_summary import totals_of
+from shared.tournament.entrants import (
+    Entrant,
+    Movement,
+    entrants_of,
+    movement_of,
+    seat_names,
+    seating_map,
+)
+from shared.tournament.entrants_added import EntrantConflict, entrant_added, with_added
+from shared.tournament.export import write_export
+from shared.tournament.session import (
+    Tournament,
+    TournamentError,
+    digest_and_deals,
+    round_boards,
+    table_names,
+)
+from shared.vocabulary import TableStatus
+
+log = logging.getLogger("tableserver.gateway")
+WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
+           "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0,
+           "open_alerts": 0, "last_ts": None}  # a table with no board yet
+
+
+HARMLESS = "retry (doing it twice is harmless)"
+
+
+def _kafka_down(what: str) -> Unavailable:
+    return Unavailable(f"Kafka did not {what} in time; {HARMLESS}", retry_after=1)
+
+
+async def find(gw: Gateway, tournament: str) -> Tournament | None:
+    """The tournament as created (cached: a creation never changes), or None."""
+    if tournament in gw.tournaments:
+        return gw.tournaments[tournament]
+    try:
+        records = await tournament_records(gw, tournament)
+    except NoTableError:
+        return None
+    except KafkaUnavailable:
+        raise _kafka_down("answer") from None
+    found = _created(records)
+    if found is not None:
+        gw.tournaments[tournament] = found
+    return found
+
+
+def _created(records: list[Record]) -> Tournament | None:
+    """The first creation on the tournament's topic (a creation sent twice at once is
+    appended twice: the first stands)."""
+    for _, value in records:
+        event = json.loads(value or b"{}")
+        if event.get("type") == "tournament_created":
+            return Tournament.from_map(event)
+    return None
+
+
+async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bool]:
+    """The tournament, and whether this request created it. Its deals file is parsed in a
+    worker process (`off_loop`): a large one took the loop for seconds."""
+    try:
+        digest, deals = await gw.off_loop.run(digest_and_deals, request.model_dump())
+        tables = table_names(request.tournament, request.tables)
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
+    for table in request.players:
+        if table not in tables:
+            raise Refused(f"players: no table {table} in this tournament",
+                          f"players.{table}")
+    players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
+    entrants, movement = _entrants(request, len(tables), deals)
+    made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
+                      tables, deals, players, request.site, request.date, digest, entrants,
+                      movement)
+    record = creation_record(made)  # before anything is made
+    found = await find(gw, request.tournament)
+    if found is not None:
+        if found.digest != digest:
+            raise Refused(f"tournament {request.tournament} exists, created by another "
+                          "request", "tournament", kind=Kind.CONFLICT)
+        return found, False
+    try:
+        await gw.adapters.admin.create_tournament(made.tournament, list(tables))
+    except TopicsUnavailable as exc:
+        raise _not_created(made, len(record), exc) from None
+    records = await _claim(gw, made)  # Redis away: its own 503, as any read of Redis
+    try:
+        await gw.adapters.registry.register(records, 2 * gw.settings.produce_timeout_s,
+                                            then=HARMLESS)
+        await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
+                                                 "ts": int(time.time() * 1000)})
+                               for table, names in made.players.items()))
+        await append(gw.adapters.producer, tournament_topic(made.tournament), record,
+                     doing="create the tournament", then=HARMLESS)
+    except Unavailable as exc:  # the registry's, and the appends'
+        raise _not_created(made, len(record), exc) from None
+    gw.tournaments[made.tournament] = made
+    return made, True
+
+
+def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str, Any]]
+              ) -> tuple[tuple[Entrant, ...], Movement | None]:
+    """The entrants and the movement that seats them, checked against the tables and deals
+    (docs/scoring.md): a 400 naming the field when they do not fit."""
+    given = request.movement
+    if given is None:
+        if request.entrants:
+            raise Refused("movement: entrants need a movement to seat them", "movement")
+        return (), None
+    try:
+        entrants = entrants_of([e.model_dump() for e in request.entrants])
+        movement = movement_of(given.kind, given.boards_per_round, given.rounds,
+                               given.scoring, len(entrants), tables, list(deals))
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
+    return entrants, movement
+
+
+def creation_record(made: Tournament) -> bytes:
+    """The tournament's creation as its topic keeps it. A 413 naming the field at fault (the
+    deals, or the players' names) when it is larger than a tournament's topic takes: nothing
+    is made."""
+    record = json.dumps(made.to_map()).encode()
+    if len(record) <= TOURNAMENT_RECORD_BYTES:
+        return record
+    deals = len(json.dumps(made.to_map()["deals"]))
+    field = "deals" if deals >= len(record) // 2 else "players"
+    raise Refused(f"{field}: this tournament ({len(made.deals)} boards, "
+                  f"{len(made.tables)} tables) makes a record of {len(record)} bytes, over "
+                  f"the {TOURNAMENT_RECORD_BYTES} bytes a tournament holds: split it into "
+                  "sessions", field, kind=Kind.TOO_LARGE)
+
+
+def _not_created(made: Tournament, size: int, exc: Unavailable) -> Unavailable:
+    log.warning("tournament %s (%d tables, %d boards, a record of %d bytes) not created: "
+                "%r", made.tournament, len(made.tables), len(made.deals), size, exc)
+    return _kafka_down("create the tournament")
+
+
+async def _claim(gw: Gateway, made: Tournament) -> dict[str, registry.TableRecord]:
+    """Each table's record in Redis (for the gateways), to be registered (for the processor):
+    a table that exists outside this tournament is refused."""
+    now = int(time.time() * 1000)
+    records = await gw.adapters.registry.claim({
+        t: registry.new_record(t, made.ruleset, made.tournament, now) for t in made.tables})
+    for table, record in records.items():
+        if record.get("tournament") != made.tournament or record["ruleset"] != made.ruleset:
+            raise Refused(f"table {table} exists outside tournament {made.tournament}",
+                          "tables", kind=Kind.CONFLICT)
+    return records
+
+
+async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,
+                      movement: dict[str, list[int]] | None) -> int:
+    """Append the round to each of its tables (every table that has started it ignores it
+    again), then record it on the tournament's topic; how many tables play it. A tournament
+    with a movement seats its entrants as the movement's round says (the players' names
+    follow) and records who sits where."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    await refuse_closed(gw, tournament, "round", "rounds")
+    records = await records_of(gw, list(made.tables))
+    if any("closed" in record for record in records.values()):
+        raise Refused(f"tournament {tournament} is closed: its tables take no more rounds",
+                      "round", kind=Kind.CONFLICT)
+    seated: Round | None = None
+    if made.movement is not None:  # with the entrants added since its creation
+        made = with_added(made, (await record_of(gw, made))[2])
+    try:
+        if made.movement is not None:
+            if boards is not None or movement is not None:
+                raise TournamentError("boards: this tournament's movement gives each table "
+                                      "its boards; send the round's number only", "boards")
+            seated = await movement_round(gw, made, number)
+            movement = {made.tables[s.table - 1]: list(s.boards) for s in seated.tables}
+        plan = round_boards(made, boards, movement)
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
+    now = int(time.time() * 1000)
+    if seated is not None:
+        teams = made.movement is not None and made.movement.kind.teams
+        names = {made.tables[s.table - 1]: seat_names(s, made.entrants, teams)
+                 for s in seated.tables}
+        await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": seats,
+                                                 "ts": now})
+                               for table, seats in names.items() if seats))
+    await asyncio.gather(*(gw.append(table, {"type": "round_started", "round": number,
+                                             "ruleset": made.ruleset, "boards": table_boards,
+                                             "ts": now})
+                           for table, table_boards in plan.items()))
+    record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now,
+                              "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
+    if seated is not None:
+        record["seatings"] = {made.tables[s.table - 1]: seating_map(s) for s in seated.tables}
+        record["sit_out"] = list(seated.sit_out)
+    await append_record(gw, tournament, record, "record the round", "round", "rounds")
+    return len(plan)
+
+
+async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
+                      ) -> tuple[dict[str, Any], bool]:
+    """An entrant added before the first round (`shared.tournament.entrants_added`), recorded on the
+    tournament's topic; the entrant, and whether this request added it (the same entrant sent
+    again with its number is found, not added twice). A 409 naming the field once a round has
+    started, a 400 when the movement no longer fits."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    await refuse_closed(gw, tournament, "entrants", "entrants")
+    rounds, _, added = await record_of(gw, made)
+    made = with_added(made, added)
+    try:
+        event = entrant_added(made, given, len(rounds))
+    except EntrantConflict as exc:
+        raise Refused(str(exc), exc.field, kind=Kind.CONFLICT) from None
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
+    if event is None:
+        return made.entrants[int(given["number"]) - 1].to_map(), False
+    await append_record(gw, tournament, {**event, "ts": int(time.time() * 1000)},
+                        "record the entrant", "entrants", "entrants")
+    return {k: v for k, v in event.items() if k != "type"}, True
+
+
+async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
+    """Every table's line (its board, status, whose turn, alerts, seconds since its last
+    event) and the session's totals, from one Redis round trip; and the standings (the top of
+    each field's ranking, `tournament_scores.standings_of`), None without a movement."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    lines = await gw.adapters.store.overview(list(made.tables))
+    robots = await robot_presence.at_tables(gw, list(made.tables))
+    now = int(time.time() * 1000)
+    tables = []
+    for table in made.tables:
+        line = {"table": table, **WAITING, **lines.get(table, {}), "robots": {
+            seat: robot["status"] for seat, robot in robots[table]["seats"].items()}}
+        last = line["last_ts"]
+        line["idle_s"] = None if last is None else max(0, now - last) // 1000
+        tables.append(line)
+    return {"tournament": tournament, "name": made.name, "now": now,
+            "totals": totals_of(tables),
+            "tables": tables, "standings": await standings_of(gw, made)}
+
+
+async def export(gw: Gateway, tournament: str, form: str) -> str:
+    """Every board of every table of the tournament, read from the tables' topics at once
+    (a closed table's from the archive):
+    PBN, LIN, or JSON (the tournament and each table's events, as the log holds them)."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    try:
+        records = await table_logs(gw, list(made.tables))
+    except KafkaUnavailable:
+        raise _kafka_down("answer") from None
+    logs = {t: _event_maps(records[t]) for t in made.tables}
+    return await gw.off_loop.run(write_export, made, logs, form)  # seconds, for a large one
+
+
+def _event_maps(records: list[Record]) -> list[dict[str, Any]]:
+    """A table's events as maps; a record that is no event (alerted as poison) is left out."""
+    maps = []
+    for _, value in records:
+        try:
+            maps.append(to_map(decode(value or b"")))
+        except DecodeError:
+            continue
+    return maps

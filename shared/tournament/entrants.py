@@ -1,0 +1,170 @@
+"""A tournament's entrants (pairs or teams) and the movement that seats them (docs/scoring.md).
+
+The director gives the entrants and a movement at creation: `mitchell` or `howell` for pairs,
+`teams` (a round robin of matches, two tables each) or `swiss` (teams paired round by round by
+their VPs) for teams, or none (the director's own rounds, as before). Each round of the
+movement gives every table its NS and EW entrants and its boards (`shared.scores.movements`);
+the players' names at the seats follow. The rounds a movement plays are kept on the
+tournament's topic, so that each table's result is linked to the entrants who sat there.
+
+Pure: checks a request's fields and raises `TournamentError` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shared.scores.adjustments import ScoreError
+from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
+from shared.scores.swiss import swiss
+from shared.scores.vocabulary import Scoring
+from shared.tournament.errors import TournamentError
+
+MAX_ENTRANTS = 4000
+
+
+class MovementKind(enum.StrEnum):
+    """How the entrants move: each the string on the wire."""
+
+    MITCHELL = "mitchell"  # pairs, NS stay, EW move; ranked per direction
+    HOWELL = "howell"  # pairs, every pair meets every other; one field
+    TEAMS = "teams"  # teams, a round robin of matches (two rooms each)
+    SWISS = "swiss"  # teams, each round paired by the VPs so far
+
+    @property
+    def teams(self) -> bool:
+        return self in (MovementKind.TEAMS, MovementKind.SWISS)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A pair or a team: its number (from 1), its name and its players (a pair's two, NS or
+    EW in that order; a team's four or more: its first two sit NS in the open room, the next
+    two NS in the closed room)."""
+
+    number: int
+    name: str
+    players: tuple[str, ...] = ()
+
+    def to_map(self) -> dict[str, Any]:
+        return {"number": self.number, "name": self.name, "players": list(self.players)}
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A movement as created: its kind, boards a round (a match, in teams), rounds, and how a
+    pairs event is scored."""
+
+    kind: MovementKind
+    boards_per_round: int
+    rounds: int
+    scoring: Scoring = Scoring.MATCHPOINTS
+
+    def to_map(self) -> dict[str, Any]:
+        return {"kind": str(self.kind), "boards_per_round": self.boards_per_round,
+                "rounds": self.rounds, "scoring": str(self.scoring)}
+
+    @staticmethod
+    def from_map(m: Mapping[str, Any]) -> Movement:
+        return Movement(MovementKind(m["kind"]), int(m["boards_per_round"]), int(m["rounds"]),
+                        Scoring(m.get("scoring", Scoring.MATCHPOINTS)))
+
+
+def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
+    """The entrants of a request, numbered 1 … n in order (a number given must be its place),
+    each with a name (by default its number)."""
+    if len(given) > MAX_ENTRANTS:
+        raise TournamentError(f"entrants: at most {MAX_ENTRANTS}", "entrants")
+    out = []
+    for i, m in enumerate(given):
+        number = m.get("number")
+        number = i + 1 if number is None else number
+        if number != i + 1:
+            raise TournamentError(f"entrants[{i}].number: the entrants are numbered 1, 2, … in "
+                                  f"order; this one is {i + 1}, not {number}",
+                                  f"entrants[{i}].number")
+        players = tuple(str(p) for p in m.get("players", ()))
+        out.append(Entrant(i + 1, str(m.get("name") or i + 1), players))
+    return tuple(out)
+
+
+def plan(movement: Movement, entrants: int) -> list[Round]:
+    """Every round of the movement (a Swiss, its first round only: later ones follow the
+    scores), each table numbered from 1. A movement that does not fit the entrants raises
+    `TournamentError` naming the field (`entrants`, `movement.rounds`, …)."""
+    kind, per, rounds = movement.kind, movement.boards_per_round, movement.rounds or None
+    try:
+        if kind is MovementKind.MITCHELL:
+            return mitchell(entrants, per, rounds)
+        if kind is MovementKind.HOWELL:
+            return howell(entrants, per, rounds)
+        if kind is MovementKind.TEAMS:
+            return team_rounds(entrants, per, rounds)
+        if entrants < 2:
+            raise TournamentError("entrants: a Swiss needs at least two teams", "entrants")
+        return [swiss_round(1, entrants, per, {}, ())]
+    except ScoreError as exc:
+        field = {"pairs": "entrants", "teams": "entrants"}.get(exc.field, exc.field)
+        field = field if field == "entrants" else f"movement.{field}"
+        raise TournamentError(f"{field}: {exc}", field) from None
+
+
+def swiss_round(number: int, teams: int, per: int, vp: Mapping[int, float],
+                met: Sequence[frozenset[int]], byes: Sequence[int] = ()) -> Round:
+    """Round `number` of a Swiss: the teams paired by their VPs so far (`vp`), without a
+    repeat where the field allows, the bye to the lowest team that has not had one (`byes`);
+    each round its own group of boards."""
+    pairing = swiss({t: vp.get(t, 0.0) for t in range(1, teams + 1)}, met, byes)
+    out = () if pairing.bye is None else (pairing.bye,)
+    return matches_round(number, list(pairing.matches), per, sit_out=out)
+
+
+def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scoring,
+                entrants: int, tables: int, deals: Sequence[int]) -> Movement:
+    """The movement of a creation request (`rounds` None: all the movement's rounds), checked
+    against the entrants, the tables and the deals."""
+    if kind is MovementKind.SWISS and rounds is None:
+        raise TournamentError("movement.rounds: a Swiss plays the rounds the director says",
+                              "movement.rounds")
+    if kind.teams and scoring is not Scoring.MATCHPOINTS:
+        raise TournamentError("movement.scoring: team matches are scored in IMPs and VPs",
+                              "movement.scoring")
+    planned = plan(Movement(kind, per, rounds or 0, scoring), entrants)
+    if kind is MovementKind.SWISS:
+        assert rounds is not None
+        planned = [swiss_round(r, entrants, per, {}, ()) for r in range(1, rounds + 1)]
+    check_fit(planned, tables, deals)
+    return Movement(kind, per, len(planned), scoring)
+
+
+def check_fit(rounds: Sequence[Round], tables: int, deals: Sequence[int]) -> None:
+    """The movement fits the tables and deals given: as many tables as its rounds use, and a
+    deal for each of its boards."""
+    needed = max((s.table for r in rounds for s in r.tables), default=0)
+    if tables != needed:
+        raise TournamentError(f"tables: this movement seats its entrants at {needed} tables, "
+                              f"not {tables}", "tables")
+    missing = sorted({b for r in rounds for s in r.tables for b in s.boards} - set(deals))
+    if missing:
+        raise TournamentError(f"movement.boards_per_round: boards {missing[:5]} are not among "
+                              "the deals", "movement.boards_per_round")
+
+
+def seat_names(seating: Seating, entrants: Sequence[Entrant], teams: bool
+               ) -> dict[str, str]:
+    """The players' names at a table's seats for a round: a pair's two at N and S (NS pair)
+    or E and W; a team's: in the open room (home NS) the home team's first two at N and S and
+    the away team's last two at E and W; in the closed room the away team's first two NS and
+    the home team's last two EW (each team's two pairs in the two rooms)."""
+    ns, ew = entrants[seating.ns - 1].players, entrants[seating.ew - 1].players
+    if teams:
+        ns, ew = ns[:2], ew[2:4]
+    names = dict(zip("NS", ns, strict=False)) | dict(zip("EW", ew, strict=False))
+    return {seat: name for seat, name in names.items() if name}
+
+
+def seating_map(seating: Seating) -> dict[str, Any]:
+    return {"ns": seating.ns, "ew": seating.ew, "boards": list(seating.boards)}

@@ -1,0 +1,260 @@
+"""A tournament's results (scoring.md): each table's results linked to the entrants the movement
+seated there, the Director's scores applied, and the travellers and rankings of
+`shared.scores` (pairs: matchpoints, cross-IMPs or Butler; teams: each match's IMPs and VPs).
+
+Pure: the gateway gives the rounds recorded on the tournament's topic, each table's results
+(board → NS score, from its log) and the Director's scores in the order recorded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shared.scores.adjustments import Penalty, Played, ScoreError
+from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
+from shared.scores.movements import Match, Round, Seating
+from shared.scores.numbers import shown
+from shared.scores.rankings import pair_rankings, with_law_12c2c
+from shared.scores.team_rankings import MatchScore, match_score, team_rankings
+from shared.scores.travellers import Line, Result, Traveller, travellers
+from shared.scores.vocabulary import ResultKind, Scoring
+from shared.tournament.director_scores import parse, score_map
+from shared.tournament.entrants import MovementKind, plan
+from shared.tournament.session import Tournament
+
+
+def rounds_of(records: Iterable[Mapping[str, Any]], made: Tournament) -> list[Round]:
+    """The movement's rounds started, from the tournament's round records (a round recorded
+    twice: the last stands), tables numbered by their place in the tournament."""
+    index = {t: i + 1 for i, t in enumerate(made.tables)}
+    by_number: dict[int, Round] = {}
+    for record in records:
+        seatings = record.get("seatings")
+        if not seatings:
+            continue
+        tables = tuple(Seating(index[t], s["ns"], s["ew"], tuple(s["boards"]))
+                       for t, s in seatings.items())
+        by_number[record["round"]] = Round(record["round"], tables,
+                                           tuple(record.get("sit_out", ())))
+    return [by_number[n] for n in sorted(by_number)]
+
+
+def played(rounds: Sequence[Round], made: Tournament,
+           table_results: Mapping[str, Mapping[int, int]]) -> list[Result]:
+    """Each board a table finished, as the result between the entrants seated there."""
+    out = []
+    for rnd in rounds:
+        for s in rnd.tables:
+            scores = table_results.get(made.tables[s.table - 1], {})
+            out += [Result(b, s.ns, s.ew, Played(scores[b])) for b in s.boards if b in scores]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """The Director's scores in the order given."""
+
+    adjustments: tuple[Adjustment, ...]
+    penalties: tuple[Penalty, ...]
+
+
+def pairs_matchpoints(made: Tournament) -> bool:
+    m = made.movement
+    return m is not None and not m.kind.teams and m.scoring is Scoring.MATCHPOINTS
+
+
+def given(made: Tournament, places: frozenset[Place],
+          records: Iterable[Mapping[str, Any]]) -> Given:
+    adjustments: list[Adjustment] = []
+    penalties: list[Penalty] = []
+    for record in records:
+        found = parse(record, places, pairs_matchpoints(made))
+        if isinstance(found, Penalty):
+            penalties.append(found)
+        else:
+            adjustments.append(found)
+    return Given(tuple(adjustments), tuple(penalties))
+
+
+def to_play(made: Tournament, rounds: Sequence[Round]) -> frozenset[Place]:
+    """Every board each table plays in the whole movement: its rounds planned from the start
+    (Mitchell, Howell, teams) and those started (a Swiss's later rounds, paired as they come,
+    each on boards of its own; the director's own rounds)."""
+    movement = made.movement
+    planned = [] if movement is None else plan(movement, len(made.entrants))
+    return scheduled(rounds) | scheduled(planned)
+
+
+def expected_plays(every: Iterable[Place]) -> int:
+    """How many results a board is scored against (Neuberg's N): the most times the whole
+    movement seats a board (`to_play`), not the most any board has so far, so that a board
+    played once of three is average on a top of 4 (Neuberg: (0 + 1) × 3 / 1 − 1 = 2), not
+    a zero on a top of 0."""
+    counts = Counter(place[0] for place in every)
+    return max(counts.values(), default=0)
+
+
+def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
+            table_results: Mapping[str, Mapping[int, int]],
+            score_records: Sequence[Mapping[str, Any]], everything: bool = True,
+            table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]] | None = None
+            ) -> dict[str, Any]:
+    """The results document: entrants, rankings, travellers and scorecards (pairs) or matches
+    (teams), the Director's scores with their reasons. `table_lines` (each table's board →
+    its contract, declarer, lead and tricks: `shared.table.board_result.contract_line`) go on the
+    travellers' lines of the results played.
+
+    Not `everything` (the public's view, the tournament's regulation under Law 80B so that no
+    pair learns a result of a board it has still to play, Law 16C1): everything in it, the
+    rankings too, counts the boards `complete` only (every table the whole movement seats at
+    a board has a result); a ranking that counted the others would move as another table
+    plays a board, and tell how it went. The Director's view (`everything`) counts every
+    result as it comes. In matchpoints every board is scored as if played as many times as
+    the movement seats it (`expected_plays`, Neuberg), so a running ranking is each pair's
+    percentage over the boards it has played, against the results so far."""
+    movement = made.movement
+    if movement is None:
+        raise ScoreError("this tournament has no entrants and movement to score", "tournament")
+    rounds = rounds_of(round_records, made)
+    places = scheduled(rounds)
+    director = given(made, places, score_records)
+    all_results = apply_adjustments(played(rounds, made, table_results),
+                                    director.adjustments, places)
+    have = {(r.board, r.ns, r.ew) for r in all_results}
+    every = to_play(made, rounds)
+    complete = sorted({p[0] for p in every} - {p[0] for p in every - have})
+    visible = set(complete) if not everything else {p[0] for p in every}
+    counted = [r for r in all_results if r.board in visible]
+    penalties = [p for p in director.penalties if p.board in visible]
+    reasons = {a.place: a.reason for a in director.adjustments}
+    plays = _plays(rounds, made, table_lines or {})
+    doc: dict[str, Any] = {
+        "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
+        "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
+        "complete": complete, "counted": "all" if everything else "complete",
+        "adjustments": [{"board": a.board, "ns": a.ns, "ew": a.ew, "reason": a.reason,
+                         **score_map(a.score)} for a in director.adjustments
+                        if a.board in visible],
+        "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
+                       "unit": str(p.unit), "reason": p.reason} for p in penalties]}
+    if movement.kind.teams:
+        scores = _matches(rounds, counted, penalties)
+        doc["scoring"] = "vp"
+        doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
+                            "vp": s.vp, "imps": shown(s.imps, 2)}
+                           for s in team_rankings(scores)]
+        doc["matches"] = [_match_map(m, visible, reasons) for m in scores]
+        return doc
+    expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
+    boards = with_law_12c2c(travellers(counted, movement.scoring, expected).values())
+    doc["scoring"] = str(movement.scoring)
+    doc["rankings"] = [
+        {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
+         else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
+         "percent": s.percent}
+        for s in pair_rankings(boards, penalties,
+                               by_direction=movement.kind is MovementKind.MITCHELL)]
+    lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
+    doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
+                          "lines": lines[t.board]} for t in boards]
+    doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
+    return doc
+
+
+def _plays(rounds: Sequence[Round], made: Tournament,
+           table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]]
+           ) -> dict[Place, Mapping[str, Any]]:
+    """Each board's play at each place, from its table's lines."""
+    out: dict[Place, Mapping[str, Any]] = {}
+    for rnd in rounds:
+        for s in rnd.tables:
+            lines = table_lines.get(made.tables[s.table - 1], {})
+            out.update({(b, s.ns, s.ew): lines[b] for b in s.boards if b in lines})
+    return out
+
+
+def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[dict[str, Any]]],
+                entrants: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
+    """Each entrant's boards shown (by its number, as a JSON key), in one pass over the
+    travellers: where it sat, against whom, its own points and percentage, and the line as
+    the traveller shows it (`lines`), as `shared.scores.rankings.scorecard` gives them."""
+    cards: dict[str, list[dict[str, Any]]] = {str(n): [] for n in entrants}
+    for traveller in sorted(public, key=lambda t: t.board):
+        for line, mapped in zip(traveller.lines, lines[traveller.board], strict=True):
+            r = line.result
+            for me, direction, them, points, percent in (
+                    (r.ns, "NS", r.ew, line.ns_points, line.ns_percent),
+                    (r.ew, "EW", r.ns, line.ew_points, line.ew_percent)):
+                cards.setdefault(str(me), []).append({
+                    "board": traveller.board, "direction": direction, "opponent": them,
+                    "points": shown(points, 4),
+                    "percent": None if percent is None else shown(percent, 2), **mapped})
+    return cards
+
+
+def _line_map(line: Line, reasons: Mapping[Place, str],
+              plays: Mapping[Place, Mapping[str, Any]]) -> dict[str, Any]:
+    r = line.result
+    out = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
+           "ns_points": shown(line.ns_points, 4), "ew_points": shown(line.ew_points, 4),
+           "ns_percent": None if line.ns_percent is None else shown(line.ns_percent, 2),
+           "ew_percent": None if line.ew_percent is None else shown(line.ew_percent, 2)}
+    if (r.board, r.ns, r.ew) in reasons:
+        out["reason"] = reasons[r.board, r.ns, r.ew]
+    elif r.score.kind is ResultKind.PLAYED and (r.board, r.ns, r.ew) in plays:
+        out.update(plays[r.board, r.ns, r.ew])
+    return out
+
+
+def _matches(rounds: Sequence[Round], results: Sequence[Result],
+             penalties: Sequence[Penalty]) -> list[MatchScore]:
+    """Each match of each round (its open room at an odd table, its closed room next), given
+    its own results only (a session's results indexed by the two teams once)."""
+    by_teams: dict[frozenset[int], list[Result]] = {}
+    for r in results:
+        by_teams.setdefault(frozenset((r.ns, r.ew)), []).append(r)
+    out = []
+    for rnd in rounds:
+        tables = sorted(rnd.tables, key=lambda s: s.table)
+        for open_room in tables[0::2]:
+            match = Match(open_room.ns, open_room.ew, open_room.boards)
+            mine = [p for p in penalties if p.entrant in (match.home, match.away)
+                    and p.board in match.boards]
+            out.append(match_score(match, by_teams.get(frozenset((match.home, match.away)),
+                                                       []), mine))
+    return out
+
+
+def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]
+               ) -> dict[str, Any]:
+    def room(r: Result) -> dict[str, Any]:
+        out = {"ns": r.ns, "ew": r.ew, **score_map(r.score)}
+        if (r.board, r.ns, r.ew) in reasons:
+            out["reason"] = reasons[r.board, r.ns, r.ew]
+        return out
+    return {"home": m.home, "away": m.away, "home_imps": shown(m.home_imps, 2),
+            "away_imps": shown(m.away_imps, 2), "home_vp": m.home_vp, "away_vp": m.away_vp,
+            "boards": [{"board": s.board, "open": room(s.open_room),
+                        "closed": room(s.closed_room), "home_imps": shown(s.home_imps, 2),
+                        "away_imps": shown(s.away_imps, 2)}
+                       for s in m.boards if s.board in visible]}
+
+
+STANDINGS_TOP = 3  # the places each field's standings in the overview show (ties included)
+
+
+def standings(doc: Mapping[str, Any], top: int = STANDINGS_TOP) -> dict[str, Any]:
+    """The top of the ranking in each field (a Mitchell's NS and EW pairs; else one field),
+    each line with the entrant's name, and how many boards are complete: the standings the
+    tournament's overview carries."""
+    names = {e["number"]: e["name"] for e in doc["entrants"]}
+    fields: dict[str | None, list[dict[str, Any]]] = {}
+    for line in doc["rankings"]:
+        field = fields.setdefault(line.get("direction"), [])
+        if line["rank"] <= top:
+            field.append({**line, "name": names.get(line["entrant"], "")})
+    return {"scoring": doc["scoring"], "complete": len(doc["complete"]),
+            "fields": [{"direction": d, "top": lines} for d, lines in fields.items()]}

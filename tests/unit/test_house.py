@@ -1,0 +1,67 @@
+"""The house's shape, held by its imports: the core's table apart from the tournament, the
+formats of a table's boards apart from a tournament's, and the gateway's parts depending one
+way (HTTP on the parts it serves, never the reverse). A module imported against these lines
+fails here, named with the line that imports it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# package → the packages it may not import (its own subject stays below these)
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "shared.table": ("shared.tournament", "shared.scores", "shared.notation", "shared.robot",
+                     "shared.table_manager"),
+    "shared.laws": ("shared.tournament", "shared.scores", "shared.notation", "shared.robot"),
+    "shared.notation": ("shared.tournament", "shared.robot", "shared.table_manager"),
+    "shared.scores": ("shared.tournament", "shared.notation", "shared.robot"),
+    "services.gateway.tables": ("services.gateway.http", "services.gateway.feeds",
+                                "services.gateway.tournaments"),
+    "services.gateway.feeds": ("services.gateway.http", "services.gateway.tables",
+                               "services.gateway.tournaments", "services.gateway.robots"),
+    "services.gateway.robots": ("services.gateway.http", "services.gateway.feeds"),
+    "services.gateway.tournaments": ("services.gateway.feeds",),
+}
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """Every module `path` imports from this project, with its line."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return found
+
+
+def breaches(package: str, forbidden: tuple[str, ...]) -> list[str]:
+    folder = ROOT.joinpath(*package.split("."))
+    return [f"{path.relative_to(ROOT)}:{line} imports {name}"
+            for path in sorted(folder.rglob("*.py"))
+            for line, name in imports_of(path)
+            if any(name == f or name.startswith(f + ".") for f in forbidden)]
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_a_package_imports_only_below_its_subject(package: str) -> None:
+    assert ROOT.joinpath(*package.split(".")).is_dir(), package
+    assert breaches(package, FORBIDDEN[package]) == []
+
+
+def test_the_checker_sees_a_breach() -> None:
+    """The check is not empty: the HTTP edge does import the tables' service."""
+    assert breaches("services.gateway.http", ("services.gateway.tables",)) != []
+
+
+def test_no_loose_module_of_a_subject_in_the_core_root() -> None:
+    """The core's root keeps only the words every subject shares (seats, calls, cards, deals,
+    events and their codec, ids, the vocabulary, a contract's score); a board's or a
+    tournament's module lives in its package."""
+    loose = {p.stem for p in (ROOT / "shared").glob("*.py")}
+    assert loose == {"__init__", "seats", "calls", "cards", "deal", "ids", "vocabulary",
+                     "events", "codec", "codec_derive", "codec_fields", "scoring"}

@@ -43,14 +43,27 @@ class MovementKind(enum.StrEnum):
 class Entrant:
     """A pair or a team: its number (from 1), its name and its players (a pair's two, NS or
     EW in that order; a team's four or more: its first two sit NS in the open room, the next
-    two NS in the closed room)."""
+    two NS in the closed room). `player_ids`, when given, one a player in the same order: his
+    ID (a federation number or an email; "" for none), which tells apart two players of one
+    name and reaches the exports (USEBIO's)."""
 
     number: int
     name: str
     players: tuple[str, ...] = ()
+    player_ids: tuple[str, ...] = ()
 
     def to_map(self) -> dict[str, Any]:
-        return {"number": self.number, "name": self.name, "players": list(self.players)}
+        m: dict[str, Any] = {"number": self.number, "name": self.name,
+                             "players": list(self.players)}
+        if any(self.player_ids):
+            m["player_ids"] = list(self.player_ids)
+        return m
+
+    @staticmethod
+    def from_map(m: Mapping[str, Any]) -> Entrant:
+        """An entrant as `to_map` wrote it (on the tournament's topic)."""
+        return Entrant(int(m["number"]), str(m["name"]), tuple(m.get("players", ())),
+                       tuple(m.get("player_ids", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +100,29 @@ def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
                                   f"order; this one is {i + 1}, not {number}",
                                   f"entrants[{i}].number")
         players = tuple(str(p) for p in m.get("players", ()))
-        out.append(Entrant(i + 1, str(m.get("name") or i + 1), players))
+        out.append(Entrant(i + 1, str(m.get("name") or i + 1), players,
+                           player_ids_of(m.get("player_ids"), players, i)))
     return tuple(out)
+
+
+MAX_ID = 64
+
+
+def player_ids_of(given: Any, players: Sequence[str], i: int) -> tuple[str, ...]:
+    """An entrant's players' IDs as given (None: none), checked: one a player, each text of at
+    most `MAX_ID` characters ("" for a player without one)."""
+    field = f"entrants[{i}].player_ids"
+    if given is None:
+        return ()
+    if not isinstance(given, list) or len(given) != len(players):
+        raise TournamentError(f"{field}: a list with one ID a player ({len(players)}), \"\" "
+                              "for a player without one", field)
+    for j, pid in enumerate(given):
+        if not isinstance(pid, str) or len(pid) > MAX_ID:
+            raise TournamentError(f"{field}[{j}]: an ID is text of at most {MAX_ID} characters",
+                                  f"{field}[{j}]")
+    ids = tuple(pid.strip() for pid in given)
+    return ids if any(ids) else ()
 
 
 def plan(movement: Movement, entrants: int) -> list[Round]:

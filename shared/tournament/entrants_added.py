@@ -41,8 +41,7 @@ def with_added(made: Tournament, events: Iterable[Mapping[str, Any]]) -> Tournam
             break
         if e.get("type") == ENTRANT_ADDED and e.get("number") == len(made.entrants) + len(
                 added) + 1:
-            added.append(Entrant(int(e["number"]), str(e["name"]),
-                                 tuple(e.get("players", ()))))
+            added.append(Entrant.from_map(e))
     return replace(made, entrants=made.entrants + tuple(added)) if added else made
 
 

@@ -68,8 +68,7 @@ class Tournament:
         return Tournament(m["tournament"], m["name"], m["ruleset"], tuple(m["tables"]),
                           {int(d["board"]): d for d in m["deals"]}, m.get("players", {}),
                           m.get("site", ""), m.get("date", ""), m.get("digest", ""),
-                          tuple(Entrant(e["number"], e["name"], tuple(e["players"]))
-                                for e in m.get("entrants", ())),
+                          tuple(Entrant.from_map(e) for e in m.get("entrants", ())),
                           None if movement is None else Movement.from_map(movement))
 
 

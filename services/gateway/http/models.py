@@ -232,6 +232,10 @@ class EntrantGiven(BaseModel):
     number: int | None = Field(None, description="its place in the list, from 1")
     name: str = Field("", max_length=200)
     players: list[PlayerName] = Field(default_factory=list, max_length=6)
+    player_ids: list[PlayerName] | None = Field(
+        None, max_length=6, examples=[["EBU 12345", "ann@example.org"]],
+        description="each player's ID in the order of `players` (a federation number or an "
+                    "email; \"\" for none): tells apart players of one name, in the exports")
 
 
 class EntrantAdded(BaseModel):

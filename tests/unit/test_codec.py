@@ -106,7 +106,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(m
                            max_leaves=10)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.dictionaries(st.sampled_from(["type", "seat", "call", "board", "accept", "card",
                                         "action", "v", "client_seq", "dealer", "deal"]),
                        json_values | st.sampled_from(["call", "board_started", "N", "1H",

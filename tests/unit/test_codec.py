@@ -184,7 +184,8 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
                                     "hand_faced"}
     assert sent_by(Sender.DECLARER) == {"lead_option", "penalty_card_named", "play_option"}
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
-    assert sent_by(Sender.TABLE) == {"board_started", "round_started", "table_held",
+    assert sent_by(Sender.TABLE) == {"board_started", "round_started", "round_extended",
+                                     "round_ended", "table_held",
                                      "players_named"}
 
 

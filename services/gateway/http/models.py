@@ -257,6 +257,10 @@ class MovementGiven(BaseModel):
     rounds: int | None = Field(None, ge=1, le=200, description="by default all the "
                                "movement's rounds (a Swiss: required)")
     scoring: Scoring = Field(Scoring.MATCHPOINTS, description="a pairs event's scoring")
+    minutes_per_board: float | None = Field(
+        None, gt=0, le=60, examples=[7],
+        description="the round's clock: a round lasts its boards × these minutes, then the "
+                    "next round starts by itself (none: the Director starts each round)")
 
 
 class TournamentCreate(BaseModel):

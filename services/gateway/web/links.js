@@ -4,7 +4,9 @@
 
 import { el, SEATS, SEAT_NAMES } from "./table.js";
 
-const full = (link) => `${window.location.origin}${link}`;
+// a link the API gave at the public address (TABLESERVER_PUBLIC_URL) stays as it is; one it
+// gave relative, or the page built, is at this page's address
+const full = (link) => new URL(link, window.location.origin).href;
 
 async function copy(text, button) {
   try {

@@ -27,6 +27,19 @@ host=${authority%%:*}
 dir="$TABLESERVER_DATA/tls"
 pidfile="$dir/nginx.pid"
 exit_if_running "$pidfile" "The TLS front" "$TABLESERVER_TLS_PORT"
+if [ -n "$TABLESERVER_TLS_CERT$TABLESERVER_TLS_KEY" ]; then
+  for given in TABLESERVER_TLS_CERT TABLESERVER_TLS_KEY; do
+    if [ -z "${!given}" ]; then
+      echo "$given is not set: give both the certificate (full chain) and its key, or" \
+           "neither for a self-signed one" >&2
+      exit 1
+    elif [ ! -r "${!given}" ]; then
+      echo "$given=${!given}: no such file to read; give both the certificate (full chain)" \
+           "and its key, or neither for a self-signed one" >&2
+      exit 1
+    fi
+  done
+fi
 
 if ! command -v "$TABLESERVER_NGINX" >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   need_root_to_install nginx "nginx (the TLS front)"
@@ -58,13 +71,6 @@ if [ -z "$TABLESERVER_TLS_CERT$TABLESERVER_TLS_KEY" ]; then
     echo "made a self-signed certificate for $TABLESERVER_TLS_NAME: $TABLESERVER_TLS_CERT"
   fi
 fi
-for given in TABLESERVER_TLS_CERT TABLESERVER_TLS_KEY; do
-  if [ ! -r "${!given}" ]; then
-    echo "$given=${!given}: no such file to read; give both the certificate (full chain) and" \
-         "its key, or neither for a self-signed one" >&2
-    exit 1
-  fi
-done
 
 upstreams=""
 IFS=, read -ra gateways <<< "$TABLESERVER_TLS_GATEWAYS"

@@ -1,8 +1,8 @@
 """The pages through the TLS front (deploy/tls, nginx with its self-signed certificate: the
 browser told to accept it) before a gateway whose public address is the front's: the director's
-console hands out seat links at the public address, and a seat's page opened from one plays
-over HTTPS, its feed over wss (a page served over HTTPS may open no ws:// socket: mixed
-content, refused)."""
+console, opened on the club's own network (the gateway's address), hands out links at the public
+address, and a seat's page opened from one plays over HTTPS, its feed over wss (a page served
+over HTTPS may open no ws:// socket: mixed content, refused)."""
 
 from __future__ import annotations
 
@@ -26,11 +26,10 @@ def front(stack: Stack) -> Iterator[Front]:
 
 def test_a_seat_link_from_the_console_plays_through_the_front(
         stack: Stack, front: Front, browser: Browser, tabs: list[Tab]) -> None:
-    director = open_tab(browser, f"{front.public}/director#{stack.director}",
-                        ignore_https_errors=True)
+    director = open_tab(browser, f"{front.gateway}/director#{stack.director}")
     tabs.append(director)
     page = director.page
-    expect(page.locator("#connection")).to_have_text("Connected")  # the alerts' feed, wss
+    expect(page.locator("#connection")).to_have_text("Connected")
     page.locator(".tab[data-tab='create']").click()
     page.fill("#new-table", "tls-seat")
     page.locator("#table-form button[type='submit']").click()

@@ -93,6 +93,7 @@ async def test_every_link_the_gateway_serves_is_at_the_public_address(
         http: httpx.AsyncClient) -> None:
     made = (await http.post("/api/tables", json={"table": "t1"})).json()
     assert made["links"] == {s: f"{PUBLIC}/seat#{made['seats'][s]}" for s in "NESW"}
+    assert made["vugraph"] == f"{PUBLIC}/vugraph#{made['spectator']}"
     again = (await http.get("/api/tables/t1/links")).json()
     assert again["links"]["E"] == f"{PUBLIC}/seat#{again['seats']['E']}"
     operator = (await http.post("/api/tables/t1/operator", json={})).json()

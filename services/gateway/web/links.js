@@ -38,7 +38,8 @@ export function tableSlips(links, players = {}) {
       SEATS.map((seat) => linkRow(
         `${SEAT_NAMES[seat]}${players[seat] ? ` (${players[seat]})` : ""}`,
         links.links[seat], `link-${links.table}-${seat}`)),
-      linkRow("Spectators", `/vugraph#${links.spectator}`, `link-${links.table}-vugraph`)));
+      linkRow("Spectators", links.vugraph || `/vugraph#${links.spectator}`,
+        `link-${links.table}-vugraph`)));
 }
 
 /** A tournament's sheet: its vugraph page, then every table's slips. */

@@ -52,11 +52,12 @@ def operator_link(key: bytes, table: str, expires: int, base: str = "") -> Opera
 
 
 def table_links(key: bytes, table: str, expires: int, base: str = "") -> TableLinks:
-    """A table's seat and spectator tokens, and its seats' pages."""
+    """A table's seat and spectator tokens, its seats' pages and its spectators' page."""
     seats = {seat: sign(key, table, seat, Role.SEAT, expires) for seat in SEATS}
-    return TableLinks(table=table, seats=seats, spectator=sign(key, table, None, Role.SPECTATOR,
-                                                               expires),
-                      links={seat: seat_link(token, base) for seat, token in seats.items()})
+    spectator = sign(key, table, None, Role.SPECTATOR, expires)
+    return TableLinks(table=table, seats=seats, spectator=spectator,
+                      links={seat: seat_link(token, base) for seat, token in seats.items()},
+                      vugraph=vugraph_link(spectator, base))
 
 
 def director_link(director_token: str, base: str = "") -> str:

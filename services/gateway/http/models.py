@@ -32,6 +32,7 @@ class TableLinks(BaseModel):
     spectator: str = Field(description="the spectators' token")
     links: dict[Seat, str] = Field(description="each seat's page, its token in the fragment "
                                    "(/seat#<token>), on this gateway")
+    vugraph: str = Field(description="the table's spectator page (/vugraph#<spectator token>)")
 
 
 class TableCreated(TableLinks):

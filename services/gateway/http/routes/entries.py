@@ -16,7 +16,7 @@ from services.gateway.http.errors import responses
 from services.gateway.http.models import TOURNAMENT_ID, MovementGiven, PlayerName
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
-from services.gateway.tokens import Role, sign, vugraph_scope
+from services.gateway.tokens import Grant, Role, sign, vugraph_scope
 from services.gateway.tournaments import entries as tournament_entries
 from shared.events import Ruleset
 from shared.scores.vocabulary import Scoring
@@ -147,6 +147,36 @@ async def open_entries(tournament: str, body: EntriesOpen, gw: GatewayDep, _: Di
     return EntriesOpened(tournament=tournament, opened=opened, token=token, link=link)
 
 
+class EntryForm(BaseModel):
+    tournament: str
+    name: str = Field(description="the event's name")
+    teams: bool
+    closed: bool
+    entrants: int = Field(description="how many entries stand")
+
+
+@router.get("/{tournament}/entries/open", responses=responses(401, 403, 404, 503))
+async def get_entry_form(tournament: str, gw: GatewayDep, grant: GrantDep) -> EntryForm:
+    """What the entry page shows before a player enters (the entry token, or the Director's):
+    the event's name, pairs or teams, whether entries are closed, how many stand. No
+    player's name."""
+    _may_enter(grant, tournament)
+    entries = await tournament_entries.entries_of(gw, tournament)
+    if entries.opening is None:
+        raise Refused(f"entries were never opened for tournament {tournament}", "entries",
+                      kind=Kind.NOT_FOUND)
+    return EntryForm(tournament=tournament, name=str(entries.opening.session.get("name", "")),
+                     teams=entries.opening.teams, closed=entries.closed is not None,
+                     entrants=len(entries.standing))
+
+
+def _may_enter(grant: Grant, tournament: str) -> None:
+    if grant.role != Role.DIRECTOR and not (grant.role == Role.ENTRY
+                                         and grant.table == vugraph_scope(tournament)):
+        raise Refused(f"this token is not for tournament {tournament}'s entries",
+                      kind=Kind.FORBIDDEN)
+
+
 @router.post("/{tournament}/entries", status_code=201,
              responses=responses(400, 401, 403, 404, 409, 503))
 async def post_entry(tournament: str, body: EntryGiven, gw: GatewayDep, grant: GrantDep,
@@ -156,10 +186,7 @@ async def post_entry(tournament: str, body: EntryGiven, gw: GatewayDep, grant: G
     his entrant number as the entries stand and how many stand. 400 naming the field (no name,
     a player twice), 409 naming it (a player entered already, entries closed); nothing is
     recorded. The same entry sent again is found: 200, `made` false."""
-    if grant.role != Role.DIRECTOR and not (grant.role == Role.ENTRY
-                                         and grant.table == vugraph_scope(tournament)):
-        raise Refused(f"this token is not for tournament {tournament}'s entries",
-                      kind=Kind.FORBIDDEN)
+    _may_enter(grant, tournament)
     entry, made = await tournament_entries.make_entry(gw, tournament, body.model_dump())
     if not made:
         response.status_code = 200

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import time
 from pathlib import Path
@@ -31,7 +32,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from bench.stack_args import add_stack_options, bench_stack
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 23292, 23579, 23200
-DEALS = (Path(__file__).resolve().parent.parent / "tests" / "data" / "deals-32.pbn").read_text()
+DEALS_32 = (Path(__file__).resolve().parent.parent / "tests" / "data" / "deals-32.pbn"
+            ).read_text()
+
+
+def deals(count: int) -> str:
+    """A deals file of `count` boards: deals-32.pbn's games again and again, numbered 1, 2, …
+    (a Mitchell of n tables plays n board groups)."""
+    games = [g for g in re.split(r"\n\s*\n", DEALS_32) if "[Board " in g]
+    return "\n\n".join(re.sub(r'\[Board "\d+"\]', f'[Board "{n + 1}"]', games[n % len(games)])
+                       for n in range(count)) + "\n"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -95,7 +105,8 @@ async def measure(url: str, director: str, args: argparse.Namespace) -> None:
                                  headers={"Authorization": f"Bearer {director}"}) as http:
         for tournament, run in (("bench-flat", "flat"), ("bench-paced", "paced")):
             opened = await http.post(f"/api/tournaments/{tournament}/entries/open", json={
-                "name": "Entries bench", "deals": DEALS, "movement": {"boards_per_round": 1}})
+                "name": "Entries bench", "deals": deals(args.entries // 2 + 1),
+                "movement": {"boards_per_round": 1}})
             opened.raise_for_status()
             token = opened.json()["token"]
             if run == "flat":

@@ -46,6 +46,7 @@ MAX_TEAM_NAME = 200
 PAIR = 2
 TEAM_LEAST, TEAM_MOST = 4, 6
 HOWELL_MOST = 8  # pairs a Howell is chosen for (7 rounds); a larger field plays a Mitchell
+MOST_ROUNDS = 200  # rounds a movement plays at the most (a creation request's limit)
 
 
 class EntryEvent(enum.StrEnum):
@@ -303,8 +304,9 @@ def chosen_kind(teams: bool, count: int) -> MovementKind:
 def movement_at_close(opening: Opening, count: int, deals: Sequence[int]
                       ) -> tuple[Movement, int]:
     """The movement for `count` entrants (the Director's kind checked, or one chosen,
-    `chosen_kind`) and the tables it seats them at: `TournamentError` naming the field when
-    none fits (too few entrants, rounds, deals)."""
+    `chosen_kind`; its rounds the Director's, or all it has up to `MOST_ROUNDS`) and the
+    tables it seats them at: `TournamentError` naming the field when none fits (too few
+    entrants, rounds, deals)."""
     given = opening.movement
     kind = MovementKind(given["kind"]) if given.get("kind") else chosen_kind(opening.teams,
                                                                            count)
@@ -317,6 +319,8 @@ def movement_at_close(opening: Opening, count: int, deals: Sequence[int]
     if count < 1:
         raise TournamentError("entrants: no entry stands", "entrants")
     planned = plan(Movement(kind, per, int(rounds or 0), scoring), count)
+    if rounds is None and kind is not MovementKind.SWISS and len(planned) > MOST_ROUNDS:
+        rounds, planned = MOST_ROUNDS, planned[:MOST_ROUNDS]  # a field of 400 pairs and more
     tables = max((s.table for r in planned for s in r.tables), default=0)
     movement = movement_of(kind, per, rounds, scoring, count, tables, deals)
     return movement, tables

@@ -181,3 +181,9 @@ def test_the_directors_movement_is_checked_against_the_count() -> None:
 def test_teams_play_a_round_robin_of_matches() -> None:
     movement, tables = movement_at_close(_field(4, teams=True), 4, DEALS)
     assert movement.kind is MovementKind.TEAMS and tables == 4  # two matches, two rooms each
+
+
+def test_a_field_of_500_pairs_plays_a_mitchell_of_at_most_200_rounds() -> None:
+    """A Mitchell of 250 tables has 249 rounds; a creation takes 200 at the most."""
+    movement, tables = movement_at_close(_field(500), 500, list(range(1, 501)))
+    assert (movement.kind, tables, movement.rounds) == (MovementKind.MITCHELL, 250, 200)

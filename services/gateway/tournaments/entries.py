@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from pydantic import ValidationError
+
 from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.gateway.http.models import TournamentCreate
@@ -214,6 +216,7 @@ async def close_entries(gw: Gateway, tournament: str, movement: dict[str, Any] |
             raise refused(exc) from None
         closed = {"movement": chosen.to_map(), "tables": tables,
                   "entrants": [e.to_map() for e in entrants]}
+        creation(tournament, opening, closed)  # a request the creation takes, before the close
         await append_record(gw, tournament, {"type": EntryEvent.CLOSED, **closed,
                                              "ts": _now()},
                             "close entries", "entries", "entries")
@@ -230,13 +233,20 @@ def creation(tournament: str, opening: Opening, closed: Mapping[str, Any]
     recorded at the close, the entrants of the standing entries."""
     session = opening.session
     movement = closed["movement"]
-    return TournamentCreate.model_validate({
-        "tournament": tournament, "name": session.get("name", ""),
-        "ruleset": session.get("ruleset", "duplicate"), "deals": session["deals"],
-        "site": session.get("site", ""), "date": session.get("date", ""),
-        "tables": closed["tables"], "entrants": closed["entrants"],
-        "movement": {"kind": movement["kind"], "boards_per_round": movement["boards_per_round"],
-                     "rounds": movement["rounds"], "scoring": movement["scoring"]}})
+    try:
+        return TournamentCreate.model_validate({
+            "tournament": tournament, "name": session.get("name", ""),
+            "ruleset": session.get("ruleset", "duplicate"), "deals": session["deals"],
+            "site": session.get("site", ""), "date": session.get("date", ""),
+            "tables": closed["tables"], "entrants": closed["entrants"],
+            "movement": {"kind": movement["kind"],
+                         "boards_per_round": movement["boards_per_round"],
+                         "rounds": movement["rounds"], "scoring": movement["scoring"]}})
+    except ValidationError as exc:  # past a creation's limits: the movement's, the tables'
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"])
+        raise Refused(f"{field}: the tournament the entries make cannot be created: "
+                      f"{first['msg']}", field) from None
 
 
 async def _opened(gw: Gateway, tournament: str) -> Entries:

@@ -17,6 +17,7 @@ import pytest
 
 from services.common.names import tournament_topic
 from services.gateway.app import create_app
+from services.gateway.tokens import Grant, Role, TokenError, sign, verify, vugraph_scope
 from tests.fakes import DIRECTOR, FlakyStore, InProcess, MemoryKafka, director_gateway
 from tests.helpers import DEALS
 
@@ -156,3 +157,23 @@ async def test_entries_are_not_opened_on_a_created_tournament_nor_twice_otherwis
     late = await http.post("/api/tournaments/made/entries/open", json={
         "deals": DEALS, "movement": {"boards_per_round": 1}})
     assert (late.status_code, late.json()["field"]) == (409, "tournament")
+
+
+def test_an_entry_token_names_a_tournament_never_a_table() -> None:
+    key = b"k" * 32
+    token = sign(key, vugraph_scope(T), None, Role.ENTRY, 1000)
+    assert verify(key, token, now=999) == Grant(f"tournament:{T}", None, Role.ENTRY)
+    with pytest.raises(TokenError, match="claim 't'"):
+        verify(key, sign(key, f"{T}-1", None, Role.ENTRY, 1000), now=999)
+    with pytest.raises(TokenError, match="claim 's'"):
+        verify(key, sign(key, vugraph_scope(T), "N", Role.ENTRY, 1000), now=999)
+
+
+async def test_the_entry_page_reads_the_forms_facts_with_the_entry_token(
+        http: httpx.AsyncClient) -> None:
+    token = await opened(http)
+    assert (await enter(http, token, pair("Ann", "Bob"))).status_code == 201
+    form = await http.get(f"/api/tournaments/{T}/entries/open",
+                          headers={"Authorization": f"Bearer {token}"})
+    assert form.json() == {"tournament": T, "name": "Club pairs", "teams": False,
+                           "closed": False, "entrants": 1}

@@ -10,7 +10,9 @@ the operator sees it all at the table) and sends the events of all four seats th
 
 A tournament's vugraph token (role `vugraph`) names no table: its `t` is
 `tournament:<name>`, which no table name can be (they have no colon). It reads the list of the
-tournament's tables and their spectator links, nothing else.
+tournament's tables and their spectator links, nothing else. A tournament's entry token (role
+`entry`, the link the Director publishes while entries are open) has the same `t`: it makes a
+player's entry in that tournament, nothing else.
 
 A token has one spelling: its parts are read as the canonical unpadded base64url `sign`
 writes (no padding, no character outside the alphabet, no stray bits), so junk appended to a
@@ -48,6 +50,7 @@ class Role(enum.StrEnum):
     OPERATOR = "operator"  # a table's vugraph operator or recorder: every seat's events there
     DIRECTOR = "director"  # every table: the director's key, never a signed token
     VUGRAPH = "vugraph"  # a tournament's list of tables and their spectator links
+    ENTRY = "entry"  # a tournament's entry page: a player's entry, nothing else
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,8 @@ class Grant:
 
 
 READERS = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.DIRECTOR)  # they read a table
-SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH)  # the director: no token
+SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH, Role.ENTRY)
+TOURNAMENT_ROLES = (Role.VUGRAPH, Role.ENTRY)  # scoped to a tournament: `vugraph_scope`
 VUGRAPH_SCOPE = "tournament:"
 
 
@@ -136,7 +140,7 @@ def _claimed(claims: Any) -> tuple[Grant, int]:
     if not (seat in SEATS if role == Role.SEAT else seat is None):
         raise TokenError("malformed token: claim 's' (a seat token's seat, N, E, S or W; "
                          "none for the others)")
-    if role == Role.VUGRAPH:
+    if role in TOURNAMENT_ROLES:
         scoped = isinstance(table, str) and table.startswith(VUGRAPH_SCOPE) \
             and TOURNAMENT_NAME.fullmatch(table.removeprefix(VUGRAPH_SCOPE)) is not None
     else:

@@ -1,13 +1,15 @@
 // The director's console (`/director#<director token>`): the alert queue across tables, live;
 // a table's state with every hand, its record, rulings, boards and links; a tournament's
-// overview, rounds, links and exports; creating tables and tournaments. Everything goes
-// through the gateway's API with the director's token; nothing here works a Law out.
+// overview, rounds, links and exports; creating tables and tournaments; a tournament's entries
+// (entries_panel.js). Everything goes through the gateway's API with the director's token;
+// nothing here works a Law out.
 
 import { AlertQueue } from "./alert_queue.js";
 import { download, getJson, postJson, putJson } from "./api.js";
 import { compassNode } from "./compass.js";
 import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
+import { bindEntries } from "./entries_panel.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { bindRobots, robotsLine } from "./robots_panel.js";
@@ -66,7 +68,7 @@ function showTab(name) {
     if (tab.dataset.tab === name) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
-  for (const section of ["tables", "table", "tournament", "create"]) {
+  for (const section of ["tables", "table", "tournament", "create", "entries"]) {
     $(`tab-${section}`).hidden = section !== name;
   }
 }
@@ -459,6 +461,8 @@ $("tournament-form").addEventListener("submit", (event) => {
 });
 
 $("print").addEventListener("click", () => window.print());
+
+bindEntries({ token, act, visible: () => !$("tab-entries").hidden });
 
 // --- start --------------------------------------------------------------------------------
 

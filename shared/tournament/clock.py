@@ -59,12 +59,10 @@ def clock_of(records: Iterable[Mapping[str, Any]]) -> TournamentClock | None:
     return clock
 
 
-def behind_time(clock: TournamentClock, now: int, boards: int, done: int) -> bool:
-    """Whether a table that has finished `done` of the round's `boards` is behind time: fewer
-    boards done than the share of the round's time gone would have (its pace, board by board,
-    the Director's to chase; not a rule of the Laws)."""
-    length = clock.ends_at - clock.started
-    if length <= 0 or boards <= 0:
-        return False
-    gone = min(now, clock.ends_at) - clock.started
-    return done < (gone * boards) // length
+def behind_time(ends_at: int, now: int, boards_not_started: int, minutes_per_board: float
+                ) -> bool:
+    """Whether a table with `boards_not_started` of the round's boards still to start is
+    behind time: the round's time left is less than they need at the movement's pace, the
+    board in progress taken as nearly done (the Director's to chase; not a rule of the Laws)."""
+    return boards_not_started > 0 and \
+        boards_not_started * minutes_per_board * MINUTE_MS > ends_at - now

@@ -1,6 +1,7 @@
 """The round's clock on the seat page (docs/scoring.md, "The clock"; docs/pages.md): a timed
 Howell's round shows its time left in the board's box, ticking; ended by the Director, the
-next round's board comes with its own clock; the last round's end shows "time is up", and
+next round's board comes with its own clock; the Director's console shows the time left and
+gives more time or ends the round; the last round's end shows "time is up", and
 the page then sends nothing (the board stays as its round left it, Law 12C2)."""
 
 from __future__ import annotations
@@ -34,11 +35,24 @@ def test_the_seat_page_shows_the_rounds_time_left_and_its_end(
     first = clock.inner_text()
     expect(clock).not_to_have_text(first)  # it ticks
     screenshot(seat.page, "table-clock.png")
+    director = open_tab(browser, f"{stack.url}/director#{stack.director}")
+    tabs.append(director)
+    console = director.page
+    console.locator(".tab[data-tab='tournament']").click()
+    console.select_option("#tournament-pick", T)
+    expect(console.locator("#clock-left")).to_have_text(re.compile(r"left in the round$"))
+    console.locator("#clock-more").click()
+    expect(console.locator("#clock-result")).to_have_text("Round 1: two more minutes.")
+    expect(clock).to_have_text(re.compile(r"^Round 1: 1[12]:\d\d left$"))  # at the table too
+    console.locator("#clock-end").click()
+    expect(console.locator("#clock-result")).to_have_text("Round 1 ended; round 2 started.")
+    expect(clock).to_have_text(re.compile(r"^Round 2: (9|10):\d\d left$"))
+    screenshot(console, "director-clock.png")
+    console.locator("#clock-end").click()
+    expect(console.locator("#clock-result")).to_have_text("Round 2 ended; round 3 started.")
+    expect(clock).to_have_text(re.compile(r"^Round 3: \d+:\d\d left$"))
+    assert_clean_console(director)
     with stack.client(stack.director) as http:
-        for _ in (1, 2):
-            ended = http.post(f"/api/tournaments/{T}/clock", json={"action": "end"})
-            assert ended.status_code == 200, ended.text
-        expect(clock).to_have_text(re.compile(r"^Round 3: \d+:\d\d left$"))
         last = http.post(f"/api/tournaments/{T}/clock", json={"action": "end"})
         assert last.status_code == 200 and last.json()["next"] is None
     expect(clock).to_have_text("Round 3: time is up")

@@ -36,10 +36,10 @@ def test_a_held_clock_keeps_the_time_it_had_until_given_an_end_again() -> None:
     assert again is not None and not again.held and again.left_at(T0 + 49_000) == 1000
 
 
-def test_a_table_is_behind_when_it_has_done_fewer_boards_than_the_time_gone() -> None:
-    clock = clock_of([{"type": "round_started", "round": 1, "ts": T0, "ends_at": T0 + 30_000}])
-    assert clock is not None
-    assert not behind_time(clock, T0 + 9_000, 3, 0)  # under a third gone
-    assert behind_time(clock, T0 + 10_000, 3, 0)  # a third gone, no board done
-    assert not behind_time(clock, T0 + 25_000, 3, 2)
-    assert behind_time(clock, T0 + 40_000, 3, 2)  # time up, a board left
+def test_a_table_is_behind_when_its_boards_not_started_need_more_than_the_time_left() -> None:
+    """7 minutes a board, a round of three: at its start two boards wait, 14 minutes of 21."""
+    ends = T0 + 21 * 60_000
+    assert not behind_time(ends, T0, 2, 7)
+    assert not behind_time(ends, T0 + 7 * 60_000, 2, 7)  # 14 minutes left: just in time
+    assert behind_time(ends, T0 + 7 * 60_000 + 1, 2, 7)  # board 1 still going at 7 min
+    assert not behind_time(ends, ends + 5, 0, 7)  # the last board in play: never behind

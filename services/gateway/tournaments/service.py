@@ -34,7 +34,7 @@ from services.gateway.tournaments.scores import movement_round, record_of, stand
 from shared.codec import DecodeError, decode, to_map
 from shared.scores.movements import Round
 from shared.table.table_summary import totals_of
-from shared.tournament.clock import round_ends_at
+from shared.tournament.clock import behind_time, round_ends_at
 from shared.tournament.entrants import (
     Entrant,
     Movement,
@@ -277,14 +277,19 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     lines = await gw.adapters.store.overview(list(made.tables))
     robots = await robot_presence.at_tables(gw, list(made.tables))
     now = int(time.time() * 1000)
+    ends_at = await gw.adapters.store.clock_of(tournament)
+    minutes = made.movement.minutes_per_board if made.movement is not None else None
     tables = []
     for table in made.tables:
         line = {"table": table, **WAITING, **lines.get(table, {}), "robots": {
             seat: robot["status"] for seat, robot in robots[table]["seats"].items()}}
         last = line["last_ts"]
         line["idle_s"] = None if last is None else max(0, now - last) // 1000
+        if ends_at is not None and minutes is not None:
+            line["behind"] = behind_time(ends_at, now, line["boards_left"], minutes)
         tables.append(line)
     return {"tournament": tournament, "name": made.name, "now": now,
+            "clock": None if ends_at is None else {"ends_at": ends_at},
             "totals": totals_of(tables),
             "tables": tables, "standings": await standings_of(gw, made)}
 

@@ -196,6 +196,7 @@ class MemoryStore:
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
         self.robots: dict[str, dict[str, dict[str, Any]]] = {}  # table → seat → presence
+        self.hand: dict[str, dict[int, dict[str, Any]]] = {}  # tournament → board → record
 
     async def write_batch(self, states: States) -> None:
         for w in states:
@@ -233,6 +234,13 @@ class MemoryStore:
 
     async def tournament_records(self) -> dict[str, dict[str, Any]]:
         return {t: dict(record) for t, record in self.tournaments.items()}
+
+    async def remember_hand_records(self, tournament: str, records: dict[int, dict[str, Any]]
+                                    ) -> None:
+        self.hand.setdefault(tournament, {}).update(json.loads(json.dumps(records)).items())
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        return {int(b): dict(r) for b, r in self.hand.get(tournament, {}).items()}
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}

@@ -20,6 +20,7 @@ from services.common import registry
 from services.common.names import (
     TOURNAMENTS_SET,
     feed_key,
+    hand_records_key,
     robot_key,
     shard_alive_keys,
     state_key,
@@ -114,6 +115,13 @@ class StateStore(Protocol):
     async def tournament_records(self) -> dict[str, dict[str, Any]]:
         """Every closed tournament's record (tournament → record)."""
 
+    async def remember_hand_records(self, tournament: str, records: dict[int, dict[str, Any]]
+                                    ) -> None:
+        """Boards' hand records of a tournament (board → record), beside those it has."""
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        """The tournament's hand records kept (board → record)."""
+
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
@@ -204,6 +212,16 @@ class RedisStore:
     async def tournament_records(self) -> dict[str, dict[str, Any]]:
         found = cast(dict[bytes, bytes], await self.redis.hgetall(TOURNAMENTS_SET))
         return {t.decode(): dict(json.loads(raw)) for t, raw in found.items()}
+
+    async def remember_hand_records(self, tournament: str, records: dict[int, dict[str, Any]]
+                                    ) -> None:
+        if records:
+            await self.redis.hset(hand_records_key(tournament), mapping={
+                str(board): _json(record) for board, record in records.items()})
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        found = cast(dict[bytes, bytes], await self.redis.hgetall(hand_records_key(tournament)))
+        return {int(board): dict(json.loads(raw)) for board, raw in found.items()}
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         keys = [(t, s) for t in tables for s in SEATS]

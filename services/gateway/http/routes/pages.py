@@ -19,7 +19,8 @@ from services.gateway.http.models import OperatorLink, TableLinks
 from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parents[2] / "web"
-PAGES = ("seat", "vugraph", "director", "capture", "results")  # /<page> serves web/<page>.html
+PAGES = ("seat", "vugraph", "director", "capture", "results",
+         "hand-records")  # /<page> serves web/<page>.html
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")
@@ -79,7 +80,7 @@ def _page(name: str) -> FileResponse:
 def _route(name: str) -> None:
     async def page() -> FileResponse:
         return _page(name)
-    page.__name__ = f"page_{name}"
+    page.__name__ = f"page_{name.replace('-', '_')}"
     router.add_api_route(f"/{name}", page, methods=["GET"])
 
 

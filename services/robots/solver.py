@@ -65,3 +65,4 @@ def par_of(solved: object, vulnerability: Vulnerability, dealer: Seat) -> Par:
                                   result)
                       for (level, strain, doubled, result), seats in grouped.items())
     return checked_par(Par(int(found.score), contracts), vulnerability)
+

@@ -54,7 +54,12 @@ class HandRecord:
 def board_of(made: Tournament, board: int) -> BoardStarted:
     """Board `board` as a round starts it: its deal, and the dealer and vulnerability the
     dealing program's file gave, else its number's (Law 2)."""
-    started = from_map({**made.deals[board], "type": "board_started", "board": board})
+    return started_of(board, made.deals[board])
+
+
+def started_of(board: int, fields: Mapping[str, Any]) -> BoardStarted:
+    """A board from a tournament's deal's fields (`Tournament.deals[board]`)."""
+    started = from_map({**fields, "type": "board_started", "board": board})
     assert isinstance(started, BoardStarted)
     return started
 

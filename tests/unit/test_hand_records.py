@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from services.gateway.tournaments import hand_records as solving
+from services.robots import hand_records as solver
 from services.robots.solver import double_dummy, par_of
 from shared.calls import Strain
 from shared.notation.double_dummy import (
@@ -124,11 +125,11 @@ def _made(deals: str = DEALS) -> Tournament:
                       site="Club", date="2026-11-29")
 
 
-SOLVE = solving.solve  # the real one, whatever a test puts in its place
+SOLVE = solver.hand_record  # the real one, whatever a test puts in its place
 
 
 def _record(made: Tournament, board: int) -> dict[str, Any]:
-    return SOLVE(made, board)
+    return SOLVE(board, made.deals[board])
 
 
 def test_the_document_shows_the_boards_given_and_says_which_wait() -> None:
@@ -187,12 +188,12 @@ async def test_solving_keeps_each_board_once_and_a_failed_deal_is_said(
     assert sorted(made.deals) == [1, 2, 3]
     calls: list[int] = []
 
-    def solve(made: Tournament, board: int) -> dict[str, Any]:
+    def solve(board: int, fields: dict[str, Any]) -> dict[str, Any]:
         calls.append(board)
         if board == 3:
             raise RuntimeError("DDS error")
-        return _record(made, board)
-    monkeypatch.setattr(solving, "solve", solve)
+        return SOLVE(board, fields)
+    monkeypatch.setattr(solver, "hand_record", solve)
     kept, failed = await solving.records_of(gw, made)
     assert kept == {} and failed == frozenset()
     await solving.until_solved(gw, "spring")

@@ -1,20 +1,22 @@
 """A tournament's hand records, solved off the request path (docs/scoring.md): each board's
-double-dummy table and par (`services.robots.solver`: DDS, the robots' solver), solved once
-per board and kept in Redis (`StateStore.hand_records`), read from there by every gateway.
+double-dummy table and par (`services.robots.hand_records`: DDS, the robots' solver),
+solved once per board and kept in Redis (`StateStore.hand_records`), read from there by every
+gateway.
 
 When: from the tournament's creation (`start`: its deals are known then, and a table depends
 on the deal alone), so that the records are there long before the last board is played; a
 gateway that reads them and finds boards missing (one started after a restart, or another
-gateway's tournament) solves those. Boards are solved one at a time in one thread of their own
-(DDS works in C, the GIL released: the event loop goes on), each kept as soon as it is solved.
-What a reader may see of them is the route's (`shared.tournament.hand_records.document`).
+gateway's tournament) solves those. Where: in the gateway's worker process (`off_loop`), one
+board at a time, each kept as soon as it is solved: the event loop goes on, other off-loop work
+(an export) waits for one board at most, and endplay's imports and DDS's memory (110 MB
+measured) stay out of the gateway's process. What a reader may see of them is
+`hand_record_view`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -23,24 +25,10 @@ from redis.exceptions import RedisError
 
 from services.common.errors import Unavailable
 from services.gateway.tables.service import Gateway
-from services.robots.solver import double_dummy, par_of
-from shared.tournament.hand_records import HandRecord, board_of
+from services.robots import hand_records as solver
 from shared.tournament.session import Tournament
 
 log = logging.getLogger("tableserver.hand_records")
-SOLVER = ThreadPoolExecutor(1, thread_name_prefix="hand-records")  # one board at a time
-
-
-def solve(made: Tournament, board: int) -> dict[str, Any]:
-    """Board `board`'s record (`HandRecord.to_map()`), solved: its table, then its par at
-    the board's vulnerability and dealer."""
-    started = board_of(made, board)
-    if started.deal is None:
-        raise ValueError(f"board {board} has no deal")
-    table, solved = double_dummy(started.deal)
-    par = par_of(solved, started.vulnerability, started.dealer)
-    return HandRecord(board, started.dealer, started.vulnerability, started.deal, table,
-                      par).to_map()
 
 
 @dataclass(slots=True)
@@ -78,15 +66,16 @@ async def _solve_all(gw: Gateway, made: Tournament) -> None:
             if board in kept or board in failed:
                 continue
             try:
-                record = await asyncio.get_running_loop().run_in_executor(
-                    SOLVER, solve, made, board)
+                record = await gw.off_loop.run(solver.hand_record, board, made.deals[board])
+            except Unavailable:
+                raise  # the worker process stopped: the next read starts again
             except Exception:  # a deal DDS refuses: said once, not solved again and again
                 log.exception("%s: board %d could not be solved", made.tournament, board)
                 failed.add(board)
                 continue
             await store.remember_hand_records(made.tournament, {board: record})
-    except RedisError as exc:  # the next read starts again from what was kept
-        log.warning("%s: hand records not kept (Redis): %s", made.tournament, exc)
+    except (RedisError, Unavailable) as exc:  # the next read starts again from what was kept
+        log.warning("%s: hand records not all solved and kept: %s", made.tournament, exc)
 
 
 async def records_of(gw: Gateway, made: Tournament

@@ -10,6 +10,9 @@ records a gateway has still to solve when the last board ends, e.g. its gateway 
 a second tournament of the same 36 deals, created and its Director's hand records read until
 all are ready, with the gateway's event loop's latency meanwhile (`/livez` p50 and max).
 
+The machine is shared: the solver's own CPU time per board (in this process, the same function
+the gateway's worker runs) is printed too, the figure the load does not change.
+
 Deals: tests/data/deals-32.pbn's rule carried on (board n is the RealBridge file's deal
 (n-1) mod 10, its hands turned (n-1) div 10 seats), so that the 36 deals all differ.
 A benchmark, not a test: it prints numbers, asserts nothing.
@@ -118,12 +121,28 @@ def from_nothing(stack: Any, boards: int, deals: str) -> None:
           f"({len(lags)} reads)", flush=True)
 
 
+def solver_cpu(boards: int, deals: str) -> None:
+    """The solver's CPU time for the 36 boards, in this process (what the load leaves alone)."""
+    from services.robots.hand_records import hand_record
+    from shared.tournament.session import deals_of
+
+    fields = deals_of(deals)
+    hand_record(1, fields[1])  # endplay imported, DDS started
+    cpu, wall = time.process_time(), time.monotonic()
+    for board in range(1, boards + 1):
+        hand_record(board, fields[board])
+    cpu, wall = time.process_time() - cpu, time.monotonic() - wall
+    print(f"the solver alone, {boards} boards: {cpu:.2f} s of CPU ({cpu / boards:.3f} s a "
+          f"board), {wall:.2f} s of wall clock", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=36)
     add_stack_options(parser, [27092, 27379, 27000])
     args = parser.parse_args()
     deals = deals_file(args.boards)
+    solver_cpu(args.boards, deals)
     with bench_stack(args, workers=1, shards=4) as stack:
         played(stack, args.boards, deals)
         from_nothing(stack, args.boards, deals)

@@ -100,8 +100,9 @@ def test_the_hand_records_page_and_the_travellers_show_each_board_once_played_ev
 
         results = open_tab(browser, f"{stack.url}/results#{t}")
         tabs.append(results)
-        traveller = results.page.locator("#travellers .traveller[data-board='1']")
-        expect(traveller.locator(".hand-record[data-status='ready'] [data-par]")).to_have_text(
+        record = results.page.locator("#travellers .board-record").filter(
+            has=results.page.locator(".traveller[data-board='1']"))
+        expect(record.locator(".hand-record[data-status='ready'] [data-par]")).to_have_text(
             f"Par: {doc['boards'][0]['par']['text']}")
         expect(results.page.locator("#travellers .hand-record")).to_have_count(6)
         assert results.page.locator("#hand-records").get_attribute("href") == \

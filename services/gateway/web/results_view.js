@@ -115,11 +115,11 @@ export function travellersNode(doc, hands = {}) {
   }
   const mp = doc.scoring === "matchpoints";
   const unit = mp ? "MP" : "IMPs";
-  return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", { class: "traveller",
-    "data-board": t.board }, table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead",
-    "Tricks", "Score (NS)", `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []),
-    "Director"],
-  t.lines.map((line) => lineRow(line, mp))),
+  return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", {
+    class: "board-record" }, el("div", { class: "traveller", "data-board": t.board },
+    table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
+      `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []), "Director"],
+    t.lines.map((line) => lineRow(line, mp)))),
   hands[t.board] ? handRecordNode(hands[t.board]) : null)));
 }
 

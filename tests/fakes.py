@@ -293,6 +293,10 @@ class FlakyStore(MemoryStore):
         self._check()
         await super().announce_worker(worker, shards, ttl_s)
 
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        self._check()
+        return await super().hand_records(tournament)
+
     async def ping(self) -> None:
         self._check()
 

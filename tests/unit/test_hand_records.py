@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from services.gateway.tournaments import hand_records as solving
+from services.common.errors import Unavailable
+from services.gateway.http.models import TournamentCreate
+from services.gateway.tournaments import hand_records as solving, service as tournaments
 from services.robots import hand_records as solver
 from services.robots.solver import double_dummy, par_of
 from shared.calls import Strain
@@ -33,7 +35,7 @@ from shared.seats import Seat, Vulnerability
 from shared.tournament.export import write_export
 from shared.tournament.hand_records import PENDING, READY, document, pbn_document
 from shared.tournament.session import Tournament, deals_of
-from tests.fakes import director_gateway
+from tests.fakes import FlakyStore, director_gateway
 from tests.helpers import DEALS
 
 PUBLISHED = Path(__file__).parents[1] / "data" / "realbridge-2021-online-qualifier.pbn"
@@ -204,3 +206,20 @@ async def test_solving_keeps_each_board_once_and_a_failed_deal_is_said(
     assert calls == [1, 2, 3]  # each once
     doc = document(made, kept, made.deals, failed)
     assert [b["status"] for b in doc["boards"]] == [READY, READY, "failed"]
+
+
+async def test_the_export_is_written_while_redis_is_away_and_the_records_say_503(
+        tmp_path: Path) -> None:
+    """The Director's export reads Kafka: with Redis away it is written all the same, without
+    the hand records' tags; the hand records themselves answer a retryable 503."""
+    store = FlakyStore()
+    gw = director_gateway(tmp_path, store=store)
+    made, _ = await tournaments.create(gw, TournamentCreate(
+        tournament="spring", tables=1, deals="\n\n".join(DEALS.split("\n\n")[:2])))
+    await solving.until_solved(gw, "spring")
+    assert sorted((await solving.records_of(gw, made))[0]) == [1]  # solved from the creation
+    store.down = True
+    text = await tournaments.export(gw, "spring", "pbn")
+    assert text.startswith("% PBN 2.1") and "[OptimumResultTable" not in text
+    with pytest.raises(Unavailable):
+        await solving.records_of(gw, made)

@@ -295,7 +295,11 @@ async def export(gw: Gateway, tournament: str, form: str) -> str:
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
     logs = {t: _event_maps(records[t]) for t in made.tables}
-    solved, _ = await hand_records.records_of(gw, made)  # each board's, on its games (PBN)
+    try:
+        solved, _ = await hand_records.records_of(gw, made)  # each board's, on its games
+    except Unavailable:  # Redis away: the session all the same, without them
+        log.warning("%s: exported without its hand records (Redis unreachable)", tournament)
+        solved = {}
     return await gw.off_loop.run(write_export, made, logs, form, solved)  # seconds, if large
 
 

@@ -72,6 +72,7 @@ bench: install
 	$(PY) bench/robots_bench.py --pace 4,16,32,64 --think 3 --seconds 90
 	$(PY) bench/scores_bench.py
 	$(PY) bench/results_bench.py
+	$(PY) bench/hand_records_bench.py --boards 36
 	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) bench/results_page_bench.py --samples 40
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 500 --seconds 60 --timeline
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 100 --seconds 20

@@ -197,6 +197,7 @@ class MemoryStore:
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
         self.robots: dict[str, dict[str, dict[str, Any]]] = {}  # table → seat → presence
+        self.hand: dict[str, dict[int, dict[str, Any]]] = {}  # tournament → board → record
 
     async def write_batch(self, states: States) -> None:
         for w in states:
@@ -254,6 +255,13 @@ class MemoryStore:
         del self.clocks[tournament]
         return True
 
+    async def remember_hand_records(self, tournament: str, records: dict[int, dict[str, Any]]
+                                    ) -> None:
+        self.hand.setdefault(tournament, {}).update(json.loads(json.dumps(records)).items())
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        return {int(b): dict(r) for b, r in self.hand.get(tournament, {}).items()}
+
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}
     async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
@@ -304,6 +312,10 @@ class FlakyStore(MemoryStore):
     async def announce_worker(self, worker: str, shards: list[int], ttl_s: int) -> None:
         self._check()
         await super().announce_worker(worker, shards, ttl_s)
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        self._check()
+        return await super().hand_records(tournament)
 
     async def ping(self) -> None:
         self._check()

@@ -111,6 +111,12 @@ HISTORY_RATE = "tableserver:rate:history:"  # + holder: a token's history reads
 WAKE = "tableserver:wake:"  # + a gateway process's id: wakes its feeds' reader
 
 
+def hand_records_key(tournament: str) -> str:
+    """Redis hash: a tournament's hand records, board → its deal's double-dummy table and
+    par (JSON; `services.gateway.tournaments.hand_records`)."""
+    return f"tableserver:hand-records:{tournament}"
+
+
 def worker_key(worker: str) -> str:
     """Redis string: the shards a processor worker runs (expires when it stops announcing)."""
     return f"tableserver:worker:{worker}"

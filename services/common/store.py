@@ -21,6 +21,7 @@ from services.common.names import (
     CLOCKS,
     TOURNAMENTS_SET,
     feed_key,
+    hand_records_key,
     robot_key,
     shard_alive_keys,
     state_key,
@@ -132,6 +133,13 @@ class StateStore(Protocol):
 
     async def clock_of(self, tournament: str) -> int | None:
         """When the tournament's round ends (ms); None when its clock is not running."""
+
+    async def remember_hand_records(self, tournament: str, records: dict[int, dict[str, Any]]
+                                    ) -> None:
+        """Boards' hand records of a tournament (board → record), beside those it has."""
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        """The tournament's hand records kept (board → record)."""
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
@@ -249,6 +257,16 @@ class RedisStore:
     async def clock_of(self, tournament: str) -> int | None:
         score = await self.redis.zscore(CLOCKS, tournament)
         return None if score is None else int(score)
+
+    async def remember_hand_records(self, tournament: str, records: dict[int, dict[str, Any]]
+                                    ) -> None:
+        if records:
+            await self.redis.hset(hand_records_key(tournament), mapping={
+                str(board): _json(record) for board, record in records.items()})
+
+    async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
+        found = cast(dict[bytes, bytes], await self.redis.hgetall(hand_records_key(tournament)))
+        return {int(board): dict(json.loads(raw)) for board, raw in found.items()}
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         keys = [(t, s) for t in tables for s in SEATS]

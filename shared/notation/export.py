@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -254,7 +254,7 @@ def _auction(board: Board) -> tuple[list[str], list[str]]:
     return lines, notes
 
 
-def _pbn_game(board: Board, header: ExportHeader) -> str:
+def _pbn_game(board: Board, header: ExportHeader, tags: Sequence[str] = ()) -> str:
     lines = [f'[{name} "{_escape(value)}"]' for name, value in _mandatory_tags(board, header)]
     lines.append(f'[Auction "{board.dealer.name}"]')
     auction, notes = _auction(board)
@@ -272,16 +272,21 @@ def _pbn_game(board: Board, header: ExportHeader) -> str:
         lines.append(f'[Score "NS {result["score_ns"]}"]')
     if header.table:
         lines.append(f'[Table "{_escape(header.table)}"]')
+    lines += tags  # the board's own tags, given (a hand record's: its tables come last)
     return "\n".join(lines)
 
 
 def pbn_games(events: Iterable[dict[str, Any]], header: ExportHeader | None = None,
-              only: int | None = None, players: bool = False) -> list[str]:
+              only: int | None = None, players: bool = False,
+              tags: Mapping[int, Sequence[str]] | None = None) -> list[str]:
     """One PBN 2.1 game per board of a table's log (`events`, event maps), in the order the
     table played them (or of the boards numbered `only`), with `header`'s event, site, date,
-    scoring, table and room; as the players may know them (`players`)."""
+    scoring, table and room; as the players may know them (`players`); each with `tags`'
+    lines of its board number, last."""
     header = header or ExportHeader()
-    return [_pbn_game(board, header) for board in _boards(events, only, players)]
+    given = tags or {}
+    return [_pbn_game(board, header, given.get(board.board, ()))
+            for board in _boards(events, only, players)]
 
 
 def pbn_document(games: Iterable[str]) -> str:

@@ -2,8 +2,9 @@
 
 PBN and LIN are written by `shared.notation.export`, table after table, each board with the
 tournament's name, site and date and its table (PBN `[Event]`, `[Site]`, `[Date]`, `[Table]`;
-LIN's `vg` line); JSON is the tournament as created and each table's events as its log holds
-them, which a fold turns back into exactly the same states."""
+LIN's `vg` line), each PBN game with its board's double-dummy table and par once solved
+(`shared.tournament.hand_records`); JSON is the tournament as created and each table's events
+as its log holds them, which a fold turns back into exactly the same states."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ import json
 from typing import Any
 
 from shared.notation.export import ExportHeader, pbn_document, pbn_games, to_lin
+from shared.tournament.hand_records import tags_by_board
 from shared.tournament.session import Tournament
 
 MEDIA = {"pbn": "application/x-bridge-pbn", "lin": "text/plain", "json": "application/json"}
 
 
-def write_export(made: Tournament, logs: dict[str, list[dict[str, Any]]], form: str) -> str:
-    """The session: `logs` is each table's events (maps), in the tournament's table order."""
+def write_export(made: Tournament, logs: dict[str, list[dict[str, Any]]], form: str,
+                 hand_records: dict[int, dict[str, Any]] | None = None) -> str:
+    """The session: `logs` is each table's events (maps), in the tournament's table order;
+    PBN's games carry their board's hand record (`hand_records`, board → record solved:
+    `[OptimumScore]`, `[ParContract]`, `[OptimumResultTable]`)."""
     if form == "json":
         return json.dumps({"tournament": made.to_map(), "tables": logs})
     headers = {table: ExportHeader(event=made.name, site=made.site or None,
@@ -25,5 +30,6 @@ def write_export(made: Tournament, logs: dict[str, list[dict[str, Any]]], form: 
                for table in logs}
     if form == "lin":
         return "".join(to_lin(events, headers[t]) for t, events in logs.items() if events)
+    tags = tags_by_board(hand_records or {})
     return pbn_document(game for t, events in logs.items()
-                        for game in pbn_games(events, headers[t]))
+                        for game in pbn_games(events, headers[t], tags=tags))

@@ -110,6 +110,18 @@ async def test_a_closed_tournaments_record_round_trips(store: StateStore) -> Non
     assert (await store.tournament_records())[tournament] == marked
 
 
+async def test_a_tournaments_hand_records_are_kept_board_by_board(store: StateStore) -> None:
+    """Each board's record as it is solved, beside those kept before; read back by board."""
+    tournament = _name()
+    assert await store.hand_records(tournament) == {}
+    first = {"board": 1, "par": {"score_ns": 420, "contracts": []}}
+    await store.remember_hand_records(tournament, {1: first})
+    await store.remember_hand_records(tournament, {2: {"board": 2}})
+    assert await store.hand_records(tournament) == {1: first, 2: {"board": 2}}
+    await store.remember_hand_records(tournament, {})
+    assert await store.hand_records(tournament) == {1: first, 2: {"board": 2}}
+
+
 async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:
     shard = 10_000 + uuid.uuid4().int % 10_000  # not a shard any worker of the stack runs
     assert await store.is_alive(shard) is False

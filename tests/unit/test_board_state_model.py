@@ -66,7 +66,7 @@ def test_every_declaration_of_the_module_is_read_as_the_schema_reads_it() -> Non
 def test_the_overview_line_mirrors_the_table_summary() -> None:
     summary = list(typing.get_type_hints(TableSummary))
     assert list(TableLine.model_fields) == ["table", *summary, "last_ts", "idle_s", "robots",
-                                          "vugraph_match"]
+                                          "vugraph_match", "behind"]
     assert set(TableSummary.__required_keys__) == set(summary)
 
 

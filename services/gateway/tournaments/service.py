@@ -29,6 +29,7 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.robots import presence as robot_presence
 from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import records_of, table_logs
+from services.gateway.tournaments import hand_records
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from services.gateway.tournaments.scores import movement_round, record_of, standings_of
 from shared.codec import DecodeError, decode, to_map
@@ -133,6 +134,7 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
     except Unavailable as exc:  # the registry's, and the appends'
         raise _not_created(made, len(record), exc) from None
     gw.tournaments[made.tournament] = made
+    hand_records.start(gw, made)  # solved while the boards are played
     return made, True
 
 
@@ -306,7 +308,12 @@ async def export(gw: Gateway, tournament: str, form: str) -> str:
     except KafkaUnavailable:
         raise _kafka_down("answer") from None
     logs = {t: _event_maps(records[t]) for t in made.tables}
-    return await gw.off_loop.run(write_export, made, logs, form)  # seconds, for a large one
+    try:
+        solved, _ = await hand_records.records_of(gw, made)  # each board's, on its games
+    except Unavailable:  # Redis away: the session all the same, without them
+        log.warning("%s: exported without its hand records (Redis unreachable)", tournament)
+        solved = {}
+    return await gw.off_loop.run(write_export, made, logs, form, solved)  # seconds, if large
 
 
 def _event_maps(records: list[Record]) -> list[dict[str, Any]]:

@@ -4,7 +4,9 @@
 // the public sees: a board's traveller only once every table that plays it has finished it.
 // Another tournament in the `#` (a link followed, the address edited) is followed at once:
 // the page is emptied and reads the new one's results; a read still under way for the one
-// before is dropped.
+// before is dropped. Each complete board's hand record (its deal, double-dummy table and par)
+// is read beside (GET …/hand-records, every HANDS_MS while a complete board has none yet) and
+// shown with its traveller.
 
 import {
   directorNode, namesOf, rankingsNode, scorecardsNode, travellersNode,
@@ -13,10 +15,12 @@ import { el } from "./table.js";
 import { counted } from "./words.js";
 
 const POLL_MS = 250;
+const HANDS_MS = 1000;
 const SECTIONS = ["rankings", "director", "travellers", "scorecards", "scorecard-pick"];
 const $ = (id) => document.getElementById(id);
 // `reading` counts the tournaments followed: a read answers only if it is still the current
-const page = { tournament: "", text: "", doc: null, picked: null, reading: 0, timer: null };
+const page = { tournament: "", text: "", doc: null, picked: null, reading: 0, timer: null,
+  hands: {}, handsText: "", handsAt: 0 };
 
 function tournamentInHash() {
   const text = window.location.hash.replace(/^#/, "");
@@ -39,7 +43,7 @@ function render() {
     + ` · ${doc.movement.kind} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
   show("rankings", rankingsNode(doc));
   show("director", directorNode(doc));
-  show("travellers", travellersNode(doc));
+  show("travellers", travellersNode(doc, page.hands));
   $("travellers-note").textContent = "A board's traveller is shown once every table that " +
     "plays it has finished it.";
   const names = namesOf(doc);
@@ -58,6 +62,26 @@ $("scorecard-pick").addEventListener("change", () => {
   if (page.doc) render();
 });
 $("print").addEventListener("click", () => window.print());
+
+/** Whether a complete board still lacks its solved hand record. */
+function handsMissing() {
+  return page.doc && page.doc.scoring !== "vp"
+    && page.doc.complete.some((b) => !["ready", "failed"].includes(page.hands[b]?.status));
+}
+
+async function readHands(reading) {
+  page.handsAt = Date.now();
+  try {
+    const response = await fetch(
+      `/api/tournaments/${encodeURIComponent(page.tournament)}/hand-records`,
+      { headers: { Accept: "application/json" }, cache: "no-store" });
+    const text = await response.text();
+    if (reading !== page.reading || !response.ok || text === page.handsText) return;
+    page.handsText = text;
+    page.hands = Object.fromEntries(JSON.parse(text).boards.map((b) => [b.board, b]));
+    if (page.doc) render();
+  } catch { /* read again at the next poll */ }
+}
 
 function connection(state, text) {
   $("connection").dataset.state = state;
@@ -85,6 +109,7 @@ async function poll(reading) {
         page.doc = JSON.parse(text);
         render();
       }
+      if (handsMissing() && Date.now() - page.handsAt >= HANDS_MS) await readHands(reading);
     }
   } catch {
     if (reading !== page.reading) return;
@@ -97,7 +122,9 @@ async function poll(reading) {
 function follow() {
   window.clearTimeout(page.timer);
   page.reading += 1;
-  Object.assign(page, { tournament: tournamentInHash(), text: "", doc: null, picked: null });
+  Object.assign(page, { tournament: tournamentInHash(), text: "", doc: null, picked: null,
+    hands: {}, handsText: "", handsAt: 0 });
+  $("hand-records").href = `/hand-records#${encodeURIComponent(page.tournament)}`;
   $("title").textContent = "Results";
   document.title = "Results — tableserver";
   $("summary").textContent = "";

@@ -2,6 +2,7 @@
 // docs/api.md): rankings, each board's traveller, an entrant's scorecard, the Director's
 // scores with their reasons. Rendering only: the scores are the server's.
 
+import { handRecordNode } from "./hand_record_view.js";
 import { el } from "./table.js";
 import { counted } from "./words.js";
 
@@ -106,18 +107,20 @@ function lineRow(line, mp) {
   el("td", { class: "reason", text: line.reason || "" }));
 }
 
-/** Each board's traveller (pairs), or each match's boards (teams). */
-export function travellersNode(doc) {
+/** Each board's traveller (pairs), or each match's boards (teams); with its hand record
+ * (`hands`: board → record) when the page has it. */
+export function travellersNode(doc, hands = {}) {
   if (doc.scoring === "vp") {
     return el("div", { class: "boards" }, doc.matches.map((m) => matchNode(doc, m)));
   }
   const mp = doc.scoring === "matchpoints";
   const unit = mp ? "MP" : "IMPs";
-  return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", { class: "traveller",
-    "data-board": t.board }, table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead",
-    "Tricks", "Score (NS)", `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []),
-    "Director"],
-  t.lines.map((line) => lineRow(line, mp))))));
+  return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", {
+    class: "board-record" }, el("div", { class: "traveller", "data-board": t.board },
+    table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
+      `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []), "Director"],
+    t.lines.map((line) => lineRow(line, mp)))),
+  hands[t.board] ? handRecordNode(hands[t.board]) : null)));
 }
 
 function matchNode(doc, m) {

@@ -21,7 +21,7 @@ from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 # /<page> serves web/<page>.html
-PAGES = ("seat", "vugraph", "director", "capture", "results", "enter")
+PAGES = ("seat", "vugraph", "director", "capture", "results", "enter", "hand-records")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")
@@ -85,7 +85,7 @@ def _page(name: str) -> FileResponse:
 def _route(name: str) -> None:
     async def page() -> FileResponse:
         return _page(name)
-    page.__name__ = f"page_{name}"
+    page.__name__ = f"page_{name.replace('-', '_')}"
     router.add_api_route(f"/{name}", page, methods=["GET"])
 
 

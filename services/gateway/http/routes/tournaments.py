@@ -38,8 +38,9 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Role, sign, vugraph_scope
 from services.gateway.tournaments import scores as tournament_scores, service as tournaments
 from services.gateway.tournaments.close import close_tournament as close_all
+from services.gateway.tournaments.hand_record_view import view as hand_records_view
 from services.gateway.tournaments.public_boards import set_match, with_matches
-from shared.tournament import results_formats
+from shared.tournament import hand_records, results_formats
 from shared.tournament.export import MEDIA
 from shared.tournament.session import Tournament
 
@@ -195,6 +196,28 @@ async def get_results(tournament: str, gw: GatewayDep,
     return Response(text, media_type=media, headers={
         "Content-Disposition": f'attachment; filename="{tournament}-results.'
                                f'{results_formats.EXTENSION[format]}"'})
+
+
+@router.get("/{tournament}/hand-records", responses=responses(401, 403, 404, 503),
+            response_model=None)
+async def get_hand_records(tournament: str, gw: GatewayDep,
+                           authorization: str | None = Header(None),
+                           format: Literal["json", "pbn"] = Query("json")
+                           ) -> Response | dict[str, Any]:
+    """Each board's deal with its double-dummy table (the tricks each declarer takes in each
+    strain) and par at the board's vulnerability (docs/scoring.md), solved once per board off
+    the request path: a board not solved yet is `pending`. The director's token sees every
+    board; anyone else (no token needed) the boards every table of the movement has
+    finished (Law 16C1). `format`: json, or pbn (PBN 2.1's `[OptimumScore]`,
+    `[ParContract]` and `[OptimumResultTable]`, the boards ready)."""
+    everything = authorization is not None and gw.grant_from(authorization).role == \
+        Role.DIRECTOR
+    made = await _found(gw, tournament)
+    doc = await hand_records_view(gw, made, everything)
+    if format == "json":
+        return doc
+    return Response(hand_records.pbn_document(made, doc), media_type=MEDIA["pbn"], headers={
+        "Content-Disposition": f'attachment; filename="{tournament}-hand-records.pbn"'})
 
 
 @router.post("/{tournament}/close", responses=responses(401, 403, 404, 409, 503))

@@ -255,7 +255,6 @@ def test_the_results_page_on_a_phone_and_every_page_without_an_axe_finding(
     cell = page.locator("#travellers .traveller").first.locator("td[data-score]").first
     expect(cell).to_be_visible()
     assert cell.evaluate("e => getComputedStyle(e, '::before').content") == '"Score (NS)"'
-    screenshot(page, "results-travellers-phone.png")
 
     table, tokens = table_with_players(stack, "axe-all")
     post(stack, table, tokens["seats"]["N"], {"type": "call", "call": "1S", "alert": True,

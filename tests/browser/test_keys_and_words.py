@@ -155,8 +155,8 @@ def test_no_page_text_has_a_backtick_or_a_field_name(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     """Every page's visible text, in a state driven to show the server's words (an
     insufficient bid rectified, Law 27; a ruling refused for want of its score, Law 12C; a
-    call refused to a seat; the record and the play unfolded): no backtick, no word joined by
-    underscores (a field's name)."""
+    claim disputed and its options, Law 68D; the record and the play unfolded): no backtick,
+    no word joined by underscores (a field's name)."""
     table, tokens = table_with_players(stack, "words")
     north = seat_tab(browser, stack, tokens["seats"]["N"])
     east = seat_tab(browser, stack, tokens["seats"]["E"])
@@ -180,6 +180,27 @@ def test_no_page_text_has_a_backtick_or_a_field_name(
     expect(page.locator("#ruling-result")).to_contain_text("Refused:")
     expect(page.locator("#ruling-score")).to_have_attribute("aria-invalid", "true")
     assert_words_for_people(page, "console, a table")
+
+    # a claim disputed (Law 68D): the Director's alert and its options, on every page
+    claimed, seats = table_with_players(stack, "words-claim")
+    for seat, call in (("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")):
+        post(stack, claimed, seats["seats"][seat], {"type": "call", "call": call})
+    post(stack, claimed, seats["seats"]["E"], {"type": "card_played", "card": "SJ"})
+    post(stack, claimed, seats["seats"]["N"], {"type": "claim", "tricks": 13,
+                                                "statement": "all mine"})
+    post(stack, claimed, seats["seats"]["E"], {"type": "claim_response", "accept": False})
+    page.locator(".tab[data-tab='tables']").click()
+    page.locator(f"#table-list button[data-table='{claimed}']").click()
+    expect(page.locator("#table-title")).to_have_text(f"Table {claimed}")
+    expect(page.locator("#director .director-alert[data-kind]")).not_to_have_count(0)
+    expect(page.locator("#record li").first).to_be_attached()
+    assert_words_for_people(page, "console, a claim disputed")
+    for seat in ("N", "W"):
+        tab = open_tab(browser, f"{stack.url}/seat#{seats['seats'][seat]}")
+        tabs.append(tab)
+        expect(tab.page.locator("#connection")).to_have_text("Connected")
+        expect(tab.page.locator("#director .director-alert")).not_to_have_count(0)
+        assert_words_for_people(tab.page, f"seat {seat}, a claim disputed")
 
     capture = capture_tab(browser, stack, table)
     tabs.append(capture)

@@ -35,6 +35,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 740}
 SERIOUS = ("critical", "serious")
+MODERATE = (*SERIOUS, "moderate")
 
 
 def chromium_path() -> str:
@@ -105,15 +106,16 @@ def open_tab(browser: Browser, url: str, viewport: dict[str, int] | None = None,
     return tab
 
 
-def serious_violations(page: Page) -> list[dict[str, Any]]:
-    """axe-core's violations of impact critical or serious on the page as it is."""
+def serious_violations(page: Page, impacts: tuple[str, ...] = SERIOUS) -> list[dict[str, Any]]:
+    """axe-core's violations of impact critical or serious (or those of `impacts`, e.g.
+    MODERATE) on the page as it is."""
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page)
     violations: list[dict[str, Any]] = results.response["violations"]
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
              "nodes": [n["target"] for n in v["nodes"]][:5]}
-            for v in violations if v["impact"] in SERIOUS]
+            for v in violations if v["impact"] in impacts]
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -187,8 +187,8 @@ def test_a_bad_entry_is_refused_with_nothing_changed(
     long = "x" * 2001
     entry.fill(f"1h p 2c!({long}) p")
     entry.press("Enter")
-    expect(error).to_contain_text("(South) not recorded: field 'explanation' is longer than "
-                                  "2000 characters")
+    expect(error).to_contain_text("(South) not recorded: the explanation is longer than "
+                                  "2000 characters")  # the server's words, its field named so
     expect(entry).to_have_value(f"2c!({long}) p")
     board = state(stack, table, stack.director)["board"]
     assert calls_of(board) == [("N", "1H"), ("E", "P")]

@@ -285,8 +285,8 @@ def test_a_ruling_the_server_refuses_says_why_and_changes_nothing(
     expect(page.locator("#record li")).to_have_count(2)  # the board, the players' names
     before = history(stack, table, stack.director)["history"]
     give_ruling(page, "adjusted_score", law="12C")
-    expect(page.locator("#ruling-result")).to_contain_text("Refused: a adjusted_score ruling "
-                                                           "needs field 'score' (score)")
+    expect(page.locator("#ruling-result")).to_contain_text(  # in words, the field by its label
+        "Refused: an adjusted score ruling needs the score (Score)")
     expect(page.locator("#ruling-score")).to_have_attribute("aria-invalid", "true")
     assert history(stack, table, stack.director)["history"] == before
     give_ruling(page, "adjusted_score", score="A+/A-", law="12C")

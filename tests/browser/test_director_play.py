@@ -91,7 +91,7 @@ def test_a_disputed_claim_reaches_the_director_who_rules_the_tricks(
     before = history(stack, table, stack.director)["history"]
     give_ruling(page, "tricks", tricks="", law="70")
     expect(page.locator("#ruling-result")).to_contain_text("Refused:")
-    expect(page.locator("#ruling-result")).to_contain_text("(tricks)")
+    expect(page.locator("#ruling-result")).to_contain_text("(Declarer's tricks in all)")
     expect(page.locator("#ruling-tricks")).to_have_attribute("aria-invalid", "true")
     assert history(stack, table, stack.director)["history"] == before
 
@@ -112,6 +112,7 @@ def test_a_disputed_claim_reaches_the_director_who_rules_the_tricks(
     expect(page.locator("#record")).to_contain_text("North (Ann) claims 8 of the tricks left.")
     expect(page.locator(".compass-seat.west [data-card='D7']")).to_have_class(
         re.compile(r"\bgone\b"))
+    page.locator("#play-fold summary").click()  # the play, folded until opened
     screenshot(page, "director-claim.png")
     board = state(stack, table, stack.director)["board"]
     assert board["result"] == {"declarer_tricks": 7, "score_ns": -50}

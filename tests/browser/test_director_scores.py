@@ -89,13 +89,14 @@ def test_each_directors_score_from_the_console_changes_the_standings(
         _submit(page, {"kind": "weighted", "board": "1", "ns": "1", "ew": "4",
                        "parts": "70% 120, 20% -50", "reason": ""})
         expect(page.locator("#score-result")).to_have_text(
-            f"Refused: {refused.json()['error']} (parts)")
+            f"Refused: {refused.json()['error']} (Weights: percent and NS's score)")
         expect(page.locator("#score-parts")).to_have_attribute("aria-invalid", "true")
         after = http.get(f"/api/tournaments/{t}/results").json()
         assert after == before  # nothing recorded
         _submit(page, {"kind": "weighted", "board": "1", "ns": "1", "ew": "4",
                        "parts": "sixty-forty"})  # not even sent: the form says how
-        expect(page.locator("#score-result")).to_contain_text("Not sent: parts:")
+        expect(page.locator("#score-result")).to_contain_text(
+            "Not sent: Weights: percent and NS's score: write them as")
 
         for fields, recorded in GIVEN:
             shown = _standings_text(page)

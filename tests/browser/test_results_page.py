@@ -124,7 +124,7 @@ def test_the_results_page_follows_a_mitchell_live_and_keeps_boards_to_come_hidde
         tabs.append(phone)
         expect(phone.page.locator("#travellers .traveller")).to_have_count(6)
         width = phone.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"], width  # wide tables scroll in their panel
+        assert width <= PHONE["width"], width  # a traveller's row wraps under its heads
         screenshot(phone.page, "results-phone.png")
         assert_clean_console(phone)
 

@@ -3,6 +3,7 @@
 // kept on the server, `POST /api/alerts/{id}/handled`, so every console shows it).
 
 import { el, SEAT_NAMES } from "./table.js";
+import { forPeople } from "./words.js";
 
 const time = (ms) => (ms ? new Date(ms).toLocaleTimeString() : "");
 
@@ -63,9 +64,10 @@ export class AlertQueue {
       alert.tournament ? el("span", { class: "quiet", text: ` · ${alert.tournament}` }) : null,
       el("span", { class: "quiet", text: ` · ${time(alert.ts)}` })),
     el("p", {}, el("strong", { text: alert.law ? `Law ${alert.law}` : "" }), " ",
-      alert.message || `${alert.kind} (${SEAT_NAMES[alert.seat] || alert.seat || ""})`),
+      forPeople(alert.message || `${alert.kind} (${SEAT_NAMES[alert.seat] || alert.seat ||
+        ""})`)),
     (alert.options || []).length ? el("ul", { class: "queue-options" },
-      alert.options.map((o) => el("li", { text: o }))) : null,
+      alert.options.map((o) => el("li", { text: forPeople(o) }))) : null,
     el("div", { class: "queue-buttons" },
       el("button", { type: "button", class: "open-table", onclick: () => this.onOpen(alert),
         "aria-label": `Open table ${alert.table}` }, "Open the table"),

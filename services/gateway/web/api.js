@@ -1,11 +1,13 @@
 // Reading the gateway's HTTP API from a page: the token as `Authorization: Bearer` (never in
 // a URL, where logs would keep it), JSON back, a 429 or 503 retried after its Retry-After.
 
+import { forPeople } from "./words.js";
+
 const TRIES = 4;
 
-export class ApiError extends Error {
+export class ApiError extends Error { // the server's message in words for people
   constructor(status, message) {
-    super(message);
+    super(forPeople(message));
     this.status = status;
   }
 }

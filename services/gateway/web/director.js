@@ -22,7 +22,7 @@ import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
 import { tokenFromHash } from "./token.js";
 import { previousNode, resultNode } from "./trick.js";
-import { counted } from "./words.js";
+import { counted, fieldWords, forPeople } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -52,7 +52,8 @@ async function act(resultId, work, done) {
   } catch (error) {
     const field = error.field ? document.querySelector(`[name='${error.field}']`) : null;
     if (field) field.setAttribute("aria-invalid", "true");
-    answer(resultId, `Refused: ${error.message}${error.field ? ` (${error.field})` : ""}`, true);
+    const where = fieldWords(field); // the field at fault by its label, not its name
+    answer(resultId, `Refused: ${forPeople(error.message)}${where ? ` (${where})` : ""}`, true);
   }
 }
 

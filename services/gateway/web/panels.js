@@ -3,6 +3,7 @@
 // questions.
 
 import { rulingWords } from "./rulings.js";
+import { forPeople } from "./words.js";
 import {
   callNode, callWords, cardNode, el, SEAT_NAMES, sameSide, seatLabel,
 } from "./table.js";
@@ -33,14 +34,14 @@ export function directorNode(board) {
   const items = [];
   for (const alert of board.alerts || []) {
     items.push(el("li", { class: "director-alert", "data-kind": alert.kind },
-      el("strong", { text: lawOf(alert.law) }), " ", alert.message || alert.kind,
-      (alert.options || []).length
-        ? el("ul", { class: "options" }, alert.options.map((o) => el("li", { text: o })))
+      el("strong", { text: lawOf(alert.law) }), " ", forPeople(alert.message || alert.kind),
+      (alert.options || []).length ? el("ul", { class: "options" },
+        alert.options.map((o) => el("li", { text: forPeople(o) })))
         : null));
   }
   for (const r of board.rectifications || []) {
     items.push(el("li", { class: "rectification" }, el("strong", { text: lawOf(r.law) }), " ",
-      r.message || ""));
+      forPeople(r.message || "")));
   }
   for (const r of board.lead_restrictions || []) {
     if (r.action) continue; // a ruling's: shown with the rulings
@@ -65,10 +66,10 @@ export function optionNode(board, onChoose, title = "Your option") {
     .find((a) => a.kind === pending.kind && a.seat === pending.offender) || {};
   return el("div", { class: "option-box", role: "group", "aria-labelledby": "option-title" },
     el("h3", { id: "option-title", text: `${title} (${lawOf(alert.law || pending.law)})` }),
-    el("p", { text: alert.message ||
-      `${SEAT_NAMES[pending.offender]} made an irregular call, ${pending.call}.` }),
-    (alert.options || []).length
-      ? el("ul", { class: "options" }, alert.options.map((o) => el("li", { text: o }))) : null,
+    el("p", { text: forPeople(alert.message ||
+      `${SEAT_NAMES[pending.offender]} made an irregular call, ${pending.call}.`) }),
+    (alert.options || []).length ? el("ul", { class: "options" },
+      alert.options.map((o) => el("li", { text: forPeople(o) }))) : null,
     el("div", { class: "option-buttons" },
       el("button", { type: "button", id: "accept", class: "primary",
         onclick: () => onChoose(true) }, "Accept ", callNode(pending.call)),

@@ -42,9 +42,16 @@ export function namesOf(doc) {
     ? `${e.name} (${e.players.join(", ")})` : e.name]));
 }
 
-function table(caption, head, rows) {
+/** A table of scores; `stacked`: on a phone each row's cells wrap under their heads' words
+ * (results.css), as a traveller's eleven columns are too wide for 375 px. */
+function table(caption, head, rows, { stacked = false } = {}) {
+  if (stacked) {
+    for (const row of rows) {
+      [...row.children].forEach((cell, i) => { cell.dataset.label = head[i]; });
+    }
+  }
   return el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": caption },
-    el("table", { class: "scores" },
+    el("table", { class: `scores${stacked ? " stacked" : ""}` },
     el("caption", { text: caption }),
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h,
       class: WORDS.has(h) ? "name" : null })))),
@@ -119,7 +126,7 @@ export function travellersNode(doc, hands = {}) {
     class: "board-record" }, el("div", { class: "traveller", "data-board": t.board },
     table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
       `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []), "Director"],
-    t.lines.map((line) => lineRow(line, mp)))),
+    t.lines.map((line) => lineRow(line, mp)), { stacked: true })),
   hands[t.board] ? handRecordNode(hands[t.board]) : null)));
 }
 
@@ -131,7 +138,8 @@ function matchNode(doc, m) {
     ["Board", "Open room (NS)", "Closed room (NS)", "Home IMPs", "Away IMPs"],
     m.boards.map((b) => el("tr", { "data-board": b.board }, el("td", { text: String(b.board) }),
       el("td", { text: scoreText(b.open) }), el("td", { text: scoreText(b.closed) }),
-      el("td", { text: fixed(b.home_imps) }), el("td", { text: fixed(b.away_imps) })))));
+      el("td", { text: fixed(b.home_imps) }), el("td", { text: fixed(b.away_imps) }))),
+    { stacked: true }));
 }
 
 /** Every entrant's scorecard; only `picked`'s is on the screen (every one printed). */

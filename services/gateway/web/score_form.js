@@ -5,6 +5,8 @@
 // server checks them (a board the movement scheduled, weights summing to 100 %, …) and
 // answers a refusal naming the field; the form shows it, and nothing is recorded.
 
+import { fieldWords } from "./words.js";
+
 const $ = (id) => document.getElementById(id);
 const PART = /^\s*(\d+(?:\.\d+)?)\s*%?\s*:?\s*(-?\d+)\s*$/;
 
@@ -31,16 +33,17 @@ function kindFields() {
   }
 }
 
-class FormError extends Error {
+class FormError extends Error { // the field's label says which (fieldWords), not its name
   constructor(field, message) {
-    super(message);
+    const input = document.querySelector(`#score-form [name='${field}']`);
+    super(`${fieldWords(input) || field}: ${message}`);
     this.field = field;
   }
 }
 
 function whole(id, field) {
   const text = $(id).value.trim();
-  if (!/^-?\d+$/.test(text)) throw new FormError(field, `${field}: a whole number`);
+  if (!/^-?\d+$/.test(text)) throw new FormError(field, "a whole number");
   return Number(text);
 }
 
@@ -51,7 +54,7 @@ export function scoreBody() {
   if (kind === "penalty") {
     body.entrant = whole("score-entrant", "entrant");
     const amount = $("score-amount").value.trim();
-    if (!amount || Number.isNaN(Number(amount))) throw new FormError("amount", "amount: a number");
+    if (!amount || Number.isNaN(Number(amount))) throw new FormError("amount", "a number");
     body.amount = Number(amount);
     if ($("score-unit").value) body.unit = $("score-unit").value;
     return body;
@@ -62,12 +65,12 @@ export function scoreBody() {
     body.score_ns = whole("score-score", "score_ns");
   } else if (kind === "weighted") {
     body.parts = partsOf($("score-parts").value);
-    if (!body.parts) throw new FormError("parts", "parts: write them as 60% 620, 40% -100");
+    if (!body.parts) throw new FormError("parts", "write them as 60% 620, 40% -100");
   } else if (kind === "split") {
     for (const side of ["ns", "ew"]) {
       body[`${side}_score`] = sideOf($(`score-${side}-side`).value);
       if (!body[`${side}_score`]) {
-        throw new FormError(`${side}_score`, `${side}_score: a score (620) or weights ` +
+        throw new FormError(`${side}_score`, "a score (620) or weights " +
           "(60% 620, 40% -100)");
       }
     }

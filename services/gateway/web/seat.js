@@ -9,11 +9,12 @@ import {
 import { statusWords, TableSocket } from "./socket.js";
 import { claimNode } from "./claim.js";
 import {
-  auctionNode, backsNode, callNode, callWords, contractNode, el, fourColoursNode, handNode,
-  parseDeal, SEAT_NAMES, seatLabel,
+  auctionNode, backsNode, callNode, callWords, cardWords, contractNode, el, fourColoursNode,
+  handNode, parseDeal, SEAT_NAMES, seatLabel,
 } from "./table.js";
 import { boardBoxNode, cardsLeft, plateNode, seatToAct } from "./seats.js";
 import { claimsOf, tokenFromHash } from "./token.js";
+import { arrowedCard, cardKey, forThePage, pointedCard, startsCall } from "./keys.js";
 import {
   awaitingChoice, awaitingPlayOption, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
   playOptionNode,
@@ -27,7 +28,7 @@ const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const claims = claimsOf(token);
 const page = { board: null, replacing: false, chosen: null, sending: false, lastShown: false,
-  keys: false, auctionShown: false };
+  keys: false, touch: false, auctionShown: false, callTurn: false, cardKeys: [] };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
@@ -84,11 +85,62 @@ function typed(event) {
   call(chosen);
 }
 
-function keyboard(event) { // a call typed anywhere goes to the call field
-  const target = event.target;
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-  if (/^[1-7pPxXrR]$/.test(event.key) && !$("typed").hidden) $("typed-call").focus();
+function keyboard(event) { // the page's keys (seat.html's help lists them)
+  if (!forThePage(event)) return;
+  if (event.key === "?") {
+    event.preventDefault();
+    $("keys-help").open = true;
+    $("keys-help").querySelector("summary").focus();
+  } else if (!$("typed").hidden) {
+    if (startsCall(event.key)) $("typed-call").focus(); // the key goes on into the field
+  } else {
+    cardKeys(event);
+  }
+}
+
+/** The play by keys: a suit and a rank (either order) or an arrow move the focus to a card
+ * enabled; Enter on it plays it, as a click does. */
+function cardKeys(event) {
+  const from = page.board && !page.sending ? handToPlay(page.board, me) : null;
+  const buttons = [...$("play-table").querySelectorAll("button[data-card]:not(:disabled)")];
+  const cards = buttons.map((b) => b.dataset.card);
+  const active = document.activeElement;
+  const current = active && active.dataset ? active.dataset.card || null : null;
+  const onCards = Boolean(current) || !active || active === document.body;
+  const key = cardKey(event.key);
+  let card = from && onCards ? arrowedCard(event.key, cards, current) : null;
+  if (!from || (!card && !key)) {
+    page.cardKeys = [];
+    return;
+  }
+  if (!card) {
+    const keys = [...page.cardKeys, key];
+    const complete = keys.length === 2 && Boolean(keys[0].suit) !== Boolean(keys[1].suit);
+    page.cardKeys = complete ? [] : [key];
+    card = pointedCard(complete ? keys : [key], cards);
+    if (!card && complete) {
+      const named = keys[0].suit ? keys[0].suit + keys[1].rank : keys[1].suit + keys[0].rank;
+      error(`The ${cardWords(named)} is not yours to play now.`);
+    }
+  }
+  event.preventDefault();
+  const button = buttons[cards.indexOf(card)];
+  if (button) {
+    error("");
+    button.focus();
+  }
+}
+
+/** At one's turn to call, the call box takes the keys (not from another field, nor on a
+ * touch screen, where it would open the screen's keyboard). */
+function focusAtTurn(board) {
+  const turn = board.status === "auction" && board.turn === me && !board.pending;
+  const arrived = turn && !page.callTurn;
+  page.callTurn = turn;
+  if (!arrived || page.touch) return;
+  const active = document.activeElement;
+  if (!active || active === document.body || (active instanceof HTMLButtonElement &&
+      $("box-panel").contains(active))) $("typed-call").focus();
 }
 
 function turnText(board) {
@@ -272,13 +324,16 @@ function renderBox(board) {
 }
 
 /** Keyboard play: the table is drawn anew at each state, so the focus, when it was on the
- * table (or lost with a card just played), goes back to that card or the first one enabled. */
+ * table (or lost with a card just played, or with the call box as the auction closed), goes
+ * back to that card or the first one enabled. */
 function keepFocus(draw) {
   const active = document.activeElement;
   const onTable = $("play-table").contains(active);
   const card = onTable && active.dataset ? active.dataset.card : null;
   draw();
-  if (!page.keys || !(onTable || active === document.body || active === null)) return;
+  const lost = !active || active === document.body || !active.isConnected ||
+    Boolean(active.closest("[hidden]")); // the call box, hidden as the auction closes
+  if (!page.keys || !(onTable || lost)) return;
   const open = [...$("play-table").querySelectorAll("button[data-card]:not(:disabled)")];
   const target = open.find((b) => b.dataset.card === card) || open[0];
   if (target) target.focus();
@@ -321,6 +376,7 @@ function draw() {
     (index, explanation) => send({ type: "explanation", index, explanation })));
   renderBox(board);
   show("director", directorNode(board));
+  focusAtTurn(board);
 }
 
 function onState(message) {
@@ -351,7 +407,10 @@ const socket = me ? new TableSocket({ table: claims.table, token, onState, onSta
 $("typed").addEventListener("submit", typed);
 document.addEventListener("keydown", keyboard);
 document.addEventListener("keydown", () => { page.keys = true; }, true);
-document.addEventListener("pointerdown", () => { page.keys = false; }, true);
+document.addEventListener("pointerdown", (event) => {
+  page.keys = false;
+  page.touch = event.pointerType === "touch";
+}, true);
 $("undo").addEventListener("click", () => { page.replacing = true; render(); });
 $("undo-cancel").addEventListener("click", () => { page.replacing = false; render(); });
 $("auction-toggle").addEventListener("click", () => {

@@ -3,6 +3,8 @@
 // so the server folds it once), a ping to keep the line alive, and a reconnect that resumes
 // after the last state read (`?since=<id>`).
 
+import { forPeople } from "./words.js";
+
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 const TRIES = 4; // an event refused for now (503, 429) is sent again after its retry_after
 const AGAIN = [429, 503]; // the gateway busy or a service away (503), a seat's rate (429)
@@ -63,6 +65,7 @@ export class TableSocket {
       const waiting = this.waiting.get(message.ack);
       if (waiting) {
         this.waiting.delete(message.ack);
+        if (message.error) message.error = forPeople(message.error); // shown on the page
         waiting.resolve(message);
       }
     }

@@ -4,6 +4,7 @@
 
 import { rulingWords } from "./rulings.js";
 import { callNode, cardNode, el, seatLabel } from "./table.js";
+import { forPeople } from "./words.js";
 
 /** An event in words, parts of a paragraph: "North calls 1♥ (alerted).", "West exposes ♥K.".
  * `board`: the state it is read in (the calls an index names, the players' names). */
@@ -45,6 +46,6 @@ export function stepNode(entry) {
   return el("div", { class: "step" }, el("p", {}, ...said),
     (entry.alerts || []).length
       ? el("ul", { class: "step-alerts" }, entry.alerts.map((a) => el("li", {},
-        el("strong", { text: a.law ? `Law ${a.law} ` : "" }), a.message || a.kind)))
+        el("strong", { text: a.law ? `Law ${a.law} ` : "" }), forPeople(a.message || a.kind))))
       : null);
 }

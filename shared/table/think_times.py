@@ -27,9 +27,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shared.codec import DecodeError
 from shared.events import CallMade, CardPlayed, Event, OpeningLeadFaced
 from shared.seats import Seat
 from shared.table.board import Board
+from shared.table.engine import TableState
 from shared.table.table_run import TableRun
 
 TEMPO_MIN_MS = 20_000  # a marked think is at least this long (Law 16B1) …
@@ -206,15 +208,24 @@ def marked(thinks: Iterable[Think]) -> list[Think]:
 
 def table_times(events: Iterable[tuple[int, Event]]) -> TableTimes:
     """A table's think times from its log (offset, event), folded here."""
+    return folded_times(events)[1]
+
+
+def folded_times(events: Iterable[tuple[int, Event | DecodeError]]
+                 ) -> tuple[TableState, TableTimes]:
+    """A table's log (offset, event or why a record is none) folded as the processor folds it
+    (a record that cannot be folded skipped), and its think times."""
     run = TableRun("")
     clock = ThinkClock()
     for offset, event in events:
         before = run.state.count
         run.apply_event(offset, event)
+        if isinstance(event, DecodeError):
+            continue
         board = run.folded_into(event, before)
         clock.step(offset, event, board, deal_of(run.state.board, board, before,
                                                  run.state.count), run.state.round)
-    return clock.times()
+    return run.state, clock.times()
 
 
 def deal_of(current: Board | None, board: Board | None, before: int, count: int) -> int:

@@ -201,8 +201,8 @@ def round_unfinished(state: TableState, times: TableTimes, seating: Seating, rou
     if not 0 <= k <= TRICKS:
         raise ValueError(f"tricks_left: 0 to {TRICKS}, not {k}")
     last: dict[int, tuple[int, Board | None]] = {}
-    for deal, board in enumerate(state.boards, start=1):
-        last[board.board] = (deal, board)
+    for deal, started in enumerate(state.boards, start=1):
+        last[started.board] = (deal, started)
     out = []
     for number in seating.boards:
         if given is not None and number in given:

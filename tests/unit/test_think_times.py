@@ -125,3 +125,25 @@ def test_law_16b_the_think_times_reach_the_director_alone(reader: Reader) -> Non
     assert "think_times" not in think_times_for(reader, document)
     director = think_times_for(Reader(Role.DIRECTOR), document)
     assert director["think_times"]["thinks"][0]["think_ms"] == 1000
+
+
+def test_the_directors_export_carries_the_think_times_json_and_pbn() -> None:
+    """The tournament's export (the Director's): JSON's `think_times` per table, and PBN
+    commentary after each board with each call's think and the tempo mark (Law 16B1)."""
+    import json
+
+    from shared.tournament.export import write_export
+    from shared.tournament.session import Tournament
+
+    slow = TEMPO_TIMES * 2000 + TEMPO_MIN_MS
+    maps = _board(1, 0, [2000, 2000, 2000, 2000, 2000, slow, 2000, 2000])
+    maps += _board(2, maps[-1]["ts"] + 2000, [2000] * 8)  # E's usual: 2 s
+    made = Tournament("t", "t", "duplicate", ("t-1",),
+                      {n: {"board": n, "deal": DEAL} for n in (1, 2)})
+    doc = json.loads(write_export(made, {"t-1": maps}, "json"))
+    thinks = doc["think_times"]["t-1"]["thinks"]
+    assert [t["think_ms"] for t in thinks] == [2000] * 5 + [slow] + [2000] * 10
+    assert [i for i, t in enumerate(thinks) if t["tempo"]] == [5]
+    pbn = write_export(made, {"t-1": maps}, "pbn")
+    assert f"E {slow // 1000}!" in pbn  # E's marked call in the board's commentary
+    assert "break in tempo (Law 16B1" in pbn

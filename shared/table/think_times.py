@@ -62,7 +62,7 @@ class Side(enum.StrEnum):
         return Side.EW if self is Side.NS else Side.NS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Think:
     """One call's or card's think: the event's offset in the log, the table's board it was
     on (`deal`: 1 for the first board started), who thought and how long."""
@@ -137,14 +137,14 @@ class TableTimes:
                            for r, s in sorted(self.rounds.items())]}
 
 
-def _thinker(event: Event) -> tuple[Seat, ThinkKind] | None:
-    if isinstance(event, CallMade):
-        return event.seat, ThinkKind.CALL
-    if isinstance(event, CardPlayed):
-        return event.by or event.seat, ThinkKind.CARD
-    if isinstance(event, OpeningLeadFaced):
-        return event.seat, ThinkKind.CARD
-    return None
+_KIND = {CallMade: ThinkKind.CALL, CardPlayed: ThinkKind.CARD, OpeningLeadFaced: ThinkKind.CARD}
+
+
+def _thinker(event: Event) -> Seat:
+    """Who thought: the caller, the card's sender (declarer, for dummy's), the leader."""
+    sent: Any = event  # a call, a card or a lead: each has its `seat`, a card its `by`
+    seat: Seat = (sent.by or sent.seat) if type(event) is CardPlayed else sent.seat
+    return seat
 
 
 @dataclass(slots=True)
@@ -160,23 +160,27 @@ class ThinkClock:
 
     def step(self, offset: int, event: Event, board: Board | None, deal: int,
              round_: int | None) -> None:
-        if board is not None and deal not in self._rounds:
+        kind = _KIND.get(type(event))
+        if board is None:
+            if event.ts is not None:
+                self.last_ts = event.ts
+            return
+        if deal not in self._rounds:
             self._rounds[deal] = round_  # the round the board started in
         seen = self._events.get(deal)
-        if board is not None:
-            self._events[deal] = board.events
-        who = _thinker(event)
-        if who is not None and board is not None and seen == board.events:
+        self._events[deal] = board.events
+        if kind is not None and seen == board.events:
             return  # a retry the fold ignored: nothing happened at the table
-        if event.ts is None:
+        ts = event.ts
+        if ts is None:
             return
-        last, self.last_ts = self.last_ts, event.ts
-        if who is None or board is None or last is None:
+        last, self.last_ts = self.last_ts, ts
+        if kind is None or last is None:
             return
-        seat, kind = who
-        player = dict(board.players).get(seat) or seat.letter
-        self.thinks.append(Think(offset, deal, board.board, self._rounds.get(deal), seat,
-                                 player, kind, max(0, event.ts - last)))
+        seat = _thinker(event)
+        player = next((name for s, name in board.players if s is seat), seat.letter)
+        self.thinks.append(Think(offset, deal, board.board, self._rounds[deal], seat,
+                                 player, kind, max(0, ts - last)))
 
     def times(self) -> TableTimes:
         thinks = marked(self.thinks)

@@ -34,7 +34,8 @@ from typing import Any
 from services.common.kafka.reader import Record
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
-from shared.notation.export import to_lin, to_pbn
+from shared.notation.export import pbn_document, to_lin, to_pbn
+from shared.notation.think_notes import pbn_games_timed
 from shared.table.board import Board
 from shared.table.board_result import result_view
 from shared.table.hidden_holdings import play_lasts
@@ -123,15 +124,19 @@ def events_of(document: HistoryView) -> list[dict[str, Any]]:
 
 
 def record_of(document: HistoryView, form: str, only: int | None = None,
-              players: bool = False) -> str:
+              players: bool = False, times: bool = False) -> str:
     """A history as a PBN or LIN record (`form`), of every board or of those numbered `only`.
     The document must hold the table's whole log (built without `board`): a board's record
     needs what came before it, its players' names and, for a board a round started, its
     `round_started`. `NoSuchBoard` when the table has no board `only`. `players`: as the
-    players may know it (`shared.notation.export`: no hidden holding while the play lasts)."""
+    players may know it (`shared.notation.export`: no hidden holding while the play lasts).
+    `times`: the Director's PBN, each board's think times after it as commentary
+    (`shared.notation.think_notes`)."""
     if only is not None and only not in document["boards"]:
         until = document.get("until")
         raise NoSuchBoard(f"table {document['table']} has no board {only}"
                           + (f" up to offset {until}" if until is not None else ""))
+    if times and form == "pbn":
+        return pbn_document(pbn_games_timed(events_of(document), only=only))
     return (to_pbn if form == "pbn" else to_lin)(events_of(document), only=only,
                                                  players=players)

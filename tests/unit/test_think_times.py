@@ -147,3 +147,19 @@ def test_the_directors_export_carries_the_think_times_json_and_pbn() -> None:
     pbn = write_export(made, {"t-1": maps}, "pbn")
     assert f"E {slow // 1000}!" in pbn  # E's marked call in the board's commentary
     assert "break in tempo (Law 16B1" in pbn
+
+
+def test_the_directors_pbn_of_a_table_carries_the_think_times_a_players_none() -> None:
+    """A table's PBN (`GET …/history?format=pbn`): the Director's with each board's think
+    times as commentary (one board's too), a player's without (Law 16B)."""
+    from services.replay.history import build_history, record_of
+    from shared.codec import encode
+
+    maps = _board(1, 0, [2000] * 8) + _board(2, 30_000, [3000] * 8)
+    records = [(i, encode(from_map(m))) for i, m in enumerate(maps)]
+    document = build_history("t", records)
+    director = record_of(document, "pbn", times=True)
+    assert director.count("{Think times (s): calls") == 2
+    only = record_of(document, "pbn", 2, times=True)
+    assert "calls N 3, E 3" in only and "calls N 2" not in only
+    assert "Think times" not in record_of(document, "pbn", players=True)

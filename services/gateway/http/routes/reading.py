@@ -140,7 +140,8 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
         return _json(document)
     try:
         return PlainTextResponse(record_of(document, format, exported,
-                                           players=hides_holdings(grant)))
+                                           players=hides_holdings(grant),
+                                           times=grant.role == Role.DIRECTOR))
     except NoSuchBoard as exc:
         raise Refused(str(exc), kind=Kind.NOT_FOUND) from None
 

@@ -221,7 +221,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             text = json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
         else:  # a board's record is written from the whole log: its names came before it
             text = record_of(build_history(args.table, records, None, args.until),
-                             args.format, args.board)
+                             args.format, args.board, times=True)  # the Director's record
     except (NoTableError, NoSuchBoard) as exc:
         return _refuse("replay", str(exc))
     except KafkaUnavailable as exc:

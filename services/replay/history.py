@@ -22,7 +22,9 @@ board): the event that ends a board is that board's. With `states` (and a `board
 entry also carries the board's `state` just after it: a board replayed call by call, its
 steps folded here by the Laws engine, never by a page. An `explanation` entry also names the
 `caller` whose call it explains; a record that is not an event has `"event": null` and its
-`poison` alert.
+`poison` alert. `think_times` (`shared.table.think_times`: every call's and card's think,
+each side's per board and round, the tempo marks) is the whole table's, for the Director alone
+(`shared.table.visibility.think_times_for` leaves it out of anyone else's).
 """
 
 from __future__ import annotations
@@ -32,12 +34,14 @@ from typing import Any
 from services.common.kafka.reader import Record
 from shared.codec import DecodeError, EventMap, decode_map, unpack
 from shared.events import CallExplained, Event
-from shared.notation.export import to_lin, to_pbn
+from shared.notation.export import pbn_document, to_lin, to_pbn
+from shared.notation.think_notes import pbn_games_timed
 from shared.table.board import Board
 from shared.table.board_result import result_view
 from shared.table.hidden_holdings import play_lasts
 from shared.table.history_view import HistoryEntryView, HistoryView
 from shared.table.table_run import TableRun
+from shared.table.think_times import ThinkClock, deal_of
 
 
 class NoSuchBoard(LookupError):
@@ -49,6 +53,7 @@ def build_history(table: str, records: list[Record], board: int | None = None,
     run = TableRun(table)
     entries: list[list[HistoryEntryView]] = [[]]  # per board index; [0] before any board
     raised_on: list[tuple[int, dict[str, Any]]] = []  # each alert, with its board's index
+    clock = ThinkClock()  # the think times (the Director's: `think_times`)
     for offset, value in records:
         shown: EventMap | None = None
         try:
@@ -60,7 +65,9 @@ def build_history(table: str, records: list[Record], board: int | None = None,
         before = run.state.count
         raised = run.apply_event(offset, event)
         board_now = run.folded_into(event, before)  # the 52nd card is its board's, not the next's
-        count = before if board_now is not run.state.board else run.state.count
+        count = deal_of(run.state.board, board_now, before, run.state.count)
+        if not isinstance(event, DecodeError):
+            clock.step(offset, event, board_now, count, run.state.round)
         while len(entries) <= run.state.count:
             entries.append([])
         alerts = [{"id": alert_id, **alert} for alert_id, alert in raised]
@@ -92,7 +99,8 @@ def build_history(table: str, records: list[Record], board: int | None = None,
             "version": records[-1][0] if records else None,
             "history": history,
             "state": boards[chosen - 1].to_dict() if chosen else None,
-            "boards": [b.board for b in boards]}
+            "boards": [b.board for b in boards],
+            "think_times": clock.times().to_map()}
 
 
 def _mark_in_play(raised_on: list[tuple[int, dict[str, Any]]], boards: tuple[Board, ...]
@@ -116,15 +124,19 @@ def events_of(document: HistoryView) -> list[dict[str, Any]]:
 
 
 def record_of(document: HistoryView, form: str, only: int | None = None,
-              players: bool = False) -> str:
+              players: bool = False, times: bool = False) -> str:
     """A history as a PBN or LIN record (`form`), of every board or of those numbered `only`.
     The document must hold the table's whole log (built without `board`): a board's record
     needs what came before it, its players' names and, for a board a round started, its
     `round_started`. `NoSuchBoard` when the table has no board `only`. `players`: as the
-    players may know it (`shared.notation.export`: no hidden holding while the play lasts)."""
+    players may know it (`shared.notation.export`: no hidden holding while the play lasts).
+    `times`: the Director's PBN, each board's think times after it as commentary
+    (`shared.notation.think_notes`)."""
     if only is not None and only not in document["boards"]:
         until = document.get("until")
         raise NoSuchBoard(f"table {document['table']} has no board {only}"
                           + (f" up to offset {until}" if until is not None else ""))
+    if times and form == "pbn":
+        return pbn_document(pbn_games_timed(events_of(document), only=only))
     return (to_pbn if form == "pbn" else to_lin)(events_of(document), only=only,
                                                  players=players)

@@ -42,3 +42,6 @@ class HistoryView(TypedDict):
     """the board at the end"""
     boards: list[int]
     """the table's boards, in the order played"""
+    think_times: NotRequired[dict[str, Any]]
+    """the Director's alone: each call's and card's think (ms from the event before it),
+    each side's per board and per round, the tempo marks (Law 16B1) and their rule"""

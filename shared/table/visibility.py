@@ -324,3 +324,15 @@ def _event_for(reader: Reader, entry: HistoryEntryView, spectator_delay_s: int, 
         # or one the fold ignored: not for his partner's eyes
         return {**entry, "event": _without(event, ("explanation",))}
     return entry
+
+
+THINK_TIMES = "think_times"
+
+
+def think_times_for(reader: Reader, document: HistoryView) -> HistoryView:
+    """A history as `reader` may see it of its think times (`shared.table.think_times`): the
+    Director's alone (Law 16B: a break in tempo is his to judge, and the time a player took
+    tells his partner what his hand held); a new document without them for anyone else."""
+    if reader.role == Role.DIRECTOR or THINK_TIMES not in document:
+        return document
+    return cast(HistoryView, {k: v for k, v in document.items() if k != THINK_TIMES})

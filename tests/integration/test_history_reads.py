@@ -18,7 +18,7 @@ import pytest
 
 from services.common.kafka.reader import Record, read_topics
 from services.common.names import table_topic
-from services.gateway.tables.views import board_for, entry_for
+from services.gateway.tables.views import board_for, entry_for, think_times_for
 from services.gateway.tokens import Grant
 from services.replay.history import build_history
 from tests.helpers import new_table, play_script, run, state, wait_for
@@ -39,8 +39,9 @@ def topics(stack: Stack, *tables: str) -> dict[str, list[Record]]:
 def expected(table: str, records: list[Record], grant: Grant, **query: Any) -> dict[str, Any]:
     """The history a replay of the table's `records` gives, as `grant` may see it."""
     until = query.get("until")
-    document = build_history(table, [r for r in records if until is None or r[0] <= until],
-                              query.get("board"), until, query.get("states", False))
+    document = think_times_for(grant, build_history(
+        table, [r for r in records if until is None or r[0] <= until], query.get("board"),
+        until, query.get("states", False)))  # the think times: the Director's alone
     document["history"] = [entry_for(grant, e, 0, 0) for e in document["history"]]
     if document["state"] is not None:
         document["state"] = board_for(grant, document["state"], 0, 0)

@@ -68,8 +68,12 @@ async def test_a_due_clock_ends_the_round_everywhere_and_starts_the_next_once(
     await clock.on_due(gw, "eve")
     await clock.on_due(gw, "eve")  # a second gateway, too late: nothing more
     records = await clock.round_records(gw, "eve")
-    assert [(r["type"], r.get("round")) for r in records if r["type"] != "created"][-3:] == [
+    kinds = [(r["type"], r.get("round")) for r in records if r["type"] != "created"]
+    assert [k for k in kinds if k[0] != "score_given"][-3:] == [
         ("round_started", 1), ("round_ended", 1), ("round_started", 2)]
+    scored = [r for r in records if r["type"] == "score_given"]  # Law 12C2, by rule
+    assert len(scored) == 4 and {r["rule"] for r in scored} == {"unfinished"}  # 2 boards × 2
+    assert kinds.index(("round_ended", 1)) < kinds.index(("score_given", 1))
     for table in ("eve-1", "eve-2"):
         state = await _folded(gw, table)
         assert state.round == 2 and state.clock is not None and not state.clock.over

@@ -16,6 +16,7 @@ from shared.ids import TABLE_ID
 from shared.scores.vocabulary import Scoring
 from shared.tournament.entrants import MovementKind
 from shared.tournament.session import MAX_BOARD
+from shared.tournament.unfinished import TRICKS_LEFT
 from shared.vocabulary import LeadRestriction, PassObligation
 
 
@@ -328,6 +329,15 @@ class TournamentRound(BaseModel):
                                      "tournament has a movement: it gives each table's")
     movement: dict[str, list[int]] | None = Field(None, examples=[{"spring-1": [1, 2, 3],
                                                                    "spring-2": [4, 5, 6]}])
+
+
+class UnfinishedRule(BaseModel):
+    """How a round's unfinished boards are scored (docs/scoring.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+    tricks_left: int = Field(TRICKS_LEFT, ge=0, le=13, description="K: a board in the play "
+                             "with at most this many tricks left gets the double-dummy result "
+                             "from there")
 
 
 class VugraphMatch(BaseModel):

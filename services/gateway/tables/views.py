@@ -12,11 +12,11 @@ from services.gateway.tokens import Grant
 from shared.seats import Seat
 from shared.table import visibility
 from shared.table.board_view import BoardView, WithheldView
-from shared.table.history_view import HistoryEntryView
+from shared.table.history_view import HistoryEntryView, HistoryView
 from shared.table.visibility import Reader, dummy_of, shown_hands, withheld, without_withheld
 
 __all__ = ["board_for", "dummy_of", "entry_for", "for_public", "hides_holdings", "reader_of",
-           "shown_hands", "withheld", "without_withheld"]
+           "shown_hands", "think_times_for", "withheld", "without_withheld"]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -48,3 +48,9 @@ def hides_holdings(grant: Grant) -> bool:
     """Whether `grant` reads as a player (`shared.table.visibility.hides_holdings`): his history's
     alerts and his PBN and LIN records keep what hands he may not see tell."""
     return visibility.hides_holdings(reader_of(grant))
+
+
+def think_times_for(grant: Grant, document: HistoryView) -> HistoryView:
+    """A history with its think times for the Director alone (`shared.table.visibility.
+    think_times_for`, Law 16B)."""
+    return visibility.think_times_for(reader_of(grant), document)

@@ -9,7 +9,8 @@ the next round of the movement. A failure puts the clock back a moment later, so
 ends however many gateways die; a round ended twice, or started twice, changes nothing at a
 table (the engine takes each once). The Director moves the end (`extend`), holds the clock
 (`hold`: the round will not end by itself; `extend` lets it go again) or ends the round now
-(`end_now`).
+(`end_round`). A round's end scores the boards it left unfinished by rule (Law 12C2, or the
+double-dummy result with few tricks left: `services.gateway.tournaments.unfinished`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, tournament_records
 from services.gateway.tournaments.service import find, start_round
+from services.gateway.tournaments.unfinished import TRICKS_LEFT, score_unfinished
 from shared.tournament.clock import MINUTE_MS, TournamentClock, clock_of
+from shared.tournament.session import Tournament
 
 log = logging.getLogger("tableserver.clock")
 TICK_S = 0.2
@@ -124,11 +127,25 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
         event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
         await _tell_tables(gw, round_tables(records, clock.round), event)
         await append_record(gw, tournament, event, "record the clock", "round", "rounds")
+        await _score_left(gw, made, clock.round)
     nxt = clock.round + 1
     if made.movement is None or nxt > made.movement.rounds:
         return {"round": clock.round, "ended": True, "next": None}
     tables = await start_round(gw, tournament, nxt, None, None)
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+
+
+async def _score_left(gw: Gateway, made: Tournament, number: int) -> None:
+    """The round's boards it left unfinished scored by rule (Law 12C2; docs/scoring.md,
+    "Unfinished boards"), each a Director's score he may replace; a failure is logged and
+    leaves the next round to start (he scores them with `POST …/rounds/{r}/unfinished`)."""
+    if made.movement is None:
+        return
+    try:
+        await score_unfinished(gw, made, number, TRICKS_LEFT)
+    except (ServiceError, RedisError, TimeoutError) as exc:
+        log.warning("round %d of %s: its unfinished boards not scored (%r); the Director "
+                    "may score them", number, made.tournament, exc)
 
 
 async def on_due(gw: Gateway, tournament: str) -> None:

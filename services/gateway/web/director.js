@@ -16,6 +16,7 @@ import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { bindRobots, robotsLine } from "./robots_panel.js";
 import { bindRulingForm, leadOptionForm } from "./ruling_form.js";
 import { bindScoreForm } from "./score_form.js";
+import { thinkNode, thinkSummary, thinksByOffset } from "./think_times.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { standingsNode } from "./standings.js";
 import { stepNode } from "./steps.js";
@@ -235,7 +236,8 @@ async function readRecord(number = null) {
   const table = page.table;
   const chosen = number ?? (page.board ? page.board.board : null);
   try {
-    const { history, boards } = await getJson(`/api/tables/${enc(table)}/history` +
+    const { history, boards, think_times: times } = await getJson(
+      `/api/tables/${enc(table)}/history` +
       (chosen === null ? "" : `?board=${chosen}&states=true`), token);
     if (table !== page.table) return;
     options($("record-board"), boards.map(String), null);
@@ -245,20 +247,24 @@ async function readRecord(number = null) {
       return;
     }
     $("record-board").value = String(chosen);
+    const thinks = thinksByOffset(times);
     $("record").replaceChildren(...history.map((entry) => el("li", { "data-offset":
-      String(entry.offset) }, recordStep(entry))));
+      String(entry.offset) }, recordStep(entry, thinks.get(entry.offset)))));
+    $("record-times").textContent = thinkSummary(times, chosen) || "";
     answer("record-error", "");
   } catch (error) {
     answer("record-error", `The record could not be read: ${error.message}`, true);
   }
 }
 
-/** A step of the record: a play event in words (play_record.js), else as steps.js says. */
-function recordStep(entry) {
+/** A step of the record: a play event in words (play_record.js), else as steps.js says;
+ * its think time after it (think_times.js). */
+function recordStep(entry, think) {
   const said = entry.event && playEventParts(entry.event, entry.state || {});
-  if (!said) return stepNode(entry);
-  const step = stepNode({ ...entry, event: null });
-  step.firstChild.replaceChildren(...said);
+  const step = stepNode(said ? { ...entry, event: null } : entry);
+  if (said) step.firstChild.replaceChildren(...said);
+  const thought = thinkNode(think);
+  if (thought) step.firstChild.append(thought);
   return step;
 }
 

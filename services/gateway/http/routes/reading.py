@@ -27,6 +27,7 @@ from services.gateway.tables.views import (
     entry_for,
     for_public,
     hides_holdings,
+    think_times_for,
     without_withheld,
 )
 from services.gateway.tokens import Grant, Role
@@ -139,7 +140,8 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
         return _json(document)
     try:
         return PlainTextResponse(record_of(document, format, exported,
-                                           players=hides_holdings(grant)))
+                                           players=hides_holdings(grant),
+                                           times=grant.role == Role.DIRECTOR))
     except NoSuchBoard as exc:
         raise Refused(str(exc), kind=Kind.NOT_FOUND) from None
 
@@ -162,10 +164,12 @@ async def _history(gw: Gateway, meta: dict[str, Any], table: str, board: int | N
 
 
 def _as_seen(grant: Grant, shared: HistoryView, delay: int, now: int) -> HistoryView:
-    """The history as `grant` may see it: a new document; `shared` (every reader's) is left
-    as it is (its state is the board's whole: no board is withheld from it)."""
+    """The history as `grant` may see it: a new document, its think times the Director's
+    alone; `shared` (every reader's) is left as it is (its state is the board's whole: no
+    board is withheld from it)."""
     state = shared["state"]
-    return {**shared, "history": [entry_for(grant, e, delay, now) for e in shared["history"]],
+    return {**think_times_for(grant, shared),
+            "history": [entry_for(grant, e, delay, now) for e in shared["history"]],
             "state": state if state is None or "withheld" in state
             else board_for(grant, state, delay, now)}
 

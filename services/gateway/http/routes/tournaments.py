@@ -7,9 +7,9 @@ import asyncio
 import contextlib
 import json
 import time
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, WebSocket
+from fastapi import APIRouter, Header, Path as PathParam, Query, WebSocket
 from fastapi.responses import Response
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -26,6 +26,7 @@ from services.gateway.http.models import (
     TournamentCreated,
     TournamentLinks,
     TournamentRound,
+    UnfinishedRule,
     VugraphMatch,
     VugraphMatchSet,
 )
@@ -40,6 +41,7 @@ from services.gateway.tournaments import scores as tournament_scores, service as
 from services.gateway.tournaments.close import close_tournament as close_all
 from services.gateway.tournaments.hand_record_view import view as hand_records_view
 from services.gateway.tournaments.public_boards import set_match, with_matches
+from services.gateway.tournaments.unfinished import TRICKS_LEFT, score_unfinished
 from shared.tournament import hand_records, results_formats
 from shared.tournament.export import MEDIA
 from shared.tournament.session import Tournament
@@ -91,6 +93,21 @@ async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: 
     tables = await tournaments.start_round(gw, tournament, body.round, body.boards,
                                            body.movement)
     return RoundStarted(round=body.round, tables=tables)
+
+
+@router.post("/{tournament}/rounds/{number}/unfinished", status_code=202,
+             responses=responses(400, 401, 403, 404, 409, 503))
+async def post_unfinished(tournament: str, number: Annotated[int, PathParam(ge=1)],
+                          gw: GatewayDep, _: DirectorDep, body: UnfinishedRule | None = None
+                          ) -> dict[str, Any]:
+    """Score round `number`'s unfinished boards by rule now (docs/scoring.md): not started or
+    in the auction, an artificial score (Law 12C2), the side that took more than its share
+    of the time at fault; in the play with at most `tricks_left` (K, 4 by default) tricks
+    left, the double-dummy result from there. Each a Director's score with its reason, which
+    he may replace; a board already scored is left as it is (sent again, nothing twice)."""
+    made = await _found(gw, tournament)
+    return await score_unfinished(gw, made, number,
+                                  TRICKS_LEFT if body is None else body.tricks_left)
 
 
 @router.post("/{tournament}/entrants", status_code=201,

@@ -91,6 +91,7 @@ class TableState:
     queue: tuple[BoardStarted, ...] = ()  # the round's boards still to start, in order
     held: bool = False  # the director holds the table: the next board waits
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, for boards to come
+    player_ids: tuple[tuple[Seat, str], ...] = ()  # their IDs, where the director gave them
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -123,6 +124,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
     current: Board | None = None  # a private copy of the board in progress, once made
     last = state.board  # the board in progress, as the caller has it
     round_, queue, held, players = state.round, state.queue, state.held, state.players
+    ids = state.player_ids
     handlers = _HANDLERS
     for event in events:
         try:  # free in Python 3.11 unless raised; a subscript is cheaper than `get`
@@ -135,7 +137,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 if board is not None:
                     earlier.append(board)
                 current = Board.start(event)
-                current.players = players
+                current.players, current.player_ids = players, ids
                 if board is not None and not current.duplicate:
                     _carry_rubber(current, board)
                 continue
@@ -147,16 +149,17 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 held = event.held
             elif isinstance(event, PlayersNamed):
                 players = _named(players, event.players)
+                ids = _identified(ids, event.players, event.ids)
                 if board is not None:  # the board in progress too
                     if current is None:
                         current = board.copy()
-                    current.players = players
+                    current.players, current.player_ids = players, ids
             if queue and not held and (board is None or board.period_over):
                 board = current if current is not None else last
                 if board is not None:
                     earlier.append(board)
                 current, queue = _next_board(queue, board, event.ts)
-                current.players = players
+                current.players, current.player_ids = players, ids
             continue
         if current is None:
             if last is None:
@@ -182,12 +185,24 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
         if queue and not held and current.period_over:
             earlier.append(current)
             current, queue = _next_board(queue, current, event.ts)
-            current.players = players
-    if current is None and (round_, queue, held, players) == (
-            state.round, state.queue, state.held, state.players):
+            current.players, current.player_ids = players, ids
+    if current is None and (round_, queue, held, players, ids) == (
+            state.round, state.queue, state.held, state.players, state.player_ids):
         return state
     return TableState((*state.earlier, *earlier) if earlier else state.earlier,
-                      current if current is not None else last, round_, queue, held, players)
+                      current if current is not None else last, round_, queue, held, players,
+                      ids)
+
+
+def _identified(ids: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...],
+                given: tuple[tuple[Seat, str], ...]) -> tuple[tuple[Seat, str], ...]:
+    """`ids` with those of the seats `named` now: the ID `given` there, else none (a seat
+    named again is another player unless his ID comes with his name)."""
+    if not ids and not given:
+        return ids
+    merged = dict(ids) | {seat: "" for seat, _ in named} | dict(given)
+    return tuple((seat, pid) for seat, pid in sorted(merged.items(), key=lambda i: i[0].value)
+                 if pid)
 
 
 def _named(players: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...]

@@ -31,7 +31,8 @@ from shared.seats import NotationError, Seat, Vulnerability
 _SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
 # the tags the reader reads
 _USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score",
-         "OptimumScore", "Auction", "Play", "Note", "North", "East", "South", "West")
+         "OptimumScore", "Auction", "Play", "Note", "North", "East", "South", "West",
+         "NorthId", "EastId", "SouthId", "WestId")
 _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _NAMES = "|".join(_USED)
 # One pass over the file finds the empty lines that end games and the tags the reader uses;

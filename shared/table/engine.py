@@ -150,7 +150,8 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
             elif isinstance(event, PlayersNamed):
                 players = _named(players, event.players)
                 ids = _identified(ids, event.players, event.ids)
-                if board is not None:  # the board in progress too
+                if board is not None and not board.period_over:  # the board in progress
+                    # too; not a board over (a round's last: its record keeps who played it)
                     if current is None:
                         current = board.copy()
                     current.players, current.player_ids = players, ids

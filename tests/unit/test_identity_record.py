@@ -84,10 +84,33 @@ def test_the_fold_keeps_the_ids_beside_the_names_and_a_seat_named_again_loses_it
                     *(from_map(e) for e in _played(2))], state)
     assert dict(renamed.boards[-1].player_ids) == {Seat.S: "bob@example.org"}
     assert dict(renamed.boards[-1].players)[Seat.N] == "Cy"
-    # the names stand from the board in progress on (board 1, until board 2 started): its
-    # name and ID change together, never a name with another player's ID
-    assert dict(renamed.boards[0].players)[Seat.N] == "Cy"
-    assert Seat.N not in dict(renamed.boards[0].player_ids)
+    # board 1 was over when the seat was named again: its record keeps who played it
+    assert dict(renamed.boards[0].players)[Seat.N] == "Ann"
+    assert dict(renamed.boards[0].player_ids)[Seat.N] == "EBU 7"
+
+
+def test_a_name_given_during_a_board_is_its_own_with_its_id() -> None:
+    """The names stand from the board in progress on: one named while it lasts is its."""
+    log = [{"type": "board_started", "board": 1, "dealer": "N", "deal": D1},
+           {"type": "players_named", "players": {"N": "Ann"}, "ids": {"N": "EBU 7"}}]
+    board = fold(from_map(e) for e in log).boards[0]
+    assert dict(board.players) == {Seat.N: "Ann"}
+    assert dict(board.player_ids) == {Seat.N: "EBU 7"}
+
+
+def test_a_rounds_next_names_leave_its_last_board_to_those_who_played_it() -> None:
+    """A round's last board is over when the next round names its seats (Law 17E: the
+    next board starts when its auction period ends; the names are the next board's)."""
+    log = [{"type": "players_named", "players": {"N": "Ann"}, "ids": {"N": "EBU 7"}},
+           {"type": "round_started", "round": 1, "boards": [{"board": 1, "deal": D1}]},
+           *_played(1)[1:],
+           {"type": "players_named", "players": {"N": "Cy"}, "ids": {"N": "EBU 9"}},
+           {"type": "round_started", "round": 2, "boards": [{"board": 2, "deal": D1}]}]
+    first, second = fold(from_map(e) for e in log).boards
+    assert (dict(first.players), dict(first.player_ids)) == ({Seat.N: "Ann"},
+                                                             {Seat.N: "EBU 7"})
+    assert (dict(second.players), dict(second.player_ids)) == ({Seat.N: "Cy"},
+                                                               {Seat.N: "EBU 9"})
 
 
 def test_ids_are_the_directors_in_a_tables_history() -> None:

@@ -81,7 +81,7 @@ def test_the_players_ids_reach_the_records_exports_results_and_his_boards(stack:
         assert other is not None
         assert [(b["table"], b["round"], b["seat"]) for b in other] == [
             (f"{T}-b", 1, "N"), (f"{T}-b", 1, "N"), (f"{T}-a", 2, "E"), (f"{T}-a", 2, "E")]
-        assert all("id" not in b for b in other)
+        assert all(b["id"] is None for b in other)
         bad = http.get(f"/api/tournaments/{T}/boards", params={"player": " "})
         assert bad.status_code == 400 and bad.json()["field"] == "player", bad.text
         missing = http.get("/api/tournaments/nope/boards", params={"player": "EBU 7"})

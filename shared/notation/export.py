@@ -224,8 +224,9 @@ def _contract_tags(board: Board) -> list[tuple[str, str]]:
 
 def seat_id_tags(board: Board) -> list[tuple[str, str]]:
     """The IDs of the players at the seats, where the Director gave them: `[NorthId]`,
-    `[EastId]`, … (PBN 2.1 has no tag for a player's ID; these follow its seat tags' names,
-    as its `…NA` and `…Type` player tags do, and a reader skips a tag it does not know)."""
+    `[EastId]`, … (no tag for a player's ID was found in PBN 2.1 or in the PBN files read:
+    these are named after the seat tags, and a reader skips a tag it does not know;
+    docs/scoring.md)."""
     ids = dict(board.player_ids)
     return [(f"{tag}Id", ids[seat]) for tag, seat in _SEAT_TAGS if ids.get(seat)]
 

@@ -96,27 +96,47 @@ def _round_started(m: Mapping[str, Any]) -> RoundStarted:
 MAX_NAME = 64
 
 
-def _players_named(m: Mapping[str, Any]) -> PlayersNamed:
-    players = m.get("players")
-    if not isinstance(players, Mapping) or not players:
-        raise EventError("field 'players': a map of seats to names, e.g. {\"N\": \"Ann\"}",
-                         "players")
-    named: dict[Seat, str] = {}
-    for key in players:
+def _seat_texts(m: Mapping[str, Any], key: str, what: str) -> dict[Seat, str]:
+    """A map of seats to texts of at most `MAX_NAME` characters (names, or IDs), checked
+    naming the seat at fault."""
+    given = m.get(key)
+    if not isinstance(given, Mapping) or not given:
+        raise EventError(f"field {key!r}: a map of seats to {what}, e.g. {{\"N\": \"Ann\"}}",
+                         key)
+    out: dict[Seat, str] = {}
+    for seat_text in given:
         try:
-            seat = Seat.parse(key)
+            seat = Seat.parse(seat_text)
         except (NotationError, ValueError):
-            raise EventError(f"field 'players': {key!r} is not a seat", f"players.{key}") \
-                from None
+            raise EventError(f"field {key!r}: {seat_text!r} is not a seat",
+                             f"{key}.{seat_text}") from None
         try:
-            name = text_field(players, key, required=True) or ""
+            text = text_field(given, seat_text, required=True) or ""
         except EventError as exc:
-            raise EventError(f"players: {exc}", f"players.{key}") from None
-        if len(name) > MAX_NAME:
-            raise EventError(f"field 'players.{key}' is longer than {MAX_NAME} characters",
-                             f"players.{key}")
-        named[seat] = name
-    return PlayersNamed(tuple(sorted(named.items(), key=lambda item: item[0].value)),
+            raise EventError(f"{key}: {exc}", f"{key}.{seat_text}") from None
+        if len(text) > MAX_NAME:
+            raise EventError(f"field '{key}.{seat_text}' is longer than {MAX_NAME} "
+                             "characters", f"{key}.{seat_text}")
+        out[seat] = text
+    return out
+
+
+def _by_seat(texts: Mapping[Seat, str]) -> tuple[tuple[Seat, str], ...]:
+    return tuple(sorted(texts.items(), key=lambda item: item[0].value))
+
+
+def _players_named(m: Mapping[str, Any]) -> PlayersNamed:
+    """Names at seats and, optionally, the IDs of players named there (a record written
+    before IDs has none)."""
+    named = _seat_texts(m, "players", "names")
+    ids: dict[Seat, str] = {}
+    if m.get("ids") is not None:
+        ids = _seat_texts(m, "ids", "IDs")
+        for seat in ids:
+            if seat not in named:
+                raise EventError(f"field 'ids.{seat.name}': an ID for a seat not named here",
+                                 f"ids.{seat.name}")
+    return PlayersNamed(_by_seat(named), _by_seat({s: i for s, i in ids.items() if i}),
                         **meta_fields(m))
 
 
@@ -152,8 +172,11 @@ def _round_started_map(event: Event) -> EventMap:
 
 def _players_named_map(event: Event) -> EventMap:
     assert isinstance(event, PlayersNamed)
-    return _stamped(event, {"type": "players_named",
-                            "players": {seat.name: name for seat, name in event.players}})
+    m: EventMap = {"type": "players_named",
+                   "players": {seat.name: name for seat, name in event.players}}
+    if event.ids:
+        m["ids"] = {seat.name: pid for seat, pid in event.ids}
+    return _stamped(event, m)
 
 
 _OWN: dict[type[Event], tuple[Reader, Writer]] = {

@@ -145,11 +145,14 @@ class TableHeld(Stamped):
 @dataclass(frozen=True, slots=True)
 class PlayersNamed(Stamped):
     """The director names the players at seats (an empty name: nobody named there); the
-    names stand from the board in progress on, until named again."""
+    names stand from the board in progress on, until named again. `ids`, optional: the IDs
+    of players named here (a federation number or an email), so that the table's record
+    knows who sat where; a seat named again without one has none."""
 
     TYPE = EventType.PLAYERS_NAMED
     SENDER = Sender.TABLE
     players: tuple[tuple[Seat, str], ...]
+    ids: tuple[tuple[Seat, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,6 +222,15 @@ def _contract_tags(board: Board) -> list[tuple[str, str]]:
     return [("Declarer", _UNKNOWN), ("Contract", _UNKNOWN), ("Result", _UNKNOWN)]
 
 
+def seat_id_tags(board: Board) -> list[tuple[str, str]]:
+    """The IDs of the players at the seats, where the Director gave them: `[NorthId]`,
+    `[EastId]`, … (no tag for a player's ID was found in PBN 2.1 or in the PBN files read:
+    these are named after the seat tags, and a reader skips a tag it does not know;
+    docs/scoring.md)."""
+    ids = dict(board.player_ids)
+    return [(f"{tag}Id", ids[seat]) for tag, seat in _SEAT_TAGS if ids.get(seat)]
+
+
 def _mandatory_tags(board: Board, header: ExportHeader) -> list[tuple[str, str]]:
     """The 15 tags of PBN's Mandatory Tag Set, in the order export format requires."""
     names = dict(board.players)
@@ -265,13 +274,16 @@ def _pbn_game(board: Board, header: ExportHeader, tags: Sequence[str] = ()) -> s
     lines += pbn_play(board)
     if board.play is not None and board.play.agreed is not None:
         lines += _commentary(claim_words(board.play.agreed))
-    if header.room:  # the supplemental tags, in alphabetical order (export format)
-        lines.append(f'[Room "{_escape(header.room)}"]')
+    supplemental = seat_id_tags(board)
+    if header.room:
+        supplemental.append(("Room", header.room))
     result = result_view(board)
     if result is not None and result["declarer_tricks"] is not None:
-        lines.append(f'[Score "NS {result["score_ns"]}"]')
+        supplemental.append(("Score", f"NS {result['score_ns']}"))
     if header.table:
-        lines.append(f'[Table "{_escape(header.table)}"]')
+        supplemental.append(("Table", header.table))
+    # the supplemental tags, in alphabetical order (export format)
+    lines += [f'[{name} "{_escape(value)}"]' for name, value in sorted(supplemental)]
     lines += tags  # the board's own tags, given (a hand record's: its tables come last)
     return "\n".join(lines)
 

@@ -31,7 +31,8 @@ from shared.seats import NotationError, Seat, Vulnerability
 _SEAT_TAGS = (("North", Seat.N), ("East", Seat.E), ("South", Seat.S), ("West", Seat.W))
 # the tags the reader reads
 _USED = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score",
-         "OptimumScore", "Auction", "Play", "Note", "North", "East", "South", "West")
+         "OptimumScore", "Auction", "Play", "Note", "North", "East", "South", "West",
+         "NorthId", "EastId", "SouthId", "WestId")
 _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _NAMES = "|".join(_USED)
 # One pass over the file finds the empty lines that end games and the tags the reader uses;
@@ -302,14 +303,22 @@ def pbn_boards(text: str) -> ReadResult:
 
 
 def _players(game: Game, before: Names) -> tuple[list[dict[str, Any]], Names]:
-    """The `players_named` event of a game's `[North]`, `[East]`, `[South]` and `[West]` tags
-    (none if the board leaves at the seats the names the boards before left), and the names
+    """The `players_named` event of a game's `[North]`, `[East]`, `[South]` and `[West]` tags,
+    with the IDs of its `[NorthId]` … tags (`shared.notation.export.seat_id_tags`), (none if
+    the board leaves at the seats the names and IDs the boards before left), and the names
     after it. An unknown name (`?`) or a tag left out is nobody named: the fold would carry
     the previous board's names otherwise."""
     names = {seat.name: _name(game.tags.get(tag, "")) for tag, seat in _SEAT_TAGS}
-    if {s: n for s, n in names.items() if n} == {s: n for s, n in before.items() if n}:
+    ids = {seat.name: pid for tag, seat in _SEAT_TAGS
+           if names[seat.name] and (pid := _name(game.tags.get(f"{tag}Id", "")))}
+    seen = {**{s: n for s, n in names.items() if n},
+            **{f"{s}Id": i for s, i in ids.items()}}  # a seat's name and its ID, together
+    if seen == {s: n for s, n in before.items() if n}:
         return [], before
-    return [{"type": "players_named", "players": names}], names
+    event: dict[str, Any] = {"type": "players_named", "players": names}
+    if ids:
+        event["ids"] = ids
+    return [event], seen
 
 
 def _name(value: str) -> str:

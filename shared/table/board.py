@@ -85,6 +85,7 @@ class Board:
     seen: set[int] = field(default_factory=set)  # client_seq * 5 + sender (4: no seat)
     events: int = 0
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, as the director gave
+    player_ids: tuple[tuple[Seat, str], ...] = ()  # their IDs, where given (the record's)
     # derived from `calls`, kept up to date by `_track` and rebuilt by `recompute`
     last_bid: Call | None = None
     last_bid_seat: Seat | None = None
@@ -107,6 +108,7 @@ class Board:
         new.risk_seat = None
         new.alerts = new.lead_penalties = new.exposed = new.cancelled = new.rectifications = ()
         new.rulings = new.questions = new.explanations = new.ignored = new.players = ()
+        new.player_ids = ()
         new.events = new.trailing_passes = 0
         new.risk = ""
         return new
@@ -135,7 +137,7 @@ class Board:
         new.play = None if self.play is None else self.play.copy()
         new.rubber = self.rubber
         new.seen = self.seen.copy()
-        new.players = self.players
+        new.players, new.player_ids = self.players, self.player_ids
         new.events, new.last_bid, new.last_bid_seat = self.events, self.last_bid, \
             self.last_bid_seat
         new.risk, new.risk_seat = self.risk, self.risk_seat

@@ -99,6 +99,7 @@ class TableState:
     queue: tuple[BoardStarted, ...] = ()  # the round's boards still to start, in order
     held: bool = False  # the director holds the table: the next board waits
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, for boards to come
+    player_ids: tuple[tuple[Seat, str], ...] = ()  # their IDs, where the director gave them
     clock: RoundClock | None = None  # the round's clock, if timed
 
     @property
@@ -133,6 +134,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
     last = state.board  # the board in progress, as the caller has it
     round_, queue, held, players = state.round, state.queue, state.held, state.players
     clock = state.clock
+    ids = state.player_ids
     handlers = _HANDLERS
     for event in events:
         try:  # free in Python 3.11 unless raised; a subscript is cheaper than `get`
@@ -146,7 +148,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 if board is not None:
                     earlier.append(board)
                 current = Board.start(event)
-                current.players = players
+                current.players, current.player_ids = players, ids
                 if board is not None and not current.duplicate:
                     _carry_rubber(current, board)
                 continue
@@ -168,16 +170,18 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 held = event.held
             elif isinstance(event, PlayersNamed):
                 players = _named(players, event.players)
-                if board is not None:  # the board in progress too
+                ids = _identified(ids, event.players, event.ids)
+                if board is not None and not board.period_over:  # the board in progress
+                    # too; not a board over (a round's last: its record keeps who played it)
                     if current is None:
                         current = board.copy()
-                    current.players = players
+                    current.players, current.player_ids = players, ids
             if queue and not held and (board is None or board.period_over or cut):
                 board = current if current is not None else last
                 if board is not None:
                     earlier.append(board)
                 current, queue = _next_board(queue, board, event.ts)
-                current.players = players
+                current.players, current.player_ids = players, ids
             continue
         if current is None:
             if last is None:
@@ -206,13 +210,25 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
         if queue and not held and current.period_over:
             earlier.append(current)
             current, queue = _next_board(queue, current, event.ts)
-            current.players = players
-    if current is None and (round_, queue, held, players, clock) == (
-            state.round, state.queue, state.held, state.players, state.clock):
+            current.players, current.player_ids = players, ids
+    if current is None and (round_, queue, held, players, ids, clock) == (
+            state.round, state.queue, state.held, state.players, state.player_ids,
+            state.clock):
         return state
     return TableState((*state.earlier, *earlier) if earlier else state.earlier,
                       current if current is not None else last, round_, queue, held, players,
-                      clock)
+                      ids, clock)
+
+
+def _identified(ids: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...],
+                given: tuple[tuple[Seat, str], ...]) -> tuple[tuple[Seat, str], ...]:
+    """`ids` with those of the seats `named` now: the ID `given` there, else none (a seat
+    named again is another player unless his ID comes with his name)."""
+    if not ids and not given:
+        return ids
+    merged = dict(ids) | {seat: "" for seat, _ in named} | dict(given)
+    return tuple((seat, pid) for seat, pid in sorted(merged.items(), key=lambda i: i[0].value)
+                 if pid)
 
 
 TIME_UP = ("the round's time is up: the board stays as the round's end left it, and the "
@@ -232,7 +248,6 @@ class RoundClock:
 
     def ended(self) -> RoundClock:
         return RoundClock(self.round, self.ends_at, True)
-
 
 
 def _named(players: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...]

@@ -24,6 +24,9 @@ the gateway (`services.gateway.tables.views`) names the reader from his token (`
 - The cards a hand may play now (`playable`, `shared.table.playable`): a seat's view carries them
   for a hand he plays from (his own, dummy's for declarer, Law 45), no other seat's; the
   director's and the operator's views always, a spectator's with the deal.
+- The players' IDs (`players_named`'s `ids`: a federation number or an email) are the
+  Director's and his operator's (the record, the exports he reads); every other reader gets
+  the names alone.
 - Alerts and explanations (Law 20F, online self-alerting): what a player says of his own call
   (its alert, its explanation) is told to the opponents, not to his partner, who must not learn
   from it (Law 16). Whom a seat's free text is kept from follows its sender (the event's
@@ -313,6 +316,8 @@ def _event_for(reader: Reader, entry: HistoryEntryView, spectator_delay_s: int, 
     if kind == "round_started":  # boards to come: their hands are the director's alone
         boards = [_without(board, ("deal",)) for board in event.get("boards", [])]
         return {**entry, "event": {**event, "boards": boards}}
+    if kind == "players_named":  # the players' IDs (an email, a federation number): the
+        return {**entry, "event": _without(event, ("ids",))}  # Director's and his exports'
     partner = _partner_of(reader)
     if partner is None or event.get("seat") != partner:
         return entry

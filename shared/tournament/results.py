@@ -22,7 +22,7 @@ from shared.scores.team_rankings import MatchScore, match_score, team_rankings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring
 from shared.tournament.director_scores import parse, score_map
-from shared.tournament.entrants import MovementKind, plan
+from shared.tournament.entrants import Entrant, MovementKind, plan
 from shared.tournament.session import Tournament
 
 
@@ -114,7 +114,9 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     plays a board, and tell how it went. The Director's view (`everything`) counts every
     result as it comes. In matchpoints every board is scored as if played as many times as
     the movement seats it (`expected_plays`, Neuberg), so a running ranking is each pair's
-    percentage over the boards it has played, against the results so far."""
+    percentage over the boards it has played, against the results so far. The entrants'
+    players' IDs (`player_ids`) are in the Director's view alone: the public's has the
+    names."""
     movement = made.movement
     if movement is None:
         raise ScoreError("this tournament has no entrants and movement to score", "tournament")
@@ -133,7 +135,8 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     plays = _plays(rounds, made, table_lines or {})
     doc: dict[str, Any] = {
         "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
-        "entrants": [e.to_map() for e in made.entrants], "rounds": len(rounds),
+        "entrants": [_entrant_map(e, everything) for e in made.entrants],
+        "rounds": len(rounds),
         "complete": complete, "counted": "all" if everything else "complete",
         "adjustments": [{"board": a.board, "ns": a.ns, "ew": a.ew, "reason": a.reason,
                          **score_map(a.score)} for a in director.adjustments
@@ -162,6 +165,15 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                           "lines": lines[t.board]} for t in boards]
     doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
     return doc
+
+
+def _entrant_map(entrant: Entrant, everything: bool) -> dict[str, Any]:
+    """An entrant in the results: its IDs only in the Director's view (`everything`): an ID
+    may be an email, and the public's results are anyone's."""
+    m = entrant.to_map()
+    if not everything:
+        m.pop("player_ids", None)
+    return m
 
 
 def _plays(rounds: Sequence[Round], made: Tournament,

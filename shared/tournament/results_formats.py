@@ -85,22 +85,34 @@ def _score(line: Mapping[str, Any]) -> str:
         else " ".join(f"{p['percent']:g}%:{p['score_ns']}" for p in line.get("parts", ()))
 
 
+def _players_cells(entrant: Mapping[str, Any]) -> tuple[str, str]:
+    """An entrant's players' names and their IDs (the Director's results: `""` in the
+    public's, or for a player without one), each joined by `; ` in the same order."""
+    names = list(entrant.get("players", ()))
+    ids = list(entrant.get("player_ids", ())) or [""] * len(names)
+    return "; ".join(names), "; ".join(ids) if any(ids) else ""
+
+
 def write_csv(doc: Mapping[str, Any]) -> str:
-    """The rankings (`ranking` rows) and the travellers or matches (`traveller`, `match`),
-    each cell neutralised against CSV injection (`safe_cell`)."""
+    """The rankings (`ranking` rows, each entrant's players and their IDs last) and the
+    travellers or matches (`traveller`, `match`), each cell neutralised against CSV injection
+    (`safe_cell`)."""
     out = _Rows()
     rows = _Cells(csv.writer(out, lineterminator="\n"))
     names = {e["number"]: e["name"] for e in doc["entrants"]}
+    players = {e["number"]: _players_cells(e) for e in doc["entrants"]}
     teams = doc["scoring"] == "vp"
     rows.writerow(["ranking", "rank", "entrant", "name", "direction", "boards", "points",
-                   "percent"] if not teams else
-                  ["ranking", "rank", "entrant", "name", "matches", "vp", "imps"])
+                   "percent", "players", "player_ids"] if not teams else
+                  ["ranking", "rank", "entrant", "name", "matches", "vp", "imps", "players",
+                   "player_ids"])
     for r in doc["rankings"]:
         rows.writerow(["ranking", r["rank"], r["entrant"], names.get(r["entrant"], ""),
                        r.get("direction") or "", r["boards"], r["points"],
-                       "" if r["percent"] is None else r["percent"]] if not teams else
+                       "" if r["percent"] is None else r["percent"],
+                       *players.get(r["entrant"], ("", ""))] if not teams else
                       ["ranking", r["rank"], r["entrant"], names.get(r["entrant"], ""),
-                       r["matches"], r["vp"], r["imps"]])
+                       r["matches"], r["vp"], r["imps"], *players.get(r["entrant"], ("", ""))])
     if teams:
         rows.writerow(["match", "home", "away", "board", "open_score", "closed_score",
                        "home_imps", "away_imps"])

@@ -8,10 +8,12 @@ elements written here are those that public readers and writers of real USEBIO 1
 `EVENT_DESCRIPTION`, `DATE` as dd/mm/yyyy, `BOARD_SCORING_METHOD`, `BOARDS_PLAYED`,
 `WINNER_TYPE`: 2 for a Mitchell's two fields), then `PARTICIPANTS` (a `PAIR` each:
 `PAIR_NUMBER`, `DIRECTION`, `PLACE` with `=` for a tie, `TOTAL_SCORE`, `PERCENTAGE`, a
-`PLAYER` with its `PLAYER_NAME` each) and a `BOARD` each (`BOARD_NUMBER`, a `TRAVELLER_LINE`
-a result: `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`, `CONTRACT`, `PLAYED_BY`, `LEAD`, `TRICKS`,
-`SCORE` from NS's side, `NS_MATCH_POINTS`, `EW_MATCH_POINTS`). An artificial adjusted score
-(Law 12C2) is `A` and both sides' percentages (`A6040`), as those readers take it. Pure.
+`PLAYER` with its `PLAYER_NAME` each, and its `NATIONAL_ID_NUMBER` where the entrant gave the
+player's ID and the results are the Director's) and a `BOARD` each (`BOARD_NUMBER`, a
+`TRAVELLER_LINE` a result: `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`, `CONTRACT`, `PLAYED_BY`,
+`LEAD`, `TRICKS`, `SCORE` from NS's side, `NS_MATCH_POINTS`, `EW_MATCH_POINTS`). An
+artificial adjusted score (Law 12C2) is `A` and both sides' percentages (`A6040`), as those
+readers take it. Pure.
 """
 
 from __future__ import annotations
@@ -111,8 +113,13 @@ def write_usebio(doc: Mapping[str, Any], made: Tournament) -> str:
         _sub(pair, "PLACE", f"{r['rank']}{tie}")
         _sub(pair, "TOTAL_SCORE", _number(r["points"]))
         _sub(pair, "PERCENTAGE", _number(r["percent"] or 0))
-        for name in entrants[r["entrant"]]["players"] or [entrants[r["entrant"]]["name"]]:
-            _sub(_sub(pair, "PLAYER"), "PLAYER_NAME", name)
+        entrant = entrants[r["entrant"]]
+        ids = entrant.get("player_ids") or []
+        for i, name in enumerate(entrant["players"] or [entrant["name"]]):
+            player = _sub(pair, "PLAYER")
+            _sub(player, "PLAYER_NAME", name)
+            if i < len(ids) and ids[i]:
+                _sub(player, "NATIONAL_ID_NUMBER", ids[i])
     for t in doc["travellers"]:
         board = _sub(event, "BOARD")
         _sub(board, "BOARD_NUMBER", t["board"])

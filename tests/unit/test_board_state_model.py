@@ -207,8 +207,9 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
     ("N 1C", "duplicate", [{"type": "call", "seat": "E", "call": "1H", "explanation": "5+"}]),
     ("N 1C, N changes 1D", "duplicate", []),  # a change of call awaiting LHO (Law 25B)
     (f"{PLAYED}, N claims 5 rest, E agrees", "duplicate", []),  # a revoke, a trick in progress
-    (f"{PLAYED}, N claims 5 rest, E agrees, W agrees", "duplicate", [  # board 2's `previous`
-        {"type": "players_named", "players": {"N": "Ann", "E": "Bob"}},
+    (f"{PLAYED}, N claims 5 rest, E agrees", "duplicate", [  # board 2's `previous`, named
+        {"type": "players_named", "players": {"N": "Ann", "E": "Bob"}},  # while it lasted
+        {"type": "claim_response", "seat": "W", "accept": True},
         {"type": "board_started", "board": 2, "deal": DEAL}]),
     ("N 1S, E P, S P, W P, W plays HA", "duplicate", []),  # a lead out of turn (Law 54)
     ("N 1S, E P, S P, W P, W plays HA", "duplicate", [  # Laws 50D2, 50B

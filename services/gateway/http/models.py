@@ -92,6 +92,8 @@ class Players(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: dict[str, str] = Field(examples=[{"N": "Ann", "S": "Bob"}], min_length=1,
                                     max_length=4)
+    ids: dict[str, str] | None = Field(None, examples=[{"N": "EBU 12345"}], max_length=4)
+    """The IDs of players named here (a federation number or an email): the Director's."""
     id: str | None = Field(None, pattern=f"^{EVENT_ID.pattern}$")
 
 

@@ -23,6 +23,7 @@ from shared.codec import DecodeError, decode
 from shared.scores.adjustments import ScoreError
 from shared.scores.corrections import scheduled
 from shared.scores.movements import Round
+from shared.table.board import Board
 from shared.table.board_result import contract_line, result_view
 from shared.table.engine import TableState, fold
 from shared.tournament.director_scores import parse
@@ -214,6 +215,14 @@ async def _timed(entry: _Public, gw: Gateway, made: Tournament, everything: bool
     finally:
         entry.done_at = time.monotonic()
         entry.cost = entry.done_at - started
+
+
+async def table_boards(gw: Gateway, made: Tournament) -> dict[str, tuple[Board, ...]]:
+    """Every table's boards, each table's log folded as `all_results` folds it (from where
+    the last read left it)."""
+    await all_results(gw, made)
+    kept = _folded.get(gw, {})
+    return {t: kept[t].state.boards if t in kept else () for t in made.tables}
 
 
 def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str, Any]]]:

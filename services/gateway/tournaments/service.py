@@ -46,6 +46,7 @@ from shared.tournament.entrants import (
 )
 from shared.tournament.entrants_added import EntrantConflict, entrant_added, with_added
 from shared.tournament.export import write_export
+from shared.tournament.seat_ids import seat_ids
 from shared.tournament.session import (
     Tournament,
     TournamentError,
@@ -222,7 +223,10 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
         teams = made.movement is not None and made.movement.kind.teams
         names = {made.tables[s.table - 1]: seat_names(s, made.entrants, teams)
                  for s in seated.tables}
+        ids = {made.tables[s.table - 1]: seat_ids(s, made.entrants, teams)
+               for s in seated.tables}  # who sat where, in the table's record
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": seats,
+                                                 **({"ids": ids[table]} if ids[table] else {}),
                                                  "ts": now})
                                for table, seats in names.items() if seats))
     timed: dict[str, int] = {}  # the round's end by the clock, if the movement times it

@@ -38,6 +38,7 @@ from services.gateway.http.routes import (
     events,
     feeds,
     health,
+    players,
     reading,
     robots,
     tables,
@@ -83,7 +84,8 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                   "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, tournaments, robots, events, reading, alerts, feeds, health):
+    for module in (tables, tournaments, players, robots, events, reading, alerts, feeds,
+                   health):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web

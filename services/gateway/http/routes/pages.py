@@ -19,7 +19,8 @@ from services.gateway.http.models import OperatorLink, TableLinks
 from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parents[2] / "web"
-PAGES = ("seat", "vugraph", "director", "capture", "results")  # /<page> serves web/<page>.html
+# /<page> serves web/<page>.html
+PAGES = ("seat", "vugraph", "director", "capture", "results", "play")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")

@@ -68,13 +68,16 @@ def _pass_out(stack: Stack, table: str, board: int, seats: dict[str, str]) -> No
     for k in range(4):
         seat = ORDER[(start + k) % 4]
         with stack.client(seats[seat]) as http:
-            def called() -> bool:
-                response = http.post(f"/api/tables/{table}/events",
-                                     json={"type": "call", "call": "P",
-                                           "client_seq": 10 * board + k})
-                assert response.status_code in (202, 409), response.text
-                return response.status_code == 202
-            wait_for(called, 30, f"{seat}'s pass on board {board} at {table}")
+            wait_for(lambda: _passed(http, table, 10 * board + k), 30,  # noqa: B023
+                     f"{seat}'s pass on board {board} at {table}")
+
+
+def _passed(http: httpx.Client, table: str, seq: int) -> bool:
+    """A pass sent: True once taken (202), False while not his turn yet (409)."""
+    response = http.post(f"/api/tables/{table}/events",
+                         json={"type": "call", "call": "P", "client_seq": seq})
+    assert response.status_code in (202, 409), response.text
+    return response.status_code == 202
 
 
 def _round_played(stack: Stack, links: dict[tuple[int, int], str], boards: list[int]) -> None:

@@ -23,12 +23,14 @@ DEALERS = {1: "N", 2: "E", 3: "S", 4: "W"}  # Law 2's cycle
 ORDER = "NESW"
 
 
-def _create(http: httpx.Client) -> dict[tuple[int, int], str]:
+def create(http: httpx.Client, t: str = T) -> dict[tuple[int, int], str]:
+    """A Howell of four pairs, two tables (`t`-1, `t`-2), two rounds of two boards: each
+    player's link, by (entrant, place)."""
     made = http.post("/api/tournaments", json={
-        "tournament": T, "tables": [f"{T}-1", f"{T}-2"], "deals": DEALS, "entrants": PAIRS,
+        "tournament": t, "tables": [f"{t}-1", f"{t}-2"], "deals": DEALS, "entrants": PAIRS,
         "movement": {"kind": "howell", "boards_per_round": 2, "rounds": 2}})
     assert made.status_code == 201, made.text
-    listed = http.get(f"/api/tournaments/{T}/players")
+    listed = http.get(f"/api/tournaments/{t}/players")
     assert listed.status_code == 200, listed.text
     return {(p["entrant"], p["place"]): p["token"] for p in listed.json()["players"]}
 
@@ -68,7 +70,8 @@ def _pass_out(stack: Stack, table: str, board: int, seats: dict[str, str]) -> No
     for k in range(4):
         seat = ORDER[(start + k) % 4]
         with stack.client(seats[seat]) as http:
-            wait_for(lambda: _passed(http, table, 10 * board + k), 30,  # noqa: B023
+            seq = 10 * board + k
+            wait_for(lambda seq=seq: _passed(http, table, seq), 30,
                      f"{seat}'s pass on board {board} at {table}")
 
 
@@ -80,9 +83,10 @@ def _passed(http: httpx.Client, table: str, seq: int) -> bool:
     return response.status_code == 202
 
 
-def _round_played(stack: Stack, links: dict[tuple[int, int], str], boards: list[int]) -> None:
+def round_played(stack: Stack, links: dict[tuple[int, int], str], boards: list[int]) -> None:
+    """The round in progress: its `boards` passed out at both tables by the players' seats."""
     seats = _seats(stack, links)
-    assert sorted(seats) == [f"{T}-1", f"{T}-2"] and all(len(s) == 4 for s in seats.values())
+    assert len(seats) == 2 and all(len(s) == 4 for s in seats.values()), seats
     for table, by_seat in seats.items():
         for board in boards:
             _pass_out(stack, table, board, by_seat)
@@ -92,7 +96,7 @@ def test_a_players_link_moves_him_round_by_round(stack: Stack) -> None:
     """Pair 2's first player: E at table 2 in round 1, N at table 2 in round 2."""
     base = stack.url.replace("http", "ws")
     with stack.client(stack.director) as director:
-        links = _create(director)
+        links = create(director)
         sheet = director.get(f"/api/tournaments/{T}/players", params={"format": "csv"})
         assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/csv")
         assert len(sheet.text.strip().splitlines()) == 1 + 8  # a header, 4 pairs of 2
@@ -133,7 +137,7 @@ def test_a_players_link_moves_him_round_by_round(stack: Stack) -> None:
         with stack.client(me) as http:  # his link itself reads no table
             assert http.get(f"/api/tables/{T}-2/state").status_code == 403
 
-        _round_played(stack, links, [1, 2])
+        round_played(stack, links, [1, 2])
         between = wait_for(lambda: (v := _play(stack, me))["phase"] == "between" and v, 30,
                            "round 1 over at his table")
         assert (between["round"], between["seat"]["table"], between["seat"]["seat"]) == (

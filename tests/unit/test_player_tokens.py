@@ -4,11 +4,14 @@ itself, and a claim `sign_player` or `sign_bound` never writes is a 401, never a
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 
 from services.common.settings import Settings
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
+from services.gateway.tables.views import board_for, for_round_seat
 from services.gateway.tokens import (
     Bound,
     Grant,
@@ -19,7 +22,7 @@ from services.gateway.tokens import (
     sign_player,
     verify,
 )
-from services.gateway.tournaments.players import shows
+from tests.helpers import DEAL
 from tests.unit.test_tokens import KEY, signed
 
 PLAYER = PlayerScope("spring", 3, 2, 1)
@@ -46,11 +49,24 @@ def test_a_round_seat_is_its_seat_at_its_table_only_bound_to_the_round() -> None
     assert not Gateway.reads(grant, "spring-2")
 
 
-def test_a_round_seats_feed_shows_its_rounds_boards_only() -> None:
-    """A board of another round at his table is one he may meet later (Law 16C1)."""
+def test_a_round_seat_sees_its_rounds_boards_only() -> None:
+    """A board of another round at his table, or the board before when it is of another
+    round, is one he may meet later (Law 16C1): withheld; his round's, as his seat sees it."""
     grant = Grant("spring-1", "E", Role.SEAT, bound=BOUND)
-    assert [shows(grant, b) for b in (1, 3, 4, 5)] == [False, True, True, False]
-    assert shows(Grant("spring-1", "E", Role.SEAT), 5)  # a table's seat link: every board
+    board = cast(Any, {"board": 3, "dealer": "S", "vulnerability": "EW",
+                       "ruleset": "wbf-2017", "deal": DEAL, "calls": [],
+                       "previous": {"board": 2, "deal": DEAL}})
+    mine = cast(dict[str, Any], for_round_seat(grant, board, 0, 0))
+    assert "previous" not in mine and "withheld" not in mine
+    assert mine["deal"] is not None and mine["deal"] != DEAL  # his own hand, not the four
+    later = cast(dict[str, Any], for_round_seat(grant, {**board, "board": 5}, 0, 0))
+    assert "withheld" in later and "deal" not in later and "calls" not in later
+    same = cast(dict[str, Any], for_round_seat(
+        grant, {**board, "board": 4, "previous": {"board": 3, "deal": DEAL}}, 0, 0))
+    assert same["previous"]["board"] == 3  # his round's board before: his to see again
+    seat = cast(dict[str, Any], board_for(Grant("spring-1", "E", Role.SEAT),
+                                          {**board, "board": 5}, 0, 0))
+    assert "withheld" not in seat  # a table's own seat link: every board, as before
 
 
 PGOOD = {"t": "tournament:spring", "s": None, "r": "player", "e": 2**40, "p": [3, 2, 1]}

@@ -244,12 +244,6 @@ async def admit_bound(gw: Gateway, grant: Grant, table: str) -> None:
                       kind=Kind.FORBIDDEN)
 
 
-def shows(grant: Grant, board: int | None) -> bool:
-    """Whether a table's feed shows `board` to `grant`: a seat bound to a round, that round's
-    boards only (the next round's hands at the table are not its to see)."""
-    return grant.bound is None or board in grant.bound.boards
-
-
 async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:
     """Every player's link (entrant, place, name, ID, generation, link), for the Director."""
     now = await moment(gw, tournament)

@@ -16,7 +16,6 @@ const REFUSED = { 4401: "this link was refused (expired or not valid)",
   4404: "this event no longer exists" };
 const DIRECTIONS = { NS: "North–South", EW: "East–West" };
 const SEATS = { N: "North", E: "East", S: "South", W: "West" };
-const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null };
 
 function el(tag, text, attrs = {}) {
   const node = document.createElement(tag);
@@ -37,10 +36,15 @@ function boardsWords(boards) {
     : `boards ${boards[0]}–${boards[boards.length - 1]}`;
 }
 
+const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null, noun: "pair" };
+
+/** "pair 12 (Ann, Bob)", or "pair 12, The Owls (Ann, Bob)" when it has a name of its own. */
 function entrantWords(entrant) {
   const names = entrant.players.filter(Boolean).join(", ");
-  return `${entrant.name === String(entrant.number) ? `pair ${entrant.number}`
-    : `${entrant.number} ${entrant.name}`}${names ? ` (${names})` : ""}`;
+  const label = `${state.noun} ${entrant.number}`;
+  const named = [String(entrant.number), label].includes(entrant.name) ? label
+    : `${label}, ${entrant.name}`;
+  return `${named}${names ? ` (${names})` : ""}`;
 }
 
 /** "Round 3: table 5, North–South, against pair 12 (Ann, Bob), boards 7–9" */
@@ -142,6 +146,7 @@ async function sit(view) {
 }
 
 function show(view) {
+  state.noun = ["teams", "swiss"].includes(view.movement) ? "team" : "pair";
   document.body.dataset.phase = view.phase;
   document.body.dataset.round = String(view.round);
   document.body.dataset.table = view.seat ? view.seat.table : "";

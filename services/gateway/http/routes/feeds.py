@@ -23,11 +23,10 @@ from services.gateway.http.asgi import origin_allowed
 from services.gateway.http.doors import socket_ack
 from services.gateway.refusals import Refused
 from services.gateway.tables.service import DIRECTOR_EVENTS, Gateway
-from services.gateway.tables.views import board_for, for_public
+from services.gateway.tables.views import board_for, for_public, for_round_seat
 from services.gateway.tokens import Grant, Role
-from services.gateway.tournaments.players import admit_bound, shows
+from services.gateway.tournaments.players import admit_bound
 from services.gateway.tournaments.public_boards import public_of
-from shared.table.board_view import BoardView, WithheldView
 
 router = APIRouter()
 FRAMES = BoardFrames()  # the entry the hub is rendering, shared by its views (one event loop)
@@ -83,15 +82,6 @@ async def director_socket(websocket: WebSocket) -> Gateway | None:
     return gw
 
 
-def round_over(board: BoardView) -> WithheldView:
-    """What a player's seat bound to a round is sent of a board of another round at its
-    table: its tray only (the hands are those of players who may meet the board later)."""
-    return {"board": board["board"], "dealer": board["dealer"],
-            "vulnerability": board["vulnerability"], "ruleset": board["ruleset"],
-            "withheld": "a board of another round at this table: the player's link (/play) "
-                        "has his seat now"}
-
-
 @router.websocket("/api/tables/{table}/feed")
 async def table_feed(websocket: WebSocket, table: str) -> None:
     gw, grant = await socket_grant(websocket)
@@ -111,8 +101,8 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
         now = int(time.time() * 1000)
         if grant.bound is not None:  # a player's seat: its round's boards only
-            return FRAMES.frame(entry_id, fields, lambda board: board_for(
-                grant, board, delay, now) if shows(grant, board["board"]) else round_over(board))
+            return FRAMES.frame(entry_id, fields,
+                                lambda board: for_round_seat(grant, board, delay, now))
         if public is None:
             return FRAMES.frame(entry_id, fields,
                                 lambda board: board_for(grant, board, delay, now))

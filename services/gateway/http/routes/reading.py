@@ -26,6 +26,7 @@ from services.gateway.tables.views import (
     board_for,
     entry_for,
     for_public,
+    for_round_seat,
     hides_holdings,
     without_withheld,
 )
@@ -56,7 +57,9 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> Response:
     if found is None:
         return _state(table, None, None)
     version, board = found
-    return _state(table, version, board_for(grant, board, gw.settings.spectator_delay_s, now))
+    delay = gw.settings.spectator_delay_s
+    return _state(table, version, for_round_seat(grant, board, delay, now)
+                  if grant.bound is not None else board_for(grant, board, delay, now))
 
 
 def _state(table: str, version: int | None, board: BoardView | WithheldView | None

@@ -11,6 +11,7 @@
     tableserver tournament robots NAME
     tableserver tournament close NAME [--force]
     tableserver tournament export NAME [--format pbn|lin|json] [-o FILE]
+    tableserver tournament players|reissue|move …  (the players' links: cli/players.py)
 
 `create` prints the tables' seat and spectator links, the vugraph page of every table and the
 public results page (`/results#NAME`).
@@ -48,6 +49,7 @@ from services.cli.gateway_requests import (
     director_token,
     request,
 )
+from services.cli.players import add_players_commands
 from services.cli.tournament_input import (
     board_ranges,
     parse_boards,
@@ -414,6 +416,7 @@ def add_tournament_parser(commands: Any) -> None:
     score = _subcommand(actions, "score", cmd_score, "the Director's score on a board or a "
                         "penalty, from a JSON file", 60)
     score.add_argument("score", type=Path, metavar="FILE.json")
+    add_players_commands(actions, _subcommand)
     _subcommand(actions, "robots", cmd_robots, "our robots at every seat with no person (no "
                 "name given there), through the robot pool", 60)
 

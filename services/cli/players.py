@@ -1,13 +1,13 @@
-"""`tableserver tournament players|reissue|move …`: the players' links (the player's evening)
-for a director at a terminal.
+"""`tableserver tournament players …`: the players' links (the player's evening) for a
+director at a terminal.
 
     tableserver tournament players NAME [--format text|csv|json]
-    tableserver tournament reissue NAME ENTRANT PLACE
-    tableserver tournament move NAME ENTRANT PLACE TO_ENTRANT TO_PLACE
+    tableserver tournament players NAME --reissue ENTRANT.PLACE
+    tableserver tournament players NAME --move ENTRANT.PLACE=TO_ENTRANT.TO_PLACE
 
-`players` prints each player's one link for the evening (`<gateway>/play#<token>`), by entrant
-and place (CSV: a sheet to print and hand out); `reissue` gives a player a new link (his older
-ones stop working); `move` seats a player as another place from now on (a late change of
+It prints each player's one link for the evening (`<gateway>/play#<token>`), by entrant and
+place (CSV: a sheet to print and hand out); `--reissue` gives a player a new link (his older
+ones stop working); `--move` seats a player as another place from now on (a late change of
 partner). The gateway and the director's token are found as by the other tournament commands
 (`services/cli/tournament.py`).
 """
@@ -26,11 +26,21 @@ Command = Callable[[argparse.Namespace, Gateway], int]
 Subcommand = Callable[[Any, str, Command, str, float], argparse.ArgumentParser]
 
 
-def whole(text: str) -> int:
-    """A number from 1 (an entrant's, a place's)."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 1")
-    return int(text)
+def player(text: str) -> tuple[int, int]:
+    """A player as `ENTRANT.PLACE` (numbers from 1)."""
+    entrant, _, place = text.partition(".")
+    if not (entrant.isdigit() and place.isdigit() and int(entrant) >= 1 and int(place) >= 1):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a player: ENTRANT.PLACE, e.g. 3.2")
+    return int(entrant), int(place)
+
+
+def move_of(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A move as `ENTRANT.PLACE=TO_ENTRANT.TO_PLACE`."""
+    moved, sign, to = text.partition("=")
+    if not sign:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a move: ENTRANT.PLACE="
+                                         "TO_ENTRANT.TO_PLACE, e.g. 3.2=5.1")
+    return player(moved), player(to)
 
 
 def _path(tournament: str, *more: str) -> str:
@@ -49,6 +59,10 @@ def render_players(doc: dict[str, Any], gateway: str) -> str:
 
 
 def cmd_players(args: argparse.Namespace, gateway: Gateway) -> int:
+    if args.reissue is not None:
+        return _reissue(args, gateway, *args.reissue)
+    if args.move is not None:
+        return _move(args, gateway, *args.move)
     fmt = "json" if args.format == "text" else args.format
     response = request(gateway, "GET", _path(args.name), args.timeout, params={"format": fmt})
     if args.format != "text":
@@ -58,35 +72,33 @@ def cmd_players(args: argparse.Namespace, gateway: Gateway) -> int:
     return 0
 
 
-def cmd_reissue(args: argparse.Namespace, gateway: Gateway) -> int:
-    done = request(gateway, "POST", _path(args.name, str(args.entrant), str(args.place),
-                                          "reissue"), args.timeout).json()
-    print(f"tournament {args.name}: player {args.place} of entrant {args.entrant}, link "
+def _reissue(args: argparse.Namespace, gateway: Gateway, entrant: int, place: int) -> int:
+    done = request(gateway, "POST", _path(args.name, str(entrant), str(place), "reissue"),
+                   args.timeout).json()
+    print(f"tournament {args.name}: player {place} of entrant {entrant}, link "
           f"{done['generation']} (the older ones stop working): "
           f"{gateway.url.rstrip('/')}{done['link']}")
     return 0
 
 
-def cmd_move(args: argparse.Namespace, gateway: Gateway) -> int:
-    body = {"entrant": args.entrant, "place": args.place, "to_entrant": args.to_entrant,
-            "to_place": args.to_place}
+def _move(args: argparse.Namespace, gateway: Gateway, moved: tuple[int, int],
+          to: tuple[int, int]) -> int:
+    body = {"entrant": moved[0], "place": moved[1], "to_entrant": to[0], "to_place": to[1]}
     request(gateway, "POST", _path(args.name, "moves"), args.timeout, json=body)
-    print(f"tournament {args.name}: player {args.place} of entrant {args.entrant} sits as "
-          f"player {args.to_place} of entrant {args.to_entrant} from now on")
+    print(f"tournament {args.name}: player {moved[1]} of entrant {moved[0]} sits as player "
+          f"{to[1]} of entrant {to[0]} from now on")
     return 0
 
 
-def add_players_commands(actions: Any, subcommand: Subcommand) -> None:
-    """The players' links' commands, under `tableserver tournament`."""
+def add_players_command(actions: Any, subcommand: Subcommand) -> None:
+    """`tableserver tournament players`, under the tournament's commands."""
     players = subcommand(actions, "players", cmd_players, "each player's one link for the "
-                         "evening (/play#…); as CSV a sheet to print", 60)
+                         "evening (/play#…), as CSV a sheet to print; a player's new link; "
+                         "a player moved by hand", 60)
     players.add_argument("--format", choices=["text", "csv", "json"], default="text")
-    reissue = subcommand(actions, "reissue", cmd_reissue, "a new link for a player (his older "
-                         "ones stop working)", 60)
-    move = subcommand(actions, "move", cmd_move, "seat a player as another place from now on "
-                      "(a late change of partner)", 60)
-    for parser in (reissue, move):
-        parser.add_argument("entrant", type=whole, help="his entrant's number")
-        parser.add_argument("place", type=whole, help="his place in it (1, 2, …)")
-    move.add_argument("to_entrant", type=whole, help="the entrant he sits for")
-    move.add_argument("to_place", type=whole, help="the place he sits as")
+    change = players.add_mutually_exclusive_group()
+    change.add_argument("--reissue", type=player, metavar="ENTRANT.PLACE",
+                        help="a new link for this player (his older ones stop working)")
+    change.add_argument("--move", type=move_of, metavar="ENTRANT.PLACE=ENTRANT.PLACE",
+                        help="seat this player as that place from now on (a late change "
+                        "of partner)")

@@ -47,10 +47,10 @@ def test_players_prints_each_players_link_on_the_gateway(
 
 
 @pytest.mark.usefixtures("gateway_env")
-def test_reissue_and_move_send_the_director_requests(
+def test_reissue_and_move_send_the_directors_requests(
         fake: FakeGateway, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "reissue", "spring", "1", "2"]) == 0
-    assert main(["tournament", "move", "spring", "1", "2", "3", "1"]) == 0
+    assert main(["tournament", "players", "spring", "--reissue", "1.2"]) == 0
+    assert main(["tournament", "players", "spring", "--move", "1.2=3.1"]) == 0
     reissue, move = fake.requests
     assert (reissue.method, reissue.url.path) == (
         "POST", "/api/tournaments/spring/players/1/2/reissue")
@@ -65,6 +65,6 @@ def test_reissue_and_move_send_the_director_requests(
 def test_a_place_of_nought_is_refused_with_the_usage(
         fake: FakeGateway, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["tournament", "reissue", "spring", "1", "0"])
-    assert exit_.value.code == 2 and "is not a number from 1" in capsys.readouterr().err
+        main(["tournament", "players", "spring", "--reissue", "1.0"])
+    assert exit_.value.code == 2 and "is not a player" in capsys.readouterr().err
     assert fake.requests == []

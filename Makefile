@@ -7,8 +7,11 @@ STAMP := $(VENV)/.installed
 # The browser tests (tests/browser/test_pages.py) drive Debian's Chromium with Playwright,
 # whose own browser download cannot be had here.
 CHROMIUM ?= /usr/bin/chromium
+# The TLS front's tests (tests/integration/test_tls_front.py, tests/browser/test_tls_seat.py)
+# run Debian's nginx before a gateway, as deploy/tls/start.sh does for a club.
+NGINX ?= /usr/sbin/nginx
 
-.PHONY: install browser test test-unit check lint typecheck bench run up down clean
+.PHONY: install browser nginx test test-unit check lint typecheck bench run up down clean
 
 install: $(STAMP)
 
@@ -30,8 +33,18 @@ browser:
 		"Debian's package (sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium"; \
 		exit 1; }
 
-test: install browser check
-	TABLESERVER_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
+# nginx for the TLS front's tests: Debian's package, installed when missing and run as root.
+nginx:
+	@if [ ! -x "$(NGINX)" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's nginx for the TLS front's tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
+	fi
+	@[ -x "$(NGINX)" ] || { echo "the TLS front's tests need nginx at $(NGINX): install" \
+		"Debian's package (sudo apt-get install nginx) or set NGINX=/path/to/nginx"; \
+		exit 1; }
+
+test: install browser nginx check
+	TABLESERVER_CHROMIUM=$(CHROMIUM) TABLESERVER_NGINX=$(NGINX) $(PY) -m pytest
 
 # The inner loop: the unit tests alone (tests/unit: no service; no lint, no types), collected
 # from their folder (`-m unit` imports every test module to deselect the others) without the
@@ -71,6 +84,7 @@ bench: install
 	$(PY) bench/fanout_floor.py --sockets 1000 5000 10000
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3
+	$(PY) bench/entries_bench.py --entries 500 --paced 60
 	$(PY) bench/night_bench.py --tables 3750 --pace 6 --spectators 2000 --seconds 60
 	$(PY) bench/history_bench.py --tables 100 --events 100 --concurrency 50
 	$(PY) bench/topics_bench.py --levels 1000,4000,10000 --restart

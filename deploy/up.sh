@@ -57,6 +57,10 @@ done
 "$python" -m services.cli.health --verbose || give_up "not healthy within $TABLESERVER_UP_TIMEOUT s"
 trap - ERR
 echo "gateway: http://127.0.0.1:$TABLESERVER_GATEWAY_PORT (OpenAPI at /docs)"
+if [ -n "${TABLESERVER_PUBLIC_URL:-}" ]; then
+  echo "public address: $TABLESERVER_PUBLIC_URL (every link the gateway gives; its TLS front:" \
+       "deploy/tls/start.sh)"
+fi
 echo "robots (Blue Chip Table Manager, docs/robots.md): 127.0.0.1:$TABLESERVER_TM_PORT"
 if [ -z "${TABLESERVER_DIRECTOR_TOKEN:-}" ]; then
   echo "director token (in $TABLESERVER_DATA/director.token): $(cat "$TABLESERVER_DATA/director.token")"

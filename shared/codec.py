@@ -89,7 +89,8 @@ def _round_started(m: Mapping[str, Any]) -> RoundStarted:
             started.append(_board_started({"ruleset": m.get("ruleset"), **board}))
         except EventError as exc:
             raise EventError(f"boards[{i}]: {exc}", f"boards[{i}].{exc.field}") from None
-    return RoundStarted(number, tuple(started), **meta_fields(m))
+    ends_at = int_field(m, "ends_at", minimum=0)
+    return RoundStarted(number, tuple(started), ends_at, **meta_fields(m))
 
 
 MAX_NAME = 64
@@ -142,8 +143,11 @@ def _board_started_map(event: Event) -> EventMap:
 
 def _round_started_map(event: Event) -> EventMap:
     assert isinstance(event, RoundStarted)
-    return _stamped(event, {"type": "round_started", "round": event.round,
-                            "boards": [_board_map(board) for board in event.boards]})
+    m: EventMap = {"type": "round_started", "round": event.round,
+                   "boards": [_board_map(board) for board in event.boards]}
+    if event.ends_at is not None:
+        m["ends_at"] = event.ends_at
+    return _stamped(event, m)
 
 
 def _players_named_map(event: Event) -> EventMap:

@@ -23,6 +23,8 @@ class EventType(enum.StrEnum):
 
     BOARD_STARTED = "board_started"
     ROUND_STARTED = "round_started"
+    ROUND_EXTENDED = "round_extended"
+    ROUND_ENDED = "round_ended"
     TABLE_HELD = "table_held"
     PLAYERS_NAMED = "players_named"
     CALL = "call"
@@ -104,6 +106,31 @@ class RoundStarted(Stamped):
     SENDER = Sender.TABLE
     round: int
     boards: tuple[BoardStarted, ...]
+    ends_at: int | None = None  # the round's end by the clock (ms since the epoch), if timed
+
+
+@dataclass(frozen=True, slots=True)
+class RoundExtended(Stamped):
+    """The director moves the end of the round in progress (`ends_at`, ms since the epoch):
+    more time, or less; or holds the clock (`held`: the round does not end by itself, and
+    `ends_at` is now plus the time it had left) (the tournament's clock: docs/scoring.md)."""
+
+    TYPE = EventType.ROUND_EXTENDED
+    SENDER = Sender.TABLE
+    round: int = field(metadata=wire(minimum=1))
+    ends_at: int = field(metadata=wire(minimum=0))
+    held: bool = field(default=False, metadata=wire(if_true=True))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Stamped):
+    """The round's time is up (or the director ends it): its boards not started are dropped,
+    and the board in progress, unfinished, is left as it stands (its score is the Director's,
+    by rule: Law 12C2); the next round's first board starts at once."""
+
+    TYPE = EventType.ROUND_ENDED
+    SENDER = Sender.TABLE
+    round: int = field(metadata=wire(minimum=1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +379,8 @@ class RulingGiven(Stamped):
 Event: TypeAlias = (
     BoardStarted
     | RoundStarted
+    | RoundExtended
+    | RoundEnded
     | TableHeld
     | PlayersNamed
     | CallMade

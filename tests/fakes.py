@@ -192,6 +192,7 @@ class MemoryStore:
         self.feeds: dict[str, list[int]] = {}
         self.tables: dict[str, dict[str, Any]] = {}
         self.tournaments: dict[str, dict[str, Any]] = {}  # closed tournaments' records
+        self.clocks: dict[str, int] = {}  # timed rounds: tournament → when its round ends
         self.lines: dict[str, dict[str, Any]] = {}  # table → its overview line
         self.alive: set[int] = set()
         self.workers: dict[str, list[int]] = {}
@@ -233,6 +234,25 @@ class MemoryStore:
 
     async def tournament_records(self) -> dict[str, dict[str, Any]]:
         return {t: dict(record) for t, record in self.tournaments.items()}
+
+    async def set_clock(self, tournament: str, ends_at: int) -> None:
+        self.clocks[tournament] = ends_at
+
+    async def drop_clock(self, tournament: str) -> bool:
+        return self.clocks.pop(tournament, None) is not None
+
+    async def clocks_due(self, now: int) -> list[str]:
+        return [t for t, at in sorted(self.clocks.items(), key=lambda c: (c[1], c[0]))
+                if at <= now]
+
+    async def clock_of(self, tournament: str) -> int | None:
+        return self.clocks.get(tournament)
+
+    async def take_clock(self, tournament: str, now: int) -> bool:
+        if self.clocks.get(tournament, now + 1) > now:
+            return False
+        del self.clocks[tournament]
+        return True
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}

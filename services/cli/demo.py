@@ -30,6 +30,7 @@ import httpx
 
 from services.cli import demo_tournament
 from services.cli.demo_play import Board, auctions, load_boards, play_events, played
+from services.cli.demo_tournament import shown
 from services.common.settings import Settings
 from services.gateway.http.routes.pages import director_link
 from shared.seats import Seat
@@ -55,8 +56,7 @@ async def open_for_people(http: httpx.AsyncClient, director: str,
     start = {k: v for k, v in boards[0][0].items() if k != "type"}
     (await http.post("/api/tables/demo-you/boards", json=start,
                      headers={"Authorization": f"Bearer {director}"})).raise_for_status()
-    base = str(http.base_url).rstrip("/")
-    return [f"  {seat}: {base}{link}" for seat, link in made["links"].items()]
+    return [f"  {seat}: {shown(http, link)}" for seat, link in made["links"].items()]
 
 
 async def play_auctions(http: httpx.AsyncClient, director: str, table: str,
@@ -143,8 +143,7 @@ async def open_with_robots(http: httpx.AsyncClient, director: str,
     rounds = [{k: b[0][k] for k in keys if k in b[0]} for b in boards if b[0].get("deal")]
     (await http.post("/api/tables/demo-robots/rounds", json={"round": 1, "boards": rounds},
                      headers={"Authorization": f"Bearer {director}"})).raise_for_status()
-    base = str(http.base_url).rstrip("/")
-    return f"{base}{made['links']['S']}", [made["seats"][s.name] for s in ROBOT_SEATS]
+    return shown(http, made["links"]["S"]), [made["seats"][s.name] for s in ROBOT_SEATS]
 
 
 async def seat_robots(tokens: list[str], boards: int, port: int, status: list[str]) -> None:
@@ -174,7 +173,6 @@ async def main_async(args: argparse.Namespace) -> int:
                                  timeout=10) as http:
         made = await demo_tournament.create(http, director, args.tables, rounds, scripts)
         alerts_table = await create_table(http, director, ALERTS_TABLE)
-        base = str(http.base_url).rstrip("/")
         south, robot_tokens = await open_with_robots(http, director, boards)
         status: list[str] = []
         robots = asyncio.create_task(seat_robots(robot_tokens, len(boards), settings.tm_port,
@@ -184,11 +182,11 @@ async def main_async(args: argparse.Namespace) -> int:
                  *await open_for_people(http, director, boards),
                  f"the demo tournament {made.name} (a Howell of {made.pairs} pairs, {rounds} "
                  f"rounds of {demo_tournament.PER_ROUND} boards):",
-                 f"  every table on vugraph: {base}{made.vugraph}",
-                 f"  its results, live: {base}{made.results}",
-                 f"record a physical table (capture): {base}"
-                 f"{await open_for_capture(http, director, boards)}",
-                 f"the director's console: {base}{director_link(director)}"]
+                 f"  every table on vugraph: {shown(http, made.vugraph)}",
+                 f"  its results, live: {shown(http, made.results)}",
+                 "record a physical table (capture): "
+                 f"{shown(http, await open_for_capture(http, director, boards))}",
+                 f"the director's console: {shown(http, director_link(director))}"]
         print("\n".join(links), flush=True)
         progress: list[str] = []
         players = [asyncio.create_task(demo_tournament.play(http, director, made, scripts,

@@ -21,6 +21,8 @@ from typing import Any
 import httpx
 
 from services.cli.demo_play import Board, play_events
+from services.common.public_links import printed_link
+from services.common.settings import Settings
 
 PER_ROUND = 2
 ROUNDS = 5  # ten boards, two a round
@@ -136,16 +138,22 @@ async def play_round(http: httpx.AsyncClient, director: str, made: DemoTournamen
         await asyncio.sleep(2 * pace)  # the result stays on the screen a moment
 
 
+def shown(http: httpx.AsyncClient, link: str) -> str:
+    """A link as the demo prints it: at the public address (`TABLESERVER_PUBLIC_URL`), else at
+    the gateway it asks."""
+    return printed_link(Settings().public_url, str(http.base_url), link)
+
+
 async def play(http: httpx.AsyncClient, director: str, made: DemoTournament,
                scripts: list[Board], pace: float, status: list[str]) -> None:
     """Every round: started, then played at every table; what stands in `status`."""
-    base = str(http.base_url).rstrip("/")
+    results = shown(http, made.results)
     for rnd in range(1, made.rounds + 1):
         status[:] = [f"{made.name}: round {rnd} of {made.rounds} (a Howell of {made.pairs} "
-                     f"pairs); results: {base}{made.results}"]
+                     f"pairs); results: {results}"]
         (await http.post(f"/api/tournaments/{made.name}/rounds", json={"round": rnd},
                          headers={"Authorization": f"Bearer {director}"})).raise_for_status()
         boards = list(range(PER_ROUND * (rnd - 1) + 1, PER_ROUND * rnd + 1))
         await asyncio.gather(*(play_round(http, director, made, i, boards, scripts, pace)
                                for i in range(len(made.tables))))
-    status[:] = [f"{made.name} is over ({made.rounds} rounds); results: {base}{made.results}"]
+    status[:] = [f"{made.name} is over ({made.rounds} rounds); results: {results}"]

@@ -32,6 +32,7 @@ class Gateway:
 
     url: str
     token: str
+    public_url: str | None = None  # TABLESERVER_PUBLIC_URL: where the links printed point
 
 
 def director_token(settings: Settings) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import quote
 
 from services.cli.gateway_requests import Gateway, request
+from services.common.public_links import printed_link
 
 Command = Callable[[argparse.Namespace, Gateway], int]
 Subcommand = Callable[[Any, str, Command, str, float], argparse.ArgumentParser]
@@ -47,14 +48,15 @@ def _path(tournament: str, *more: str) -> str:
     return "/".join(["/api/tournaments", quote(tournament, safe=""), "players", *more])
 
 
-def render_players(doc: dict[str, Any], gateway: str) -> str:
-    """A line a player: entrant, place, name and his link on this gateway."""
-    base = gateway.rstrip("/")
+def render_players(doc: dict[str, Any], gateway: str, public_url: str | None = None) -> str:
+    """A line a player: entrant, place, name and his link (at the public address when it is
+    set, else on this gateway)."""
     lines = [f"{doc['tournament']}: {len(doc['players'])} players' links (one each, all "
              "evening)"]
     for p in doc["players"]:
         who = p["name"] or f"player {p['place']}"
-        lines.append(f"{p['entrant']:>4}.{p['place']} {who:<24} {base}{p['link']}")
+        lines.append(f"{p['entrant']:>4}.{p['place']} {who:<24} "
+                     f"{printed_link(public_url, gateway, p['link'])}")
     return "\n".join(lines)
 
 
@@ -68,7 +70,7 @@ def cmd_players(args: argparse.Namespace, gateway: Gateway) -> int:
     if args.format != "text":
         sys.stdout.write(response.text)
         return 0
-    print(render_players(response.json(), gateway.url))
+    print(render_players(response.json(), gateway.url, gateway.public_url))
     return 0
 
 
@@ -77,7 +79,7 @@ def _reissue(args: argparse.Namespace, gateway: Gateway, entrant: int, place: in
                    args.timeout).json()
     print(f"tournament {args.name}: player {place} of entrant {entrant}, link "
           f"{done['generation']} (the older ones stop working): "
-          f"{gateway.url.rstrip('/')}{done['link']}")
+          f"{printed_link(gateway.public_url, gateway.url, done['link'])}")
     return 0
 
 

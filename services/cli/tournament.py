@@ -63,6 +63,7 @@ from services.cli.tournament_input import (
     tournament_name,
 )
 from services.cli.words import counted
+from services.common.public_links import printed_link
 from shared.events import Ruleset
 
 WATCH_EVERY_S = 2.0
@@ -105,19 +106,22 @@ def creation_summary(made: dict[str, Any]) -> str:
             f"{counted(len(made['tables']), 'table')}, boards {board_ranges(made['boards'])}")
 
 
-def page_lines(made: dict[str, Any], gateway: str) -> list[str]:
+def page_lines(made: dict[str, Any], gateway: str, public_url: str | None = None
+               ) -> list[str]:
     """The tournament's own pages, a line each: its vugraph page (every table, for
-    spectators) and its public results page (`/results#<tournament>`)."""
-    base = gateway.rstrip("/")
-    return [f"vugraph, every table for spectators: {base}{made['vugraph']}",
-            f"results, for everyone: {base}{made['results']}"]
+    spectators) and its public results page (`/results#<tournament>`), at the public address
+    when set, else at the gateway."""
+    return [f"vugraph, every table for spectators: "
+            f"{printed_link(public_url, gateway, made['vugraph'])}",
+            f"results, for everyone: {printed_link(public_url, gateway, made['results'])}"]
 
 
-def links_of(made: dict[str, Any], gateway: str = "") -> dict[str, dict[str, Any]]:
+def links_of(made: dict[str, Any], gateway: str = "", public_url: str | None = None
+             ) -> dict[str, dict[str, Any]]:
     """Each table's tokens and its seats' pages: table → {seats: {N…W: token}, spectator:
-    token, links: {N…W: <gateway>/seat#<token>}}."""
+    token, links: {N…W: <public address, else gateway>/seat#<token>}}."""
     return {t["table"]: {"seats": t["seats"], "spectator": t["spectator"],
-                         "links": {seat: gateway.rstrip("/") + link
+                         "links": {seat: printed_link(public_url, gateway, link)
                                    for seat, link in t.get("links", {}).items()}}
             for t in made["tables"]}
 
@@ -135,10 +139,10 @@ def _write_secret(path: Path, text: str) -> None:
 def cmd_create(args: argparse.Namespace, gateway: Gateway) -> int:
     body = creation_request(args)
     made = request(gateway, "POST", "/api/tournaments", args.timeout, json=body).json()
-    links = json.dumps(links_of(made, gateway.url), indent=1) + "\n"
+    links = json.dumps(links_of(made, gateway.url, gateway.public_url), indent=1) + "\n"
     said = "\n".join([creation_summary(made) + (f"; tokens in {args.links}" if args.links
                                                  is not None else ""),
-                       *page_lines(made, gateway.url)])
+                       *page_lines(made, gateway.url, gateway.public_url)])
     if args.links is not None:
         _write_secret(args.links, links)
         print(said)
@@ -343,7 +347,7 @@ def _runs(command: Command) -> Callable[[argparse.Namespace], int]:
         try:
             settings = Settings()
             gateway = Gateway((args.gateway or settings.gateway_url).rstrip("/"),
-                              director_token(settings))
+                              director_token(settings), settings.public_url)
             return command(args, gateway)
         except Refusal as exc:
             print(f"tableserver tournament {args.action}: {exc.message}", file=sys.stderr)

@@ -105,6 +105,7 @@ def tournament_topic(tournament: str) -> str:
 
 TABLES_SET = "tableserver:tables"
 TOURNAMENTS_SET = "tableserver:tournaments"  # a closed tournament → its record (JSON)
+CLOCKS = "tableserver:clocks"  # a timed round's tournament → when its round ends (ms), sorted
 SEAT_RATE = "tableserver:rate:seat:"  # + table/seat: a seat's events (the gateway's limit)
 HISTORY_RATE = "tableserver:rate:history:"  # + holder: a token's history reads
 WAKE = "tableserver:wake:"  # + a gateway process's id: wakes its feeds' reader

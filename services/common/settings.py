@@ -14,8 +14,17 @@ import secrets
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from services.common.public_links import public_origin
 
 PLACEHOLDERS = {"change-me", "changeme", "secret", "password", "director", "token"}
 
@@ -78,6 +87,10 @@ class Settings(BaseSettings):
     fetch_linger_ms: int = Field(5, ge=0, le=100, validation_alias=AliasChoices(
         "TABLESERVER_FETCH_LINGER_MS"))  # ms before a worker fetches again from a busy broker
     origins: str = Field("", validation_alias=AliasChoices("TABLESERVER_ORIGINS"))
+    # where players reach the server, e.g. https://bridge.club.example behind the TLS front
+    # (deploy/tls): every link the gateway serves or the command line prints starts with it
+    public_url: str | None = Field(None, validation_alias=AliasChoices(
+        "TABLESERVER_PUBLIC_URL"))
     director_token_given: SecretStr | None = Field(None, validation_alias=AliasChoices(
         "TABLESERVER_DIRECTOR_TOKEN"))
     signing_key_given: SecretStr | None = Field(None, validation_alias=AliasChoices(
@@ -91,6 +104,13 @@ class Settings(BaseSettings):
             message = str(first["msg"]).removeprefix("Value error, ")
             where = f"setting {first['loc'][0]}: " if first["loc"] else ""
             raise SystemExit(where + message) from None
+
+    @field_validator("public_url")
+    @classmethod
+    def an_origin(cls, given: str | None) -> str | None:
+        """`TABLESERVER_PUBLIC_URL`: an origin (http or https, a host, maybe a port), with no
+        path: the pages call `/api` and `/web` from the root of their address."""
+        return None if given is None else public_origin(given)
 
     @model_validator(mode="after")
     def secrets_in_production(self) -> Settings:
@@ -133,7 +153,16 @@ class Settings(BaseSettings):
 
     @property
     def allowed_origins(self) -> set[str]:
-        return {o.strip() for o in self.origins.split(",") if o.strip()}
+        """`TABLESERVER_ORIGINS`, and the public address's when both are set (a page served
+        through the TLS front calls from there)."""
+        listed = {o.strip() for o in self.origins.split(",") if o.strip()}
+        return listed | {self.public_url} if listed and self.public_url else listed
+
+    @property
+    def link_base(self) -> str:
+        """What the gateway puts before the links it serves: the public address, else
+        nothing (a link relative to the address it was asked at)."""
+        return self.public_url or ""
 
     def director_token(self) -> str:
         """`TABLESERVER_DIRECTOR_TOKEN`, or (in development) the one generated into

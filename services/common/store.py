@@ -18,6 +18,7 @@ from redis.exceptions import NoScriptError
 
 from services.common import registry
 from services.common.names import (
+    CLOCKS,
     TOURNAMENTS_SET,
     feed_key,
     robot_key,
@@ -114,6 +115,24 @@ class StateStore(Protocol):
     async def tournament_records(self) -> dict[str, dict[str, Any]]:
         """Every closed tournament's record (tournament → record)."""
 
+    async def set_clock(self, tournament: str, ends_at: int) -> None:
+        """The tournament's round ends at `ends_at` (ms): set, or moved."""
+
+    async def drop_clock(self, tournament: str) -> bool:
+        """The tournament's clock stopped; whether this call stopped it (of several gateways
+        taking the same due clock, exactly one is told True)."""
+
+    async def clocks_due(self, now: int) -> list[str]:
+        """The tournaments whose round's end has come by `now` (ms), soonest first."""
+
+    async def take_clock(self, tournament: str, now: int) -> bool:
+        """The tournament's clock stopped if its end has come by `now`: whether this call
+        stopped it (of several gateways, one; and none once the clock was set again, to the
+        next round's end)."""
+
+    async def clock_of(self, tournament: str) -> int | None:
+        """When the tournament's round ends (ms); None when its clock is not running."""
+
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
@@ -130,6 +149,15 @@ class StateStore(Protocol):
 
     async def ping(self) -> None:
         """Returns when the store answers; raises when it cannot be reached."""
+
+
+_TAKE_CLOCK = """
+local ends = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if ends and tonumber(ends) <= tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""  # a due clock removed in one step: of the gateways that saw it due, one takes it
 
 
 class RedisStore:
@@ -204,6 +232,23 @@ class RedisStore:
     async def tournament_records(self) -> dict[str, dict[str, Any]]:
         found = cast(dict[bytes, bytes], await self.redis.hgetall(TOURNAMENTS_SET))
         return {t.decode(): dict(json.loads(raw)) for t, raw in found.items()}
+
+    async def set_clock(self, tournament: str, ends_at: int) -> None:
+        await self.redis.zadd(CLOCKS, {tournament: ends_at})
+
+    async def drop_clock(self, tournament: str) -> bool:
+        return bool(await self.redis.zrem(CLOCKS, tournament))
+
+    async def clocks_due(self, now: int) -> list[str]:
+        due = cast(list[bytes], await self.redis.zrangebyscore(CLOCKS, "-inf", now))
+        return [t.decode() for t in due]
+
+    async def take_clock(self, tournament: str, now: int) -> bool:
+        return bool(await self.redis.eval(_TAKE_CLOCK, 1, CLOCKS, tournament, now))
+
+    async def clock_of(self, tournament: str) -> int | None:
+        score = await self.redis.zscore(CLOCKS, tournament)
+        return None if score is None else int(score)
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         keys = [(t, s) for t in tables for s in SEATS]

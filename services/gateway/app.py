@@ -35,6 +35,8 @@ from services.gateway.http.doors import admission, events_answer
 from services.gateway.http.errors import install_error_handlers
 from services.gateway.http.routes import (
     alerts,
+    clock,
+    entries,
     events,
     feeds,
     health,
@@ -46,6 +48,7 @@ from services.gateway.http.routes import (
 )
 from services.gateway.http.routes.pages import install_pages
 from services.gateway.tables.service import Gateway
+from services.gateway.tournaments.clock import run_clock
 from services.gateway.tournaments.close import resume
 from services.gateway.tournaments.public_boards import public_of
 
@@ -67,6 +70,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                 stack.callback(setattr, gateway, "adapters", None)
             tasks = background(gateway.adapters)
             tasks["the public's boards"] = public_of(gateway).run
+            tasks["the rounds' clock"] = partial(run_clock, gateway)
             if adapters is None:  # closes cut short, finished (`closing.py`)
                 tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():
@@ -84,8 +88,8 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                   "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, tournaments, players, robots, events, reading, alerts, feeds,
-                   health):
+    for module in (tables, tournaments, clock, entries, players, robots, events, reading,
+                   alerts, feeds, health):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web

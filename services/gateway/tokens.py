@@ -10,7 +10,9 @@ the operator sees it all at the table) and sends the events of all four seats th
 
 A tournament's vugraph token (role `vugraph`) names no table: its `t` is
 `tournament:<name>`, which no table name can be (they have no colon). It reads the list of the
-tournament's tables and their spectator links, nothing else.
+tournament's tables and their spectator links, nothing else. A tournament's entry token (role
+`entry`, the link the Director publishes while entries are open) has the same `t`: it makes a
+player's entry in that tournament, nothing else.
 
 A player's token (role `player`) is a tournament's player's link for the whole evening: its `t`
 is the tournament's scope (as a vugraph token's), and its `p` claim names the player, `[entrant,
@@ -56,6 +58,7 @@ class Role(enum.StrEnum):
     OPERATOR = "operator"  # a table's vugraph operator or recorder: every seat's events there
     DIRECTOR = "director"  # every table: the director's key, never a signed token
     VUGRAPH = "vugraph"  # a tournament's list of tables and their spectator links
+    ENTRY = "entry"  # a tournament's entry page: a player's entry, nothing else
     PLAYER = "player"  # a tournament's player, all evening: his seat of the round in progress
 
 
@@ -90,8 +93,9 @@ class Grant:
 
 
 READERS = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.DIRECTOR)  # they read a table
-SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH,
+SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH, Role.ENTRY,
                 Role.PLAYER)  # the director: no token
+TOURNAMENT_ROLES = (Role.VUGRAPH, Role.ENTRY, Role.PLAYER)  # scoped: `vugraph_scope`
 MAX_NUMBER = 10**6  # an entrant's number, a place, a generation, a round, a board
 VUGRAPH_SCOPE = "tournament:"
 
@@ -192,7 +196,7 @@ def _claimed(claims: Any) -> tuple[Grant, int]:
     if not (seat in SEATS if role == Role.SEAT else seat is None):
         raise TokenError("malformed token: claim 's' (a seat token's seat, N, E, S or W; "
                          "none for the others)")
-    if role in (Role.VUGRAPH, Role.PLAYER):
+    if role in TOURNAMENT_ROLES:
         scoped = isinstance(table, str) and table.startswith(VUGRAPH_SCOPE) \
             and TOURNAMENT_NAME.fullmatch(table.removeprefix(VUGRAPH_SCOPE)) is not None
     else:

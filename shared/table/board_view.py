@@ -361,6 +361,19 @@ class ResultView(TypedDict):
     """from North–South's side (duplicate Law 77; rubber Laws 72–77)"""
 
 
+class ClockView(TypedDict):
+    """The round's clock at the table (`clock` in a table's state), when the round is timed:
+    its end, and whether it has come (the board in progress then stays unfinished)."""
+
+    round: int
+    ends_at: int
+    """ms since the epoch"""
+    over: bool
+    """the round's time is up: no more calls or cards at this table until the next round"""
+    held: bool
+    """the Director holds the clock: the round does not end by itself"""
+
+
 class BoardEndView(TypedDict):
     """The board before the one in progress, as it ended (`previous` in a table's state): a
     round's next board starts in the step that ends the one before, so its end is carried
@@ -443,6 +456,8 @@ class BoardView(TypedDict):
     previous: NotRequired[BoardEndView]
     """the board before, as it ended: its contract, result, score and last trick
     (`shared.table.board_end`)"""
+    clock: NotRequired[ClockView]
+    """the round's clock, when the tournament's round is timed"""
     playable: NotRequired[PlayableView]
     """the cards the hand due may play now (`shared.table.playable`); in a seat's view only for a
     hand he plays from (his own, dummy's for declarer)"""

@@ -8,6 +8,11 @@ same state: nothing here reads a clock, a random source or the outside world. So
 next board starts exactly once, at the same event, whoever folds the log and however often:
 no component appends it, and none can start it twice or skip it. A `round_started` for a round
 the table has already started (a tournament's round sent again after a fault) changes nothing.
+
+A timed round (`round_started`'s `ends_at`, moved by `round_extended`) ends with `round_ended`
+(the tournament's clock, docs/scoring.md): its boards not started are dropped; the board in
+progress stays as it stands, the seats' calls and cards after it passed over (`ignored`), the
+Director's rulings still taken; the next round's first board starts at once.
 """
 
 from __future__ import annotations
@@ -36,8 +41,11 @@ from shared.events import (
     PlayersNamed,
     PlayOptionChosen,
     ResultRecorded,
+    RoundEnded,
+    RoundExtended,
     RoundStarted,
     RulingGiven,
+    Sender,
     TableHeld,
 )
 from shared.seats import Seat
@@ -91,6 +99,7 @@ class TableState:
     queue: tuple[BoardStarted, ...] = ()  # the round's boards still to start, in order
     held: bool = False  # the director holds the table: the next board waits
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, for boards to come
+    clock: RoundClock | None = None  # the round's clock, if timed
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -123,6 +132,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
     current: Board | None = None  # a private copy of the board in progress, once made
     last = state.board  # the board in progress, as the caller has it
     round_, queue, held, players = state.round, state.queue, state.held, state.players
+    clock = state.clock
     handlers = _HANDLERS
     for event in events:
         try:  # free in Python 3.11 unless raised; a subscript is cheaper than `get`
@@ -131,6 +141,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
             handler = None
         if handler is None:  # the table's own events: boards, rounds, holds
             board = current if current is not None else last
+            cut = False
             if isinstance(event, BoardStarted):
                 if board is not None:
                     earlier.append(board)
@@ -142,7 +153,17 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
             if isinstance(event, RoundStarted):
                 if round_ is not None and event.round <= round_:
                     continue  # a round this table has started: a retry, or a late copy
+                cut = clock is not None and clock.over  # the board before: left unfinished
                 round_, queue = event.round, event.boards
+                clock = None if event.ends_at is None else RoundClock(event.round, event.ends_at)
+            elif isinstance(event, RoundExtended | RoundEnded):
+                if clock is None or event.round != round_:
+                    continue  # a clock for another round, or an untimed one: nothing
+                clock = clock.ended() if isinstance(event, RoundEnded) \
+                    else RoundClock(clock.round, event.ends_at, held=event.held)
+                if clock.over:
+                    queue = ()
+                continue
             elif isinstance(event, TableHeld):
                 held = event.held
             elif isinstance(event, PlayersNamed):
@@ -151,7 +172,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                     if current is None:
                         current = board.copy()
                     current.players = players
-            if queue and not held and (board is None or board.period_over):
+            if queue and not held and (board is None or board.period_over or cut):
                 board = current if current is not None else last
                 if board is not None:
                     earlier.append(board)
@@ -178,16 +199,40 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 continue
             seen.add(key)
         current.events += 1
+        if clock is not None and clock.over and event.SENDER is not Sender.DIRECTOR:
+            current.note_ignored(TIME_UP)  # the board stays as its round's end left it
+            continue
         handler(current, event)
         if queue and not held and current.period_over:
             earlier.append(current)
             current, queue = _next_board(queue, current, event.ts)
             current.players = players
-    if current is None and (round_, queue, held, players) == (
-            state.round, state.queue, state.held, state.players):
+    if current is None and (round_, queue, held, players, clock) == (
+            state.round, state.queue, state.held, state.players, state.clock):
         return state
     return TableState((*state.earlier, *earlier) if earlier else state.earlier,
-                      current if current is not None else last, round_, queue, held, players)
+                      current if current is not None else last, round_, queue, held, players,
+                      clock)
+
+
+TIME_UP = ("the round's time is up: the board stays as the round's end left it, and the "
+           "Director scores it (Law 12C2)")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """A timed round's clock at a table: its end (ms since the epoch), whether it has come
+    (`round_ended`: the tournament's clock, or the director, ended the round), and whether the
+    Director holds it (`ends_at` then: when it would end were it let go now)."""
+
+    round: int
+    ends_at: int
+    over: bool = False
+    held: bool = False
+
+    def ended(self) -> RoundClock:
+        return RoundClock(self.round, self.ends_at, True)
+
 
 
 def _named(players: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...]

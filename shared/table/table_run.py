@@ -96,6 +96,10 @@ class TableRun:
         if board is None:
             return None
         view = board.to_dict()
+        clock = self.state.clock
+        if clock is not None:
+            view["clock"] = {"round": clock.round, "ends_at": clock.ends_at, "over": clock.over,
+                             "held": clock.held}
         earlier = self.state.earlier
         if earlier:
             if self._end is None or self._end[0] != len(earlier):

@@ -68,22 +68,29 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class Movement:
-    """A movement as created: its kind, boards a round (a match, in teams), rounds, and how a
-    pairs event is scored."""
+    """A movement as created: its kind, boards a round (a match, in teams), rounds, how a
+    pairs event is scored, and its clock: the minutes a board (None: rounds untimed, the
+    Director starts each)."""
 
     kind: MovementKind
     boards_per_round: int
     rounds: int
     scoring: Scoring = Scoring.MATCHPOINTS
+    minutes_per_board: float | None = None
 
     def to_map(self) -> dict[str, Any]:
-        return {"kind": str(self.kind), "boards_per_round": self.boards_per_round,
-                "rounds": self.rounds, "scoring": str(self.scoring)}
+        m = {"kind": str(self.kind), "boards_per_round": self.boards_per_round,
+             "rounds": self.rounds, "scoring": str(self.scoring)}
+        if self.minutes_per_board is not None:
+            m["minutes_per_board"] = self.minutes_per_board
+        return m
 
     @staticmethod
     def from_map(m: Mapping[str, Any]) -> Movement:
+        minutes = m.get("minutes_per_board")
         return Movement(MovementKind(m["kind"]), int(m["boards_per_round"]), int(m["rounds"]),
-                        Scoring(m.get("scoring", Scoring.MATCHPOINTS)))
+                        Scoring(m.get("scoring", Scoring.MATCHPOINTS)),
+                        None if minutes is None else float(minutes))
 
 
 def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:

@@ -76,10 +76,13 @@ class Tab:
 
 
 def open_tab(browser: Browser, url: str, viewport: dict[str, int] | None = None,
-             prepare: Callable[[BrowserContext], None] | None = None) -> Tab:
+             prepare: Callable[[BrowserContext], None] | None = None,
+             ignore_https_errors: bool = False) -> Tab:
     """A new page (its own context) at `url`, recording its frames and console; `prepare`
-    sees the context first (e.g. to route its sockets)."""
-    context = browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
+    sees the context first (e.g. to route its sockets); `ignore_https_errors` for a
+    self-signed certificate (the TLS front's in tests/tls_front.py)."""
+    context = browser.new_context(viewport=viewport or DESKTOP,  # type: ignore[arg-type]
+                                  ignore_https_errors=ignore_https_errors)
     if prepare is not None:
         prepare(context)
     page = context.new_page()

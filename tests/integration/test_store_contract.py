@@ -120,3 +120,22 @@ async def test_a_shard_is_alive_once_marked(store: StateStore) -> None:
 async def test_a_reachable_store_answers_a_ping(store: StateStore) -> None:
     """What the processor asks while Redis is away: is it back? (`StoreSync`)"""
     await store.ping()
+
+
+async def test_a_rounds_clock_is_due_once_its_end_has_come_and_taken_by_one(
+        store: StateStore) -> None:
+    """The tournament's clock (docs/scoring.md, "The clock"): set, moved, due once its end has
+    come, soonest first; of two gateways dropping the same due clock, one is told it did."""
+    early, late = _name(), _name()
+    await store.set_clock(late, 2_000)
+    await store.set_clock(early, 1_000)
+    assert await store.clock_of(early) == 1_000
+    due = [t for t in await store.clocks_due(1_500) if t in (early, late)]
+    assert due == [early]
+    await store.set_clock(early, 3_000)  # the Director gave more time
+    assert [t for t in await store.clocks_due(2_500) if t in (early, late)] == [late]
+    assert not await store.take_clock(late, 1_999)  # not due yet: left running
+    assert [await store.take_clock(late, 2_000), await store.take_clock(late, 2_000)] == [
+        True, False]
+    assert await store.clock_of(late) is None and not await store.drop_clock(late)
+    await store.drop_clock(early)

@@ -223,6 +223,10 @@ SCENARIOS = [  # (script of tests/script.py, ruleset, events after it): together
         {"type": "ruling", "action": "tricks", "tricks": 8}]),  # the result (Law 70)
     ("N 1S, E P, S P, W P, E plays DA, S plays D6, W plays D3, N plays D2, E plays HQ, "
      "S plays HT, W plays H4, N plays HK, S plays C5, E accept", "duplicate", []),  # Law 55A
+    ("N 1C", "duplicate", [  # a timed round whose time is up (the tournament's clock)
+        {"type": "round_started", "round": 1, "ends_at": 1_700_000_900_000,
+         "boards": [{"board": 2, "deal": DEAL}]},
+        {"type": "round_ended", "round": 1}]),
 ]
 
 
@@ -259,6 +263,7 @@ def keys_of(state: Any) -> set[str]:
     found = {f"BoardView.{key}" for key in state}
     found |= {f"BoardEndView.{key}" for key in state.get("previous", {})}
     found |= {f"PlayableView.{key}" for key in state.get("playable", {})}
+    found |= {f"ClockView.{key}" for key in state.get("clock", {})}
     for key, name in parts.items():
         value = state[key]
         for item in value if isinstance(value, list) else [value] if value else []:

@@ -6,6 +6,8 @@ tests/integration/test_lifecycle.py and test_tournament_archive.py."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from services.common import registry
 from services.common.errors import Unavailable
 from services.common.kafka.reader import Record
-from services.common.names import REGISTRY, ROBOTS, table_topic, tournament_topic
+from services.common.names import ALERTS, REGISTRY, ROBOTS, table_topic, tournament_topic
 from services.common.store import StateWrite
 from services.gateway.http.models import TournamentCreate
 from services.gateway.ports import TopicShape
@@ -207,3 +209,29 @@ async def test_a_store_that_lost_a_closed_tables_record_still_reads_its_archive(
     gw.known_tables.clear()
     assert await table_logs.table_log(gw, "t") == before
     assert "archive" in (await store.table_record("t") or {})
+
+
+async def test_a_close_that_can_never_finish_is_set_aside_the_director_told_and_others_go_on(
+        gw: Gateway, kafka: MemoryKafka) -> None:
+    """A table closed but never archived, whose topic is gone, cannot be archived: the
+    gateway's start sets it aside (its record says `close_lost`) with one alert to the Director,
+    and finishes the other closes cut short rather than retrying that one for ever."""
+    await _table(gw, "gone", PASSED_OUT)
+    await _table(gw, "cut", PASSED_OUT)
+    archiver = closing.archiver_of(gw)
+
+    async def die(name: str, _: list[str]) -> None:
+        if name == "fenced":
+            raise Killed(name)
+    archiver.on_step = die
+    with pytest.raises(Killed):
+        await closing.close_tables(archiver, await table_logs.records_of(gw, ["gone", "cut"]))
+    await gw.adapters.admin.delete([table_topic("gone")])  # lost with the broker's data
+    await asyncio.wait_for(tournament_close.resume(gw), 5)
+    assert table_topic("cut") not in await _topics(gw)  # the other close finished
+    records = await gw.adapters.store.table_records()
+    assert "close_lost" in records["gone"] and "archive" in records["cut"]
+    alerts = [json.loads(v) for _, v in kafka.records(ALERTS, 0)]
+    assert [(a["kind"], a["table"]) for a in alerts] == [("close_lost", "gone")]
+    await tournament_close.resume(gw)  # told once: a second start finds nothing to do
+    assert len(kafka.records(ALERTS, 0)) == 1

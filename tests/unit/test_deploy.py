@@ -151,7 +151,7 @@ def test_kubernetes_check_rejects_a_broken_manifest(tmp_path: Path) -> None:
 def test_deploy_scripts_are_executable() -> None:
     for script in ["up.sh", "down.sh", "ctl.sh", "kafka/fetch.sh", "kafka/configure.sh",
                    "kafka/start.sh", "kafka/stop.sh", "redis/start.sh", "redis/stop.sh",
-                   "redis/cluster-start.sh"]:
+                   "redis/cluster-start.sh", "tls/start.sh", "tls/stop.sh"]:
         path = ROOT / "deploy" / script
         assert path.stat().st_mode & 0o111, f"{script} is not executable"
         result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True,
@@ -328,3 +328,23 @@ def test_the_cluster_check_finds_a_scaler_beyond_the_shards_too_few_brokers_and_
                                                              "the"], found
     assert "for 64 shards" in found[1] and "not sticky" in found[4]
     assert "for 3 primaries" in found[2] and "3 primaries at 94%" in found[3]
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    ({"TABLESERVER_TLS_CERT": "/no/such.crt", "TABLESERVER_TLS_KEY": "/no/such.key"},
+     "TABLESERVER_TLS_CERT=/no/such.crt: no such file to read"),
+    ({"TABLESERVER_TLS_KEY": "/no/such.key"}, "TABLESERVER_TLS_CERT is not set"),
+])
+def test_the_tls_front_refuses_a_certificate_it_cannot_read_naming_the_setting(
+        tmp_path: Path, given: dict[str, str], said: str) -> None:
+    """deploy/tls/start.sh with a certificate or key it cannot read: one line naming the
+    setting, nothing started or written (nginx is not even looked for)."""
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith("TABLESERVER_")}
+    refused = subprocess.run([str(ROOT / "deploy/tls/start.sh")], capture_output=True,
+                             text=True, check=False,
+                             env={**env, "TABLESERVER_DATA": str(tmp_path), **given})
+    assert refused.returncode == 1
+    assert refused.stderr.startswith(said)
+    assert "give both the certificate (full chain) and its key, or neither" in refused.stderr
+    assert not (tmp_path / "tls").exists()

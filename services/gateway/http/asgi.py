@@ -29,7 +29,8 @@ from services.gateway.http.errors import Answer, answer_of
 from services.gateway.refusals import too_large
 
 EVENTS_PATH = re.compile(r"/api/tables/([^/]+)/events")
-UPLOAD_PATH = re.compile(r"/api/tournaments(?:/[^/]+/rounds)?")  # a deals file, a movement
+# a deals file (a creation, entries opened), a movement
+UPLOAD_PATH = re.compile(r"/api/tournaments(?:/[^/]+/(?:rounds|entries/open))?")
 DISCARD_LIMIT = 8 * 2**20  # bytes of an oversized body read and dropped before the 413
 # (table, Authorization header, body) → the answer
 EventHandler = Callable[[str, str | None, bytes], Awaitable[Answer]]

@@ -32,6 +32,7 @@ class TableLinks(BaseModel):
     spectator: str = Field(description="the spectators' token")
     links: dict[Seat, str] = Field(description="each seat's page, its token in the fragment "
                                    "(/seat#<token>), on this gateway")
+    vugraph: str = Field(description="the table's spectator page (/vugraph#<spectator token>)")
 
 
 class TableCreated(TableLinks):
@@ -257,6 +258,10 @@ class MovementGiven(BaseModel):
     rounds: int | None = Field(None, ge=1, le=200, description="by default all the "
                                "movement's rounds (a Swiss: required)")
     scoring: Scoring = Field(Scoring.MATCHPOINTS, description="a pairs event's scoring")
+    minutes_per_board: float | None = Field(
+        None, gt=0, le=60, examples=[7],
+        description="the round's clock: a round lasts its boards × these minutes, then the "
+                    "next round starts by itself (none: the Director starts each round)")
 
 
 class TournamentCreate(BaseModel):

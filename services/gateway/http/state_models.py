@@ -93,6 +93,9 @@ class TableLine(View):
                                             "waiting for it")
     vugraph_match: bool | None = Field(None, description="the Director shows the table live "
                                        "to the public (a vugraph match); null: not known now")
+    behind: bool | None = Field(None, description="a timed round: the table's boards still to "
+                                "play need more than the round's time left at the movement's "
+                                "pace (docs/scoring.md, the clock)")
 
 
 class OverviewTotals(View):
@@ -131,10 +134,16 @@ class Standings(View):
     fields: list[StandingsField]
 
 
+class RunningClock(View):
+    ends_at: int = Field(description="when the round ends, ms since the epoch")
+
+
 class Overview(View):
     tournament: str
     name: str
     now: int
+    clock: RunningClock | None = Field(None, description="the timed round's clock, while it "
+                                       "runs (none: untimed, held or over)")
     totals: OverviewTotals
     tables: list[TableLine]
     standings: Standings | None = Field(

@@ -22,7 +22,10 @@ gateway killed half-way, Kafka away) is sent again and finishes:
 
 A tournament's close goes on with its own topic (`services.gateway.tournaments.close`: `then`).
 A gateway, as it starts, finishes every close cut short (`resume_closes`). A table already
-marked skips to 7. An archive written twice (a close cut short between 5 and 6)
+marked skips to 7. A close that can never finish (a table closed, not archived, whose topic is
+gone: its records are nowhere to archive from) is set aside: its record says `close_lost`, the
+Director is alerted once (an alert of kind `close_lost` on `tableserver.alerts`), and the other
+closes cut short go on. An archive written twice (a close cut short between 5 and 6)
 leaves two copies (the archive topic keeps every record); the record points at the one
 checked.
 """
@@ -30,6 +33,7 @@ checked.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -43,7 +47,7 @@ from services.common.backoff import Backoff
 from services.common.errors import ServiceError, Unavailable
 from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, Record
-from services.common.names import ARCHIVE, table_topic
+from services.common.names import ALERTS, ARCHIVE, table_topic
 from services.common.store import StateStore
 from services.gateway.ports import Appender, Registry, TopicAdmin, TopicsUnavailable
 from services.gateway.refusals import Kind, Refused
@@ -256,7 +260,11 @@ async def resume_closes(gw: Gateway) -> dict[str, registry.TableRecord]:
         try:
             records = await gw.adapters.store.table_records()
             topics = await gw.adapters.admin.existing()
-            cut = {t: r for t, r in records.items() if "closed" in r
+            lost = lost_closes(records, topics)
+            if lost:
+                await set_aside(gw, lost)
+                records = {**records, **lost}
+            cut = {t: r for t, r in records.items() if "closed" in r and "close_lost" not in r
                    and ("archive" not in r or table_topic(t) in topics)}
             if cut:
                 log.info("finishing the close of %d tables cut short", len(cut))
@@ -265,3 +273,34 @@ async def resume_closes(gw: Gateway) -> dict[str, registry.TableRecord]:
         except (ServiceError, RedisError, TimeoutError) as exc:  # (the store's: Redis's)
             log.warning("closes cut short not finished yet (%r): again", exc)
             await backoff.wait()
+
+
+def lost_closes(records: Mapping[str, registry.TableRecord], topics: set[str]
+                ) -> dict[str, registry.TableRecord]:
+    """The closes that can never finish, not yet set aside: a table closed, not archived, and
+    its topic gone (deleted by hand, or lost with the broker's data), each with its record as
+    it will be kept (`close_lost`, when it was found)."""
+    return {t: {**r, "close_lost": int(time.time() * 1000)} for t, r in records.items()
+            if "closed" in r and "archive" not in r and "close_lost" not in r
+            and table_topic(t) not in topics}
+
+
+async def set_aside(gw: Gateway, lost: dict[str, registry.TableRecord]) -> None:
+    """Each lost close told to the Director once (an alert of kind `close_lost`), then its
+    record marked, so that no gateway tries it again: the alert first, so a gateway killed
+    between the two tells him again rather than never."""
+    adapters = gw.adapters
+    deliveries = []
+    for table, record in lost.items():
+        alert = {"id": f"{table}:close_lost:{record['closed']}", "kind": "close_lost",
+                 "law": None, "seat": None, "table": table,
+                 **({"tournament": record["tournament"]} if "tournament" in record else {}),
+                 "ts": record["close_lost"],
+                 "message": f"table {table} was closed but never archived, and its topic is "
+                            "gone: its records cannot be archived. Its close is set aside; its "
+                            "results stand as the tournament's record has them"}
+        log.error("close of %s set aside: closed, not archived, its topic gone", table)
+        deliveries.append(await send(adapters.producer, ALERTS, json.dumps(alert).encode(),
+                                     key=table.encode(), doing="alert the director"))
+    await acknowledged(deliveries, doing="alert the director")
+    await write_records(archiver_of(gw), lost)

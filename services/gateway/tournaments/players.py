@@ -26,6 +26,7 @@ from weakref import WeakKeyDictionary
 
 from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
+from services.common.public_links import public_link
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Bound, Grant, PlayerScope, Role, sign_bound, sign_player
@@ -51,9 +52,9 @@ FRESH_S = 0.25  # a tournament's moment is this old at most: a round's start is 
 OVER = (TableStatus.DONE,)  # a table whose round's boards are all over
 
 
-def play_link(token: str) -> str:
-    """A player's page, his token in the fragment."""
-    return f"/play#{token}"
+def play_link(gw: Gateway, token: str) -> str:
+    """A player's page, his token in the fragment, at the public address when it is set."""
+    return public_link(gw.settings.link_base, f"/play#{token}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +175,7 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         "player": _player_name(made, player.entrant, player.place),
         "partner": _partners(made, entrant_no, place_no, movement.kind.teams),
         "seat": None if found_at.place is None else _place(made, found_at.place),
-        "results": f"/results#{made.tournament}"}
+        "results": public_link(gw.settings.link_base, f"/results#{made.tournament}")}
     if found_at.phase is Phase.LOBBY:
         view["entrants"] = [_entrant(made, e.number) for e in made.entrants]
     if found_at.phase in (Phase.BETWEEN, Phase.END):
@@ -185,7 +186,7 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         token = sign_bound(gw.signing_key, made.tables[place.table - 1], place.seat, bound,
                            int(time.time()) + gw.settings.token_ttl_s)
         view["seat"]["token"] = token
-        view["seat"]["link"] = f"/seat#{token}"
+        view["seat"]["link"] = public_link(gw.settings.link_base, f"/seat#{token}")
     return view
 
 
@@ -263,7 +264,7 @@ async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:
                         if place <= len(e.player_ids) else "",
                         "generation": scope.generation,
                         "sits_as": list(now.links.sits_as(e.number, place)),
-                        "token": token, "link": play_link(token)})
+                        "token": token, "link": play_link(gw, token)})
     return {"tournament": made.tournament, "name": made.name, "players": out}
 
 
@@ -289,7 +290,7 @@ async def reissue(gw: Gateway, tournament: str, entrant: int, place: int) -> dic
     scope = PlayerScope(tournament, entrant, place, generation)
     token = sign_player(gw.signing_key, scope, int(time.time()) + gw.settings.token_ttl_s)
     return {"entrant": entrant, "place": place, "generation": generation, "token": token,
-            "link": play_link(token)}
+            "link": play_link(gw, token)}
 
 
 async def move(gw: Gateway, tournament: str, given: dict[str, Any]) -> dict[str, Any]:

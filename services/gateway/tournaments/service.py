@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 from services.common import registry
@@ -33,6 +34,7 @@ from services.gateway.tournaments.scores import movement_round, record_of, stand
 from shared.codec import DecodeError, decode, to_map
 from shared.scores.movements import Round
 from shared.table.table_summary import totals_of
+from shared.tournament.clock import behind_time, round_ends_at
 from shared.tournament.entrants import (
     Entrant,
     Movement,
@@ -149,7 +151,7 @@ def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str,
                                given.scoring, len(entrants), tables, list(deals))
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
-    return entrants, movement
+    return entrants, replace(movement, minutes_per_board=given.minutes_per_board)
 
 
 def creation_record(made: Tournament) -> bytes:
@@ -221,16 +223,22 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": seats,
                                                  "ts": now})
                                for table, seats in names.items() if seats))
+    timed: dict[str, int] = {}  # the round's end by the clock, if the movement times it
+    if made.movement is not None and made.movement.minutes_per_board is not None and plan:
+        timed["ends_at"] = round_ends_at(now, max(len(bs) for bs in plan.values()),
+                                         made.movement.minutes_per_board)
     await asyncio.gather(*(gw.append(table, {"type": "round_started", "round": number,
                                              "ruleset": made.ruleset, "boards": table_boards,
-                                             "ts": now})
+                                             "ts": now, **timed})
                            for table, table_boards in plan.items()))
-    record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now,
+    record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now, **timed,
                               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
     if seated is not None:
         record["seatings"] = {made.tables[s.table - 1]: seating_map(s) for s in seated.tables}
         record["sit_out"] = list(seated.sit_out)
     await append_record(gw, tournament, record, "record the round", "round", "rounds")
+    if timed:
+        await gw.adapters.store.set_clock(tournament, timed["ends_at"])
     return len(plan)
 
 
@@ -269,14 +277,19 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     lines = await gw.adapters.store.overview(list(made.tables))
     robots = await robot_presence.at_tables(gw, list(made.tables))
     now = int(time.time() * 1000)
+    ends_at = await gw.adapters.store.clock_of(tournament)
+    minutes = made.movement.minutes_per_board if made.movement is not None else None
     tables = []
     for table in made.tables:
         line = {"table": table, **WAITING, **lines.get(table, {}), "robots": {
             seat: robot["status"] for seat, robot in robots[table]["seats"].items()}}
         last = line["last_ts"]
         line["idle_s"] = None if last is None else max(0, now - last) // 1000
+        if ends_at is not None and minutes is not None:
+            line["behind"] = behind_time(ends_at, now, line["boards_left"], minutes)
         tables.append(line)
     return {"tournament": tournament, "name": made.name, "now": now,
+            "clock": None if ends_at is None else {"ends_at": ends_at},
             "totals": totals_of(tables),
             "tables": tables, "standings": await standings_of(gw, made)}
 

@@ -1,13 +1,16 @@
 // The director's console (`/director#<director token>`): the alert queue across tables, live;
 // a table's state with every hand, its record, rulings, boards and links; a tournament's
-// overview, rounds, links and exports; creating tables and tournaments. Everything goes
-// through the gateway's API with the director's token; nothing here works a Law out.
+// overview, rounds, links and exports; creating tables and tournaments; a tournament's entries
+// (entries_panel.js). Everything goes through the gateway's API with the director's token;
+// nothing here works a Law out.
 
 import { AlertQueue } from "./alert_queue.js";
 import { download, getJson, postJson, putJson } from "./api.js";
 import { compassNode } from "./compass.js";
 import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
+import { clockPanelNode } from "./clock_panel.js";
+import { bindEntries } from "./entries_panel.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { bindRobots, robotsLine } from "./robots_panel.js";
@@ -66,7 +69,7 @@ function showTab(name) {
     if (tab.dataset.tab === name) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
-  for (const section of ["tables", "table", "tournament", "create"]) {
+  for (const section of ["tables", "table", "tournament", "create", "entries"]) {
     $(`tab-${section}`).hidden = section !== name;
   }
 }
@@ -335,7 +338,7 @@ function overviewNode(view) {
     el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn", "Done", "Alerts", "Open",
       "Idle", "Robots", "Live to the public"].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, view.tables.map((t) => el("tr", { "data-table": t.table,
-      class: t.open_alerts ? "has-open" : "" },
+      class: `${t.open_alerts ? "has-open" : ""} ${t.behind ? "behind" : ""}`.trim() },
     el("th", { scope: "row" }, el("button", { type: "button", class: "table-link",
       onclick: () => openTable(t.table) }, t.table)),
     el("td", { text: t.board ?? "—" }), el("td", { text: STATUS[t.status] || t.status }),
@@ -371,6 +374,8 @@ async function readOverview() {
     $("tournament-totals").textContent = `${counted(t.tables, "table")} · ` +
       `${t.playing} playing · ${counted(t.boards_finished, "board")} done · ` +
       `${counted(t.alerts_raised, "alert")}, ${t.alerts_open} open`;
+    show("tournament-clock", view.tables.some((t) => t.round) ? clockPanelNode(view, {
+      tournament: page.tournament, token, act, then: readOverview }) : null);
     show("overview", overviewNode(view));
     show("standings", standingsNode(view.standings));
   } catch (error) {
@@ -459,6 +464,8 @@ $("tournament-form").addEventListener("submit", (event) => {
 });
 
 $("print").addEventListener("click", () => window.print());
+
+bindEntries({ token, act, visible: () => !$("tab-entries").hidden });
 
 // --- start --------------------------------------------------------------------------------
 

@@ -4,7 +4,9 @@
 
 import { el, SEATS, SEAT_NAMES } from "./table.js";
 
-const full = (link) => `${window.location.origin}${link}`;
+// a link the API gave at the public address (TABLESERVER_PUBLIC_URL) stays as it is; one it
+// gave relative, or the page built, is at this page's address
+const full = (link) => new URL(link, window.location.origin).href;
 
 async function copy(text, button) {
   try {
@@ -36,7 +38,8 @@ export function tableSlips(links, players = {}) {
       SEATS.map((seat) => linkRow(
         `${SEAT_NAMES[seat]}${players[seat] ? ` (${players[seat]})` : ""}`,
         links.links[seat], `link-${links.table}-${seat}`)),
-      linkRow("Spectators", `/vugraph#${links.spectator}`, `link-${links.table}-vugraph`)));
+      linkRow("Spectators", links.vugraph || `/vugraph#${links.spectator}`,
+        `link-${links.table}-vugraph`)));
 }
 
 /** A tournament's sheet: its vugraph page, then every table's slips. */

@@ -38,6 +38,10 @@ function error(text) {
 
 async function send(event) {
   error("");
+  if (page.board && page.board.clock && page.board.clock.over) { // the round's end: the board
+    error("The round's time is up: this board stays as it stands, and the Director scores it.");
+    return false; // stays as it was left (the table's fold passes over what comes after)
+  }
   const reply = await socket.send(event);
   if (reply.error) error(`Not taken: ${reply.error}`);
   return !reply.error;

@@ -4,6 +4,7 @@
 // contract, declarer and the tricks won). Rendering only: the state says what the Laws
 // decided (docs/api.md, the state of a board).
 
+import { clockNode } from "./clock.js";
 import { contractNode, el, SEAT_NAMES, vulnerable } from "./table.js";
 
 /** The seat whose action the table waits for, to light it: the caller in the auction (the
@@ -56,7 +57,7 @@ export function plateNode(board, seat, { me = null, id = null } = {}) {
 }
 
 /** The board's compact box, always in sight: board, dealer, vulnerability, the contract and
- * its declarer, and the tricks each side has won. */
+ * its declarer, the tricks each side has won, and the round's time left when it is timed. */
 export function boardBoxNode(board) {
   const contract = contractNode(board);
   const won = board.play && board.play.won;
@@ -67,7 +68,8 @@ export function boardBoxNode(board) {
     item("Vul", board.vulnerability || "?"),
     contract ? item("Contract", contract) : null,
     won ? item("Tricks", el("span", { id: "box-won", text: `NS ${won.NS} · EW ${won.EW}` }))
-      : null].filter(Boolean);
+      : null,
+    board.clock ? clockNode(board.clock) : null].filter(Boolean);
   return el("span", { class: "board-box", id: "board-box" },
     items.flatMap((node, i) => (i ? [el("span", { class: "box-sep", "aria-hidden": "true",
       text: " · " }), node] : [node])));

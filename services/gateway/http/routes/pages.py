@@ -15,12 +15,13 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
+from services.common.public_links import public_link
 from services.gateway.http.models import OperatorLink, TableLinks
 from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 # /<page> serves web/<page>.html
-PAGES = ("seat", "vugraph", "director", "capture", "results", "play")
+PAGES = ("seat", "vugraph", "director", "capture", "results", "enter", "play")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")
@@ -32,44 +33,48 @@ SEATS: tuple[Literal["N", "E", "S", "W"], ...] = ("N", "E", "S", "W")
 router = APIRouter(include_in_schema=False)
 
 
-def seat_link(token: str) -> str:
+# Each link below is `base` (the public address, `Settings.link_base`: "" keeps it relative
+# to the address the gateway was asked at) and the page's path (services/common/public_links).
+
+def seat_link(token: str, base: str = "") -> str:
     """A seat's page on this gateway, its token in the fragment: never sent to a server."""
-    return f"/seat#{token}"
+    return public_link(base, f"/seat#{token}")
 
 
-def capture_link(token: str) -> str:
+def capture_link(token: str, base: str = "") -> str:
     """The capture page for a table's operator token, its token in the fragment."""
-    return f"/capture#{token}"
+    return public_link(base, f"/capture#{token}")
 
 
-def operator_link(key: bytes, table: str, expires: int) -> OperatorLink:
+def operator_link(key: bytes, table: str, expires: int, base: str = "") -> OperatorLink:
     """A table's operator token (role `operator`, no seat) and its capture page."""
     token = sign(key, table, None, Role.OPERATOR, expires)
-    return OperatorLink(table=table, token=token, link=capture_link(token))
+    return OperatorLink(table=table, token=token, link=capture_link(token, base))
 
 
-def table_links(key: bytes, table: str, expires: int) -> TableLinks:
-    """A table's seat and spectator tokens, and its seats' pages."""
+def table_links(key: bytes, table: str, expires: int, base: str = "") -> TableLinks:
+    """A table's seat and spectator tokens, its seats' pages and its spectators' page."""
     seats = {seat: sign(key, table, seat, Role.SEAT, expires) for seat in SEATS}
-    return TableLinks(table=table, seats=seats, spectator=sign(key, table, None, Role.SPECTATOR,
-                                                               expires),
-                      links={seat: seat_link(token) for seat, token in seats.items()})
+    spectator = sign(key, table, None, Role.SPECTATOR, expires)
+    return TableLinks(table=table, seats=seats, spectator=spectator,
+                      links={seat: seat_link(token, base) for seat, token in seats.items()},
+                      vugraph=vugraph_link(spectator, base))
 
 
-def director_link(director_token: str) -> str:
+def director_link(director_token: str, base: str = "") -> str:
     """The director's console: his token in the fragment, as every page's."""
-    return f"/director#{director_token}"
+    return public_link(base, f"/director#{director_token}")
 
 
-def vugraph_link(token: str) -> str:
+def vugraph_link(token: str, base: str = "") -> str:
     """The vugraph page for a spectator's token (one table) or a tournament's vugraph token
     (its list of tables)."""
-    return f"/vugraph#{token}"
+    return public_link(base, f"/vugraph#{token}")
 
 
-def results_link(tournament: str) -> str:
+def results_link(tournament: str, base: str = "") -> str:
     """A tournament's public results page: its name in the fragment, no token."""
-    return f"/results#{quote(tournament, safe='')}"
+    return public_link(base, f"/results#{quote(tournament, safe='')}")
 
 
 def _page(name: str) -> FileResponse:

@@ -47,7 +47,8 @@ async def post_table(body: TableCreate, gw: GatewayDep, _: DirectorDep) -> Table
     if meta["ruleset"] != body.ruleset:
         raise Refused(f"table {body.table} exists with ruleset {meta['ruleset']}",
                       "ruleset", kind=Kind.CONFLICT)
-    links = table_links(gw.signing_key, body.table, int(time.time()) + settings.token_ttl_s)
+    links = table_links(gw.signing_key, body.table, int(time.time()) + settings.token_ttl_s,
+                        settings.link_base)
     return TableCreated(**links.model_dump(), ruleset=body.ruleset)
 
 
@@ -89,7 +90,8 @@ async def list_tables(gw: GatewayDep, _: DirectorDep) -> TableList:
 async def get_links(table: str, gw: GatewayDep, _: DirectorDep) -> TableLinks:
     """The table's seat and spectator tokens and its seats' pages, to hand out again."""
     await gw.table_meta(table)
-    return table_links(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s)
+    return table_links(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s,
+                       gw.settings.link_base)
 
 
 @router.post("/{table}/operator", responses=responses(401, 403, 404, 503))
@@ -98,7 +100,8 @@ async def post_operator(table: str, gw: GatewayDep, _: DirectorDep) -> OperatorL
     table) and his capture page: it reads this table, the whole board, and sends the events
     of any of its four seats (the seat in the body); no ruling, no other table."""
     await gw.table_meta(table)
-    return operator_link(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s)
+    return operator_link(gw.signing_key, table, int(time.time()) + gw.settings.token_ttl_s,
+                         gw.settings.link_base)
 
 
 @router.post("/{table}/boards", status_code=202,

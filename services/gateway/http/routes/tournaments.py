@@ -71,13 +71,13 @@ async def get_links(tournament: str, gw: GatewayDep, _: DirectorDep) -> Tourname
 
 def _links(gw: Gateway, made: Tournament) -> TournamentLinks:
     expires = int(time.time()) + gw.settings.token_ttl_s
-    key = gw.signing_key
+    key, base = gw.signing_key, gw.settings.link_base
     return TournamentLinks(
         tournament=made.tournament, name=made.name, boards=sorted(made.deals),
-        tables=[table_links(key, t, expires) for t in made.tables],
+        tables=[table_links(key, t, expires, base) for t in made.tables],
         vugraph=vugraph_link(sign(key, vugraph_scope(made.tournament), None, Role.VUGRAPH,
-                                  expires)),
-        results=results_link(made.tournament))
+                                  expires), base),
+        results=results_link(made.tournament, base))
 
 
 @router.post("/{tournament}/rounds", status_code=202,
@@ -130,7 +130,8 @@ async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[
     expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
     return {"tournament": tournament, "name": view["name"], "tables": [
         {**{k: line[k] for k in VUGRAPH_LINE},
-         "link": vugraph_link(sign(key, line["table"], None, Role.SPECTATOR, expires))}
+         "link": vugraph_link(sign(key, line["table"], None, Role.SPECTATOR, expires),
+                              gw.settings.link_base)}
         for line in view["tables"]]}
 
 

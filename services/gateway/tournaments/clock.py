@@ -1,0 +1,161 @@
+"""The rounds' clock as the gateway runs it (docs/scoring.md, "The clock").
+
+A timed round (the movement's `minutes_per_board`) is started with its end (`ends_at`) on
+each table's `round_started` and on the tournament's topic, and its end is put in Redis's
+sorted set of clocks (`StateStore.set_clock`). Every gateway's `run_clock` looks at the clocks
+due a few times a second; the one whose `drop_clock` takes a due clock (Redis tells exactly
+one) ends the round (`round_ended` to its tables, then on the tournament's topic) and starts
+the next round of the movement. A failure puts the clock back a moment later, so the round
+ends however many gateways die; a round ended twice, or started twice, changes nothing at a
+table (the engine takes each once). The Director moves the end (`extend`), holds the clock
+(`hold`: the round will not end by itself; `extend` lets it go again) or ends the round now
+(`end_now`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from services.common.backoff import Backoff
+from services.common.errors import ServiceError
+from services.gateway.refusals import Kind, Refused
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments.log import append_record, tournament_records
+from services.gateway.tournaments.service import find, start_round
+from shared.tournament.clock import MINUTE_MS, TournamentClock, clock_of
+
+log = logging.getLogger("tableserver.clock")
+TICK_S = 0.2
+RETRY_MS = 2000
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+async def round_records(gw: Gateway, tournament: str) -> list[dict[str, Any]]:
+    """The tournament topic's records, as maps (those that are no JSON map passed over)."""
+    out = []
+    for _, value in await tournament_records(gw, tournament):
+        try:
+            m = json.loads(value or b"{}")
+        except ValueError:
+            continue
+        if isinstance(m, dict):
+            out.append(m)
+    return out
+
+
+def round_tables(records: list[dict[str, Any]], number: int) -> list[str]:
+    """The tables that play round `number`, as its `round_started` record names them."""
+    for r in reversed(records):
+        if r.get("type") == "round_started" and r.get("round") == number:
+            return sorted(r.get("tables", {}))
+    return []
+
+
+async def running(gw: Gateway, tournament: str) -> tuple[TournamentClock, list[dict[str, Any]]]:
+    """The clock of the tournament's round in progress; a 409 naming `round` when its round is
+    not timed or is over, a 404 for no tournament."""
+    if await find(gw, tournament) is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    records = await round_records(gw, tournament)
+    clock = clock_of(records)
+    if clock is None or clock.over:
+        raise Refused("round: no timed round is in progress (a movement with "
+                      "minutes_per_board times its rounds)", "round", Kind.CONFLICT)
+    return clock, records
+
+
+async def _tell_tables(gw: Gateway, tables: list[str], event: dict[str, Any]) -> None:
+    await asyncio.gather(*(gw.append(t, event) for t in tables))
+
+
+async def extend(gw: Gateway, tournament: str, minutes: float) -> dict[str, Any]:
+    """The round's end moved by `minutes` (fewer: a negative number; never before now), the
+    clock let go if held: each table told, then the tournament's topic, then the clock."""
+    clock, records = await running(gw, tournament)
+    now = now_ms()
+    base = now + clock.left if clock.held else clock.ends_at
+    ends_at = max(now, base + round(minutes * MINUTE_MS))
+    event = {"type": "round_extended", "round": clock.round, "ends_at": ends_at, "ts": now}
+    await _tell_tables(gw, round_tables(records, clock.round), event)
+    await append_record(gw, tournament, event, "record the clock", "round", "rounds")
+    await gw.adapters.store.set_clock(tournament, ends_at)
+    return {"round": clock.round, "ends_at": ends_at, "held": False}
+
+
+async def hold(gw: Gateway, tournament: str) -> dict[str, Any]:
+    """The clock held: the round does not end by itself; the tables show the time it had."""
+    clock, records = await running(gw, tournament)
+    now = now_ms()
+    left = clock.left_at(now)
+    await gw.adapters.store.drop_clock(tournament)
+    await _tell_tables(gw, round_tables(records, clock.round),
+                       {"type": "round_extended", "round": clock.round, "ends_at": now + left,
+                        "held": True, "ts": now})
+    await append_record(gw, tournament, {"type": "clock_held", "round": clock.round,
+                                         "left": left, "ts": now},
+                        "record the clock", "round", "rounds")
+    return {"round": clock.round, "left_ms": left, "held": True}
+
+
+async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
+    """The round in progress ended now (its clock due, or the Director's word): each table told
+    (its boards not started dropped, its board in progress left unfinished), the tournament's
+    topic, then the movement's next round started, if any: how many tables play it. A round
+    ended already whose next has not started (a gateway stopped between the two) goes on."""
+    made = await find(gw, tournament)
+    if made is None:
+        raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    records = await round_records(gw, tournament)
+    clock = clock_of(records)
+    if clock is None:
+        raise Refused("round: no timed round is in progress (a movement with "
+                      "minutes_per_board times its rounds)", "round", Kind.CONFLICT)
+    if not clock.over:
+        await gw.adapters.store.drop_clock(tournament)
+        event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
+        await _tell_tables(gw, round_tables(records, clock.round), event)
+        await append_record(gw, tournament, event, "record the clock", "round", "rounds")
+    nxt = clock.round + 1
+    if made.movement is None or nxt > made.movement.rounds:
+        return {"round": clock.round, "ended": True, "next": None}
+    tables = await start_round(gw, tournament, nxt, None, None)
+    return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+
+
+async def on_due(gw: Gateway, tournament: str) -> None:
+    """A clock due: taken by this gateway alone, its round ended and the next started; put
+    back a moment later when something failed on the way."""
+    store = gw.adapters.store
+    if not await store.take_clock(tournament, now_ms()):
+        return  # another gateway took it (and may have set the next round's already)
+    try:
+        await end_round(gw, tournament)
+    except Refused as exc:  # no timed round (the Director started an untimed one), closed
+        log.info("clock of %s let go: %s", tournament, exc)
+    except (ServiceError, RedisError, TimeoutError) as exc:
+        log.warning("round of %s not ended yet (%r): again in %d ms", tournament, exc,
+                    RETRY_MS)
+        await store.set_clock(tournament, now_ms() + RETRY_MS)
+
+
+async def run_clock(gw: Gateway) -> None:
+    """The clocks due, ended, for as long as the gateway runs (Redis away: tried again)."""
+    backoff = Backoff.doubling(0.5, 10.0)
+    while True:
+        try:
+            for tournament in await gw.adapters.store.clocks_due(now_ms()):
+                await on_due(gw, tournament)
+            backoff.reset()
+            await asyncio.sleep(TICK_S)
+        except (RedisError, ServiceError, TimeoutError) as exc:
+            log.warning("clocks not read (%r): again", exc)
+            await backoff.wait()

@@ -1,0 +1,43 @@
+// The round's clock, as the table's state carries it (`clock`: round, ends_at, over, held):
+// "Round 2 · 12:34 left", ticking each second; "time is up" once the round has ended; the time
+// it had while the Director holds it. One timer for every clock on the page.
+import { el } from "./table.js";
+
+/** "12:34" for a number of milliseconds (not below zero). */
+export function minutesSeconds(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The clock's words at `now` (ms). */
+export function clockText(clock, now = Date.now()) {
+  if (clock.over) return `Round ${clock.round}: time is up`;
+  const left = minutesSeconds(clock.ends_at - (clock.held ? clock.held_at || now : now));
+  return clock.held ? `Round ${clock.round}: ${left} left, clock held`
+    : `Round ${clock.round}: ${left} left`;
+}
+
+/** A node showing the clock, kept up to date by the page's one timer. */
+export function clockNode(clock) {
+  const node = el("span", { class: "round-clock", role: "timer", "aria-live": "off",
+    text: clockText(clock) });
+  node.roundClock = { ...clock, held_at: clock.held ? Date.now() : null };
+  if (!clock.over && clock.ends_at - Date.now() < 60_000) node.classList.add("clock-short");
+  tick.start();
+  return node;
+}
+
+const tick = {
+  timer: null,
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      for (const node of document.querySelectorAll(".round-clock")) {
+        if (!node.roundClock) continue;
+        node.textContent = clockText(node.roundClock);
+        const short = !node.roundClock.over && node.roundClock.ends_at - Date.now() < 60_000;
+        node.classList.toggle("clock-short", short);
+      }
+    }, 1000);
+  },
+};

@@ -1,0 +1,82 @@
+// The entry page (`/enter#<entry token>`, the link the Director publishes): a player gives his
+// name and optional ID, and his partner's (pairs) or his team-mates' (teams), and gets his
+// entrant number. The token names the tournament; the gateway checks it and every field.
+
+import { ApiError, getJson, postJson } from "./api.js";
+import { entryBody, entryWords, playerRows } from "./entry_form.js";
+import { claimsOf, tokenFromHash } from "./token.js";
+
+const $ = (id) => document.getElementById(id);
+const token = tokenFromHash();
+const claims = claimsOf(token);
+const tournament = claims && claims.role === "entry" ?
+  String(claims.table).replace(/^tournament:/, "") : null;
+const path = tournament && `/api/tournaments/${encodeURIComponent(tournament)}/entries`;
+let teams = false;
+
+function say(text, error = false, done = false) {
+  $("entry-result").textContent = text;
+  $("entry-result").classList.toggle("error", error);
+  $("entry-result").classList.toggle("done", done);
+}
+
+function render(count) {
+  $("players").replaceChildren(...playerRows(count, teams));
+  $("add-player").hidden = !teams || count >= 6;
+  $("team-line").hidden = !teams;
+}
+
+async function send(event) {
+  event.preventDefault();
+  for (const invalid of document.querySelectorAll("[aria-invalid='true']")) {
+    invalid.removeAttribute("aria-invalid");
+  }
+  say("Sending…");
+  $("send").disabled = true;
+  try {
+    const answer = await postJson(path, token, entryBody($("entry-form")));
+    say(entryWords(answer), false, true);
+  } catch (error) {
+    const named = (name) => document.querySelector(`[name='${CSS.escape(name)}']`);
+    const field = error instanceof ApiError && error.field ?
+      named(error.field) || named(`${error.field}.name`) : null; // a player: his name
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      field.focus();
+    }
+    say(`Not entered: ${error.message}`, true);
+  } finally {
+    $("send").disabled = false;
+  }
+}
+
+async function start() {
+  if (!tournament) {
+    say("This link has no entry token: ask the Director for the entry link.", true);
+    $("send").disabled = true;
+    return;
+  }
+  let form;
+  try {
+    form = await getJson(`${path}/open`, token);
+  } catch (error) {
+    say(`The entries cannot be read: ${error.message}`, true);
+    $("send").disabled = true;
+    return;
+  }
+  teams = form.teams;
+  $("title").textContent = `Entry — ${form.name || tournament}`;
+  $("summary").textContent = `${teams ? "Teams of 4 to 6" : "Pairs"} · ${form.entrants} ` +
+    `${form.entrants === 1 ? "entry" : "entries"} so far`;
+  render(teams ? 4 : 2);
+  $("add-player").addEventListener("click", () => {
+    render(document.querySelectorAll(".entry-player").length + 1);
+  });
+  $("entry-form").addEventListener("submit", send);
+  if (form.closed) {
+    say("Entries are closed: ask the Director.", true);
+    $("send").disabled = true;
+  }
+}
+
+start();

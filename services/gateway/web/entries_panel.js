@@ -1,0 +1,119 @@
+// A tournament's entries on the director's console: open them (the entry link to publish),
+// watch them arrive (read again every two seconds while the panel is in view), refuse one
+// with a reason or edit it, and close: the tournament is created with the standing entries
+// and the movement their number chooses. The gateway checks everything; nothing here does.
+
+import { getJson, postJson, putJson } from "./api.js";
+import { entryBody, playerRows } from "./entry_form.js";
+import { el } from "./table.js";
+import { counted } from "./words.js";
+
+const EVERY_MS = 2000;
+
+function playersText(entry) {
+  return entry.players.map((p) => (p.id ? `${p.name} (${p.id})` : p.name)).join(", ");
+}
+
+function listNode(view, onRefuse, onEdit) {
+  if (!view.entries.length) return el("p", { class: "mode", text: "No entry yet." });
+  return el("table", { class: "entries", "aria-label": "Entries, in the order they came" },
+    el("thead", {}, el("tr", {}, ["Entry", "Entrant", "Name", "Players", ""].map((h) =>
+      el("th", { scope: "col", text: h })))),
+    el("tbody", {}, view.entries.map((e) => el("tr", {
+      "data-entry": e.entry, "data-state": e.refused === null ? "standing" : "refused" },
+    el("td", { text: String(e.entry) }),
+    el("td", { text: e.number === null ? "—" : String(e.number) }),
+    el("td", { text: e.name }),
+    el("td", { text: playersText(e) }),
+    el("td", {}, e.refused !== null ? `Refused: ${e.refused}` : view.closed ? "" : [
+      el("button", { type: "button", class: "entry-refuse", onclick: () => onRefuse(e),
+        text: "Refuse" }),
+      " ",
+      el("button", { type: "button", class: "entry-edit", onclick: () => onEdit(e),
+        text: "Edit" })])))));
+}
+
+/** Binds the entries panel; `act` is the console's way to send a request and say its
+ * answer, `visible()` whether the panel is in view. */
+export function bindEntries({ token, act, visible }) {
+  const $ = (id) => document.getElementById(id);
+  const state = { tournament: "", editing: null, team: "", teams: false };
+  const path = () => `/api/tournaments/${encodeURIComponent(state.tournament)}/entries`;
+
+  const render = (view) => {
+    state.teams = view.teams;
+    const standing = view.entries.filter((e) => e.refused === null).length;
+    $("entries-summary").textContent = `${view.tournament}: ${standing} standing of ` +
+      `${view.entries.length} ${view.entries.length === 1 ? "entry" : "entries"}` +
+      (view.closed ? " · closed" : " · open");
+    $("entries-link").href = view.link;
+    $("entries-link").textContent = `${window.location.origin}${view.link}`;
+    $("entries-link").hidden = false;
+    $("entries-close").disabled = view.closed;
+    $("entries-list").replaceChildren(listNode(view, refuse, edit));
+  };
+  const read = async () => {
+    if (!state.tournament || !visible()) return;
+    try { render(await getJson(path(), token)); } catch { /* said at the next answer */ }
+  };
+  const watch = (name) => {
+    state.tournament = name;
+    read();
+  };
+  function refuse(entry) {
+    act("entries-result", () => postJson(`${path()}/${entry.entry}/refuse`, token,
+      { reason: $("entries-reason").value.trim() }), (answer) => {
+      read();
+      return `Entry ${answer.entry} (${answer.name}) refused.`;
+    });
+  }
+  function edit(entry) {
+    state.editing = entry.entry;
+    state.team = entry.team;
+    $("entry-edit-title").textContent = `Edit entry ${entry.entry}`;
+    $("entry-edit-players").replaceChildren(...playerRows(entry.players.length, state.teams));
+    entry.players.forEach((p, i) => {
+      $("entry-edit-players").querySelector(`[name='players[${i}].name']`).value = p.name;
+      $("entry-edit-players").querySelector(`[name='players[${i}].id']`).value = p.id;
+    });
+    $("entry-edit-form").hidden = false;
+  }
+  $("entry-edit-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const { players } = entryBody($("entry-edit-form"));
+    const body = state.team ? { players, team: state.team } : { players };
+    act("entries-result", () => putJson(`${path()}/${state.editing}`, token, body),
+      (answer) => {
+        $("entry-edit-form").hidden = true;
+        read();
+        return `Entry ${answer.entry} is now ${answer.name}.`;
+      });
+  });
+  $("entry-edit-cancel").addEventListener("click", () => { $("entry-edit-form").hidden = true; });
+  $("entries-open-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("entries-tournament").value.trim();
+    const kind = $("entries-kind").value;
+    const body = { teams: $("entries-teams").value === "1", name: $("entries-event").value.trim(),
+      deals: $("entries-deals").value, movement: {
+        boards_per_round: Number($("entries-per").value), ...(kind ? { kind } : {}) } };
+    act("entries-open-result", () => postJson(
+      `/api/tournaments/${encodeURIComponent(name)}/entries/open`, token, body), (answer) => {
+      watch(answer.tournament);
+      return answer.opened ? "Entries open: publish the entry page's link below." :
+        "Entries were open already, the same way.";
+    });
+  });
+  $("entries-watch").addEventListener("click", () => watch($("entries-tournament").value.trim()));
+  $("entries-close").addEventListener("click", () => {
+    act("entries-close-result", () => postJson(`${path()}/close`, token, {}), (answer) => {
+      read();
+      const movement = answer.movement ? `${answer.movement.kind}, ` +
+        `${counted(answer.movement.rounds, "round")} of ` +
+        `${counted(answer.movement.boards_per_round, "board")}` : "";
+      return `Entries closed: tournament ${answer.tournament} created with ` +
+        `${answer.entrants} entrants at ${answer.tables} tables (${movement}).`;
+    });
+  });
+  window.setInterval(read, EVERY_MS);
+}

@@ -2,7 +2,7 @@
 Howell of four pairs at two tables. His page's socket moves him when a round starts, his seat's
 token acts at his table of that round only (Law 16C1: a board of another round at his table is
 one he may meet later), a reconnect mid-round finds his seat, a reissued link stops the old
-one, and the Director's list, CSV and move by hand."""
+one, the Director's list, CSV and move by hand, and at the end his scorecard."""
 
 from __future__ import annotations
 
@@ -177,3 +177,13 @@ def test_a_players_link_moves_him_round_by_round(stack: Stack) -> None:
         bad = director.post(f"/api/tournaments/{T}/players/moves", json={
             "entrant": 2, "place": 3, "to_entrant": 3, "to_place": 1})
         assert bad.status_code == 400 and bad.json()["field"] == "place"
+        back = director.post(f"/api/tournaments/{T}/players/moves", json={
+            "entrant": 2, "place": 1, "to_entrant": 2, "to_place": 1})
+        assert back.status_code == 201, back.text
+
+        links[2, 1] = reissued.json()["token"]
+        round_played(stack, links, [3, 4])
+        end = wait_for(lambda: (v := _play(stack, links[2, 1]))["phase"] == "end" and v, 30,
+                       "the last round over at his table")
+        assert end["seat"] is None and end["score"]["entrant"] == 2
+        assert sorted(line["board"] for line in end["scorecard"]) == [1, 2, 3, 4]

@@ -13,10 +13,11 @@
                              Lines log) appended to a table, once (importing again adds
                              nothing, and lists the boards it leaves out); boards that cannot
                              be read are skipped as by convert
-    tableserver tournament create|round|show|results|score|robots|close|export NAME …
+    tableserver tournament create|round|show|results|score|robots|close|export|players NAME …
                              a tournament through the gateway: its tables created, its
                              rounds started, its overview, its results, the Director's
-                             scores, our robots at its empty seats, its close, its export
+                             scores, our robots at its empty seats, its close, its export,
+                             its players' links
                              (`tableserver tournament -h`)
     tableserver robots TABLE --seats E,S,W [--boards N]   our robots seated at a table's
                              seats, through the Table Manager host (docs/robots.md)

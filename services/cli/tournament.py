@@ -11,6 +11,8 @@
     tableserver tournament robots NAME
     tableserver tournament close NAME [--force]
     tableserver tournament export NAME [--format pbn|lin|json] [-o FILE]
+    tableserver tournament players NAME [--format text|csv|json]
+        [--reissue ENTRANT.PLACE | --move ENTRANT.PLACE=ENTRANT.PLACE]
 
 `create` prints the tables' seat and spectator links, the vugraph page of every table and the
 public results page (`/results#NAME`).
@@ -48,6 +50,7 @@ from services.cli.gateway_requests import (
     director_token,
     request,
 )
+from services.cli.players import add_players_command
 from services.cli.tournament_input import (
     board_ranges,
     parse_boards,
@@ -365,7 +368,7 @@ def _subcommand(actions: Any, name: str, command: Command, help: str,
 
 
 def add_tournament_parser(commands: Any) -> None:
-    """`tableserver tournament create|round|show|results|score|robots|close|export`, under
+    """`tableserver tournament create|round|show|results|score|robots|close|export|players`, under
     the `tableserver` parser's subcommands (`commands`)."""
     parser = commands.add_parser("tournament", help="create a tournament, start its rounds, "
                                  "watch it, read its results, give the Director's scores, "
@@ -418,6 +421,7 @@ def add_tournament_parser(commands: Any) -> None:
     score = _subcommand(actions, "score", cmd_score, "the Director's score on a board or a "
                         "penalty, from a JSON file", 60)
     score.add_argument("score", type=Path, metavar="FILE.json")
+    add_players_command(actions, _subcommand)
     _subcommand(actions, "robots", cmd_robots, "our robots at every seat with no person (no "
                 "name given there), through the robot pool", 60)
 

@@ -14,6 +14,14 @@ tournament's tables and their spectator links, nothing else. A tournament's entr
 `entry`, the link the Director publishes while entries are open) has the same `t`: it makes a
 player's entry in that tournament, nothing else.
 
+A player's token (role `player`) is a tournament's player's link for the whole evening: its `t`
+is the tournament's scope (as a vugraph token's), and its `p` claim names the player, `[entrant,
+place, generation]` (a reissue makes a new generation: the older stop working). It reads no
+table: the gateway resolves it to his seat in the round in progress and signs him a seat token
+bound to that round (`b`: `[tournament, round, entrant, place, generation, [boards]]`), which
+acts as that seat's only while the table plays that round's boards
+(`services.gateway.tournaments.players`).
+
 A token has one spelling: its parts are read as the canonical unpadded base64url `sign`
 writes (no padding, no character outside the alphabet, no stray bits), so junk appended to a
 token, or another spelling of its signature, is refused and never takes a slot of its own in
@@ -51,6 +59,28 @@ class Role(enum.StrEnum):
     DIRECTOR = "director"  # every table: the director's key, never a signed token
     VUGRAPH = "vugraph"  # a tournament's list of tables and their spectator links
     ENTRY = "entry"  # a tournament's entry page: a player's entry, nothing else
+    PLAYER = "player"  # a tournament's player, all evening: his seat of the round in progress
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScope:
+    """Whom a player's token is for: a player (his entrant and his place in it) of a
+    tournament, and the generation of his link (a reissue revokes the older ones)."""
+
+    tournament: str
+    entrant: int
+    place: int
+    generation: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A seat token signed for a player's round: it acts as the seat while its table plays
+    the round's `boards`, and while the player's link is of the current generation."""
+
+    player: PlayerScope
+    round: int
+    boards: frozenset[int]
 
 
 @dataclass(frozen=True)
@@ -58,11 +88,15 @@ class Grant:
     table: str | None  # None for the director: every table
     seat: str | None
     role: Role
+    player: PlayerScope | None = None  # a player's token: whom it is for
+    bound: Bound | None = None  # a seat token bound to a player's round
 
 
 READERS = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.DIRECTOR)  # they read a table
-SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH, Role.ENTRY)
-TOURNAMENT_ROLES = (Role.VUGRAPH, Role.ENTRY)  # scoped to a tournament: `vugraph_scope`
+SIGNED_ROLES = (Role.SEAT, Role.SPECTATOR, Role.OPERATOR, Role.VUGRAPH, Role.ENTRY,
+                Role.PLAYER)  # the director: no token
+TOURNAMENT_ROLES = (Role.VUGRAPH, Role.ENTRY, Role.PLAYER)  # scoped: `vugraph_scope`
+MAX_NUMBER = 10**6  # an entrant's number, a place, a generation, a round, a board
 VUGRAPH_SCOPE = "tournament:"
 
 
@@ -94,8 +128,26 @@ def _unb64(text: str) -> bytes:
 
 
 def sign(key: bytes, table: str, seat: str | None, role: Role, expires: int) -> str:
-    payload = _b64(json.dumps({"t": table, "s": seat, "r": role, "e": expires},
-                              separators=(",", ":")).encode())
+    return _signed(key, {"t": table, "s": seat, "r": role, "e": expires})
+
+
+def sign_player(key: bytes, player: PlayerScope, expires: int) -> str:
+    """A player's token: his link for the evening."""
+    return _signed(key, {"t": vugraph_scope(player.tournament), "s": None, "r": Role.PLAYER,
+                         "e": expires,
+                         "p": [player.entrant, player.place, player.generation]})
+
+
+def sign_bound(key: bytes, table: str, seat: str, bound: Bound, expires: int) -> str:
+    """A seat token bound to a player's round (`Bound`)."""
+    p = bound.player
+    return _signed(key, {"t": table, "s": seat, "r": Role.SEAT, "e": expires,
+                         "b": [p.tournament, bound.round, p.entrant, p.place, p.generation,
+                               sorted(bound.boards)]})
+
+
+def _signed(key: bytes, claims: dict[str, Any]) -> str:
+    payload = _b64(json.dumps(claims, separators=(",", ":")).encode())
     mac = hmac.new(key, f"v1.{payload}".encode(), hashlib.sha256).digest()
     return f"v1.{payload}.{_b64(mac)}"
 
@@ -130,9 +182,13 @@ def verify(key: bytes, token: str, now: int) -> Grant:
 
 def _claimed(claims: Any) -> tuple[Grant, int]:
     """The grant and expiry of a signed token's claims, checked as `sign` writes them."""
-    if not isinstance(claims, dict) or set(claims) != CLAIMS:
-        raise TokenError("malformed token: its claims are t, s, r and e")
+    if not isinstance(claims, dict) or not set(claims) >= CLAIMS \
+            or set(claims) - CLAIMS not in (set(), {"p"}, {"b"}):
+        raise TokenError("malformed token: its claims are t, s, r and e (and a player's p, "
+                         "a round's seat's b)")
     table, seat, role, expires = claims["t"], claims["s"], claims["r"], claims["e"]
+    if ("p" in claims) != (role == Role.PLAYER) or ("b" in claims and role != Role.SEAT):
+        raise TokenError("malformed token: claim 'p' is a player's, 'b' a seat's")
     if role not in SIGNED_ROLES:
         raise TokenError("malformed token: claim 'r' (its role)")
     if type(expires) is not int or not 0 <= expires <= MAX_EXPIRY:
@@ -147,4 +203,32 @@ def _claimed(claims: Any) -> tuple[Grant, int]:
         scoped = isinstance(table, str) and TABLE_ID.fullmatch(table) is not None
     if not scoped:
         raise TokenError("malformed token: claim 't' (its table, or its tournament)")
+    if role == Role.PLAYER:
+        player = _player(claims["p"], table.removeprefix(VUGRAPH_SCOPE), "p")
+        return Grant(table, None, Role.PLAYER, player=player), expires
+    if "b" in claims:
+        return Grant(table, seat, Role.SEAT, bound=_bound(claims["b"])), expires
     return Grant(table, seat, Role(role)), expires
+
+
+def _numbers(values: Any, count: int) -> bool:
+    return isinstance(values, list) and len(values) == count and all(
+        type(v) is int and 1 <= v <= MAX_NUMBER for v in values)
+
+
+def _player(claim: Any, tournament: str, name: str) -> PlayerScope:
+    """A player's claim `[entrant, place, generation]`, checked."""
+    if not _numbers(claim, 3):
+        raise TokenError(f"malformed token: claim {name!r} (a player: entrant, place and "
+                         "generation, whole numbers from 1)")
+    return PlayerScope(tournament, *claim)
+
+
+def _bound(claim: Any) -> Bound:
+    """A round's seat's claim `[tournament, round, entrant, place, generation, [boards]]`."""
+    if not (isinstance(claim, list) and len(claim) == 6 and isinstance(claim[0], str)
+            and TOURNAMENT_NAME.fullmatch(claim[0]) and _numbers(claim[1:5], 4)
+            and isinstance(claim[5], list) and claim[5] and _numbers(claim[5], len(claim[5]))):
+        raise TokenError("malformed token: claim 'b' (a round's seat: tournament, round, "
+                         "entrant, place, generation and boards)")
+    return Bound(_player(claim[2:5], claim[0], "b"), claim[1], frozenset(claim[5]))

@@ -20,6 +20,7 @@ from services.gateway.http.errors import Answer, answer_of
 from services.gateway.refusals import Refused, too_large
 from services.gateway.tables.service import Accepted, Gateway
 from services.gateway.tokens import Grant
+from services.gateway.tournaments.players import admit_bound
 
 MAX_DEPTH = 8  # an event is one object of plain values: nesting is only ever an attack
 
@@ -75,6 +76,7 @@ async def accept(gw: Gateway, table: str, grant: Grant,
     when none comes within `TABLESERVER_EVENT_WAIT_MS` (`gates.Busy`: 503, Retry-After),
     whatever its door."""
     async with gw.in_flight.slot():
+        await admit_bound(gw, grant, table)  # a player's seat: while its round lasts
         try:
             body = read()
         except Refused:

@@ -360,3 +360,14 @@ class VugraphMatchSet(BaseModel):
 class RoundStarted(BaseModel):
     round: int
     tables: int = Field(description="tables the round was appended to (acknowledged)")
+
+
+class PlayerMove(BaseModel):
+    """The Director moves a player by hand (a late change of partner): player `place` of
+    entrant `entrant` sits from now on as player `to_place` of entrant `to_entrant`."""
+
+    model_config = ConfigDict(extra="forbid")
+    entrant: int = Field(ge=1)
+    place: int = Field(ge=1)
+    to_entrant: int = Field(ge=1)
+    to_place: int = Field(ge=1)

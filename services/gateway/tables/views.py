@@ -38,6 +38,18 @@ def for_public(grant: Grant, board: BoardView, hides: Callable[[int | None], boo
     return visibility.for_public(reader_of(grant), board, hides, spectator_delay_s, now_ms)
 
 
+def for_round_seat(grant: Grant, board: BoardView, spectator_delay_s: int, now_ms: int
+                   ) -> BoardView | WithheldView:
+    """A board as a seat bound to a player's round sees it (`tokens.Bound`): a board of its
+    round as the seat sees it, but without the board before when that one is of another
+    round; a board of another round withheld (its tray only). Both are boards of other
+    players' rounds at the table, which this player may meet later (Law 16C1)."""
+    bound = grant.bound
+    assert bound is not None
+    return visibility.for_public(reader_of(grant), board, lambda n: n not in bound.boards,
+                                 spectator_delay_s, now_ms)
+
+
 def entry_for(grant: Grant, entry: HistoryEntryView, spectator_delay_s: int, now_ms: int
               ) -> HistoryEntryView:
     """One entry of a table's history as `grant` may see it (`visibility.entry_for`)."""

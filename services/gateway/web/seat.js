@@ -25,8 +25,8 @@ import {
 } from "./trick.js";
 
 const $ = (id) => document.getElementById(id);
-const token = tokenFromHash();
-const claims = claimsOf(token);
+let token = tokenFromHash(); // the play page moves it from seat to seat (`sitAt`)
+let claims = claimsOf(token);
 const page = { board: null, replacing: false, chosen: null, sending: false, lastShown: false,
   keys: false, touch: false, auctionShown: false, callTurn: false, cardKeys: [] };
 
@@ -385,6 +385,7 @@ function onState(message) {
     page.chosen = null;
     page.lastShown = false;
   }
+  if (board && board.withheld) return; // another round's board: the play page moves on
   page.board = board;
   page.sending = false;
   if (!board) {
@@ -400,9 +401,21 @@ function onStatus(state, detail) {
   node.textContent = statusWords(state, detail);
 }
 
-const me = claims && claims.role === "seat" ? claims.seat : null;
+let me = claims && claims.role === "seat" ? claims.seat : null;
 const box = new BiddingBox($("bidding-box"), call);
-const socket = me ? new TableSocket({ table: claims.table, token, onState, onStatus }) : null;
+let socket = me ? new TableSocket({ table: claims.table, token, onState, onStatus }) : null;
+
+/** The play page's (a player's link, `/play`): this page sat at his seat of a round, its
+ * socket moved there from the seat before (none: `seatToken` null, the socket stopped). */
+export function sitAt(seatToken) {
+  if (socket) socket.stop();
+  token = seatToken;
+  claims = claimsOf(token);
+  me = claims && claims.role === "seat" ? claims.seat : null;
+  Object.assign(page, { board: null, chosen: null, replacing: false, lastShown: false });
+  socket = me ? new TableSocket({ table: claims.table, token, onState, onStatus }) : null;
+  if (socket) socket.start();
+}
 
 $("typed").addEventListener("submit", typed);
 document.addEventListener("keydown", keyboard);
@@ -425,7 +438,7 @@ $("last-trick-button").addEventListener("click", () => {
 
 if (socket) {
   socket.start();
-} else {
+} else if (!claims || claims.role !== "player") { // the play page seats it (`sitAt`)
   onStatus("refused", "this page needs a seat's link, /seat#<token>");
   say("turn", "Open this page with your seat's link.");
 }

@@ -21,9 +21,11 @@ from services.gateway.feeds.feed_frames import BoardFrames
 from services.gateway.feeds.sockets import MAX_MESSAGE, close_quietly, serve_feed
 from services.gateway.http.asgi import origin_allowed
 from services.gateway.http.doors import socket_ack
+from services.gateway.refusals import Refused
 from services.gateway.tables.service import DIRECTOR_EVENTS, Gateway
-from services.gateway.tables.views import board_for, for_public
+from services.gateway.tables.views import board_for, for_public, for_round_seat
 from services.gateway.tokens import Grant, Role
+from services.gateway.tournaments.players import admit_bound
 from services.gateway.tournaments.public_boards import public_of
 
 router = APIRouter()
@@ -88,11 +90,19 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
     if not gw.reads(grant, table):
         await close_quietly(websocket, 4403)
         return
+    try:
+        await admit_bound(gw, grant, table)  # a player's seat: while its round lasts
+    except ServiceError as exc:
+        await close_quietly(websocket, 4403 if isinstance(exc, Refused) else 1011, str(exc))
+        return
     delay = gw.settings.spectator_delay_s
     public = public_of(gw) if grant.role == Role.SPECTATOR else None
 
     def render(entry_id: str, fields: dict[bytes, bytes]) -> str:
         now = int(time.time() * 1000)
+        if grant.bound is not None:  # a player's seat: its round's boards only
+            return FRAMES.frame(entry_id, fields,
+                                lambda board: for_round_seat(grant, board, delay, now))
         if public is None:
             return FRAMES.frame(entry_id, fields,
                                 lambda board: board_for(grant, board, delay, now))
@@ -109,8 +119,8 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
         return json.dumps(await socket_ack(gw, table, grant, text, body))
 
     if public is None:
-        await serve_feed(websocket, gw.adapters.hub, feed_key(table), (grant.role, grant.seat),
-                         render, answer=answer)
+        await serve_feed(websocket, gw.adapters.hub, feed_key(table),
+                         (grant.role, grant.seat, grant.bound), render, answer=answer)
         return
     public.follow(table)  # the public's: after the delay, a tournament's boards withheld
     try:

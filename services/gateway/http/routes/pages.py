@@ -21,7 +21,8 @@ from services.gateway.tokens import Role, sign
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 # /<page> serves web/<page>.html
-PAGES = ("seat", "vugraph", "director", "capture", "results", "enter", "hand-records")
+PAGES = ("seat", "vugraph", "director", "capture", "results", "enter", "hand-records",
+         "play")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
        "object-src 'none'")

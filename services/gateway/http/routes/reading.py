@@ -26,11 +26,13 @@ from services.gateway.tables.views import (
     board_for,
     entry_for,
     for_public,
+    for_round_seat,
     hides_holdings,
     think_times_for,
     without_withheld,
 )
 from services.gateway.tokens import Grant, Role
+from services.gateway.tournaments.players import admit_bound
 from services.gateway.tournaments.public_boards import public_of
 from services.replay.history import NoSuchBoard, record_of
 
@@ -48,6 +50,7 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> Response:
     `withheld` until every table of the movement has played it)."""
     gw.may_read(grant, table)
     await gw.table_meta(table)
+    await admit_bound(gw, grant, table)  # a player's seat: while its round lasts
     now = int(time.time() * 1000)
     if grant.role == Role.SPECTATOR:
         return await _public_state(gw, table, grant, now)
@@ -55,7 +58,9 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> Response:
     if found is None:
         return _state(table, None, None)
     version, board = found
-    return _state(table, version, board_for(grant, board, gw.settings.spectator_delay_s, now))
+    delay = gw.settings.spectator_delay_s
+    return _state(table, version, for_round_seat(grant, board, delay, now)
+                  if grant.bound is not None else board_for(grant, board, delay, now))
 
 
 def _state(table: str, version: int | None, board: BoardView | WithheldView | None
@@ -103,6 +108,9 @@ async def get_history(table: str, gw: GatewayDep, grant: GrantDep,
     if states and board is None:
         raise Refused("states=true needs a board: ?board=N&states=true", "states")
     gw.may_read(grant, table)
+    if grant.bound is not None:  # a player's seat reads its board in play, not the table's past
+        raise Refused("a player's seat reads its board in play (GET …/state), not the "
+                      "table's history", kind=Kind.FORBIDDEN)
     meta = await gw.table_meta(table)
     settings, adapters = gw.settings, gw.adapters
     now = int(time.time() * 1000)

@@ -1,0 +1,193 @@
+// The player's page (`/play#<player token>`): his one link all evening. It listens on its
+// socket (`/api/play/live`), which sends where he is now, and again each time that changes:
+// the lobby before round 1, his seat during a round (the seat page itself, moved to his table
+// of the round: `seat.js`'s `sitAt`), where he goes next between rounds with his running score,
+// his scorecard at the end. It polls nothing and needs no click to move.
+
+import { statusWords } from "./socket.js";
+import { tokenFromHash } from "./token.js";
+
+const $ = (id) => document.getElementById(id);
+const token = tokenFromHash();
+const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const PING_MS = 25000;
+const REFUSED = { 4401: "this link was refused (expired or not valid)",
+  4403: "this link was replaced or is not a player's: ask the Director",
+  4404: "this event no longer exists" };
+const DIRECTIONS = { NS: "North–South", EW: "East–West" };
+const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+
+function el(tag, text, attrs = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+function status(stateName, detail) {
+  const node = $("play-connection");
+  node.dataset.state = stateName;
+  node.textContent = statusWords(stateName, detail);
+}
+
+function boardsWords(boards) {
+  if (!boards.length) return "";
+  return boards.length === 1 ? `board ${boards[0]}`
+    : `boards ${boards[0]}–${boards[boards.length - 1]}`;
+}
+
+const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null, noun: "pair" };
+
+/** "pair 12 (Ann, Bob)", or "pair 12, The Owls (Ann, Bob)" when it has a name of its own. */
+function entrantWords(entrant) {
+  const names = entrant.players.filter(Boolean).join(", ");
+  const label = `${state.noun} ${entrant.number}`;
+  const named = [String(entrant.number), label].includes(entrant.name) ? label
+    : `${label}, ${entrant.name}`;
+  return `${named}${names ? ` (${names})` : ""}`;
+}
+
+/** "Round 3: table 5, North–South, against pair 12 (Ann, Bob), boards 7–9" */
+export function placeWords(seat) {
+  return `Round ${seat.round}: table ${seat.table_number}, ${DIRECTIONS[seat.direction]} ` +
+    `(${SEATS[seat.seat]}), against ${entrantWords(seat.opponents)}, ${boardsWords(seat.boards)}`;
+}
+
+function scoreNode(view) {
+  const line = view.score;
+  if (!line) return el("p", "No board is complete at every table yet: no score so far.",
+    { class: "quiet score" });
+  const value = line.percent !== undefined && line.percent !== null ? `${line.percent} %`
+    : line.vp !== undefined ? `${line.vp} VP` : `${line.points}`;
+  return el("p", `Your score so far: ${value}, rank ${line.rank}, over the ` +
+    `${view.complete} board(s) complete at every table.`, { class: "score", id: "play-score" });
+}
+
+function lobbyNodes(view) {
+  const nodes = [el("p", `${view.name}${view.date ? `, ${view.date}` : ""}. You are ` +
+    `${view.player || `player ${view.place}`} of ${entrantWords(view.entrant)}` +
+    `${view.partner.length ? `, with ${view.partner.join(", ")}` : ""}.`)];
+  nodes.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
+    : el("p", "You sit out round 1.", { class: "next", id: "play-next" }));
+  const list = el("ol", null, { id: "play-entrants" });
+  for (const entrant of view.entrants || []) list.append(el("li", entrantWords(entrant)));
+  nodes.push(el("h3", `The entrants so far (${(view.entrants || []).length})`), list);
+  return nodes;
+}
+
+function scorecardNode(rows) {
+  const table = el("table", null, { id: "play-scorecard" });
+  const head = el("tr");
+  for (const title of ["Board", "Dir.", "Against", "Contract", "Points", "%"]) {
+    head.append(el("th", title, { scope: "col" }));
+  }
+  table.append(head);
+  for (const row of rows) {
+    const tr = el("tr");
+    for (const value of [row.board, row.direction, row.opponent, row.contract || "",
+      row.points, row.percent ?? ""]) tr.append(el("td", String(value)));
+    table.append(tr);
+  }
+  return table;
+}
+
+function panel(view) {
+  const body = [];
+  let heading = "Welcome";
+  if (view.phase === "lobby") {
+    heading = "Before the first round";
+    body.push(...lobbyNodes(view));
+  } else if (view.phase === "seated") {
+    heading = `Round ${view.round}`;
+    body.push(el("p", placeWords(view.seat), { class: "next", id: "play-next" }));
+  } else if (view.phase === "between") {
+    heading = `Between rounds: next, round ${view.round}`;
+    body.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
+      : el("p", `You sit out round ${view.round}, or its tables are not drawn yet.`,
+        { class: "next", id: "play-next" }));
+    body.push(scoreNode(view));
+  } else if (view.phase === "end") {
+    heading = "The end: thank you for playing";
+    body.push(scoreNode(view));
+    if (view.scorecard) body.push(el("h3", "Your scorecard"), scorecardNode(view.scorecard));
+    const link = el("a", "The results", { href: view.results, id: "play-results" });
+    body.push(el("p", null), link);
+  }
+  $("play-heading").textContent = heading;
+  $("play-body").replaceChildren(...body);
+}
+
+async function seatModule() { // the seat page's markup and module, once
+  if (!state.seat) {
+    state.seat = (async () => {
+      const html = await (await fetch("/seat")).text();
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const bar = document.importNode(doc.querySelector("header"), true);
+      const main = document.importNode(doc.querySelector("main"), true);
+      bar.id = "seat-bar";
+      main.id = "seat-main";
+      document.body.append(bar, main);
+      return import("./seat.js");
+    })();
+  }
+  return state.seat;
+}
+
+async function sit(view) {
+  const seated = view.phase === "seated" && view.seat && view.seat.token;
+  const at = seated ? `${view.seat.table}/${view.seat.seat}/${view.seat.round}` : null;
+  if (at === state.seatedAt) return;
+  state.seatedAt = at;
+  if (!seated && !state.seat) return;
+  const seat = await seatModule();
+  seat.sitAt(seated ? view.seat.token : null);
+  $("seat-bar").hidden = !seated;
+  $("seat-main").hidden = !seated;
+}
+
+function show(view) {
+  state.noun = ["teams", "swiss"].includes(view.movement) ? "team" : "pair";
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.round = String(view.round);
+  document.body.dataset.table = view.seat ? view.seat.table : "";
+  $("play-title").textContent = view.name;
+  $("play-where").textContent = view.phase === "seated" || view.phase === "between"
+    ? `Round ${view.round} of ${view.rounds}` : "";
+  panel(view);
+  sit(view);
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${window.location.host}/api/play/live`);
+  state.ws = ws;
+  ws.addEventListener("open", () => {
+    ws.send(JSON.stringify({ type: "auth", token }));
+    state.tries = 0;
+    status("open");
+    state.pinger = window.setInterval(() => ws.send('{"type":"ping"}'), PING_MS);
+  });
+  ws.addEventListener("message", (event) => {
+    const view = JSON.parse(event.data);
+    if (view.type !== "pong") show(view);
+  });
+  ws.addEventListener("close", (event) => {
+    window.clearInterval(state.pinger);
+    if (REFUSED[event.code]) {
+      status("refused", REFUSED[event.code]);
+      document.body.dataset.phase = "refused";
+      if (state.seat) sit({ phase: "refused" });
+      return;
+    }
+    status("reconnecting");
+    const wait = RETRY_MS[Math.min(state.tries, RETRY_MS.length - 1)];
+    state.tries += 1;
+    window.setTimeout(connect, wait);
+  });
+}
+
+if (token) {
+  connect();
+} else {
+  status("refused", "this page needs your player's link, /play#<token>");
+}

@@ -1,0 +1,136 @@
+"""Where a player of a tournament is now: his entrant and his place in it (1, 2, … in the
+order the entrant's players are given) give his seat in each round of the movement, and the
+tables' rounds say which of those he is in (the player's evening: one link all evening).
+
+- `Phase.LOBBY`: no round has started; his place is round 1's (or None: he sits it out).
+- `Phase.SEATED`: his table plays a round that seats him: the board in progress there is one
+  of his round's. A table whose round's last board is still in play when the next round
+  starts keeps its players until that board ends (the engine starts the next round's first
+  board then: `shared.table.engine`).
+- `Phase.BETWEEN`: his round's boards are over at his table (or his next table is still
+  finishing the round before, or he sits the round out): his place is the next round's.
+- `Phase.END`: the movement's last round is over for him.
+
+A pair's places: 1 and 2, NS or EW as the movement seats the pair. A team's (`teams`): 1 and 2
+sit NS in the room where the team is home (the open room of its match), 3 and 4 EW in the other
+(`shared.tournament.entrants.seat_names`); a fifth or sixth player sits nowhere.
+
+Pure: the gateway gives the rounds (the movement's, as recorded) and the tables' lines.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from shared.scores.movements import Round, Seating
+from shared.tournament.entrants import Entrant
+
+
+class Phase(enum.StrEnum):
+    """Where a player's evening stands: each the string on the wire."""
+
+    LOBBY = "lobby"  # before round 1
+    SEATED = "seated"  # at his table, his round's boards in progress
+    BETWEEN = "between"  # between two rounds: where he goes next
+    END = "end"  # the last round is over for him
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A player's seat in one round: the table (numbered from 1), his seat and direction, his
+    partner's entrant (his own) and his opponents' entrant, and the boards they play."""
+
+    round: int
+    table: int
+    seat: str  # N, E, S or W
+    direction: str  # NS or EW
+    opponents: int  # the entrant sitting the other way
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """A table's line as its overview gives it: the round it has started, and whether that
+    round's boards are over (no board in progress, none left to start)."""
+
+    round: int | None
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A player's phase, the round it is about (his round now, seated; the next one, between;
+    the last started, at the end) and his place in it (None: he sits that round out, or a
+    Swiss's next round is not paired yet)."""
+
+    phase: Phase
+    round: int
+    place: Place | None
+
+
+def places_of(entrant: Entrant, teams: bool) -> int:
+    """How many places an entrant has for its players: a pair two, a team four, or as many as
+    its players when it names more (those past the fourth sit nowhere in the movement)."""
+    return max(len(entrant.players), 4 if teams else 2)
+
+
+def seat_in(seating: Seating, entrant: int, place: int, teams: bool) -> str | None:
+    """The seat of place `place` of `entrant` at `seating`'s table, None when it sits
+    elsewhere (or nowhere) that round."""
+    if teams:
+        if seating.ns == entrant and place in (1, 2):
+            return "NS"[place - 1]
+        if seating.ew == entrant and place in (3, 4):
+            return "EW"[place - 3]
+        return None
+    if place not in (1, 2):
+        return None
+    if seating.ns == entrant:
+        return "NS"[place - 1]
+    if seating.ew == entrant:
+        return "EW"[place - 1]
+    return None
+
+
+def place_in(seated: Round | None, entrant: int, place: int, teams: bool) -> Place | None:
+    """The player's place in round `seated` (None: the round is not known, or he sits out)."""
+    if seated is None:
+        return None
+    for seating in seated.tables:
+        seat = seat_in(seating, entrant, place, teams)
+        if seat is not None:
+            ns = seat in "NS"
+            return Place(seated.number, seating.table, seat, "NS" if ns else "EW",
+                         seating.ew if ns else seating.ns, seating.boards)
+    return None
+
+
+def where(rounds: Mapping[int, Round], started: int, total: int,
+          tables: Mapping[int, TableNow], entrant: int, place: int, teams: bool) -> Where:
+    """Where player (`entrant`, `place`) is now. `rounds`: the movement's rounds known (those
+    started, and the next when the movement fixes it); `started`: the last round started (0:
+    none); `total`: the movement's rounds; `tables`: each table's line (by number; a table
+    without one has started no round)."""
+    if started <= 0:
+        return Where(Phase.LOBBY, 1, place_in(rounds.get(1), entrant, place, teams))
+    now = place_in(rounds.get(started), entrant, place, teams)
+    before = place_in(rounds.get(started - 1), entrant, place, teams)
+    if before is not None and _playing(tables, before.table, before.round):
+        return Where(Phase.SEATED, before.round, before)  # finishing the round before
+    if now is not None:
+        line = tables.get(now.table, TableNow(None, False))
+        if line.round is None or line.round < started:  # his table finishes the round before
+            return Where(Phase.BETWEEN, started, now)
+        if not line.over:
+            return Where(Phase.SEATED, started, now)
+    if started >= total:
+        return Where(Phase.END, started, None)
+    return Where(Phase.BETWEEN, started + 1,
+                 place_in(rounds.get(started + 1), entrant, place, teams))
+
+
+def _playing(tables: Mapping[int, TableNow], table: int, number: int) -> bool:
+    line = tables.get(table)
+    return line is not None and line.round == number and not line.over

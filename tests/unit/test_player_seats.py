@@ -1,0 +1,120 @@
+"""Where a player of a tournament is now (`shared.tournament.player_seats`), and his links as
+the tournament's record keeps them (`shared.tournament.player_links`): his seat follows the
+movement round by round, and only while his table plays his round's boards (a board of
+another round is one he may meet later: Law 16C1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.scores.movements import Seating, howell, team_rounds
+from shared.tournament.entrants import Entrant, Movement, MovementKind
+from shared.tournament.errors import TournamentError
+from shared.tournament.player_links import (
+    PLAYER_LINK_ISSUED,
+    PLAYER_MOVED,
+    check_player,
+    links_of,
+    moved_event,
+)
+from shared.tournament.player_seats import (
+    Phase,
+    Place,
+    TableNow,
+    Where,
+    place_in,
+    places_of,
+    seat_in,
+    where,
+)
+from shared.tournament.session import Tournament
+
+HOWELL = {r.number: r for r in howell(4, 2)}  # 2 tables, 3 rounds of 2 boards
+
+
+def at(entrant: int, place: int, started: int, tables: dict[int, TableNow]) -> Where:
+    return where(HOWELL, started, 3, tables, entrant, place, False)
+
+
+def test_before_round_one_the_lobby_names_round_ones_seat() -> None:
+    assert at(2, 1, 0, {}) == Where(Phase.LOBBY, 1, Place(1, 2, "E", "EW", 3, (1, 2)))
+
+
+def test_a_pair_sits_where_each_round_puts_it_ns_or_ew() -> None:
+    assert [place_in(HOWELL[r], 2, 1, False) for r in (1, 2, 3)] == [
+        Place(1, 2, "E", "EW", 3, (1, 2)), Place(2, 2, "N", "NS", 4, (3, 4)),
+        Place(3, 1, "E", "EW", 1, (5, 6))]
+    assert place_in(HOWELL[2], 2, 2, False) == Place(2, 2, "S", "NS", 4, (3, 4))
+    assert place_in(HOWELL[1], 2, 3, False) is None  # a pair has two places
+
+
+def test_seated_while_his_table_plays_his_rounds_boards() -> None:
+    playing = {1: TableNow(1, False), 2: TableNow(1, False)}
+    assert at(2, 1, 1, playing) == Where(Phase.SEATED, 1, Place(1, 2, "E", "EW", 3, (1, 2)))
+
+
+def test_between_rounds_he_is_told_his_next_seat() -> None:
+    over = {1: TableNow(1, True), 2: TableNow(1, True)}
+    assert at(2, 1, 1, over) == Where(Phase.BETWEEN, 2, Place(2, 2, "N", "NS", 4, (3, 4)))
+
+
+def test_a_table_finishing_the_round_before_keeps_its_players() -> None:
+    """Round 2 started while table 1 still plays round 1's last board: pair 4 (EW at table 1
+    in round 1) stays there; pair 3 (NS at table 2 in round 1, EW at table 1 in round 2)
+    waits for table 1."""
+    tables = {1: TableNow(1, False), 2: TableNow(2, False)}
+    assert at(4, 1, 2, tables) == Where(Phase.SEATED, 1, Place(1, 1, "E", "EW", 1, (1, 2)))
+    assert at(3, 1, 2, tables) == Where(Phase.BETWEEN, 2, Place(2, 1, "E", "EW", 1, (3, 4)))
+    assert at(2, 1, 2, tables).phase is Phase.SEATED  # table 2 plays round 2
+
+
+def test_the_end_once_the_last_round_is_over_at_his_table() -> None:
+    tables = {1: TableNow(3, True), 2: TableNow(3, False)}
+    assert at(1, 1, 3, tables) == Where(Phase.END, 3, None)
+    assert at(3, 1, 3, tables).phase is Phase.SEATED
+
+
+def test_a_team_seats_its_first_two_ns_at_home_and_its_next_two_ew_away() -> None:
+    """`seat_names`' rooms: the open room (home NS) and the closed room (away NS)."""
+    rnd = team_rounds(2, 2)[0]
+    assert [place_in(rnd, 1, p, True) for p in (1, 2, 3, 4)] == [
+        Place(1, 1, "N", "NS", 2, (1, 2)), Place(1, 1, "S", "NS", 2, (1, 2)),
+        Place(1, 2, "E", "EW", 2, (1, 2)), Place(1, 2, "W", "EW", 2, (1, 2))]
+    assert seat_in(Seating(1, 1, 2, (1,)), 1, 5, True) is None  # a reserve sits nowhere
+    assert places_of(Entrant(1, "A", ("a", "b", "c", "d", "e")), True) == 5
+
+
+MADE = Tournament("t", "T", "wbf-2017", ("t-1", "t-2"), {1: {}},
+                  entrants=tuple(Entrant(n, str(n), (f"{n}a", f"{n}b")) for n in (1, 2, 3, 4)),
+                  movement=Movement(MovementKind.HOWELL, 2, 3))
+
+
+def test_a_reissued_link_has_the_next_generation_and_a_move_seats_him_elsewhere() -> None:
+    links = links_of([{"type": PLAYER_LINK_ISSUED, "entrant": 2, "place": 1, "generation": 2},
+                      {"type": PLAYER_MOVED, "entrant": 2, "place": 1, "to_entrant": 3,
+                       "to_place": 2},
+                      {"type": "round_started", "round": 1}])
+    assert (links.generation(2, 1), links.generation(2, 2)) == (2, 1)
+    assert (links.sits_as(2, 1), links.sits_as(1, 1)) == ((3, 2), (1, 1))
+    back = links_of([{"type": PLAYER_MOVED, "entrant": 2, "place": 1, "to_entrant": 3,
+                      "to_place": 2},
+                     {"type": PLAYER_MOVED, "entrant": 2, "place": 1, "to_entrant": 2,
+                      "to_place": 1}])
+    assert back.sits_as(2, 1) == (2, 1)
+
+
+@pytest.mark.parametrize(("given", "field"), [
+    ({"entrant": 5, "place": 1, "to_entrant": 1, "to_place": 1}, "entrant"),
+    ({"entrant": 1, "place": 3, "to_entrant": 1, "to_place": 1}, "place"),
+    ({"entrant": 1, "place": 1, "to_entrant": 0, "to_place": 1}, "to_entrant"),
+    ({"entrant": 1, "place": 1, "to_entrant": 2, "to_place": "1"}, "to_place")])
+def test_a_move_names_the_field_at_fault(given: dict[str, object], field: str) -> None:
+    with pytest.raises(TournamentError) as caught:
+        moved_event(MADE, given)
+    assert caught.value.field == field
+
+
+def test_a_player_of_a_tournament_without_movement_is_refused() -> None:
+    with pytest.raises(TournamentError) as caught:
+        check_player(Tournament("t", "T", "wbf-2017", ("t-1",), {1: {}}), 1, 1)
+    assert caught.value.field == "movement"

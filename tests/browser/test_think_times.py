@@ -38,6 +38,7 @@ def test_the_directors_record_shows_each_think_and_marks_a_break_in_tempo(
     expect(page.locator("#connection")).to_have_text("Connected")
     page.locator(".tab[data-tab='tables']").click()
     page.locator(f"#table-list button[data-table='{table}']").click()
+    page.locator("#record-fold summary").click()  # the record, folded by default: opened
     expect(page.locator("#record .think")).to_have_count(len(AUCTION))
     marked = page.locator("#record .tempo")
     expect(marked).to_have_count(1)

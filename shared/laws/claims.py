@@ -12,6 +12,7 @@ from shared.laws.play import begin_play
 from shared.laws.revoke import establish, settle_revokes
 from shared.seats import Seat
 from shared.table.board import Board
+from shared.table.claim_answers import may_object, needed
 from shared.table.play import Claim, Play
 from shared.vocabulary import Irregularity
 
@@ -87,8 +88,7 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
         board.note_ignored(f"{seat} does not answer this claim (Laws 43A, 69A)")
         return
     if not event.accept:
-        if defending and seat is claimer.partner and claim.concedes \
-                and (seat, True) not in claim.answers:
+        if seat is may_object(play):
             concession_objected(board, play, claim)
             return
         play.claim = replace(claim, answers=(*claim.answers, (seat, False)), disputed=True)
@@ -108,8 +108,7 @@ def on_claim_response(board: Board, event: ClaimResponded) -> None:
     answers = (*claim.answers, (seat, True))
     play.claim = claim = replace(claim, answers=answers)
     accepted = {s for s, yes in answers if yes}
-    needed = {play.declarer} if defending else {play.declarer.lho, play.declarer.rho}
-    if needed <= accepted:
+    if needed(play, claim) <= accepted:
         agreed(board, play, claim)
 
 

@@ -17,8 +17,10 @@ from shared.scoring import (
     unfinished_rubber,
 )
 from shared.seats import Seat, Vulnerability
-from shared.table.board_view import LeadOutOfTurnView, PlayView, ResultView, TrickView
-from shared.table.play import IrregularLead, Play
+from shared.table.board_view import ClaimView, LeadOutOfTurnView, PlayView, ResultView, TrickView
+from shared.table.claim_answers import awaited, may_object
+from shared.table.last_trick import may_inspect_last
+from shared.table.play import Claim, IrregularLead, Play
 from shared.vocabulary import BoardStatus
 
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
@@ -70,10 +72,7 @@ def play_view(play: Play) -> PlayView:
         "tricks": tricks,
         "turn": play.turn.letter if play.turn is not None else None,
         "won": {"NS": play.won_ns, "EW": play.won_ew},
-        "claim": None if claim is None else {
-            "seat": claim.seat.letter, "tricks": claim.tricks, "remaining": claim.remaining,
-            "statement": claim.statement, "answers": {s.letter: a for s, a in claim.answers},
-            "disputed": claim.disputed},
+        "claim": None if claim is None else claim_view(play, claim),
         "lead_out_of_turn": None if lead is None else lead_view(lead),
         "lead_options": None if options is None else {
             "seat": options.seat.letter, "suits": list(options.suits),
@@ -88,7 +87,18 @@ def play_view(play: Play) -> PlayView:
         "designated": None if play.designated is None else {
             "seat": play.designated[0].letter, "card": str(play.designated[1])},
         "waiting": [{"seat": s.letter, "card": c.text} for s, c in play.waiting],
+        "inspect_last": [s.letter for s in may_inspect_last(play)],
     }
+
+
+def claim_view(play: Play, claim: Claim) -> ClaimView:
+    """The claim standing, with the seats whose answer it awaits and the partner who may
+    object to a concession (Laws 68B2, 69A: `shared.table.claim_answers`)."""
+    objector = may_object(play)
+    return {"seat": claim.seat.letter, "tricks": claim.tricks, "remaining": claim.remaining,
+            "statement": claim.statement, "answers": {s.letter: a for s, a in claim.answers},
+            "disputed": claim.disputed, "awaited": [s.letter for s in awaited(play)],
+            "may_object": None if objector is None else objector.letter}
 
 
 def _contract(board: Board) -> Contract | None:

@@ -252,6 +252,13 @@ class ClaimView(TypedDict):
     answers: dict[Seat, bool]
     """seat → acquiesced (Law 69A)"""
     disputed: bool
+    awaited: list[Seat]
+    """the seats whose answer agrees it, not yet given (Law 69A: both defenders for declarer's
+    side, declarer for a defender's; dummy none, Law 43A); empty once disputed
+    (`shared.table.claim_answers`)"""
+    may_object: Seat | None
+    """the partner of a defender who concedes a trick, who may object (Law 68B2: then play
+    continues); null for any other claim"""
 
 
 class RevokeView(TypedDict):
@@ -337,6 +344,10 @@ class PlayView(TypedDict):
     waiting: list[PlayedCardView]
     """premature cards that stand, each to go to the trick at its hand's turn (Laws 57C3,
     57D, 54B2)"""
+    inspect_last: list[Seat]
+    """the seats that may see the last completed trick now (Law 66A: declarer and each
+    defender until his side plays to the next, not dummy; 66D: all four once play has ceased;
+    `shared.table.last_trick`)"""
 
 
 class PlayableView(TypedDict):

@@ -210,6 +210,7 @@ DEAL_STATE: dict[str, Any] = {  # 2C by North, East on lead, trick 2 led with â™
                  {"seat": "E", "card": "DA"}, {"seat": "S", "card": "D6"},
                  {"seat": "W", "card": "D3"}, {"seat": "N", "card": "D2"}]},
                  {"leader": "E", "winner": None, "cards": [{"seat": "E", "card": "DK"}]}]},
+    "playable": {"seat": "S", "cards": ["DJ", "DT"]},  # the server's (Law 44C)
 }
 
 
@@ -218,14 +219,11 @@ DEAL_STATE: dict[str, Any] = {  # 2C by North, East on lead, trick 2 led with â™
     ("t", {"event": {"type": "card_played", "seat": "S", "card": "DT"}}),
     ("j", {"event": {"type": "card_played", "seat": "S", "card": "DJ"}}),
     ("10d", {"event": {"type": "card_played", "seat": "S", "card": "DT"}}),
-    ("s:a", {"error": '"s:a": South has no A he may play (following diamonds): type the card, '
-                      "suit then rank."}),
+    ("s:a", {"error": '"s:a": South has no A he may play: type the card, suit then rank.'}),
     ("s:sa", {"event": {"type": "card_played", "seat": "S", "card": "SA"}}),
     ("w:h4", {"event": {"type": "card_played", "seat": "W", "card": "H4"}}),
-    ("n:2", {"error": '"n:2": North has no 2 he may play (following diamonds): type the card, '
-                      "suit then rank."}),
-    ("e:7", {"error": '"e:7": East may play the 7 of spades or the 7 of hearts: type the '
-                      "suit too, e.g. s7."}),
+    ("n:2", {"error": '"n:2": North\'s card is not due: type the card, suit then rank.'}),
+    ("e:7", {"error": '"e:7": East\'s card is not due: type the card, suit then rank.'}),
     ("c10", {"event": {"type": "claim", "seat": "N", "tricks": 10, "statement": ""}}),
     ("c00(none)", {"event": {"type": "claim", "seat": "N", "tricks": 0,
                              "statement": "none"}}),
@@ -239,15 +237,49 @@ DEAL_STATE: dict[str, Any] = {  # 2C by North, East on lead, trick 2 led with â™
 def test_the_plays_syntax(stack: Stack, browser: Browser, tabs: list[Tab], word: str,
                           made: dict[str, Any]) -> None:
     """Each word of the play read by the page's own modules against a state: the card and its
-    hand (the rank alone when one card of that rank may be played, Law 44C), a claim in all
+    hand (the rank alone when one card of that rank may be played by the hand due, the
+    server's `playable`: Law 44C; another hand's card typed whole), a claim in all
     made the claim event's tricks of those left (Law 68), or the error that says why."""
     if not tabs:
         tabs.append(open_tab(browser, f"{stack.url}/capture"))
-    found = tabs[0].page.evaluate(
+    assert read_word(tabs[0], word, DEAL_STATE) == made
+
+
+def read_word(tab: Tab, word: str, board: dict[str, Any]) -> Any:
+    """A word of the play read by the page's own modules against `board`."""
+    return tab.page.evaluate(
         """async ([word, board]) => {
           const { parseEntry } = await import("/web/capture-entry.js");
           const { playEvent } = await import("/web/capture-play.js");
           const read = parseEntry(word, { play: true });
           return read.error ? { error: read.error } : playEvent(read.plays[0], board);
-        }""", [word, DEAL_STATE])
-    assert found == made
+        }""", [word, board])
+
+
+OPENING_STATE: dict[str, Any] = {  # 4S by North, East on lead, nothing played yet
+    "deal": DEAL_STATE["deal"], "status": "closed", "contract": {"declarer": "N"},
+    "on_lead": "E", "play": None,
+    "playable": {"seat": "E", "cards": ["SJ", "ST", "S9", "S8", "S7", "HQ", "H8", "H7", "H6",
+                                        "DA", "DK", "D5", "C2"]},
+}
+HEARTS_REQUIRED = {"seat": "E", "cards": ["HQ", "H8", "H7", "H6"]}  # declarer's option, 50D2
+
+
+@pytest.mark.parametrize(("word", "playable", "made"), [
+    ("7", None, {"error": '"7": East may play the 7 of spades or the 7 of hearts: type the '
+                          "suit too, e.g. s7."}),
+    ("2", None, {"event": {"type": "card_played", "seat": "E", "card": "C2"}}),
+    ("8", HEARTS_REQUIRED, {"event": {"type": "card_played", "seat": "E", "card": "H8"}}),
+    ("a", HEARTS_REQUIRED, {"error": '"a": East has no A he may play: type the card, suit '
+                                     "then rank."}),
+])
+def test_the_rank_alone_is_read_among_the_cards_the_server_says_the_hand_may_play(
+        stack: Stack, browser: Browser, tabs: list[Tab], word: str,
+        playable: dict[str, Any] | None, made: dict[str, Any]) -> None:
+    """The opening lead (Law 41A): the rank alone is read among the state's `playable`, so a
+    lead declarer's option narrows (Law 50D2: hearts required) reads `8` as the â™¥8, not as
+    â™ 8 or â™¥8; two cards of the rank among them: the page asks for the suit."""
+    if not tabs:
+        tabs.append(open_tab(browser, f"{stack.url}/capture"))
+    board = {**OPENING_STATE, "playable": playable or OPENING_STATE["playable"]}
+    assert read_word(tabs[0], word, board) == made

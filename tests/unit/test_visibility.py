@@ -52,7 +52,8 @@ def test_laws_16_20f_a_self_alert_is_not_for_the_callers_partner() -> None:
 def test_law_45_the_playable_cards_go_to_the_seat_who_plays_that_hand_only() -> None:
     """The hand due's playable cards: in E's view on his lead, not in W's, N's or dummy's
     (they tell what E holds); dummy's in declarer's view (Law 45: declarer plays them), not
-    in dummy's own; the director's always; a spectator's only once he sees the deal."""
+    in dummy's own; the director's and the operator's always; a spectator's only once he sees
+    the deal."""
     lead = state()
     assert board_for(seat("E"), lead, 0, 0)["playable"]["seat"] == "E"
     for other in "NSW":
@@ -65,6 +66,9 @@ def test_law_45_the_playable_cards_go_to_the_seat_who_plays_that_hand_only() -> 
         "seat": "S", "cards": ["CT", "C9", "C8", "C5"]}
     assert "playable" not in board_for(seat("S"), dummys, 0, 0)
     assert board_for(DIRECTOR, dummys, 0, 0)["playable"]["seat"] == "S"
+    # the table's operator records every seat's card (the capture page reads the hand due's)
+    assert board_for(Reader(Role.OPERATOR), dummys, 0, 0)["playable"] == {
+        "seat": "S", "cards": ["CT", "C9", "C8", "C5"]}
 
 
 def test_law_57a_the_bound_partner_sees_his_playable_cards_the_others_not() -> None:

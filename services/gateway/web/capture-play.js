@@ -1,7 +1,7 @@
 // The capture page's play, as a vugraph operator types it once the auction has closed (after
 // BBO's operators): a card suit then rank (`sa`, `h4`, `d10` or `dt`; rank then suit, `4h`,
-// is read too), the rank alone when only one card of that rank may be played (`4` while
-// following in hearts with ♥4), a seat and a colon for a card out of turn or a correction
+// is read too), the rank alone when only one card of that rank may be played by the hand due
+// (`4` while following in hearts with ♥4: the state's `playable`), a seat and a colon for a card out of turn or a correction
 // (`w:d7`), and a claim by declarer of his tricks in all, as LIN's `mc` (`c10`, with two
 // digits: `c07`, since `c7` is the ♣7; `c10(draws trumps)` with its statement). The page
 // sends each card as the seat it names played it: the operator records what happened at the
@@ -49,15 +49,12 @@ export function seatToPlay(board) {
   return board.status === "closed" ? board.on_lead : null;
 }
 
-/** The suit `seat` must follow now, if any: the suit led to the trick in progress when he has
- * not yet played to it (Law 44C). */
-function suitLed(board, seat) {
-  const tricks = (board.play || {}).tricks || [];
-  const trick = tricks[tricks.length - 1];
-  if (!trick || trick.winner || !trick.cards.length) return null;
-  const waiting = (board.play || {}).waiting || [];
-  return [...trick.cards, ...waiting].some((c) => c.seat === seat) ? null
-    : trick.cards[0].card[0];
+/** The cards `seat` may play now, if his card is due: the state's `playable` (the operator's
+ * view carries it for the hand due: shared/table/playable.py, the fold's Laws 44C, 50, 51,
+ * 26, 57A), or null for a hand whose card is not due. */
+function playableOf(board, seat) {
+  const due = board.playable;
+  return due && due.seat === seat ? due.cards : null;
 }
 
 function rankWord(rank) { return rank === "T" ? "10" : rank; }
@@ -84,14 +81,15 @@ export function playEvent(word, board) {
     return { error: `"${word.text}": ${name} ${dealt ? "has already played" : "does not hold"} ` +
       `the ${cardWords(word.card)}.` };
   }
-  const led = suitLed(board, seat);
-  const follow = left.filter((c) => c[0] === led);
-  const legal = follow.length ? follow : left;
+  const legal = playableOf(board, seat);
+  if (!legal) {
+    return { error: `"${word.text}": ${name}'s card is not due: type the card, suit then ` +
+      "rank." };
+  }
   const matches = legal.filter((c) => c[1] === word.rank);
   if (matches.length === 1) return { event: { type: "card_played", seat, card: matches[0] } };
   if (!matches.length) {
-    return { error: `"${word.text}": ${name} has no ${rankWord(word.rank)} he may play` +
-      `${follow.length ? ` (following ${cardWords(`${led}2`).split(" of ")[1]})` : ""}: ` +
+    return { error: `"${word.text}": ${name} has no ${rankWord(word.rank)} he may play: ` +
       "type the card, suit then rank." };
   }
   const which = matches.map(cardWords).join(" or the ");
@@ -120,10 +118,7 @@ export function claimResponses(event, board) {
   const claim = board.play && board.play.claim;
   if (!claim) return { error: "No claim is open." };
   if (event.seat) return { events: [event] };
-  const declarerSide = [board.play.declarer, board.play.dummy];
-  const opponents = declarerSide.includes(claim.seat)
-    ? ["N", "E", "S", "W"].filter((s) => !declarerSide.includes(s)) : [board.play.declarer];
-  const waiting = opponents.filter((s) => !(s in (claim.answers || {})));
+  const waiting = claim.awaited || []; // the server's (Law 69A)
   if (!event.accept || !waiting.length) {
     return { error: "Name the seat: e.g. dispute w, agree e." };
   }

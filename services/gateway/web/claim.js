@@ -5,26 +5,23 @@
 // on). The server decides what a claim does; this is its form and its words.
 
 import { el, SEAT_NAMES } from "./table.js";
-import { sideOf } from "./trick.js";
 
 function remainingTricks(play) {
   return 13 - play.tricks.filter((t) => t.winner).length;
 }
 
-/** Whether `me` answers the claim: an opponent of the claimer, dummy excepted. */
+/** Whether `me` answers the claim now: a seat whose answer it awaits, the server's
+ * `claim.awaited` (Law 69A, shared/table/claim_answers.py). */
 export function answersClaim(play, me) {
   const claim = play && play.claim;
-  return Boolean(claim) && sideOf(me) !== sideOf(claim.seat) && me !== play.dummy;
+  return Boolean(claim) && (claim.awaited || []).includes(me);
 }
 
 /** Whether `me` may object to his partner's concession (Law 68B2: then "neither a concession
- * nor a claim has occurred" and play continues): the claimer a defender conceding one or more
- * of the remaining tricks, `me` his partner, who has not answered. */
+ * nor a claim has occurred" and play continues): the server's `claim.may_object`. */
 export function objectsToConcession(play, me) {
   const claim = play && play.claim;
-  return Boolean(claim) && !claim.disputed && claim.tricks < claim.remaining &&
-    me !== claim.seat && sideOf(me) === sideOf(claim.seat) &&
-    sideOf(claim.seat) !== sideOf(play.declarer) && (claim.answers || {})[me] === undefined;
+  return Boolean(claim) && claim.may_object === me;
 }
 
 function claimWords(claim) {
@@ -75,7 +72,7 @@ export function claimNode(board, me, { onClaim, onAnswer }) {
   if (claim.disputed) {
     parts.push(el("p", { class: "claim-disputed", id: "claim-disputed",
       text: "The claim is disputed. The Director is called; play waits." }));
-  } else if (answersClaim(play, me) && answer === undefined) {
+  } else if (answersClaim(play, me)) {
     parts.push(el("div", { class: "option-buttons" },
       el("button", { type: "button", id: "claim-accept", class: "primary",
         onclick: () => onAnswer(true), text: "Accept the claim" }),
@@ -86,8 +83,7 @@ export function claimNode(board, me, { onClaim, onAnswer }) {
       el("button", { type: "button", id: "claim-object", onclick: () => onAnswer(false),
         text: "Object to partner's concession: play on (Law 68B2)" })));
   } else {
-    const waiting = Object.keys(SEAT_NAMES).filter((s) => answersClaim(play, s) &&
-      (claim.answers || {})[s] === undefined).map((s) => SEAT_NAMES[s]);
+    const waiting = (claim.awaited || []).map((s) => SEAT_NAMES[s]);
     parts.push(el("p", { class: "quiet", text: answer === true ? "You accepted." : waiting.length
       ? `Waiting for ${waiting.join(" and ")} to answer.` : "" }));
   }

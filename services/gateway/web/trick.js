@@ -70,16 +70,11 @@ export function playableCards(board, seat) {
   return due && due.seat === seat ? due.cards : [];
 }
 
-/** Whether `me` may still look at the last trick: declarer or a defender until his side
- * plays to the next (Law 66A/C; not dummy, whose rights are Law 42's); every trick once the
- * play has ended (66D). */
+/** Whether `me` may still look at the last trick: the server's `play.inspect_last` (Law 66,
+ * shared/table/last_trick.py). */
 export function mayInspectLast(board, me) {
   const play = board && board.play;
-  if (!play || !lastCompleted(play)) return false;
-  if (play.ended) return true;
-  if (me === play.dummy) return false;
-  const trick = trickInProgress(play);
-  return !trick || !trick.cards.some((entry) => sideOf(entry.seat) === sideOf(me));
+  return Boolean(play && (play.inspect_last || []).includes(me));
 }
 
 const PLACES = ["bottom", "left", "top", "right"];

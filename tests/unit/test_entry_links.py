@@ -16,7 +16,16 @@ import pytest
 from services.gateway.tokens import PlayerScope, TokenError, sign_player, verify
 from shared.tournament.entries import EntryEvent, fold
 from shared.tournament.entry_players import EntryStanding, entry_player, partners_in
-from tests.unit.test_entry_routes import T, enter, http, kafka, opened, pair  # noqa: F401
+from tests.fakes import MemoryKafka
+from tests.unit.test_entry_routes import (  # noqa: F401 (its fixtures)
+    T,
+    enter,
+    http,
+    kafka,
+    opened,
+    pair,
+    records,
+)
 from tests.unit.test_tokens import KEY, signed
 
 BY_ENTRY = PlayerScope("spring", 4, 2, 1, by_entry=True)
@@ -109,3 +118,17 @@ async def test_his_entrys_link_is_the_lobby_then_his_seat_and_a_refusal_says_so(
     revoked = await play(http, links[3, 1]["token"])
     assert revoked.status_code == 403 and "replaced" in revoked.json()["error"]
     assert (await play(http, links[3, 2]["token"])).status_code == 200  # his partner's stands
+
+
+async def test_a_timed_evening_from_its_entries_keeps_its_clock(
+        http: httpx.AsyncClient, kafka: MemoryKafka) -> None:  # noqa: F811
+    """The opening's minutes a board reach the tournament the close creates: its rounds are
+    timed, and the clock moves the players (docs/scoring.md, the clock)."""
+    token = await opened(http, kind="howell", rounds=1, minutes_per_board=7)
+    for n in range(1, 5):
+        assert (await enter(http, token, pair(f"A{n}", f"B{n}"))).status_code == 201
+    closed = await http.post(f"/api/tournaments/{T}/entries/close", json={})
+    assert closed.status_code == 201, closed.text
+    assert closed.json()["movement"]["minutes_per_board"] == 7
+    created = [r for r in records(kafka) if r["type"] == "tournament_created"]
+    assert created[0]["movement"]["minutes_per_board"] == 7, created

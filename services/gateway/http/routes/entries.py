@@ -37,6 +37,9 @@ class MovementWanted(BaseModel):
     rounds: int | None = Field(None, ge=1, le=200, description="by default all the "
                                "movement's rounds (a Swiss: required)")
     scoring: Scoring = Scoring.MATCHPOINTS
+    minutes_per_board: float | None = Field(
+        None, gt=0, le=60, examples=[7], description="the round's clock: a round lasts its "
+        "boards × these minutes, then the next round starts by itself")
 
 
 class EntriesOpen(BaseModel):

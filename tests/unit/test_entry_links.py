@@ -28,14 +28,14 @@ from tests.unit.test_entry_routes import (  # noqa: F401 (its fixtures)
 )
 from tests.unit.test_tokens import KEY, signed
 
-BY_ENTRY = PlayerScope("spring", 4, 2, 1, by_entry=True)
 QGOOD = {"t": "tournament:spring", "s": None, "r": "player", "e": 2**40, "q": [4, 2, 1]}
 
 
 def test_a_link_by_entry_names_his_entry_and_place_never_an_entrant() -> None:
-    grant = verify(KEY, sign_player(KEY, BY_ENTRY, 2**40), now=0)
-    assert grant.player == BY_ENTRY and grant.player.by_entry
-    assert verify(KEY, signed(QGOOD), now=0).player == BY_ENTRY
+    by_entry = PlayerScope("spring", 4, 2, 1, by_entry=True)
+    grant = verify(KEY, sign_player(KEY, by_entry, 2**40), now=0)
+    assert grant.player == by_entry and grant.player.by_entry
+    assert verify(KEY, signed(QGOOD), now=0).player == by_entry
     by_entrant = verify(KEY, sign_player(KEY, PlayerScope("spring", 4, 2, 1), 2**40), now=0)
     assert by_entrant.player is not None and not by_entrant.player.by_entry
 

@@ -17,6 +17,7 @@ from services.gateway.tokens import PlayerScope, TokenError, sign_player, verify
 from shared.tournament.entries import EntryEvent, fold
 from shared.tournament.entry_players import EntryStanding, entry_player, partners_in
 from tests.fakes import MemoryKafka
+from tests.helpers import wait_for_async
 from tests.unit.test_entry_routes import (  # noqa: F401 (its fixtures)
     T,
     enter,
@@ -82,6 +83,16 @@ async def play(http: httpx.AsyncClient, token: str) -> httpx.Response:  # noqa: 
     return await http.get("/api/play", headers={"Authorization": f"Bearer {token}"})
 
 
+async def until(http: httpx.AsyncClient, token: str, want: Any) -> httpx.Response:  # noqa: F811
+    """`/api/play`'s answer once `want(answer)` holds: a gateway reads the entries again
+    within `players.FRESH_S`."""
+    async def answer() -> httpx.Response | None:
+        response = await play(http, token)
+        return response if want(response) else None
+    found: httpx.Response = await wait_for_async(answer, 5, "the entries read again")
+    return found
+
+
 async def test_his_entrys_link_is_the_lobby_then_his_seat_and_a_refusal_says_so(
         http: httpx.AsyncClient) -> None:  # noqa: F811
     token = await opened(http, kind="howell", rounds=1)
@@ -101,12 +112,13 @@ async def test_his_entrys_link_is_the_lobby_then_his_seat_and_a_refusal_says_so(
     assert [link["name"] for link in listed[2]["links"]] == ["A3", "B3"]  # the Director's
     refused = await http.post(f"/api/tournaments/{T}/entries/2/refuse", json={"reason": "x"})
     assert refused.status_code == 200
-    gone = await play(http, links[2, 1]["token"])
-    assert gone.status_code == 403 and "refused" in gone.json()["error"], gone.text
+    gone = await until(http, links[2, 1]["token"], lambda r: r.status_code == 403)
+    assert "your entry was refused by the Director: x" in gone.json()["error"], gone.text
     assert (await play(http, links[3, 1]["token"])).json()["entrant"]["number"] == 2
     closed = await http.post(f"/api/tournaments/{T}/entries/close", json={})
     assert closed.status_code == 201, closed.text
-    seated = (await play(http, links[3, 1]["token"])).json()
+    seated = (await until(http, links[3, 1]["token"],
+                          lambda r: "entries" not in r.json())).json()  # read as created
     mine = (await http.get(f"/api/tournaments/{T}/players")).json()["players"]
     his = next(p for p in mine if (p["entrant"], p["place"]) == (2, 1))
     assert (seated["phase"], seated["entrant"]["number"], seated["player"]) == (

@@ -13,10 +13,12 @@ of that player's link revokes it too (both are of generation 1 until then).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from services.common.public_links import public_link
 from services.gateway.refusals import Kind, Refused
@@ -27,6 +29,7 @@ from services.gateway.tournaments.entries import entries_of
 from shared.tournament.entries import Entries, Entry
 from shared.tournament.entry_players import EntryStanding, entry_player, partners_in
 from shared.tournament.player_seats import Phase
+from shared.tournament.session import Tournament
 
 FIRST = 1  # a link's generation until the Director reissues it
 
@@ -52,7 +55,7 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
     as `players.play_view` reads it."""
     if not player.by_entry:
         return await players.play_view(gw, player, with_token)
-    entries = await entries_of(gw, player.tournament)
+    entries, made = await _entries_now(gw, player.tournament)
     found = entry_player(entries, player.entrant, player.place)
     if found.standing is EntryStanding.NONE or found.entry is None:
         raise Refused(f"this link names no player of an entry of {player.tournament} (entry "
@@ -61,7 +64,6 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         raise Refused(f"your entry was refused by the Director: {found.entry.refused}. This "
                       "link is void: enter again for a new one, or ask the Director (entry "
                       f"{player.entrant}, {found.entry.name})", kind=Kind.FORBIDDEN)
-    made = await tournaments.find(gw, player.tournament)
     if found.standing is EntryStanding.WAITING or made is None or found.number is None:
         if player.generation != FIRST:
             raise Refused(f"this link of player {player.place} of entry {player.entrant} was "
@@ -69,6 +71,28 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         return _waiting(gw, entries, found.entry, found.number, player)
     return await players.play_view(
         gw, replace(player, entrant=found.number, by_entry=False), with_token)
+
+
+_read: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[Now]]]] = \
+    WeakKeyDictionary()
+Now = tuple[Entries, Tournament | None]
+
+
+async def _entries_now(gw: Gateway, tournament: str) -> Now:
+    """The tournament's entries and the tournament (None: not created yet), read again once
+    `players.FRESH_S` old, one read for every link's socket (a lobby of the whole field costs
+    one read a tick), as `players.moment` does once it is created."""
+    kept = _read.setdefault(gw, {})
+    last = kept.get(tournament)
+    if last is None or time.monotonic() - last[0] >= players.FRESH_S or (
+            last[1].done() and last[1].exception() is not None):
+        last = kept[tournament] = (time.monotonic(), asyncio.ensure_future(_read_now(gw,
+                                                                                 tournament)))
+    return await asyncio.shield(last[1])
+
+
+async def _read_now(gw: Gateway, tournament: str) -> Now:
+    return await entries_of(gw, tournament), await tournaments.find(gw, tournament)
 
 
 def _waiting(gw: Gateway, entries: Entries, entry: Entry, number: int | None,

@@ -14,7 +14,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from tests.helpers import DEALS, run
+from tests.helpers import DEALS, run, wait_for
 from tests.stack import Stack
 
 T = "entry-links"
@@ -46,8 +46,9 @@ def test_a_player_enters_keeps_his_link_and_round_1_seats_him_by_it(stack: Stack
                                     json={"reason": "no fee"})
             assert refused.status_code == 200, refused.text
             with stack.client(answers[0].json()["links"][0]["token"]) as gone:
-                void = gone.get("/api/play")
-                assert void.status_code == 403 and "no fee" in void.json()["error"]
+                void = wait_for(lambda: (r := gone.get("/api/play")).status_code == 403 and r,
+                                5, "the refusal read")  # within a tick (players.FRESH_S)
+                assert "refused by the Director: no fee" in void.json()["error"]
             assert me.get("/api/play").json()["entrant"]["number"] == 3  # moved up
             closed = director.post(f"/api/tournaments/{T}/entries/close", json={})
             assert closed.status_code == 201, closed.text

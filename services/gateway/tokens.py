@@ -16,7 +16,10 @@ player's entry in that tournament, nothing else.
 
 A player's token (role `player`) is a tournament's player's link for the whole evening: its `t`
 is the tournament's scope (as a vugraph token's), and its `p` claim names the player, `[entrant,
-place, generation]` (a reissue makes a new generation: the older stop working). It reads no
+place, generation]` (a reissue makes a new generation: the older stop working), or its `q`
+claim names him by his ENTRY, `[entry, place, generation]`: the link his entry's answer gives
+him before the tournament exists, resolved to his entrant at the close
+(`services.gateway.tournaments.entry_links`). It reads no
 table: the gateway resolves it to his seat in the round in progress and signs him a seat token
 bound to that round (`b`: `[tournament, round, entrant, place, generation, [boards]]`), which
 acts as that seat's only while the table plays that round's boards
@@ -68,9 +71,10 @@ class PlayerScope:
     tournament, and the generation of his link (a reissue revokes the older ones)."""
 
     tournament: str
-    entrant: int
+    entrant: int  # his entrant's number, or his entry's when `by_entry`
     place: int
     generation: int
+    by_entry: bool = False  # named by his entry (its number of arrival): his entry's link
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +138,8 @@ def sign(key: bytes, table: str, seat: str | None, role: Role, expires: int) -> 
 def sign_player(key: bytes, player: PlayerScope, expires: int) -> str:
     """A player's token: his link for the evening."""
     return _signed(key, {"t": vugraph_scope(player.tournament), "s": None, "r": Role.PLAYER,
-                         "e": expires,
-                         "p": [player.entrant, player.place, player.generation]})
+                         "e": expires, "q" if player.by_entry else "p":
+                         [player.entrant, player.place, player.generation]})
 
 
 def sign_bound(key: bytes, table: str, seat: str, bound: Bound, expires: int) -> str:
@@ -183,12 +187,13 @@ def verify(key: bytes, token: str, now: int) -> Grant:
 def _claimed(claims: Any) -> tuple[Grant, int]:
     """The grant and expiry of a signed token's claims, checked as `sign` writes them."""
     if not isinstance(claims, dict) or not set(claims) >= CLAIMS \
-            or set(claims) - CLAIMS not in (set(), {"p"}, {"b"}):
-        raise TokenError("malformed token: its claims are t, s, r and e (and a player's p, "
-                         "a round's seat's b)")
+            or set(claims) - CLAIMS not in (set(), {"p"}, {"q"}, {"b"}):
+        raise TokenError("malformed token: its claims are t, s, r and e (and a player's p or "
+                         "q, a round's seat's b)")
     table, seat, role, expires = claims["t"], claims["s"], claims["r"], claims["e"]
-    if ("p" in claims) != (role == Role.PLAYER) or ("b" in claims and role != Role.SEAT):
-        raise TokenError("malformed token: claim 'p' is a player's, 'b' a seat's")
+    if ("p" in claims or "q" in claims) != (role == Role.PLAYER) \
+            or ("b" in claims and role != Role.SEAT):
+        raise TokenError("malformed token: claims 'p' and 'q' are a player's, 'b' a seat's")
     if role not in SIGNED_ROLES:
         raise TokenError("malformed token: claim 'r' (its role)")
     if type(expires) is not int or not 0 <= expires <= MAX_EXPIRY:
@@ -204,7 +209,8 @@ def _claimed(claims: Any) -> tuple[Grant, int]:
     if not scoped:
         raise TokenError("malformed token: claim 't' (its table, or its tournament)")
     if role == Role.PLAYER:
-        player = _player(claims["p"], table.removeprefix(VUGRAPH_SCOPE), "p")
+        named = "q" if "q" in claims else "p"
+        player = _player(claims[named], table.removeprefix(VUGRAPH_SCOPE), named)
         return Grant(table, None, Role.PLAYER, player=player), expires
     if "b" in claims:
         return Grant(table, seat, Role.SEAT, bound=_bound(claims["b"])), expires
@@ -217,11 +223,12 @@ def _numbers(values: Any, count: int) -> bool:
 
 
 def _player(claim: Any, tournament: str, name: str) -> PlayerScope:
-    """A player's claim `[entrant, place, generation]`, checked."""
+    """A player's claim `[entrant, place, generation]` (`q`: `[entry, place, generation]`),
+    checked."""
     if not _numbers(claim, 3):
-        raise TokenError(f"malformed token: claim {name!r} (a player: entrant, place and "
-                         "generation, whole numbers from 1)")
-    return PlayerScope(tournament, *claim)
+        raise TokenError(f"malformed token: claim {name!r} (a player: entrant or entry, place "
+                         "and generation, whole numbers from 1)")
+    return PlayerScope(tournament, claim[0], claim[1], claim[2], by_entry=name == "q")
 
 
 def _bound(claim: Any) -> Bound:

@@ -304,7 +304,8 @@ def chosen_kind(teams: bool, count: int) -> MovementKind:
 def movement_at_close(opening: Opening, count: int, deals: Sequence[int]
                       ) -> tuple[Movement, int]:
     """The movement for `count` entrants (the Director's kind checked, or one chosen,
-    `chosen_kind`; its rounds the Director's, or all it has up to `MOST_ROUNDS`) and the
+    `chosen_kind`; its rounds the Director's, or all it has up to `MOST_ROUNDS`; its clock's
+    minutes a board the Director's, when he timed the rounds) and the
     tables it seats them at: `TournamentError` naming the field when none fits (too few
     entrants, rounds, deals)."""
     given = opening.movement
@@ -323,4 +324,7 @@ def movement_at_close(opening: Opening, count: int, deals: Sequence[int]
         rounds, planned = MOST_ROUNDS, planned[:MOST_ROUNDS]  # a field of 400 pairs and more
     tables = max((s.table for r in planned for s in r.tables), default=0)
     movement = movement_of(kind, per, rounds, scoring, count, tables, deals)
+    minutes = given.get("minutes_per_board")  # the round's clock, when timed
+    if minutes is not None:
+        movement = replace(movement, minutes_per_board=float(minutes))
     return movement, tables

@@ -4,7 +4,9 @@ page (`/enter#<entry token>`), each told his entrant number; one without his par
 one entered already are refused on the page naming the field; the Director sees the entries
 arrive in his panel, refuses one with a reason and closes: the tournament is created with the
 four standing pairs (a Howell at two tables), and a late player is told entries are closed. No
-serious axe-core finding on either page."""
+serious axe-core finding on either page. A player keeps his own link from the entry page's
+answer and follows it: the lobby, waiting for the close, then (the close made) his round-1
+table, moved by his page's socket; the refused entry's link says it was refused, and why."""
 
 from __future__ import annotations
 
@@ -65,7 +67,18 @@ def test_players_enter_the_director_sees_them_refuses_one_and_closes(
     # Ann Smith EBU 2 is told apart from Ann Smith EBU 1 by her ID: entrant 5
     expect(pages[4].page.locator("#entry-result")).to_have_text(
         "You are entered: Ann Smith & Ivy Lane, entrant 5 (5 entries so far).")
+    links = pages[4].page.locator("#entry-links .link-row")
+    expect(links).to_have_count(2)  # each player's own link, to keep
+    expect(links.nth(1)).to_contain_text("Ivy Lane")
+    assert (pages[4].page.locator("#entry-link-2").input_value() or "").startswith(
+        f"{stack.url}/play#v1.")
     screenshot(pages[4].page, "entry-phone.png")
+    pages[0].page.locator("#entry-open-1").click()  # Ann Smith follows her link: the lobby
+    player = pages[0].page
+    expect(player.locator("#play-next")).to_have_text(
+        "Entered (entry 1): waiting for the Director to close the entries. Keep this page's "
+        "link: it takes you to your table each round.")
+    expect(player.locator("#play-entrants li")).to_have_count(5)
 
     late = open_tab(browser, f"{stack.url}{link}")
     tabs.append(late)
@@ -96,6 +109,13 @@ def test_players_enter_the_director_sees_them_refuses_one_and_closes(
         f"Entries closed: tournament {T} created with 4 entrants at 2 tables "
         "(howell, 3 rounds of 1 board).")
     expect(console.locator("#entries-summary")).to_contain_text("· closed")
+    expect(player.locator("#play-next")).to_contain_text("Round 1: table ")  # by her socket
+    expect(player.locator("#play-entrants li")).to_have_count(4)
+    refused_link = pages[2].page.locator("#entry-link-1").input_value()
+    gone = open_tab(browser, refused_link)  # the refused entry's link says so
+    tabs.append(gone)
+    expect(gone.page.locator("#play-connection")).to_contain_text(
+        "your entry was refused by the Director: not members of the club")
     expect(console.locator(".entry-refuse")).to_have_count(0)
 
     closed = open_tab(browser, f"{stack.url}{link}")

@@ -241,7 +241,8 @@ def creation(tournament: str, opening: Opening, closed: Mapping[str, Any]
             "tables": closed["tables"], "entrants": closed["entrants"],
             "movement": {"kind": movement["kind"],
                          "boards_per_round": movement["boards_per_round"],
-                         "rounds": movement["rounds"], "scoring": movement["scoring"]}})
+                         "rounds": movement["rounds"], "scoring": movement["scoring"],
+                         "minutes_per_board": movement.get("minutes_per_board")}})
     except ValidationError as exc:  # past a creation's limits: the movement's, the tables'
         first = exc.errors()[0]
         field = ".".join(str(part) for part in first["loc"])

@@ -1,9 +1,13 @@
 // The entry page (`/enter#<entry token>`, the link the Director publishes): a player gives his
 // name and optional ID, and his partner's (pairs) or his team-mates' (teams), and gets his
-// entrant number. The token names the tournament; the gateway checks it and every field.
+// entrant number and each player's own link for the evening (`/play#<player token>`, with a
+// copy button: the lobby now, his seat each round). The token names the tournament; the
+// gateway checks it and every field.
 
 import { ApiError, getJson, postJson } from "./api.js";
 import { entryBody, entryWords, playerRows } from "./entry_form.js";
+import { linkRow } from "./links.js";
+import { el } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,6 +40,7 @@ async function send(event) {
   try {
     const answer = await postJson(path, token, entryBody($("entry-form")));
     say(entryWords(answer), false, true);
+    showLinks(answer);
   } catch (error) {
     const named = (name) => document.querySelector(`[name='${CSS.escape(name)}']`);
     const field = error instanceof ApiError && error.field ?
@@ -48,6 +53,18 @@ async function send(event) {
   } finally {
     $("send").disabled = false;
   }
+}
+
+/** Each player's own link of the entry, to keep: the answer gives them once. */
+function showLinks(answer) {
+  const links = answer.links || [];
+  $("entry-links").hidden = !links.length;
+  $("entry-link-list").replaceChildren(...links.map((link) => {
+    const row = linkRow(link.name, link.link, `entry-link-${link.place}`);
+    row.append(el("a", { href: link.link, class: "open", id: `entry-open-${link.place}`,
+      text: "Open" }));
+    return row;
+  }));
 }
 
 async function start() {

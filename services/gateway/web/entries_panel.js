@@ -96,7 +96,9 @@ export function bindEntries({ token, act, visible }) {
     const kind = $("entries-kind").value;
     const body = { teams: $("entries-teams").value === "1", name: $("entries-event").value.trim(),
       deals: $("entries-deals").value, movement: {
-        boards_per_round: Number($("entries-per").value), ...(kind ? { kind } : {}) } };
+        boards_per_round: Number($("entries-per").value), ...(kind ? { kind } : {}),
+        ...($("entries-minutes").value ?
+          { minutes_per_board: Number($("entries-minutes").value) } : {}) } };
     act("entries-open-result", () => postJson(
       `/api/tournaments/${encodeURIComponent(name)}/entries/open`, token, body), (answer) => {
       watch(answer.tournament);

@@ -41,7 +41,7 @@ const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null, no
 /** "pair 12 (Ann, Bob)", or "pair 12, The Owls (Ann, Bob)" when it has a name of its own. */
 function entrantWords(entrant) {
   const names = entrant.players.filter(Boolean).join(", ");
-  const label = `${state.noun} ${entrant.number}`;
+  const label = entrant.number ? `${state.noun} ${entrant.number}` : state.noun;
   const named = [String(entrant.number), label].includes(entrant.name) ? label
     : `${label}, ${entrant.name}`;
   return `${named}${names ? ` (${names})` : ""}`;
@@ -67,8 +67,15 @@ function lobbyNodes(view) {
   const nodes = [el("p", `${view.name}${view.date ? `, ${view.date}` : ""}. You are ` +
     `${view.player || `player ${view.place}`} of ${entrantWords(view.entrant)}` +
     `${view.partner.length ? `, with ${view.partner.join(", ")}` : ""}.`)];
-  nodes.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
-    : el("p", "You sit out round 1.", { class: "next", id: "play-next" }));
+  if (view.entries) { // his entry's link before the tournament exists
+    nodes.push(el("p", `Entered (entry ${view.entry}): waiting for the Director to ` +
+      `${view.entries === "open" ? "close the entries" : "start the event"}. Keep this ` +
+      "page's link: it takes you to your table each round.",
+    { class: "next", id: "play-next" }));
+  } else {
+    nodes.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
+      : el("p", "You sit out round 1.", { class: "next", id: "play-next" }));
+  }
   const list = el("ol", null, { id: "play-entrants" });
   for (const entrant of view.entrants || []) list.append(el("li", entrantWords(entrant)));
   nodes.push(el("h3", `The entrants so far (${(view.entrants || []).length})`), list);
@@ -174,7 +181,7 @@ function connect() {
   ws.addEventListener("close", (event) => {
     window.clearInterval(state.pinger);
     if (REFUSED[event.code]) {
-      status("refused", REFUSED[event.code]);
+      status("refused", event.reason || REFUSED[event.code]); // a refused entry says so
       document.body.dataset.phase = "refused";
       if (state.seat) sit({ phase: "refused" });
       return;

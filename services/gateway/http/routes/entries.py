@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,7 +18,7 @@ from services.gateway.http.models import TOURNAMENT_ID, MovementGiven, PlayerNam
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Grant, Role, sign, vugraph_scope
-from services.gateway.tournaments import entries as tournament_entries
+from services.gateway.tournaments import entries as tournament_entries, entry_links
 from shared.events import Ruleset
 from shared.scores.vocabulary import Scoring
 from shared.tournament.entrants import MovementKind
@@ -36,6 +37,9 @@ class MovementWanted(BaseModel):
     rounds: int | None = Field(None, ge=1, le=200, description="by default all the "
                                "movement's rounds (a Swiss: required)")
     scoring: Scoring = Scoring.MATCHPOINTS
+    minutes_per_board: float | None = Field(
+        None, gt=0, le=60, examples=[7], description="the round's clock: a round lasts its "
+        "boards × these minutes, then the next round starts by itself")
 
 
 class EntriesOpen(BaseModel):
@@ -84,6 +88,13 @@ class PlayerOut(BaseModel):
     id: str
 
 
+class PlayerLink(BaseModel):
+    place: int = Field(description="his place in the entry, from 1")
+    name: str
+    token: str = Field(description="his player's token, naming him by his entry")
+    link: str = Field(description="his page for the evening, /play#<token>: to keep")
+
+
 class EntryOut(BaseModel):
     entry: int = Field(description="its number of arrival, from 1, never reused")
     number: int | None = Field(description="the entrant number it has as the entries stand "
@@ -95,6 +106,9 @@ class EntryOut(BaseModel):
     refused: str | None = Field(description="the Director's reason; null: it stands")
     ts: int
     made: bool = Field(True, description="false: the same entry was there already")
+    links: list[PlayerLink] = Field([], description="each player's own link for the "
+                                    "evening, given once: when the entry is made (the "
+                                    "Director's list of the entries has them too)")
 
 
 class EntriesView(BaseModel):
@@ -185,26 +199,40 @@ async def post_entry(tournament: str, body: EntryGiven, gw: GatewayDep, grant: G
     optional ID and his partner's (pairs) or his team-mates' (teams). The answer: his entry,
     his entrant number as the entries stand and how many stand. 400 naming the field (no name,
     a player twice), 409 naming it (a player entered already, entries closed); nothing is
-    recorded. The same entry sent again is found: 200, `made` false."""
+    recorded. The same entry sent again is found: 200, `made` false. A new entry's answer has
+    each of its players' own link (`/play#<player token>`, valid from now on: the lobby, then
+    his seat each round); the same entry sent again has none (the entry token is public: its
+    players' links are not to be had by naming them), the Director has them."""
     _may_enter(grant, tournament)
     entry, made = await tournament_entries.make_entry(gw, tournament, body.model_dump())
     if not made:
         response.status_code = 200
-    return EntryOut(**entry, made=made)
+        return EntryOut(**entry, made=made)
+    return EntryOut(**entry, made=made, links=_links(gw, tournament, entry))
+
+
+def _links(gw: Gateway, tournament: str, entry: dict[str, Any]) -> list[PlayerLink]:
+    """The players' own links of an entry as `entry_view` gives it (none once refused)."""
+    if entry["refused"] is not None:
+        return []
+    names = [p["name"] for p in entry["players"]]
+    return [PlayerLink(**link) for link in entry_links.entry_links(gw, tournament,
+                                                                   entry["entry"], names)]
 
 
 @router.get("/{tournament}/entries", responses=responses(401, 403, 404, 503))
 async def get_entries(tournament: str, gw: GatewayDep, _: DirectorDep) -> EntriesView:
     """Every entry in the order it came, refused ones with their reason, each standing one
-    with its entrant number; whether entries are closed; the entry link. The Director's
-    console reads it every two seconds."""
+    with its entrant number and its players' own links; whether entries are closed; the entry
+    link. The Director's console reads it every two seconds."""
     entries = await tournament_entries.entries_of(gw, tournament)
     if entries.opening is None:
         raise Refused(f"entries were never opened for tournament {tournament}", "entries",
                       kind=Kind.NOT_FOUND)
     return EntriesView(tournament=tournament, teams=entries.opening.teams,
                        closed=entries.closed is not None, link=entry_link(gw, tournament)[1],
-                       entries=[EntryOut(**tournament_entries.entry_view(entries, e))
+                       entries=[EntryOut(**(view := tournament_entries.entry_view(entries, e)),
+                                         links=_links(gw, tournament, view))
                                 for e in entries.entries])
 
 

@@ -24,7 +24,7 @@ from services.gateway.http.errors import responses, status_of
 from services.gateway.http.models import PlayerMove
 from services.gateway.http.routes.feeds import socket_grant
 from services.gateway.tokens import Role
-from services.gateway.tournaments import players
+from services.gateway.tournaments import entry_links, players
 
 router = APIRouter(tags=["players"])
 PLAY_EVERY_S = players.FRESH_S  # how often a play socket looks again
@@ -37,8 +37,10 @@ async def get_play(gw: GatewayDep, grant: GrantDep) -> dict[str, Any]:
     entrants so far), `seated` (his `seat` of the round in progress, with its `token`, a seat
     token acting only while his table plays that round's boards), `between` (his next `seat`,
     his entrant's running `score`) or `end` (his `scorecard` too). 403 for another token, or
-    for a link the Director has replaced."""
-    return await players.play_view(gw, players.player_of(grant))
+    for a link the Director has replaced. A link from an entry's answer (by entry): the lobby
+    while entries are open (`entries` `open`, his `entry`), a 403 once his entry is refused,
+    his entrant's place after the close."""
+    return await entry_links.play_view(gw, players.player_of(grant))
 
 
 @router.get("/api/tournaments/{tournament}/players", response_model=None,
@@ -96,10 +98,10 @@ async def play_socket(websocket: WebSocket) -> None:
     try:
         while True:
             try:
-                view = await players.play_view(gw, grant.player, with_token=False)
+                view = await entry_links.play_view(gw, grant.player, with_token=False)
                 if players.without_token(view) != sent:
                     sent = players.without_token(view)
-                    view = await players.play_view(gw, grant.player)
+                    view = await entry_links.play_view(gw, grant.player)
                     await websocket.send_text(json.dumps(view))
             except ServiceError as exc:
                 status = status_of(exc)

@@ -2,8 +2,8 @@
 // socket (`/api/play/live`), which sends where he is now, and again each time that changes:
 // the lobby before round 1, his seat during a round (the seat page itself, moved to his table
 // of the round: `seat.js`'s `sitAt`), where he goes next between rounds with his running score,
-// his scorecard at the end. It polls nothing and needs no click to move. A timed round's
-// time left is in its header; between rounds, when the next round starts (the clock's end).
+// his scorecard at the end. It polls nothing and needs no click to move. Between timed rounds
+// it says when the next round starts (the clock's end; seated, the seat page's box has it).
 
 import { clockNode, fromTournament, nextRoundText } from "./clock.js";
 import { statusWords } from "./socket.js";
@@ -160,10 +160,6 @@ function show(view) {
   $("play-title").textContent = view.name;
   $("play-where").textContent = view.phase === "seated" || view.phase === "between"
     ? `Round ${view.round} of ${view.rounds}` : "";
-  const clock = view.clock;
-  if (view.phase === "seated" && clock && clock.round === view.round) {
-    $("play-where").append(" · ", clockNode(fromTournament(clock)));
-  }
   panel(view);
   sit(view);
 }

@@ -484,5 +484,7 @@ class WithheldView(TypedDict):
     ruleset: Ruleset
     players: NotRequired[dict[Seat, str]]
     """seat → name, once named"""
+    clock: NotRequired[ClockView]
+    """the round's clock, when timed (the round's time left tells nothing of the board)"""
     withheld: str
     """why: the board is still being played at other tables of the tournament"""

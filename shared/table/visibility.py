@@ -114,13 +114,14 @@ def _hands_shown(deal: str, seat: Seat, shown: tuple[Seat, ...]) -> str:
     return format_deal({s: hands[s] for s in (seat, *shown) if s in hands})
 
 
-WITHHELD_KEEPS = ("board", "dealer", "vulnerability", "ruleset", "players")
+WITHHELD_KEEPS = ("board", "dealer", "vulnerability", "ruleset", "players", "clock")
 
 
 def withheld(board: BoardView | WithheldView) -> WithheldView:
     """What the public sees of a tournament's board some table of the movement has still to
     finish (Laws 80B, 16C1: `shared.tournament.public_boards`): what is on its tray and the table's
-    names (its number, dealer, vulnerability, ruleset, players) and `withheld`, why; nothing
+    names (its number, dealer, vulnerability, ruleset, players), the round's clock and
+    `withheld`, why; nothing
     of its deal, calls, play, alerts or result, nor where the table stands in it."""
     view = {k: v for k, v in board.items() if k in WITHHELD_KEEPS}
     view["withheld"] = (f"board {board.get('board')} is still being played at other tables "

@@ -39,6 +39,16 @@ class TournamentClock:
         return self.left if self.held else max(0, self.ends_at - now)
 
 
+def clock_view(clock: TournamentClock | None) -> dict[str, Any] | None:
+    """The clock as the pages read it (a player's page, the tournament's vugraph): its round,
+    end (ms), whether it is over or held and, held, the time it had (`left`, ms). Nothing in it
+    moves with time, so a page's socket sends it again only when a record changes it."""
+    if clock is None:
+        return None
+    return {"round": clock.round, "ends_at": clock.ends_at, "over": clock.over,
+            "held": clock.held, "left": clock.left if clock.held else None}
+
+
 def clock_of(records: Iterable[Mapping[str, Any]]) -> TournamentClock | None:
     """The clock of the last timed round the tournament's records tell; None when its last
     round is untimed (or none started)."""

@@ -33,6 +33,7 @@ from services.gateway.tokens import Bound, Grant, PlayerScope, Role, sign_bound,
 from services.gateway.tournaments import scores as tournament_scores, service as tournaments
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from shared.scores.movements import Round
+from shared.tournament.clock import TournamentClock, clock_of, clock_view
 from shared.tournament.entrants import MovementKind, plan
 from shared.tournament.entrants_added import with_added
 from shared.tournament.errors import TournamentError
@@ -61,13 +62,14 @@ def play_link(gw: Gateway, token: str) -> str:
 class Moment:
     """A tournament as the players' links read it: as it stands (its entrants added), its
     rounds known (started, and the next one where the movement fixes it), the last started,
-    each table's line (by number), the links."""
+    each table's line (by number), the links, the last timed round's clock."""
 
     made: Tournament
     rounds: dict[int, Round]
     started: int
     tables: dict[int, TableNow]
     links: Links
+    clock: TournamentClock | None = None
 
 
 _moments: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[Moment]]]] = \
@@ -116,7 +118,7 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
         rounds = {r.number: r for r in plan(movement, len(made.entrants))} | rounds
     started = max([*(r["round"] for r in recorded),
                    *(t.round for t in tables.values() if t.round is not None), 0])
-    return Moment(made, rounds, started, tables, links_of(events))
+    return Moment(made, rounds, started, tables, links_of(events), clock_of(events))
 
 
 def where_of(now: Moment, player: PlayerScope) -> Where:
@@ -159,7 +161,8 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
     entrant, the phase and round, his place (table, seat, direction, opponents, boards) and,
     seated, his seat's token for that round; before round 1 the entrants so far; between
     rounds and at the end his entrant's running score (the boards complete everywhere only,
-    Law 16C1); at the end his scorecard."""
+    Law 16C1); at the end his scorecard; the last timed round's clock (`clock`, None when
+    untimed: between rounds, its end is the next round's start)."""
     now = await moment(gw, player.tournament)
     check_current(now, player)
     made = now.made
@@ -175,7 +178,8 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         "player": _player_name(made, player.entrant, player.place),
         "partner": _partners(made, entrant_no, place_no, movement.kind.teams),
         "seat": None if found_at.place is None else _place(made, found_at.place),
-        "results": public_link(gw.settings.link_base, f"/results#{made.tournament}")}
+        "results": public_link(gw.settings.link_base, f"/results#{made.tournament}"),
+        "clock": clock_view(now.clock)}
     if found_at.phase is Phase.LOBBY:
         view["entrants"] = [_entrant(made, e.number) for e in made.entrants]
     if found_at.phase in (Phase.BETWEEN, Phase.END):
@@ -243,6 +247,16 @@ async def admit_bound(gw: Gateway, grant: Grant, table: str) -> None:
                       f"(boards {min(bound.boards)}–{max(bound.boards)}), which is not in "
                       "play there now: your player's link (/play) has your seat",
                       kind=Kind.FORBIDDEN)
+
+
+async def tournament_clock(gw: Gateway, tournament: str) -> dict[str, Any] | None:
+    """The last timed round's clock (`clock_view`) for the tournament's vugraph, read with the
+    players' moment (at most every `FRESH_S`); None for a tournament without a movement."""
+    try:
+        now = await moment(gw, tournament)
+    except Refused:
+        return None
+    return clock_view(now.clock)
 
 
 async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:

@@ -17,11 +17,29 @@ export function clockText(clock, now = Date.now()) {
     : `Round ${clock.round}: ${left} left`;
 }
 
-/** A node showing the clock, kept up to date by the page's one timer. */
-export function clockNode(clock) {
+/** "Round 3 starts in 1:20": the next round's start, the end of the clock of the round before
+ * (held: the time it had, and that the Director holds it; over: it starts soon). */
+export function nextRoundText(clock, now = Date.now()) {
+  const next = clock.round + 1;
+  if (clock.over) return `Round ${next} starts soon`;
+  const left = minutesSeconds(clock.ends_at - (clock.held ? clock.held_at || now : now));
+  return clock.held ? `Round ${next} starts in ${left}, clock held`
+    : `Round ${next} starts in ${left}`;
+}
+
+/** The tournament's clock as a player's page or the vugraph list has it (`left` while held)
+ * in the table state's form: held, its end is the time it had from now. */
+export function fromTournament(clock, now = Date.now()) {
+  return clock.held ? { ...clock, ends_at: now + (clock.left || 0) } : clock;
+}
+
+/** A node showing the clock, kept up to date by the page's one timer; `words` (`clockText`
+ * unless given) says it. */
+export function clockNode(clock, words = clockText) {
   const node = el("span", { class: "round-clock", role: "timer", "aria-live": "off",
-    text: clockText(clock) });
+    text: words(clock) });
   node.roundClock = { ...clock, held_at: clock.held ? Date.now() : null };
+  node.roundWords = words;
   if (!clock.over && clock.ends_at - Date.now() < 60_000) node.classList.add("clock-short");
   tick.start();
   return node;
@@ -34,7 +52,7 @@ const tick = {
     this.timer = setInterval(() => {
       for (const node of document.querySelectorAll(".round-clock")) {
         if (!node.roundClock) continue;
-        node.textContent = clockText(node.roundClock);
+        node.textContent = (node.roundWords || clockText)(node.roundClock);
         const short = !node.roundClock.over && node.roundClock.ends_at - Date.now() < 60_000;
         node.classList.toggle("clock-short", short);
       }

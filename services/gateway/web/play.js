@@ -2,8 +2,10 @@
 // socket (`/api/play/live`), which sends where he is now, and again each time that changes:
 // the lobby before round 1, his seat during a round (the seat page itself, moved to his table
 // of the round: `seat.js`'s `sitAt`), where he goes next between rounds with his running score,
-// his scorecard at the end. It polls nothing and needs no click to move.
+// his scorecard at the end. It polls nothing and needs no click to move. Between timed rounds
+// it says when the next round starts (the clock's end; seated, the seat page's box has it).
 
+import { clockNode, fromTournament, nextRoundText } from "./clock.js";
 import { statusWords } from "./socket.js";
 import { tokenFromHash } from "./token.js";
 
@@ -112,6 +114,11 @@ function panel(view) {
     body.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
       : el("p", `You sit out round ${view.round}, or its tables are not drawn yet.`,
         { class: "next", id: "play-next" }));
+    const clock = view.clock;
+    if (clock && clock.round === view.round - 1) {
+      body.push(el("p", null, { class: "next-start", id: "play-next-start" }));
+      body[body.length - 1].append(clockNode(fromTournament(clock), nextRoundText));
+    }
     body.push(scoreNode(view));
   } else if (view.phase === "end") {
     heading = "The end: thank you for playing";

@@ -2,9 +2,11 @@
 // the table's socket, and any board of its history replayed event by event. It shows what the
 // server sends a spectator: the table as it was the vugraph delay ago, and of a tournament's
 // board other tables still play only that it is withheld (read again every `WITHHELD_MS`:
-// no new state comes once the table has finished it).
+// no new state comes once the table has finished it). A timed round's time left is in the
+// header, of the table's round or, on the tournament's list, of the tournament's round.
 
 import { getJson } from "./api.js";
+import { clockNode, fromTournament } from "./clock.js";
 import { compassNode } from "./compass.js";
 import { followTables } from "./lobby.js";
 import { directorNode, explanationsNode, turnWords } from "./panels.js";
@@ -34,6 +36,7 @@ function render() {
   document.title = `Vugraph ${claims.table} — ${where.toLowerCase()}`;
   $("board-info").textContent = `${where} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
     `Vulnerable: ${board.vulnerability}`;
+  if (page.live && page.live.clock) $("board-info").append(" · ", clockNode(page.live.clock));
   $("mode").textContent = page.replaying
     ? `Replay: event ${replay.index + 1} of ${replay.count}` : "Live";
   $("mode").dataset.mode = page.replaying ? "replay" : "live";
@@ -191,6 +194,7 @@ function showTables(scope) { // a tournament's vugraph token: its list of tables
       $("title").textContent = `Vugraph · ${view.name || name}`;
       document.title = `Vugraph — ${view.name || name}`;
       $("board-info").textContent = counted(view.tables.length, "table");
+      if (view.clock) $("board-info").append(" · ", clockNode(fromTournament(view.clock)));
     },
     onError: (message) => onStatus("refused", message) });
 }

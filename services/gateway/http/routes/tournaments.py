@@ -40,6 +40,7 @@ from services.gateway.tokens import Role, sign, vugraph_scope
 from services.gateway.tournaments import scores as tournament_scores, service as tournaments
 from services.gateway.tournaments.close import close_tournament as close_all
 from services.gateway.tournaments.hand_record_view import view as hand_records_view
+from services.gateway.tournaments.players import tournament_clock
 from services.gateway.tournaments.public_boards import set_match, with_matches
 from services.gateway.tournaments.unfinished import TRICKS_LEFT, score_unfinished
 from shared.tournament import hand_records, results_formats
@@ -139,14 +140,16 @@ async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[
     """The tournament's tables for its vugraph page (the tournament's vugraph token, or the
     director's): each table's board, status and whose turn, whether the Director shows it
     live (`vugraph_match`), and its spectator page (`/vugraph#<spectator token>`: the table
-    after the vugraph delay, a board withheld until every table has played it). No hand, no
-    call, no card, no alert, no player's name."""
+    after the vugraph delay, a board withheld until every table has played it); the round's
+    `clock` (round, ends_at, over, held, left; None untimed). No hand, no call, no card, no
+    alert, no player's name."""
     if grant.role != Role.DIRECTOR and not (grant.role == Role.VUGRAPH
                                          and grant.table == vugraph_scope(tournament)):
         raise Refused(f"this token is not for tournament {tournament}", kind=Kind.FORBIDDEN)
     view = await with_matches(gw, await tournaments.overview(gw, tournament))
     expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
-    return {"tournament": tournament, "name": view["name"], "tables": [
+    return {"tournament": tournament, "name": view["name"],
+            "clock": await tournament_clock(gw, tournament), "tables": [
         {**{k: line[k] for k in VUGRAPH_LINE},
          "link": vugraph_link(sign(key, line["table"], None, Role.SPECTATOR, expires),
                               gw.settings.link_base)}

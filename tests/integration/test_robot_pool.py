@@ -66,8 +66,13 @@ def test_the_director_seats_robots_and_they_play_the_board(stack: Stack, robots:
         gone = http.delete("/api/tables/pool1/robots")
         assert gone.status_code == 200, gone.text
     wait_for(lambda: seats_of(stack, "pool1") == {}, 30, "the robots taken away")
-    wait_for(lambda: not state(stack, "pool1", stack.director)["board"].get("players"), 10,
-             "the robots' names taken off")
+    with stack.client(stack.director) as http:  # the next board: nobody named at its seats
+        assert http.post("/api/tables/pool1/boards",
+                         json={"board": 2, "deal": DEAL}).status_code == 202
+    after = wait_for(lambda: (b := state(stack, "pool1", stack.director)["board"])
+                     and b["board"] == 2 and b, 10, "board 2 started")
+    assert not after.get("players")  # the robots' names taken off for the boards to come
+    assert after["previous"]["players"] == board["players"]  # the board they played keeps them
 
 
 def test_bad_robot_requests_are_refused_naming_the_field(stack: Stack, robots: Robots) -> None:

@@ -69,10 +69,11 @@ class OffLoop:
             self.running -= 1
 
     def stop(self) -> None:
-        """The pool stopped, once the work in progress is done (what waits is given up): the
-        app's lifespan ends."""
+        """The pool stopped, what waits given up, without waiting for the work in progress (a
+        board's double-dummy solve may take seconds): the app's lifespan ends at once, and the
+        worker exits once it sees its gateway gone (`_die_with`)."""
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
 
 

@@ -50,7 +50,7 @@ def _hand(record: dict[str, Any], seat: str) -> list[str]:
 
 def test_the_hand_records_page_and_the_travellers_show_each_board_once_played_everywhere(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
-    t = "hpage"
+    t = "hrecs"
     with stack.client(stack.director) as http:
         seats = _six_boards(http, t)
         tab = open_tab(browser, f"{stack.url}/hand-records#{t}")

@@ -73,7 +73,12 @@ class OffLoop:
         board's double-dummy solve may take seconds): the app's lifespan ends at once, and the
         worker exits once it sees its gateway gone (`_die_with`)."""
         if self.pool is not None:
+            # the workers ended now: a solve in progress is abandoned with its caller, and the
+            # interpreter's exit does not wait for it (it joins the pool's processes)
+            processes = list((self.pool._processes or {}).values())
             self.pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
             self.pool = None
 
 

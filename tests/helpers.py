@@ -35,6 +35,24 @@ def wait_for(check: Any, seconds: float, what: str) -> Any:
         time.sleep(0.05)  # the poll's interval
 
 
+def appended(http: Any, table: str, body: dict[str, Any], token: str | None = None,
+             seconds: float = 10) -> int:
+    """`body` appended to `table`'s events with `http` (as `token`, if given): its offset. A
+    seat sends at most so many events a second (429 past that: declarer sends his cards and
+    dummy's, faster than any hand); a 429 is sent again, as a client obeys Retry-After."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+
+    def sent() -> int | None:
+        response = http.post(f"/api/tables/{table}/events", json=body, headers=headers)
+        if response.status_code == 429:
+            return None
+        assert response.status_code == 202, response.text
+        offset: int = response.json()["offset"]
+        return offset
+    offset: int = wait_for(sent, seconds, "the event appended")
+    return offset
+
+
 def wait_for_auction(http: Any, table: str, board: int, seconds: float = 30) -> None:
     """Until `table`'s state (read with `http`'s token) shows `board` in its auction: the
     round the test started has brought it."""

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import httpx
 
+from services.common.stack_dump import END
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -90,8 +92,36 @@ def gateway_process(stack: Stack, port: int, log_name: str,
         yield proc
     finally:
         proc.terminate()
-        proc.wait(10)
-        log.close()
+        try:
+            stopped(proc, stack.data / log_name, 10)
+        finally:
+            log.close()
+
+
+def stopped(proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
+    """`proc`, sent SIGTERM, has exited within `seconds`; else it is asked what it waits for
+    (SIGUSR1: its threads' and tasks' stacks, in its log: services/common/stack_dump.py),
+    killed, and the test fails with the end of its log."""
+    try:
+        proc.wait(seconds)
+        return
+    except subprocess.TimeoutExpired:
+        size = log.stat().st_size
+        proc.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and END not in _read_from(log, size):
+            time.sleep(0.05)  # the poll's interval
+        proc.kill()
+        proc.wait()
+    tail = log.read_text(errors="replace")[-6000:]
+    raise AssertionError(f"pid {proc.pid} still ran {seconds} s after SIGTERM; its log ends:\n"
+                         f"{tail}")
+
+
+def _read_from(path: Path, offset: int) -> str:
+    with path.open("rb") as f:
+        f.seek(offset)
+        return f.read().decode(errors="replace")
 
 
 def wait_port(port: int, seconds: float) -> None:

@@ -11,6 +11,7 @@ import uvicorn
 
 from services.common.log_repeats import quiet_repeats
 from services.common.settings import Settings
+from services.common.stack_dump import install as install_stack_dump
 from services.common.supervision import Supervisor
 from services.gateway.app import create_app
 from services.gateway.bootstrap import Adapters
@@ -67,6 +68,7 @@ def serve(settings: Settings, host: str, port: int, adapters: Adapters | None = 
                             # the feeds' frames written straight to each connection
                             ws=protocol_class() or "auto")
     server = uvicorn.Server(config)
+    install_stack_dump()  # kill -USR1: what the process waits for, in its log
     server.run(sockets=[listening_socket(host, port)])
     return supervisor.exit_code()
 

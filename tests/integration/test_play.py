@@ -9,7 +9,7 @@ from typing import Any
 
 from shared import fold, from_map
 from shared.table.board_end import table_view
-from tests.helpers import DEAL, new_table, play_script, run, state, state_at, wait_for
+from tests.helpers import DEAL, appended, new_table, play_script, run, state, state_at, wait_for
 from tests.integration.kafka_reading import replay
 from tests.script import log, lowest_legal
 from tests.stack import Stack
@@ -23,17 +23,9 @@ def _post(stack: Stack, table: str, token: str, body: dict[str, Any]) -> Any:
 
 
 def _accepted(stack: Stack, table: str, token: str, body: dict[str, Any]) -> int:
-    """The event's offset once appended: a seat sends at most 10 events a second (429 past
-    that, retried; declarer sends his cards and dummy's)."""
-    def sent() -> int | None:
-        response = _post(stack, table, token, body)
-        if response.status_code == 429:
-            return None
-        assert response.status_code == 202, response.text
-        offset: int = response.json()["offset"]
-        return offset
-    offset: int = wait_for(sent, 10, "the event appended")
-    return offset
+    """The event's offset once appended (a 429 sent again: `appended`)."""
+    with stack.client(token) as http:
+        return appended(http, table, body)
 
 
 def _sender(seat: str, declarer: str = "N", dummy: str = "S") -> str:

@@ -20,7 +20,7 @@ from shared.notation.pbn import pbn_events
 from shared.scoring import Contract, duplicate_score
 from shared.seats import Seat
 from shared.table.engine import TableState
-from tests.helpers import DEALS, wait_for, wait_for_auction
+from tests.helpers import DEALS, appended, wait_for, wait_for_auction
 from tests.script import lowest_legal
 from tests.stack import Stack
 
@@ -32,9 +32,7 @@ SCORING_S = 90  # the client's patience with the scoring
 
 
 def _post(http: Any, token: str, table: str, body: dict[str, Any]) -> None:
-    response = http.post(f"/api/tables/{table}/events", json=body,
-                         headers={"Authorization": f"Bearer {token}"})
-    assert response.status_code == 202, response.text
+    appended(http, table, body, token)  # declarer's cards and dummy's: past 20 a second
 
 
 def _deal(board: int) -> str:

@@ -28,6 +28,7 @@ from fastapi.openapi.utils import get_openapi
 from services.common.gc_settle import settle
 from services.common.settings import Settings
 from services.common.supervision import Supervisor
+from services.common.task_end import cancel_until_done
 from services.gateway.bootstrap import Adapters, background, real_adapters
 from services.gateway.http.asgi import Guard
 from services.gateway.http.docs import install_docs
@@ -76,7 +77,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                 tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():
                 task = watch.supervised(asyncio.create_task(run(), name=name), name)
-                stack.push_async_callback(_cancel, task)  # before the adapters stop
+                stack.push_async_callback(cancel_until_done, task)  # before the adapters stop
             settle()
             try:
                 yield
@@ -101,9 +102,6 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                  admit=admission(gateway))
 
 
-async def _cancel(task: asyncio.Task[None]) -> None:
-    task.cancel()  # one that died has told its supervisor already
-    await asyncio.gather(task, return_exceptions=True)
 
 
 def _without_422(app: FastAPI) -> dict[str, Any]:

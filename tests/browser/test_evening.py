@@ -271,6 +271,8 @@ def test_a_whole_evening_lived_in_chromium(stack: Stack, browser: Browser,
         spectator = open_tab(browser, vugraph if "://" in vugraph else f"{stack.url}{vugraph}")
         tabs.append(spectator)
     expect(spectator.page.locator("#connection")).to_have_text("Connected")
+    for table in tables:  # the tournament's vugraph lists its two tables
+        expect(spectator.page.locator(f".tables tr[data-table='{table}']")).to_have_count(1)
 
     pages: dict[Player, Tab] = {}
     for player, link in sorted(links.items()):
@@ -343,6 +345,7 @@ def test_a_whole_evening_lived_in_chromium(stack: Stack, browser: Browser,
     console.select_option("#tournament-pick", T)
     expect(console.locator("#tournament-totals")).to_contain_text("6 boards done")
     expect(spectator.page.locator("#connection")).to_have_text("Connected")
+    expect(spectator.page.locator(".tables tbody tr")).to_have_count(2)
     for tab in (pages[1, 1], pages[2, 1], director):
         assert serious_violations(tab.page) == [], tab.page.url
     for tab in (*pages.values(), spectator):

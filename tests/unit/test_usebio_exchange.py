@@ -130,7 +130,7 @@ def test_an_exported_file_imports_as_the_directors_scores_and_ranks_the_same() -
     assert len(scores) == 12
     assert {"kind": "corrected", "board": 1, "ns": 1, "ew": 4, "score_ns": 420} \
         .items() <= scores[0].items()
-    assert [s for s in scores if s["kind"] == "artificial"][0] | {"reason": ""} == \
+    assert next(s for s in scores if s["kind"] == "artificial") | {"reason": ""} == \
         artificial[0] | {"reason": ""}
     assert scores[0]["reason"] == "imported from tableserver's USEBIO file"
     after = results(made, round_records(made), {}, scores)  # no table played: the file's

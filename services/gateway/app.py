@@ -44,6 +44,7 @@ from services.gateway.http.routes import (
     player_boards,
     players,
     reading,
+    results_import,
     robots,
     tables,
     tournaments,
@@ -90,8 +91,8 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                   "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, tournaments, clock, entries, player_boards, players, robots, events,
-                   reading, alerts, feeds, health):
+    for module in (tables, tournaments, results_import, clock, entries, player_boards,
+                   players, robots, events, reading, alerts, feeds, health):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web

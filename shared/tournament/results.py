@@ -22,7 +22,7 @@ from shared.scores.team_rankings import MatchScore, match_score, team_rankings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring
 from shared.tournament.director_scores import parse, score_map
-from shared.tournament.entrants import Entrant, MovementKind, plan
+from shared.tournament.entrants import Entrant, plan
 from shared.tournament.session import Tournament
 
 
@@ -159,7 +159,7 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
          else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
          "percent": s.percent}
         for s in pair_rankings(boards, penalties,
-                               by_direction=movement.kind is MovementKind.MITCHELL)]
+                               by_direction=not movement.one_field)]
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
                           "lines": lines[t.board]} for t in boards]

@@ -265,6 +265,10 @@ class MovementGiven(BaseModel):
         None, gt=0, le=60, examples=[7],
         description="the round's clock: a round lasts its boards × these minutes, then the "
                     "next round starts by itself (none: the Director starts each round)")
+    arrow_switch: bool | int = Field(
+        False, ge=0, le=200, description="a Mitchell's last rounds arrow-switched (one "
+        "winner): true for the EBU's practice (the last round; the last two with rounds of at "
+        "most two boards and eight rounds or more), or how many")
 
 
 class TournamentCreate(BaseModel):

@@ -33,6 +33,14 @@ function tournamentInHash() {
 
 function show(id, node) { $(id).replaceChildren(node); }
 
+/** The movement as a scorer names it: a Mitchell's arrow switch (one winner) said. */
+function movementText(movement) {
+  const n = movement.arrow_switch || 0;
+  if (!n) return movement.kind;
+  return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
+    + " one field";
+}
+
 function render() {
   const doc = page.doc;
   $("title").textContent = `Results — ${doc.name || doc.tournament}`;
@@ -40,7 +48,7 @@ function render() {
   const boards = doc.scoring === "vp" ? ""
     : ` · ${counted(doc.complete.length, "board")} complete`;
   $("summary").textContent = counted(doc.entrants.length, doc.scoring === "vp" ? "team" : "pair")
-    + ` · ${doc.movement.kind} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
+    + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
   show("rankings", rankingsNode(doc));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));

@@ -21,7 +21,7 @@ from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
 from shared.scores.swiss import swiss
-from shared.scores.vocabulary import Scoring
+from shared.scores.vocabulary import Scoring, TeamScoring
 from shared.tournament.errors import TournamentError
 
 MAX_ENTRANTS = 4000
@@ -72,7 +72,9 @@ class Movement:
     """A movement as created: its kind, boards a round (a match, in teams), rounds, how a
     pairs event is scored, and its clock: the minutes a board (None: rounds untimed, the
     Director starts each). `arrow_switch`: how many of a Mitchell's last rounds are
-    arrow-switched (0: none, two fields; else one field: `shared.scores.arrow_switch`)."""
+    arrow-switched (0: none, two fields; else one field: `shared.scores.arrow_switch`).
+    `team_scoring`: how a round robin of teams scores its matches (IMPs to VPs,
+    board-a-match or aggregate: `shared.scores.team_forms`)."""
 
     kind: MovementKind
     boards_per_round: int
@@ -80,6 +82,7 @@ class Movement:
     scoring: Scoring = Scoring.MATCHPOINTS
     minutes_per_board: float | None = None
     arrow_switch: int = 0
+    team_scoring: TeamScoring = TeamScoring.VP
 
     @property
     def one_field(self) -> bool:
@@ -93,6 +96,8 @@ class Movement:
             m["minutes_per_board"] = self.minutes_per_board
         if self.arrow_switch:
             m["arrow_switch"] = self.arrow_switch
+        if self.team_scoring is not TeamScoring.VP:
+            m["team_scoring"] = str(self.team_scoring)
         return m
 
     @staticmethod
@@ -101,7 +106,8 @@ class Movement:
         return Movement(MovementKind(m["kind"]), int(m["boards_per_round"]), int(m["rounds"]),
                         Scoring(m.get("scoring", Scoring.MATCHPOINTS)),
                         None if minutes is None else float(minutes),
-                        int(m.get("arrow_switch", 0)))
+                        int(m.get("arrow_switch", 0)),
+                        TeamScoring(m.get("team_scoring", TeamScoring.VP)))
 
 
 def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
@@ -178,10 +184,12 @@ def swiss_round(number: int, teams: int, per: int, vp: Mapping[int, float],
 
 def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scoring,
                 entrants: int, tables: int, deals: Sequence[int],
-                arrow_switch: bool | int = False) -> Movement:
+                arrow_switch: bool | int = False,
+                team_scoring: TeamScoring = TeamScoring.VP) -> Movement:
     """The movement of a creation request (`rounds` None: all the movement's rounds), checked
     against the entrants, the tables and the deals. `arrow_switch` (a Mitchell's): true for
-    the default count of last rounds switched (`default_switches`), or a count."""
+    the default count of last rounds switched (`default_switches`), or a count.
+    `team_scoring` other than VPs: a round robin of teams only."""
     if kind is MovementKind.SWISS and rounds is None:
         raise TournamentError("movement.rounds: a Swiss plays the rounds the director says",
                               "movement.rounds")
@@ -196,8 +204,13 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
     if switches:
         planned = plan(Movement(kind, per, len(planned), scoring, arrow_switch=switches),
                        entrants)
+    if team_scoring is not TeamScoring.VP and kind is not MovementKind.TEAMS:
+        raise TournamentError("movement.team_scoring: board-a-match and aggregate score a "
+                              "round robin of teams (a Swiss pairs by VPs)",
+                              "movement.team_scoring")
     check_fit(planned, tables, deals)
-    return Movement(kind, per, len(planned), scoring, arrow_switch=switches)
+    return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
+                    team_scoring=team_scoring)
 
 
 def _switches(given: bool | int, kind: MovementKind, rounds: int, per: int) -> int:

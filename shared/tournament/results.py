@@ -20,10 +20,11 @@ from shared.scores.numbers import shown
 from shared.scores.rankings import pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
 from shared.scores.travellers import Line, Result, Traveller, travellers
-from shared.scores.vocabulary import ResultKind, Scoring
+from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
 from shared.tournament.entrants import Entrant, plan
 from shared.tournament.session import Tournament
+from shared.tournament.team_form_results import form_results
 
 
 def rounds_of(records: Iterable[Mapping[str, Any]], made: Tournament) -> list[Round]:
@@ -143,6 +144,9 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                         if a.board in visible],
         "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
                        "unit": str(p.unit), "reason": p.reason} for p in penalties]}
+    if movement.kind.teams and movement.team_scoring is not TeamScoring.VP:
+        return doc | form_results(movement.team_scoring, rounds, counted, penalties, visible,
+                                  reasons)
     if movement.kind.teams:
         scores = _matches(rounds, counted, penalties)
         doc["scoring"] = "vp"

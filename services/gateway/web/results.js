@@ -9,7 +9,7 @@
 // shown with its traveller.
 
 import {
-  directorNode, namesOf, rankingsNode, scorecardsNode, travellersNode,
+  directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
 import { el } from "./table.js";
 import { counted } from "./words.js";
@@ -35,6 +35,9 @@ function show(id, node) { $(id).replaceChildren(node); }
 
 /** The movement as a scorer names it: a Mitchell's arrow switch (one winner) said. */
 function movementText(movement) {
+  if (movement.team_scoring) {
+    return `${movement.kind}, ${movement.team_scoring.replaceAll("_", "-")}`;
+  }
   const n = movement.arrow_switch || 0;
   if (!n) return movement.kind;
   return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
@@ -45,9 +48,9 @@ function render() {
   const doc = page.doc;
   $("title").textContent = `Results — ${doc.name || doc.tournament}`;
   document.title = `Results: ${doc.name || doc.tournament}`;
-  const boards = doc.scoring === "vp" ? ""
+  const boards = isTeams(doc) ? ""
     : ` · ${counted(doc.complete.length, "board")} complete`;
-  $("summary").textContent = counted(doc.entrants.length, doc.scoring === "vp" ? "team" : "pair")
+  $("summary").textContent = counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
     + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
   show("rankings", rankingsNode(doc));
   show("director", directorNode(doc));
@@ -73,7 +76,7 @@ $("print").addEventListener("click", () => window.print());
 
 /** Whether a complete board still lacks its solved hand record. */
 function handsMissing() {
-  return page.doc && page.doc.scoring !== "vp"
+  return page.doc && !isTeams(page.doc)
     && page.doc.complete.some((b) => !["ready", "failed"].includes(page.hands[b]?.status));
 }
 

@@ -74,7 +74,8 @@ class Movement:
     Director starts each). `arrow_switch`: how many of a Mitchell's last rounds are
     arrow-switched (0: none, two fields; else one field: `shared.scores.arrow_switch`).
     `team_scoring`: how a round robin of teams scores its matches (IMPs to VPs,
-    board-a-match or aggregate: `shared.scores.team_forms`)."""
+    board-a-match or aggregate: `shared.scores.team_forms`). `imps_to_vp`: a pairs event
+    scored in IMPs ranked by VPs, each round's IMPs converted (`shared.scores.pair_vps`)."""
 
     kind: MovementKind
     boards_per_round: int
@@ -83,6 +84,7 @@ class Movement:
     minutes_per_board: float | None = None
     arrow_switch: int = 0
     team_scoring: TeamScoring = TeamScoring.VP
+    imps_to_vp: bool = False
 
     @property
     def one_field(self) -> bool:
@@ -98,6 +100,8 @@ class Movement:
             m["arrow_switch"] = self.arrow_switch
         if self.team_scoring is not TeamScoring.VP:
             m["team_scoring"] = str(self.team_scoring)
+        if self.imps_to_vp:
+            m["imps_to_vp"] = True
         return m
 
     @staticmethod
@@ -107,7 +111,8 @@ class Movement:
                         Scoring(m.get("scoring", Scoring.MATCHPOINTS)),
                         None if minutes is None else float(minutes),
                         int(m.get("arrow_switch", 0)),
-                        TeamScoring(m.get("team_scoring", TeamScoring.VP)))
+                        TeamScoring(m.get("team_scoring", TeamScoring.VP)),
+                        bool(m.get("imps_to_vp", False)))
 
 
 def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
@@ -185,11 +190,13 @@ def swiss_round(number: int, teams: int, per: int, vp: Mapping[int, float],
 def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scoring,
                 entrants: int, tables: int, deals: Sequence[int],
                 arrow_switch: bool | int = False,
-                team_scoring: TeamScoring = TeamScoring.VP) -> Movement:
+                team_scoring: TeamScoring = TeamScoring.VP,
+                imps_to_vp: bool = False) -> Movement:
     """The movement of a creation request (`rounds` None: all the movement's rounds), checked
     against the entrants, the tables and the deals. `arrow_switch` (a Mitchell's): true for
     the default count of last rounds switched (`default_switches`), or a count.
-    `team_scoring` other than VPs: a round robin of teams only."""
+    `team_scoring` other than VPs: a round robin of teams only; `imps_to_vp`: a pairs
+    event scored in IMPs only."""
     if kind is MovementKind.SWISS and rounds is None:
         raise TournamentError("movement.rounds: a Swiss plays the rounds the director says",
                               "movement.rounds")
@@ -208,9 +215,12 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
         raise TournamentError("movement.team_scoring: board-a-match and aggregate score a "
                               "round robin of teams (a Swiss pairs by VPs)",
                               "movement.team_scoring")
+    if imps_to_vp and (kind.teams or scoring is Scoring.MATCHPOINTS):
+        raise TournamentError("movement.imps_to_vp: converts the IMPs of a pairs event "
+                              "(scoring cross_imps or butler) to VPs", "movement.imps_to_vp")
     check_fit(planned, tables, deals)
     return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
-                    team_scoring=team_scoring)
+                    team_scoring=team_scoring, imps_to_vp=imps_to_vp)
 
 
 def _switches(given: bool | int, kind: MovementKind, rounds: int, per: int) -> int:

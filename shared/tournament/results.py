@@ -23,6 +23,7 @@ from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
 from shared.tournament.entrants import Entrant, plan
+from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.session import Tournament
 from shared.tournament.team_form_results import form_results
 
@@ -164,6 +165,8 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
          "percent": s.percent}
         for s in pair_rankings(boards, penalties,
                                by_direction=not movement.one_field)]
+    if movement.imps_to_vp:
+        doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
                           "lines": lines[t.board]} for t in boards]

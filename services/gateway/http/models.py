@@ -272,6 +272,9 @@ class MovementGiven(BaseModel):
     team_scoring: TeamScoring = Field(
         TeamScoring.VP, description="a round robin of teams: `vp` (IMPs to VPs), "
         "`board_a_match` (1, ½, 0 a board) or `aggregate` (total points, Law 78C)")
+    imps_to_vp: bool = Field(False, description="a pairs event scored in IMPs (`cross_imps` "
+                             "or `butler`) ranked by VPs: each round's IMPs to VPs on the WBF "
+                             "continuous scale")
 
 
 class TournamentCreate(BaseModel):

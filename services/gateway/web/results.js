@@ -39,6 +39,7 @@ function movementText(movement) {
     return `${movement.kind}, ${movement.team_scoring.replaceAll("_", "-")}`;
   }
   const n = movement.arrow_switch || 0;
+  if (movement.imps_to_vp) return `${movement.kind}, ${movement.scoring} to VPs a round`;
   if (!n) return movement.kind;
   return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
     + " one field";

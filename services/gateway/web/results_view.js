@@ -85,6 +85,7 @@ export function rankingsNode(doc) {
         el("td", { text: fixed(r.imps) }))));
   }
   const mp = doc.scoring === "matchpoints";
+  const vp = doc.movement.imps_to_vp === true; // a pairs event's IMPs to VPs, round by round
   const fields = [...new Set(doc.rankings.map((r) => r.direction))];
   // the public's rankings count the boards every table has played (Law 16C1): say so
   const done = doc.complete.length;
@@ -93,13 +94,14 @@ export function rankingsNode(doc) {
       : "none yet"}.` })] : [];
   return el("div", {}, [...note, ...fields.map((d) => table(
     d ? `${d === "NS" ? "North–South" : "East–West"} pairs` : "Pairs",
-    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : [])],
+    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), ...(vp ? ["VP"] : [])],
     doc.rankings.filter((r) => r.direction === d).map((r) => el("tr", {
       "data-entrant": r.entrant, "data-rank": r.rank },
     el("td", { text: String(r.rank) }),
     el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
     el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
-    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : [])))))]);
+    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []),
+    ...(vp ? [el("td", { "data-vp": "", text: fixed(r.vp) })] : [])))))]);
 }
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };

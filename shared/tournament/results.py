@@ -19,6 +19,7 @@ from shared.scores.movements import Match, Round, Seating
 from shared.scores.numbers import shown
 from shared.scores.rankings import pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
+from shared.scores.tie_breaks import team_standings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
@@ -152,8 +153,9 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
         scores = _matches(rounds, counted, penalties)
         doc["scoring"] = "vp"
         doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
-                            "vp": s.vp, "imps": shown(s.imps, 2)}
-                           for s in team_rankings(scores)]
+                            "vp": s.vp, "imps": shown(s.imps, 2),
+                            "tie_break": None if rule is None else str(rule)}
+                           for s, rule in team_standings(team_rankings(scores), scores)]
         doc["matches"] = [_match_map(m, visible, reasons) for m in scores]
         return doc
     expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None

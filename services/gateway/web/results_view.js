@@ -12,6 +12,9 @@ const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
   artificial: "artificial (Law 12C2)" };
 
 const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
+// the rule that broke a tie on VPs (shared/scores/tie_breaks.py)
+const TIE_BREAK = { head_to_head_vp: "VPs between them", head_to_head_imps:
+  "IMPs between them", imp_quotient: "IMP quotient" };
 // a teams event's forms besides IMPs to VPs: the unit of their points
 const FORM_UNIT = { board_a_match: "boards", aggregate: "points" };
 /** Whether the document is a teams event's (IMPs to VPs, board-a-match or aggregate). */
@@ -78,11 +81,15 @@ export function rankingsNode(doc) {
         : 2) }))));
   }
   if (doc.scoring === "vp") {
-    return table("Teams by victory points", ["Rank", "Team", "Matches", "VP", "IMPs"],
-      doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
-        el("td", { text: String(r.rank) }), el("td", { class: "name", text: names[r.entrant] }),
-        el("td", { text: String(r.matches) }), el("td", { text: fixed(r.vp) }),
-        el("td", { text: fixed(r.imps) }))));
+    const ties = doc.rankings.some((r) => r.tie_break);
+    return table("Teams by victory points", ["Rank", "Team", "Matches", "VP", "IMPs",
+      ...(ties ? ["Tie broken by"] : [])],
+    doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
+      el("td", { text: String(r.rank) }), el("td", { class: "name", text: names[r.entrant] }),
+      el("td", { text: String(r.matches) }), el("td", { text: fixed(r.vp) }),
+      el("td", { text: fixed(r.imps) }),
+      ...(ties ? [el("td", { "data-tie-break": r.tie_break || "",
+        text: TIE_BREAK[r.tie_break] || "" })] : []))));
   }
   const mp = doc.scoring === "matchpoints";
   const vp = doc.movement.imps_to_vp === true; // a pairs event's IMPs to VPs, round by round

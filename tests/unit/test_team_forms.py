@@ -6,6 +6,9 @@ club's "Point a Board" table (https://www.bridgewebs.com/stafford/page92.html) a
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from shared.scores.adjustments import Artificial, Penalty, Played as P, weighted
@@ -16,6 +19,7 @@ from shared.scores.vocabulary import Fault, PenaltyUnit, Scoring, TeamScoring
 from shared.tournament.entrants import Movement, MovementKind, movement_of
 from shared.tournament.errors import TournamentError
 from shared.tournament.results import results
+from shared.tournament.results_formats import FormatError, write_csv, write_pbn
 from shared.tournament.session import Tournament
 from tests.unit.tournament_fixtures import entrants, round_records
 
@@ -105,3 +109,26 @@ def test_a_board_a_match_tournament_ranks_its_teams_by_boards_won() -> None:
                                {"entrant": 2, "rank": 2, "matches": 1, "points": 2.5}]
     assert [(b["board"], b["home_points"]) for b in doc["matches"][0]["boards"]] == [
         (b, won) for b, (_, _, won) in enumerate(STAFFORD, 1)]
+
+
+def test_a_board_a_match_event_as_csv_and_refused_as_pbn() -> None:
+    """The CSV carries the form's points (each ranking's, each board's), PBN's score tables
+    (pairs only) refuse it with a clear error rather than fail."""
+    deals = {n: {"board": n} for n in range(1, 7)}
+    movement = movement_of(MovementKind.TEAMS, 6, None, Scoring.MATCHPOINTS, 2, 2,
+                           list(deals), team_scoring=BAM)
+    made = Tournament("t", "t", "duplicate", ("t-1", "t-2"), deals, entrants=entrants(2),
+                      movement=movement)
+    tables = {"t-1": {b: ours for b, (ours, _, _) in enumerate(STAFFORD, 1)},
+              "t-2": {b: theirs for b, (_, theirs, _) in enumerate(STAFFORD, 1)}}
+    doc = results(made, round_records(made), tables, [])
+    rows = list(csv.reader(io.StringIO(write_csv(doc))))
+    assert rows[0][:6] == ["ranking", "rank", "entrant", "name", "matches", "points"]
+    assert [r[:6] for r in rows[1:3]] == [["ranking", "1", "1", "A", "1", "3.5"],
+                                          ["ranking", "2", "2", "B", "1", "2.5"]]
+    assert rows[3][-2:] == ["home_points", "away_points"]
+    assert [(r[3], r[6], r[7]) for r in rows[4:]] == [
+        (str(b), str(won), str(1 - won)) for b, (_, _, won) in enumerate(STAFFORD, 1)]
+    with pytest.raises(FormatError) as caught:
+        write_pbn(doc, made)
+    assert caught.value.field == "format"

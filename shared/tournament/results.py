@@ -15,7 +15,7 @@ from typing import Any
 
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
-from shared.scores.movements import Match, Round, Seating
+from shared.scores.movements import Round, Seating
 from shared.scores.numbers import shown
 from shared.scores.rankings import pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
@@ -27,6 +27,7 @@ from shared.tournament.entrants import Entrant, plan
 from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.session import Tournament
 from shared.tournament.team_form_results import form_results
+from shared.tournament.team_matches import each_match
 
 
 def rounds_of(records: Iterable[Mapping[str, Any]], made: Tournament) -> list[Round]:
@@ -232,21 +233,9 @@ def _line_map(line: Line, reasons: Mapping[Place, str],
 
 def _matches(rounds: Sequence[Round], results: Sequence[Result],
              penalties: Sequence[Penalty]) -> list[MatchScore]:
-    """Each match of each round (its open room at an odd table, its closed room next), given
-    its own results only (a session's results indexed by the two teams once)."""
-    by_teams: dict[frozenset[int], list[Result]] = {}
-    for r in results:
-        by_teams.setdefault(frozenset((r.ns, r.ew)), []).append(r)
-    out = []
-    for rnd in rounds:
-        tables = sorted(rnd.tables, key=lambda s: s.table)
-        for open_room in tables[0::2]:
-            match = Match(open_room.ns, open_room.ew, open_room.boards)
-            mine = [p for p in penalties if p.entrant in (match.home, match.away)
-                    and p.board in match.boards]
-            out.append(match_score(match, by_teams.get(frozenset((match.home, match.away)),
-                                                       []), mine))
-    return out
+    """Each match of each round scored in IMPs and VPs, given its own results only."""
+    return [match_score(match, mine, off)
+            for match, mine, off in each_match(rounds, results, penalties)]
 
 
 def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]

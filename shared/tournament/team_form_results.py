@@ -9,30 +9,20 @@ from typing import Any
 
 from shared.scores.adjustments import Penalty
 from shared.scores.corrections import Place
-from shared.scores.movements import Match, Round
+from shared.scores.movements import Round
 from shared.scores.numbers import shown
 from shared.scores.team_forms import FormMatch, form_match, form_rankings
 from shared.scores.travellers import Result
 from shared.scores.vocabulary import TeamScoring
 from shared.tournament.director_scores import score_map
+from shared.tournament.team_matches import each_match
 
 
 def form_matches(form: TeamScoring, rounds: Sequence[Round], results: Sequence[Result],
                  penalties: Sequence[Penalty]) -> list[FormMatch]:
-    """Each match of each round (its open room at an odd table, its closed room next)."""
-    by_teams: dict[frozenset[int], list[Result]] = {}
-    for r in results:
-        by_teams.setdefault(frozenset((r.ns, r.ew)), []).append(r)
-    out = []
-    for rnd in rounds:
-        tables = sorted(rnd.tables, key=lambda s: s.table)
-        for open_room in tables[0::2]:
-            match = Match(open_room.ns, open_room.ew, open_room.boards)
-            mine = [p for p in penalties if p.entrant in (match.home, match.away)
-                    and p.board in match.boards]
-            out.append(form_match(match, by_teams.get(frozenset((match.home, match.away)),
-                                                      []), form, mine))
-    return out
+    """Each match of each round scored in `form`, given its own results only."""
+    return [form_match(match, mine, form, off)
+            for match, mine, off in each_match(rounds, results, penalties)]
 
 
 def form_results(form: TeamScoring, rounds: Sequence[Round], results: Sequence[Result],

@@ -40,6 +40,14 @@ class Scoring(enum.StrEnum):
     BUTLER = "butler"  # Law 78B, each result against a datum
 
 
+class TeamScoring(enum.StrEnum):
+    """How a teams event scores its matches (Law 78D: the conditions of contest choose)."""
+
+    VP = "vp"  # Law 78B's IMPs a board, the match's margin to VPs
+    BOARD_A_MATCH = "board_a_match"  # 1, ½ or 0 a board on the two rooms' total
+    AGGREGATE = "aggregate"  # Law 78C: total points
+
+
 class PenaltyUnit(enum.StrEnum):
     """What a procedural penalty (Law 90) is given in."""
 

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.scores.adjustments import ScoreError
+from shared.scores.arrow_switch import arrow_switched, default_switches
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
 from shared.scores.swiss import swiss
-from shared.scores.vocabulary import Scoring
+from shared.scores.vocabulary import Scoring, TeamScoring
 from shared.tournament.errors import TournamentError
 
 MAX_ENTRANTS = 4000
@@ -70,19 +71,37 @@ class Entrant:
 class Movement:
     """A movement as created: its kind, boards a round (a match, in teams), rounds, how a
     pairs event is scored, and its clock: the minutes a board (None: rounds untimed, the
-    Director starts each)."""
+    Director starts each). `arrow_switch`: how many of a Mitchell's last rounds are
+    arrow-switched (0: none, two fields; else one field: `shared.scores.arrow_switch`).
+    `team_scoring`: how a round robin of teams scores its matches (IMPs to VPs,
+    board-a-match or aggregate: `shared.scores.team_forms`). `imps_to_vp`: a pairs event
+    scored in IMPs ranked by VPs, each round's IMPs converted (`shared.scores.pair_vps`)."""
 
     kind: MovementKind
     boards_per_round: int
     rounds: int
     scoring: Scoring = Scoring.MATCHPOINTS
     minutes_per_board: float | None = None
+    arrow_switch: int = 0
+    team_scoring: TeamScoring = TeamScoring.VP
+    imps_to_vp: bool = False
+
+    @property
+    def one_field(self) -> bool:
+        """The pairs ranked as one field (all but a Mitchell not arrow-switched)."""
+        return self.kind is not MovementKind.MITCHELL or self.arrow_switch > 0
 
     def to_map(self) -> dict[str, Any]:
         m = {"kind": str(self.kind), "boards_per_round": self.boards_per_round,
              "rounds": self.rounds, "scoring": str(self.scoring)}
         if self.minutes_per_board is not None:
             m["minutes_per_board"] = self.minutes_per_board
+        if self.arrow_switch:
+            m["arrow_switch"] = self.arrow_switch
+        if self.team_scoring is not TeamScoring.VP:
+            m["team_scoring"] = str(self.team_scoring)
+        if self.imps_to_vp:
+            m["imps_to_vp"] = True
         return m
 
     @staticmethod
@@ -90,7 +109,10 @@ class Movement:
         minutes = m.get("minutes_per_board")
         return Movement(MovementKind(m["kind"]), int(m["boards_per_round"]), int(m["rounds"]),
                         Scoring(m.get("scoring", Scoring.MATCHPOINTS)),
-                        None if minutes is None else float(minutes))
+                        None if minutes is None else float(minutes),
+                        int(m.get("arrow_switch", 0)),
+                        TeamScoring(m.get("team_scoring", TeamScoring.VP)),
+                        bool(m.get("imps_to_vp", False)))
 
 
 def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
@@ -139,7 +161,9 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
     kind, per, rounds = movement.kind, movement.boards_per_round, movement.rounds or None
     try:
         if kind is MovementKind.MITCHELL:
-            return mitchell(entrants, per, rounds)
+            seated = mitchell(entrants, per, rounds)
+            return arrow_switched(seated, movement.arrow_switch) if movement.arrow_switch \
+                else seated
         if kind is MovementKind.HOWELL:
             return howell(entrants, per, rounds)
         if kind is MovementKind.TEAMS:
@@ -164,9 +188,15 @@ def swiss_round(number: int, teams: int, per: int, vp: Mapping[int, float],
 
 
 def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scoring,
-                entrants: int, tables: int, deals: Sequence[int]) -> Movement:
+                entrants: int, tables: int, deals: Sequence[int],
+                arrow_switch: bool | int = False,
+                team_scoring: TeamScoring = TeamScoring.VP,
+                imps_to_vp: bool = False) -> Movement:
     """The movement of a creation request (`rounds` None: all the movement's rounds), checked
-    against the entrants, the tables and the deals."""
+    against the entrants, the tables and the deals. `arrow_switch` (a Mitchell's): true for
+    the default count of last rounds switched (`default_switches`), or a count.
+    `team_scoring` other than VPs: a round robin of teams only; `imps_to_vp`: a pairs
+    event scored in IMPs only."""
     if kind is MovementKind.SWISS and rounds is None:
         raise TournamentError("movement.rounds: a Swiss plays the rounds the director says",
                               "movement.rounds")
@@ -177,8 +207,30 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
     if kind is MovementKind.SWISS:
         assert rounds is not None
         planned = [swiss_round(r, entrants, per, {}, ()) for r in range(1, rounds + 1)]
+    switches = _switches(arrow_switch, kind, len(planned), per)
+    if switches:
+        planned = plan(Movement(kind, per, len(planned), scoring, arrow_switch=switches),
+                       entrants)
+    if team_scoring is not TeamScoring.VP and kind is not MovementKind.TEAMS:
+        raise TournamentError("movement.team_scoring: board-a-match and aggregate score a "
+                              "round robin of teams (a Swiss pairs by VPs)",
+                              "movement.team_scoring")
+    if imps_to_vp and (kind.teams or scoring is Scoring.MATCHPOINTS):
+        raise TournamentError("movement.imps_to_vp: converts the IMPs of a pairs event "
+                              "(scoring cross_imps or butler) to VPs", "movement.imps_to_vp")
     check_fit(planned, tables, deals)
-    return Movement(kind, per, len(planned), scoring)
+    return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
+                    team_scoring=team_scoring, imps_to_vp=imps_to_vp)
+
+
+def _switches(given: bool | int, kind: MovementKind, rounds: int, per: int) -> int:
+    """The count of last rounds a creation's `arrow_switch` asks for (a Mitchell only)."""
+    if given is False or given == 0:
+        return 0
+    if kind is not MovementKind.MITCHELL:
+        raise TournamentError("movement.arrow_switch: only a Mitchell is arrow-switched",
+                              "movement.arrow_switch")
+    return default_switches(rounds, per) if given is True else int(given)
 
 
 def check_fit(rounds: Sequence[Round], tables: int, deals: Sequence[int]) -> None:

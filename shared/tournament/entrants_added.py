@@ -75,5 +75,6 @@ def entrant_added(made: Tournament, given: Mapping[str, Any], rounds_started: in
                               "number") from None
     count = len(made.entrants) + 1
     movement_of(movement.kind, movement.boards_per_round, movement.rounds, movement.scoring,
-                count, len(made.tables), list(made.deals))
+                count, len(made.tables), list(made.deals), movement.arrow_switch,
+                movement.team_scoring, movement.imps_to_vp)
     return {"type": ENTRANT_ADDED, **entrant.to_map()}

@@ -15,15 +15,19 @@ from typing import Any
 
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
-from shared.scores.movements import Match, Round, Seating
+from shared.scores.movements import Round, Seating
 from shared.scores.numbers import shown
 from shared.scores.rankings import pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
+from shared.scores.tie_breaks import team_standings
 from shared.scores.travellers import Line, Result, Traveller, travellers
-from shared.scores.vocabulary import ResultKind, Scoring
+from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
-from shared.tournament.entrants import Entrant, MovementKind, plan
+from shared.tournament.entrants import Entrant, plan
+from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.session import Tournament
+from shared.tournament.team_form_results import form_results
+from shared.tournament.team_matches import each_match
 
 
 def rounds_of(records: Iterable[Mapping[str, Any]], made: Tournament) -> list[Round]:
@@ -143,12 +147,16 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                         if a.board in visible],
         "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
                        "unit": str(p.unit), "reason": p.reason} for p in penalties]}
+    if movement.kind.teams and movement.team_scoring is not TeamScoring.VP:
+        return doc | form_results(movement.team_scoring, rounds, counted, penalties, visible,
+                                  reasons)
     if movement.kind.teams:
         scores = _matches(rounds, counted, penalties)
         doc["scoring"] = "vp"
         doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
-                            "vp": s.vp, "imps": shown(s.imps, 2)}
-                           for s in team_rankings(scores)]
+                            "vp": s.vp, "imps": shown(s.imps, 2),
+                            "tie_break": None if rule is None else str(rule)}
+                           for s, rule in team_standings(team_rankings(scores), scores)]
         doc["matches"] = [_match_map(m, visible, reasons) | {"round": n}
                           for n, m in zip(_match_rounds(rounds), scores, strict=True)]
         return doc
@@ -160,7 +168,9 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
          else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
          "percent": s.percent}
         for s in pair_rankings(boards, penalties,
-                               by_direction=movement.kind is MovementKind.MITCHELL)]
+                               by_direction=not movement.one_field)]
+    if movement.imps_to_vp:
+        doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
                           "lines": lines[t.board]} for t in boards]
@@ -224,25 +234,13 @@ def _line_map(line: Line, reasons: Mapping[Place, str],
 
 def _matches(rounds: Sequence[Round], results: Sequence[Result],
              penalties: Sequence[Penalty]) -> list[MatchScore]:
-    """Each match of each round (its open room at an odd table, its closed room next), given
-    its own results only (a session's results indexed by the two teams once)."""
-    by_teams: dict[frozenset[int], list[Result]] = {}
-    for r in results:
-        by_teams.setdefault(frozenset((r.ns, r.ew)), []).append(r)
-    out = []
-    for rnd in rounds:
-        tables = sorted(rnd.tables, key=lambda s: s.table)
-        for open_room in tables[0::2]:
-            match = Match(open_room.ns, open_room.ew, open_room.boards)
-            mine = [p for p in penalties if p.entrant in (match.home, match.away)
-                    and p.board in match.boards]
-            out.append(match_score(match, by_teams.get(frozenset((match.home, match.away)),
-                                                       []), mine))
-    return out
+    """Each match of each round scored in IMPs and VPs, given its own results only."""
+    return [match_score(match, mine, off)
+            for match, mine, off in each_match(rounds, results, penalties)]
 
 
 def _match_rounds(rounds: Sequence[Round]) -> list[int]:
-    """Each match's round, in `_matches`' order (a match a pair of tables of its round)."""
+    """Each match's round, in `each_match`'s order (a match a pair of tables of its round)."""
     return [rnd.number for rnd in rounds for _ in sorted(rnd.tables, key=lambda s: s.table)[0::2]]
 
 

@@ -102,10 +102,13 @@ def write_csv(doc: Mapping[str, Any]) -> str:
     rows = _Cells(csv.writer(out, lineterminator="\n"))
     names = {e["number"]: e["name"] for e in doc["entrants"]}
     players = {e["number"]: _players_cells(e) for e in doc["entrants"]}
-    teams = doc["scoring"] == "vp"
+    teams = doc["scoring"] == "vp" or doc.get("teams", False)
+    # board-a-match or aggregate: points where IMPs and VPs would be (team_form_results)
+    totals, swings = (["points"], ["home_points", "away_points"]) if doc["scoring"] != "vp" \
+        else (["vp", "imps"], ["home_imps", "away_imps"])
     rows.writerow(["ranking", "rank", "entrant", "name", "direction", "boards", "points",
                    "percent", "players", "player_ids"] if not teams else
-                  ["ranking", "rank", "entrant", "name", "matches", "vp", "imps", "players",
+                  ["ranking", "rank", "entrant", "name", "matches", *totals, "players",
                    "player_ids"])
     for r in doc["rankings"]:
         rows.writerow(["ranking", r["rank"], r["entrant"], names.get(r["entrant"], ""),
@@ -113,14 +116,15 @@ def write_csv(doc: Mapping[str, Any]) -> str:
                        "" if r["percent"] is None else r["percent"],
                        *players.get(r["entrant"], ("", ""))] if not teams else
                       ["ranking", r["rank"], r["entrant"], names.get(r["entrant"], ""),
-                       r["matches"], r["vp"], r["imps"], *players.get(r["entrant"], ("", ""))])
+                       r["matches"], *(r[k] for k in totals),
+                       *players.get(r["entrant"], ("", ""))])
     if teams:
         rows.writerow(["match", "home", "away", "board", "open_score", "closed_score",
-                       "home_imps", "away_imps"])
+                       *swings])
         for m in doc["matches"]:
             for b in m["boards"]:
                 rows.writerow(["match", m["home"], m["away"], b["board"], _score(b["open"]),
-                               _score(b["closed"]), b["home_imps"], b["away_imps"]])
+                               _score(b["closed"]), *(b[k] for k in swings)])
         return "".join(out.parts)
     rows.writerow(["traveller", "board", "ns", "ew", "kind", "score", "ns_points",
                    "ew_points", "ns_percent", "ew_percent", "reason", *PLAY])
@@ -164,7 +168,7 @@ def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
     """A game per board with its `[ScoreTable]` (each result: the pairs, the score on the side
     that scored it, both sides' matchpoints or IMPs and percentages), the first game also with
     the `[TotalScoreTable]` (the ranking). Pairs only."""
-    if doc["scoring"] == "vp":
+    if doc["scoring"] == "vp" or doc.get("teams", False):
         raise FormatError("format: PBN's score tables hold a pairs event; a teams event's "
                           "results are json or csv")
     mp = doc["scoring"] == "matchpoints"

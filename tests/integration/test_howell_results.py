@@ -54,15 +54,17 @@ PENALTY = {"kind": "penalty", "board": 6, "entrant": 1, "amount": 10,
            "reason": "slow play (Law 90B2)"}
 
 
-def play_howell(http: Any, t: str) -> tuple[dict[tuple[int, int, int], int],
-                                            dict[tuple[int, int, int], list[str]]]:
-    """The Howell `t` created (tables `t`-a, `t`-b) and its three rounds played as the movement
-    seats them: each place's (board, NS, EW) NS score, and its contract, declarer, lead and
-    tricks."""
+def play_howell(http: Any, t: str, scoring: dict[str, Any] | None = None
+                ) -> tuple[dict[tuple[int, int, int], int],
+                           dict[tuple[int, int, int], list[str]]]:
+    """The Howell `t` created (tables `t`-a, `t`-b; `scoring`: the movement's other fields)
+    and its three rounds played as the movement seats them: each place's (board, NS, EW) NS
+    score, and its contract, declarer, lead and tricks."""
     deals = _deals()
     made = http.post("/api/tournaments", json={
         "tournament": t, "tables": [f"{t}-a", f"{t}-b"], "deals": DEALS, "entrants": PAIRS,
-        "movement": {"kind": "howell", "boards_per_round": 2, "rounds": 3}})
+        "movement": {"kind": "howell", "boards_per_round": 2, "rounds": 3,
+                     **(scoring or {})}})
     assert made.status_code == 201, made.text
     seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
     played: dict[tuple[int, int, int], int] = {}

@@ -13,7 +13,7 @@ from services.gateway.http.state_models import BoardView, Seat, WithheldView
 from shared.codec import EVENT_ID, Sender, sent_by, unfit_text
 from shared.events import Ruleset
 from shared.ids import TABLE_ID
-from shared.scores.vocabulary import Scoring
+from shared.scores.vocabulary import Scoring, TeamScoring
 from shared.tournament.entrants import MovementKind
 from shared.tournament.session import MAX_BOARD
 from shared.tournament.unfinished import TRICKS_LEFT
@@ -265,6 +265,16 @@ class MovementGiven(BaseModel):
         None, gt=0, le=60, examples=[7],
         description="the round's clock: a round lasts its boards × these minutes, then the "
                     "next round starts by itself (none: the Director starts each round)")
+    arrow_switch: bool | int = Field(
+        False, ge=0, le=200, description="a Mitchell's last rounds arrow-switched (one "
+        "winner): true for the EBU's practice (the last round; the last two with rounds of at "
+        "most two boards and eight rounds or more), or how many")
+    team_scoring: TeamScoring = Field(
+        TeamScoring.VP, description="a round robin of teams: `vp` (IMPs to VPs), "
+        "`board_a_match` (1, ½, 0 a board) or `aggregate` (total points, Law 78C)")
+    imps_to_vp: bool = Field(False, description="a pairs event scored in IMPs (`cross_imps` "
+                             "or `butler`) ranked by VPs: each round's IMPs to VPs on the WBF "
+                             "continuous scale")
 
 
 class TournamentCreate(BaseModel):

@@ -9,7 +9,7 @@
 // shown with its traveller.
 
 import {
-  directorNode, namesOf, rankingsNode, scorecardsNode, travellersNode,
+  directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
 import { followTournament } from "./public_reader.js";
 import { el } from "./table.js";
@@ -23,14 +23,26 @@ const page = { tournament: "", doc: null, picked: null, hands: {}, handsText: ""
 
 function show(id, node) { $(id).replaceChildren(node); }
 
+/** The movement as a scorer names it: a Mitchell's arrow switch (one winner) said. */
+function movementText(movement) {
+  if (movement.team_scoring) {
+    return `${movement.kind}, ${movement.team_scoring.replaceAll("_", "-")}`;
+  }
+  const n = movement.arrow_switch || 0;
+  if (movement.imps_to_vp) return `${movement.kind}, ${movement.scoring} to VPs a round`;
+  if (!n) return movement.kind;
+  return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
+    + " one field";
+}
+
 function render() {
   const doc = page.doc;
   $("title").textContent = `Results — ${doc.name || doc.tournament}`;
   document.title = `Results: ${doc.name || doc.tournament}`;
-  const boards = doc.scoring === "vp" ? ""
+  const boards = isTeams(doc) ? ""
     : ` · ${counted(doc.complete.length, "board")} complete`;
-  $("summary").textContent = counted(doc.entrants.length, doc.scoring === "vp" ? "team" : "pair")
-    + ` · ${doc.movement.kind} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
+  $("summary").textContent = counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
+    + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
   show("rankings", rankingsNode(doc));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));
@@ -55,7 +67,7 @@ $("print").addEventListener("click", () => window.print());
 
 /** Whether a complete board still lacks its solved hand record. */
 function handsMissing() {
-  return page.doc && page.doc.scoring !== "vp"
+  return page.doc && !isTeams(page.doc)
     && page.doc.complete.some((b) => !["ready", "failed"].includes(page.hands[b]?.status));
 }
 

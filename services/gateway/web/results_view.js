@@ -12,6 +12,13 @@ const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
   artificial: "artificial (Law 12C2)" };
 
 const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
+// the rule that broke a tie on VPs (shared/scores/tie_breaks.py)
+const TIE_BREAK = { head_to_head_vp: "VPs between them", head_to_head_imps:
+  "IMPs between them", imp_quotient: "IMP quotient" };
+// a teams event's forms besides IMPs to VPs: the unit of their points
+const FORM_UNIT = { board_a_match: "boards", aggregate: "points" };
+/** Whether the document is a teams event's (IMPs to VPs, board-a-match or aggregate). */
+export const isTeams = (doc) => doc.scoring === "vp" || doc.teams === true;
 const minus = (n) => (n < 0 ? `−${-n}` : String(n));
 /** A number to `places` decimals ("33.33", "−0.50"), "—" for none. */
 export function fixed(n, places = 2) {
@@ -63,14 +70,30 @@ function table(caption, head, rows, { stacked = false } = {}) {
  * VPs. */
 export function rankingsNode(doc) {
   const names = namesOf(doc);
+  if (FORM_UNIT[doc.scoring]) {
+    const title = doc.scoring === "board_a_match" ? "Teams by boards won (board-a-match)"
+      : "Teams by total points (aggregate, Law 78C)";
+    return table(title, ["Rank", "Team", "Matches", doc.scoring === "board_a_match" ? "Boards"
+      : "Points"],
+    doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
+      el("td", { text: String(r.rank) }), el("td", { class: "name", text: names[r.entrant] }),
+      el("td", { text: String(r.matches) }),
+      el("td", { "data-points": "", text: fixed(r.points, doc.scoring === "aggregate" ? 0
+        : 2) }))));
+  }
   if (doc.scoring === "vp") {
-    return table("Teams by victory points", ["Rank", "Team", "Matches", "VP", "IMPs"],
-      doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
-        el("td", { text: String(r.rank) }), el("td", { class: "name", text: names[r.entrant] }),
-        el("td", { text: String(r.matches) }), el("td", { text: fixed(r.vp) }),
-        el("td", { text: fixed(r.imps) }))));
+    const ties = doc.rankings.some((r) => r.tie_break);
+    return table("Teams by victory points", ["Rank", "Team", "Matches", "VP", "IMPs",
+      ...(ties ? ["Tie broken by"] : [])],
+    doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
+      el("td", { text: String(r.rank) }), el("td", { class: "name", text: names[r.entrant] }),
+      el("td", { text: String(r.matches) }), el("td", { text: fixed(r.vp) }),
+      el("td", { text: fixed(r.imps) }),
+      ...(ties ? [el("td", { "data-tie-break": r.tie_break || "",
+        text: TIE_BREAK[r.tie_break] || "" })] : []))));
   }
   const mp = doc.scoring === "matchpoints";
+  const vp = doc.movement.imps_to_vp === true; // a pairs event's IMPs to VPs, round by round
   const fields = [...new Set(doc.rankings.map((r) => r.direction))];
   // the public's rankings count the boards every table has played (Law 16C1): say so
   const done = doc.complete.length;
@@ -79,13 +102,14 @@ export function rankingsNode(doc) {
       : "none yet"}.` })] : [];
   return el("div", {}, [...note, ...fields.map((d) => table(
     d ? `${d === "NS" ? "North–South" : "East–West"} pairs` : "Pairs",
-    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : [])],
+    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), ...(vp ? ["VP"] : [])],
     doc.rankings.filter((r) => r.direction === d).map((r) => el("tr", {
       "data-entrant": r.entrant, "data-rank": r.rank },
     el("td", { text: String(r.rank) }),
     el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
     el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
-    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : [])))))]);
+    ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []),
+    ...(vp ? [el("td", { "data-vp": "", text: fixed(r.vp) })] : [])))))]);
 }
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -118,7 +142,7 @@ function lineRow(line, mp) {
 /** Each board's traveller (pairs), or each match's boards (teams); with its hand record
  * (`hands`: board → record) when the page has it. */
 export function travellersNode(doc, hands = {}) {
-  if (doc.scoring === "vp") {
+  if (isTeams(doc)) {
     return el("div", { class: "boards" }, doc.matches.map((m) => matchNode(doc, m)));
   }
   const mp = doc.scoring === "matchpoints";
@@ -133,6 +157,20 @@ export function travellersNode(doc, hands = {}) {
 
 function matchNode(doc, m) {
   const names = namesOf(doc);
+  const unit = FORM_UNIT[doc.scoring];
+  if (unit) { // board-a-match or aggregate: each board's points to each team
+    const places = doc.scoring === "aggregate" ? 0 : 2;
+    return el("div", { class: "traveller", "data-match": `${m.home}-${m.away}` }, table(
+      `${names[m.home]} ${fixed(m.home_points, places)} – ${fixed(m.away_points, places)} `
+      + `${names[m.away]} (${unit})`,
+      ["Board", "Open room (NS)", "Closed room (NS)", "Home", "Away"],
+      m.boards.map((b) => el("tr", { "data-board": b.board },
+        el("td", { text: String(b.board) }),
+        el("td", { text: scoreText(b.open) }), el("td", { text: scoreText(b.closed) }),
+        el("td", { text: fixed(b.home_points, places) }),
+        el("td", { text: fixed(b.away_points, places) }))),
+      { stacked: true }));
+  }
   return el("div", { class: "traveller", "data-match": `${m.home}-${m.away}` }, table(
     `${names[m.home]} ${fixed(m.home_imps)} – ${fixed(m.away_imps)} ${names[m.away]}: ` +
     `${fixed(m.home_vp)} – ${fixed(m.away_vp)} VP`,
@@ -146,7 +184,7 @@ function matchNode(doc, m) {
 /** Every entrant's scorecard; only `picked`'s is on the screen (every one printed). */
 export function scorecardsNode(doc, picked) {
   const names = namesOf(doc);
-  if (doc.scoring === "vp") {
+  if (isTeams(doc)) {
     return el("div", {}, doc.entrants.map((e) => el("div", {
       class: `scorecard${e.number === picked ? "" : " others"}`, "data-entrant": e.number },
     el("h3", { text: `${e.number} ${names[e.number]}` }),

@@ -7,7 +7,9 @@ import { counted } from "./words.js";
 const FIELD = { NS: "North–South", EW: "East–West" };
 
 function value(line, scoring) {
-  if (scoring === "vp") return `${line.vp.toFixed(2)} VP`;
+  if (scoring === "vp" || typeof line.vp === "number") return `${line.vp.toFixed(2)} VP`;
+  if (scoring === "board_a_match") return `${line.points.toFixed(2)} boards`;
+  if (scoring === "aggregate") return `${line.points.toFixed(0)} points`;
   if (scoring !== "matchpoints") return `${line.points.toFixed(2)} IMPs`;
   return line.percent === null ? "no comparison yet" : `${line.percent.toFixed(2)} %`;
 }

@@ -7,7 +7,9 @@ whose player must act (the turn's seat; declarer for dummy's hand, Law 45A) and 
 page is told to the table at once ("waiting for West, not connected"); once it has waited the
 Director's time (`after_ms`, counted from the later of the turn's start and the page's last
 mark) a robot sits in for him (`substitute_seated`). When his page is open again, the
-substitute stands up at his next turn (`substitute_left`): the seat is his from that turn.
+substitute stands up (`substitute_left`) once the seat's turn in progress, if any, is over:
+the seat is the player's from his next turn. Seats the Director gave our robots are no
+person's: nobody sits in for them.
 """
 
 from __future__ import annotations
@@ -61,24 +63,25 @@ def waiting_since(turn_since: int | None, seen: SeatPresence) -> int | None:
     return max(seen.last_seen, turn_since or 0)
 
 
-def substitute_due(acting: str | None, substitutes: Iterable[str], turn_since: int | None,
-                   seen: Mapping[str, SeatPresence], now: int, after_ms: int) -> str | None:
-    """The seat a substitute should sit in for now: the acting seat, with no open page, no
-    substitute there yet, having waited `after_ms` or more; else None."""
-    if acting is None or acting in set(substitutes):
+def substitute_due(acting: str | None, substitutes: Iterable[str], robots: Iterable[str],
+                   turn_since: int | None, seen: Mapping[str, SeatPresence], now: int,
+                   after_ms: int) -> str | None:
+    """The seat a substitute should sit in for now: the acting seat, a person's (not one the
+    Director gave our robots), with no open page and no substitute there yet, having waited
+    `after_ms` or more; else None."""
+    if acting is None or acting in set(substitutes) or acting in set(robots):
         return None
     since = waiting_since(turn_since, seen.get(acting, SeatPresence(False, None)))
     return acting if since is not None and now - since >= after_ms else None
 
 
-def substitute_stands_up(acting: str | None, substitutes: Iterable[str],
-                         seen: Mapping[str, SeatPresence]) -> str | None:
-    """The seat whose substitute stands up now: the acting seat, a substitute's, whose
-    player's page is open again (his seat is his from this turn); else None."""
-    if acting is None or acting not in set(substitutes):
-        return None
-    found = seen.get(acting)
-    return acting if found is not None and found.connected else None
+def substitutes_standing_up(acting: str | None, substitutes: Iterable[str],
+                            seen: Mapping[str, SeatPresence]) -> tuple[str, ...]:
+    """The seats whose substitutes stand up now: those whose player's page is open again,
+    unless it is the seat's turn (the substitute finishes that turn, so that he and his
+    player never both answer it): the seat is the player's from his next turn."""
+    return tuple(seat for seat in substitutes if seat != acting
+                 and (found := seen.get(seat)) is not None and found.connected)
 
 
 def not_connected(acting: str | None, substitutes: Iterable[str],

@@ -19,7 +19,7 @@ from shared.table.substitutes import (
     presence_of,
     substitute_due,
     substitute_name,
-    substitute_stands_up,
+    substitutes_standing_up,
     waiting_since,
 )
 from shared.table.table_summary import table_summary
@@ -58,17 +58,22 @@ def test_the_wait_counts_from_the_later_of_the_turns_start_and_the_pages_last_ma
 
 def test_a_substitute_is_due_once_the_seat_has_waited_the_directors_time() -> None:
     started = NOW - AFTER
-    assert substitute_due("W", [], started + 1, GONE, NOW, AFTER) is None  # 1 ms short
-    assert substitute_due("W", [], started, GONE, NOW, AFTER) == "W"
-    assert substitute_due("W", ["W"], started, GONE, NOW, AFTER) is None  # seated already
-    assert substitute_due("N", [], started, GONE, NOW, AFTER) is None  # North's page is open
-    assert substitute_due(None, [], started, GONE, NOW, AFTER) is None  # no one's turn
+    assert substitute_due("W", [], [], started + 1, GONE, NOW, AFTER) is None  # 1 ms short
+    assert substitute_due("W", [], [], started, GONE, NOW, AFTER) == "W"
+    assert substitute_due("W", ["W"], ["W"], started, GONE, NOW, AFTER) is None  # seated
+    assert substitute_due("N", [], [], started, GONE, NOW, AFTER) is None  # North's page open
+    assert substitute_due(None, [], [], started, GONE, NOW, AFTER) is None  # no one's turn
 
 
-def test_the_substitute_stands_up_at_his_players_turn_once_his_page_is_open() -> None:
-    assert substitute_stands_up("W", ["W"], GONE) is None  # not back
-    assert substitute_stands_up("W", ["W"], BACK) == "W"
-    assert substitute_stands_up("N", ["W"], BACK) is None  # back, but not his turn yet
+def test_nobody_sits_in_at_a_seat_the_director_gave_our_robots() -> None:
+    assert substitute_due("W", [], ["W"], NOW - AFTER, GONE, NOW, AFTER) is None
+
+
+def test_the_substitute_stands_up_once_his_player_is_back_and_his_turn_is_over() -> None:
+    assert substitutes_standing_up("N", ["W"], GONE) == ()  # not back
+    assert substitutes_standing_up("N", ["W"], BACK) == ("W",)
+    assert substitutes_standing_up("W", ["W"], BACK) == ()  # the robot finishes his turn
+    assert substitutes_standing_up(None, ["E", "W"], BACK) == ("E", "W")
 
 
 def test_the_table_is_told_whom_it_waits_for_until_a_substitute_sits() -> None:

@@ -7,7 +7,8 @@ lines (whose turn, the substitutes seated) and their seats' open pages
 (`services.gateway.tables.seat_presence`). A seat whose player must act and has no open page
 for the Director's time gets a robot: `substitute_seated` on the table's topic, and our robot
 pool asked for that seat (`tableserver.robots`), which sits it through the Table Manager host.
-When the player's page is open again at his turn, `substitute_left` and the robot stands up.
+When the player's page is open again, `substitute_left` and the robot stands up, once the
+seat's turn in progress (if any) is over.
 Redis lets exactly one gateway take each step (`take_once`). The Director ends a
 substitution by hand (`end`); a seat given to another person (the player's link reissued)
 is his once his page is open at his turn, the same way.
@@ -33,7 +34,7 @@ from shared.table.substitutes import (
     not_connected,
     presence_of,
     substitute_due,
-    substitute_stands_up,
+    substitutes_standing_up,
 )
 
 log = logging.getLogger("tableserver.substitutes")
@@ -136,12 +137,13 @@ async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> None:
         if set(subs) - set(robots):  # seated, but the pool not asked (a fault between)
             await record_request(gw, table, seats_asked(sorted(set(robots) | set(subs))))
         turn = f"{table}:{line.get('board')}:{line.get('last_ts')}"
-        due = substitute_due(acting, subs, line.get("last_ts"), seen, now, after_s * 1000)
+        due = substitute_due(acting, subs, robots, line.get("last_ts"), seen, now,
+                             after_s * 1000)
         if due is not None and await store.take_once(f"sit:{turn}:{due}", ONCE_MS):
             await sit_in(gw, table, due)
-        back = substitute_stands_up(acting, subs, seen)
-        if back is not None and await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
-            await stand_up(gw, table, back)
+        for back in substitutes_standing_up(acting, subs, seen):
+            if await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
+                await stand_up(gw, table, back)
 
 
 async def run_substitutes(gw: Gateway) -> None:

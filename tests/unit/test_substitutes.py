@@ -23,6 +23,7 @@ from shared.table.substitutes import (
     waiting_since,
 )
 from shared.table.table_summary import table_summary
+from shared.table.think_times import table_times
 from tests.helpers import DEAL
 
 NOW = 1_000_000
@@ -124,3 +125,22 @@ def test_the_substitutes_events_round_trip() -> None:
     for m in ({"type": "substitute_seated", "seat": "W"}, {"type": "substitute_left",
                                                           "seat": "N"}):
         assert decode(encode(from_map(m))) == from_map(m)
+
+
+def test_a_robots_turns_are_told_apart_from_his_players_in_the_think_times() -> None:
+    log = [ev(type="players_named", players={"W": "Ann"}, ts=0),
+           ev(type="board_started", board=1, ts=0),
+           *(ev(type="call", seat=s, call=c, ts=t) for s, c, t in (("N", "1C", 1000),
+                                                                   ("E", "P", 2000),
+                                                                   ("S", "1D", 3000))),
+           ev(type="substitute_seated", seat="W", ts=63_000),
+           ev(type="call", seat="W", call="P", ts=64_000),
+           ev(type="substitute_left", seat="W", ts=65_000),
+           *(ev(type="call", seat=s, call=c, ts=t) for s, c, t in (("N", "1H", 66_000),
+                                                                   ("E", "P", 67_000),
+                                                                   ("S", "P", 68_000),
+                                                                   ("W", "P", 78_000)))]
+    thinks = [t for t in table_times(enumerate(log)).thinks if t.seat is Seat.W]
+    assert [(t.player, t.robot, t.ms) for t in thinks] == [("Robot (for Ann)", True, 1000),
+                                                          ("Ann", False, 10_000)]
+    assert thinks[0].to_map()["robot"] and not thinks[1].to_map()["robot"]

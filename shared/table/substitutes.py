@@ -84,11 +84,12 @@ def substitutes_standing_up(acting: str | None, substitutes: Iterable[str],
                  and (found := seen.get(seat)) is not None and found.connected)
 
 
-def not_connected(acting: str | None, substitutes: Iterable[str],
+def not_connected(acting: str | None, substitutes: Iterable[str], robots: Iterable[str],
                   seen: Mapping[str, SeatPresence]) -> str | None:
-    """What the table is told while it waits for a seat with no open page and no substitute
-    yet: "waiting for West, not connected"; None when it does not."""
-    if acting is None or acting in set(substitutes):
+    """What the table is told while it waits for a person's seat (not our robots') with no
+    open page and no substitute yet: "waiting for West, not connected"; None when it does
+    not."""
+    if acting is None or acting in set(substitutes) or acting in set(robots):
         return None
     found = seen.get(acting)
     if found is not None and found.connected:

@@ -78,9 +78,10 @@ def test_the_substitute_stands_up_once_his_player_is_back_and_his_turn_is_over()
 
 
 def test_the_table_is_told_whom_it_waits_for_until_a_substitute_sits() -> None:
-    assert not_connected("W", [], GONE) == "waiting for West, not connected"
-    assert not_connected("W", ["W"], GONE) is None
-    assert not_connected("N", [], GONE) is None
+    assert not_connected("W", [], [], GONE) == "waiting for West, not connected"
+    assert not_connected("W", ["W"], ["W"], GONE) is None  # a substitute sits in
+    assert not_connected("W", [], ["W"], GONE) is None  # the Director's robot's seat
+    assert not_connected("N", [], [], GONE) is None
 
 
 def test_the_substitute_is_named_for_his_player() -> None:

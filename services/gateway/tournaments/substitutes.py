@@ -24,8 +24,8 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from services.common.backoff import Backoff
-from services.common.errors import ServiceError
-from services.gateway.refusals import Kind, Refused
+from services.common.errors import ServiceError, Unavailable
+from services.gateway.refusals import REDIS_DOWN, Kind, Refused
 from services.gateway.robots.requests import record_request, seats_asked
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, refuse_closed
@@ -67,20 +67,36 @@ async def at_tables(gw: Gateway, tournament: str) -> dict[str, Any]:
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
+    after = (await gw.adapters.store.substitutes_after()).get(tournament)
+    return {"tournament": tournament, "after_s": after,
+            "tables": await _told(gw, list(made.tables))}
+
+
+async def at_table(gw: Gateway, table: str) -> dict[str, Any]:
+    """What a table is told: the substitutes seated, and whom it waits for with no open page
+    (any reader of the table: its pages show it)."""
+    await gw.table_meta(table)
+    told = (await _told(gw, [table]))[table]
+    return {"table": table, "substitutes": told["substitutes"], "waiting": told["waiting"]}
+
+
+async def _told(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     store = gw.adapters.store
-    tables = list(made.tables)
-    lines, marks = await store.overview(tables), await store.pages_open(tables)
-    after = (await store.substitutes_after()).get(tournament)
+    try:
+        lines, marks = await store.overview(tables), await store.pages_open(tables)
+    except RedisError:
+        raise Unavailable(REDIS_DOWN, retry_after=2) from None
     now = now_ms()
     out = {}
     for table in tables:
         line = lines.get(table, {})
         seen = presence_of(marks.get(table, {}), now)
         subs = list(line.get("substitutes") or [])
+        robots = gw.adapters.alerts.robots.get(table, [])
         out[table] = {"connected": {s: p.connected for s, p in seen.items()},
                       "substitutes": subs,
-                      "waiting": not_connected(line.get("acting"), subs, seen)}
-    return {"tournament": tournament, "after_s": after, "tables": out}
+                      "waiting": not_connected(line.get("acting"), subs, robots, seen)}
+    return out
 
 
 async def end(gw: Gateway, tournament: str, table: str, seat: str) -> dict[str, Any]:

@@ -9,13 +9,13 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from services.gateway.http.deps import DirectorDep, GatewayDep
+from services.gateway.http.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.http.errors import responses
 from services.gateway.refusals import Refused
 from services.gateway.tournaments import substitutes
 from shared.seats import NotationError, Seat
 
-router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+router = APIRouter(prefix="/api", tags=["tournaments"])
 
 
 class SubstitutesIn(BaseModel):
@@ -28,21 +28,22 @@ class SubstitutesIn(BaseModel):
                                 "page at its turn before a robot sits in; null: never")
 
 
-@router.put("/{tournament}/substitutes", responses=responses(400, 401, 403, 404, 409, 503))
+@router.put("/tournaments/{tournament}/substitutes",
+            responses=responses(400, 401, 403, 404, 409, 503))
 async def put_substitutes(tournament: str, body: SubstitutesIn, gw: GatewayDep,
                           _: DirectorDep) -> dict[str, Any]:
     """Substitutes on (`after_s`) or off (null) for the tournament's tables."""
     return await substitutes.set_after(gw, tournament, body.after_s)
 
 
-@router.get("/{tournament}/substitutes", responses=responses(401, 403, 404, 503))
+@router.get("/tournaments/{tournament}/substitutes", responses=responses(401, 403, 404, 503))
 async def get_substitutes(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, Any]:
     """The time set, and at each table: which seats have an open page, the substitutes
     seated, and what the table is told while it waits ("waiting for West, not connected")."""
     return await substitutes.at_tables(gw, tournament)
 
 
-@router.delete("/{tournament}/tables/{table}/substitutes/{seat}",
+@router.delete("/tournaments/{tournament}/tables/{table}/substitutes/{seat}",
                responses=responses(401, 403, 404, 409, 503))
 async def end_substitute(tournament: str, table: str, seat: str, gw: GatewayDep,
                          _: DirectorDep) -> dict[str, Any]:
@@ -52,3 +53,12 @@ async def end_substitute(tournament: str, table: str, seat: str, gw: GatewayDep,
     except NotationError:
         raise Refused(f"seat: {seat!r} is not a seat (N, E, S or W)", "seat") from None
     return await substitutes.end(gw, tournament, table, found.name)
+
+
+@router.get("/tables/{table}/substitutes", responses=responses(401, 403, 404, 503))
+async def get_table_substitutes(table: str, gw: GatewayDep, grant: GrantDep
+                                ) -> dict[str, Any]:
+    """What the table is told (any reader of it): the substitutes seated, and whom it waits
+    for with no open page (`"waiting for West, not connected"`; null: nobody)."""
+    gw.may_read(grant, table)
+    return await substitutes.at_table(gw, table)

@@ -1,0 +1,41 @@
+"""The seat page tells its table whom it waits for with no open page (docs/operations.md,
+"Substitutes"; docs/pages.md): North's page is open at a tournament's table; at East's turn,
+with no page of East's, it says "The table is waiting for East, not connected"; once East's
+page opens, it says nothing more."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.browser import Tab, assert_clean_console, post, screenshot, seat_tab
+from tests.helpers import DEALS
+from tests.stack import Stack
+
+expect.set_options(timeout=15_000)
+T = "subpage"
+TABLE = "subpage-a"
+
+
+def test_the_seat_page_says_whom_the_table_waits_for_until_his_page_opens(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tournaments", json={
+            "tournament": T, "tables": [TABLE], "deals": DEALS,
+            "players": {TABLE: {"N": "Nia", "E": "Eli", "S": "Sam", "W": "Ann"}}})
+        assert made.status_code == 201, made.text
+        seats = made.json()["tables"][0]["seats"]
+        assert http.post(f"/api/tournaments/{T}/rounds",
+                         json={"round": 1, "boards": [1]}).status_code == 202
+    north = seat_tab(browser, stack, seats["N"])
+    tabs.append(north)
+    waiting = north.page.locator("#waiting")
+    expect(waiting).to_be_hidden()  # North's own turn, his page open
+    post(stack, TABLE, seats["N"], {"type": "call", "call": "1C"})
+    expect(waiting).to_have_text("The table is waiting for East, not connected.")
+    expect(waiting).to_be_visible()
+    screenshot(north.page, "seat-waiting.png")
+    east = seat_tab(browser, stack, seats["E"])
+    tabs.append(east)
+    expect(waiting).to_be_hidden()
+    expect(east.page.locator("#waiting")).to_be_hidden()
+    assert_clean_console(north)

@@ -1,13 +1,21 @@
-"""The seat page tells its table whom it waits for with no open page (docs/operations.md,
-"Substitutes"; docs/pages.md): North's page is open at a tournament's table; at East's turn,
-with no page of East's, it says "The table is waiting for East, not connected"; once East's
-page opens, it says nothing more."""
+"""The seat and vugraph pages tell whom the table waits for with no open page
+(docs/operations.md, "Substitutes"; docs/pages.md): North's page is open at a tournament's
+table; at East's turn, with no page of East's, North's page and the table's vugraph (no
+spectator delay in the tests' stack) say "The table is waiting for East, not connected";
+once East's page opens, they say nothing more."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.browser import Tab, assert_clean_console, post, screenshot, seat_tab
+from tests.browser.browser import (
+    Tab,
+    assert_clean_console,
+    post,
+    screenshot,
+    seat_tab,
+    vugraph_tab,
+)
 from tests.helpers import DEALS
 from tests.stack import Stack
 
@@ -24,6 +32,7 @@ def test_the_seat_page_says_whom_the_table_waits_for_until_his_page_opens(
             "players": {TABLE: {"N": "Nia", "E": "Eli", "S": "Sam", "W": "Ann"}}})
         assert made.status_code == 201, made.text
         seats = made.json()["tables"][0]["seats"]
+        spectator = made.json()["tables"][0]["spectator"]
         assert http.post(f"/api/tournaments/{T}/rounds",
                          json={"round": 1, "boards": [1]}).status_code == 202
     north = seat_tab(browser, stack, seats["N"])
@@ -34,8 +43,14 @@ def test_the_seat_page_says_whom_the_table_waits_for_until_his_page_opens(
     expect(waiting).to_have_text("The table is waiting for East, not connected.")
     expect(waiting).to_be_visible()
     screenshot(north.page, "seat-waiting.png")
+    public = vugraph_tab(browser, stack, spectator)
+    tabs.append(public)
+    told = public.page.locator("#waiting")
+    expect(told).to_have_text("The table is waiting for East, not connected.")
     east = seat_tab(browser, stack, seats["E"])
     tabs.append(east)
     expect(waiting).to_be_hidden()
     expect(east.page.locator("#waiting")).to_be_hidden()
+    expect(told).to_be_hidden()
     assert_clean_console(north)
+    assert_clean_console(public)

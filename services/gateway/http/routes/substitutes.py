@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from services.gateway.http.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.http.errors import responses
 from services.gateway.refusals import Refused
+from services.gateway.tokens import Role
 from services.gateway.tournaments import substitutes
 from shared.seats import NotationError, Seat
 
@@ -59,6 +60,10 @@ async def end_substitute(tournament: str, table: str, seat: str, gw: GatewayDep,
 async def get_table_substitutes(table: str, gw: GatewayDep, grant: GrantDep
                                 ) -> dict[str, Any]:
     """What the table is told (any reader of it): the substitutes seated, and whom it waits
-    for with no open page (`"waiting for West, not connected"`; null: nobody)."""
+    for with no open page (`"waiting for West, not connected"`; null: nobody, and always for
+    the public while it sees the table after a delay)."""
     gw.may_read(grant, table)
-    return await substitutes.at_table(gw, table)
+    told = await substitutes.at_table(gw, table)
+    if grant.role == Role.SPECTATOR and gw.settings.spectator_delay_s:
+        told["waiting"] = None  # live: the public sees the table the delay ago
+    return told

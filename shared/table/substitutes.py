@@ -101,3 +101,10 @@ def substitute_name(seat: Seat, player: str | None) -> str:
     """The name a seat's substitute plays under, in the record and the results:
     "Robot (for Ann)", or "Robot (for West)" where no player was named."""
     return f"{SUBSTITUTE} (for {player or WORDS[seat]})"
+
+
+def substitute_seats(players: Iterable[tuple[Seat, str]]) -> str:
+    """The seats a board's names show a substitute at ("W", "EW"; "" none): a board he
+    played, wholly or in part, in the results' travellers."""
+    return "".join(seat.name for seat, name in players
+                   if name.startswith(f"{SUBSTITUTE} (for ") and name.endswith(")"))

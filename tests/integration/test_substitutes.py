@@ -3,7 +3,9 @@ tournament's time (5 s here); North, East and South have their seat pages open (
 sockets), West never opened his. At West's turn the table is told "waiting for West, not
 connected"; after the time a robot of our pool sits in for him through the Table Manager host
 (`substitute_seated`, his seat named "Robot (for Ann)") and makes his call. West's page opens:
-the robot stands up (`substitute_left`) before his next turn, which is his own."""
+the robot stands up (`substitute_left`) before his next turn, which is his own. The record
+has both events, the robot's think apart from West's own, and the PBN names the
+substitute."""
 
 from __future__ import annotations
 
@@ -100,3 +102,13 @@ def test_a_robot_sits_in_for_a_vanished_player_and_stands_up_when_he_is_back(
             assert calls[7] == {"seat": "W", "call": "P"}
             assert _told(http)["substitutes"] == [] and _told(http)["waiting"] is None
         assert _board(http)["players"]["W"] == "Robot (for Ann)"  # he played part of it
+        record = http.get(f"/api/tables/{TABLE}/history", params={"board": 1})
+        assert record.status_code == 200, record.text
+        kinds = [e["event"]["type"] for e in record.json()["history"] if e["event"]]
+        assert kinds.count("substitute_seated") == kinds.count("substitute_left") == 1
+        thinks = {t["offset"]: t for t in record.json()["think_times"]["thinks"]}
+        west = [t for t in thinks.values() if t["seat"] == "W"]
+        assert [(t["player"], t["robot"]) for t in west] == [("Robot (for Ann)", True),
+                                                            ("Ann", False)]
+        pbn = http.get(f"/api/tables/{TABLE}/history", params={"board": 1, "format": "pbn"})
+        assert '[West "Robot (for Ann)"]' in pbn.text, pbn.text[:400]

@@ -10,6 +10,7 @@ from typing import Any
 from shared.codec import decode, encode, from_map
 from shared.events import Event
 from shared.seats import Seat
+from shared.table.board_result import contract_line
 from shared.table.engine import fold
 from shared.table.substitutes import (
     FRESH_MS,
@@ -145,3 +146,16 @@ def test_a_robots_turns_are_told_apart_from_his_players_in_the_think_times() -> 
     assert [(t.player, t.robot, t.ms) for t in thinks] == [("Robot (for Ann)", True, 1000),
                                                           ("Ann", False, 10_000)]
     assert thinks[0].to_map()["robot"] and not thinks[1].to_map()["robot"]
+
+
+def test_the_travellers_line_names_the_seat_a_substitute_played() -> None:
+    played = fold([ev(type="players_named", players={"W": "Ann"}),
+                   ev(type="board_started", board=1, dealer="N", vulnerability="None",
+                      deal=DEAL),
+                   ev(type="substitute_seated", seat="W"),
+                   *(ev(type="call", seat=s, call="P") for s in "NESW")])
+    assert played.boards[0].status == "passed_out"
+    assert contract_line(played.boards[0]) == {"contract": "PASS", "substitutes": "W"}
+    alone = fold([ev(type="board_started", board=1, dealer="N", vulnerability="None",
+                     deal=DEAL), *(ev(type="call", seat=s, call="P") for s in "NESW")])
+    assert contract_line(alone.boards[0]) == {"contract": "PASS"}

@@ -27,7 +27,7 @@ AFTER_S = 5
 
 @pytest.fixture(scope="module")
 def robots(stack: Stack) -> Iterator[Robots]:
-    started = Robots(stack, TM_PORT + 2)  # test_robots.py's and test_robot_pool.py's: +0, +1
+    started = Robots(stack, TM_PORT + 6)  # +0 … +5: the other robots tests' hosts
     try:
         yield started
     finally:

@@ -79,9 +79,25 @@ async def test_a_robot_sits_in_once_after_the_time_and_stands_up_when_he_is_back
     await store.mark_pages("gw-x", [(TABLE, "W")], int(time.time() * 1000))  # he is back
     await substitutes.step_tournament(one, T, 60)
     assert "substitute_left" not in _kinds(kafka)  # the robot finishes the turn it has
-    _line(store, "N", ["W"], since_ms=1000)
+    _line(store, "N", ["W"], since_ms=10_000)
     await substitutes.step_tournament(one, T, 60)
     assert _kinds(kafka).count("substitute_left") == 1 and _asked(kafka)[-1] == []
+    store.pages.clear()  # he leaves again before the processor folded the stand-up: the
+    await substitutes.step_tournament(other, T, 60)  # line still says W, no robot asked
+    assert _asked(kafka)[-1] == [] and len(_asked(kafka)) == 2
+
+
+async def test_a_substitute_recorded_without_its_robot_gets_it_once_the_line_settles(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    """A fault between `substitute_seated` and the pool's request: the next look asks."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    _line(store, "W", ["W"], since_ms=1000)  # just seated: the request may be on its way
+    await substitutes.step_tournament(gw, T, 60)
+    assert _asked(kafka) == []
+    _line(store, "W", ["W"], since_ms=6000)
+    await substitutes.step_tournament(gw, T, 60)
+    assert _asked(kafka) == [["W"]]
 
 
 async def test_the_director_ends_a_substitution_and_is_refused_where_none_sits(

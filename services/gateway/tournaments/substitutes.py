@@ -31,6 +31,7 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, refuse_closed
 from services.gateway.tournaments.service import find
 from shared.table.substitutes import (
+    SeatPresence,
     not_connected,
     presence_of,
     substitute_due,
@@ -40,6 +41,7 @@ from shared.table.substitutes import (
 log = logging.getLogger("tableserver.substitutes")
 TICK_S = 1.0
 ONCE_MS = 30_000  # a step taken by one gateway: the others pass it over this long
+SETTLED_MS = 5_000  # a line this old: what the gateways appended before it is folded in it
 SUBSTITUTES_SET = "substitutes_set"  # the Director's time, on the tournament's topic
 MAX_AFTER_S = 3600
 
@@ -113,7 +115,7 @@ async def end(gw: Gateway, tournament: str, table: str, seat: str) -> dict[str, 
     if seat not in (line.get("substitutes") or []):
         raise Refused(f"seat: no substitute sits at {seat} of {table}", "seat",
                       Kind.CONFLICT)
-    await stand_up(gw, table, seat)
+    await stand_up(gw, table, seat, _turn(table, line))
     return {"table": table, "seat": seat, "substitute": False}
 
 
@@ -125,12 +127,36 @@ async def sit_in(gw: Gateway, table: str, seat: str) -> None:
     log.info("a substitute sits in at %s %s", table, seat)
 
 
-async def stand_up(gw: Gateway, table: str, seat: str) -> None:
-    """The substitute at the seat stands up: recorded at the table, the robot taken away."""
-    await gw.append(table, {"type": "substitute_left", "seat": seat, "ts": now_ms()})
+async def stand_up(gw: Gateway, table: str, seat: str, turn: str) -> None:
+    """The substitute at the seat stands up: the robot taken away, then recorded at the
+    table. Until the table's line shows it (`turn`: the line as read), no gateway asks for
+    the robot again (`_ask_again`)."""
+    await gw.adapters.store.take_once(f"robot:{turn}:{seat}", ONCE_MS)
     robots = set(gw.adapters.alerts.robots.get(table, [])) - {seat}
     await record_request(gw, table, seats_asked(sorted(robots)))
+    await gw.append(table, {"type": "substitute_left", "seat": seat, "ts": now_ms()})
     log.info("the substitute at %s %s stands up", table, seat)
+
+
+def _turn(table: str, line: dict[str, Any]) -> str:
+    """The table's line as read, for the steps taken once (`take_once`): a new event, a new
+    line."""
+    return f"{table}:{line.get('board')}:{line.get('last_ts')}"
+
+
+async def _ask_again(gw: Gateway, table: str, line: dict[str, Any], turn: str,
+                     seen: dict[str, SeatPresence], now: int) -> None:
+    """A substitute recorded whose robot the pool was never asked for (a fault between the
+    two steps of `sit_in`): asked for once the line has settled, by one gateway, unless the
+    substitute stood up at this line (`stand_up`) or his player is back."""
+    subs = set(line.get("substitutes") or [])
+    robots = set(gw.adapters.alerts.robots.get(table, []))
+    last = line.get("last_ts")
+    for seat in sorted(subs - robots):
+        if seen[seat].connected or last is None or now - last < SETTLED_MS:
+            continue
+        if await gw.adapters.store.take_once(f"robot:{turn}:{seat}", ONCE_MS):
+            await record_request(gw, table, seats_asked(sorted(robots | {seat})))
 
 
 async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> None:
@@ -150,16 +176,15 @@ async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> None:
         seen = presence_of(marks.get(table, {}), now)
         acting, subs = line.get("acting"), list(line.get("substitutes") or [])
         robots = gw.adapters.alerts.robots.get(table, [])
-        if set(subs) - set(robots):  # seated, but the pool not asked (a fault between)
-            await record_request(gw, table, seats_asked(sorted(set(robots) | set(subs))))
-        turn = f"{table}:{line.get('board')}:{line.get('last_ts')}"
+        turn = _turn(table, line)
+        await _ask_again(gw, table, line, turn, seen, now)
         due = substitute_due(acting, subs, robots, line.get("last_ts"), seen, now,
                              after_s * 1000)
         if due is not None and await store.take_once(f"sit:{turn}:{due}", ONCE_MS):
             await sit_in(gw, table, due)
         for back in substitutes_standing_up(acting, subs, seen):
             if await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
-                await stand_up(gw, table, back)
+                await stand_up(gw, table, back, turn)
 
 
 async def run_substitutes(gw: Gateway) -> None:

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
 import os
 import subprocess
 import sys
@@ -50,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from bench.pipeline_bench import cpu_seconds
 from bench.pipeline_clients import HttpConnection
 from bench.stack_args import add_stack_options, machine
+from bench.tournament_bench import leaders_elected
 from services.common.redis_lines import RedisLines
 from tests.stack import ROOT, running_stores, wait_port
 
@@ -191,11 +191,13 @@ async def create_topics(bootstrap: str, tables: int) -> None:
         for start in range(0, tables, 200):
             await admin.create_topics([NewTopic(topic(t), 1, 1)
                                        for t in range(start, min(start + 200, tables))])
+        # a new partition's leader is known a moment after its creation: waited for here,
+        # aiokafka's producer logged each topic it sent to before then at error level (once
+        # a metadata round: thousands of lines)
+        await leaders_elected(admin, [topic(t) for t in range(tables)], time.perf_counter())
     finally:
         await admin.close()
-    # Each topic answers an append before the load starts (a new partition's leader is known
-    # to the broker a moment after its creation; aiokafka says so of each until then).
-    logging.getLogger("aiokafka").setLevel(logging.ERROR)
+    # Each topic answers an append before the load starts
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all")
     await producer.start()
     try:

@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import msgpack
 from aiokafka.errors import KafkaConnectionError, MessageSizeTooLargeError
 from aiokafka.structs import TopicPartition
@@ -622,6 +624,20 @@ def director_gateway(data: Path, kafka: MemoryKafka | None = None,
                  gateway_adapters(kafka, store=store, history=memory_history(kafka), **given))
     gw.off_loop = InProcess()  # type: ignore[assignment]
     return gw
+
+
+@asynccontextmanager
+async def director_client(gw: Gateway, base_url: str = "http://gw"
+                          ) -> AsyncIterator[httpx.AsyncClient]:
+    """The director's client of `gw`'s app, in process (httpx's ASGI transport on the app
+    `create_app` makes of `gw`'s settings and adapters; its off-loop work in process)."""
+    from services.gateway.app import create_app  # the whole app: only for the tests of routes
+
+    app = create_app(gw.settings, gw.adapters)
+    app.app.state.gateway.off_loop = InProcess()  # type: ignore[attr-defined]
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=base_url,
+                                 headers={"Authorization": f"Bearer {DIRECTOR}"}) as client:
+        yield client
 
 
 def supervisor() -> Supervisor:

@@ -28,6 +28,7 @@ from fastapi.openapi.utils import get_openapi
 from services.common.gc_settle import settle
 from services.common.settings import Settings
 from services.common.supervision import Supervisor
+from services.common.task_end import cancel_until_done
 from services.gateway.bootstrap import Adapters, background, real_adapters
 from services.gateway.http.asgi import Guard
 from services.gateway.http.docs import install_docs
@@ -43,6 +44,7 @@ from services.gateway.http.routes import (
     player_boards,
     players,
     reading,
+    results_import,
     robots,
     substitutes,
     tables,
@@ -81,7 +83,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                 tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():
                 task = watch.supervised(asyncio.create_task(run(), name=name), name)
-                stack.push_async_callback(_cancel, task)  # before the adapters stop
+                stack.push_async_callback(cancel_until_done, task)  # before the adapters stop
             settle()
             try:
                 yield
@@ -94,8 +96,8 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                   "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, tournaments, clock, entries, player_boards, players, robots, events,
-                   reading, alerts, feeds, health, substitutes):
+    for module in (tables, tournaments, results_import, clock, entries, player_boards,
+                   players, robots, events, reading, alerts, feeds, health, substitutes):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web
@@ -106,9 +108,6 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                  admit=admission(gateway))
 
 
-async def _cancel(task: asyncio.Task[None]) -> None:
-    task.cancel()  # one that died has told its supervisor already
-    await asyncio.gather(task, return_exceptions=True)
 
 
 def _without_422(app: FastAPI) -> dict[str, Any]:

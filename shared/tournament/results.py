@@ -149,7 +149,8 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
         doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
                             "vp": s.vp, "imps": shown(s.imps, 2)}
                            for s in team_rankings(scores)]
-        doc["matches"] = [_match_map(m, visible, reasons) for m in scores]
+        doc["matches"] = [_match_map(m, visible, reasons) | {"round": n}
+                          for n, m in zip(_match_rounds(rounds), scores, strict=True)]
         return doc
     expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
     boards = with_law_12c2c(travellers(counted, movement.scoring, expected).values())
@@ -238,6 +239,11 @@ def _matches(rounds: Sequence[Round], results: Sequence[Result],
             out.append(match_score(match, by_teams.get(frozenset((match.home, match.away)),
                                                        []), mine))
     return out
+
+
+def _match_rounds(rounds: Sequence[Round]) -> list[int]:
+    """Each match's round, in `_matches`' order (a match a pair of tables of its round)."""
+    return [rnd.number for rnd in rounds for _ in sorted(rnd.tables, key=lambda s: s.table)[0::2]]
 
 
 def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]

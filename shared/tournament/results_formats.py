@@ -1,7 +1,7 @@
 """A tournament's results in the formats other programs read (docs/scoring.md): CSV, the rankings
 then each traveller's lines (pairs) or each match's boards (teams), one row each; PBN 2.1's
 `[TotalScoreTable]` and `[ScoreTable]` sections (pairs); USEBIO 1.2 XML (`shared.tournament.usebio`:
-matchpoint pairs)."""
+pairs in matchpoints or IMPs; `shared.tournament.usebio_teams`: teams)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from shared.events import BoardStarted
 from shared.notation.export import PBN_VULNERABLE
 from shared.tournament.session import Tournament
 from shared.tournament.usebio import UsebioError, write_usebio
+from shared.tournament.usebio_teams import write_usebio_teams
 
 MEDIA = {"csv": "text/csv", "pbn": "application/x-bridge-pbn", "usebio": "application/xml"}
 EXTENSION = {"csv": "csv", "pbn": "pbn", "usebio": "xml"}
@@ -207,6 +208,8 @@ def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
 def write(doc: Mapping[str, Any], made: Tournament, form: str) -> tuple[str, str]:
     """The document in `form` (csv, pbn or usebio), and its media type. A format that cannot
     hold these results raises `FormatError` naming `format`."""
+    if form == "usebio" and doc["scoring"] == "vp":
+        return write_usebio_teams(doc, made), MEDIA[form]
     if form == "usebio":
         try:
             return write_usebio(doc, made), MEDIA[form]

@@ -1,5 +1,5 @@
 """A pairs tournament's results as USEBIO 1.2 XML (scoring.md), the format the EBU's and others'
-scoring and ranking programs exchange.
+scoring and ranking programs exchange (a teams event's: `shared.tournament.usebio_teams`).
 
 USEBIO's own specification and DTD (usebio.org) are not among the stored sources; the
 elements written here are those that public readers and writers of real USEBIO 1.2 files use
@@ -13,7 +13,14 @@ player's ID and the results are the Director's) and a `BOARD` each (`BOARD_NUMBE
 `TRAVELLER_LINE` a result: `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`, `CONTRACT`, `PLAYED_BY`,
 `LEAD`, `TRICKS`, `SCORE` from NS's side, `NS_MATCH_POINTS`, `EW_MATCH_POINTS`). An
 artificial adjusted score (Law 12C2) is `A` and both sides' percentages (`A6040`), as those
-readers take it. Pure.
+readers take it.
+
+Pairs scored in IMPs (Law 78B) are written the same way but for their method and units, as
+a club appliance's USEBIO 1.2 writer (TypeScript, `generateMpPairsXml`, found by the code
+search; repository not named) writes them: `BOARD_SCORING_METHOD` `CROSS_IMPS` (cross-IMPs)
+or `BUTLER_IMPS` (Butler: the value a New Zealand stratification program's reader lists
+among `BOARD_SCORINGS`; that appliance writes `BUTLER`), each line's `NS_IMPS` and `EW_IMPS`
+in place of the match points, each pair's `TOTAL_SCORE` its IMPs and no `PERCENTAGE`. Pure.
 """
 
 from __future__ import annotations
@@ -31,13 +38,20 @@ PROGRAM = "tableserver"
 MEDIA = "application/xml"
 
 
+METHOD = {"matchpoints": "MATCH_POINTS", "cross_imps": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
+"""`BOARD_SCORING_METHOD` of each pairs scoring (`shared.scores.vocabulary.Scoring`)."""
+LINE_POINTS = {"matchpoints": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+               "cross_imps": ("NS_IMPS", "EW_IMPS"), "butler": ("NS_IMPS", "EW_IMPS")}
+"""A traveller line's two sides' points, by the pairs scoring."""
+
+
 class UsebioError(ValueError):
-    """Results USEBIO is not written for here (teams, pairs scored in IMPs)."""
+    """Results USEBIO is not written for here (a teams event: `usebio_teams`)."""
 
     field = "format"
 
 
-def _date(text: str) -> str:
+def date_text(text: str) -> str:
     """USEBIO 1.2's dd/mm/yyyy from ISO's 2026-11-25 or PBN's 2026.11.25 (else as given)."""
     parts = text.replace(".", "-").split("-")
     if len(parts) == 3 and len(parts[0]) == 4 and all(p.isdigit() for p in parts):
@@ -45,7 +59,7 @@ def _date(text: str) -> str:
     return text
 
 
-def _sub(parent: ElementTree.Element, tag: str, text: Any = None) -> ElementTree.Element:
+def sub(parent: ElementTree.Element, tag: str, text: Any = None) -> ElementTree.Element:
     node = ElementTree.SubElement(parent, tag)
     if text is not None:
         node.text = str(text)
@@ -79,61 +93,86 @@ def _number(value: float) -> str:
     return f"{value:.2f}"
 
 
-def write_usebio(doc: Mapping[str, Any], made: Tournament) -> str:
-    """The results document (`shared.tournament.results.results`) of a matchpoint pairs
-    event as a USEBIO 1.2 file."""
-    if doc["scoring"] != "matchpoints":
-        raise UsebioError("format: USEBIO is written for a pairs event scored in matchpoints; "
-                          "this one's results are json, csv or pbn")
+def add_players(parent: ElementTree.Element, entrant: Mapping[str, Any]) -> None:
+    """A `PLAYER` an entrant's player (`PLAYER_NAME`; `NATIONAL_ID_NUMBER` where the
+    entrant gave its ID and the results are the Director's), or its name without players."""
+    ids = entrant.get("player_ids") or []
+    for i, name in enumerate(entrant["players"] or [entrant["name"]]):
+        player = sub(parent, "PLAYER")
+        sub(player, "PLAYER_NAME", name)
+        if i < len(ids) and ids[i]:
+            sub(player, "NATIONAL_ID_NUMBER", ids[i])
+
+
+def places(rankings: list[Mapping[str, Any]]) -> list[str]:
+    """Each ranking line's `PLACE`: its rank, `=` after it when another in its field shares
+    it (a tie)."""
+    counts: dict[tuple[Any, int], int] = {}
+    for r in rankings:
+        key = (r.get("direction"), r["rank"])
+        counts[key] = counts.get(key, 0) + 1
+    return [f"{r['rank']}{'=' if counts[r.get('direction'), r['rank']] > 1 else ''}"
+            for r in rankings]
+
+
+def start(made: Tournament, event_type: str
+          ) -> tuple[ElementTree.Element, ElementTree.Element]:
+    """`USEBIO Version="1.2"` with its `CLUB`, and its `EVENT` of `event_type`."""
     root = ElementTree.Element("USEBIO", {"Version": "1.2"})
-    club = _sub(root, "CLUB")
-    _sub(club, "CLUB_NAME", made.site or PROGRAM)
-    _sub(club, "CLUB_ID_NUMBER", "")
-    event = _sub(root, "EVENT")
-    event.set("EVENT_TYPE", "PAIRS")
+    club = sub(root, "CLUB")
+    sub(club, "CLUB_NAME", made.site or PROGRAM)
+    sub(club, "CLUB_ID_NUMBER", "")
+    event = sub(root, "EVENT", None)
+    event.set("EVENT_TYPE", event_type)
+    return root, event
+
+
+def write_usebio(doc: Mapping[str, Any], made: Tournament) -> str:
+    """The results document (`shared.tournament.results.results`) of a pairs event (in
+    matchpoints, cross-IMPs or Butler) as a USEBIO 1.2 file."""
+    if doc["scoring"] not in METHOD:
+        raise UsebioError("format: this USEBIO writer takes a pairs event's results")
+    root, event = start(made, "PAIRS")
     fields = {r.get("direction") for r in doc["rankings"]}
     for tag, text in (("PROGRAM_NAME", PROGRAM), ("EVENT_IDENTIFIER", made.tournament),
                       ("EVENT_DESCRIPTION", made.name or made.tournament),
-                      ("DATE", _date(made.date)), ("BOARD_SCORING_METHOD", "MATCH_POINTS"),
+                      ("DATE", date_text(made.date)),
+                      ("BOARD_SCORING_METHOD", METHOD[doc["scoring"]]),
                       ("BOARDS_PLAYED", len(doc["travellers"])),
                       ("WINNER_TYPE", 2 if fields == {"NS", "EW"} else 1)):
-        _sub(event, tag, text)
-    participants = _sub(event, "PARTICIPANTS")
+        sub(event, tag, text)
+    participants = sub(event, "PARTICIPANTS")
     entrants = {e["number"]: e for e in doc["entrants"]}
-    counts: dict[tuple[Any, int], int] = {}
-    for r in doc["rankings"]:
-        key = (r.get("direction"), r["rank"])
-        counts[key] = counts.get(key, 0) + 1
-    for r in doc["rankings"]:
-        pair = _sub(participants, "PAIR")
-        _sub(pair, "PAIR_NUMBER", r["entrant"])
+    for r, place in zip(doc["rankings"], places(doc["rankings"]), strict=True):
+        pair = sub(participants, "PAIR")
+        sub(pair, "PAIR_NUMBER", r["entrant"])
         if r.get("direction"):
-            _sub(pair, "DIRECTION", r["direction"])
-        tie = "=" if counts[r.get("direction"), r["rank"]] > 1 else ""
-        _sub(pair, "PLACE", f"{r['rank']}{tie}")
-        _sub(pair, "TOTAL_SCORE", _number(r["points"]))
-        _sub(pair, "PERCENTAGE", _number(r["percent"] or 0))
-        entrant = entrants[r["entrant"]]
-        ids = entrant.get("player_ids") or []
-        for i, name in enumerate(entrant["players"] or [entrant["name"]]):
-            player = _sub(pair, "PLAYER")
-            _sub(player, "PLAYER_NAME", name)
-            if i < len(ids) and ids[i]:
-                _sub(player, "NATIONAL_ID_NUMBER", ids[i])
+            sub(pair, "DIRECTION", r["direction"])
+        sub(pair, "PLACE", place)
+        sub(pair, "TOTAL_SCORE", _number(r["points"]))
+        if r["percent"] is not None:  # IMPs: a total, no percentage
+            sub(pair, "PERCENTAGE", _number(r["percent"]))
+        add_players(pair, entrants[r["entrant"]])
     for t in doc["travellers"]:
-        board = _sub(event, "BOARD")
-        _sub(board, "BOARD_NUMBER", t["board"])
+        board = sub(event, "BOARD")
+        sub(board, "BOARD_NUMBER", t["board"])
         for line in t["lines"]:
-            node = _sub(board, "TRAVELLER_LINE")
-            _sub(node, "NS_PAIR_NUMBER", line["ns"])
-            _sub(node, "EW_PAIR_NUMBER", line["ew"])
+            node = sub(board, "TRAVELLER_LINE")
+            sub(node, "NS_PAIR_NUMBER", line["ns"])
+            sub(node, "EW_PAIR_NUMBER", line["ew"])
             for tag, field in (("CONTRACT", "contract"), ("PLAYED_BY", "declarer"),
                                ("LEAD", "lead"), ("TRICKS", "tricks")):
                 if field in line:
-                    _sub(node, tag, line[field])
-            _sub(node, "SCORE", score_text(line))
-            _sub(node, "NS_MATCH_POINTS", _number(line["ns_points"]))
-            _sub(node, "EW_MATCH_POINTS", _number(line["ew_points"]))
+                    sub(node, tag, line[field])
+            sub(node, "SCORE", score_text(line))
+            ns_tag, ew_tag = LINE_POINTS[doc["scoring"]]
+            sub(node, ns_tag, _number(line["ns_points"]))
+            sub(node, ew_tag, _number(line["ew_points"]))
+    return text_of(root)
+
+
+def text_of(root: ElementTree.Element) -> str:
+    """The document's text, indented, with its XML declaration."""
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + \
         ElementTree.tostring(root, encoding="unicode") + "\n"

@@ -14,10 +14,9 @@ import httpx
 import pytest
 
 from services.common.names import HANDLED, ROBOTS, table_topic, tournament_topic
-from services.gateway.app import create_app
 from services.gateway.refusals import REDIS_DOWN
 from shared.codec import encode, from_map
-from tests.fakes import DIRECTOR, FlakyStore, InProcess, MemoryKafka, director_gateway
+from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
 from tests.helpers import DEALS
 from tests.script import log
 
@@ -36,11 +35,7 @@ def store() -> FlakyStore:
 async def http(tmp_path: Path, kafka: MemoryKafka, store: FlakyStore
                ) -> AsyncIterator[httpx.AsyncClient]:
     """The director's client of the gateway's app on the fakes."""
-    gw = director_gateway(tmp_path, kafka, store)
-    app = create_app(gw.settings, gw.adapters)
-    app.app.state.gateway.off_loop = InProcess()  # type: ignore[attr-defined]
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://gw",
-                                 headers={"Authorization": f"Bearer {DIRECTOR}"}) as client:
+    async with director_client(director_gateway(tmp_path, kafka, store)) as client:
         yield client
 
 

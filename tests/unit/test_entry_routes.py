@@ -16,9 +16,8 @@ import httpx
 import pytest
 
 from services.common.names import tournament_topic
-from services.gateway.app import create_app
 from services.gateway.tokens import Grant, Role, TokenError, sign, verify, vugraph_scope
-from tests.fakes import DIRECTOR, FlakyStore, InProcess, MemoryKafka, director_gateway
+from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
 from tests.helpers import DEALS
 
 T = "club"
@@ -31,11 +30,7 @@ def kafka() -> MemoryKafka:
 
 @pytest.fixture
 async def http(tmp_path: Path, kafka: MemoryKafka) -> AsyncIterator[httpx.AsyncClient]:
-    gw = director_gateway(tmp_path, kafka, FlakyStore())
-    app = create_app(gw.settings, gw.adapters)
-    app.app.state.gateway.off_loop = InProcess()  # type: ignore[attr-defined]
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://gw",
-                                 headers={"Authorization": f"Bearer {DIRECTOR}"}) as client:
+    async with director_client(director_gateway(tmp_path, kafka, FlakyStore())) as client:
         yield client
 
 

@@ -12,9 +12,8 @@ import httpx
 import pytest
 
 from services.common.names import table_topic
-from services.gateway.app import create_app
 from shared.codec import decode, to_map
-from tests.fakes import DIRECTOR, FlakyStore, InProcess, MemoryKafka, director_gateway
+from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
 
 
 @pytest.fixture
@@ -25,11 +24,7 @@ def kafka() -> MemoryKafka:
 @pytest.fixture
 async def http(tmp_path: Path, kafka: MemoryKafka) -> AsyncIterator[httpx.AsyncClient]:
     """The director's client of the gateway's app on the fakes."""
-    gw = director_gateway(tmp_path, kafka, FlakyStore())
-    app = create_app(gw.settings, gw.adapters)
-    app.app.state.gateway.off_loop = InProcess()  # type: ignore[attr-defined]
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://gw",
-                                 headers={"Authorization": f"Bearer {DIRECTOR}"}) as client:
+    async with director_client(director_gateway(tmp_path, kafka, FlakyStore())) as client:
         yield client
 
 

@@ -15,13 +15,12 @@ import pytest
 from services.cli.main import main
 from services.common.public_links import public_link, public_origin
 from services.common.settings import Settings
-from services.gateway.app import create_app
 from services.gateway.tables.service import Gateway
 from tests.fakes import (
     DIRECTOR,
-    InProcess,
     MemoryKafka,
     MemoryStore,
+    director_client,
     gateway_adapters,
     memory_history,
 )
@@ -80,12 +79,7 @@ async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
     gw = Gateway(Settings(TABLESERVER_DATA=tmp_path, TABLESERVER_SIGNING_KEY="k" * 32,
                           TABLESERVER_DIRECTOR_TOKEN=DIRECTOR, TABLESERVER_PUBLIC_URL=PUBLIC),
                  gateway_adapters(kafka, store=MemoryStore(), history=memory_history(kafka)))
-    gw.off_loop = InProcess()  # type: ignore[assignment]
-    app = create_app(gw.settings, gw.adapters)
-    app.app.state.gateway.off_loop = InProcess()  # type: ignore[attr-defined]
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app),
-                                 base_url="http://10.0.0.5:8000",
-                                 headers={"Authorization": f"Bearer {DIRECTOR}"}) as client:
+    async with director_client(gw, "http://10.0.0.5:8000") as client:
         yield client
 
 

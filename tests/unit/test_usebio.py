@@ -12,7 +12,7 @@ import pytest
 
 from shared.tournament.entrants import MovementKind
 from shared.tournament.results import results
-from shared.tournament.results_formats import FormatError, write
+from shared.tournament.results_formats import write
 from shared.tournament.usebio import UsebioError, score_text, write_usebio
 from tests.unit.test_tournament_results import (
     DIRECTOR,
@@ -84,7 +84,7 @@ def test_each_traveller_line_is_the_results_line() -> None:
     assert scores[4, 1].find("CONTRACT") is None  # no play recorded for it here
 
 
-def test_a_split_score_and_the_formats_usebio_cannot_hold() -> None:
+def test_a_split_score_and_the_pairs_writer_refuses_a_teams_event() -> None:
     assert score_text({"kind": "split", "ns_score": {"score_ns": 110}, "ew_score": {}}) == "110"
     assert score_text({"kind": "artificial", "ns_fault": "partly_at_fault",
                        "ew_fault": "partly_at_fault"}) == "A5050"
@@ -92,9 +92,8 @@ def test_a_split_score_and_the_formats_usebio_cannot_hold() -> None:
     doc = results(teams, round_records(teams), TEAM_TABLES, TEAM_DIRECTOR)
     with pytest.raises(UsebioError):
         write_usebio(doc, teams)
-    with pytest.raises(FormatError) as refused:
-        write(doc, teams, "usebio")
-    assert refused.value.field == "format"
+    assert ElementTree.fromstring(write(doc, teams, "usebio")[0]).find("EVENT/MATCH") \
+        is not None  # a teams event's file: shared.tournament.usebio_teams
     made = _made(MovementKind.MITCHELL, 6, 2, 2)
     text, media = write(results(made, round_records(made), MITCHELL_TABLES, []), made, "usebio")
     assert media == "application/xml" and text.startswith('<?xml version="1.0"')

@@ -29,8 +29,8 @@ from services.gateway.http.errors import Answer, answer_of
 from services.gateway.refusals import too_large
 
 EVENTS_PATH = re.compile(r"/api/tables/([^/]+)/events")
-# a deals file (a creation, entries opened), a movement
-UPLOAD_PATH = re.compile(r"/api/tournaments(?:/[^/]+/(?:rounds|entries/open))?")
+# a deals file (a creation, entries opened), a movement, a results file imported
+UPLOAD_PATH = re.compile(r"/api/tournaments(?:/[^/]+/(?:rounds|entries/open|results/import))?")
 DISCARD_LIMIT = 8 * 2**20  # bytes of an oversized body read and dropped before the 413
 # (table, Authorization header, body) → the answer
 EventHandler = Callable[[str, str | None, bytes], Awaitable[Answer]]

@@ -176,7 +176,7 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         "phase": str(found_at.phase), "round": found_at.round,
         "entrant": _entrant(made, entrant_no), "place": place_no,
         "player": _player_name(made, player.entrant, player.place),
-        "partner": _partners(made, entrant_no, place_no, movement.kind.teams),
+        "partner": _partners(made, now.links, entrant_no, place_no, movement.kind.teams),
         "seat": None if found_at.place is None else _place(made, found_at.place),
         "results": public_link(gw.settings.link_base, f"/results#{made.tournament}"),
         "clock": clock_view(now.clock)}
@@ -204,11 +204,17 @@ def _player_name(made: Tournament, entrant: int, place: int) -> str:
     return players[place - 1] if place <= len(players) else ""
 
 
-def _partners(made: Tournament, entrant: int, place: int, teams: bool) -> list[str]:
-    """The player's partner: the other player of his pair (a team's places 1–2, 3–4)."""
+def _partners(made: Tournament, links: Links, entrant: int, place: int, teams: bool
+              ) -> list[str]:
+    """The player's partner: whoever sits as the other player of his pair (a team's places
+    1–2, 3–4), the Director's moves counted."""
     other = place + 1 if place % 2 else place - 1
-    name = _player_name(made, entrant, other) if other <= (4 if teams else 2) else ""
-    return [name] if name else []
+    if other > (4 if teams else 2):
+        return []
+    sitting = [_player_name(made, e.number, p) for e in made.entrants
+               for p in range(1, places_of(e, teams) + 1)
+               if links.sits_as(e.number, p) == (entrant, other)]
+    return [name for name in sitting if name]
 
 
 def _place(made: Tournament, place: Place) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
 import { clockPanelNode } from "./clock_panel.js";
 import { bindEntries } from "./entries_panel.js";
+import { bindPlayers } from "./players_panel.js";
 import { directorNode, explanationsNode } from "./panels.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { bindRobots, robotsLine } from "./robots_panel.js";
@@ -482,6 +483,7 @@ $("tournament-form").addEventListener("submit", (event) => {
 $("print").addEventListener("click", () => window.print());
 
 bindEntries({ token, act, visible: () => !$("tab-entries").hidden });
+bindPlayers({ token, act, tournament: () => page.tournament });
 
 // --- start --------------------------------------------------------------------------------
 

@@ -4,25 +4,11 @@
 // table that plays it has finished it (Law 16C1); the others are counted, not shown.
 
 import { handRecordNode } from "./hand_record_view.js";
+import { followTournament } from "./public_reader.js";
 import { counted } from "./words.js";
 
 const POLL_MS = 1000;
 const $ = (id) => document.getElementById(id);
-const page = { tournament: "", text: "", reading: 0, timer: null };
-
-function tournamentInHash() {
-  const text = window.location.hash.replace(/^#/, "");
-  try {
-    return decodeURIComponent(text).trim();
-  } catch { // a malformed %-escape: the name as written
-    return text.trim();
-  }
-}
-
-function connection(state, text) {
-  $("connection").dataset.state = state;
-  $("connection").textContent = text;
-}
 
 function render(doc) {
   $("title").textContent = `Hand records — ${doc.name || doc.tournament}`;
@@ -37,53 +23,21 @@ function render(doc) {
 /** Whether the page has all it will get: every board shown and solved. */
 const finished = (doc) => doc.withheld === 0 && doc.boards.every((b) => b.status !== "pending");
 
-async function poll(reading) {
-  let next = true;
-  try {
-    const response = await fetch(
-      `/api/tournaments/${encodeURIComponent(page.tournament)}/hand-records`,
-      { headers: { Accept: "application/json" }, cache: "no-store" });
-    const text = await response.text();
-    if (reading !== page.reading) return;
-    if (!response.ok) {
-      let message = `${response.status}`;
-      try { message = JSON.parse(text).error || message; } catch { /* not JSON */ }
-      const refused = response.status === 404 || response.status === 400;
-      connection(refused ? "refused" : "reconnecting", message);
-      next = !refused;
-    } else {
-      const doc = JSON.parse(text);
-      connection("open", finished(doc) ? "Complete" : "Live");
-      if (text !== page.text) {
-        page.text = text;
-        render(doc);
-      }
-      next = !finished(doc);
-    }
-  } catch {
-    if (reading !== page.reading) return;
-    connection("reconnecting", "Reconnecting…");
-  }
-  if (next) page.timer = window.setTimeout(() => poll(reading), POLL_MS);
-}
-
-function follow() {
-  window.clearTimeout(page.timer);
-  page.reading += 1;
-  Object.assign(page, { tournament: tournamentInHash(), text: "" });
-  $("records").replaceChildren();
-  $("summary").textContent = "";
-  if (!page.tournament) {
-    connection("refused", "No tournament: open /hand-records#<tournament>");
-    return;
-  }
-  const name = encodeURIComponent(page.tournament);
-  $("pbn").href = `/api/tournaments/${name}/hand-records?format=pbn`;
-  $("results").href = `/results#${name}`;
-  connection("connecting", "Connecting…");
-  poll(page.reading);
-}
-
 $("print").addEventListener("click", () => window.print());
-window.addEventListener("hashchange", follow);
-follow();
+followTournament({
+  page: "hand-records",
+  everyMs: POLL_MS,
+  url: (t) => `/api/tournaments/${encodeURIComponent(t)}/hand-records`,
+  label: (doc) => (finished(doc) ? "Complete" : "Live"),
+  start(tournament) {
+    $("records").replaceChildren();
+    $("summary").textContent = "";
+    const name = encodeURIComponent(tournament);
+    $("pbn").href = `/api/tournaments/${name}/hand-records?format=pbn`;
+    $("results").href = `/results#${name}`;
+  },
+  answer(doc, changed) {
+    if (changed) render(doc);
+    return !finished(doc);
+  },
+});

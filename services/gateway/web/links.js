@@ -50,4 +50,4 @@ export function tournamentSlips(view) {
     ...view.tables.map((links) => tableSlips(links)));
 }
 
-export { linkRow };
+export { copy, full, linkRow };

@@ -6,6 +6,7 @@
 // it says when the next round starts (the clock's end; seated, the seat page's box has it).
 
 import { clockNode, fromTournament, nextRoundText } from "./clock.js";
+import { fixed } from "./results_view.js";
 import { statusWords } from "./socket.js";
 import { tokenFromHash } from "./token.js";
 
@@ -59,8 +60,8 @@ function scoreNode(view) {
   const line = view.score;
   if (!line) return el("p", "No board is complete at every table yet: no score so far.",
     { class: "quiet score" });
-  const value = line.percent !== undefined && line.percent !== null ? `${line.percent} %`
-    : line.vp !== undefined ? `${line.vp} VP` : `${line.points}`;
+  const value = line.percent !== undefined && line.percent !== null ? `${fixed(line.percent)} %`
+    : line.vp !== undefined ? `${fixed(line.vp)} VP` : `${line.points}`;
   return el("p", `Your score so far: ${value}, rank ${line.rank}, over the ` +
     `${view.complete} board(s) complete at every table.`, { class: "score", id: "play-score" });
 }
@@ -93,8 +94,9 @@ function scorecardNode(rows) {
   table.append(head);
   for (const row of rows) {
     const tr = el("tr");
+    const percent = row.percent === null || row.percent === undefined ? "" : fixed(row.percent);
     for (const value of [row.board, row.direction, row.opponent, row.contract || "",
-      row.points, row.percent ?? ""]) tr.append(el("td", String(value)));
+      row.points, percent]) tr.append(el("td", String(value)));
     table.append(tr);
   }
   return table;

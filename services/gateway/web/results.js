@@ -11,6 +11,7 @@
 import {
   directorNode, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
+import { followTournament } from "./public_reader.js";
 import { el } from "./table.js";
 import { counted } from "./words.js";
 
@@ -18,18 +19,7 @@ const POLL_MS = 250;
 const HANDS_MS = 1000;
 const SECTIONS = ["rankings", "director", "travellers", "scorecards", "scorecard-pick"];
 const $ = (id) => document.getElementById(id);
-// `reading` counts the tournaments followed: a read answers only if it is still the current
-const page = { tournament: "", text: "", doc: null, picked: null, reading: 0, timer: null,
-  hands: {}, handsText: "", handsAt: 0 };
-
-function tournamentInHash() {
-  const text = window.location.hash.replace(/^#/, "");
-  try {
-    return decodeURIComponent(text).trim();
-  } catch { // a malformed %-escape: the name as written
-    return text.trim();
-  }
-}
+const page = { tournament: "", doc: null, picked: null, hands: {}, handsText: "", handsAt: 0 };
 
 function show(id, node) { $(id).replaceChildren(node); }
 
@@ -69,74 +59,43 @@ function handsMissing() {
     && page.doc.complete.some((b) => !["ready", "failed"].includes(page.hands[b]?.status));
 }
 
-async function readHands(reading) {
+async function readHands(current) {
   page.handsAt = Date.now();
   try {
     const response = await fetch(
       `/api/tournaments/${encodeURIComponent(page.tournament)}/hand-records`,
       { headers: { Accept: "application/json" }, cache: "no-store" });
     const text = await response.text();
-    if (reading !== page.reading || !response.ok || text === page.handsText) return;
+    if (!current() || !response.ok || text === page.handsText) return;
     page.handsText = text;
     page.hands = Object.fromEntries(JSON.parse(text).boards.map((b) => [b.board, b]));
     if (page.doc) render();
   } catch { /* read again at the next poll */ }
 }
 
-function connection(state, text) {
-  $("connection").dataset.state = state;
-  $("connection").textContent = text;
-}
-
-async function poll(reading) {
-  let next = true;
-  try {
-    const response = await fetch(
-      `/api/tournaments/${encodeURIComponent(page.tournament)}/results`,
-      { headers: { Accept: "application/json" }, cache: "no-store" });
-    const text = await response.text();
-    if (reading !== page.reading) return; // the page follows another tournament now
-    if (!response.ok) {
-      let message = `${response.status}`;
-      try { message = JSON.parse(text).error || message; } catch { /* not JSON */ }
-      const refused = response.status === 404 || response.status === 400; // no such results
-      connection(refused ? "refused" : "reconnecting", message);
-      next = !refused;
-    } else {
-      connection("open", "Live");
-      if (text !== page.text) {
-        page.text = text;
-        page.doc = JSON.parse(text);
-        render();
-      }
-      if (handsMissing() && Date.now() - page.handsAt >= HANDS_MS) await readHands(reading);
-    }
-  } catch {
-    if (reading !== page.reading) return;
-    connection("reconnecting", "Reconnecting…");
-  }
-  if (next) page.timer = window.setTimeout(() => poll(reading), POLL_MS);
-}
-
 /** The tournament in the `#`, from nothing: what the page showed of another one is gone. */
-function follow() {
-  window.clearTimeout(page.timer);
-  page.reading += 1;
-  Object.assign(page, { tournament: tournamentInHash(), text: "", doc: null, picked: null,
-    hands: {}, handsText: "", handsAt: 0 });
-  $("hand-records").href = `/hand-records#${encodeURIComponent(page.tournament)}`;
+function start(tournament) {
+  Object.assign(page, { tournament, doc: null, picked: null, hands: {}, handsText: "",
+    handsAt: 0 });
+  $("hand-records").href = `/hand-records#${encodeURIComponent(tournament)}`;
   $("title").textContent = "Results";
   document.title = "Results — tableserver";
   $("summary").textContent = "";
   $("travellers-note").textContent = "";
   for (const id of SECTIONS) $(id).replaceChildren();
-  if (!page.tournament) {
-    connection("refused", "No tournament: open /results#<tournament>");
-    return;
-  }
-  connection("connecting", "Connecting…");
-  poll(page.reading);
 }
 
-window.addEventListener("hashchange", follow);
-follow();
+followTournament({
+  page: "results",
+  everyMs: POLL_MS,
+  url: (t) => `/api/tournaments/${encodeURIComponent(t)}/results`,
+  start,
+  async answer(doc, changed, current) {
+    if (changed) {
+      page.doc = doc;
+      render();
+    }
+    if (handsMissing() && Date.now() - page.handsAt >= HANDS_MS) await readHands(current);
+    return true;
+  },
+});

@@ -13,7 +13,8 @@ const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
 
 const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
 const minus = (n) => (n < 0 ? `−${-n}` : String(n));
-function fixed(n, places = 2) {
+/** A number to `places` decimals ("33.33", "−0.50"), "—" for none. */
+export function fixed(n, places = 2) {
   if (n === null || n === undefined) return "—";
   const text = Math.abs(Number(n)).toFixed(places);
   return Number(n) < 0 ? `−${text}` : text;

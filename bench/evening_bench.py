@@ -1,0 +1,255 @@
+"""Benchmark of a club's evening at scale (docs/performance.md, "The evening"): `--tables`
+tables of a Mitchell (two pairs a table), `--rounds` rounds of `--boards` boards, every player
+connected through his personal link (`/play#<token>`) as a socket client (`WS /api/play/live`),
+and the server moving each of them to his seat when a round starts.
+
+Starts its own stack (Kafka, Redis, `--workers` processor workers, the gateway: tests/stack.py);
+creates the tournament with its pairs (tests/data/deals-32.pbn), reads each player's link from
+the Director's list, opens every player's socket, then round after round:
+- the Director starts the round (`POST …/rounds`, sent again after a 503);
+- the move: the time from that POST until each player's socket shows him seated at his table
+  of the round (p50, p99, max over every player), and whether any seat of any table is held
+  by two players;
+- the round's boards ended at a compressed pace: each board passed out at every table by its
+  four players' round seat tokens (Law 22A), the tables at once with at most `--concurrency`
+  calls in flight; then the time until every player's socket shows the round over.
+At the end: every board scored (each table's boards in the Director's results, their count
+against tables × boards × rounds), and the results equal to a replay: a fresh gateway process,
+which has seen nothing, folds the topics again and its results document must be the same.
+A benchmark, not a test: it prints numbers and asserts nothing about speed.
+
+    python bench/evening_bench.py [--tables 250] [--rounds 6] [--boards 3] [--workers 2]
+                                  [--shards 8] [--concurrency 50] [--keep DIR]
+                                  [--ports 23492 23779 23400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.pipeline_bench import print_service_errors
+from bench.stack_args import add_stack_options, bench_stack, machine
+from bench.tournament_bench import DEALS, pct, post_until_taken, retries
+from shared.seats import board_dealer
+from tests.stack import Stack, another_gateway
+
+KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 23492, 23779, 23400
+REPLAY_PORT_OFFSET = 7  # the fresh gateway's port: the stack's gateway's + this
+TOURNAMENT = "evening"
+SEATS = "NESW"
+MOVE_LIMIT_S = 120.0  # a player not moved by then is reported as such
+
+
+@dataclass
+class Player:
+    """One player's socket: the frames it got, with when."""
+
+    token: str
+    frames: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def last(self) -> dict[str, Any]:
+        return self.frames[-1][1] if self.frames else {}
+
+    def seated_at(self, number: int) -> float | None:
+        """When his socket first showed him seated in round `number`."""
+        return next((at for at, f in self.frames
+                     if f.get("phase") == "seated" and f.get("round") == number), None)
+
+
+async def follow(url: str, player: Player, opened: asyncio.Semaphore,
+                 ready: asyncio.Event, stop: asyncio.Event) -> None:
+    """The player's page: its socket, authenticated with his link's token, every frame kept."""
+    async with opened:
+        socket: ClientConnection = await connect(url, open_timeout=60, max_size=2**20)
+    try:
+        await socket.send(json.dumps({"type": "auth", "token": player.token}))
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(socket.recv(), 1.0)
+            except TimeoutError:
+                continue
+            player.frames.append((time.perf_counter(), json.loads(text)))
+            player.changed.set()
+            ready.set()
+    finally:
+        await socket.close()
+
+
+async def until(players: list[Player], done: Any, limit_s: float) -> list[Player]:
+    """The players for whom `done(player)` still fails after `limit_s` (none: all done)."""
+    deadline = time.perf_counter() + limit_s
+    while True:
+        waiting = [p for p in players if not done(p)]
+        if not waiting or time.perf_counter() > deadline:
+            return waiting
+        for p in waiting:
+            p.changed.clear()
+        await asyncio.wait([asyncio.ensure_future(p.changed.wait()) for p in waiting[:50]],
+                           timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
+
+
+def seats_of(players: list[Player], number: int
+             ) -> tuple[dict[str, dict[str, str]], dict[str, list[int]]]:
+    """Round `number`'s seats as the players' sockets show them: table → seat → round token,
+    and table → its boards; a seat shown to two players is reported."""
+    seats: dict[str, dict[str, str]] = {}
+    boards: dict[str, list[int]] = {}
+    twice = 0
+    for p in players:
+        frame = next((f for _, f in reversed(p.frames)
+                      if f.get("phase") == "seated" and f.get("round") == number), None)
+        if frame is None:
+            continue
+        table, seat = frame["seat"]["table"], frame["seat"]["seat"]
+        twice += seat in seats.get(table, {})
+        seats.setdefault(table, {})[seat] = frame["seat"]["token"]
+        boards[table] = frame["seat"]["boards"]
+    if twice:
+        print(f"  !! {twice} seats shown to two players in round {number}", flush=True)
+    return seats, boards
+
+
+async def pass_out(http: httpx.AsyncClient, gate: asyncio.Semaphore, table: str,
+                   boards: list[int], seats: dict[str, str], refused: list[str]) -> None:
+    """The table's boards of the round passed out in turn, from each board's dealer (Law 22A);
+    a call refused because the board before is not yet folded is sent again."""
+    for board in boards:
+        first = board_dealer(board).value
+        for seat in (SEATS * 2)[first:first + 4]:
+            while True:
+                async with gate:
+                    response = await http.post(
+                        f"/api/tables/{table}/events", json={"type": "call", "call": "P"},
+                        headers={"Authorization": f"Bearer {seats[seat]}"})
+                if response.status_code == 202:
+                    break
+                if response.status_code not in (409, 429, 503):
+                    refused.append(f"{table} {seat} board {board}: {response.status_code} "
+                                   f"{response.text[:100]}")
+                    break
+                await asyncio.sleep(0.2)  # not his turn yet: the board before still folding
+
+
+async def a_round(director: httpx.AsyncClient, http: httpx.AsyncClient,
+                  players: list[Player], number: int, concurrency: int) -> None:
+    began = time.perf_counter()
+    response, posted_s, unavailable = await post_until_taken(
+        director, f"/api/tournaments/{TOURNAMENT}/rounds", {"round": number})
+    lagging = await until(players, lambda p: p.seated_at(number) is not None, MOVE_LIMIT_S)
+    moves = [at - began for p in players if (at := p.seated_at(number)) is not None]
+    print(f"round {number}: POST {posted_s:.2f} s{retries(unavailable)} "
+          f"({response.json().get('tables')} tables); every player at his new seat: p50 "
+          f"{pct(moves, 0.5):.2f} s, p99 {pct(moves, 0.99):.2f} s, max {max(moves):.2f} s "
+          f"after the POST was sent" + (f"; {len(lagging)} never moved" if lagging else ""),
+          flush=True)
+    seats, boards = seats_of(players, number)
+    full = sum(1 for s in seats.values() if len(s) == 4)
+    gate, refused = asyncio.Semaphore(concurrency), list[str]()
+    began = time.perf_counter()
+    await asyncio.gather(*(pass_out(http, gate, t, boards[t], s, refused)
+                           for t, s in seats.items() if len(s) == 4))
+    posted = time.perf_counter() - began
+    calls = 4 * sum(len(boards[t]) for t in seats if len(seats[t]) == 4)
+    over = await until(players, lambda p: p.last().get("phase") in ("between", "end")
+                       and p.last().get("round", number) >= number, MOVE_LIMIT_S)
+    print(f"  {full} full tables: {calls} calls in {posted:.1f} s ({calls / posted:.0f}/s); "
+          f"every page shows the round over {time.perf_counter() - began - posted:.2f} s "
+          f"later" + (f"; {len(over)} pages not" if over else "")
+          + (f"; {len(refused)} calls refused, the first: {refused[0]}" if refused else ""),
+          flush=True)
+
+
+def scored(results: dict[str, Any]) -> int:
+    """The results of every board (a traveller's line a table's result)."""
+    return sum(len(t["lines"]) for t in results["travellers"])
+
+
+async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
+    tables = [f"ev{n}" for n in range(1, args.tables + 1)]
+    pairs = [{"name": f"pair {n}", "players": [f"P{n}a", f"P{n}b"]}
+             for n in range(1, 2 * args.tables + 1)]
+    async with httpx.AsyncClient(base_url=stack.url, timeout=600, headers={
+            "Authorization": f"Bearer {stack.director}"}) as director:
+        _, made_s, unavailable = await post_until_taken(director, "/api/tournaments", {
+            "tournament": TOURNAMENT, "name": "Evening bench", "tables": tables,
+            "deals": DEALS.read_text(), "entrants": pairs,
+            "movement": {"kind": "mitchell", "boards_per_round": args.boards,
+                         "rounds": args.rounds}})
+        listed = (await director.get(f"/api/tournaments/{TOURNAMENT}/players")).json()
+        players = [Player(p["token"]) for p in listed["players"]]
+        print(f"created: {len(tables)} tables, {len(pairs)} pairs, {len(players)} players' "
+              f"links, in {made_s:.2f} s{retries(unavailable)}", flush=True)
+        url = stack.url.replace("http", "ws") + "/api/play/live"
+        opened, ready, stop = asyncio.Semaphore(100), asyncio.Event(), asyncio.Event()
+        began = time.perf_counter()
+        sockets = [asyncio.ensure_future(follow(url, p, opened, ready, stop)) for p in players]
+        lobby = await until(players, lambda p: p.last().get("phase") == "lobby", 300)
+        print(f"{len(players)} sockets open, each in the lobby, in "
+              f"{time.perf_counter() - began:.1f} s" + (f" ({len(lobby)} not)" if lobby else ""),
+              flush=True)
+        limits = httpx.Limits(max_connections=args.concurrency,
+                              max_keepalive_connections=args.concurrency)
+        try:
+            async with httpx.AsyncClient(base_url=stack.url, timeout=60,
+                                         limits=limits) as http:
+                for number in range(1, args.rounds + 1):
+                    await a_round(director, http, players, number, args.concurrency)
+        finally:
+            stop.set()
+            await asyncio.gather(*sockets, return_exceptions=True)
+        response = await director.get(f"/api/tournaments/{TOURNAMENT}/results")
+        results: dict[str, Any] = response.json()
+        expected = args.tables * args.rounds * args.boards
+        print(f"every board scored: {scored(results)} results of {expected} "
+              f"({args.tables} tables × {args.rounds} rounds × {args.boards} boards)",
+              flush=True)
+        return results
+
+
+async def replayed(url: str, director: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url, timeout=600, headers={
+            "Authorization": f"Bearer {director}"}) as http:
+        response = await http.get(f"/api/tournaments/{TOURNAMENT}/results")
+        response.raise_for_status()
+        found: dict[str, Any] = response.json()
+        return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--boards", type=int, default=3, help="boards a round")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--concurrency", type=int, default=50,
+                        help="calls in flight while the boards are played")
+    add_stack_options(parser, [KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
+    args = parser.parse_args()
+    with bench_stack(args, args.workers, args.shards) as stack:
+        results = asyncio.run(evening(stack, args))
+        began = time.perf_counter()
+        with another_gateway(stack, args.ports[2] + REPLAY_PORT_OFFSET,
+                             "replay-gateway.log") as url:
+            again = asyncio.run(replayed(url, stack.director))
+        print(f"the results equal to a replay (a fresh gateway folding the topics again, "
+              f"{time.perf_counter() - began:.1f} s): {again == results}", flush=True)
+        print(f"machine after: {machine()}")
+        print_service_errors(stack.data)
+
+
+if __name__ == "__main__":
+    main()

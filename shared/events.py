@@ -27,6 +27,8 @@ class EventType(enum.StrEnum):
     ROUND_ENDED = "round_ended"
     TABLE_HELD = "table_held"
     PLAYERS_NAMED = "players_named"
+    SUBSTITUTE_SEATED = "substitute_seated"
+    SUBSTITUTE_LEFT = "substitute_left"
     CALL = "call"
     OPTION = "option"
     CARD_EXPOSED = "card_exposed"
@@ -153,6 +155,28 @@ class PlayersNamed(Stamped):
     SENDER = Sender.TABLE
     players: tuple[tuple[Seat, str], ...]
     ids: tuple[tuple[Seat, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SubstituteSeated(Stamped):
+    """A robot sits in for the player at `seat`, who had no open page at his turn for the
+    Director's time (docs/operations.md, "Substitutes"): the seat's name on the board in
+    progress and the boards to come reads "Robot (for …)" until the substitute leaves."""
+
+    TYPE = EventType.SUBSTITUTE_SEATED
+    SENDER = Sender.TABLE
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class SubstituteLeft(Stamped):
+    """The substitute at `seat` stands up (its player is back at his turn, or the Director
+    ended the substitution): the boards started from now on carry the player's own name; the
+    board in progress keeps the substitute's, who played part of it."""
+
+    TYPE = EventType.SUBSTITUTE_LEFT
+    SENDER = Sender.TABLE
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +410,8 @@ Event: TypeAlias = (
     | RoundEnded
     | TableHeld
     | PlayersNamed
+    | SubstituteSeated
+    | SubstituteLeft
     | CallMade
     | OptionExercised
     | CardExposed

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -200,6 +201,9 @@ class MemoryStore:
         self.workers: dict[str, list[int]] = {}
         self.robots: dict[str, dict[str, dict[str, Any]]] = {}  # table → seat → presence
         self.hand: dict[str, dict[int, dict[str, Any]]] = {}  # tournament → board → record
+        self.pages: dict[str, dict[str, int]] = {}  # table → "<seat>|<gateway>" → ms
+        self.substitutes: dict[str, int] = {}  # tournament → its time before a substitute
+        self.once: dict[str, int] = {}  # a step taken → until when (ms, monotonic-free)
 
     async def write_batch(self, states: States) -> None:
         for w in states:
@@ -266,6 +270,36 @@ class MemoryStore:
 
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}
+    async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
+        for table, seat in pages:
+            self.pages.setdefault(table, {})[f"{seat}|{gateway}"] = now
+
+    async def unmark_page(self, gateway: str, table: str, seat: str) -> None:
+        self.pages.get(table, {}).pop(f"{seat}|{gateway}", None)
+
+    async def pages_open(self, tables: list[str]) -> dict[str, dict[str, list[int]]]:
+        found: dict[str, dict[str, list[int]]] = {}
+        for table in tables:
+            for name, ts in self.pages.get(table, {}).items():
+                found.setdefault(table, {}).setdefault(name.split("|")[0], []).append(ts)
+        return found
+
+    async def set_substitutes(self, tournament: str, after_s: int | None) -> None:
+        if after_s is None:
+            self.substitutes.pop(tournament, None)
+        else:
+            self.substitutes[tournament] = after_s
+
+    async def substitutes_after(self) -> dict[str, int]:
+        return dict(self.substitutes)
+
+    async def take_once(self, name: str, ttl_ms: int) -> bool:
+        now = int(time.time() * 1000)
+        if self.once.get(name, 0) > now:
+            return False
+        self.once[name] = now + ttl_ms
+        return True
+
     async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
         return {table: dict(self.tables[table]) for table in tables if table in self.tables}
 

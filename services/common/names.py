@@ -137,6 +137,22 @@ def shard_alive_keys(shard: int) -> list[str]:
             for bucket in range(REDIS_BUCKETS)]
 
 
+SUBSTITUTES = "tableserver:substitutes"  # a tournament → its Director's time (s) before a robot
+# sits in for a player with no open page at his turn (docs/operations.md, "Substitutes")
+
+
+def pages_key(table: str) -> str:
+    """Redis hash: the seats of a table with an open page, `<seat>|<gateway>` → when that
+    gateway last marked it open (ms); a gateway removes its field when its last page there
+    closes, and the hash expires when no gateway keeps it up."""
+    return f"tableserver:pages:{tag(table)}:{table}"
+
+
+def once_key(name: str) -> str:
+    """Redis string: a step that exactly one gateway takes (`StateStore.take_once`)."""
+    return f"tableserver:once:{name}"
+
+
 def robot_key(table: str, seat: str) -> str:
     """Redis string: the robot at a table's seat, as the Table Manager host knows it (JSON
     `{"label", "connected", "since"}`); it expires unless the host keeps it up."""

@@ -19,9 +19,12 @@ from redis.exceptions import NoScriptError
 from services.common import registry
 from services.common.names import (
     CLOCKS,
+    SUBSTITUTES,
     TOURNAMENTS_SET,
     feed_key,
     hand_records_key,
+    once_key,
+    pages_key,
     robot_key,
     shard_alive_keys,
     state_key,
@@ -144,6 +147,25 @@ class StateStore(Protocol):
     async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
+    async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
+        """This gateway has an open page at each (table, seat) at `now` (ms)."""
+
+    async def unmark_page(self, gateway: str, table: str, seat: str) -> None:
+        """This gateway's last page at the table's seat closed."""
+
+    async def pages_open(self, tables: list[str]) -> dict[str, dict[str, list[int]]]:
+        """Each table's seats with a page marked open: seat → each gateway's last mark (ms)."""
+
+    async def set_substitutes(self, tournament: str, after_s: int | None) -> None:
+        """The Director's time before a substitute sits in (None: never)."""
+
+    async def substitutes_after(self) -> dict[str, int]:
+        """Each tournament with substitutes: its time (s)."""
+
+    async def take_once(self, name: str, ttl_ms: int) -> bool:
+        """Whether this call is the first to take `name` within `ttl_ms` (of several
+        gateways, exactly one is told True)."""
+
     async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
         """The records of `tables` the store has (table → record), in one read."""
 
@@ -158,6 +180,8 @@ class StateStore(Protocol):
     async def ping(self) -> None:
         """Returns when the store answers; raises when it cannot be reached."""
 
+
+PAGES_TTL_MS = 60_000  # a table's open pages forgotten when no gateway marks them this long
 
 _TAKE_CLOCK = """
 local ends = redis.call('ZSCORE', KEYS[1], ARGV[1])
@@ -280,6 +304,43 @@ class RedisStore:
             if value is not None:
                 found.setdefault(table, {})[seat] = json.loads(value)
         return found
+    async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
+        commands: list[tuple[str | int, ...]] = []
+        for table, seat in pages:
+            commands += [("HSET", pages_key(table), f"{seat}|{gateway}", now),
+                         ("PEXPIRE", pages_key(table), PAGES_TTL_MS)]
+        if commands:
+            await self._pipelined(commands)
+
+    async def unmark_page(self, gateway: str, table: str, seat: str) -> None:
+        await self.redis.hdel(pages_key(table), f"{seat}|{gateway}")
+
+    async def pages_open(self, tables: list[str]) -> dict[str, dict[str, list[int]]]:
+        if not tables:
+            return {}
+        raw = await self._pipelined([("HGETALL", pages_key(t)) for t in tables])
+        found: dict[str, dict[str, list[int]]] = {}
+        for table, fields in zip(tables, raw, strict=True):
+            items = fields.items() if isinstance(fields, dict) else zip(
+                fields[::2], fields[1::2], strict=True)  # a flat reply, on the lines
+            for name, ts in items:
+                seat = (name.decode() if isinstance(name, bytes) else str(name)).split("|")[0]
+                found.setdefault(table, {}).setdefault(seat, []).append(int(ts))
+        return found
+
+    async def set_substitutes(self, tournament: str, after_s: int | None) -> None:
+        if after_s is None:
+            await self.redis.hdel(SUBSTITUTES, tournament)
+        else:
+            await self.redis.hset(SUBSTITUTES, tournament, after_s)
+
+    async def substitutes_after(self) -> dict[str, int]:
+        found = cast(dict[bytes, bytes], await self.redis.hgetall(SUBSTITUTES))
+        return {t.decode(): int(after) for t, after in found.items()}
+
+    async def take_once(self, name: str, ttl_ms: int) -> bool:
+        return bool(await self.redis.set(once_key(name), "1", nx=True, px=ttl_ms))
+
     async def records_of(self, tables: list[str]) -> dict[str, dict[str, Any]]:
         return await registry.records_of(self.redis, tables)
 

@@ -46,14 +46,17 @@ from services.gateway.http.routes import (
     reading,
     results_import,
     robots,
+    substitutes,
     tables,
     tournaments,
 )
 from services.gateway.http.routes.pages import install_pages
+from services.gateway.tables.seat_presence import pages_of
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.clock import run_clock
 from services.gateway.tournaments.close import resume
 from services.gateway.tournaments.public_boards import public_of
+from services.gateway.tournaments.substitutes import run_substitutes
 
 
 def create_app(settings: Settings | None = None, adapters: Adapters | None = None,
@@ -74,6 +77,8 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
             tasks = background(gateway.adapters)
             tasks["the public's boards"] = public_of(gateway).run
             tasks["the rounds' clock"] = partial(run_clock, gateway)
+            tasks["the substitutes"] = partial(run_substitutes, gateway)
+            tasks["the seats' open pages"] = pages_of(gateway).run
             if adapters is None:  # closes cut short, finished (`closing.py`)
                 tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():
@@ -92,7 +97,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
     app.state.gateway = gateway
     install_error_handlers(app)
     for module in (tables, tournaments, results_import, clock, entries, player_boards,
-                   players, robots, events, reading, alerts, feeds, health):
+                   players, robots, events, reading, alerts, feeds, health, substitutes):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web

@@ -67,7 +67,7 @@ def build_history(table: str, records: list[Record], board: int | None = None,
         board_now = run.folded_into(event, before)  # the 52nd card is its board's, not the next's
         count = deal_of(run.state.board, board_now, before, run.state.count)
         if not isinstance(event, DecodeError):
-            clock.step(offset, event, board_now, count, run.state.round)
+            clock.step(offset, event, board_now, count, run.state.round, run.state)
         while len(entries) <= run.state.count:
             entries.append([])
         alerts = [{"id": alert_id, **alert} for alert_id, alert in raised]

@@ -109,11 +109,11 @@ class GatewayLink:
     async def states(self) -> AsyncIterator[dict[str, Any] | None]:
         """The board as the seat sees it, at each new state, for as long as the caller reads;
         the feed is opened again (resuming) when it closes."""
-        ws_url = self.url.replace("http", "ws", 1) + f"/api/tables/{self.table}/feed"
+        ws_url = self.url.replace("http", "ws", 1) + f"/api/tables/{self.table}/feed?robot=1"
         since: str | None = None
         last: dict[str, Any] | None = None
         while True:
-            url = ws_url + (f"?since={since}" if since else "")
+            url = ws_url + (f"&since={since}" if since else "")
             try:
                 async with connect(url, open_timeout=10, max_size=2**22) as ws:
                     await ws.send(json.dumps({"type": "auth", "token": self.token}))

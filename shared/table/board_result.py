@@ -21,6 +21,7 @@ from shared.table.board_view import ClaimView, LeadOutOfTurnView, PlayView, Resu
 from shared.table.claim_answers import awaited, may_object
 from shared.table.last_trick import may_inspect_last
 from shared.table.play import Claim, IrregularLead, Play
+from shared.table.substitutes import substitute_seats
 from shared.vocabulary import BoardStatus
 
 if TYPE_CHECKING:  # the board calls this module for its `to_dict`
@@ -169,16 +170,20 @@ def result_view(board: Board) -> ResultView | None:
 
 def contract_line(board: Board) -> dict[str, str | int] | None:
     """What a traveller's line says of the play, once the board has a result: the contract
-    (`4S`, `3NTX`), declarer (`N`), the opening lead (`HK`) and declarer's tricks; a passed-out
-    board: `PASS`. None before its result."""
-    if board.status is _PASSED_OUT:
-        return {"contract": "PASS"}
+    (`4S`, `3NTX`), declarer (`N`), the opening lead (`HK`) and declarer's tricks, and the
+    seats where a substitute played (`W`); a passed-out board: `PASS`. None before its
+    result."""
+    out: dict[str, str | int]
     play, contract = board.play, _contract(board)
-    if play is None or play.declarer_tricks is None or contract is None:
+    if board.status is _PASSED_OUT:
+        out = {"contract": "PASS"}
+    elif play is None or play.declarer_tricks is None or contract is None:
         return None
-    out: dict[str, str | int] = {
-        "contract": f"{contract.level}{contract.strain}{contract.risk}",
-        "declarer": play.declarer.name, "tricks": play.declarer_tricks}
-    if board.opening_lead is not None:
+    else:
+        out = {"contract": f"{contract.level}{contract.strain}{contract.risk}",
+               "declarer": play.declarer.name, "tricks": play.declarer_tricks}
+    if board.opening_lead is not None and board.status is not _PASSED_OUT:
         out["lead"] = str(board.opening_lead[1])
+    if subs := substitute_seats(board.players):
+        out["substitutes"] = subs  # a robot sat in for its player there (a vanished player)
     return out

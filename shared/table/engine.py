@@ -46,12 +46,15 @@ from shared.events import (
     RoundStarted,
     RulingGiven,
     Sender,
+    SubstituteLeft,
+    SubstituteSeated,
     TableHeld,
 )
 from shared.seats import Seat
 from shared.table.board import Board
 from shared.table.board_result import rubber_deal
 from shared.table.board_view import BoardView
+from shared.table.substitutes import substitute_name
 
 
 class NoBoardError(ValueError):
@@ -101,6 +104,7 @@ class TableState:
     players: tuple[tuple[Seat, str], ...] = ()  # the names at the seats, for boards to come
     player_ids: tuple[tuple[Seat, str], ...] = ()  # their IDs, where the director gave them
     clock: RoundClock | None = None  # the round's clock, if timed
+    substitutes: tuple[Seat, ...] = ()  # the seats a robot sits in at for their players
 
     @property
     def boards(self) -> tuple[Board, ...]:
@@ -135,6 +139,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
     round_, queue, held, players = state.round, state.queue, state.held, state.players
     clock = state.clock
     ids = state.player_ids
+    subs = state.substitutes
     handlers = _HANDLERS
     for event in events:
         try:  # free in Python 3.11 unless raised; a subscript is cheaper than `get`
@@ -148,7 +153,7 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 if board is not None:
                     earlier.append(board)
                 current = Board.start(event)
-                current.players, current.player_ids = players, ids
+                current.players, current.player_ids = _seated(players, subs), ids
                 if board is not None and not current.duplicate:
                     _carry_rubber(current, board)
                 continue
@@ -168,6 +173,15 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                 continue
             elif isinstance(event, TableHeld):
                 held = event.held
+            elif isinstance(event, SubstituteSeated | SubstituteLeft):
+                seated = isinstance(event, SubstituteSeated)
+                if (event.seat in subs) == seated:
+                    continue  # seated already, or no substitute there: a copy, nothing
+                subs = tuple(s for s in Seat if (s in subs) != (s is event.seat))
+                if seated and board is not None and not board.period_over:
+                    if current is None:  # the board in progress: the substitute plays it
+                        current = board.copy()
+                    current.players = _seated(players, subs)
             elif isinstance(event, PlayersNamed):
                 players = _named(players, event.players)
                 ids = _identified(ids, event.players, event.ids)
@@ -175,13 +189,13 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
                     # too; not a board over (a round's last: its record keeps who played it)
                     if current is None:
                         current = board.copy()
-                    current.players, current.player_ids = players, ids
+                    current.players, current.player_ids = _seated(players, subs), ids
             if queue and not held and (board is None or board.period_over or cut):
                 board = current if current is not None else last
                 if board is not None:
                     earlier.append(board)
                 current, queue = _next_board(queue, board, event.ts)
-                current.players, current.player_ids = players, ids
+                current.players, current.player_ids = _seated(players, subs), ids
             continue
         if current is None:
             if last is None:
@@ -210,14 +224,25 @@ def fold(events: Iterable[Event], state: TableState = TableState()) -> TableStat
         if queue and not held and current.period_over:
             earlier.append(current)
             current, queue = _next_board(queue, current, event.ts)
-            current.players, current.player_ids = players, ids
-    if current is None and (round_, queue, held, players, ids, clock) == (
+            current.players, current.player_ids = _seated(players, subs), ids
+    if current is None and (round_, queue, held, players, ids, clock, subs) == (
             state.round, state.queue, state.held, state.players, state.player_ids,
-            state.clock):
+            state.clock, state.substitutes):
         return state
     return TableState((*state.earlier, *earlier) if earlier else state.earlier,
                       current if current is not None else last, round_, queue, held, players,
-                      ids, clock)
+                      ids, clock, subs)
+
+
+def _seated(players: tuple[tuple[Seat, str], ...], subs: tuple[Seat, ...]
+            ) -> tuple[tuple[Seat, str], ...]:
+    """The names a board carries: `players`, a substitute's seat named as his ("Robot (for
+    Ann)": `shared.table.substitutes`)."""
+    if not subs:
+        return players
+    named = dict(players) | {seat: substitute_name(seat, dict(players).get(seat))
+                             for seat in subs}
+    return tuple((seat, named[seat]) for seat in Seat if seat in named)
 
 
 def _identified(ids: tuple[tuple[Seat, str], ...], named: tuple[tuple[Seat, str], ...],

@@ -31,6 +31,8 @@ class TableSummary(TypedDict):
     boards_finished: int  # boards over: passed out, or their play ended
     alerts: int  # director alerts raised on the table's boards
     open_alerts: int  # those of the board in progress not answered by a ruling since
+    acting: str | None  # the seat whose player must act: the turn's, declarer for dummy's
+    substitutes: list[str]  # the seats a robot sits in at for their players
 
 
 def table_summary(state: TableState) -> TableSummary:
@@ -40,7 +42,8 @@ def table_summary(state: TableState) -> TableSummary:
     summary: TableSummary = {
         "board": None, "status": TableStatus.WAITING, "turn": None, "round": state.round,
         "boards_left": len(state.queue), "held": state.held, "boards_finished": finished,
-        "alerts": sum(len(b.alerts) for b in state.boards), "open_alerts": 0}
+        "alerts": sum(len(b.alerts) for b in state.boards), "open_alerts": 0, "acting": None,
+        "substitutes": [seat.name for seat in state.substitutes]}
     if board is None:
         return summary
     ruled = max((r["event"] for r in board.rulings), default=-1)
@@ -48,6 +51,8 @@ def table_summary(state: TableState) -> TableSummary:
     play = board.play
     turn = play.turn if play is not None else board.turn or board.on_lead()  # Law 41A
     summary["turn"] = turn.name if turn else None
+    summary["acting"] = None if turn is None else \
+        play.declarer.name if play is not None and turn is play.declarer.partner else turn.name
     summary["open_alerts"] = 0 if board.period_over else \
         sum(1 for a in board.alerts if a.event > ruled)
     if not board.period_over:

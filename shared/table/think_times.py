@@ -17,6 +17,9 @@ record only (`shared.table.visibility.think_times_for`): no player's view carrie
   a think of at least `TEMPO_MIN_MS` (20 s) and over `TEMPO_TIMES` (3) times the player's
   own median think over his calls in the log (the player: his name at the seat, else the
   seat). Only calls are marked: a think in the play is Law 73D1's, left to the Director.
+- A robot's turns (a substitute sat in for the seat's player: `substitute_seated`, docs/
+  operations.md) are marked `robot` and go under the substitute's name ("Robot (for Ann)"),
+  his player's own under his name: neither's medians, nor tempo marks, are the other's.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from shared.events import CallMade, CardPlayed, Event, OpeningLeadFaced
 from shared.seats import Seat
 from shared.table.board import Board
 from shared.table.engine import TableState
+from shared.table.substitutes import substitute_name
 from shared.table.table_run import TableRun
 
 TEMPO_MIN_MS = 20_000  # a marked think is at least this long (Law 16B1) …
@@ -76,11 +80,12 @@ class Think:
     kind: ThinkKind
     ms: int
     tempo: bool = False
+    robot: bool = False  # a substitute's turn, not his player's
 
     def to_map(self) -> dict[str, Any]:
         return {"offset": self.offset, "board": self.board, "round": self.round,
                 "seat": self.seat.letter, "player": self.player, "kind": str(self.kind),
-                "think_ms": self.ms, "tempo": self.tempo}
+                "think_ms": self.ms, "tempo": self.tempo, "robot": self.robot}
 
 
 @dataclass(slots=True)
@@ -159,7 +164,8 @@ class ThinkClock:
     _rounds: dict[int, int | None] = field(default_factory=dict)  # deal → its round
 
     def step(self, offset: int, event: Event, board: Board | None, deal: int,
-             round_: int | None) -> None:
+             round_: int | None, state: TableState | None = None) -> None:
+        """`state`: the table after the event, whose substitutes tell a robot's turn."""
         kind = _KIND.get(type(event))
         if board is None:
             if event.ts is not None:
@@ -179,8 +185,13 @@ class ThinkClock:
             return
         seat = _thinker(event)
         player = next((name for s, name in board.players if s is seat), seat.letter)
+        robot = state is not None and seat in state.substitutes
+        if state is not None and not robot:  # his own turn on a board a substitute played
+            own = next((name for s, name in state.players if s is seat), None)
+            if player == substitute_name(seat, own):
+                player = own or seat.letter
         self.thinks.append(Think(offset, deal, board.board, self._rounds[deal], seat,
-                                 player, kind, max(0, ts - last)))
+                                 player, kind, max(0, ts - last), robot=robot))
 
     def times(self) -> TableTimes:
         thinks = marked(self.thinks)
@@ -228,7 +239,7 @@ def folded_times(events: Iterable[tuple[int, Event | DecodeError]]
             continue
         board = run.folded_into(event, before)
         clock.step(offset, event, board, deal_of(run.state.board, board, before,
-                                                 run.state.count), run.state.round)
+                                                 run.state.count), run.state.round, run.state)
     return run.state, clock.times()
 
 

@@ -151,3 +151,30 @@ async def test_a_rounds_clock_is_due_once_its_end_has_come_and_taken_by_one(
         True, False]
     assert await store.clock_of(late) is None and not await store.drop_clock(late)
     await store.drop_clock(early)
+
+
+async def test_a_seats_open_pages_are_each_gateways_until_it_unmarks_them(
+        store: StateStore) -> None:
+    """The substitutes' presence (docs/operations.md, "Substitutes"): each gateway's mark of a
+    seat's open page, read back per seat; one gateway's page closing leaves the other's."""
+    table, other = _name(), _name()
+    await store.mark_pages("gw-a", [(table, "W"), (table, "N")], 1000)
+    await store.mark_pages("gw-b", [(table, "W")], 2000)
+    found = await store.pages_open([table, other])
+    assert {seat: sorted(times) for seat, times in found[table].items()} == {
+        "W": [1000, 2000], "N": [1000]}
+    assert other not in found
+    await store.unmark_page("gw-b", table, "W")
+    await store.unmark_page("gw-a", table, "N")
+    assert await store.pages_open([table]) == {table: {"W": [1000]}}
+
+
+async def test_a_step_is_taken_once_and_substitutes_are_set_per_tournament(
+        store: StateStore) -> None:
+    step, tournament = _name(), _name()
+    assert await store.take_once(step, 60_000)
+    assert not await store.take_once(step, 60_000)
+    await store.set_substitutes(tournament, 60)
+    assert (await store.substitutes_after())[tournament] == 60
+    await store.set_substitutes(tournament, None)
+    assert tournament not in await store.substitutes_after()

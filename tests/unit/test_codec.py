@@ -186,7 +186,8 @@ def test_who_sends_each_type_comes_from_the_one_list_of_types() -> None:
     assert sent_by(Sender.DIRECTOR) == {"ruling"}
     assert sent_by(Sender.TABLE) == {"board_started", "round_started", "round_extended",
                                      "round_ended", "table_held",
-                                     "players_named"}
+                                     "players_named", "substitute_seated",
+                                     "substitute_left"}
 
 
 @pytest.mark.parametrize(("m", "field"), [

@@ -85,6 +85,11 @@ class TableLine(View):
     boards_finished: int
     alerts: int
     open_alerts: int
+    acting: Seat | None = Field(None, description="the seat whose player must act now (the "
+                                "turn's; declarer for dummy's hand)")
+    substitutes: list[Seat] = Field(default_factory=list, description="the seats a robot "
+                                    "sits in at for their players (docs/operations.md, "
+                                    "substitutes)")
     last_ts: int | None
     idle_s: int | None
     robots: dict[Seat, RobotStatus] = Field(default_factory=dict, description="each seat a "

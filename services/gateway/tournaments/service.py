@@ -57,9 +57,10 @@ from shared.tournament.session import (
 from shared.vocabulary import TableStatus
 
 log = logging.getLogger("tableserver.gateway")
-WAITING = {"board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
-           "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0,
-           "open_alerts": 0, "last_ts": None}  # a table with no board yet
+WAITING: dict[str, Any] = {
+    "board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
+    "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0, "open_alerts": 0,
+    "acting": None, "substitutes": [], "last_ts": None}  # a table with no board yet
 
 
 HARMLESS = "retry (doing it twice is harmless)"

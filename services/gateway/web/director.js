@@ -355,7 +355,7 @@ function overviewNode(view) {
     el("td", { text: String(t.open_alerts) }),
     el("td", { text: t.idle_s === null ? "—" : `${t.idle_s} s` }),
     el("td", { class: Object.values(t.robots || {}).includes("stalled") ? "robots stalled"
-      : "robots", text: robotsLine(t.robots) }),
+      : "robots", text: robotsLine(t.robots, t.substitutes) }),
     el("td", {}, matchBox(t))))));
 }
 
@@ -427,6 +427,15 @@ $("round-form").addEventListener("submit", (event) => {
   const round = Number($("round-number").value);
   act("round-result", () => postJson(`/api/tournaments/${enc(page.tournament)}/rounds`, token,
     { round, boards }), (r) => `Round ${r.round} started at ${counted(r.tables, "table")}.`);
+});
+
+$("substitutes-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const given = $("substitutes-after").value.trim();
+  act("substitutes-result", () => putJson(`/api/tournaments/${enc(page.tournament)}/substitutes`,
+    token, { after_s: given ? Number(given) : null }), (r) => (r.after_s === null
+    ? "No substitutes: the tables wait for their players."
+    : `A robot sits in for a player with no open page at his turn after ${r.after_s} s.`));
 });
 
 $("tournament-links").addEventListener("click", () => act("tournament-result", async () => {

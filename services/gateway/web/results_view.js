@@ -114,14 +114,16 @@ export function rankingsNode(doc) {
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-/** The contract and declarer ("4♠X N"), the opening lead ("♥K") and declarer's tricks of a
- * line the table played; "—" where none (an adjusted score, a board passed out). */
+/** The contract and declarer ("4♠X N"; "robot for W" where a substitute sat in for a
+ * vanished player), the opening lead ("♥K") and declarer's tricks of a line the table
+ * played; "—" where none (an adjusted score, a board passed out). */
 export function playCells(line) {
   const contract = line.contract
     ? `${line.contract.replace(/^(\d)([CDHS])/, (_, l, s) => l + SUIT[s])}` +
       `${line.declarer ? ` ${line.declarer}` : ""}` : "—";
   const lead = line.lead ? SUIT[line.lead[0]] + line.lead.slice(1) : "—";
-  return [el("td", { class: "name", "data-contract": "", text: contract }),
+  const subs = line.substitutes ? ` (robot for ${line.substitutes.split("").join(", ")})` : "";
+  return [el("td", { class: "name", "data-contract": "", text: contract + subs }),
     el("td", { "data-lead": "", class: /^[HD]/.test(line.lead || "") ? "red" : null,
       text: lead }),
     el("td", { text: line.tricks === undefined ? "—" : String(line.tricks) })];

@@ -11,11 +11,14 @@ const SEATS = ["N", "E", "S", "W"];
 const EVERY_MS = 2000;
 const WORDS = { connected: "connected", stalled: "stalled", waiting: "waiting for its robot" };
 
-/** The overview's words for a table's robots ({seat: status}): "E, W (waiting), S (stalled)". */
-export function robotsLine(robots) {
+/** The overview's words for a table's robots ({seat: status}): "E, W (waiting), S (stalled)";
+ * a substitute's seat (`substitutes`) "W (substitute)". */
+export function robotsLine(robots, substitutes) {
   const seats = Object.entries(robots || {});
+  const subs = new Set(substitutes || []); // sitting in for a vanished player
   return seats.length ? seats.map(([seat, status]) =>
-    (status === "connected" ? seat : `${seat} (${status})`)).join(", ") : "—";
+    (status === "connected" ? seat : `${seat} (${status})`) +
+    (subs.has(seat) ? " (substitute)" : "")).join(", ") : "—";
 }
 
 /** "— stalled: its call or card awaited for 95 s" (how long the table has waited for it). */

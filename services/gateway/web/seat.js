@@ -15,6 +15,7 @@ import {
 import { boardBoxNode, cardsLeft, plateNode, seatToAct } from "./seats.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import { arrowedCard, cardKey, forThePage, pointedCard, startsCall } from "./keys.js";
+import { watchWaiting } from "./waiting.js";
 import {
   awaitingChoice, awaitingPlayOption, leadOptionNode, leadOutOfTurnNode, penaltyCardsNode,
   playOptionNode,
@@ -435,6 +436,8 @@ $("last-trick-button").addEventListener("click", () => {
   page.lastShown = !page.lastShown;
   render();
 });
+
+watchWaiting($("waiting"), () => (me ? { table: claims.table, token } : null));
 
 if (socket) {
   socket.start();

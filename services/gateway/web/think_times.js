@@ -11,11 +11,12 @@ export function thinksByOffset(times) {
   return new Map(((times && times.thinks) || []).map((think) => [think.offset, think]));
 }
 
-/** A step's think: "thought 26 s", and a break in tempo's mark. */
+/** A step's think: "thought 26 s" ("the robot thought", a substitute's turn), and a break
+ * in tempo's mark. */
 export function thinkNode(think) {
   if (!think) return null;
   return el("span", { class: think.tempo ? "think tempo" : "think" },
-    ` — thought ${seconds(think.think_ms)}`,
+    ` — ${think.robot ? "the robot " : ""}thought ${seconds(think.think_ms)}`,
     think.tempo ? el("strong", { text: " (a break in tempo, Law 16B1)" }) : null);
 }
 

@@ -15,6 +15,7 @@ import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
+import { watchWaiting } from "./waiting.js";
 import {
   middleNode, playWords, previousNode, remainingDeal, resultNode,
 } from "./trick.js";
@@ -202,6 +203,7 @@ function showTables(scope) { // a tournament's vugraph token: its list of tables
 if (spectator) {
   $("title").textContent = `Vugraph · Table ${claims.table}`;
   new TableSocket({ table: claims.table, token, onState, onStatus }).start();
+  watchWaiting($("waiting"), () => ({ table: claims.table, token }));
 } else if (claims && claims.role === "vugraph" && /^tournament:/.test(claims.table || "")) {
   showTables(claims.table);
 } else {

@@ -22,6 +22,7 @@ from services.gateway.feeds.sockets import MAX_MESSAGE, close_quietly, serve_fee
 from services.gateway.http.asgi import origin_allowed
 from services.gateway.http.doors import socket_ack
 from services.gateway.refusals import Refused
+from services.gateway.tables.seat_presence import pages_of
 from services.gateway.tables.service import DIRECTOR_EVENTS, Gateway
 from services.gateway.tables.views import board_for, for_public, for_round_seat
 from services.gateway.tokens import Grant, Role
@@ -119,8 +120,16 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
         return json.dumps(await socket_ack(gw, table, grant, text, body))
 
     if public is None:
-        await serve_feed(websocket, gw.adapters.hub, feed_key(table),
-                         (grant.role, grant.seat, grant.bound), render, answer=answer)
+        page = grant.role == Role.SEAT and grant.seat is not None and \
+            websocket.query_params.get("robot") != "1"  # a person's: marked open (substitutes)
+        if page:
+            await pages_of(gw).opened(table, str(grant.seat))
+        try:
+            await serve_feed(websocket, gw.adapters.hub, feed_key(table),
+                             (grant.role, grant.seat, grant.bound), render, answer=answer)
+        finally:
+            if page:
+                await pages_of(gw).closed(table, str(grant.seat))
         return
     public.follow(table)  # the public's: after the delay, a tournament's boards withheld
     try:

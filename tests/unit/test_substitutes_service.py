@@ -1,0 +1,126 @@
+"""Substitutes as the gateway runs them (services/gateway/tournaments/substitutes.py) on the
+in-memory Kafka and Redis: a seat whose player has no open page at his turn for the
+Director's time gets a robot (`substitute_seated` at the table, the robot pool asked on
+`tableserver.robots`), by one gateway only; once his page is open again and his turn is
+over, the robot stands up (docs/operations.md, "Substitutes")."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from services.common.names import ROBOTS, table_topic
+from services.gateway.http.models import TournamentCreate
+from services.gateway.refusals import Kind, Refused
+from services.gateway.tables.service import Gateway
+from services.gateway.tournaments import service as tournaments, substitutes
+from shared import decode
+from tests.fakes import MemoryKafka, MemoryStore, director_gateway
+from tests.helpers import DEALS
+
+T, TABLE = "subu", "subu-1"
+
+
+@pytest.fixture
+def kafka() -> MemoryKafka:
+    return MemoryKafka(shards=8)
+
+
+@pytest.fixture
+def store() -> MemoryStore:
+    return MemoryStore()
+
+
+def gateway(tmp_path: Path, kafka: MemoryKafka, store: MemoryStore, name: str) -> Gateway:
+    return director_gateway(tmp_path / name, kafka, store)  # gateways sharing Kafka, Redis
+
+
+async def _made(gw: Gateway) -> None:
+    await tournaments.create(gw, TournamentCreate.model_validate(
+        {"tournament": T, "tables": [TABLE], "deals": DEALS,
+         "players": {TABLE: {"N": "Nia", "E": "Eli", "S": "Sam", "W": "Ann"}}}))
+
+
+def _line(store: MemoryStore, acting: str, subs: list[str], since_ms: int) -> None:
+    """The table's overview line as the processor writes it (the fakes have no processor)."""
+    store.lines[TABLE] = {"board": 1, "acting": acting, "substitutes": subs,
+                          "last_ts": int(time.time() * 1000) - since_ms}
+
+
+def _kinds(kafka: MemoryKafka) -> list[str]:
+    return [decode(value).TYPE.value for _, value in kafka.records(table_topic(TABLE))
+            if value]
+
+
+def _asked(kafka: MemoryKafka) -> list[list[str]]:
+    return [json.loads(value or b"{}")["seats"] for _, value in kafka.records(ROBOTS)]
+
+
+async def test_a_robot_sits_in_once_after_the_time_and_stands_up_when_he_is_back(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    one, other = (gateway(tmp_path, kafka, store, n) for n in ("a", "b"))
+    await _made(one)
+    assert await substitutes.set_after(one, T, 60) == {"tournament": T, "after_s": 60}
+    await store.mark_pages("gw-x", [(TABLE, s) for s in "NES"], int(time.time() * 1000))
+    _line(store, "W", [], since_ms=59_000)  # not yet
+    await substitutes.step_tournament(one, T, 60)
+    assert "substitute_seated" not in _kinds(kafka)
+    told = (await substitutes.at_tables(one, T))["tables"][TABLE]
+    assert told["waiting"] == "waiting for West, not connected"
+    _line(store, "W", [], since_ms=61_000)
+    await substitutes.step_tournament(one, T, 60)
+    await substitutes.step_tournament(other, T, 60)  # the same step: taken by one alone
+    assert _kinds(kafka).count("substitute_seated") == 1 and _asked(kafka) == [["W"]]
+
+    _line(store, "W", ["W"], since_ms=1000)  # seated: the robot's turn
+    await store.mark_pages("gw-x", [(TABLE, "W")], int(time.time() * 1000))  # he is back
+    await substitutes.step_tournament(one, T, 60)
+    assert "substitute_left" not in _kinds(kafka)  # the robot finishes the turn it has
+    _line(store, "N", ["W"], since_ms=10_000)
+    await substitutes.step_tournament(one, T, 60)
+    assert _kinds(kafka).count("substitute_left") == 1 and _asked(kafka)[-1] == []
+    store.pages.clear()  # he leaves again before the processor folded the stand-up: the
+    await substitutes.step_tournament(other, T, 60)  # line still says W, no robot asked
+    assert _asked(kafka)[-1] == [] and len(_asked(kafka)) == 2
+
+
+async def test_a_substitute_recorded_without_its_robot_gets_it_once_the_line_settles(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    """A fault between `substitute_seated` and the pool's request: the next look asks."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    _line(store, "W", ["W"], since_ms=1000)  # just seated: the request may be on its way
+    await substitutes.step_tournament(gw, T, 60)
+    assert _asked(kafka) == []
+    _line(store, "W", ["W"], since_ms=6000)
+    await substitutes.step_tournament(gw, T, 60)
+    assert _asked(kafka) == [["W"]]
+
+
+async def test_the_director_ends_a_substitution_and_is_refused_where_none_sits(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    _line(store, "N", [], since_ms=0)
+    with pytest.raises(Refused) as refused:
+        await substitutes.end(gw, T, TABLE, "W")
+    assert (refused.value.kind, refused.value.field) == (Kind.CONFLICT, "seat")
+    with pytest.raises(Refused) as missing:
+        await substitutes.end(gw, T, "other", "W")
+    assert missing.value.kind is Kind.NOT_FOUND
+    _line(store, "N", ["W"], since_ms=0)
+    assert (await substitutes.end(gw, T, TABLE, "W"))["substitute"] is False
+    assert _kinds(kafka)[-1] == "substitute_left"
+
+
+async def test_a_seat_the_director_gave_our_robots_gets_no_substitute(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    gw.adapters.alerts.robots[TABLE] = ["W"]
+    _line(store, "W", [], since_ms=600_000)
+    await substitutes.step_tournament(gw, T, 60)
+    assert "substitute_seated" not in _kinds(kafka)

@@ -46,7 +46,9 @@ def finished(stack: Stack, table: str) -> dict[str, Any]:
 
 
 # (where, seat, how it leaves): North deals and is dummy, South declares, West leads (the
-# robots of tests/tm_robot.py: their calls in CALLS, each plays its lowest card that follows)
+# robots of tests/tm_robot.py: their calls in CALLS, each plays its lowest card that follows;
+# South wins trick 1, East trick 2, West trick 3, dummy trick 12). A robot's actions count
+# its calls and cards, dummy's too as declarer; leaving after a lead: test_robots.py
 POINTS = [
     ("before the auction", "N", {"leave_at_start": True}),
     ("at its own call", "N", {"leave_before_action": 1}),
@@ -57,6 +59,14 @@ POINTS = [
     ("as declarer, at dummy's card", "S", {"leave_before_action": 2}),
     ("mid-trick, at its own card", "E", {"leave_before_action": 3}),
     ("mid-trick, waiting for a card", "E", {"leave_waiting_for": "South's card to trick 5"}),
+    ("mid-trick, after its own card", "E", {"leave_after_cards": 1}),
+    # South's D6 ends trick 1, which South wins: it leaves before it is told to lead trick 2
+    ("at a trick's end, after its card that won it", "S", {"leave_after_cards": 2}),
+    # dummy's C3 ends trick 3, which West wins: it leaves waiting for that card
+    ("at a trick's end, waiting for its last card", "W",
+     {"leave_waiting_for": "dummy's card to trick 3"}),
+    # dummy wins trick 12: declarer, told "North to lead", leaves before leading for dummy
+    ("as declarer, at dummy's lead", "S", {"leave_before_action": 26}),
 ]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import DEALS, TM_PORT, new_table, run, state, wait_for
+from tests.helpers import DEAL, DEALS, TM_PORT, new_table, run, state, wait_for
 from tests.robot_services import Robots
 from tests.stack import Stack
 from tests.tm_robot import Left, Robot
@@ -183,6 +183,34 @@ def test_end_of_session_is_told_when_the_tables_round_ends(stack: Stack, host: i
         with stack.client(stack.director) as http:
             assert http.post(f"/api/tournaments/{t}/rounds",
                              json={"round": 1}).status_code == 202
+        try:
+            await asyncio.wait_for(asyncio.gather(*playing), 120)
+            return list(await asyncio.gather(*(r.receive() for r in table)))
+        finally:
+            await asyncio.gather(*(r.close() for r in table))
+
+    last = run(scenario())
+    assert last == ["End of session"] * 4
+    assert all(r.heard[-2].startswith("Timing") for r in table)
+
+
+def test_end_of_session_is_told_when_a_round_started_at_a_table_ends(stack: Stack,
+                                                                    host: int) -> None:
+    """A round the director started at a table of no tournament (`POST /api/tables/{t}/rounds`),
+    of one board: its robots pass it out, are told `Timing`, then `End of session`."""
+    t = "resume-eos-table"
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tables", json={"table": t, "ruleset": "duplicate"})
+        assert made.status_code == 201, made.text
+    table = table_of(made.json(), host, {})  # four passes
+
+    async def scenario() -> list[str]:
+        await asyncio.gather(*(r.connect() for r in table))
+        playing = [asyncio.create_task(r.play_board()) for r in table]
+        with stack.client(stack.director) as http:
+            started = http.post(f"/api/tables/{t}/rounds",
+                                json={"round": 1, "boards": [{"board": 1, "deal": DEAL}]})
+            assert started.status_code == 202, started.text
         try:
             await asyncio.wait_for(asyncio.gather(*playing), 120)
             return list(await asyncio.gather(*(r.receive() for r in table)))

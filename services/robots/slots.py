@@ -7,8 +7,9 @@ line `Robot slot "<label>" <seat token>`: the host checks the token with the gat
 robot, and holds it for `TABLESERVER_TM_SLOT` (120 s), bound to the label. The next robot that
 connects with exactly that name and no token (as the token's seat, or `ANYPL`) takes the slot,
 once, and is seated with that token: its calls and cards go through the gateway's checks as a
-person's. Nothing is weakened: no seat is taken without its token having been shown to the
-host, a slot seats one connection, and it lapses unused.
+person's. When it leaves, the host opens its slot again (`Slots.add`, for the same time), for
+it to come back by its name. Nothing is weakened: no seat is taken without its token having
+been shown to the host, a slot seats one connection at once, and it lapses unused.
 """
 
 from __future__ import annotations

@@ -220,3 +220,39 @@ def test_end_of_session_is_told_when_a_round_started_at_a_table_ends(stack: Stac
     last = run(scenario())
     assert last == ["End of session"] * 4
     assert all(r.heard[-2].startswith("Timing") for r in table)
+
+
+def test_a_stock_robot_that_leaves_mid_board_comes_back_by_its_name_and_the_board_ends(
+        stack: Stack, host: int) -> None:
+    """Its slot, taken, is open again once it left: WBridge5 (East) drops its connection at
+    its card to trick 3, connects again as `ANYPL` with its own name, and plays on."""
+    tokens = new_table(stack, "resume-stock-back")
+    table = table_of(tokens, host, CALLS, names={"E": "WBridge5"})
+    east = table[1]
+    east.leave_before_action = 3
+    again = Robot("East", "WBridge5", host, list(CALLS["E"]))
+    others = [r for r in table if r is not east]
+
+    async def scenario() -> str:
+        reader, writer = await asyncio.open_connection("127.0.0.1", host)
+        writer.write(f'Robot slot "WBridge5" {tokens["seats"]["E"]}\r\n'.encode())
+        await reader.readline()
+        writer.close()
+        await asyncio.gather(*(r.connect() for r in table))
+        playing = [asyncio.create_task(r.play_board()) for r in others]
+        with pytest.raises(Left):
+            await east.play_board()
+        again.reader, again.writer = await asyncio.open_connection("127.0.0.1", host)
+        await again.send("Connecting \"WBridge5\" as ANYPL using protocol version 18")
+        seated = await again.receive()
+        try:
+            await asyncio.wait_for(asyncio.gather(again.play_board(), *playing), 120)
+        finally:
+            await asyncio.gather(*(r.close() for r in (*others, again)))
+        return seated
+
+    assert run(scenario()) == 'East ("WBridge5") seated'
+    board = finished(stack, "resume-stock-back")
+    assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 52  # none twice
+    assert not board["alerts"] and not board["ignored"]
+    assert again.heard[-1].startswith("Timing")

@@ -302,7 +302,7 @@ class TableManagerHost:
                     await task
             if self.seats.leave(key, me):
                 if slotted:
-                    self.slots.add(credential)
+                    self.slots.add(credential, returning=True)
                 await self.presence.left(*key, credential.label)
                 log.info("robot %r left %s %s: the seat waits for it", credential.label,
                          *key)

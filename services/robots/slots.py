@@ -35,6 +35,7 @@ def parse_slot_line(line: str) -> tuple[str, str] | None:
 class Slot:
     credential: Credential
     until: float  # monotonic seconds
+    returning: bool = False  # open again for the robot that left it
 
 
 class Slots:
@@ -52,10 +53,17 @@ class Slots:
         found = credential_from(token, None)
         return Credential(label, found.token, found.table, found.seat)
 
-    def add(self, credential: Credential) -> None:
+    def add(self, credential: Credential, returning: bool = False) -> None:
+        """Open a slot; `returning`, for the robot that left it. A slot the director opens
+        closes those open again for a robot of that label that left (its name is to sit
+        where the director says now: a stock robot's name tells no table)."""
         self._lapse()
+        if not returning:
+            for key in [k for k, slot in self.open.items()
+                        if k[0] == credential.label and slot.returning]:
+                del self.open[key]
         key = (credential.label, credential.table, credential.seat)
-        self.open[key] = Slot(credential, self.clock() + self.ttl_s)
+        self.open[key] = Slot(credential, self.clock() + self.ttl_s, returning)
 
     def take(self, label: str, seat: Seat | None) -> Credential | None:
         """The credential of the one open slot for `label` (at `seat`, if the robot named

@@ -125,3 +125,18 @@ async def test_a_slot_seats_one_robot_at_once_and_is_open_again_for_it_once_it_l
     clock.now += 121  # left, and not back within the slot's time: the slot lapsed
     late = await _say(host, HELLO.format("ANYPL"))
     assert late.lines[0].startswith("Error refused: no robot token in the name")
+
+
+def test_a_slot_the_director_opens_closes_those_open_again_for_that_label() -> None:
+    """A stock robot's name tells no table: the slot open again for WBridge5, which left East
+    of t1, is closed when the director opens one for WBridge5 at East of t2 (else neither
+    could be taken: two slots for one name and seat)."""
+    slots = Slots(120, Clock())
+    slots.add(slots.credential("WBridge5", token("t1", "E")), returning=True)
+    slots.add(slots.credential("WBridge5", token("t2", "E")))
+    taken = slots.take("WBridge5", Seat.E)
+    assert taken is not None and taken.table == "t2"
+    slots.add(slots.credential("WBridge5", token("t1", "E")), returning=True)
+    slots.add(slots.credential("Jack", token("t3", "W")))  # another label's: left open
+    taken = slots.take("WBridge5", None)
+    assert taken is not None and taken.table == "t1"

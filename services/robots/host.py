@@ -149,9 +149,10 @@ class TableManagerHost:
         if slot is not None:
             await self._open_slot(*slot, send, writer)
             return
-        credential = await self._admit(text, send)
-        if credential is None:
+        admitted = await self._admit(text, send)
+        if admitted is None:
             return
+        credential, slotted = admitted
         link = self.make_link(credential.table, credential.token)
         try:
             try:
@@ -160,7 +161,7 @@ class TableManagerHost:
                 await send([HostError(f"refused: {refusal} (status {refusal.status})")])
                 return
             await self._seated(credential, link, reader, send,
-                               Connection(writer), activity)
+                               Connection(writer), activity, slotted)
         finally:
             await link.close()
 
@@ -190,7 +191,8 @@ class TableManagerHost:
         await writer.drain()
 
     async def _admit(self, line: str, send: Sender
-                     ) -> Credential | None:
+                     ) -> tuple[Credential, bool] | None:
+        """The robot's credential, and whether it took a slot; None once refused (told)."""
         try:
             hello = parse_client_line(line)
         except ProtocolError as error:
@@ -207,16 +209,18 @@ class TableManagerHost:
         if not any(word.startswith(TOKEN_PREFIX) for word in hello.name.split()):
             taken = self.slots.take(hello.name.strip(), hello.seat)
             if taken is not None:
-                return taken
+                return taken, True
         try:
-            return credential_from(hello.name, hello.seat)
+            return credential_from(hello.name, hello.seat), False
         except CredentialError as error:
             await send([HostError(f"refused: {error}")])
             return None
 
     async def _seated(self, credential: Credential, link: GatewayLink,
                       reader: asyncio.StreamReader, send: Sender, me: Connection,
-                      activity: Activity) -> None:
+                      activity: Activity, slotted: bool = False) -> None:
+        """The robot at its seat until it leaves; one that took a slot leaves it open again
+        (`TABLESERVER_TM_SLOT`) to come back to by its name, as a robot with a token may."""
         session = RobotSession(credential.seat)
         key = (credential.table, credential.seat.name)
         replaced = self.seats.sit(key, me)
@@ -297,6 +301,8 @@ class TableManagerHost:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             if self.seats.leave(key, me):
+                if slotted:
+                    self.slots.add(credential, returning=True)
                 await self.presence.left(*key, credential.label)
                 log.info("robot %r left %s %s: the seat waits for it", credential.label,
                          *key)

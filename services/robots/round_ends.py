@@ -1,9 +1,9 @@
 """Whether a table's round is over, for the Table Manager host's `End of session`.
 
-A board's feed does not carry the round (its boards still to start): the table's line in its
-tournament's overview does (`shared.table.table_summary`: `round`, `boards_left`,
-`status` `done` once the round's last board is over), written with each state in the table's
-Redis hash.
+A board's feed does not carry the round (its boards still to start): the table's line does
+(`shared.table.table_summary`: `round`, `boards_left`, `status` `done` once the round's last
+board is over), written with each state in the table's Redis hash for a tournament's table and
+for any table the director started a round at.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ line `Robot slot "<label>" <seat token>`: the host checks the token with the gat
 robot, and holds it for `TABLESERVER_TM_SLOT` (120 s), bound to the label. The next robot that
 connects with exactly that name and no token (as the token's seat, or `ANYPL`) takes the slot,
 once, and is seated with that token: its calls and cards go through the gateway's checks as a
-person's. Nothing is weakened: no seat is taken without its token having been shown to the
-host, a slot seats one connection, and it lapses unused.
+person's. When it leaves, the host opens its slot again (`Slots.add`, for the same time), for
+it to come back by its name. Nothing is weakened: no seat is taken without its token having
+been shown to the host, a slot seats one connection at once, and it lapses unused.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def parse_slot_line(line: str) -> tuple[str, str] | None:
 class Slot:
     credential: Credential
     until: float  # monotonic seconds
+    returning: bool = False  # open again for the robot that left it
 
 
 class Slots:
@@ -51,10 +53,17 @@ class Slots:
         found = credential_from(token, None)
         return Credential(label, found.token, found.table, found.seat)
 
-    def add(self, credential: Credential) -> None:
+    def add(self, credential: Credential, returning: bool = False) -> None:
+        """Open a slot; `returning`, for the robot that left it. A slot the director opens
+        closes those open again for a robot of that label that left (its name is to sit
+        where the director says now: a stock robot's name tells no table)."""
         self._lapse()
+        if not returning:
+            for key in [k for k, slot in self.open.items()
+                        if k[0] == credential.label and slot.returning]:
+                del self.open[key]
         key = (credential.label, credential.table, credential.seat)
-        self.open[key] = Slot(credential, self.clock() + self.ttl_s)
+        self.open[key] = Slot(credential, self.clock() + self.ttl_s, returning)
 
     def take(self, label: str, seat: Seat | None) -> Credential | None:
         """The credential of the one open slot for `label` (at `seat`, if the robot named

@@ -114,8 +114,10 @@ class TableRun:
         return {"tournament": self.meta["tournament"]} if "tournament" in self.meta else {}
 
     def overview_line(self) -> dict[str, Any] | None:
-        """The table's line in its tournament's overview (None outside a tournament)."""
-        if "tournament" not in self.meta:
+        """The table's line in its tournament's overview; outside a tournament, once the
+        director started a round at it (the Table Manager host reads from it when the round
+        is over, for `End of session`); None for a table of boards started one by one."""
+        if "tournament" not in self.meta and self.state.round is None:
             return None
         return {**table_summary(self.state), "last_ts": self.last_ts}
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import DEALS, TM_PORT, new_table, run, state, wait_for
+from tests.helpers import DEAL, DEALS, TM_PORT, new_table, run, state, wait_for
 from tests.robot_services import Robots
 from tests.stack import Stack
 from tests.tm_robot import Left, Robot
@@ -46,7 +46,9 @@ def finished(stack: Stack, table: str) -> dict[str, Any]:
 
 
 # (where, seat, how it leaves): North deals and is dummy, South declares, West leads (the
-# robots of tests/tm_robot.py: their calls in CALLS, each plays its lowest card that follows)
+# robots of tests/tm_robot.py: their calls in CALLS, each plays its lowest card that follows;
+# South wins trick 1, East trick 2, West trick 3, dummy trick 12). A robot's actions count
+# its calls and cards, dummy's too as declarer; leaving after a lead: test_robots.py
 POINTS = [
     ("before the auction", "N", {"leave_at_start": True}),
     ("at its own call", "N", {"leave_before_action": 1}),
@@ -57,6 +59,14 @@ POINTS = [
     ("as declarer, at dummy's card", "S", {"leave_before_action": 2}),
     ("mid-trick, at its own card", "E", {"leave_before_action": 3}),
     ("mid-trick, waiting for a card", "E", {"leave_waiting_for": "South's card to trick 5"}),
+    ("mid-trick, after its own card", "E", {"leave_after_cards": 1}),
+    # South's D6 ends trick 1, which South wins: it leaves before it is told to lead trick 2
+    ("at a trick's end, after its card that won it", "S", {"leave_after_cards": 2}),
+    # dummy's C3 ends trick 3, which West wins: it leaves waiting for that card
+    ("at a trick's end, waiting for its last card", "W",
+     {"leave_waiting_for": "dummy's card to trick 3"}),
+    # dummy wins trick 12: declarer, told "North to lead", leaves before leading for dummy
+    ("as declarer, at dummy's lead", "S", {"leave_before_action": 26}),
 ]
 
 
@@ -182,3 +192,67 @@ def test_end_of_session_is_told_when_the_tables_round_ends(stack: Stack, host: i
     last = run(scenario())
     assert last == ["End of session"] * 4
     assert all(r.heard[-2].startswith("Timing") for r in table)
+
+
+def test_end_of_session_is_told_when_a_round_started_at_a_table_ends(stack: Stack,
+                                                                    host: int) -> None:
+    """A round the director started at a table of no tournament (`POST /api/tables/{t}/rounds`),
+    of one board: its robots pass it out, are told `Timing`, then `End of session`."""
+    t = "resume-eos-table"
+    with stack.client(stack.director) as http:
+        made = http.post("/api/tables", json={"table": t, "ruleset": "duplicate"})
+        assert made.status_code == 201, made.text
+    table = table_of(made.json(), host, {})  # four passes
+
+    async def scenario() -> list[str]:
+        await asyncio.gather(*(r.connect() for r in table))
+        playing = [asyncio.create_task(r.play_board()) for r in table]
+        with stack.client(stack.director) as http:
+            started = http.post(f"/api/tables/{t}/rounds",
+                                json={"round": 1, "boards": [{"board": 1, "deal": DEAL}]})
+            assert started.status_code == 202, started.text
+        try:
+            await asyncio.wait_for(asyncio.gather(*playing), 120)
+            return list(await asyncio.gather(*(r.receive() for r in table)))
+        finally:
+            await asyncio.gather(*(r.close() for r in table))
+
+    last = run(scenario())
+    assert last == ["End of session"] * 4
+    assert all(r.heard[-2].startswith("Timing") for r in table)
+
+
+def test_a_stock_robot_that_leaves_mid_board_comes_back_by_its_name_and_the_board_ends(
+        stack: Stack, host: int) -> None:
+    """Its slot, taken, is open again once it left: WBridge5 (East) drops its connection at
+    its card to trick 3, connects again as `ANYPL` with its own name, and plays on."""
+    tokens = new_table(stack, "resume-stock-back")
+    table = table_of(tokens, host, CALLS, names={"E": "WBridge5"})
+    east = table[1]
+    east.leave_before_action = 3
+    again = Robot("East", "WBridge5", host, list(CALLS["E"]))
+    others = [r for r in table if r is not east]
+
+    async def scenario() -> str:
+        reader, writer = await asyncio.open_connection("127.0.0.1", host)
+        writer.write(f'Robot slot "WBridge5" {tokens["seats"]["E"]}\r\n'.encode())
+        await reader.readline()
+        writer.close()
+        await asyncio.gather(*(r.connect() for r in table))
+        playing = [asyncio.create_task(r.play_board()) for r in others]
+        with pytest.raises(Left):
+            await east.play_board()
+        again.reader, again.writer = await asyncio.open_connection("127.0.0.1", host)
+        await again.send("Connecting \"WBridge5\" as ANYPL using protocol version 18")
+        seated = await again.receive()
+        try:
+            await asyncio.wait_for(asyncio.gather(again.play_board(), *playing), 120)
+        finally:
+            await asyncio.gather(*(r.close() for r in (*others, again)))
+        return seated
+
+    assert run(scenario()) == 'East ("WBridge5") seated'
+    board = finished(stack, "resume-stock-back")
+    assert sum(len(t["cards"]) for t in board["play"]["tricks"]) == 52  # none twice
+    assert not board["alerts"] and not board["ignored"]
+    assert again.heard[-1].startswith("Timing")

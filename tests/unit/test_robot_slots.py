@@ -90,8 +90,6 @@ async def test_the_host_seats_a_stock_robot_in_the_slot_the_token_opened() -> No
                             "120 s"]
     seated = await _say(host, HELLO.format("ANYPL"), stay=True)
     assert seated.lines[0] == 'East ("WBridge5") seated'
-    again = await _say(host, HELLO.format("ANYPL"))  # the slot is taken: no second robot
-    assert again.lines[0].startswith("Error refused: no robot token in the name")
 
 
 async def test_a_slot_whose_token_the_gateway_refuses_is_not_opened() -> None:
@@ -100,3 +98,45 @@ async def test_a_slot_whose_token_the_gateway_refuses_is_not_opened() -> None:
     opened = await _say(host, f'Robot slot "WBridge5" {token(seat="E")}')
     assert opened.lines == ["Error refused: token expired (status 401)"]
     assert not host.slots.open
+
+
+async def test_a_slot_seats_one_robot_at_once_and_is_open_again_for_it_once_it_left() -> None:
+    """The slot taken, a second robot of that name is refused while the first sits; once the
+    first left (its connection dropped mid-board), the slot is open again for the slot's time,
+    so that it comes back by its name, as a robot with its token does; then it lapses."""
+    clock = Clock()
+    link = FakeLink()
+    host = TableManagerHost("http://gateway", lambda table, tok: link)  # type: ignore[arg-type, return-value]
+    host.slots.clock = clock
+    await _say(host, f'Robot slot "WBridge5" {token(seat="E")}')
+    reader = asyncio.StreamReader()
+    first = FakeWriter(reader)
+    reader.feed_data((HELLO.format("East") + "\r\n").encode())
+    sitting = asyncio.create_task(host.connection(reader, first))  # type: ignore[arg-type]
+    while not first.lines:
+        await asyncio.sleep(0.01)
+    assert first.lines[0] == 'East ("WBridge5") seated'
+    second = await _say(host, HELLO.format("ANYPL"))  # the slot is taken while it sits
+    assert second.lines[0].startswith("Error refused: no robot token in the name")
+    reader.feed_eof()  # the first leaves
+    await asyncio.wait_for(sitting, 5)
+    back = await _say(host, HELLO.format("ANYPL"), stay=True)
+    assert back.lines[0] == 'East ("WBridge5") seated'
+    clock.now += 121  # left, and not back within the slot's time: the slot lapsed
+    late = await _say(host, HELLO.format("ANYPL"))
+    assert late.lines[0].startswith("Error refused: no robot token in the name")
+
+
+def test_a_slot_the_director_opens_closes_those_open_again_for_that_label() -> None:
+    """A stock robot's name tells no table: the slot open again for WBridge5, which left East
+    of t1, is closed when the director opens one for WBridge5 at East of t2 (else neither
+    could be taken: two slots for one name and seat)."""
+    slots = Slots(120, Clock())
+    slots.add(slots.credential("WBridge5", token("t1", "E")), returning=True)
+    slots.add(slots.credential("WBridge5", token("t2", "E")))
+    taken = slots.take("WBridge5", Seat.E)
+    assert taken is not None and taken.table == "t2"
+    slots.add(slots.credential("WBridge5", token("t1", "E")), returning=True)
+    slots.add(slots.credential("Jack", token("t3", "W")))  # another label's: left open
+    taken = slots.take("WBridge5", None)
+    assert taken is not None and taken.table == "t1"

@@ -9,8 +9,7 @@ import importlib
 import pkgutil
 import re
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -19,7 +18,7 @@ from fastapi.routing import APIRoute
 from services.gateway.http import routes
 from services.gateway.http.deps import director
 from services.gateway.tokens import PlayerScope, Role, sign, sign_player
-from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
+from tests.fakes import MemoryKafka
 
 YEAR_S = 365 * 24 * 3600
 
@@ -42,17 +41,6 @@ def _director_routes() -> Iterator[tuple[str, str]]:
 
 
 ROUTES = sorted(set(_director_routes()))
-
-
-@pytest.fixture
-def kafka() -> MemoryKafka:
-    return MemoryKafka(shards=8)
-
-
-@pytest.fixture
-async def http(tmp_path: Path, kafka: MemoryKafka) -> AsyncIterator[httpx.AsyncClient]:
-    async with director_client(director_gateway(tmp_path, kafka, FlakyStore())) as client:
-        yield client
 
 
 def test_the_routes_found_include_the_clock_and_the_tournaments() -> None:

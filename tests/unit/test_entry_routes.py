@@ -8,8 +8,6 @@ stack: tests/integration/test_entries.py."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,21 +15,10 @@ import pytest
 
 from services.common.names import tournament_topic
 from services.gateway.tokens import Grant, Role, TokenError, sign, verify, vugraph_scope
-from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
+from tests.fakes import MemoryKafka
 from tests.helpers import DEALS
 
 T = "club"
-
-
-@pytest.fixture
-def kafka() -> MemoryKafka:
-    return MemoryKafka(shards=8)
-
-
-@pytest.fixture
-async def http(tmp_path: Path, kafka: MemoryKafka) -> AsyncIterator[httpx.AsyncClient]:
-    async with director_client(director_gateway(tmp_path, kafka, FlakyStore())) as client:
-        yield client
 
 
 def records(kafka: MemoryKafka, tournament: str = T) -> list[dict[str, Any]]:

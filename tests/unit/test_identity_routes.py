@@ -5,27 +5,11 @@ player, an unknown tournament and a reader who is not the Director."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import httpx
-import pytest
 
 from services.common.names import table_topic
 from shared.codec import decode, to_map
-from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
-
-
-@pytest.fixture
-def kafka() -> MemoryKafka:
-    return MemoryKafka(shards=8)
-
-
-@pytest.fixture
-async def http(tmp_path: Path, kafka: MemoryKafka) -> AsyncIterator[httpx.AsyncClient]:
-    """The director's client of the gateway's app on the fakes."""
-    async with director_client(director_gateway(tmp_path, kafka, FlakyStore())) as client:
-        yield client
+from tests.fakes import MemoryKafka
 
 
 def _named(kafka: MemoryKafka, table: str) -> list[dict[str, object]]:

@@ -1,0 +1,24 @@
+"""What the routes' unit tests share: the fakes' Kafka, and the Director's client of the
+gateway's app on the fakes, in process (a module with fixtures of these names uses its own)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.fakes import FlakyStore, MemoryKafka, director_client, director_gateway
+
+
+@pytest.fixture
+def kafka() -> MemoryKafka:
+    return MemoryKafka(shards=8)
+
+
+@pytest.fixture
+async def http(tmp_path: Path, kafka: MemoryKafka) -> AsyncIterator[httpx.AsyncClient]:
+    """The Director's client of a gateway app on the fakes (`kafka`, a store that can fail)."""
+    async with director_client(director_gateway(tmp_path, kafka, FlakyStore())) as client:
+        yield client

@@ -13,13 +13,19 @@ the Director's list, opens every player's socket, then round after round:
 - the round's boards ended at a compressed pace: each board passed out at every table by its
   four players' round seat tokens (Law 22A), the tables at once with at most `--concurrency`
   calls in flight; then the time until every player's socket shows the round over.
+With `--clock MINUTES` the movement has that `minutes_per_board` (compressed): the Director
+starts round 1 alone, and each later round is started by the clock at the round before's end;
+the move is timed from that end (the issue's "the next round's start within 1 s of its clock",
+seen where it matters: at every player's page), and a `--slow` share of the tables leaves each
+round's last board unfinished in the auction, for the round's end to score by rule (Law 12C2).
 At the end: every board scored (each table's boards in the Director's results, their count
 against tables × boards × rounds), and the results equal to a replay: a fresh gateway process,
 which has seen nothing, folds the topics again and its results document must be the same.
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/evening_bench.py [--tables 250] [--rounds 6] [--boards 3] [--workers 2]
-                                  [--shards 8] [--concurrency 50] [--keep DIR]
+                                  [--shards 8] [--concurrency 50] [--clock MINUTES]
+                                  [--slow 0.1] [--keep DIR]
                                   [--ports 23492 23779 23400]
 """
 
@@ -53,7 +59,8 @@ MOVE_LIMIT_S = 120.0  # a player not moved by then is reported as such
 
 @dataclass
 class Player:
-    """One player's socket: the frames it got, with when."""
+    """One player's socket: the frames it got, with when (the wall clock's seconds: a round's
+    end on the clock is one)."""
 
     token: str
     frames: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
@@ -66,6 +73,11 @@ class Player:
         """When his socket first showed him seated in round `number`."""
         return next((at for at, f in self.frames
                      if f.get("phase") == "seated" and f.get("round") == number), None)
+
+    def round_end(self, number: int) -> float | None:
+        """Round `number`'s end on the clock (s), as his socket last told it."""
+        return next(((f["clock"]["ends_at"] / 1000) for _, f in reversed(self.frames)
+                     if (f.get("clock") or {}).get("round") == number), None)
 
 
 async def follow(url: str, player: Player, opened: asyncio.Semaphore,
@@ -80,7 +92,7 @@ async def follow(url: str, player: Player, opened: asyncio.Semaphore,
                 text = await asyncio.wait_for(socket.recv(), 1.0)
             except TimeoutError:
                 continue
-            player.frames.append((time.perf_counter(), json.loads(text)))
+            player.frames.append((time.time(), json.loads(text)))
             player.changed.set()
             ready.set()
     finally:
@@ -122,53 +134,86 @@ def seats_of(players: list[Player], number: int
 
 
 async def pass_out(http: httpx.AsyncClient, gate: asyncio.Semaphore, table: str,
-                   boards: list[int], seats: dict[str, str], refused: list[str]) -> None:
+                   boards: list[int], seats: dict[str, str], refused: list[str],
+                   slow: bool = False) -> int:
     """The table's boards of the round passed out in turn, from each board's dealer (Law 22A);
-    a call refused because the board before is not yet folded is sent again."""
+    a call refused because the board before is not yet folded is sent again. A `slow` table
+    leaves its last board in the auction (its dealer's pass alone) for the clock to end. The
+    calls sent."""
+    sent = 0
     for board in boards:
         first = board_dealer(board).value
-        for seat in (SEATS * 2)[first:first + 4]:
+        for seat in (SEATS * 2)[first:first + (1 if slow and board == boards[-1] else 4)]:
             while True:
                 async with gate:
                     response = await http.post(
                         f"/api/tables/{table}/events", json={"type": "call", "call": "P"},
                         headers={"Authorization": f"Bearer {seats[seat]}"})
                 if response.status_code == 202:
+                    sent += 1
                     break
                 if response.status_code not in (409, 429, 503):
                     refused.append(f"{table} {seat} board {board}: {response.status_code} "
                                    f"{response.text[:100]}")
                     break
                 await asyncio.sleep(0.2)  # not his turn yet: the board before still folding
+    return sent
 
 
 async def a_round(director: httpx.AsyncClient, http: httpx.AsyncClient,
-                  players: list[Player], number: int, concurrency: int) -> None:
-    began = time.perf_counter()
-    response, posted_s, unavailable = await post_until_taken(
-        director, f"/api/tournaments/{TOURNAMENT}/rounds", {"round": number})
-    lagging = await until(players, lambda p: p.seated_at(number) is not None, MOVE_LIMIT_S)
+                  players: list[Player], number: int, args: argparse.Namespace) -> None:
+    """Round `number`: started by the Director (round 1, or every round without a clock) or by
+    the clock at the round before's end; the move timed from that start; its boards played
+    (a `--slow` share of the tables leaving their last one unfinished, on a clock)."""
+    if number == 1 or not args.clock:
+        began = time.time()
+        response, posted_s, unavailable = await post_until_taken(
+            director, f"/api/tournaments/{TOURNAMENT}/rounds", {"round": number})
+        start = (f"POST {posted_s:.2f} s{retries(unavailable)} "
+                 f"({response.json().get('tables')} tables)")
+        since = "after the POST was sent"
+    else:
+        ends = [e for p in players if (e := p.round_end(number - 1)) is not None]
+        began = max(ends)
+        start = f"started by the clock (round {number - 1}'s end)"
+        since = f"after round {number - 1}'s end on the clock"
+    limit = MOVE_LIMIT_S + max(0.0, began - time.time())
+    lagging = await until(players, lambda p: p.seated_at(number) is not None, limit)
     moves = [at - began for p in players if (at := p.seated_at(number)) is not None]
-    print(f"round {number}: POST {posted_s:.2f} s{retries(unavailable)} "
-          f"({response.json().get('tables')} tables); every player at his new seat: p50 "
+    print(f"round {number}: {start}; every player at his new seat: p50 "
           f"{pct(moves, 0.5):.2f} s, p99 {pct(moves, 0.99):.2f} s, max {max(moves):.2f} s "
-          f"after the POST was sent" + (f"; {len(lagging)} never moved" if lagging else ""),
-          flush=True)
+          f"{since}" + (f"; {len(lagging)} never moved" if lagging else ""), flush=True)
     seats, boards = seats_of(players, number)
-    full = sum(1 for s in seats.values() if len(s) == 4)
-    gate, refused = asyncio.Semaphore(concurrency), list[str]()
-    began = time.perf_counter()
-    await asyncio.gather(*(pass_out(http, gate, t, boards[t], s, refused)
-                           for t, s in seats.items() if len(s) == 4))
-    posted = time.perf_counter() - began
-    calls = 4 * sum(len(boards[t]) for t in seats if len(seats[t]) == 4)
+    full = sorted(t for t, s in seats.items() if len(s) == 4)
+    slow = set(full[:round(args.slow * len(full))]) if args.clock else set()
+    gate, refused = asyncio.Semaphore(args.concurrency), list[str]()
+    began = time.time()
+    calls = sum(await asyncio.gather(*(pass_out(http, gate, t, boards[t], seats[t], refused,
+                                                t in slow) for t in full)))
+    posted = time.time() - began
+    played = (f"  {len(full)} full tables ({len(slow)} slow, their last board left "
+              f"unfinished): {calls} calls in {posted:.1f} s ({calls / posted:.0f}/s)"
+              + (f"; {len(refused)} calls refused, the first: {refused[0]}" if refused else ""))
+    if args.clock:
+        print(played, flush=True)
+        return
     over = await until(players, lambda p: p.last().get("phase") in ("between", "end")
                        and p.last().get("round", number) >= number, MOVE_LIMIT_S)
-    print(f"  {full} full tables: {calls} calls in {posted:.1f} s ({calls / posted:.0f}/s); "
-          f"every page shows the round over {time.perf_counter() - began - posted:.2f} s "
-          f"later" + (f"; {len(over)} pages not" if over else "")
-          + (f"; {len(refused)} calls refused, the first: {refused[0]}" if refused else ""),
-          flush=True)
+    print(f"{played}; every page shows the round over {time.time() - began - posted:.2f} s "
+          f"later" + (f"; {len(over)} pages not" if over else ""), flush=True)
+
+
+async def last_end(players: list[Player], rounds: int) -> None:
+    """On a clock: the last round ended by it, each page at its end (the scorecard)."""
+    ends = [e for p in players if (e := p.round_end(rounds)) is not None]
+    began = max(ends)
+    limit = MOVE_LIMIT_S + max(0.0, began - time.time())
+    lagging = await until(players, lambda p: p.last().get("phase") == "end", limit)
+    at_end = [next(at for at, f in p.frames if f.get("phase") == "end") - began
+              for p in players if p.last().get("phase") == "end"]
+    print(f"the last round ended by the clock: every page at the end p50 "
+          f"{pct(at_end, 0.5):.2f} s, p99 {pct(at_end, 0.99):.2f} s after it"
+          + (f"; {len(lagging)} not" if lagging else ""), flush=True)
 
 
 def scored(results: dict[str, Any]) -> int:
@@ -182,11 +227,13 @@ async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
              for n in range(1, 2 * args.tables + 1)]
     async with httpx.AsyncClient(base_url=stack.url, timeout=600, headers={
             "Authorization": f"Bearer {stack.director}"}) as director:
+        movement = {"kind": "mitchell", "boards_per_round": args.boards,
+                    "rounds": args.rounds}
+        if args.clock:
+            movement["minutes_per_board"] = args.clock
         _, made_s, unavailable = await post_until_taken(director, "/api/tournaments", {
             "tournament": TOURNAMENT, "name": "Evening bench", "tables": tables,
-            "deals": DEALS.read_text(), "entrants": pairs,
-            "movement": {"kind": "mitchell", "boards_per_round": args.boards,
-                         "rounds": args.rounds}})
+            "deals": DEALS.read_text(), "entrants": pairs, "movement": movement})
         listed = (await director.get(f"/api/tournaments/{TOURNAMENT}/players")).json()
         players = [Player(p["token"]) for p in listed["players"]]
         print(f"created: {len(tables)} tables, {len(pairs)} pairs, {len(players)} players' "
@@ -205,7 +252,9 @@ async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
             async with httpx.AsyncClient(base_url=stack.url, timeout=60,
                                          limits=limits) as http:
                 for number in range(1, args.rounds + 1):
-                    await a_round(director, http, players, number, args.concurrency)
+                    await a_round(director, http, players, number, args)
+                if args.clock:
+                    await last_end(players, args.rounds)
         finally:
             stop.set()
             await asyncio.gather(*sockets, return_exceptions=True)
@@ -237,6 +286,12 @@ def main() -> None:
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--concurrency", type=int, default=50,
                         help="calls in flight while the boards are played")
+    parser.add_argument("--clock", type=float, default=0.0, metavar="MINUTES",
+                        help="the movement's minutes_per_board: the rounds end and start by "
+                        "the clock (compressed: e.g. 0.25)")
+    parser.add_argument("--slow", type=float, default=0.1,
+                        help="on a clock, the share of tables that leave their last board "
+                        "of each round unfinished")
     add_stack_options(parser, [KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
     args = parser.parse_args()
     with bench_stack(args, args.workers, args.shards) as stack:

@@ -18,15 +18,7 @@ from shared.tournament.entries import EntryEvent, fold
 from shared.tournament.entry_players import EntryStanding, entry_player, partners_in
 from tests.fakes import MemoryKafka
 from tests.helpers import wait_for_async
-from tests.unit.test_entry_routes import (  # noqa: F401 (its fixtures)
-    T,
-    enter,
-    http,
-    kafka,
-    opened,
-    pair,
-    records,
-)
+from tests.unit.test_entry_routes import T, enter, opened, pair, records
 from tests.unit.test_tokens import KEY, signed
 
 QGOOD = {"t": "tournament:spring", "s": None, "r": "player", "e": 2**40, "q": [4, 2, 1]}
@@ -79,11 +71,11 @@ def test_his_entry_resolves_waiting_refused_then_to_the_entrant_it_became() -> N
         assert entry_player(closed, entry, place).standing is EntryStanding.NONE
 
 
-async def play(http: httpx.AsyncClient, token: str) -> httpx.Response:  # noqa: F811
+async def play(http: httpx.AsyncClient, token: str) -> httpx.Response:
     return await http.get("/api/play", headers={"Authorization": f"Bearer {token}"})
 
 
-async def until(http: httpx.AsyncClient, token: str, want: Any) -> httpx.Response:  # noqa: F811
+async def until(http: httpx.AsyncClient, token: str, want: Any) -> httpx.Response:
     """`/api/play`'s answer once `want(answer)` holds: a gateway reads the entries again
     within `players.FRESH_S`."""
     async def answer() -> httpx.Response | None:
@@ -94,7 +86,7 @@ async def until(http: httpx.AsyncClient, token: str, want: Any) -> httpx.Respons
 
 
 async def test_his_entrys_link_is_the_lobby_then_his_seat_and_a_refusal_says_so(
-        http: httpx.AsyncClient) -> None:  # noqa: F811
+        http: httpx.AsyncClient) -> None:
     token = await opened(http, kind="howell", rounds=1)
     answers = [(await enter(http, token, pair(f"A{n}", f"B{n}"))).json() for n in range(1, 6)]
     links = {(a["entry"], link["place"]): link for a in answers for link in a["links"]}
@@ -133,7 +125,7 @@ async def test_his_entrys_link_is_the_lobby_then_his_seat_and_a_refusal_says_so(
 
 
 async def test_a_timed_evening_from_its_entries_keeps_its_clock(
-        http: httpx.AsyncClient, kafka: MemoryKafka) -> None:  # noqa: F811
+        http: httpx.AsyncClient, kafka: MemoryKafka) -> None:
     """The opening's minutes a board reach the tournament the close creates: its rounds are
     timed, and the clock moves the players (docs/scoring.md, the clock)."""
     token = await opened(http, kind="howell", rounds=1, minutes_per_board=7)

@@ -4,7 +4,8 @@ connected through his personal link (`/play#<token>`) as a socket client (`WS /a
 and the server moving each of them to his seat when a round starts.
 
 Starts its own stack (Kafka, Redis, `--workers` processor workers, the gateway: tests/stack.py);
-creates the tournament with its pairs (tests/data/deals-32.pbn), reads each player's link from
+creates the tournament with its pairs (a Mitchell's table a board group: deals-32.pbn's deals
+again and again, `entries_bench.deals`), reads each player's link from
 the Director's list, opens every player's socket, then round after round:
 - the Director starts the round (`POST …/rounds`, sent again after a 503);
 - the move: the time from that POST until each player's socket shows him seated at his table
@@ -44,9 +45,10 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.entries_bench import deals
 from bench.pipeline_bench import print_service_errors
 from bench.stack_args import add_stack_options, bench_stack, machine
-from bench.tournament_bench import DEALS, pct, post_until_taken, retries
+from bench.tournament_bench import pct, post_until_taken, retries
 from shared.seats import board_dealer
 from tests.stack import Stack, another_gateway
 
@@ -233,7 +235,8 @@ async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
             movement["minutes_per_board"] = args.clock
         _, made_s, unavailable = await post_until_taken(director, "/api/tournaments", {
             "tournament": TOURNAMENT, "name": "Evening bench", "tables": tables,
-            "deals": DEALS.read_text(), "entrants": pairs, "movement": movement})
+            "deals": deals(args.tables * args.boards), "entrants": pairs,
+            "movement": movement})
         listed = (await director.get(f"/api/tournaments/{TOURNAMENT}/players")).json()
         players = [Player(p["token"]) for p in listed["players"]]
         print(f"created: {len(tables)} tables, {len(pairs)} pairs, {len(players)} players' "

@@ -48,6 +48,9 @@ def main() -> None:
     sys.exit(serve(settings, host, settings.gateway_port))
 
 
+GRACEFUL_STOP_S = 5  # the open connections' time to end at a stop (SIGTERM)
+
+
 def serve(settings: Settings, host: str, port: int, adapters: Adapters | None = None) -> int:
     """Serve the gateway (its real adapters, unless given) until SIGTERM, or until one of its
     long-lived readers dies (`Supervisor`: uvicorn then shuts down as on SIGTERM); the
@@ -66,7 +69,10 @@ def serve(settings: Settings, host: str, port: int, adapters: Adapters | None = 
                             # rest (bench/feed_bench.py)
                             ws_per_message_deflate=False,
                             # the feeds' frames written straight to each connection
-                            ws=protocol_class() or "auto")
+                            ws=protocol_class() or "auto",
+                            # a handler still waiting on Kafka or Redis (both gone) after the
+                            # stop's close frames is cancelled then: the process always ends
+                            timeout_graceful_shutdown=GRACEFUL_STOP_S)
     server = uvicorn.Server(config)
     install_stack_dump()  # kill -USR1: what the process waits for, in its log
     server.run(sockets=[listening_socket(host, port)])

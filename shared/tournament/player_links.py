@@ -37,6 +37,13 @@ class Links:
     def sits_as(self, entrant: int, place: int) -> PlayerKey:
         return self.moved.get((entrant, place), (entrant, place))
 
+    def sitting_as(self, entrant: int, place: int) -> list[PlayerKey]:
+        """The players who sit as (`entrant`, `place`), in order: its own player unless the
+        Director moved him away, and whoever he moved there (`sits_as` the other way)."""
+        key = (entrant, place)
+        moved_here = [k for k, to in self.moved.items() if to == key]
+        return sorted(moved_here if key in self.moved else [key, *moved_here])
+
 
 def links_of(events: Iterable[Mapping[str, Any]]) -> Links:
     """The links as the tournament's record leaves them (other events are skipped)."""

@@ -21,7 +21,7 @@ Pure: the gateway gives the rounds (the movement's, as recorded) and the tables'
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from shared.scores.movements import Round, Seating
@@ -94,11 +94,28 @@ def seat_in(seating: Seating, entrant: int, place: int, teams: bool) -> str | No
     return None
 
 
-def place_in(seated: Round | None, entrant: int, place: int, teams: bool) -> Place | None:
-    """The player's place in round `seated` (None: the round is not known, or he sits out)."""
+SeatingIndex = Mapping[tuple[int, int], Seating]  # (round, entrant) → its table that round
+
+
+def seating_index(rounds: Mapping[int, Round]) -> SeatingIndex:
+    """Each entrant's table in each round, for `where` to find a player's at once (a field's
+    every player is placed each time the rounds change: without it, a search of every table
+    for each)."""
+    return {(r.number, entrant): s for r in rounds.values() for s in r.tables
+            for entrant in (s.ns, s.ew)}
+
+
+def place_in(seated: Round | None, entrant: int, place: int, teams: bool,
+             index: SeatingIndex | None = None) -> Place | None:
+    """The player's place in round `seated` (None: the round is not known, or he sits out);
+    `index`, the rounds' `seating_index`, finds his table without a search."""
     if seated is None:
         return None
-    for seating in seated.tables:
+    candidates: Iterable[Seating] = seated.tables
+    if index is not None:
+        found = index.get((seated.number, entrant))
+        candidates = () if found is None else (found,)
+    for seating in candidates:
         seat = seat_in(seating, entrant, place, teams)
         if seat is not None:
             ns = seat in "NS"
@@ -108,15 +125,16 @@ def place_in(seated: Round | None, entrant: int, place: int, teams: bool) -> Pla
 
 
 def where(rounds: Mapping[int, Round], started: int, total: int,
-          tables: Mapping[int, TableNow], entrant: int, place: int, teams: bool) -> Where:
+          tables: Mapping[int, TableNow], entrant: int, place: int, teams: bool,
+          index: SeatingIndex | None = None) -> Where:
     """Where player (`entrant`, `place`) is now. `rounds`: the movement's rounds known (those
     started, and the next when the movement fixes it); `started`: the last round started (0:
     none); `total`: the movement's rounds; `tables`: each table's line (by number; a table
-    without one has started no round)."""
+    without one has started no round); `index`: the rounds' `seating_index`, if kept."""
     if started <= 0:
-        return Where(Phase.LOBBY, 1, place_in(rounds.get(1), entrant, place, teams))
-    now = place_in(rounds.get(started), entrant, place, teams)
-    before = place_in(rounds.get(started - 1), entrant, place, teams)
+        return Where(Phase.LOBBY, 1, place_in(rounds.get(1), entrant, place, teams, index))
+    now = place_in(rounds.get(started), entrant, place, teams, index)
+    before = place_in(rounds.get(started - 1), entrant, place, teams, index)
     if before is not None and _playing(tables, before.table, before.round):
         return Where(Phase.SEATED, before.round, before)  # finishing the round before
     if now is not None:
@@ -128,7 +146,7 @@ def where(rounds: Mapping[int, Round], started: int, total: int,
     if started >= total:
         return Where(Phase.END, started, None)
     return Where(Phase.BETWEEN, started + 1,
-                 place_in(rounds.get(started + 1), entrant, place, teams))
+                 place_in(rounds.get(started + 1), entrant, place, teams, index))
 
 
 def _playing(tables: Mapping[int, TableNow], table: int, number: int) -> bool:

@@ -103,6 +103,16 @@ def test_a_reissued_link_has_the_next_generation_and_a_move_seats_him_elsewhere(
     assert back.sits_as(2, 1) == (2, 1)
 
 
+def test_who_sits_as_a_place_is_sits_as_the_other_way() -> None:
+    """The partner's name on a player's page: whoever sits as the other place of his pair."""
+    links = links_of([{"type": PLAYER_MOVED, "entrant": 2, "place": 1, "to_entrant": 3,
+                       "to_place": 2}])
+    every = [(e, p) for e in (1, 2, 3, 4) for p in (1, 2)]
+    for key in every:
+        assert links.sitting_as(*key) == [k for k in every if links.sits_as(*k) == key]
+    assert (links.sitting_as(3, 2), links.sitting_as(2, 1)) == ([(2, 1), (3, 2)], [])
+
+
 @pytest.mark.parametrize(("given", "field"), [
     ({"entrant": 5, "place": 1, "to_entrant": 1, "to_place": 1}, "entrant"),
     ({"entrant": 1, "place": 3, "to_entrant": 1, "to_place": 1}, "place"),

@@ -13,12 +13,10 @@ of that player's link revokes it too (both are of generation 1 until then).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from services.common.public_links import public_link
 from services.gateway.refusals import Kind, Refused
@@ -26,6 +24,7 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tokens import PlayerScope, sign_player
 from services.gateway.tournaments import players, service as tournaments
 from services.gateway.tournaments.entries import entries_of
+from services.gateway.tournaments.fresh_reads import FreshReads
 from shared.tournament.entries import Entries, Entry
 from shared.tournament.entry_players import EntryStanding, entry_player, partners_in
 from shared.tournament.player_seats import Phase
@@ -55,7 +54,7 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
     as `players.play_view` reads it."""
     if not player.by_entry:
         return await players.play_view(gw, player, with_token)
-    entries, made = await _entries_now(gw, player.tournament)
+    entries, made = await entries_now(gw, player.tournament)
     found = entry_player(entries, player.entrant, player.place)
     if found.standing is EntryStanding.NONE or found.entry is None:
         raise Refused(f"this link names no player of an entry of {player.tournament} (entry "
@@ -73,22 +72,15 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         gw, replace(player, entrant=found.number, by_entry=False), with_token)
 
 
-_read: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[Now]]]] = \
-    WeakKeyDictionary()
 Now = tuple[Entries, Tournament | None]
+_read: FreshReads[Now] = FreshReads(players.FRESH_S)
 
 
-async def _entries_now(gw: Gateway, tournament: str) -> Now:
+async def entries_now(gw: Gateway, tournament: str) -> Now:
     """The tournament's entries and the tournament (None: not created yet), read again once
     `players.FRESH_S` old, one read for every link's socket (a lobby of the whole field costs
     one read a tick), as `players.moment` does once it is created."""
-    kept = _read.setdefault(gw, {})
-    last = kept.get(tournament)
-    if last is None or time.monotonic() - last[0] >= players.FRESH_S or (
-            last[1].done() and last[1].exception() is not None):
-        last = kept[tournament] = (time.monotonic(), asyncio.ensure_future(_read_now(gw,
-                                                                                 tournament)))
-    return await asyncio.shield(last[1])
+    return await _read.get(gw, tournament, lambda: _read_now(gw, tournament))
 
 
 async def _read_now(gw: Gateway, tournament: str) -> Now:

@@ -17,12 +17,10 @@ refused with a 403 that says so.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
@@ -31,6 +29,7 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Bound, Grant, PlayerScope, Role, sign_bound, sign_player
 from services.gateway.tournaments import scores as tournament_scores, service as tournaments
+from services.gateway.tournaments.fresh_reads import FreshReads
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from shared.scores.movements import Round
 from shared.tournament.clock import TournamentClock, clock_of, clock_view
@@ -44,7 +43,16 @@ from shared.tournament.player_links import (
     links_of,
     moved_event,
 )
-from shared.tournament.player_seats import Phase, Place, TableNow, Where, places_of, where
+from shared.tournament.player_seats import (
+    Phase,
+    Place,
+    SeatingIndex,
+    TableNow,
+    Where,
+    places_of,
+    seating_index,
+    where,
+)
 from shared.tournament.results import rounds_of
 from shared.tournament.session import Tournament
 from shared.vocabulary import TableStatus
@@ -61,19 +69,21 @@ def play_link(gw: Gateway, token: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Moment:
     """A tournament as the players' links read it: as it stands (its entrants added), its
-    rounds known (started, and the next one where the movement fixes it), the last started,
-    each table's line (by number), the links, the last timed round's clock."""
+    rounds known (started, and the next one where the movement fixes it) and their seatings
+    by entrant, the last started, each table's line (by number), the links, the entrants as
+    the lobby lists them, the last timed round's clock."""
 
     made: Tournament
     rounds: dict[int, Round]
+    index: SeatingIndex
     started: int
     tables: dict[int, TableNow]
     links: Links
+    entrants: list[dict[str, Any]]
     clock: TournamentClock | None = None
 
 
-_moments: WeakKeyDictionary[Gateway, dict[str, tuple[float, asyncio.Future[Moment]]]] = \
-    WeakKeyDictionary()
+_moments: FreshReads[Moment] = FreshReads(FRESH_S)
 
 
 async def found(gw: Gateway, tournament: str) -> Tournament:
@@ -87,14 +97,9 @@ async def found(gw: Gateway, tournament: str) -> Tournament:
 
 
 async def moment(gw: Gateway, tournament: str) -> Moment:
-    """The tournament's moment, read again once `FRESH_S` old (one read for every reader)."""
-    kept = _moments.setdefault(gw, {})
-    last = kept.get(tournament)
-    if last is None or time.monotonic() - last[0] >= FRESH_S or (
-            last[1].done() and last[1].exception() is not None):
-        last = kept[tournament] = (time.monotonic(),
-                                   asyncio.ensure_future(_read_moment(gw, tournament)))
-    return await asyncio.shield(last[1])
+    """The tournament's moment, read again once `FRESH_S` old (one read for every reader;
+    the same object while nothing in it changed)."""
+    return await _moments.get(gw, tournament, lambda: _read_moment(gw, tournament))
 
 
 async def _read_moment(gw: Gateway, tournament: str) -> Moment:
@@ -118,7 +123,8 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
         rounds = {r.number: r for r in plan(movement, len(made.entrants))} | rounds
     started = max([*(r["round"] for r in recorded),
                    *(t.round for t in tables.values() if t.round is not None), 0])
-    return Moment(made, rounds, started, tables, links_of(events), clock_of(events))
+    return Moment(made, rounds, seating_index(rounds), started, tables, links_of(events),
+                  [_entrant(made, e.number) for e in made.entrants], clock_of(events))
 
 
 def where_of(now: Moment, player: PlayerScope) -> Where:
@@ -127,7 +133,7 @@ def where_of(now: Moment, player: PlayerScope) -> Where:
     assert movement is not None
     entrant, place = now.links.sits_as(player.entrant, player.place)
     return where(now.rounds, now.started, movement.rounds, now.tables, entrant, place,
-                 movement.kind.teams)
+                 movement.kind.teams, now.index)
 
 
 def _revoked(player: PlayerScope) -> Refused:
@@ -181,7 +187,7 @@ async def play_view(gw: Gateway, player: PlayerScope, with_token: bool = True
         "results": public_link(gw.settings.link_base, f"/results#{made.tournament}"),
         "clock": clock_view(now.clock)}
     if found_at.phase is Phase.LOBBY:
-        view["entrants"] = [_entrant(made, e.number) for e in made.entrants]
+        view["entrants"] = now.entrants
     if found_at.phase in (Phase.BETWEEN, Phase.END):
         view.update(await _score(gw, made, entrant_no, found_at.phase is Phase.END))
     if with_token and found_at.phase is Phase.SEATED and found_at.place is not None:
@@ -211,9 +217,7 @@ def _partners(made: Tournament, links: Links, entrant: int, place: int, teams: b
     other = place + 1 if place % 2 else place - 1
     if other > (4 if teams else 2):
         return []
-    sitting = [_player_name(made, e.number, p) for e in made.entrants
-               for p in range(1, places_of(e, teams) + 1)
-               if links.sits_as(e.number, p) == (entrant, other)]
+    sitting = [_player_name(made, e, p) for e, p in links.sitting_as(entrant, other)]
     return [name for name in sitting if name]
 
 
@@ -289,7 +293,7 @@ async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:
 
 
 def _forget(gw: Gateway, tournament: str) -> None:
-    _moments.get(gw, {}).pop(tournament, None)
+    _moments.forget(gw, tournament)
 
 
 async def reissue(gw: Gateway, tournament: str, entrant: int, place: int) -> dict[str, Any]:

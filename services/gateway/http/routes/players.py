@@ -23,11 +23,13 @@ from services.gateway.http.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.http.errors import responses, status_of
 from services.gateway.http.models import PlayerMove
 from services.gateway.http.routes.feeds import socket_grant
-from services.gateway.tokens import Role
-from services.gateway.tournaments import entry_links, players
+from services.gateway.tables.service import Gateway
+from services.gateway.tokens import PlayerScope, Role
+from services.gateway.tournaments import entry_links, play_watch, players
 
 router = APIRouter(tags=["players"])
-PLAY_EVERY_S = players.FRESH_S  # how often a play socket looks again
+PLAY_EVERY_S = players.FRESH_S  # how often a tournament's play sockets' watcher looks again
+AGAIN_S = 5.0  # a play socket's view computed again at least this often
 CSV_COLUMNS = ("entrant", "entrant_name", "place", "name", "player_id", "generation", "link")
 
 
@@ -83,9 +85,12 @@ async def post_move(tournament: str, body: PlayerMove, gw: GatewayDep, _: Direct
 @router.websocket("/api/play/live")
 async def play_socket(websocket: WebSocket) -> None:
     """The player's place (`GET /api/play`'s), then again each time it changes: a round's
-    start moves his page within `PLAY_EVERY_S` and a read. The token comes as the first
-    message (`{"type":"auth","token":…}`). Closed 4403 for another token or a link replaced
-    (reissued), 4404 for a tournament gone, 1011 when Redis or Kafka cannot be read (retry)."""
+    start moves his page within `PLAY_EVERY_S` and a read (`play_watch`: one read a tick for
+    every socket of the tournament; a socket computes its view only when that read changed,
+    and at least every `AGAIN_S`, the Director's scores included). The token comes as the
+    first message (`{"type":"auth","token":…}`); a `ping` is answered `pong`. Closed 4403 for
+    another token or a link replaced (reissued), 4404 for a tournament gone, 1011 when Redis
+    or Kafka cannot be read (retry)."""
     gw, grant = await socket_grant(websocket)
     if grant is None:
         return
@@ -94,28 +99,49 @@ async def play_socket(websocket: WebSocket) -> None:
         return
     if websocket.client_state is WebSocketState.CONNECTING:
         await websocket.accept()
+    sending = asyncio.Lock()  # the view and the pong, one frame at a time
+    async with play_watch.listening(gw, grant.player) as watch:
+        listener = asyncio.ensure_future(_answer_pings(websocket, sending))
+        try:
+            await _send_views(websocket, gw, grant.player, watch, listener, sending)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        finally:
+            listener.cancel()
+
+
+async def _send_views(websocket: WebSocket, gw: Gateway, player: PlayerScope,
+                      watch: play_watch.Watch, listener: asyncio.Future[None],
+                      sending: asyncio.Lock) -> None:
+    """The player's view each time it changes, until his page leaves or the view fails."""
     sent: dict[str, Any] | None = None
-    try:
-        while True:
-            try:
-                view = await entry_links.play_view(gw, grant.player, with_token=False)
-                if players.without_token(view) != sent:
-                    sent = players.without_token(view)
-                    view = await entry_links.play_view(gw, grant.player)
+    while not listener.done():
+        change = watch.next_change()
+        try:
+            view = await entry_links.play_view(gw, player, with_token=False)
+            if players.without_token(view) != sent:
+                sent = players.without_token(view)
+                view = await entry_links.play_view(gw, player)
+                async with sending:
                     await websocket.send_text(json.dumps(view))
-            except ServiceError as exc:
-                status = status_of(exc)
-                await close_quietly(websocket, {403: 4403, 404: 4404}.get(status, 1011),
-                                    str(exc))
+        except ServiceError as exc:
+            status = status_of(exc)
+            await close_quietly(websocket, {403: 4403, 404: 4404}.get(status, 1011), str(exc))
+            return
+        except RedisError:
+            await close_quietly(websocket, 1011, "Redis is unreachable; retry")
+            return
+        await asyncio.wait({listener, change}, timeout=AGAIN_S,
+                           return_when=asyncio.FIRST_COMPLETED)
+
+
+async def _answer_pings(websocket: WebSocket, sending: asyncio.Lock) -> None:
+    """Each `ping` answered `pong`, until the page leaves."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
                 return
-            except RedisError:
-                await close_quietly(websocket, 1011, "Redis is unreachable; retry")
-                return
-            with contextlib.suppress(TimeoutError):
-                message = await asyncio.wait_for(websocket.receive(), PLAY_EVERY_S)
-                if message["type"] == "websocket.disconnect":
-                    return
-                if '"ping"' in (message.get("text") or ""):
+            if '"ping"' in (message.get("text") or ""):
+                async with sending:
                     await websocket.send_text('{"type":"pong"}')
-    except (WebSocketDisconnect, RuntimeError, OSError):
-        return

@@ -171,7 +171,7 @@ export function auctionNode(board, options = {}) {
     const vul = vulnerable(seat, board.vulnerability);
     return el("th", { scope: "col", class: `${vul ? "vul" : ""} ${seat === board.dealer
       ? "dealer" : ""}`.trim() },
-    el("abbr", { title: SEAT_NAMES[seat], text: seat }),
+    el("abbr", { title: SEAT_NAMES[seat], text: t(`seatShort.${seat}`) }),
     seat === board.dealer ? el("span", { class: "tag", text: t("tag.dealer") }) : null,
     vul ? el("span", { class: "tag", text: t("tag.vul") }) : null,
     players[seat] ? el("span", { class: "player", "data-verbatim": "", text: players[seat] })

@@ -67,16 +67,21 @@ def test_every_text_of_the_seat_and_player_pages_comes_from_the_catalogue(
     about and explained, Law 20F; the opening lead, Law 41A; dummy faced, Law 41D; a trick
     won and the last trick shown, Law 66; the claim form and the claim, Law 68; the defenders'
     agreement and the result, Law 69A), no seat's page has a text, label or title that is
-    not from the catalogue; nor the player's page."""
+    not from the catalogue; nor the spectator's vugraph page, live and replaying each event
+    of the board; nor the player's page."""
     table = "pseudo-words"
-    seats = board_two(stack, table)["seats"]
+    tokens = board_two(stack, table)
+    seats = tokens["seats"]
     pages = {seat: seat_in(browser, stack, seats[seat], PSEUDO,
                            PHONE if seat == "W" else DESKTOP) for seat in SEATS}
+    spectator = open_tab(browser, f"{stack.url}/vugraph?lang={PSEUDO}#{tokens['spectator']}")
+    expect(spectator.page.locator("#connection")).to_have_attribute("data-state", "open")
+    pages["vugraph"] = spectator
     tabs.extend(pages.values())
     found: dict[str, list[str]] = {}
 
     def look(where: str, *only: str) -> None:
-        for seat in only or SEATS:
+        for seat in only or [*SEATS, "vugraph"]:
             page = pages[seat].page
             assert wrapped_share(page) > 20, (where, seat)  # the pseudo-language is on
             words = unwrapped_words(page)
@@ -124,6 +129,17 @@ def test_every_text_of_the_seat_and_player_pages_comes_from_the_catalogue(
     look("the board's result")
     for tab in pages.values():
         assert_clean_console(tab)
+
+    vugraph = spectator.page  # the board replayed, each event's words
+    vugraph.locator("#replay-load").click()
+    expect(vugraph.locator("#mode")).to_have_attribute("data-mode", "replay")
+    count = int(vugraph.locator("#replay-slider").get_attribute("max") or "0") + 1
+    assert count > 10
+    vugraph.locator("h1").click()  # the focus off the slider: the page's own keys
+    for index in range(count):
+        expect(vugraph.locator("#replay-slider")).to_have_value(str(index))
+        look(f"the replay's event {index + 1}", "vugraph")
+        vugraph.keyboard.press("ArrowRight")
 
     player = open_tab(browser, f"{stack.url}/play?lang={PSEUDO}")  # no player's link
     tabs.append(player)

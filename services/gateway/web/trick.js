@@ -222,26 +222,25 @@ export function remainingDeal(deal, play) {
 export function playWords(board, name = (seat) => SEAT_NAMES[seat]) {
   const play = board.play;
   if (!play) return "";
-  if (play.ended || board.result) return "The play is over.";
+  if (play.ended || board.result) return t("turn.playOver");
   if (play.claim) {
     const c = play.claim;
-    return `${name(c.seat)} claims ${c.tricks} of the ${c.remaining} remaining tricks` +
-      (c.statement ? `: “${c.statement}”` : "") +
-      (c.disputed ? ". Disputed: the Director is called; play waits." : ".");
+    const said = { seat: name(c.seat), tricks: c.tricks, count: c.remaining,
+      statement: c.statement };
+    return t(`claim.${c.statement ? "words" : "wordsBare"}${c.disputed ? "Disputed" : ""}`,
+      said);
   }
-  if (play.lead_out_of_turn) return "A lead out of turn: the option is being decided.";
+  if (play.lead_out_of_turn) return t("turn.leadOut");
   const options = play.lead_options;
   if (options && options.choice === null) { // Law 50D2: partner's penalty card
-    return `${name(options.seat)} leads once declarer ${name(play.declarer)} has stated his ` +
-      "option (Law 50D2).";
+    return t("vg.leadsOnce", { seat: name(options.seat), declarer: name(play.declarer) });
   }
   const premature = play.partner_option;
   if (premature && premature.choice === null) { // Law 57A: the partner waits for declarer
-    return `${name(premature.seat)} plays once declarer ${name(play.declarer)} has selected ` +
-      "his option (Law 57A).";
+    return t("vg.playsOnce", { seat: name(premature.seat), declarer: name(play.declarer) });
   }
   if (!play.turn) return "";
   return play.turn === play.dummy
-    ? `${name(play.declarer)} to play from dummy (${SEAT_NAMES[play.dummy]}).`
-    : `${name(play.turn)} to play.`;
+    ? t("vg.fromDummy", { seat: name(play.declarer), dummy: SEAT_NAMES[play.dummy] })
+    : t("vg.toPlay", { seat: name(play.turn) });
 }

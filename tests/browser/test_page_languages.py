@@ -30,6 +30,7 @@ from tests.browser.browser import (
 from tests.browser.catalogue_words import PSEUDO, unwrapped_words, wrapped_share
 from tests.browser.test_play import legal
 from tests.browser.test_table import board_two, no_sideways_scroll
+from tests.integration.test_player_links import create, round_played
 from tests.stack import Stack
 
 expect.set_options(timeout=10_000)
@@ -243,3 +244,39 @@ def test_the_high_contrast_look_by_its_switch_kept_and_axe_clean(
     found = {f"{width}": serious_violations(page, MODERATE)
              for width, page in (("1280", south), ("375", west))}
     assert {width: v for width, v in found.items() if v} == {}
+
+
+def test_every_text_of_the_players_page_comes_from_the_catalogue(
+        stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
+    """A Howell's player on his one link in the pseudo-language: the lobby, seated in round 1
+    (the seat page inside the play page), between the rounds with his running score, seated
+    in round 2: no text, label or title that is not from the catalogue."""
+    t = "pseudo-evening"
+    found: dict[str, list[str]] = {}
+    with stack.client(stack.director) as director:
+        links = create(director, t)
+        tab = open_tab(browser, f"{stack.url}/play?lang={PSEUDO}#{links[2, 1]}")
+        tabs.append(tab)
+        page = tab.page
+
+        def look(phase: str) -> None:
+            expect(page.locator("body")).to_have_attribute("data-phase", phase)
+            assert wrapped_share(page) > 3, phase
+            words = unwrapped_words(page)
+            if words:
+                found[phase] = words
+
+        expect(page.locator("#play-entrants li")).to_have_count(4)
+        look("lobby")
+        for rnd in (1, 2):
+            started = director.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
+            assert started.status_code == 202, started.text
+            expect(page.locator("#hand [data-hand] [data-card]")).to_have_count(13)
+            expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+            expect(page.locator("#play-connection")).to_have_text("⟦Connected⟧")  # its own
+            look("seated")
+            if rnd == 1:
+                round_played(stack, links, [1, 2])
+                expect(page.locator("#play-score")).to_be_visible()
+                look("between")
+    assert found == {}

@@ -6,7 +6,7 @@
 // it says when the next round starts (the clock's end; seated, the seat page's box has it).
 
 import { clockNode, fromTournament, nextRoundText } from "./clock.js";
-import { prefsNode, t } from "./i18n.js";
+import { prefsNode, t, translate } from "./i18n.js";
 import { fixed } from "./results_view.js";
 import { statusWords } from "./socket.js";
 import { tokenFromHash } from "./token.js";
@@ -93,8 +93,10 @@ function scorecardNode(rows) {
   for (const row of rows) {
     const tr = el("tr");
     const percent = row.percent === null || row.percent === undefined ? "" : fixed(row.percent);
-    for (const value of [row.board, row.direction, row.opponent, row.contract || "",
-      row.points, percent]) tr.append(el("td", String(value)));
+    const side = ["NS", "EW"].includes(row.direction) ? t(`vul.${row.direction}`) : row.direction;
+    for (const value of [row.board, side, row.opponent, row.contract || "", row.points,
+      percent]) tr.append(el("td", String(value)));
+    for (const at of [2, 3]) tr.children[at].dataset.verbatim = ""; // names, the contract
     table.append(tr);
   }
   return table;
@@ -140,6 +142,8 @@ async function seatModule() { // the seat page's markup and module, once
       const main = document.importNode(doc.querySelector("main"), true);
       bar.id = "seat-bar";
       main.id = "seat-main";
+      translate(bar); // the seat's markup in the page's language (this page's own: at load)
+      translate(main);
       document.body.append(bar, main);
       return import("./seat.js");
     })();

@@ -2,7 +2,7 @@
 // server's view for this seat: his own hand only, partner's self-alerts withheld) and sends
 // this seat's events on the table's socket. No Law is worked out here.
 
-import { parts, prefsNode, t, translate } from "./i18n.js";
+import { parts, prefsNode, t } from "./i18n.js";
 import { BiddingBox, parseTyped, ALL_CALLS } from "./bidding.js";
 import {
   callDetailNode, directorNode, explanationsNode, optionNode, questionsNode,
@@ -435,7 +435,6 @@ $("auction-toggle").addEventListener("click", () => {
   render();
 });
 $("deck").replaceChildren(fourColoursNode());
-translate(); // the seat's markup (the play page adds it after its own was read)
 if (!document.querySelector(".prefs")) $("prefs").replaceChildren(prefsNode("seat-prefs"));
 $("last-trick-button").addEventListener("click", () => {
   page.lastShown = !page.lastShown;

@@ -38,8 +38,9 @@ async function load(code) {
 }
 
 export const lang = chosenLanguage();
-const english = await load("en");
-const catalogue = lang === "en" || lang === PSEUDO ? english : { ...english, ...(await load(lang)) };
+const [english, own] = await Promise.all([load("en"), // English fills any text not translated
+  lang === "en" || lang === PSEUDO ? {} : load(lang)]);
+const catalogue = { ...english, ...own };
 const plurals = new Intl.PluralRules(lang === PSEUDO ? "en" : lang);
 document.documentElement.lang = lang === PSEUDO ? "en" : lang;
 

@@ -2,6 +2,7 @@
 // `open_calls` at this seat's turn), and calls typed on the keyboard ("1h", "3nt", "p", "x",
 // "xx", then Enter).
 
+import { t } from "./i18n.js";
 import { callNode, callWords, el, STRAINS } from "./table.js";
 
 export const ALL_CALLS = ["P", "X", "XX"];
@@ -32,10 +33,9 @@ export class BiddingBox {
       this.buttons.set(call, button);
       return button;
     };
-    const bids = el("div", { class: "bids", role: "group", "aria-label": "Bids" },
+    const bids = el("div", { class: "bids", role: "group", "aria-label": t("box.bids") },
       ALL_CALLS.slice(3).map((call) => make(call, "level")));
-    const others = el("div", { class: "others", role: "group", "aria-label": "Pass, double, " +
-      "redouble" }, ["P", "X", "XX"].map((call) => make(call, `other other-${call}`)));
+    const others = el("div", { class: "others", role: "group", "aria-label": t("box.others") }, ["P", "X", "XX"].map((call) => make(call, `other other-${call}`)));
     root.replaceChildren(bids, others);
   }
 

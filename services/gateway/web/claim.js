@@ -4,6 +4,7 @@
 // play waits; a defender's partner may object to his concession, Law 68B2, and play goes
 // on). The server decides what a claim does; this is its form and its words.
 
+import { t } from "./i18n.js";
 import { el, SEAT_NAMES } from "./table.js";
 
 function remainingTricks(play) {
@@ -25,9 +26,9 @@ export function objectsToConcession(play, me) {
 }
 
 function claimWords(claim) {
-  const said = claim.statement ? `: “${claim.statement}”` : " (no statement)";
-  return `${SEAT_NAMES[claim.seat]} claims ${claim.tricks} of the ${claim.remaining} ` +
-    `remaining tricks${said}.`;
+  const said = { seat: SEAT_NAMES[claim.seat], tricks: claim.tricks, count: claim.remaining,
+    statement: claim.statement };
+  return t(claim.statement ? "claim.words" : "claim.wordsBare", said);
 }
 
 function formNode(play, onClaim) {
@@ -36,25 +37,26 @@ function formNode(play, onClaim) {
     value: remaining, required: true, inputmode: "numeric",
     oninput: () => tricks.setCustomValidity("") });
   const statement = el("input", { id: "claim-statement", type: "text", maxlength: 500,
-    placeholder: "e.g. drawing trumps, then the clubs are good" });
+    placeholder: t("claim.placeholder") });
   const submit = (event) => {
     event.preventDefault();
     const n = Number(tricks.value);
     if (!Number.isInteger(n) || n < 0 || n > remaining) {
-      tricks.setCustomValidity(`0 to ${remaining}`);
+      tricks.setCustomValidity(t("claim.range", { remaining }));
       tricks.reportValidity();
       return;
     }
     onClaim(n, statement.value.trim());
   };
   return el("details", { class: "claim-form" },
-    el("summary", { text: "Claim (Law 68)" }),
+    el("summary", { text: t("claim.summary") }),
     el("form", { id: "claim", onsubmit: submit, autocomplete: "off" },
-      el("label", { for: "claim-tricks", text: `Tricks my side takes, of the ${remaining} ` +
-        "left" }), tricks,
-      el("label", { for: "claim-statement", text: "How (Law 68C: the line of play)" }),
+      el("label", { for: "claim-tricks", text: t("claim.tricks", { count: remaining }) }),
+      tricks,
+      el("label", { for: "claim-statement", text: t("claim.how") }),
       statement,
-      el("button", { type: "submit", class: "primary", id: "claim-send", text: "Claim" })));
+      el("button", { type: "submit", class: "primary", id: "claim-send",
+        text: t("claim.send") })));
 }
 
 /** The claim panel for seat `me`: the form while play goes on (not for dummy), the claim
@@ -68,24 +70,25 @@ export function claimNode(board, me, { onClaim, onAnswer }) {
     return formNode(play, onClaim);
   }
   const parts = [el("p", { class: "claim-words", id: "claim-words", text: claimWords(claim) })];
+  // (the statement, the claimer's own words, inside the catalogue's)
   const answer = (claim.answers || {})[me];
   if (claim.disputed) {
     parts.push(el("p", { class: "claim-disputed", id: "claim-disputed",
-      text: "The claim is disputed. The Director is called; play waits." }));
+      text: t("claim.disputed") }));
   } else if (answersClaim(play, me)) {
     parts.push(el("div", { class: "option-buttons" },
       el("button", { type: "button", id: "claim-accept", class: "primary",
-        onclick: () => onAnswer(true), text: "Accept the claim" }),
+        onclick: () => onAnswer(true), text: t("claim.accept") }),
       el("button", { type: "button", id: "claim-reject", onclick: () => onAnswer(false),
-        text: "Reject: call the Director" })));
+        text: t("claim.reject") })));
   } else if (objectsToConcession(play, me)) {
     parts.push(el("div", { class: "option-buttons" },
       el("button", { type: "button", id: "claim-object", onclick: () => onAnswer(false),
-        text: "Object to partner's concession: play on (Law 68B2)" })));
+        text: t("claim.object") })));
   } else {
     const waiting = (claim.awaited || []).map((s) => SEAT_NAMES[s]);
-    parts.push(el("p", { class: "quiet", text: answer === true ? "You accepted." : waiting.length
-      ? `Waiting for ${waiting.join(" and ")} to answer.` : "" }));
+    parts.push(el("p", { class: "quiet", text: answer === true ? t("claim.accepted")
+      : waiting.length ? t("claim.waiting", { seats: waiting.join(t("and")) }) : "" }));
   }
-  return el("div", { class: "claim-box", role: "group", "aria-label": "Claim" }, parts);
+  return el("div", { class: "claim-box", role: "group", "aria-label": t("claim.label") }, parts);
 }

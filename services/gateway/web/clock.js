@@ -1,6 +1,7 @@
 // The round's clock, as the table's state carries it (`clock`: round, ends_at, over, held):
 // "Round 2 · 12:34 left", ticking each second; "time is up" once the round has ended; the time
 // it had while the Director holds it. One timer for every clock on the page.
+import { t } from "./i18n.js";
 import { el } from "./table.js";
 
 /** "12:34" for a number of milliseconds (not below zero). */
@@ -11,20 +12,19 @@ export function minutesSeconds(ms) {
 
 /** The clock's words at `now` (ms). */
 export function clockText(clock, now = Date.now()) {
-  if (clock.over) return `Round ${clock.round}: time is up`;
+  const round = clock.round;
+  if (clock.over) return t("clock.over", { round });
   const left = minutesSeconds(clock.ends_at - (clock.held ? clock.held_at || now : now));
-  return clock.held ? `Round ${clock.round}: ${left} left, clock held`
-    : `Round ${clock.round}: ${left} left`;
+  return t(clock.held ? "clock.held" : "clock.left", { round, left });
 }
 
 /** "Round 3 starts in 1:20": the next round's start, the end of the clock of the round before
  * (held: the time it had, and that the Director holds it; over: it starts soon). */
 export function nextRoundText(clock, now = Date.now()) {
   const next = clock.round + 1;
-  if (clock.over) return `Round ${next} starts soon`;
+  if (clock.over) return t("clock.nextSoon", { round: next });
   const left = minutesSeconds(clock.ends_at - (clock.held ? clock.held_at || now : now));
-  return clock.held ? `Round ${next} starts in ${left}, clock held`
-    : `Round ${next} starts in ${left}`;
+  return t(clock.held ? "clock.nextHeld" : "clock.next", { round: next, left });
 }
 
 /** The tournament's clock as a player's page or the vugraph list has it (`left` while held)

@@ -1,6 +1,7 @@
 // The four hands of a board around the table (North at the top), as the server sends them: a
 // spectator's state holds no hand until the vugraph delay has passed, then all four.
 
+import { t } from "./i18n.js";
 import { plateNode, seatToAct } from "./seats.js";
 import { contractNode, el, handNode, parseDeal, SEAT_NAMES } from "./table.js";
 
@@ -8,15 +9,15 @@ const AREAS = { N: "north", E: "east", S: "south", W: "west" };
 
 function seatNode(board, seat, hand, onCard) {
   const player = (board.players || {})[seat];
-  const label = `${SEAT_NAMES[seat]}${player ? ` (${player})` : ""}`;
+  const name = player ? t("seatWithPlayer", { seat: SEAT_NAMES[seat], player }) : SEAT_NAMES[seat];
   const lit = seatToAct(board) === seat;
   return el("div", { class: `compass-seat ${AREAS[seat]}${lit ? " to-act" : ""}`,
     "data-seat": seat }, plateNode(board, seat, { id: `hand-${seat}` }),
-  hand ? handNode(hand, { label: `${label}'s hand`,
+  hand ? handNode(hand, { label: t("hand.of", { seat: name }),
     played: board.opening_lead && board.opening_lead.seat === seat
       ? board.opening_lead.card : null,
     onCard: onCard ? (card) => onCard(seat, card) : null })
-    : el("p", { class: "quiet hidden-hand", text: "Hands after the delay" }));
+    : el("p", { class: "quiet hidden-hand", text: t("vg.afterDelay") }));
 }
 
 /** North, East, South and West (a vulnerable side's names in red) around a centre that
@@ -26,9 +27,10 @@ export function compassNode(board, { onCard = null } = {}) {
   const hands = parseDeal(board.deal);
   const contract = contractNode(board);
   const centre = el("div", { class: "compass-centre" },
-    el("strong", { text: `Board ${board.board}` }),
-    el("span", { text: `Dealer ${SEAT_NAMES[board.dealer] || "?"}` }),
-    el("span", { text: `Vul: ${board.vulnerability || "?"}` }),
+    el("strong", { text: t("previous.board", { board: board.board }) }),
+    el("span", { text: t("vg.dealer", { seat: SEAT_NAMES[board.dealer] || "?" }) }),
+    el("span", { text: t("vg.vul", { vul: ["None", "NS", "EW", "Both"]
+      .includes(board.vulnerability) ? t(`vul.${board.vulnerability}`) : "?" }) }),
     contract ? el("span", { class: "centre-contract" }, contract) : null);
   return el("div", { class: "compass" },
     ["N", "W", "E", "S"].map((seat) => seatNode(board, seat, hands[seat], onCard)), centre);

@@ -7,11 +7,13 @@
 // server applies the Laws: a page reads the state and says it in words; the cards it enables
 // are the view's `playable` (trick.js).
 
+import { parts, t } from "./i18n.js";
 import { cardNode, el, lhoOf, partnerOf, SEAT_NAMES, SUITS } from "./table.js";
 import { trickInProgress } from "./trick.js";
 
-const SUIT_NAMES = Object.fromEntries(SUITS.map((s) => [s.key, s.name]));
-const suitsWords = (suits) => suits.map((s) => SUIT_NAMES[s] || s).join(" or ");
+const suitName = (key) => (SUITS.find((s) => s.key === key) || { name: key }).name;
+const suitsWords = (suits) => suits.map(suitName).join(t("or"));
+const suitOne = (key) => t(`suitOne.${key}`); // "heart": one card of the suit
 
 /** The Law of the options on `options.seat`'s lead: Law 26's section for a withdrawn call
  * (the state's `lead_restrictions`), else 51B for penalty cards in several suits, 50D2 for
@@ -33,19 +35,15 @@ export function choiceWords(board, options, name = (seat) => SEAT_NAMES[seat]) {
   const law = optionLaw(board, options);
   const section = law === "50D2" ? "50D2(a)" : law;
   const leader = name(options.seat);
-  return options.choice === "require"
-    ? `Declarer's option: ${leader} must lead ${suitsWords(options.chosen)} (Law ${section}; ` +
-      "Law 59: any card if he has none)."
-    : `Declarer's option: ${leader} may not lead ${suitsWords(options.chosen)} while he keeps ` +
-      `the lead (Law ${section}; Law 59: unless he has nothing else).`;
+  return t(options.choice === "require" ? "leadOption.required" : "leadOption.prohibited",
+    { seat: leader, suits: suitsWords(options.chosen), law: section });
 }
 
 /** The option awaited, in words: who waits for whom, and on what. */
 export function awaitedWords(board, options, name = (seat) => SEAT_NAMES[seat]) {
-  return `${name(options.seat)} waits to lead until declarer ${name(board.play.declarer)} has ` +
-    `stated his option (Law ${optionLaw(board, options)}): ${name(partnerOf(options.seat))} ` +
-    `has a major penalty card in ${suitsWords(options.suits)}; declarer may require or ` +
-    "prohibit its lead (the penalty card then picked up) or leave the lead free.";
+  return t("leadOption.awaited", { seat: name(options.seat), declarer: name(board.play.declarer),
+    law: optionLaw(board, options), partner: name(partnerOf(options.seat)),
+    suits: suitsWords(options.suits) });
 }
 
 /** The buttons of declarer's choice, each said in words with its Law: `onChoose(choice,
@@ -55,23 +53,21 @@ function choiceButtons(board, options, onChoose) {
   const law = options.suits.length > 1 ? "51B" : "50D2(a)";
   const buttons = [];
   for (const suit of options.suits) {
-    const named = SUIT_NAMES[suit];
     buttons.push(
       el("button", { type: "button", class: "primary", "data-choice": "require",
         "data-suit": suit, onclick: () => onChoose("require", suit) },
-      `Require a ${named.replace(/s$/, "")} lead (Law ${law})`),
+      t("leadOption.require", { suit: suitOne(suit), law })),
       el("button", { type: "button", "data-choice": "prohibit", "data-suit": suit,
         onclick: () => onChoose("prohibit", suit) },
-      `Prohibit ${named} while ${leader} keeps the lead (Law ${law})`));
+      t("leadOption.prohibit", { suits: suitName(suit), seat: leader, law })));
   }
   if (options.suits.length > 1) {
     buttons.push(el("button", { type: "button", "data-choice": "prohibit", "data-suit": "",
       onclick: () => onChoose("prohibit", null) },
-    `Prohibit ${suitsWords(options.suits)} while ${leader} keeps the lead (Law 51B2)`));
+    t("leadOption.prohibit", { suits: suitsWords(options.suits), seat: leader, law: "51B2" })));
   }
   buttons.push(el("button", { type: "button", "data-choice": "free",
-    onclick: () => onChoose("free", null) },
-  "Free: any lead, the penalty card stays (Law 50D2(b))"));
+    onclick: () => onChoose("free", null) }, t("leadOption.free")));
   return el("div", { class: "option-buttons lead-option-buttons" }, buttons);
 }
 
@@ -82,9 +78,9 @@ export function leadOptionNode(board, me, onChoose, { title: heading = null } = 
   const play = board && board.play;
   const options = play && play.lead_options;
   if (!options || play.ended) return null;
-  const title = el("h3", { id: "lead-option-title", text: heading || (awaitingChoice(play)
-    ? (me === play.declarer ? "Your option on the lead" : "Declarer's option on the lead")
-    : "Declarer's option stated") });
+  const title = el("h3", { id: "lead-option-title", text: heading || t(awaitingChoice(play)
+    ? (me === play.declarer ? "leadOption.titleMine" : "leadOption.title")
+    : "option.stated") });
   const box = (...parts) => el("div", { class: "option-box lead-option", id: "lead-option",
     role: "group", "aria-labelledby": "lead-option-title" }, title, ...parts);
   if (!awaitingChoice(play)) {
@@ -93,7 +89,7 @@ export function leadOptionNode(board, me, onChoose, { title: heading = null } = 
   const words = el("p", { id: "lead-option-words", text: awaitedWords(board, options) });
   if (me === play.declarer) return box(words, choiceButtons(board, options, onChoose));
   return box(words, me === options.seat ? el("p", { class: "quiet",
-    text: "You lead once declarer has chosen: your cards are enabled then." }) : null);
+    text: t("leadOption.youLead") }) : null);
 }
 
 /** `seat`'s penalty cards face up (Law 50: public to all), or null. */
@@ -101,9 +97,9 @@ export function penaltyCardsNode(board, seat) {
   const mine = (board.penalty_cards || []).filter((p) => p.seat === seat);
   if (!mine.length) return null;
   return el("p", { class: "penalty-cards", "data-seat": seat },
-    `Penalty card${mine.length > 1 ? "s" : ""} (Law 50): `,
+    t("penalty.cards", { count: mine.length }),
     ...mine.flatMap((p, i) => [i ? " " : "", el("span", { class: "penalty",
-      "data-card": p.card }, cardNode(p.card)), p.minor ? " (minor, Law 50C)" : ""]));
+      "data-card": p.card }, cardNode(p.card)), p.minor ? t("penalty.minor") : ""]));
 }
 
 /** Law 55A's answer held, in words: the defender not next in turn has answered; the player
@@ -111,9 +107,8 @@ export function penaltyCardsNode(board, seat) {
 export function heldAnswerWords(lead) {
   const held = lead && lead.held;
   if (!held) return null;
-  return `${SEAT_NAMES[held.seat]} ${held.accept ? "accepts" : "does not accept"} the lead; ` +
-    `${SEAT_NAMES[lhoOf(lead.seat)]}, next in turn, may still choose otherwise, and his ` +
-    "option prevails (Law 55A).";
+  return t(held.accept ? "leadOut.heldAccepts" : "leadOut.heldDeclines",
+    { seat: SEAT_NAMES[held.seat], next: SEAT_NAMES[lhoOf(lead.seat)] });
 }
 
 /** The option over a lead out of turn for one of its holders (Laws 53–56): accept or decline,
@@ -125,14 +120,14 @@ export function leadOutOfTurnNode(board, me, onAnswer) {
   const held = heldAnswerWords(lead);
   return el("div", { class: "option-box", id: "lead-out-of-turn", role: "group",
     "aria-labelledby": "lead-out-of-turn-title" },
-  el("h3", { id: "lead-out-of-turn-title", text: `Your option (Law ${lead.law})` }),
-  el("p", {}, `${SEAT_NAMES[lead.seat]} led `, cardNode(lead.card), " out of turn."),
+  el("h3", { id: "lead-out-of-turn-title", text: t("leadOut.title", { law: lead.law }) }),
+  el("p", {}, ...parts("leadOut.led", { seat: SEAT_NAMES[lead.seat], card: cardNode(lead.card) })),
   held ? el("p", { id: "lead-out-held", text: held }) : null,
   el("div", { class: "option-buttons" },
     el("button", { type: "button", class: "primary", id: "accept-lead",
-      onclick: () => onAnswer(true) }, "Accept the lead: it stands (Law 53A)"),
+      onclick: () => onAnswer(true) }, t("leadOut.accept")),
     el("button", { type: "button", id: "decline-lead", onclick: () => onAnswer(false) },
-      "Decline: the lead is made from the right hand (Laws 53–56)")));
+      t("leadOut.decline"))));
 }
 
 /** Each defender's penalty cards and what the Laws let declarer do about them, in words (for
@@ -177,14 +172,7 @@ export function awaitingPlayOption(play) {
     play.partner_option.choice === null);
 }
 
-const PLAY_CHOICES = {
-  highest: ["57A1", (partner, led) => `${partner} plays the highest ${SUIT_ONE[led]} he holds`],
-  lowest: ["57A2", (partner, led) => `${partner} plays the lowest ${SUIT_ONE[led]} he holds`],
-  require: ["57A3", (partner, _led, suit) => `${partner} plays a ${SUIT_ONE[suit]}`],
-  prohibit: ["57A4", (partner, _led, suit) => `${partner} plays no ${SUIT_ONE[suit]}`],
-};
-const SUIT_ONE = Object.fromEntries(SUITS.map((s) => [s.key, s.name.replace(/s$/, "")
-  .toLowerCase()]));
+const PLAY_CHOICES = { highest: "57A1", lowest: "57A2", require: "57A3", prohibit: "57A4" };
 
 /** Declarer's Law 57A option in words: the choice stated, or awaited. */
 export function playOptionWords(board, name = (seat) => SEAT_NAMES[seat]) {
@@ -193,15 +181,14 @@ export function playOptionWords(board, name = (seat) => SEAT_NAMES[seat]) {
   if (!option) return null;
   const partner = name(option.seat);
   if (option.choice === null) {
-    return `${partner} plays once declarer ${name(play.declarer)} has selected his option ` +
-      `(Law 57A: ${name(partnerOf(option.seat))} played before him): the highest or the ` +
-      "lowest card of the suit led, a card of a suit he names, or none of a suit he names.";
+    return t("playOption.awaited", { seat: partner, declarer: name(play.declarer),
+      partner: name(partnerOf(option.seat)) });
   }
   const trick = trickInProgress(play);
   const led = trick && trick.cards.length ? trick.cards[0].card[0] : null;
-  const [law, words] = PLAY_CHOICES[option.choice];
-  return `Declarer's option: ${words(partner, led, option.suit)} to this trick (Law ${law}; ` +
-    "unable to comply, any card: Laws 57B, 59).";
+  const suit = ["highest", "lowest"].includes(option.choice) ? led : option.suit;
+  const words = t(`playOption.${option.choice}`, { seat: partner, suit: suitOne(suit) });
+  return t("playOption.stated", { words, law: PLAY_CHOICES[option.choice] });
 }
 
 /** Declarer's buttons for the Law 57A option: `onChoose(choice, suit)`. 57A3–4 name a suit
@@ -211,11 +198,12 @@ function playOptionButtons(board, onChoose) {
   const led = trick && trick.cards.length ? trick.cards[0].card[0] : null;
   const button = (choice, suit, text) => el("button", { type: "button", "data-choice": choice,
     "data-suit": suit || "", onclick: () => onChoose(choice, suit) }, text);
-  const buttons = [button("highest", null, "The highest of the suit led (Law 57A1)"),
-    button("lowest", null, "The lowest of the suit led (Law 57A2)")];
+  const buttons = [button("highest", null, t("playOption.buttonHighest")),
+    button("lowest", null, t("playOption.buttonLowest"))];
   for (const suit of SUITS.filter((s) => s.key !== led)) {
-    buttons.push(button("require", suit.key, `Require a ${SUIT_ONE[suit.key]} (Law 57A3)`),
-      button("prohibit", suit.key, `Prohibit ${suit.name.toLowerCase()} (Law 57A4)`));
+    buttons.push(button("require", suit.key, t("playOption.buttonRequire",
+      { suit: suitOne(suit.key) })),
+    button("prohibit", suit.key, t("playOption.buttonProhibit", { suits: suit.name })));
   }
   return el("div", { class: "option-buttons play-option-buttons" }, buttons);
 }
@@ -227,13 +215,12 @@ export function playOptionNode(board, me, onChoose) {
   const words = playOptionWords(board);
   if (!words) return null;
   const awaited = awaitingPlayOption(play);
-  const title = el("h3", { id: "play-option-title", text: awaited ? (me === play.declarer
-    ? "Your option on the premature play" : "Declarer's option on the premature play")
-    : "Declarer's option stated" });
+  const title = el("h3", { id: "play-option-title", text: t(awaited ? (me === play.declarer
+    ? "playOption.titleMine" : "playOption.title") : "option.stated") });
   return el("div", { class: "option-box play-option", id: "play-option", role: "group",
     "aria-labelledby": "play-option-title" }, title,
   el("p", { id: "play-option-words", text: words }),
   awaited && me === play.declarer ? playOptionButtons(board, onChoose) : null,
   awaited && me === play.partner_option.seat ? el("p", { class: "quiet",
-    text: "You play once declarer has chosen: your cards are enabled then." }) : null);
+    text: t("playOption.youPlay") }) : null);
 }

@@ -4,31 +4,33 @@
 // each board once every table has played it, or live if the Director made it a vugraph match.
 
 import { getJson } from "./api.js";
+import { t } from "./i18n.js";
 import { el, SEAT_NAMES } from "./table.js";
 
 const EVERY_MS = 5000;
-export const STATUS = { waiting: "waiting", auction: "bidding", closed: "opening lead awaited",
-  play: "playing",
-  held: "held by the Director", done: "done" };
+const STATUSES = ["waiting", "auction", "closed", "play", "held", "done"];
+/** A table's status in words ("bidding", "playing"…), the page's language. */
+export const STATUS = Object.freeze(Object.defineProperties({}, Object.fromEntries(
+  STATUSES.map((s) => [s, { enumerable: true, get: () => t(`status.${s}`) }]))));
 
 function tableRow(line) {
   const status = STATUS[line.status] || line.status;
   return el("tr", { "data-table": line.table },
     el("th", { scope: "row" }, el("a", { class: "table-link", href: line.link,
-      "aria-label": `Watch table ${line.table}` }, line.table)),
+      "aria-label": t("vg.watch", { table: line.table }) },
+    el("span", { "data-verbatim": "", text: line.table }))),
     el("td", { text: line.board === null ? "—" : String(line.board) }),
     el("td", { text: status }),
     el("td", { text: line.turn ? SEAT_NAMES[line.turn] : "—" }),
-    el("td", { text: line.vugraph_match ? "as played (a vugraph match)"
-      : "once every table has played them" }));
+    el("td", { text: t(line.vugraph_match ? "vg.asPlayed" : "vg.onceAll") }));
 }
 
 export function tablesNode(lines) {
-  if (!lines.length) return el("p", { class: "quiet", text: "No table yet." });
+  if (!lines.length) return el("p", { class: "quiet", text: t("vg.noTable") });
   return el("table", { class: "tables" },
-    el("caption", { class: "sr-only", text: "The tournament's tables" }),
-    el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn", "Boards shown"].map((h) =>
-      el("th", { scope: "col", text: h })))),
+    el("caption", { class: "sr-only", text: t("vg.caption") }),
+    el("thead", {}, el("tr", {}, ["table", "board", "status", "turn", "shown"].map((h) =>
+      el("th", { scope: "col", text: t(`vg.col.${h}`) })))),
     el("tbody", {}, lines.map(tableRow)));
 }
 

@@ -2,30 +2,35 @@
 // Director's alerts and rectifications, an option to exercise, the explanations of calls, and
 // questions.
 
+import { parts, t } from "./i18n.js";
 import { rulingWords } from "./rulings.js";
 import { forPeople } from "./words.js";
 import {
   callNode, callWords, cardNode, el, SEAT_NAMES, sameSide, seatLabel,
 } from "./table.js";
 
-const lawOf = (law) => (law ? `Law ${law}` : "");
+const lawOf = (law) => (law ? t("law", { law }) : "");
+/** The server's words (an alert's, a rectification's): shown as it sends them. */
+const said = (text, attrs = {}) => el("span", { ...attrs, "data-verbatim": "", text });
 
 /** Whose turn it is, or how the auction ended, for a reader who is none of the seats (the
  * vugraph, the capture page): text, or parts of a paragraph. */
 export function turnWords(board) {
   const name = (seat) => seatLabel(board, seat);
-  if (board.status === "passed_out") return "Passed out.";
+  if (board.status === "passed_out") return t("turn.passedOut");
   if (board.opening_lead) {
-    return [`${name(board.opening_lead.seat)} led `, cardNode(board.opening_lead.card), "."];
+    return parts("turn.led", { seat: name(board.opening_lead.seat),
+      card: cardNode(board.opening_lead.card) });
   }
   if (board.status === "closed") {
-    return board.on_lead ? `${name(board.on_lead)} is on lead.` : "The auction is over.";
+    return board.on_lead ? t("turn.onLead", { seat: name(board.on_lead) })
+      : t("turn.auctionOver");
   }
   if (board.pending) {
-    return [`${name(board.pending.option_holder)} decides whether to accept `,
-      callNode(board.pending.call), ` by ${name(board.pending.offender)}.`];
+    return parts("turn.decides", { holder: name(board.pending.option_holder),
+      call: callNode(board.pending.call), seat: name(board.pending.offender) });
   }
-  return board.turn ? `${name(board.turn)} to call.` : "";
+  return board.turn ? t("turn.toCall", { seat: name(board.turn) }) : "";
 }
 
 /** The Director's alerts (with their options), the rectifications, lead restrictions and
@@ -34,47 +39,51 @@ export function directorNode(board) {
   const items = [];
   for (const alert of board.alerts || []) {
     items.push(el("li", { class: "director-alert", "data-kind": alert.kind },
-      el("strong", { text: lawOf(alert.law) }), " ", forPeople(alert.message || alert.kind),
-      (alert.options || []).length ? el("ul", { class: "options" },
+      el("strong", { text: lawOf(alert.law) }), " ", said(forPeople(alert.message || alert.kind)),
+      (alert.options || []).length ? el("ul", { class: "options", "data-verbatim": "" },
         alert.options.map((o) => el("li", { text: forPeople(o) })))
         : null));
   }
   for (const r of board.rectifications || []) {
     items.push(el("li", { class: "rectification" }, el("strong", { text: lawOf(r.law) }), " ",
-      forPeople(r.message || "")));
+      said(forPeople(r.message || ""))));
   }
   for (const r of board.lead_restrictions || []) {
     if (r.action) continue; // a ruling's: shown with the rulings
-    const what = r.declarer_may ? `declarer may ${r.declarer_may}` : "no lead restriction";
+    const what = r.declarer_may ? t("restriction.may", { may: r.declarer_may })
+      : t("restriction.none"); // (what declarer may: the server's words)
     items.push(el("li", { class: "lead-restriction" }, el("strong", { text: lawOf(r.law) }),
-      ` ${SEAT_NAMES[r.player] || r.player} on lead after ${SEAT_NAMES[r.offender] ||
-        r.offender}'s withdrawn ${callWords(r.withdrawn || "")}: ${what}` +
-        (r.applies === false ? " (does not apply)" : "")));
+      " ", t(r.applies === false ? "restriction.void" : "restriction.line", {
+        seat: SEAT_NAMES[r.player] || r.player, offender: SEAT_NAMES[r.offender] || r.offender,
+        call: callWords(r.withdrawn || ""), what })));
   }
   for (const r of board.rulings || []) {
-    items.push(el("li", { class: "ruling", "data-action": r.action }, rulingWords(r)));
+    items.push(el("li", { class: "ruling", "data-action": r.action, "data-verbatim": "" },
+      rulingWords(r))); // the Director's ruling, in the console's words
   }
-  if (!items.length) return el("p", { class: "quiet", text: "No irregularity." });
+  if (!items.length) return el("p", { class: "quiet", text: t("director.none") });
   return el("ul", { class: "director-list" }, items);
 }
 
 /** The option over an irregular call, for its holder: the alert's words and two buttons.
  * `title`: the panel's heading before the Law ("Your option" on the holder's own page). */
-export function optionNode(board, onChoose, title = "Your option") {
+export function optionNode(board, onChoose, title = t("option.yours")) {
   const pending = board.pending;
   const alert = [...(board.alerts || [])].reverse()
     .find((a) => a.kind === pending.kind && a.seat === pending.offender) || {};
   return el("div", { class: "option-box", role: "group", "aria-labelledby": "option-title" },
-    el("h3", { id: "option-title", text: `${title} (${lawOf(alert.law || pending.law)})` }),
-    el("p", { text: forPeople(alert.message ||
-      `${SEAT_NAMES[pending.offender]} made an irregular call, ${pending.call}.`) }),
-    (alert.options || []).length ? el("ul", { class: "options" },
+    el("h3", { id: "option-title", text: t("option.title",
+      { title, law: lawOf(alert.law || pending.law) }) }),
+    alert.message ? el("p", { "data-verbatim": "", text: forPeople(alert.message) })
+      : el("p", { text: t("option.irregular", { seat: SEAT_NAMES[pending.offender],
+        call: callWords(pending.call) }) }),
+    (alert.options || []).length ? el("ul", { class: "options", "data-verbatim": "" },
       alert.options.map((o) => el("li", { text: forPeople(o) }))) : null,
     el("div", { class: "option-buttons" },
       el("button", { type: "button", id: "accept", class: "primary",
-        onclick: () => onChoose(true) }, "Accept ", callNode(pending.call)),
+        onclick: () => onChoose(true) }, ...parts("option.accept", { call: callNode(pending.call) })),
       el("button", { type: "button", id: "decline", onclick: () => onChoose(false) },
-        "Do not accept")));
+        t("option.decline"))));
 }
 
 /** Explanations given of each call: its self-alert and explanation, and answers to questions
@@ -92,12 +101,12 @@ export function explanationsOf(board, index) {
 export function explanationsNode(board) {
   const items = [];
   (board.calls || []).forEach((entry, index) => {
-    const said = explanationsOf(board, index);
-    if (!entry.alert && !said.length) return;
+    const told = explanationsOf(board, index);
+    if (!entry.alert && !told.length) return;
     items.push(el("li", { "data-index": index },
       el("strong", { text: `${SEAT_NAMES[entry.seat]} ` }), callNode(entry.call),
-      entry.alert ? el("span", { class: "alert-mark", text: " alerted" }) : null,
-      said.length ? `: ${said.join("; ")}` : ""));
+      entry.alert ? el("span", { class: "alert-mark", text: ` ${t("alerted")}` }) : null,
+      told.length ? ": " : "", told.length ? said(told.join("; ")) : "")); // their own words
   });
   return items.length ? el("ul", { class: "explanations" }, items) : null;
 }
@@ -107,16 +116,17 @@ export function explanationsNode(board) {
 export function callDetailNode(board, index, mySeat, onAsk) {
   const entry = (board.calls || [])[index];
   if (!entry) return null;
-  const said = explanationsOf(board, index);
+  const told = explanationsOf(board, index);
   const asked = (board.questions || []).some((q) => q.index === index && q.seat === mySeat);
   const opponent = !sameSide(entry.seat, mySeat);
-  return el("div", { class: "call-detail", role: "region", "aria-label": "The call chosen" },
-    el("p", {}, el("strong", { text: `${SEAT_NAMES[entry.seat]}: ` }), callNode(entry.call),
-      entry.alert ? " (alerted)" : "",
-      said.length ? ` — ${said.join("; ")}` : opponent ? " — no explanation given" : ""),
+  return el("div", { class: "call-detail", role: "region", "aria-label": t("detail.label") },
+    el("p", {}, el("strong", { text: t("detail.seat", { seat: SEAT_NAMES[entry.seat] }) }),
+      callNode(entry.call), entry.alert ? t("detail.alerted") : "",
+      told.length ? " — " : opponent ? t("detail.none") : "",
+      told.length ? said(told.join("; ")) : ""),
     opponent && board.status !== "passed_out"
       ? el("button", { type: "button", id: "ask", disabled: asked, onclick: () => onAsk(index) },
-        asked ? "Asked" : "Ask about this call")
+        asked ? t("detail.asked") : t("detail.ask"))
       : null);
 }
 
@@ -137,8 +147,8 @@ export function questionsNode(board, mySeat, onAnswer) {
       event.preventDefault();
       if (input.value.trim()) onAnswer(q.index, input.value.trim());
     } },
-    el("label", { for: id }, `${seatLabel(board, q.seat)} asks about your `,
-      callNode(calls[q.index].call), ":"),
-    input, el("button", { type: "submit", text: "Answer" }));
+    el("label", { for: id }, ...parts("question.asks", { seat: seatLabel(board, q.seat),
+      call: callNode(calls[q.index].call) })),
+    input, el("button", { type: "submit", text: t("question.answer") }));
   }));
 }

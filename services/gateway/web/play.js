@@ -6,6 +6,7 @@
 // it says when the next round starts (the clock's end; seated, the seat page's box has it).
 
 import { clockNode, fromTournament, nextRoundText } from "./clock.js";
+import { prefsNode, t, translate } from "./i18n.js";
 import { fixed } from "./results_view.js";
 import { statusWords } from "./socket.js";
 import { tokenFromHash } from "./token.js";
@@ -14,11 +15,7 @@ const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 const PING_MS = 25000;
-const REFUSED = { 4401: "this link was refused (expired or not valid)",
-  4403: "this link was replaced or is not a player's: ask the Director",
-  4404: "this event no longer exists" };
-const DIRECTIONS = { NS: "North–South", EW: "East–West" };
-const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+const REFUSED = { 4401: "play.refused4401", 4403: "play.refused4403", 4404: "play.refused4404" };
 
 function el(tag, text, attrs = {}) {
   const node = document.createElement(tag);
@@ -35,8 +32,8 @@ function status(stateName, detail) {
 
 function boardsWords(boards) {
   if (!boards.length) return "";
-  return boards.length === 1 ? `board ${boards[0]}`
-    : `boards ${boards[0]}–${boards[boards.length - 1]}`;
+  return boards.length === 1 ? t("play.board", { board: boards[0] })
+    : t("play.boards", { first: boards[0], last: boards[boards.length - 1] });
 }
 
 const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null, noun: "pair" };
@@ -44,59 +41,62 @@ const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null, no
 /** "pair 12 (Ann, Bob)", or "pair 12, The Owls (Ann, Bob)" when it has a name of its own. */
 function entrantWords(entrant) {
   const names = entrant.players.filter(Boolean).join(", ");
-  const label = entrant.number ? `${state.noun} ${entrant.number}` : state.noun;
-  const named = [String(entrant.number), label].includes(entrant.name) ? label
-    : `${label}, ${entrant.name}`;
-  return `${named}${names ? ` (${names})` : ""}`;
+  const noun = t(`play.${state.noun}`);
+  const label = entrant.number ? t(`play.${state.noun}Number`, { number: entrant.number })
+    : noun;
+  const named = [String(entrant.number), label, `${state.noun} ${entrant.number}`]
+    .includes(entrant.name) ? label : t("play.named", { label, name: entrant.name });
+  return names ? t("play.withNames", { entrant: named, names }) : named;
 }
 
 /** "Round 3: table 5, North–South, against pair 12 (Ann, Bob), boards 7–9" */
 export function placeWords(seat) {
-  return `Round ${seat.round}: table ${seat.table_number}, ${DIRECTIONS[seat.direction]} ` +
-    `(${SEATS[seat.seat]}), against ${entrantWords(seat.opponents)}, ${boardsWords(seat.boards)}`;
+  return t("play.place", { round: seat.round, table: seat.table_number,
+    side: t(`side.${seat.direction}`), seat: t(`seat.${seat.seat}`),
+    against: entrantWords(seat.opponents), boards: boardsWords(seat.boards) });
 }
 
 function scoreNode(view) {
   const line = view.score;
-  if (!line) return el("p", "No board is complete at every table yet: no score so far.",
-    { class: "quiet score" });
+  if (!line) return el("p", t("play.noScore"), { class: "quiet score" });
   const value = line.percent !== undefined && line.percent !== null ? `${fixed(line.percent)} %`
     : line.vp !== undefined ? `${fixed(line.vp)} VP` : `${line.points}`;
-  return el("p", `Your score so far: ${value}, rank ${line.rank}, over the ` +
-    `${view.complete} board(s) complete at every table.`, { class: "score", id: "play-score" });
+  return el("p", t("play.score", { value, rank: line.rank, count: view.complete }),
+    { class: "score", id: "play-score" });
 }
 
 function lobbyNodes(view) {
-  const nodes = [el("p", `${view.name}${view.date ? `, ${view.date}` : ""}. You are ` +
-    `${view.player || `player ${view.place}`} of ${entrantWords(view.entrant)}` +
-    `${view.partner.length ? `, with ${view.partner.join(", ")}` : ""}.`)];
+  const event = view.date ? t("play.eventOn", { name: view.name, date: view.date }) : view.name;
+  const who = view.player || t("play.player", { place: view.place });
+  const nodes = [el("p", t(view.partner.length ? "play.youAreWith" : "play.youAre",
+    { event, who, entrant: entrantWords(view.entrant), partner: view.partner.join(", ") }))];
   if (view.entries) { // his entry's link before the tournament exists
-    nodes.push(el("p", `Entered (entry ${view.entry}): waiting for the Director to ` +
-      `${view.entries === "open" ? "close the entries" : "start the event"}. Keep this ` +
-      "page's link: it takes you to your table each round.",
-    { class: "next", id: "play-next" }));
+    nodes.push(el("p", t(view.entries === "open" ? "play.enteredOpen" : "play.enteredClosed",
+      { entry: view.entry }), { class: "next", id: "play-next" }));
   } else {
     nodes.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
-      : el("p", "You sit out round 1.", { class: "next", id: "play-next" }));
+      : el("p", t("play.sitOut", { round: 1 }), { class: "next", id: "play-next" }));
   }
   const list = el("ol", null, { id: "play-entrants" });
   for (const entrant of view.entrants || []) list.append(el("li", entrantWords(entrant)));
-  nodes.push(el("h3", `The entrants so far (${(view.entrants || []).length})`), list);
+  nodes.push(el("h3", t("play.entrants", { count: (view.entrants || []).length })), list);
   return nodes;
 }
 
 function scorecardNode(rows) {
   const table = el("table", null, { id: "play-scorecard" });
   const head = el("tr");
-  for (const title of ["Board", "Dir.", "Against", "Contract", "Points", "%"]) {
-    head.append(el("th", title, { scope: "col" }));
+  for (const title of ["board", "dir", "against", "contract", "points", "percent"]) {
+    head.append(el("th", t(`play.card.${title}`), { scope: "col" }));
   }
   table.append(head);
   for (const row of rows) {
     const tr = el("tr");
     const percent = row.percent === null || row.percent === undefined ? "" : fixed(row.percent);
-    for (const value of [row.board, row.direction, row.opponent, row.contract || "",
-      row.points, percent]) tr.append(el("td", String(value)));
+    const side = ["NS", "EW"].includes(row.direction) ? t(`vul.${row.direction}`) : row.direction;
+    for (const value of [row.board, side, row.opponent, row.contract || "", row.points,
+      percent]) tr.append(el("td", String(value)));
+    for (const at of [2, 3]) tr.children[at].dataset.verbatim = ""; // names, the contract
     table.append(tr);
   }
   return table;
@@ -104,17 +104,17 @@ function scorecardNode(rows) {
 
 function panel(view) {
   const body = [];
-  let heading = "Welcome";
+  let heading = t("play.welcome");
   if (view.phase === "lobby") {
-    heading = "Before the first round";
+    heading = t("play.lobby");
     body.push(...lobbyNodes(view));
   } else if (view.phase === "seated") {
-    heading = `Round ${view.round}`;
+    heading = t("play.round", { round: view.round });
     body.push(el("p", placeWords(view.seat), { class: "next", id: "play-next" }));
   } else if (view.phase === "between") {
-    heading = `Between rounds: next, round ${view.round}`;
+    heading = t("play.between", { round: view.round });
     body.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
-      : el("p", `You sit out round ${view.round}, or its tables are not drawn yet.`,
+      : el("p", t("play.sitOutOrNotDrawn", { round: view.round }),
         { class: "next", id: "play-next" }));
     const clock = view.clock;
     if (clock && clock.round === view.round - 1) {
@@ -123,10 +123,10 @@ function panel(view) {
     }
     body.push(scoreNode(view));
   } else if (view.phase === "end") {
-    heading = "The end: thank you for playing";
+    heading = t("play.end");
     body.push(scoreNode(view));
-    if (view.scorecard) body.push(el("h3", "Your scorecard"), scorecardNode(view.scorecard));
-    const link = el("a", "The results", { href: view.results, id: "play-results" });
+    if (view.scorecard) body.push(el("h3", t("play.scorecard")), scorecardNode(view.scorecard));
+    const link = el("a", t("play.results"), { href: view.results, id: "play-results" });
     body.push(el("p", null), link);
   }
   $("play-heading").textContent = heading;
@@ -142,6 +142,8 @@ async function seatModule() { // the seat page's markup and module, once
       const main = document.importNode(doc.querySelector("main"), true);
       bar.id = "seat-bar";
       main.id = "seat-main";
+      translate(bar); // the seat's markup in the page's language (this page's own: at load)
+      translate(main);
       document.body.append(bar, main);
       return import("./seat.js");
     })();
@@ -166,9 +168,10 @@ function show(view) {
   document.body.dataset.phase = view.phase;
   document.body.dataset.round = String(view.round);
   document.body.dataset.table = view.seat ? view.seat.table : "";
-  $("play-title").textContent = view.name;
+  $("play-title").textContent = view.name; // the event's name, the Director's words
+  $("play-title").dataset.verbatim = "";
   $("play-where").textContent = view.phase === "seated" || view.phase === "between"
-    ? `Round ${view.round} of ${view.rounds}` : "";
+    ? t("play.roundOf", { round: view.round, rounds: view.rounds }) : "";
   panel(view);
   sit(view);
 }
@@ -190,7 +193,7 @@ function connect() {
   ws.addEventListener("close", (event) => {
     window.clearInterval(state.pinger);
     if (REFUSED[event.code]) {
-      status("refused", event.reason || REFUSED[event.code]); // a refused entry says so
+      status("refused", event.reason || t(REFUSED[event.code])); // a refused entry says so
       document.body.dataset.phase = "refused";
       if (state.seat) sit({ phase: "refused" });
       return;
@@ -202,8 +205,9 @@ function connect() {
   });
 }
 
+$("play-prefs").replaceChildren(prefsNode("play-prefs"));
 if (token) {
   connect();
 } else {
-  status("refused", "this page needs your player's link, /play#<token>");
+  status("refused", t("play.needsLink"));
 }

@@ -2,6 +2,7 @@
 // server's view for this seat: his own hand only, partner's self-alerts withheld) and sends
 // this seat's events on the table's socket. No Law is worked out here.
 
+import { parts, prefsNode, t } from "./i18n.js";
 import { BiddingBox, parseTyped, ALL_CALLS } from "./bidding.js";
 import {
   callDetailNode, directorNode, explanationsNode, optionNode, questionsNode,
@@ -41,11 +42,11 @@ function error(text) {
 async function send(event) {
   error("");
   if (page.board && page.board.clock && page.board.clock.over) { // the round's end: the board
-    error("The round's time is up: this board stays as it stands, and the Director scores it.");
+    error(t("seat.timeUp"));
     return false; // stays as it was left (the table's fold passes over what comes after)
   }
   const reply = await socket.send(event);
-  if (reply.error) error(`Not taken: ${reply.error}`);
+  if (reply.error) error(t("seat.notTaken", { error: reply.error })); // the server's words
   return !reply.error;
 }
 
@@ -75,11 +76,11 @@ function typed(event) {
   const input = $("typed-call");
   const chosen = parseTyped(input.value);
   if (!chosen) {
-    error(`"${input.value}" is not a call: type e.g. 1h, 3nt, p, x or xx.`);
+    error(t("seat.notACall", { typed: input.value }));
     return;
   }
   if (!box.isEnabled(chosen)) {
-    error(`${callWords(chosen)} is not open to you now.`);
+    error(t("seat.notOpen", { call: callWords(chosen) }));
     return;
   }
   input.value = "";
@@ -121,7 +122,7 @@ function cardKeys(event) {
     card = pointedCard(complete ? keys : [key], cards);
     if (!card && complete) {
       const named = keys[0].suit ? keys[0].suit + keys[1].rank : keys[1].suit + keys[0].rank;
-      error(`The ${cardWords(named)} is not yours to play now.`);
+      error(t("seat.notYours", { card: cardWords(named) }));
     }
   }
   event.preventDefault();
@@ -146,53 +147,52 @@ function focusAtTurn(board) {
 
 function turnText(board) {
   const name = (seat) => seatLabel(board, seat);
-  if (board.status === "passed_out") return "Passed out.";
+  if (board.status === "passed_out") return t("turn.passedOut");
   if (board.play) return playTurnText(board);
   if (board.status === "closed") {
-    return board.on_lead === me ? "You are on lead: choose a card from your hand."
-      : board.on_lead ? `${name(board.on_lead)} is on lead.` : "The auction is over.";
+    return board.on_lead === me ? t("turn.youLead")
+      : board.on_lead ? t("turn.onLead", { seat: name(board.on_lead) }) : t("turn.auctionOver");
   }
   const pending = board.pending;
   if (pending) {
     return pending.option_holder === me
-      ? ["Your option: accept ", callNode(pending.call), ` by ${name(pending.offender)}?`]
-      : [`${name(pending.option_holder)} decides whether to accept `, callNode(pending.call),
-        ` by ${name(pending.offender)}.`];
+      ? parts("turn.yourOption", { call: callNode(pending.call), seat: name(pending.offender) })
+      : parts("turn.decides", { holder: name(pending.option_holder),
+        call: callNode(pending.call), seat: name(pending.offender) });
   }
-  if (page.replacing) return "Choose the call you meant.";
+  if (page.replacing) return t("turn.chooseMeant");
   if (board.turn === me) {
-    return (board.must_pass || {})[me] ? "Your call: you must pass." : "Your call.";
+    return (board.must_pass || {})[me] ? t("turn.mustPass") : t("turn.yourCall");
   }
-  return board.turn ? `Waiting for ${name(board.turn)}.` : "";
+  return board.turn ? t("turn.waiting", { seat: name(board.turn) }) : "";
 }
 
 function playTurnText(board) { // during the play: whose card, from which hand
   const play = board.play;
   const name = (seat) => seatLabel(board, seat);
-  if (play.ended || board.result) return "The play is over.";
-  if (play.claim) return play.claim.disputed ? "The Director is called; play waits."
-    : `${name(play.claim.seat)} has claimed: play stops.`;
+  if (play.ended || board.result) return t("turn.playOver");
+  if (play.claim) return play.claim.disputed ? t("turn.claimDisputed")
+    : t("turn.claimed", { seat: name(play.claim.seat) });
   if (play.lead_out_of_turn) {
     return play.lead_out_of_turn.option_holders.includes(me)
-      ? "A lead out of turn: your option, below."
-      : "A lead out of turn: the option is being decided.";
+      ? t("turn.leadOutMine") : t("turn.leadOut");
   }
   if (awaitingChoice(play)) { // Law 50D2: the partner leads once declarer has chosen
-    return me === play.declarer ? "Your option on the lead: choose below (Law 50D2)."
-      : `Waiting for declarer ${name(play.declarer)}'s option on the lead (Law 50D2).`;
+    return me === play.declarer ? t("turn.leadOptionMine")
+      : t("turn.leadOption", { seat: name(play.declarer) });
   }
   if (awaitingPlayOption(play)) { // Law 57A: the partner plays once declarer has chosen
-    return me === play.declarer ? "Your option on the premature play: choose below (Law 57A)."
-      : `Waiting for declarer ${name(play.declarer)}'s option (Law 57A).`;
+    return me === play.declarer ? t("turn.playOptionMine")
+      : t("turn.playOption", { seat: name(play.declarer) });
   }
   const from = handToPlay(board, me);
-  if (from === me) return "Your card: choose one of the cards enabled.";
-  if (from) return `Your card from dummy's hand (${SEAT_NAMES[from]}).`;
+  if (from === me) return t("turn.yourCard");
+  if (from) return t("turn.dummyCard", { seat: SEAT_NAMES[from] });
   if (play.turn === play.dummy) {
-    return me === play.dummy ? `Declarer ${name(play.declarer)} plays from your hand.`
-      : `Waiting for ${name(play.declarer)} to play from dummy.`;
+    return me === play.dummy ? t("turn.declarerPlaysYours", { seat: name(play.declarer) })
+      : t("turn.fromDummy", { seat: name(play.declarer) });
   }
-  return play.turn ? `Waiting for ${name(play.turn)}.` : "";
+  return play.turn ? t("turn.waiting", { seat: name(play.turn) }) : "";
 }
 
 async function playCard(from, card) { // one click sends the card: no undo (Law 45C4)
@@ -218,13 +218,15 @@ function handAt(board, seat, hand) {
   const from = page.sending ? null : handToPlay(board, me);
   const left = remainingHand(hand, play);
   const mine = seat === me || (play && seat === play.dummy && me === play.declarer);
-  if (seat === me && board.result) return handNode(hand, { label: `Your hand, ${SEAT_NAMES[me]}` });
+  if (seat === me && board.result) {
+    return handNode(hand, { label: t("hand.yours", { seat: SEAT_NAMES[me] }) });
+  }
   const active = board.status === "closed" && !board.result && mine &&
     !(play && me === play.dummy);
-  const whose = seat === me ? "Your hand" : play && seat === play.dummy ? "Dummy's hand"
-    : `${SEAT_NAMES[seat]}'s hand${board.result ? "" : ", faced"}`;
+  const whose = seat === me ? "hand.yours" : play && seat === play.dummy ? "hand.dummy"
+    : board.result ? "hand.seats" : "hand.faced";
   return handNode(board.result ? hand : left, {
-    label: `${whose}, ${SEAT_NAMES[seat]}`,
+    label: t(whose, { seat: SEAT_NAMES[seat] }),
     onCard: active ? (card) => playCard(seat, card) : null,
     enabled: active ? (from === seat ? playableCards(board, seat) : []) : null,
   });
@@ -250,7 +252,7 @@ function renderHand(board) {
   const play = board.play;
   $("play-table").classList.toggle("playing", Boolean(play));
   document.querySelector("main").classList.toggle("playing", Boolean(play));
-  $("hand-title").textContent = "The table";
+  $("hand-title").textContent = t("seat.table");
   const lit = seatToAct(board);
   const places = placesFrom(me);
   for (const [seat, place] of Object.entries(places)) {
@@ -258,7 +260,7 @@ function renderHand(board) {
     if (seat !== me) node.dataset.seat = seat; // one's own: #hand
     node.classList.toggle("to-act", seat === lit);
     if (seat === me && !hands[me]) {
-      node.replaceChildren(el("p", { class: "quiet", text: "No hand yet." }));
+      node.replaceChildren(el("p", { class: "quiet", text: t("seat.noHand") }));
       delete node.dataset.drawn;
       continue;
     }
@@ -267,7 +269,7 @@ function renderHand(board) {
     node.dataset.drawn = drawn;
     node.replaceChildren(...[seatTitle(board, seat),
       hands[seat] ? handAt(board, seat, hands[seat])
-        : backsNode(cardsLeft(board, seat), `${SEAT_NAMES[seat]}'s hand`),
+        : backsNode(cardsLeft(board, seat), t("hand.of", { seat: SEAT_NAMES[seat] })),
       penaltyCardsNode(board, seat)].filter(Boolean)); // public to all (Law 50)
   }
   show("middle-box", play ? middleNode(board, me) : null);
@@ -282,10 +284,10 @@ function renderPlayPanel(board) {
   button.hidden = !last;
   button.disabled = !may;
   button.setAttribute("aria-expanded", String(page.lastShown));
-  button.textContent = page.lastShown ? "Hide the last trick" : "Show the last trick";
+  button.textContent = page.lastShown ? t("seat.hideLast") : t("seat.showLast");
   show("last-trick", page.lastShown && last ? el("div", {}, trickCardsNode(last, me,
-    { label: "The last trick" }), el("p", { class: "trick-note",
-    text: `Won by ${SEAT_NAMES[last.winner]}` })) : null);
+    { label: t("trick.last") }), el("p", { class: "trick-note",
+    text: t("trick.wonBy", { seat: SEAT_NAMES[last.winner] }) })) : null);
   show("claim-box", claimNode(board, me, {
     onClaim: async (tricks, statement) => { // the claimer faces his hand (Law 68)
       if (await send({ type: "claim", tricks, ...(statement ? { statement } : {}) })) {
@@ -307,15 +309,15 @@ function renderPlayPanel(board) {
 function renderBox(board) {
   const bidding = board.status === "auction";
   for (const id of ["bidding-box", "typed", "self-alert-row"]) $(id).hidden = !bidding;
-  $("box-title").textContent = bidding ? "Bidding box" : "Play";
+  $("box-title").textContent = bidding ? t("seat.biddingBox") : t("seat.play");
   const mine = board.turn === me && !board.pending && board.status === "auction";
   box.enable(page.replacing ? ALL_CALLS : mine ? board.open_calls || [] : []);
   const replaceable = (board.replaceable || {})[me];
   const undo = $("undo");
   undo.hidden = !replaceable || page.replacing;
   if (replaceable) {
-    undo.replaceChildren("Undo my ", callNode(replaceable), " (mis-click)");
-    undo.setAttribute("aria-label", `Undo my ${callWords(replaceable)}: a mis-click (Law 25A)`);
+    undo.replaceChildren(...parts("seat.undoMine", { call: callNode(replaceable) }));
+    undo.setAttribute("aria-label", t("seat.undoMineLabel", { call: callWords(replaceable) }));
   }
   $("undo-cancel").hidden = !page.replacing;
   const said = $("option").children.length || $("questions").children.length ||
@@ -347,8 +349,9 @@ function render() {
 function draw() {
   const board = page.board;
   if (!board) return;
-  $("title").textContent = `Table ${claims.table} · ${SEAT_NAMES[me]}`;
-  document.title = `${SEAT_NAMES[me]} at ${claims.table} — board ${board.board}`;
+  $("title").textContent = t("seat.heading", { table: claims.table, seat: SEAT_NAMES[me] });
+  document.title = t("seat.tabAt", { seat: SEAT_NAMES[me], table: claims.table,
+    board: board.board });
   show("board-info", boardBoxNode(board));
   renderHand(board);
   renderPlayPanel(board);
@@ -356,14 +359,14 @@ function draw() {
   const toggle = $("auction-toggle");
   toggle.hidden = !board.play;
   toggle.setAttribute("aria-expanded", String(!compact));
-  toggle.textContent = compact ? "Show the whole auction" : "Hide the auction";
+  toggle.textContent = compact ? t("seat.showAuction") : t("seat.hideAuction");
   $("auction").hidden = compact;
   show("auction", compact ? null : auctionNode(board, { onCall: (index) => {
     page.chosen = index;
     render();
   } }));
   const contract = contractNode(board);
-  say("contract", contract ? "Contract: " : null, contract);
+  say("contract", ...(contract ? parts("seat.contract", { contract }) : []));
   show("call-detail", page.chosen === null ? null : callDetailNode(board, page.chosen, me,
     (index) => send({ type: "question", index })));
   show("explanations", explanationsNode(board));
@@ -390,7 +393,7 @@ function onState(message) {
   page.board = board;
   page.sending = false;
   if (!board) {
-    say("turn", "No board in play yet.");
+    say("turn", t("seat.noBoard"));
     return;
   }
   render();
@@ -432,6 +435,7 @@ $("auction-toggle").addEventListener("click", () => {
   render();
 });
 $("deck").replaceChildren(fourColoursNode());
+if (!document.querySelector(".prefs")) $("prefs").replaceChildren(prefsNode("seat-prefs"));
 $("last-trick-button").addEventListener("click", () => {
   page.lastShown = !page.lastShown;
   render();
@@ -442,6 +446,6 @@ watchWaiting($("waiting"), () => (me ? { table: claims.table, token } : null));
 if (socket) {
   socket.start();
 } else if (!claims || claims.role !== "player") { // the play page seats it (`sitAt`)
-  onStatus("refused", "this page needs a seat's link, /seat#<token>");
-  say("turn", "Open this page with your seat's link.");
+  onStatus("refused", t("seat.needsLink"));
+  say("turn", t("seat.openWithLink"));
 }

@@ -5,6 +5,7 @@
 // decided (docs/api.md, the state of a board).
 
 import { clockNode } from "./clock.js";
+import { t } from "./i18n.js";
 import { contractNode, el, SEAT_NAMES, vulnerable } from "./table.js";
 
 /** The seat whose action the table waits for, to light it: the caller in the auction (the
@@ -47,13 +48,13 @@ export function plateNode(board, seat, { me = null, id = null } = {}) {
   const badge = (cls, text, words) => el("span", { class: `badge ${cls}` },
     el("span", { "aria-hidden": "true", text }), el("span", { class: "sr-only", text: words }));
   return el("h3", { class: `seat-title plate${vul ? " vul" : ""}${lit ? " lit" : ""}`, id },
-    el("span", { class: "plate-name" }, seat === me ? "You, " : "", SEAT_NAMES[seat],
-      player ? el("span", { class: "player", text: ` ${player}` }) : null),
-    vul ? badge("vul", "Vul", ", vulnerable") : null,
-    seat === board.dealer ? badge("dealer", "D", ", dealer") : null,
-    role ? badge("role", role, `, ${role}`) : null,
-    lit ? badge("act", board.status === "auction" ? "to call" : "to play",
-      `, ${board.status === "auction" ? "to call" : "to play"}`) : null);
+    el("span", { class: "plate-name" }, seat === me ? t("plate.you") : "", SEAT_NAMES[seat],
+      player ? el("span", { class: "player", "data-verbatim": "", text: ` ${player}` }) : null),
+    vul ? badge("vul", t("plate.vul"), t("plate.vulnerable")) : null,
+    seat === board.dealer ? badge("dealer", t("plate.D"), t("plate.dealer")) : null,
+    role ? badge("role", t(`plate.${role}`), t(`plate.${role}Said`)) : null,
+    lit ? badge("act", t(board.status === "auction" ? "plate.toCall" : "plate.toPlay"),
+      t(board.status === "auction" ? "plate.toCallSaid" : "plate.toPlaySaid")) : null);
 }
 
 /** The board's compact box, always in sight: board, dealer, vulnerability, the contract and
@@ -63,12 +64,14 @@ export function boardBoxNode(board) {
   const won = board.play && board.play.won;
   const item = (name, ...value) => el("span", { class: "box-item" },
     el("span", { class: "box-name", text: name }), " ", ...value);
-  const items = [el("strong", { class: "box-item", text: `Board ${board.board}` }),
-    item("Dealer", SEAT_NAMES[board.dealer] || "?"),
-    item("Vul", board.vulnerability || "?"),
-    contract ? item("Contract", contract) : null,
-    won ? item("Tricks", el("span", { id: "box-won", text: `NS ${won.NS} · EW ${won.EW}` }))
-      : null,
+  const vul = board.vulnerability;
+  const items = [el("strong", { class: "box-item", text: t("previous.board",
+    { board: board.board }) }),
+    item(t("box.dealer"), SEAT_NAMES[board.dealer] || "?"),
+    item(t("box.vul"), ["None", "NS", "EW", "Both"].includes(vul) ? t(`vul.${vul}`) : "?"),
+    contract ? item(t("box.contract"), contract) : null,
+    won ? item(t("box.tricks"), el("span", { id: "box-won", text: `${t("won.NS",
+      { count: won.NS })} · ${t("won.EW", { count: won.EW })}` })) : null,
     board.clock ? clockNode(board.clock) : null].filter(Boolean);
   return el("span", { class: "board-box", id: "board-box" },
     items.flatMap((node, i) => (i ? [el("span", { class: "box-sep", "aria-hidden": "true",

@@ -3,20 +3,20 @@
 // so the server folds it once), a ping to keep the line alive, and a reconnect that resumes
 // after the last state read (`?since=<id>`).
 
+import { t } from "./i18n.js";
 import { forPeople } from "./words.js";
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 const TRIES = 4; // an event refused for now (503, 429) is sent again after its retry_after
 const AGAIN = [429, 503]; // the gateway busy or a service away (503), a seat's rate (429)
 const PING_MS = 25000;
-const REFUSED = { 4401: "the link's token was refused (expired or not valid)",
-  4403: "this link may not follow that table" };
+const REFUSED = { 4401: "socket.refused4401", 4403: "socket.refused4403" }; // catalogue keys
 
 /** What a page's connection line says of a socket's state (`onStatus`'s arguments). */
 export function statusWords(state, detail) {
-  return { connecting: "Connecting…", open: "Connected",
-    reconnecting: "Connection lost: reconnecting…", refused: `Not connected: ${detail}` }[state]
-    || state;
+  if (state === "refused") return t("socket.refused", { detail });
+  return { connecting: t("socket.connecting"), open: t("socket.open"),
+    reconnecting: t("socket.reconnecting") }[state] || state;
 }
 
 export class TableSocket {
@@ -76,8 +76,9 @@ export class TableSocket {
     if (this.stopped) return;
     if (REFUSED[event.code]) {
       this.stopped = true;
-      this.onStatus("refused", REFUSED[event.code]);
-      for (const { resolve } of this.waiting.values()) resolve({ error: REFUSED[event.code] });
+      const why = t(REFUSED[event.code]);
+      this.onStatus("refused", why);
+      for (const { resolve } of this.waiting.values()) resolve({ error: why });
       this.waiting.clear();
       return;
     }

@@ -1,19 +1,21 @@
 // What every page shows of a table: seats, suits, calls, cards, hands and the auction
 // diagram. Rendering only: the board's state (docs/api.md's "state of a board") says what the
-// Laws decided; nothing here works a Law out.
+// Laws decided; nothing here works a Law out. The words are the catalogue's (i18n.js).
+
+import { parts, t } from "./i18n.js";
 
 export const SEATS = ["N", "E", "S", "W"]; // clockwise
-export const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+/** "North", … in the page's language (each read from the catalogue when asked). */
+export const SEAT_NAMES = Object.freeze(Object.defineProperties({}, Object.fromEntries(
+  SEATS.map((seat) => [seat, { enumerable: true, get: () => t(`seat.${seat}`) }]))));
+const suit = (key, symbol, colour) => ({ key, symbol, colour,
+  get name() { return t(`suits.${key}`); } }); // "hearts": the suit's name, plural
 export const SUITS = [ // the order a hand is shown in
-  { key: "S", symbol: "♠", name: "spades", colour: "black" },
-  { key: "H", symbol: "♥", name: "hearts", colour: "red" },
-  { key: "D", symbol: "♦", name: "diamonds", colour: "red" },
-  { key: "C", symbol: "♣", name: "clubs", colour: "black" },
+  suit("S", "♠", "black"), suit("H", "♥", "red"), suit("D", "♦", "red"), suit("C", "♣", "black"),
 ];
 const SUIT_BY_KEY = Object.fromEntries(SUITS.map((s) => [s.key, s]));
 export const STRAINS = ["C", "D", "H", "S", "NT"];
-const STRAIN_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades", NT: "no trump" };
-const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten" };
+const RANKS = ["A", "K", "Q", "J", "T"];
 
 export function partnerOf(seat) { return SEATS[(SEATS.indexOf(seat) + 2) % 4]; }
 export function lhoOf(seat) { return SEATS[(SEATS.indexOf(seat) + 1) % 4]; }
@@ -49,26 +51,25 @@ export function callNode(call) {
   const span = el("span", { class: "call", "aria-label": callWords(call) });
   const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
   if (!m) {
-    span.textContent = { P: "Pass", X: "Dbl", XX: "Rdbl" }[call] || call;
+    span.textContent = { P: t("call.P"), X: t("call.X"), XX: t("call.XX") }[call] || call;
     return span;
   }
   const suit = SUIT_BY_KEY[m[2]];
   span.append(m[1], suit ? el("span", { class: `suit ${suit.colour} suit-${suit.key}`,
-    "aria-hidden": "true", text: suit.symbol }) : "NT");
+    "aria-hidden": "true", text: suit.symbol }) : t("call.NT"));
   return span;
 }
 
 /** A call in words, for labels and screen readers: "1 hearts", "pass", "double". */
 export function callWords(call) {
   const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
-  if (m) return `${m[1]} ${STRAIN_NAMES[m[2]]}`;
-  return { P: "pass", X: "double", XX: "redouble" }[call] || call;
+  if (m) return t(`bid.${m[2]}`, { count: Number(m[1]) });
+  return { P: t("callWords.P"), X: t("callWords.X"), XX: t("callWords.XX") }[call] || call;
 }
 
 export function cardWords(card) { // "HK" → "king of hearts"
-  const suit = SUIT_BY_KEY[card[0]];
-  const rank = RANK_NAMES[card[1]] || card[1];
-  return `${rank} of ${suit ? suit.name : card[0]}`;
+  const rank = RANKS.includes(card[1]) ? t(`rank.${card[1]}`) : card[1];
+  return SUIT_BY_KEY[card[0]] ? t(`card.${card[0]}`, { rank }) : `${rank} ${card[0]}`;
 }
 
 export function cardNode(card) { // "HK" → a card's face, K over ♥; read as "king of hearts"
@@ -85,8 +86,8 @@ export function cardNode(card) { // "HK" → a card's face, K over ♥; read as 
 export function backsNode(count, label) {
   const backs = Array.from({ length: Math.min(count, 13) }, () =>
     el("span", { class: "back", "aria-hidden": "true" }));
-  return el("div", { class: "backs", role: "img", "aria-label": `${label}: ${count} ` +
-    `card${count === 1 ? "" : "s"}, not seen`, "data-backs": String(count) },
+  return el("div", { class: "backs", role: "img", "aria-label": t("backs", { label, count }),
+    "data-backs": String(count) },
   el("span", { class: "back-fan", "aria-hidden": "true" }, backs),
   el("span", { class: "back-count", "aria-hidden": "true", text: String(count) }));
 }
@@ -107,7 +108,7 @@ export function fourColoursNode() {
   document.documentElement.classList.toggle("four-colours", fourColours());
   const box = el("input", { type: "checkbox", id: "four-colours", checked: fourColours(),
     onchange: () => setFourColours(box.checked) });
-  return el("label", { class: "deck-switch", for: "four-colours" }, box, " Four-colour deck");
+  return el("label", { class: "deck-switch", for: "four-colours" }, box, ` ${t("fourColours")}`);
 }
 
 /** The hands of a PBN deal, "N:AKQ2.J3.T98.7654 - - -": seat → {S, H, D, C} (rank strings,
@@ -129,7 +130,7 @@ export function parseDeal(deal) {
 
 /** A hand as four lines, ♠♥♦♣; with `onCard`, each card is a button (a card to pick); with
  * `enabled` too (the cards that may be played now), the others are disabled buttons. */
-export function handNode(hand, { onCard = null, played = null, label = "Hand",
+export function handNode(hand, { onCard = null, played = null, label = t("hand"),
   enabled = null } = {}) {
   const open = enabled ? new Set(enabled) : null;
   const list = el("ul", { class: `hand${open && open.size ? " to-play" : ""}`,
@@ -139,8 +140,10 @@ export function handNode(hand, { onCard = null, played = null, label = "Hand",
     const row = el("li", { class: `suit-row ${suit.colour} suit-${suit.key}${ranks.length ? ""
       : " void-row"}` },
       el("span", { class: "suit-symbol", "aria-hidden": "true", text: suit.symbol }),
-      el("span", { class: "sr-only", text: `${suit.name}:` }));
-    if (!ranks.length) row.append(el("span", { class: "void", text: "—", "aria-label": "none" }));
+      el("span", { class: "sr-only", text: t("suitRow", { suit: suit.name }) }));
+    if (!ranks.length) {
+      row.append(el("span", { class: "void", text: "—", "aria-label": t("void") }));
+    }
     for (const rank of ranks) {
       const card = suit.key + rank;
       const attrs = { class: `rank face${card === played ? " played" : ""}`, "data-card": card };
@@ -168,10 +171,11 @@ export function auctionNode(board, options = {}) {
     const vul = vulnerable(seat, board.vulnerability);
     return el("th", { scope: "col", class: `${vul ? "vul" : ""} ${seat === board.dealer
       ? "dealer" : ""}`.trim() },
-    el("abbr", { title: SEAT_NAMES[seat], text: seat }),
-    seat === board.dealer ? el("span", { class: "tag", text: "dealer" }) : null,
-    vul ? el("span", { class: "tag", text: "vul" }) : null,
-    players[seat] ? el("span", { class: "player", text: players[seat] }) : null);
+    el("abbr", { title: SEAT_NAMES[seat], text: t(`seatShort.${seat}`) }),
+    seat === board.dealer ? el("span", { class: "tag", text: t("tag.dealer") }) : null,
+    vul ? el("span", { class: "tag", text: t("tag.vul") }) : null,
+    players[seat] ? el("span", { class: "player", "data-verbatim": "", text: players[seat] })
+      : null);
   }));
   const rows = [];
   let row = null;
@@ -188,8 +192,9 @@ export function auctionNode(board, options = {}) {
   (board.calls || []).forEach((entry, index) => {
     const alerted = Boolean(entry.alert || entry.explanation);
     const content = [callNode(entry.call), alerted ? el("span", { class: "alert-mark",
-      text: "!", title: "alerted" }) : null];
-    const label = `${SEAT_NAMES[entry.seat]}: ${callWords(entry.call)}${alerted ? ", alerted" : ""}`;
+      text: "!", title: t("alerted") }) : null];
+    const label = t(alerted ? "auction.callAlerted" : "auction.call",
+      { seat: SEAT_NAMES[entry.seat], call: callWords(entry.call) });
     const cell = options.onCall
       ? el("button", { type: "button", class: "call-button", "aria-label": label,
         "data-index": index, onclick: () => options.onCall(index) }, content)
@@ -198,12 +203,12 @@ export function auctionNode(board, options = {}) {
   });
   if (board.pending) {
     place(board.pending.offender, el("td", { class: "pending" },
-      el("span", { "aria-label": `${SEAT_NAMES[board.pending.offender]}: ` +
-        `${callWords(board.pending.call)}, not accepted yet` },
+      el("span", { "aria-label": t("auction.pending", { seat: SEAT_NAMES[board.pending.offender],
+        call: callWords(board.pending.call) }) },
       callNode(board.pending.call), el("span", { class: "tag", text: "?" }))));
   } else if (board.turn && board.status === "auction") {
     place(board.turn, el("td", { class: "next" }, el("span", { text: "?",
-      "aria-label": `${SEAT_NAMES[board.turn]} to call` })));
+      "aria-label": t("auction.toCall", { seat: SEAT_NAMES[board.turn] }) })));
   }
   if (rows.length && board.dealer) { // the cells before the dealer's first call stay empty
     const first = rows[0];
@@ -213,20 +218,23 @@ export function auctionNode(board, options = {}) {
   }
   const body = el("tbody", {}, rows.map((cells) => el("tr", {},
     cells.map((cell) => cell || el("td", { class: "empty" })))));
-  return el("table", { class: "auction", "aria-label": "Auction" }, el("thead", {}, head), body);
+  return el("table", { class: "auction", "aria-label": t("seat.auction") }, el("thead", {}, head),
+    body);
 }
 
 /** "2♥X by East", or "Passed out". */
 export function contractNode(board) {
-  if (board.status === "passed_out") return el("span", { text: "Passed out" });
+  if (board.status === "passed_out") return el("span", { text: t("passedOut") });
   const c = board.contract;
   if (!c) return null;
-  return el("span", { class: "contract" }, callNode(`${c.level}${c.strain}`),
-    c.risk ? el("span", { text: c.risk }) : null, ` by ${SEAT_NAMES[c.declarer]}`);
+  return el("span", { class: "contract" }, ...parts("contractBy", {
+    call: callNode(`${c.level}${c.strain}`), risk: c.risk ? el("span", { text: t(`risk.${c.risk}`) })
+      : "",
+    seat: SEAT_NAMES[c.declarer] }));
 }
 
 /** "East (Bob)", or "East" while the seat has no name. */
 export function seatLabel(board, seat) {
   const player = ((board && board.players) || {})[seat];
-  return player ? `${SEAT_NAMES[seat]} (${player})` : SEAT_NAMES[seat];
+  return player ? t("seatWithPlayer", { seat: SEAT_NAMES[seat], player }) : SEAT_NAMES[seat];
 }

@@ -5,6 +5,7 @@
 // view's `playable` names (shared/table/playable.py: in turn, following suit, declarer's options,
 // the penalty cards), so that no revoke or card out of turn is sent from it.
 
+import { parts, t } from "./i18n.js";
 import {
   callNode, cardNode, cardWords, el, handNode, lhoOf, parseDeal, partnerOf, SEAT_NAMES, SEATS,
   SUITS,
@@ -86,7 +87,7 @@ export function placesFrom(bottom) {
 }
 
 /** A trick's four cards in their places around the middle, seen from `bottom`. */
-export function trickCardsNode(trick, bottom, { label = "The trick" } = {}) {
+export function trickCardsNode(trick, bottom, { label = t("trick.the") } = {}) {
   const places = placesFrom(bottom);
   const slots = Object.fromEntries(PLACES.map((place) => [place,
     el("div", { class: `trick-slot ${place}` })]));
@@ -98,13 +99,16 @@ export function trickCardsNode(trick, bottom, { label = "The trick" } = {}) {
     slot.classList.toggle("won", trick.winner === entry.seat);
     slot.classList.toggle("led", led);
     slot.replaceChildren(el("span", { class: "trick-seat", "aria-hidden": "true",
-      text: led ? `${entry.seat} led` : entry.seat }), cardNode(entry.card));
+      text: led ? t("trick.ledShort", { seat: t(`seatShort.${entry.seat}`) })
+        : t(`seatShort.${entry.seat}`) }), cardNode(entry.card));
   }
   const words = ((trick && trick.cards) || []).map((e) =>
-    `${SEAT_NAMES[e.seat]}${e.seat === trick.leader ? " led" : ""} ${cardWords(e.card)}`)
-    .join(", ") + (trick && trick.winner ? `; won by ${SEAT_NAMES[trick.winner]}` : "");
+    t(e.seat === trick.leader ? "trick.cardLed" : "trick.card",
+      { seat: SEAT_NAMES[e.seat], card: cardWords(e.card) })).join(", ");
+  const said = !words ? t("trick.noCard") : trick && trick.winner
+    ? t("trick.cardsWon", { cards: words, seat: SEAT_NAMES[trick.winner] }) : words;
   return el("div", { class: "trick", role: "group", "aria-label":
-    `${label}: ${words || "no card yet"}` }, PLACES.map((place) => slots[place]));
+    t("trick.label", { label, words: said }) }, PLACES.map((place) => slots[place]));
 }
 
 /** The middle of the table: the trick in progress (with the premature cards waiting for their
@@ -116,11 +120,11 @@ export function middleNode(board, bottom) {
   const trick = current ? { ...current, cards: [...current.cards, ...(play.waiting || [])] }
     : lastCompleted(play);
   const note = trick && trick.winner
-    ? `Trick ${play.tricks.length} won by ${SEAT_NAMES[trick.winner]}`
-    : trick ? `Trick ${play.tricks.length}` : "";
+    ? t("trick.numberWon", { number: play.tricks.length, seat: SEAT_NAMES[trick.winner] })
+    : trick ? t("trick.number", { number: play.tricks.length }) : "";
   return el("div", { class: "middle", id: "middle" },
-    trickCardsNode(trick, bottom, { label: trick && trick.winner ? "The trick just won"
-      : "The trick in progress" }),
+    trickCardsNode(trick, bottom, { label: trick && trick.winner ? t("trick.justWon")
+      : t("trick.inProgress") }),
     el("p", { class: "trick-note", id: "trick-note", text: note }),
     wonNode(board));
 }
@@ -129,9 +133,9 @@ export function middleNode(board, bottom) {
 export function wonNode(board) {
   const won = (board.play && board.play.won) || { NS: 0, EW: 0 };
   return el("p", { class: "won", id: "won", "aria-label":
-    `Tricks won: North–South ${won.NS}, East–West ${won.EW}` },
-  el("span", { "data-side": "NS", text: `NS ${won.NS}` }), " · ",
-  el("span", { "data-side": "EW", text: `EW ${won.EW}` }));
+    t("won.label", { ns: won.NS, ew: won.EW }) },
+  el("span", { "data-side": "NS", text: t("won.NS", { count: won.NS }) }), " · ",
+  el("span", { "data-side": "EW", text: t("won.EW", { count: won.EW }) }));
 }
 
 /** The score's words for `side` ("NS" or "EW"): "+420", "−50", "0". */
@@ -145,25 +149,23 @@ export function resultNode(board, me = null) {
   const mine = me ? sideOf(me) : null;
   const fromMine = mine === "EW" ? -result.score_ns : result.score_ns;
   const yours = mine ? el("p", { class: "result-mine",
-    text: `Your side (${mine === "NS" ? "North–South" : "East–West"}): ${signed(fromMine)}` })
-    : null;
+    text: t("result.yours", { side: t(`side.${mine}`), score: signed(fromMine) }) }) : null;
   if (result.declarer_tricks === null || !board.contract) {
     return el("div", { class: "result-box" },
-      el("p", { class: "result-line", text: "Passed out: no score." }), yours);
+      el("p", { class: "result-line", text: t("result.passedOut") }), yours);
   }
   const c = board.contract;
   const over = result.declarer_tricks - (c.level + 6);
-  const how = over === 0 ? "made" : over > 0 ? `made, +${over}` : `down ${-over}`;
+  const how = over === 0 ? t("result.made") : over > 0 ? t("result.madeOver", { over })
+    : t("result.down", { under: -over });
   const ended = board.ended || (board.play && board.play.ended); // a `previous`: its own
-  const by = { claim: " (claim agreed)", ruling: " (the Director's ruling)",
-    recorded: " (recorded)" }[ended] || "";
+  const by = ["claim", "ruling", "recorded"].includes(ended) ? t(`result.by.${ended}`) : "";
   return el("div", { class: "result-box" },
-    el("p", { class: "result-line" }, "Result: ", callNode(`${c.level}${c.strain}`),
-      c.risk ? c.risk : "", ` by ${SEAT_NAMES[c.declarer]}, ${result.declarer_tricks} ` +
-      `tricks, ${how}${by}.`),
-    el("p", { class: "score-line",
-      text: `Score: North–South ${signed(result.score_ns)}, East–West ` +
-        `${signed(-result.score_ns)}` }),
+    el("p", { class: "result-line" }, ...parts("result.line", {
+      call: callNode(`${c.level}${c.strain}`), risk: c.risk ? t(`risk.${c.risk}`) : "",
+      seat: SEAT_NAMES[c.declarer], count: result.declarer_tricks, how, by })),
+    el("p", { class: "score-line", text: t("result.score", { ns: signed(result.score_ns),
+      ew: signed(-result.score_ns) }) }),
     yours);
 }
 
@@ -175,22 +177,26 @@ export function previousNode(previous, bottom = "S", me = null) {
   const last = previous.last_trick;
   const passed = previous.status === "passed_out";
   return el("div", { class: "previous", id: "previous-board", "data-board": String(previous.board) },
-    el("h3", { text: `Board ${previous.board}${passed ? ": passed out" : " is over"}` }),
+    el("h3", { text: t(passed ? "previous.passedOut" : "previous.over",
+      { board: previous.board }) }),
     previous.result ? resultNode(previous, me)
-      : passed ? null : el("p", { class: "quiet", text: "Left unfinished." }),
+      : passed ? null : el("p", { class: "quiet", text: t("previous.unfinished") }),
     last ? el("div", { class: "previous-trick" }, trickCardsNode(last, bottom,
-      { label: `Board ${previous.board}'s last trick` }), el("p", { class: "trick-note",
-      text: `Last trick won by ${SEAT_NAMES[last.winner]}` })) : null,
-    previous.deal ? dealNode(previous.deal, `Board ${previous.board}`) : null);
+      { label: t("previous.lastTrick", { board: previous.board }) }), el("p", {
+      class: "trick-note", text: t("previous.lastWon", { seat: SEAT_NAMES[last.winner] }) }))
+      : null,
+    previous.deal ? dealNode(previous.deal, t("previous.board", { board: previous.board }))
+      : null);
 }
 
 /** A board's four hands, once its play has ended at the table (Law 66D: the state's
  * `previous.deal`): North, East, South, West, each a suit a line. */
 export function dealNode(deal, label) {
   const hands = parseDeal(deal);
-  return el("div", { class: "deal-diagram", role: "group", "aria-label": `${label}: the four ` +
-    "hands" }, SEATS.filter((seat) => hands[seat]).map((seat) => {
-    const hand = handNode(hands[seat], { label: `${label}, ${SEAT_NAMES[seat]}'s hand` });
+  return el("div", { class: "deal-diagram", role: "group", "aria-label":
+    t("deal.label", { label }) }, SEATS.filter((seat) => hands[seat]).map((seat) => {
+    const hand = handNode(hands[seat], { label: t("deal.hand", { label,
+      seat: SEAT_NAMES[seat] }) });
     hand.removeAttribute("data-hand"); // not a hand at the table now
     hand.dataset.dealHand = seat;
     return el("div", { class: `deal-seat deal-${seat}` },
@@ -216,26 +222,25 @@ export function remainingDeal(deal, play) {
 export function playWords(board, name = (seat) => SEAT_NAMES[seat]) {
   const play = board.play;
   if (!play) return "";
-  if (play.ended || board.result) return "The play is over.";
+  if (play.ended || board.result) return t("turn.playOver");
   if (play.claim) {
     const c = play.claim;
-    return `${name(c.seat)} claims ${c.tricks} of the ${c.remaining} remaining tricks` +
-      (c.statement ? `: “${c.statement}”` : "") +
-      (c.disputed ? ". Disputed: the Director is called; play waits." : ".");
+    const said = { seat: name(c.seat), tricks: c.tricks, count: c.remaining,
+      statement: c.statement };
+    return t(`claim.${c.statement ? "words" : "wordsBare"}${c.disputed ? "Disputed" : ""}`,
+      said);
   }
-  if (play.lead_out_of_turn) return "A lead out of turn: the option is being decided.";
+  if (play.lead_out_of_turn) return t("turn.leadOut");
   const options = play.lead_options;
   if (options && options.choice === null) { // Law 50D2: partner's penalty card
-    return `${name(options.seat)} leads once declarer ${name(play.declarer)} has stated his ` +
-      "option (Law 50D2).";
+    return t("vg.leadsOnce", { seat: name(options.seat), declarer: name(play.declarer) });
   }
   const premature = play.partner_option;
   if (premature && premature.choice === null) { // Law 57A: the partner waits for declarer
-    return `${name(premature.seat)} plays once declarer ${name(play.declarer)} has selected ` +
-      "his option (Law 57A).";
+    return t("vg.playsOnce", { seat: name(premature.seat), declarer: name(play.declarer) });
   }
   if (!play.turn) return "";
   return play.turn === play.dummy
-    ? `${name(play.declarer)} to play from dummy (${SEAT_NAMES[play.dummy]}).`
-    : `${name(play.turn)} to play.`;
+    ? t("vg.fromDummy", { seat: name(play.declarer), dummy: SEAT_NAMES[play.dummy] })
+    : t("vg.toPlay", { seat: name(play.turn) });
 }

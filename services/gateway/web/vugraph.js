@@ -6,6 +6,7 @@
 // header, of the table's round or, on the tournament's list, of the tournament's round.
 
 import { getJson } from "./api.js";
+import { parts, prefsNode, t } from "./i18n.js";
 import { clockNode, fromTournament } from "./clock.js";
 import { compassNode } from "./compass.js";
 import { followTables } from "./lobby.js";
@@ -19,7 +20,6 @@ import { watchWaiting } from "./waiting.js";
 import {
   middleNode, playWords, previousNode, remainingDeal, resultNode,
 } from "./trick.js";
-import { counted } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -33,13 +33,14 @@ function say(id, ...parts) { $(id).replaceChildren(...parts.flat().filter(Boolea
 function render() {
   const board = page.replaying ? replay.state : page.live;
   if (!board) return;
-  const where = page.replaying ? `Replay of board ${board.board}` : `Board ${board.board}`;
-  document.title = `Vugraph ${claims.table} — ${where.toLowerCase()}`;
-  $("board-info").textContent = `${where} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
-    `Vulnerable: ${board.vulnerability}`;
+  const where = t(page.replaying ? "vg.replayOf" : "previous.board", { board: board.board });
+  document.title = t("vg.tabAt", { table: claims.table, where });
+  $("board-info").textContent = t("vg.boardInfo", { where, dealer: SEAT_NAMES[board.dealer],
+    vul: ["None", "NS", "EW", "Both"].includes(board.vulnerability)
+      ? t(`vul.${board.vulnerability}`) : board.vulnerability });
   if (page.live && page.live.clock) $("board-info").append(" · ", clockNode(page.live.clock));
   $("mode").textContent = page.replaying
-    ? `Replay: event ${replay.index + 1} of ${replay.count}` : "Live";
+    ? t("vg.replayEvent", { index: replay.index + 1, count: replay.count }) : t("vg.live");
   $("mode").dataset.mode = page.replaying ? "replay" : "live";
   if (board.withheld) {
     showWithheld(board.withheld);
@@ -48,7 +49,7 @@ function render() {
   show("compass", tableNode(board));
   show("auction", auctionNode(board));
   const contract = contractNode(board);
-  say("contract", contract ? "Contract: " : null, contract);
+  say("contract", ...(contract ? parts("seat.contract", { contract }) : []));
   say("turn", board.play ? playWords(board, (seat) => seatLabel(board, seat))
     : turnWords(board));
   show("result", resultNode(board));
@@ -61,7 +62,8 @@ function sentence(text) { return `${text.charAt(0).toUpperCase()}${text.slice(1)
 
 /** A tournament's board other tables still play: why nothing of it is shown. */
 function showWithheld(why) {
-  show("compass", el("p", { class: "withheld", role: "status", text: sentence(why) }));
+  show("compass", el("p", { class: "withheld", role: "status", "data-verbatim": "",
+    text: sentence(why) })); // the server's words
   for (const id of ["auction", "contract", "turn", "result", "explanations", "director"]) {
     show(id, null);
   }
@@ -82,7 +84,7 @@ function setBoards(numbers) {
   picker.replaceChildren(...page.boards.map((n) => {
     const option = document.createElement("option");
     option.value = String(n);
-    option.textContent = `Board ${n}`;
+    option.textContent = t("previous.board", { board: n });
     return option;
   }));
   if (chosen && page.boards.includes(Number(chosen))) picker.value = chosen;
@@ -92,10 +94,10 @@ function onStep(entry, index, count) {
   const slider = $("replay-slider");
   slider.max = String(count - 1);
   slider.value = String(index);
-  slider.setAttribute("aria-valuetext", `event ${index + 1} of ${count}`);
+  slider.setAttribute("aria-valuetext", t("vg.eventOf", { index: index + 1, count }));
   $("step-prev").disabled = index === 0;
   $("step-next").disabled = index === count - 1;
-  $("step-count").textContent = `Event ${index + 1} of ${count}`;
+  $("step-count").textContent = t("vg.stepCount", { index: index + 1, count });
   show("step", stepNode(entry));
   render();
 }
@@ -109,7 +111,7 @@ async function startReplay() {
     await replay.load(board);
     if (!replay.count) {
       $("replay-error").textContent = replay.withheld ? sentence(replay.withheld)
-        : `Board ${board} has nothing to show yet.`;
+        : t("vg.nothingYet", { board });
       return;
     }
     page.replaying = true;
@@ -119,7 +121,7 @@ async function startReplay() {
     render();
     $("replay-slider").focus();
   } catch (error) {
-    $("replay-error").textContent = `The board's history could not be read: ${error.message}`;
+    $("replay-error").textContent = t("vg.unreadable", { error: error.message });
   } finally {
     $("replay-load").disabled = false;
   }
@@ -146,7 +148,7 @@ function onState(message) {
   }
   page.live = message.board;
   if (!page.live) {
-    if (!page.replaying) say("turn", "No board to show yet.");
+    if (!page.replaying) say("turn", t("vg.noBoard"));
     return;
   }
   setBoards([page.live.board]);
@@ -188,25 +190,26 @@ function showTables(scope) { // a tournament's vugraph token: its list of tables
     $(id).hidden = true;
   }
   $("tables-panel").hidden = false;
-  $("title").textContent = `Vugraph · ${name}`;
+  $("title").textContent = t("vg.titleOf", { name });
   followTables({ name, token, root: $("tables"),
     onRead: (view) => {
       onStatus("open");
-      $("title").textContent = `Vugraph · ${view.name || name}`;
-      document.title = `Vugraph — ${view.name || name}`;
-      $("board-info").textContent = counted(view.tables.length, "table");
+      $("title").textContent = t("vg.titleOf", { name: view.name || name });
+      document.title = t("vg.tabOf", { name: view.name || name });
+      $("board-info").textContent = t("vg.tableCount", { count: view.tables.length });
       if (view.clock) $("board-info").append(" · ", clockNode(fromTournament(view.clock)));
     },
     onError: (message) => onStatus("refused", message) });
 }
 
+$("prefs").replaceChildren(prefsNode());
 if (spectator) {
-  $("title").textContent = `Vugraph · Table ${claims.table}`;
+  $("title").textContent = t("vg.titleTable", { table: claims.table });
   new TableSocket({ table: claims.table, token, onState, onStatus }).start();
   watchWaiting($("waiting"), () => ({ table: claims.table, token }));
 } else if (claims && claims.role === "vugraph" && /^tournament:/.test(claims.table || "")) {
   showTables(claims.table);
 } else {
-  onStatus("refused", "this page needs a spectator's link, /vugraph#<token>");
-  say("turn", "Open this page with a spectator's link.");
+  onStatus("refused", t("vg.needsLink"));
+  say("turn", t("vg.openWithLink"));
 }

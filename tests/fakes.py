@@ -24,9 +24,9 @@ import httpx
 import msgpack
 from aiokafka.errors import KafkaConnectionError, MessageSizeTooLargeError
 from aiokafka.structs import TopicPartition
-from redis.exceptions import ConnectionError as RedisConnectionError
 
 from services.common import registry
+from services.common.errors import StoreUnavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.names import (
     ALERTS,
@@ -327,7 +327,7 @@ class FlakyStore(MemoryStore):
     def _check(self) -> None:
         if self.down:
             self.refused += 1
-            raise RedisConnectionError("Redis is away (a test said so)")
+            raise StoreUnavailable()  # as `RedisStore` does when Redis is away
 
     async def write_batch(self, states: States) -> None:
         self._check()

@@ -14,10 +14,9 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, WebSocket
 from fastapi.responses import Response
-from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from services.common.errors import ServiceError
+from services.common.errors import ServiceError, StoreUnavailable
 from services.gateway.feeds.sockets import close_quietly
 from services.gateway.http.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.http.errors import responses, status_of
@@ -108,7 +107,7 @@ async def play_socket(websocket: WebSocket) -> None:
                 await close_quietly(websocket, {403: 4403, 404: 4404}.get(status, 1011),
                                     str(exc))
                 return
-            except RedisError:
+            except StoreUnavailable:
                 await close_quietly(websocket, 1011, "Redis is unreachable; retry")
                 return
             with contextlib.suppress(TimeoutError):

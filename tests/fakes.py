@@ -12,13 +12,14 @@ tests/topic_admin_contract.py."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import httpx
 import msgpack
@@ -53,6 +54,7 @@ from services.gateway.tables.service import Gateway
 from services.processor.ports import Alerts, Fenced, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
+from services.robots.hand_records import hand_record
 from shared.table.board_view import BoardView
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
@@ -601,12 +603,24 @@ def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters
     return Adapters(**adapters)
 
 
+# A deal's hand record as the solver made it, by its deal, for the test session: DDS takes
+# 0.5 s a deal, and the unit tests' tournaments deal the same boards again and again
+_SOLVED: dict[str, dict[str, Any]] = {}
+
+
 class InProcess:
     """The gateway's off-loop work (`off_loop.OffLoop`) done at once in the test's process: no
-    worker process to start."""
+    worker process to start. A board's hand record (`services.robots.hand_records`) is solved
+    once a session for each deal, each caller given its copy (a solver a test puts in its
+    place is called every time)."""
 
     async def run(self, work: Callable[..., T], *args: object) -> T:
-        return work(*args)
+        if work is not hand_record:
+            return work(*args)
+        key = json.dumps(args, sort_keys=True)
+        if key not in _SOLVED:
+            _SOLVED[key] = hand_record(*args)  # type: ignore[arg-type]
+        return cast(T, copy.deepcopy(_SOLVED[key]))
 
     def stop(self) -> None:
         pass

@@ -56,6 +56,7 @@ from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
 from services.robots.hand_records import hand_record
 from shared.table.board_view import BoardView
+from tests import solved_records
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
 T = TypeVar("T")
@@ -603,23 +604,25 @@ def gateway_adapters(kafka: MemoryKafka | None = None, **given: Any) -> Adapters
     return Adapters(**adapters)
 
 
-# A deal's hand record as the solver made it, by its deal, for the test session: DDS takes
-# 0.5 s a deal, and the unit tests' tournaments deal the same boards again and again
-_SOLVED: dict[str, dict[str, Any]] = {}
+# A deal's hand record as the solver made it, by its deal: DDS takes 0.5 s a deal, and the
+# unit tests' tournaments deal the same boards again and again (those of tests/data/deals-32.pbn
+# kept solved: `tests.solved_records`; any other solved once a session)
+_SOLVED: dict[str, dict[str, Any]] = solved_records.kept()
 
 
 class InProcess:
     """The gateway's off-loop work (`off_loop.OffLoop`) done at once in the test's process: no
     worker process to start. A board's hand record (`services.robots.hand_records`) is solved
-    once a session for each deal, each caller given its copy (a solver a test puts in its
-    place is called every time)."""
+    once for each deal, each caller given its copy (a solver a test puts in its place is
+    called every time)."""
 
     async def run(self, work: Callable[..., T], *args: object) -> T:
         if work is not hand_record:
             return work(*args)
-        key = json.dumps(args, sort_keys=True)
+        board, fields = args
+        key = solved_records.key_of(cast(int, board), cast(Mapping[str, Any], fields))
         if key not in _SOLVED:
-            _SOLVED[key] = hand_record(*args)  # type: ignore[arg-type]
+            _SOLVED[key] = hand_record(cast(int, board), cast(Mapping[str, Any], fields))
         return cast(T, copy.deepcopy(_SOLVED[key]))
 
     def stop(self) -> None:

@@ -144,3 +144,42 @@ async def test_the_http_edge_answers_ours_503_with_retry_after() -> None:
     assert answer.status_code == 503
     assert answer.headers["Retry-After"] == str(STORE_RETRY_S)
     assert answer.json() == {"error": STORE_DOWN}
+
+
+class DownStore:
+    """A store every call of which raises ours, as `RedisStore` does while Redis is away."""
+
+    def __getattr__(self, name: str) -> Callable[..., Awaitable[Any]]:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            raise StoreUnavailable()
+        return call
+
+
+async def test_the_directors_live_overview_closes_1011_retry_when_redis_is_away() -> None:
+    """Unchanged: the tournament's live socket (docs/api.md) closed 1011, "retry"."""
+    from services.common.settings import Settings
+    from services.gateway.app import create_app
+    from tests.fakes import gateway_adapters
+
+    director = "d" * 32
+    app = create_app(Settings(TABLESERVER_SIGNING_KEY="k" * 32,
+                              TABLESERVER_DIRECTOR_TOKEN=director),
+                     gateway_adapters(store=DownStore()))
+    path = "/api/tournaments/spring/live"
+    scope = {"type": "websocket", "asgi": {"version": "3.0", "spec_version": "2.4"},
+             "scheme": "ws", "http_version": "1.1", "path": path, "raw_path": path.encode(),
+             "root_path": "", "query_string": f"token={director}".encode(),
+             "headers": [(b"host", b"testserver")], "client": ("127.0.0.1", 50000),
+             "server": ("testserver", 80), "subprotocols": [], "state": {}}
+    incoming = [{"type": "websocket.connect"}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0)
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    assert [m["type"] for m in sent] == ["websocket.accept", "websocket.close"]
+    assert (sent[1]["code"], sent[1]["reason"]) == (1011, "Redis is unreachable; retry")

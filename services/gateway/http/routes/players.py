@@ -102,13 +102,13 @@ async def play_socket(websocket: WebSocket) -> None:
                     sent = players.without_token(view)
                     view = await entry_links.play_view(gw, grant.player)
                     await websocket.send_text(json.dumps(view))
+            except StoreUnavailable:
+                await close_quietly(websocket, 1011, "Redis is unreachable; retry")
+                return
             except ServiceError as exc:
                 status = status_of(exc)
                 await close_quietly(websocket, {403: 4403, 404: 4404}.get(status, 1011),
                                     str(exc))
-                return
-            except StoreUnavailable:
-                await close_quietly(websocket, 1011, "Redis is unreachable; retry")
                 return
             with contextlib.suppress(TimeoutError):
                 message = await asyncio.wait_for(websocket.receive(), PLAY_EVERY_S)

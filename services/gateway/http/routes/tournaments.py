@@ -275,12 +275,12 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
         while True:
             try:
                 view = await with_matches(gw, await tournaments.overview(gw, tournament))
+            except StoreUnavailable:
+                await websocket.close(code=1011, reason="Redis is unreachable; retry")
+                return
             except ServiceError as exc:
                 await websocket.close(code=4404 if status_of(exc) == 404 else 1011,
                                       reason=str(exc)[:120])
-                return
-            except StoreUnavailable:
-                await websocket.close(code=1011, reason="Redis is unreachable; retry")
                 return
             lines = {t["table"]: {k: v for k, v in t.items() if k != "idle_s"}
                      for t in view["tables"]}

@@ -1,8 +1,9 @@
 """The services' domain errors' root, and the one every service raises when a service it needs
 is down: `ServiceError` (a reason, the field at fault, when to retry) and `Unavailable` (Kafka
-or Redis cannot be reached: retry after `retry_after` seconds). The gateway's refusals of a
-request (`services.gateway.refusals.Refused`) are the other branch; no HTTP here: the gateway's
-edge turns an error into a status (`services.gateway.http.errors.STATUS`)."""
+or Redis cannot be reached: retry after `retry_after` seconds), `StoreUnavailable` the one every
+Redis adapter raises for any of Redis's faults (`services.common.redis_faults`). The gateway's
+refusals of a request (`services.gateway.refusals.Refused`) are the other branch; no HTTP
+here: the gateway's edge turns an error into a status (`services.gateway.http.errors.STATUS`)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,17 @@ class Unavailable(ServiceError):
 
     def __init__(self, reason: str, retry_after: int) -> None:
         super().__init__(reason, None, retry_after)
+
+
+STORE_DOWN = "the state store (Redis) is unreachable; retry"
+STORE_RETRY_S = 2
+
+
+class StoreUnavailable(Unavailable):
+    """Redis did not answer (a connection refused or lost, a reply late, an error reply): what
+    each Redis adapter raises in place of redis-py's errors, so that no caller knows Redis's;
+    the same request may succeed after `retry_after` (a 503 with Retry-After, a socket's 1011
+    "retry", the processor's outage)."""
+
+    def __init__(self, reason: str = STORE_DOWN, retry_after: int = STORE_RETRY_S) -> None:
+        super().__init__(reason, retry_after)

@@ -26,6 +26,7 @@ from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, read_partition
 from services.common.names import REGISTRY, TABLES_SET, shard_of
 from services.common.redis_connect import AnyRedis
+from services.common.redis_faults import translating
 
 TableRecord = dict[str, Any]  # "table", "ruleset", "created" (ms), and "tournament" if any
 
@@ -96,6 +97,7 @@ def shards_in(partitions: Iterable[Any]) -> set[int]:
 
 # --- Redis's copy ------------------------------------------------------------------------------
 
+@translating  # Redis's errors leave as `StoreUnavailable`, as below
 async def claim(redis: AnyRedis, records: Mapping[str, TableRecord]) -> dict[str, TableRecord]:
     """Each record written to Redis unless its table has one there: the records that stand
     (those found, and the new ones), in one round trip (then one more for those found)."""
@@ -114,17 +116,20 @@ async def claim(redis: AnyRedis, records: Mapping[str, TableRecord]) -> dict[str
     return standing
 
 
+@translating
 async def remember(redis: AnyRedis, records: Mapping[str, TableRecord]) -> None:
     """The records written to Redis (again), whatever is there."""
     if records:
         await redis.hset(TABLES_SET, mapping={t: _dump(r) for t, r in records.items()})
 
 
+@translating
 async def record_of(redis: AnyRedis, table: str) -> TableRecord | None:
     raw = await redis.hget(TABLES_SET, table)
     return None if raw is None else parse(raw)
 
 
+@translating
 async def records_of(redis: AnyRedis, tables: list[str]) -> dict[str, TableRecord]:
     """The records Redis has of `tables` (table → record), in one `HMGET`."""
     if not tables:
@@ -133,6 +138,7 @@ async def records_of(redis: AnyRedis, tables: list[str]) -> dict[str, TableRecor
     return {table: parse(raw) for table, raw in zip(tables, found, strict=True) if raw}
 
 
+@translating
 async def all_records(redis: AnyRedis) -> dict[str, TableRecord]:
     """Every table's record Redis has (table → record)."""
     found = cast(dict[bytes, bytes], await redis.hgetall(TABLES_SET))

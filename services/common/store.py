@@ -31,6 +31,7 @@ from services.common.names import (
     worker_key,
 )
 from services.common.redis_connect import AnyRedis, Lines
+from services.common.redis_faults import translated
 from shared.table.board_view import BoardView
 
 SEATS = ("N", "E", "S", "W")
@@ -192,6 +193,7 @@ return 0
 """  # a due clock removed in one step: of the gateways that saw it due, one takes it
 
 
+@translated  # Redis's errors leave as `StoreUnavailable`
 class RedisStore:
     def __init__(self, redis: AnyRedis, lines: Lines | None = None) -> None:
         """`lines`, when given, carries the hot paths (the states' writes and reads) on one

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import enum
 
-from services.common.errors import ServiceError
+from services.common.errors import STORE_DOWN, ServiceError
 
-REDIS_DOWN = "the state store (Redis) is unreachable; retry"
+REDIS_DOWN = STORE_DOWN
 DIRECTOR_ONLY = "only the director may do this"
 
 

@@ -24,8 +24,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from redis.exceptions import RedisError
-
+from services.common.errors import StoreUnavailable
 from services.common.store import States, StateStore
 from services.processor.shard import ShardRunner
 
@@ -34,7 +33,7 @@ log = logging.getLogger("tableserver.processor")
 ALIVE_CHECK_S = 1.0  # how often each shard checks that Redis still has its data
 PROBE_S = 0.2  # while Redis is away, the pause between two questions whether it is back
 PROBE_TIMEOUT_S = 1.0  # a question unanswered this long is a "no" (Redis behind a dead link)
-OUTAGE = (RedisError, OSError, TimeoutError)
+OUTAGE = (StoreUnavailable, OSError, TimeoutError)  # the store's: Redis away
 
 
 class StoreSync:

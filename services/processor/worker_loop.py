@@ -42,9 +42,9 @@ from typing import TypeVar
 
 from aiokafka import TopicPartition
 from aiokafka.errors import KafkaError
-from redis.exceptions import RedisError
 
 from services.common.backoff import Backoff
+from services.common.errors import StoreUnavailable
 from services.common.gc_settle import settle
 from services.common.names import LIVE, TABLE_PREFIX, shard_of
 from services.common.store import StateStore
@@ -156,7 +156,7 @@ class WorkerLoop:
     async def announce(self) -> None:
         """Which shards run here, for `make up`'s health check and the director (the key
         expires if this worker dies)."""
-        with contextlib.suppress(RedisError, OSError):
+        with contextlib.suppress(StoreUnavailable, OSError):
             await self.store.announce_worker(self.worker, list(self.runners), ttl_s=15)
 
     def _start_soon(self, shard: int, after: float = 0.0) -> None:

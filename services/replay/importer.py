@@ -26,18 +26,14 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError, KafkaTimeoutError
-from redis.exceptions import (
-    ConnectionError as RedisConnectionError,
-    RedisError,
-    TimeoutError as RedisTimeoutError,
-)
 
-from services.common.errors import Unavailable
+from services.common.errors import StoreUnavailable, Unavailable
 from services.common.kafka.admin import ensure_core_topics
 from services.common.kafka.produce import acknowledged, send
 from services.common.kafka.reader import KafkaUnavailable, Record, read_table
 from services.common.names import table_topic
 from services.common.redis_connect import redis_client
+from services.common.redis_faults import unreachable
 from services.common.registry import create_table
 from services.common.settings import Settings
 from shared.codec import DecodeError, encode, from_map, unpack
@@ -58,10 +54,10 @@ class RedisUnavailable(RuntimeError):
     line."""
 
     @classmethod
-    def of(cls, url: str, exc: RedisError) -> RedisUnavailable:
-        if isinstance(exc, RedisConnectionError | RedisTimeoutError):
+    def of(cls, url: str, exc: StoreUnavailable) -> RedisUnavailable:
+        if unreachable(exc):
             return cls(f"Redis at {url} is unreachable")
-        return cls(f"Redis at {url} answered with an error: {exc}")
+        return cls(f"Redis at {url} answered with an error: {exc.__cause__ or exc}")
 
 
 def boards_of(events: list[dict[str, Any]]) -> list[Board]:
@@ -188,12 +184,12 @@ async def import_boards(settings: Settings, table: str, ruleset: str, boards: li
         return await _import_boards(settings, table, ruleset, boards, progress)
     except KafkaError as exc:
         raise KafkaUnavailable.of(settings.kafka_bootstrap, exc) from None
+    except StoreUnavailable as exc:  # (before its parent, Kafka's `Unavailable`)
+        raise RedisUnavailable.of(settings.redis_url, exc) from None
     except Unavailable as exc:  # an append (services.common.kafka.produce): its cause
         cause = exc.__cause__
         raise KafkaUnavailable.of(settings.kafka_bootstrap, cause if isinstance(
             cause, KafkaError) else KafkaTimeoutError()) from None
-    except RedisError as exc:
-        raise RedisUnavailable.of(settings.redis_url, exc) from None
 
 
 async def _import_boards(settings: Settings, table: str, ruleset: str, boards: list[Board],

@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from redis.exceptions import RedisError
-
+from services.common.errors import StoreUnavailable
 from services.common.names import robot_key
 from services.common.redis_connect import AnyRedis
+from services.common.redis_faults import store_faults
 
 log = logging.getLogger("tableserver.robots")
 KEEP_UP_S = 5  # a connected robot's record written again this often
@@ -68,9 +68,10 @@ class RedisPresence:
         record = json.dumps({"label": label, "connected": connected, "since": since,
                              "awaited_since": awaited, "stalled": stalled})
         try:
-            await self.redis.set(robot_key(table, seat), record,
-                                 ex=CONNECTED_TTL_S if connected else LEFT_TTL_S)
-        except (RedisError, OSError) as error:  # the director sees it late, play goes on
+            with store_faults():
+                await self.redis.set(robot_key(table, seat), record,
+                                     ex=CONNECTED_TTL_S if connected else LEFT_TTL_S)
+        except (StoreUnavailable, OSError) as error:  # the director sees it late, play goes on
             log.warning("robot at %s %s not recorded (%r)", table, seat, error)
 
     async def seated(self, table: str, seat: str, label: str) -> None:

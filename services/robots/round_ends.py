@@ -12,10 +12,10 @@ import json
 import logging
 from typing import Protocol
 
-from redis.exceptions import RedisError
-
+from services.common.errors import StoreUnavailable
 from services.common.names import state_key
 from services.common.redis_connect import AnyRedis
+from services.common.redis_faults import store_faults
 from shared.vocabulary import TableStatus
 
 log = logging.getLogger("tableserver.robots")
@@ -38,8 +38,9 @@ class RedisRoundEnds:
 
     async def over(self, table: str, board: int) -> bool:
         try:
-            raw = await self.redis.hget(state_key(table), "line")
-        except RedisError as error:
+            with store_faults():
+                raw = await self.redis.hget(state_key(table), "line")
+        except StoreUnavailable as error:
             log.warning("the round of %s not read (%s): no End of session", table, error)
             return False
         if not raw:

@@ -233,17 +233,24 @@ def test_kafka_or_redis_unreachable_is_told_from_an_error_they_answer() -> None:
     )
     from redis.exceptions import ConnectionError, ResponseError, TimeoutError
 
+    from services.common.errors import StoreUnavailable
     from services.common.kafka.reader import KafkaUnavailable
+    from services.common.redis_faults import store_faults
     from services.replay.importer import RedisUnavailable
+
+    def ours(error: Exception) -> StoreUnavailable:  # as the adapters raise it
+        with pytest.raises(StoreUnavailable) as caught, store_faults():
+            raise error
+        return caught.value
 
     for down in (KafkaConnectionError("refused"), KafkaTimeoutError()):
         assert str(KafkaUnavailable.of("k:1", down)) == "Kafka at k:1 is unreachable"
     assert str(KafkaUnavailable.of("k:1", TopicAuthorizationFailedError())).startswith(
         "Kafka at k:1 answered with an error: ")
     for gone in (ConnectionError("refused"), TimeoutError()):
-        assert str(RedisUnavailable.of("redis://r:1/0", gone)) == \
+        assert str(RedisUnavailable.of("redis://r:1/0", ours(gone))) == \
             "Redis at redis://r:1/0 is unreachable"
-    assert str(RedisUnavailable.of("redis://r:1/0", ResponseError("READONLY replica"))) == \
+    assert str(RedisUnavailable.of("redis://r:1/0", ours(ResponseError("READONLY replica")))) == \
         "Redis at redis://r:1/0 answered with an error: READONLY replica"
 
 

@@ -65,3 +65,38 @@ def test_no_loose_module_of_a_subject_in_the_core_root() -> None:
     loose = {p.stem for p in (ROOT / "shared").glob("*.py")}
     assert loose == {"__init__", "seats", "calls", "cards", "deal", "ids", "vocabulary",
                      "events", "codec", "codec_derive", "codec_fields", "scoring"}
+
+
+# The Redis adapters: redis-py's errors are met here and leave as ours (`StoreUnavailable`,
+# services.common.redis_faults); every other module catches ours.
+REDIS_ADAPTERS = {
+    "services/common/redis_faults.py",  # the translation
+    "services/common/redis_lines.py", "services/common/cluster_lines.py",  # they raise redis-py's
+    "services/common/store.py",  # a script Redis forgot (NoScriptError), loaded again
+    "services/gateway/http/limits.py",  # the same, and Redis away: the limit kept in memory
+    "services/gateway/feeds/cluster_feeds.py",  # a slot moved (AskError): its reader follows
+}
+
+
+def redis_error(name: str) -> bool:
+    """An import of redis-py's errors: their module, or an error by name from any of redis's."""
+    return name == "redis.exceptions" or (name.startswith("redis.") and (
+        ".exceptions" in name or name.endswith(("Error", "Exception"))))
+
+
+def redis_error_importers(folder: Path) -> set[str]:
+    return {str(path.relative_to(ROOT)) for path in sorted(folder.rglob("*.py"))
+            for _, name in imports_of(path) if redis_error(name)}
+
+
+def test_only_the_redis_adapters_import_redis_errors() -> None:
+    assert redis_error_importers(ROOT / "services") <= REDIS_ADAPTERS
+
+
+def test_the_redis_check_sees_an_importer() -> None:
+    """Not empty: the translation itself imports redis-py's errors; an error imported from
+    redis's root is one too, a client is not."""
+    assert "services/common/redis_faults.py" in redis_error_importers(ROOT / "services")
+    assert [redis_error(n) for n in ("redis.RedisError", "redis.exceptions.AskError",
+                                     "redis.asyncio.Redis", "redis.crc.key_slot")] == \
+        [True, True, False, False]

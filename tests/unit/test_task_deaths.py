@@ -33,16 +33,36 @@ sys.exit(serve(Settings(TABLESERVER_DATA=sys.argv[1]), "127.0.0.1", 0,
 """
 
 
+def test_a_gateway_whose_reader_dies_exits_non_zero_naming_it(tmp_path: Path) -> None:
+    """The process smoke test (the others below in process: a process's start is 1.5 s of
+    CPU)."""
+    done = subprocess.run([sys.executable, "-c", GATEWAY, str(tmp_path), "hub"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == DIED, done.stderr
+    assert "background task \"feeds' reader\" died" in done.stderr
+    assert "RuntimeError: a bug, raised by the test" in done.stderr  # with its traceback
+
+
 @pytest.mark.parametrize(("reader", "name"), [("hub", "feeds' reader"),
                                               ("alerts", "alerts' reader"),
                                               ("public", "the public's feeds")])
-def test_a_gateway_whose_reader_dies_exits_non_zero_naming_it(
-        tmp_path: Path, reader: str, name: str) -> None:
-    done = subprocess.run([sys.executable, "-c", GATEWAY, str(tmp_path), reader], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == DIED, done.stderr
-    assert f"background task \"{name}\" died" in done.stderr
-    assert "RuntimeError: a bug, raised by the test" in done.stderr  # with its traceback
+async def test_a_gateways_reader_that_dies_stops_it_named_and_non_zero(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, reader: str, name: str) -> None:
+    """The same in process: the app `serve` runs (`create_app`) under its supervisor, whose
+    stop is what stops uvicorn."""
+    from services.common.settings import Settings
+    from services.gateway.app import create_app
+    from tests.fakes import QuietFeeds, gateway_adapters
+
+    stopped = asyncio.Event()
+    watch = Supervisor(stopped.set)
+    dying = {reader: QuietFeeds(dies=RuntimeError("a bug, raised by the test"))}
+    app = create_app(Settings(TABLESERVER_DATA=tmp_path), gateway_adapters(**dying), watch)
+    async with app.app.router.lifespan_context(app.app):  # type: ignore[attr-defined]
+        await asyncio.wait_for(stopped.wait(), 30)
+    assert (watch.died, watch.exit_code()) == ([name], DIED)
+    assert f"background task \"{name}\" died" in caplog.text
+    assert "RuntimeError: a bug, raised by the test" in caplog.text  # with its traceback
 
 
 # A worker as `python -m services.processor` runs it (`__main__.run`: a faust worker is a mode

@@ -17,6 +17,7 @@ keys of one slot only, there is a reader a slot followed (`cluster_feeds`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import uuid
@@ -26,11 +27,12 @@ from typing import Protocol, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import RedisError
 
 from services.common.backoff import Backoff
+from services.common.errors import StoreUnavailable
 from services.common.names import WAKE
 from services.common.redis_connect import AnyRedis
+from services.common.redis_faults import store_faults, translating
 from services.gateway.feeds.cluster_feeds import ClusterReaders
 
 log = logging.getLogger("tableserver.fanout")
@@ -176,11 +178,13 @@ class FeedHub:
         # on a cluster, a reader a slot (`cluster_feeds`)
         self.nodes = ClusterReaders(self, reader) if isinstance(reader, RedisCluster) else None
 
+    @translating
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:
         """A new socket following stream `key`: first the entries after `since` (a stream id;
         `$`: none; None: the newest entry, the current state), then every new one. Raises
-        RedisError when Redis cannot be reached, BadSince for a `since` that is no stream id."""
+        StoreUnavailable when Redis cannot be reached, BadSince for a `since` that is no
+        stream id."""
         if since not in (None, "$") and not _stream_id(str(since)):
             raise BadSince("since: a stream id (such as 1700000000000-0) or $")
         sub = Subscription(key, view, render)
@@ -226,11 +230,9 @@ class FeedHub:
         wake = self.wake_key if self.nodes is None else self.nodes.follow(key)
         if wake is None:
             return
-        try:
-            await self.redis.xadd(wake, {"w": "1"}, maxlen=1)
-            await self.redis.pexpire(wake, 24 * 3600 * 1000)
-        except RedisError:
-            pass  # the reader finds the new stream within its block time anyway
+        with contextlib.suppress(StoreUnavailable), store_faults():  # else the reader finds
+            await self.redis.xadd(wake, {"w": "1"}, maxlen=1)  # the stream within its block
+            await self.redis.pexpire(wake, 24 * 3600 * 1000)  # time anyway
 
     async def run(self) -> None:
         """The reader: follow every stream a socket follows, offer each new entry. On a
@@ -241,9 +243,10 @@ class FeedHub:
         backoff = Backoff.doubling(0.1, 2.0)  # while Redis is away
         while True:
             try:
-                await self.read(cast(Redis, self.reader), self.wake_key,  # not a cluster's
-                                {k: s.last for k, s in self.streams.items()})
-            except (RedisError, OSError) as exc:
+                with store_faults():
+                    await self.read(cast(Redis, self.reader), self.wake_key,  # no cluster's
+                                    {k: s.last for k, s in self.streams.items()})
+            except (StoreUnavailable, OSError) as exc:
                 if backoff.fresh:
                     log.warning("the feeds' reader lost Redis: %r", exc)
                 await backoff.wait()

@@ -26,10 +26,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import cast
 
-from redis.exceptions import RedisError
-
 from services.common.backoff import Backoff
+from services.common.errors import StoreUnavailable
 from services.common.redis_connect import AnyRedis
+from services.common.redis_faults import translating
 from services.gateway.feeds.fanout import (
     CATCH_UP,
     BadSince,
@@ -80,18 +80,20 @@ class PublicFeeds:
         """The newest time the public may see (ms since the epoch)."""
         return max(0, (self.clock() if now_ms is None else now_ms) - self.delay_ms)
 
+    @translating
     async def shown(self, key: str, now_ms: int | None = None) -> tuple[str, Fields] | None:
         """The newest entry of stream `key` the public may see now: (its id, its fields), or
-        None when the stream has none that old. Raises RedisError."""
+        None when the stream has none that old. Raises StoreUnavailable."""
         found = cast(Entries, await self.redis.xrevrange(key, max=str(self.cutoff(now_ms)),
                                                          count=1))
         return (found[0][0].decode(), found[0][1]) if found else None
 
+    @translating
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
                         ) -> Subscription:
         """A spectator's socket following stream `key`: first the newest entry the public may
         see (`since` None), or those after `since` it may see (a stream id; `$`: none), then
-        each entry as its time comes. Raises RedisError, BadSince."""
+        each entry as its time comes. Raises StoreUnavailable, BadSince."""
         if since not in (None, "$") and not _stream_id(str(since)):
             raise BadSince("since: a stream id (such as 1700000000000-0) or $")
         sub = Subscription(key, view, render)
@@ -128,9 +130,10 @@ class PublicFeeds:
             if not line.subs:
                 del self.lines[sub.key]
 
+    @translating
     async def poll(self, now_ms: int | None = None) -> None:
         """One read of the streams the public follows that may have an entry due, up to now −
-        delay; each entry found offered to its stream's sockets. Raises RedisError."""
+        delay; each entry found offered to its stream's sockets. Raises StoreUnavailable."""
         now = self.clock() if now_ms is None else now_ms
         keys = [key for key, line in self.lines.items() if line.due_ms <= now]
         if not keys:
@@ -164,7 +167,7 @@ class PublicFeeds:
         while True:
             try:
                 await self.poll()
-            except (RedisError, OSError) as exc:
+            except (StoreUnavailable, OSError) as exc:
                 if backoff.fresh:
                     log.warning("the public's feeds lost Redis: %r", exc)
                 await backoff.wait()

@@ -15,9 +15,9 @@ from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from aiokafka.errors import KafkaError
-from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from services.common.errors import StoreUnavailable
 from services.gateway.feeds.fanout import BadSince, Feeds, Render, Subscription
 from services.gateway.feeds.ws_frames import SINK
 
@@ -39,7 +39,7 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     try:
         sub = await hub.subscribe(key, websocket.query_params.get("since", default_since),
                                   view, render)
-    except (RedisError, KafkaError):
+    except (StoreUnavailable, KafkaError):
         await close_quietly(websocket, 1011, "the feed is unavailable; retry")
         return
     except BadSince as exc:

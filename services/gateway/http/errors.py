@@ -12,11 +12,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
-from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from services.common.errors import ServiceError, Unavailable
-from services.gateway.refusals import REDIS_DOWN, Kind, Refused
+from services.common.errors import ServiceError, StoreUnavailable
+from services.gateway.refusals import Kind, Refused
 
 log = logging.getLogger("tableserver.gateway")
 
@@ -75,7 +74,8 @@ def install_error_handlers(app: FastAPI) -> None:
         the framework's status."""
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
-    @app.exception_handler(RedisError)
-    async def redis_down(request: Request, exc: RedisError) -> JSONResponse:
-        log.warning("Redis failed (%r): answered 503", exc)  # its repeats held back
-        return await refused(request, Unavailable(REDIS_DOWN, retry_after=2))
+    @app.exception_handler(StoreUnavailable)
+    async def redis_down(request: Request, exc: StoreUnavailable) -> JSONResponse:
+        """Redis failed (its adapters' error): 503, Retry-After."""
+        log.warning("Redis failed (%r): answered 503", exc.__cause__ or exc)  # repeats held back
+        return await refused(request, exc)

@@ -9,9 +9,10 @@ import asyncio
 import contextlib
 
 from aiokafka import AIOKafkaProducer
-from redis.exceptions import RedisError
 
+from services.common.errors import StoreUnavailable
 from services.common.redis_connect import AnyRedis
+from services.common.redis_faults import store_faults
 from services.gateway.ports import HealthProbe
 from services.gateway.readiness import Appends
 
@@ -20,8 +21,9 @@ TIMEOUT_S = 2.0
 
 async def redis_reachable(redis: AnyRedis) -> bool:
     try:
-        return bool(await asyncio.wait_for(redis.ping(), TIMEOUT_S))
-    except (RedisError, OSError, TimeoutError):
+        with store_faults():
+            return bool(await asyncio.wait_for(redis.ping(), TIMEOUT_S))
+    except (StoreUnavailable, OSError, TimeoutError):
         return False
 
 

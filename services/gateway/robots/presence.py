@@ -7,10 +7,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from redis.exceptions import RedisError
-
-from services.common.errors import Unavailable
-from services.gateway.refusals import REDIS_DOWN
 from services.gateway.tables.service import Gateway
 from shared.robot.seats import robot_seats
 
@@ -23,10 +19,7 @@ async def at_table(gw: Gateway, table: str) -> dict[str, Any]:
 
 
 async def at_tables(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
-    try:
-        present = await gw.adapters.store.robots_present(tables)
-    except RedisError:
-        raise Unavailable(REDIS_DOWN, retry_after=2) from None
+    present = await gw.adapters.store.robots_present(tables)  # Redis away: a 503
     requests = gw.adapters.alerts.robots
     now = int(time.time() * 1000)
     return {t: {"table": t, "seats": robot_seats(requests.get(t, []), present.get(t, {}), now)}

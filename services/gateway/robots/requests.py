@@ -11,12 +11,10 @@ import json
 import time
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from services.common.errors import Unavailable
 from services.common.kafka.produce import append
 from services.common.names import ROBOTS
-from services.gateway.refusals import REDIS_DOWN, Kind, Refused
+from services.gateway.refusals import Kind, Refused
 from services.gateway.robots import presence as robot_presence
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import service as tournaments
@@ -43,10 +41,7 @@ async def names_at(gw: Gateway, table: str) -> dict[str, str]:
     if meta.get("tournament"):
         made = await tournaments.find(gw, meta["tournament"])
         named.update(made.players.get(table, {}) if made is not None else {})
-    try:
-        found = await gw.adapters.store.read_state(table)
-    except RedisError:
-        raise Unavailable(REDIS_DOWN, retry_after=2) from None
+    found = await gw.adapters.store.read_state(table)  # Redis away: a 503
     named.update((found[1].get("players") or {}) if found is not None else {})
     return named
 

@@ -40,8 +40,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from services.common import archive, registry
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError, Unavailable
@@ -270,7 +268,7 @@ async def resume_closes(gw: Gateway) -> dict[str, registry.TableRecord]:
                 log.info("finishing the close of %d tables cut short", len(cut))
                 await close(gw, cut, force=True)
             return records
-        except (ServiceError, RedisError, TimeoutError) as exc:  # (the store's: Redis's)
+        except (ServiceError, TimeoutError) as exc:  # (the store's: `StoreUnavailable`)
             log.warning("closes cut short not finished yet (%r): again", exc)
             await backoff.wait()
 

@@ -15,8 +15,6 @@ from collections import Counter
 from collections.abc import Awaitable
 from weakref import WeakKeyDictionary
 
-from redis.exceptions import RedisError
-
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.tables.service import Gateway
@@ -50,7 +48,7 @@ class SeatPages:
     async def _quietly(self, step: Awaitable[None]) -> None:
         try:
             await step
-        except (RedisError, ServiceError, TimeoutError) as exc:
+        except (ServiceError, TimeoutError) as exc:  # the store's `StoreUnavailable` among them
             log.warning("the seats' open pages not marked (%r): the next round does", exc)
 
     async def run(self) -> None:
@@ -63,7 +61,7 @@ class SeatPages:
                         self.name, list(self.open), int(time.time() * 1000))
                 backoff.reset()
                 await asyncio.sleep(MARK_S)
-            except (RedisError, ServiceError, TimeoutError) as exc:
+            except (ServiceError, TimeoutError) as exc:
                 log.warning("the seats' open pages not marked (%r): again", exc)
                 await backoff.wait()
 

@@ -14,9 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from redis.exceptions import RedisError
-
-from services.common.errors import Unavailable
+from services.common.errors import StoreUnavailable, Unavailable
 from services.common.kafka.produce import append
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.live import send_copy
@@ -25,7 +23,7 @@ from services.common.settings import Settings
 from services.gateway.bootstrap import Adapters
 from services.gateway.gates import Busy, Gate
 from services.gateway.readiness import Appends
-from services.gateway.refusals import DIRECTOR_ONLY, REDIS_DOWN, Kind, Refused, RefusedOnState
+from services.gateway.refusals import DIRECTOR_ONLY, Kind, Refused, RefusedOnState
 from services.gateway.tables.off_loop import OffLoop
 from services.gateway.tables.retries import appended_at
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
@@ -187,7 +185,7 @@ class Gateway:
             # not acknowledged, though it may still be appended: a retry with the same
             # client_seq is folded once (shared.table.engine); or the table was closed meanwhile
             # (Kafka refuses its appends: `services.gateway.tables.closing`)
-            with contextlib.suppress(RedisError):
+            with contextlib.suppress(StoreUnavailable):
                 await self.open_meta_now(table)
             self.appends.record(False)
             raise
@@ -235,41 +233,35 @@ class Gateway:
         if grant.role == Role.SPECTATOR:
             raise Refused("spectators do not make calls", kind=Kind.FORBIDDEN)
         self.may_read(grant, table)
-        try:
-            await self.open_meta(table)
-        except RedisError:
-            raise Unavailable(REDIS_DOWN, retry_after=2) from None
+        await self.open_meta(table)  # Redis away: `StoreUnavailable`, a 503
 
     async def accept_event(self, table: str, grant: Grant, body: dict[str, Any]) -> Accepted:
         """The one command for an event: from a seat (its seat from the token), the table's
         operator (any seat's, named in the body) or the director, appended to the table's
         topic once its syntax and the sender's authority are checked. Raises `Refused` or
-        `Unavailable` (Redis's failures too), never an HTTP status."""
+        `Unavailable` (Redis's failures: `StoreUnavailable`), never an HTTP status."""
+        await self.may_send(table, grant)
+        kind = body.get("type")
+        if not isinstance(kind, str):
+            raise Refused("field 'type': the event's type, such as \"call\"", "type")
         try:
-            await self.may_send(table, grant)
-            kind = body.get("type")
-            if not isinstance(kind, str):
-                raise Refused("field 'type': the event's type, such as \"call\"", "type")
-            try:
-                if grant.role == Role.SEAT:
-                    body = await self.seats_event(table, grant, kind, body)
-                elif grant.role == Role.OPERATOR:
-                    body = await self.operators_event(table, kind, body)
-                elif kind not in DIRECTOR_EVENTS:
-                    raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
-                                  "type")
-                elif kind == EventType.CARD_PLAYED:  # the director's, any seat: checked
-                    await self.plays_card(table, None, body.get("seat"), body.get("card"))
-                elif kind == EventType.RESULT_RECORDED:  # the director records it: it stands
-                    await self.records_result(table, None, body)
-            except RefusedOnState:  # unless it is a retry of an event appended already
-                offset = await self.appended_already(table, as_sent(grant, kind, body))
-                if offset is None:
-                    raise
-                return Accepted(offset)
-            return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
-        except RedisError:
-            raise Unavailable(REDIS_DOWN, retry_after=2) from None
+            if grant.role == Role.SEAT:
+                body = await self.seats_event(table, grant, kind, body)
+            elif grant.role == Role.OPERATOR:
+                body = await self.operators_event(table, kind, body)
+            elif kind not in DIRECTOR_EVENTS:
+                raise Refused(f"field 'type': events here are {sorted(DIRECTOR_EVENTS)}",
+                              "type")
+            elif kind == EventType.CARD_PLAYED:  # the director's, any seat: checked
+                await self.plays_card(table, None, body.get("seat"), body.get("card"))
+            elif kind == EventType.RESULT_RECORDED:  # the director records it: it stands
+                await self.records_result(table, None, body)
+        except RefusedOnState:  # unless it is a retry of an event appended already
+            offset = await self.appended_already(table, as_sent(grant, kind, body))
+            if offset is None:
+                raise
+            return Accepted(offset)
+        return Accepted(await self.append(table, {**body, "ts": int(time.time() * 1000)}))
 
     async def appended_already(self, table: str, body: dict[str, Any]) -> int | None:
         """The offset of the event `body` stands for (with its `client_seq`) if the table's log

@@ -9,10 +9,9 @@ from collections.abc import Mapping
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
-from redis.exceptions import RedisError
 
 from services.common import registry
-from services.common.errors import Unavailable
+from services.common.errors import StoreUnavailable, Unavailable
 from services.common.redis_connect import AnyRedis
 from services.gateway.ports import RegistryUnavailable
 from services.gateway.refusals import REDIS_DOWN
@@ -26,7 +25,7 @@ class TableRegistry:
                     ) -> dict[str, registry.TableRecord]:
         try:
             return await registry.claim(self.redis, records)
-        except (RedisError, OSError) as exc:
+        except (StoreUnavailable, OSError) as exc:
             raise RegistryUnavailable(REDIS_DOWN, retry_after=2) from exc
 
     async def register(self, records: Mapping[str, registry.TableRecord],

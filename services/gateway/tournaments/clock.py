@@ -21,8 +21,6 @@ import logging
 import time
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.refusals import Kind, Refused
@@ -143,7 +141,7 @@ async def _score_left(gw: Gateway, made: Tournament, number: int) -> None:
         return
     try:
         await score_unfinished(gw, made, number, TRICKS_LEFT)
-    except (ServiceError, RedisError, TimeoutError) as exc:
+    except (ServiceError, TimeoutError) as exc:  # `StoreUnavailable` among them
         log.warning("round %d of %s: its unfinished boards not scored (%r); the Director "
                     "may score them", number, made.tournament, exc)
 
@@ -158,7 +156,7 @@ async def on_due(gw: Gateway, tournament: str) -> None:
         await end_round(gw, tournament)
     except Refused as exc:  # no timed round (the Director started an untimed one), closed
         log.info("clock of %s let go: %s", tournament, exc)
-    except (ServiceError, RedisError, TimeoutError) as exc:
+    except (ServiceError, TimeoutError) as exc:
         log.warning("round of %s not ended yet (%r): again in %d ms", tournament, exc,
                     RETRY_MS)
         await store.set_clock(tournament, now_ms() + RETRY_MS)
@@ -173,6 +171,6 @@ async def run_clock(gw: Gateway) -> None:
                 await on_due(gw, tournament)
             backoff.reset()
             await asyncio.sleep(TICK_S)
-        except (RedisError, ServiceError, TimeoutError) as exc:
+        except (ServiceError, TimeoutError) as exc:
             log.warning("clocks not read (%r): again", exc)
             await backoff.wait()

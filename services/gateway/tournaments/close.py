@@ -25,8 +25,6 @@ import logging
 import time
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError, Unavailable
 from services.common.kafka.reader import KafkaUnavailable
@@ -118,6 +116,6 @@ async def resume(gw: Gateway) -> None:
                 await close_tournament(gw, tournament, await store.records_of(
                     tables), force=True)
             return
-        except (ServiceError, KafkaUnavailable, RedisError, TimeoutError) as exc:
+        except (ServiceError, KafkaUnavailable, TimeoutError) as exc:  # `StoreUnavailable` too
             log.warning("tournaments' closes cut short not finished yet (%r): again", exc)
             await backoff.wait()

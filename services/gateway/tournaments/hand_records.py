@@ -21,9 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from redis.exceptions import RedisError
-
-from services.common.errors import Unavailable
+from services.common.errors import StoreUnavailable, Unavailable
 from services.gateway.tables.service import Gateway
 from services.robots import hand_records as solver
 from shared.tournament.session import Tournament
@@ -74,7 +72,7 @@ async def _solve_all(gw: Gateway, made: Tournament) -> None:
                 failed.add(board)
                 continue
             await store.remember_hand_records(made.tournament, {board: record})
-    except (RedisError, Unavailable) as exc:  # the next read starts again from what was kept
+    except Unavailable as exc:  # (`StoreUnavailable`) the next read starts from what was kept
         log.warning("%s: hand records not all solved and kept: %s", made.tournament, exc)
 
 
@@ -84,7 +82,7 @@ async def records_of(gw: Gateway, made: Tournament
     set solving. 503 while Redis cannot be read."""
     try:
         kept = await gw.adapters.store.hand_records(made.tournament)
-    except RedisError:
+    except StoreUnavailable:
         raise Unavailable("Redis is unreachable; retry", retry_after=1) from None
     failed = frozenset(_of(gw).failed.get(made.tournament, ()))
     if len(kept) + len(failed) < len(made.deals):

@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from redis.exceptions import RedisError
-
 from services.common.errors import ServiceError, Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError, Record
 from services.gateway.refusals import Kind, Refused
@@ -172,7 +170,7 @@ class PublicBoards:
         for table in list(self.followed):
             try:
                 await self.of_table(table)  # a tournament's tables after the first: cached
-            except (ServiceError, RedisError) as exc:
+            except ServiceError as exc:  # `StoreUnavailable` among them
                 log.warning("what the public may see at %s could not be told: %s", table, exc)
 
     async def run(self) -> None:

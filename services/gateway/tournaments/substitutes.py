@@ -21,11 +21,9 @@ import logging
 import time
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from services.common.backoff import Backoff
-from services.common.errors import ServiceError, Unavailable
-from services.gateway.refusals import REDIS_DOWN, Kind, Refused
+from services.common.errors import ServiceError
+from services.gateway.refusals import Kind, Refused
 from services.gateway.robots.requests import record_request, seats_asked
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, refuse_closed
@@ -84,10 +82,7 @@ async def at_table(gw: Gateway, table: str) -> dict[str, Any]:
 
 async def _told(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     store = gw.adapters.store
-    try:
-        lines, marks = await store.overview(tables), await store.pages_open(tables)
-    except RedisError:
-        raise Unavailable(REDIS_DOWN, retry_after=2) from None
+    lines, marks = await store.overview(tables), await store.pages_open(tables)  # or a 503
     now = now_ms()
     out = {}
     for table in tables:
@@ -197,7 +192,7 @@ async def run_substitutes(gw: Gateway) -> None:
                 await step_tournament(gw, tournament, after_s)
             backoff.reset()
             await asyncio.sleep(TICK_S)
-        except (RedisError, ServiceError, TimeoutError) as exc:
+        except (ServiceError, TimeoutError) as exc:  # `StoreUnavailable` among them
             log.warning("substitutes not looked at (%r): again", exc)
             await backoff.wait()
 

@@ -12,7 +12,6 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from services.common.errors import ServiceError
@@ -133,7 +132,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
         return
     public.follow(table)  # the public's: after the delay, a tournament's boards withheld
     try:
-        with contextlib.suppress(ServiceError, RedisError):  # else every board withheld,
+        with contextlib.suppress(ServiceError):  # else every board withheld,
             await public.of_table(table)  # until `PublicBoards.run` can tell
         await serve_feed(websocket, gw.adapters.public if delay else gw.adapters.hub,
                          feed_key(table), (grant.role, grant.seat), render, answer=answer)

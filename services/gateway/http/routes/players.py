@@ -14,10 +14,9 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, WebSocket
 from fastapi.responses import Response
-from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from services.common.errors import ServiceError
+from services.common.errors import ServiceError, StoreUnavailable
 from services.gateway.feeds.sockets import close_quietly
 from services.gateway.http.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.http.errors import responses, status_of
@@ -124,12 +123,12 @@ async def _send_views(websocket: WebSocket, gw: Gateway, player: PlayerScope,
                 view = await entry_links.play_view(gw, player)
                 async with sending:
                     await websocket.send_text(json.dumps(view))
+        except StoreUnavailable:
+            await close_quietly(websocket, 1011, "Redis is unreachable; retry")
+            return
         except ServiceError as exc:
             status = status_of(exc)
             await close_quietly(websocket, {403: 4403, 404: 4404}.get(status, 1011), str(exc))
-            return
-        except RedisError:
-            await close_quietly(websocket, 1011, "Redis is unreachable; retry")
             return
         await asyncio.wait({listener, change}, timeout=AGAIN_S,
                            return_when=asyncio.FIRST_COMPLETED)

@@ -11,10 +11,9 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Path as PathParam, Query, WebSocket
 from fastapi.responses import Response
-from redis.exceptions import RedisError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from services.common.errors import ServiceError
+from services.common.errors import ServiceError, StoreUnavailable
 from services.gateway.http.deps import DirectorDep, GatewayDep, GrantDep
 from services.gateway.http.errors import responses, status_of
 from services.gateway.http.models import (
@@ -276,12 +275,12 @@ async def overview_socket(websocket: WebSocket, tournament: str) -> None:
         while True:
             try:
                 view = await with_matches(gw, await tournaments.overview(gw, tournament))
+            except StoreUnavailable:
+                await websocket.close(code=1011, reason="Redis is unreachable; retry")
+                return
             except ServiceError as exc:
                 await websocket.close(code=4404 if status_of(exc) == 404 else 1011,
                                       reason=str(exc)[:120])
-                return
-            except RedisError:
-                await websocket.close(code=1011, reason="Redis is unreachable; retry")
                 return
             lines = {t["table"]: {k: v for k, v in t.items() if k != "idle_s"}
                      for t in view["tables"]}

@@ -129,16 +129,32 @@ export function playCells(line) {
     el("td", { text: line.tricks === undefined ? "—" : String(line.tricks) })];
 }
 
+/** A fouled board's line (Law 87B): the form it played, its group. */
+function formText(line) {
+  if (line.group === undefined) return "";
+  return line.group ? `changed form ${line.group}` : "correct form";
+}
+
 function lineRow(line, mp) {
   return el("tr", { class: line.kind === "played" ? "" : "adjusted", "data-ns": line.ns,
-    "data-ew": line.ew, "data-kind": line.kind },
+    "data-ew": line.ew, "data-kind": line.kind,
+    "data-group": line.group === undefined ? null : line.group },
   el("td", { text: String(line.ns) }), el("td", { text: String(line.ew) }),
   ...playCells(line),
   el("td", { "data-score": "", text: scoreText(line) }),
   el("td", { text: fixed(line.ns_points) }), el("td", { text: fixed(line.ew_points) }),
   ...(mp ? [el("td", { text: fixed(line.ns_percent) }), el("td", { text: fixed(line.ew_percent) })]
     : []),
-  el("td", { class: "reason", text: line.reason || "" }));
+  el("td", { class: "reason", text: [formText(line), line.reason || ""]
+    .filter(Boolean).join("; ") }));
+}
+
+/** A traveller's caption: a fouled board's (Law 87) says so, its groups scored apart. */
+function boardCaption(t) {
+  if (!t.fouled) return `Board ${t.board}`;
+  const forms = t.fouled.forms + 1;
+  return `Board ${t.board} — fouled (Law 87): ${forms} groups scored apart` +
+    (t.fouled.reason ? ` — ${t.fouled.reason}` : "");
 }
 
 /** Each board's traveller (pairs), or each match's boards (teams); with its hand record
@@ -150,8 +166,9 @@ export function travellersNode(doc, hands = {}) {
   const mp = doc.scoring === "matchpoints";
   const unit = mp ? "MP" : "IMPs";
   return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", {
-    class: "board-record" }, el("div", { class: "traveller", "data-board": t.board },
-    table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
+    class: "board-record" }, el("div", { class: "traveller", "data-board": t.board,
+    "data-fouled": t.fouled ? t.fouled.forms : null },
+    table(boardCaption(t), ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
       `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []), "Director"],
     t.lines.map((line) => lineRow(line, mp)), { stacked: true })),
   hands[t.board] ? handRecordNode(hands[t.board]) : null)));

@@ -52,7 +52,7 @@ export function namesOf(doc) {
 
 /** A table of scores; `stacked`: on a phone each row's cells wrap under their heads' words
  * (results.css), as a traveller's eleven columns are too wide for 375 px. */
-function table(caption, head, rows, { stacked = false } = {}) {
+export function table(caption, head, rows, { stacked = false } = {}) {
   if (stacked) {
     for (const row of rows) {
       [...row.children].forEach((cell, i) => { cell.dataset.label = head[i]; });

@@ -17,9 +17,10 @@ from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
 from shared.scores.movements import Round, Seating
 from shared.scores.numbers import shown
-from shared.scores.rankings import pair_rankings, with_law_12c2c
+from shared.scores.pair_tie_breaks import pair_standings
+from shared.scores.rankings import Standing, pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
-from shared.scores.tie_breaks import team_standings
+from shared.scores.tie_breaks import TieBreak, team_standings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
@@ -169,9 +170,10 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     doc["rankings"] = [
         {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
          else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
-         "percent": s.percent}
-        for s in pair_rankings(boards, penalties,
-                               by_direction=not movement.one_field)]
+         "percent": s.percent} | ({} if rule is None else {"tie_break": str(rule)})
+        for s, rule in _placed(pair_rankings(boards, penalties,
+                                             by_direction=not movement.one_field),
+                               boards, movement.imps_to_vp)]
     if movement.imps_to_vp:
         doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
@@ -180,6 +182,13 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                          for t in boards]
     doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
     return doc
+
+
+def _placed(standings: Sequence[Standing], boards: Sequence[Traveller], by_vp: bool
+            ) -> list[tuple[Standing, TieBreak | None]]:
+    """The pairs' standings, a tie for first split by the EBU's order
+    (`shared.scores.pair_tie_breaks`); ranked by VPs (`vp_ranked` ranks again): as they are."""
+    return [(s, None) for s in standings] if by_vp else pair_standings(standings, boards)
 
 
 def _fouled_map(t: Traveller, reasons: Mapping[int, str]) -> dict[str, Any]:

@@ -13,7 +13,10 @@ const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
 
 const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
 // the rule that broke a tie on VPs (shared/scores/tie_breaks.py)
-const TIE_BREAK = { head_to_head_vp: "VPs between them", head_to_head_imps:
+// and a pairs event's tie for first (shared/scores/pair_tie_breaks.py, the EBU's §143)
+const TIE_BREAK = { head_to_head: "the boards between them", tie_break_points:
+  "tie-break points", point_a_board: "point-a-board count-back",
+  head_to_head_vp: "VPs between them", head_to_head_imps:
   "IMPs between them", imp_quotient: "IMP quotient" };
 // a teams event's forms besides IMPs to VPs: the unit of their points
 const FORM_UNIT = { board_a_match: "boards", aggregate: "points" };
@@ -100,16 +103,20 @@ export function rankingsNode(doc) {
   const note = doc.counted === "complete" ? [el("p", { id: "rankings-counted", text:
     `The rankings count the boards every table has played: ${done ? counted(done, "board")
       : "none yet"}.` })] : [];
+  const ties = doc.rankings.some((r) => r.tie_break);
   return el("div", {}, [...note, ...fields.map((d) => table(
     d ? `${d === "NS" ? "North–South" : "East–West"} pairs` : "Pairs",
-    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), ...(vp ? ["VP"] : [])],
+    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), ...(vp ? ["VP"] : []),
+      ...(ties ? ["Tie broken by"] : [])],
     doc.rankings.filter((r) => r.direction === d).map((r) => el("tr", {
       "data-entrant": r.entrant, "data-rank": r.rank },
     el("td", { text: String(r.rank) }),
     el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
     el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
     ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []),
-    ...(vp ? [el("td", { "data-vp": "", text: fixed(r.vp) })] : [])))))]);
+    ...(vp ? [el("td", { "data-vp": "", text: fixed(r.vp) })] : []),
+    ...(ties ? [el("td", { "data-tie-break": r.tie_break || "",
+      text: TIE_BREAK[r.tie_break] || "" })] : [])))))]);
 }
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };

@@ -40,6 +40,7 @@ from services.gateway.http.routes import (
     entries,
     events,
     feeds,
+    fouled_boards,
     health,
     player_boards,
     players,
@@ -96,8 +97,9 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                   "docs/api.md for the event schema and the state of a board.")
     app.state.gateway = gateway
     install_error_handlers(app)
-    for module in (tables, tournaments, results_import, clock, entries, player_boards,
-                   players, robots, events, reading, alerts, feeds, health, substitutes):
+    for module in (tables, tournaments, results_import, fouled_boards, clock, entries,
+                   player_boards, players, robots, events, reading, alerts, feeds, health,
+                   substitutes):
         app.include_router(module.router)
     install_docs(app)  # /docs and /redoc from local files: no CDN
     install_pages(app)  # the web pages, /seat …, and their assets under /web

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from shared.scores.team_rankings import MatchScore, TeamStanding
@@ -32,6 +32,10 @@ class TieBreak(enum.StrEnum):
     HEAD_TO_HEAD_VP = "head_to_head_vp"
     HEAD_TO_HEAD_IMPS = "head_to_head_imps"
     IMP_QUOTIENT = "imp_quotient"
+    # pairs (`shared.scores.pair_tie_breaks`, the EBU White Book §143.7.1)
+    HEAD_TO_HEAD = "head_to_head"
+    TIE_BREAK_POINTS = "tie_break_points"
+    POINT_A_BOARD = "point_a_board"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +84,17 @@ def break_ties(order: Sequence[tuple[int, float]], matches: Sequence[MatchScore]
     equal VPs ordered by the rules, each team with its rank and the rule that set it apart
     from the nearest team above it that the rules tell from it (none: the nearest below);
     None when not tied, or when the rules tell none of its group apart (a shared rank)."""
+    return broken(order, lambda tied: _keys(tied, matches), RULES)
+
+
+Keys = Callable[[Sequence[int]], Mapping[int, tuple[float, ...]]]
+
+
+def broken(order: Sequence[tuple[int, float]], keys_of: Keys, rules: Sequence[TieBreak],
+           first_only: bool = False) -> list[Placed]:
+    """`order` (entrant and value, best first) with each group of equal values ordered by
+    `keys_of`'s keys (one a rule of `rules`, in order, higher first); `first_only`: the
+    group tied for first place alone (the others share their rank)."""
     out: list[Placed] = []
     i = 0
     while i < len(order):
@@ -87,10 +102,10 @@ def break_ties(order: Sequence[tuple[int, float]], matches: Sequence[MatchScore]
         while j < len(order) and round(order[j][1], ROUNDING) == round(order[i][1], ROUNDING):
             j += 1
         tied = [team for team, _ in order[i:j]]
-        if len(tied) == 1:
-            out.append(Placed(tied[0], i + 1, None))
+        if len(tied) == 1 or (first_only and i > 0):
+            out += [Placed(t, i + 1, None) for t in tied]
         else:
-            keys = _keys(tied, matches)
+            keys = keys_of(tied)
             ranked = sorted(tied, key=lambda t: (tuple(-k for k in keys[t]), t))
             for k, team in enumerate(ranked):
                 # the rule that set it apart from the nearest team above it that the rules
@@ -98,7 +113,7 @@ def break_ties(order: Sequence[tuple[int, float]], matches: Sequence[MatchScore]
                 above = [t for t in ranked[:k] if keys[t] != keys[team]]
                 below = [t for t in ranked[k + 1:] if keys[t] != keys[team]]
                 other = above[-1] if above else below[0] if below else team
-                rule = next((r for r, a, b in zip(RULES, keys[team], keys[other], strict=True)
+                rule = next((r for r, a, b in zip(rules, keys[team], keys[other], strict=True)
                              if a != b), None)
                 same = k > 0 and keys[ranked[k - 1]] == keys[team]
                 out.append(Placed(team, out[-1].rank if same else i + k + 1, rule))

@@ -5,8 +5,8 @@ Butler's datum) of both sides, the Director's scores (Law 12C) among them."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from shared.scores.adjustments import (
     ARTIFICIAL_IMPS,
@@ -18,6 +18,7 @@ from shared.scores.adjustments import (
     side_distribution,
 )
 from shared.scores.field import Field
+from shared.scores.fouled_boards import CORRECT, Pair
 from shared.scores.imps import butler_datum, imps
 from shared.scores.matchpoints import Distribution, neuberg, top
 from shared.scores.vocabulary import Direction, ResultKind, Scoring
@@ -50,6 +51,7 @@ class Line:
     ew_points: float
     ns_percent: float | None = None
     ew_percent: float | None = None
+    group: int | None = None  # a fouled board's (Law 87B): 0 its correct form, k a changed one
 
     @property
     def kind(self) -> ResultKind:
@@ -59,7 +61,8 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Traveller:
     """A board's results, scored. `top`: the matchpoint top (2 × (expected − 1)); `datum`:
-    Butler's; `compared`: the results compared (the artificial scores are not)."""
+    Butler's (None on a fouled board: each group its own); `compared`: the results compared
+    (the artificial scores are not); `fouled`: the board's changed forms (Law 87), 0 if none."""
 
     board: int
     scoring: Scoring
@@ -67,6 +70,7 @@ class Traveller:
     compared: int
     top: int | None = None
     datum: int | None = None
+    fouled: int = 0
 
 
 def _mean(distribution: Distribution) -> float:
@@ -121,10 +125,13 @@ def _imp_lines(results: Sequence[Result], scoring: Scoring
 
 
 def traveller(board: int, results: Sequence[Result], scoring: Scoring = Scoring.MATCHPOINTS,
-              expected: int | None = None) -> Traveller:
+              expected: int | None = None, groups: Mapping[Pair, int] | None = None
+              ) -> Traveller:
     """Score one board's results. In matchpoints, `expected` is how many times the board should
     have been played (the most any board was, by default its own count): a board with fewer
-    comparable results (fewer played, or artificial scores) is factored up by Neuberg."""
+    comparable results (fewer played, or artificial scores) is factored up by Neuberg.
+    `groups` (a fouled board, Law 87B: `shared.scores.fouled_boards`): the places that played
+    a changed form, each its group; each group is scored apart, factored to the full top."""
     if any(r.board != board for r in results):
         raise ScoreError(f"a traveller holds board {board}'s results only", "board")
     seen: set[int] = set()
@@ -132,26 +139,59 @@ def traveller(board: int, results: Sequence[Result], scoring: Scoring = Scoring.
         if r.ns in seen or r.ew in seen:
             raise ScoreError(f"an entrant has two results on board {board}", "ns")
         seen.update((r.ns, r.ew))
+    if groups:
+        return _fouled(board, results, scoring, expected, groups)
     if scoring is Scoring.MATCHPOINTS:
-        expected = len(results) if expected is None else expected
-        if expected < len(results):
-            raise ScoreError(f"board {board} has {len(results)} results, more than the "
-                             f"{expected} expected", "expected")
+        expected = _expected(board, results, expected)
         lines, n = _matchpoint_lines(results, expected)
         return Traveller(board, scoring, tuple(lines), n, top=top(expected))
     imp_lines, n, datum = _imp_lines(results, scoring)
     return Traveller(board, scoring, tuple(imp_lines), n, datum=datum)
 
 
+def _expected(board: int, results: Sequence[Result], expected: int | None) -> int:
+    expected = len(results) if expected is None else expected
+    if expected < len(results):
+        raise ScoreError(f"board {board} has {len(results)} results, more than the "
+                         f"{expected} expected", "expected")
+    return expected
+
+
+def _fouled(board: int, results: Sequence[Result], scoring: Scoring, expected: int | None,
+            groups: Mapping[Pair, int]) -> Traveller:
+    """Law 87B: each group's results scored apart (matchpoints factored by Neuberg to the
+    board's full top, the EBU's method; IMPs within the group), the lines in their order."""
+    by_group: dict[int, list[Result]] = defaultdict(list)
+    for r in results:
+        by_group[groups.get((r.ns, r.ew), CORRECT)].append(r)
+    scored: dict[Pair, Line] = {}
+    compared = 0
+    full = _expected(board, results, expected) if scoring is Scoring.MATCHPOINTS else 0
+    for k, mine in by_group.items():
+        if scoring is Scoring.MATCHPOINTS:
+            lines, n = _matchpoint_lines(mine, full)
+        else:
+            lines, n, _ = _imp_lines(mine, scoring)
+        compared += n
+        scored.update(((line.result.ns, line.result.ew), replace(line, group=k))
+                      for line in lines)
+    changed = len(set(groups.values()))
+    return Traveller(board, scoring, tuple(scored[r.ns, r.ew] for r in results), compared,
+                     top=top(full) if scoring is Scoring.MATCHPOINTS else None,
+                     fouled=changed)
+
+
 def travellers(results: Iterable[Result], scoring: Scoring = Scoring.MATCHPOINTS,
-               expected: int | None = None) -> dict[int, Traveller]:
+               expected: int | None = None,
+               fouled: Mapping[int, Mapping[Pair, int]] | None = None) -> dict[int, Traveller]:
     """Every board's traveller. In matchpoints every board is factored to the same expected
     number of results (`expected`, else the most any board has), so that each board weighs
-    the same (Neuberg)."""
+    the same (Neuberg). `fouled`: each fouled board's groups (Law 87B)."""
     by_board: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         by_board[result.board].append(result)
     most = max((len(rs) for rs in by_board.values()), default=0)
     wanted = most if expected is None else expected
-    return {board: traveller(board, rs, scoring, wanted)
+    groups = fouled or {}
+    return {board: traveller(board, rs, scoring, wanted, groups.get(board))
             for board, rs in sorted(by_board.items())}

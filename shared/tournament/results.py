@@ -17,13 +17,15 @@ from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
 from shared.scores.movements import Round, Seating
 from shared.scores.numbers import shown
-from shared.scores.rankings import pair_rankings, with_law_12c2c
+from shared.scores.pair_tie_breaks import pair_standings
+from shared.scores.rankings import Standing, pair_rankings, with_law_12c2c
 from shared.scores.team_rankings import MatchScore, match_score, team_rankings
-from shared.scores.tie_breaks import team_standings
+from shared.scores.tie_breaks import TieBreak, team_standings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
 from shared.tournament.entrants import Entrant, plan
+from shared.tournament.fouled_records import BOARD_FOULED, fouled_boards
 from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.session import Tournament
 from shared.tournament.team_form_results import form_results
@@ -126,7 +128,9 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
         raise ScoreError("this tournament has no entrants and movement to score", "tournament")
     rounds = rounds_of(round_records, made)
     places = scheduled(rounds)
-    director = given(made, places, score_records)
+    director = given(made, places, [r for r in score_records
+                                    if r.get("type") != BOARD_FOULED])
+    fouled, fouled_why = fouled_boards(score_records, places)
     all_results = apply_adjustments(played(rounds, made, table_results),
                                     director.adjustments, places)
     have = {(r.board, r.ns, r.ew) for r in all_results}
@@ -161,21 +165,38 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                           for n, m in zip(_match_rounds(rounds), scores, strict=True)]
         return doc
     expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
-    boards = with_law_12c2c(travellers(counted, movement.scoring, expected).values())
+    boards = with_law_12c2c(travellers(counted, movement.scoring, expected, fouled).values())
     doc["scoring"] = str(movement.scoring)
     doc["rankings"] = [
         {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
          else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
-         "percent": s.percent}
-        for s in pair_rankings(boards, penalties,
-                               by_direction=not movement.one_field)]
+         "percent": s.percent} | ({} if rule is None else {"tie_break": str(rule)})
+        for s, rule in _placed(pair_rankings(boards, penalties,
+                                             by_direction=not movement.one_field),
+                               boards, movement.imps_to_vp)]
     if movement.imps_to_vp:
         doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
-                          "lines": lines[t.board]} for t in boards]
+                          "lines": lines[t.board]} | _fouled_map(t, fouled_why)
+                         for t in boards]
     doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
     return doc
+
+
+def _placed(standings: Sequence[Standing], boards: Sequence[Traveller], by_vp: bool
+            ) -> list[tuple[Standing, TieBreak | None]]:
+    """The pairs' standings, a tie for first split by the EBU's order
+    (`shared.scores.pair_tie_breaks`); ranked by VPs (`vp_ranked` ranks again): as they are."""
+    return [(s, None) for s in standings] if by_vp else pair_standings(standings, boards)
+
+
+def _fouled_map(t: Traveller, reasons: Mapping[int, str]) -> dict[str, Any]:
+    """A fouled board's traveller (Law 87B): its changed forms and the Director's reason (each
+    line's `group` says which form it played)."""
+    if not t.fouled:
+        return {}
+    return {"fouled": {"forms": t.fouled, "reason": reasons.get(t.board, "")}}
 
 
 def _entrant_map(entrant: Entrant, everything: bool) -> dict[str, Any]:
@@ -221,10 +242,12 @@ def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[dict[str, 
 def _line_map(line: Line, reasons: Mapping[Place, str],
               plays: Mapping[Place, Mapping[str, Any]]) -> dict[str, Any]:
     r = line.result
-    out = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
+    out: dict[str, Any] = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
            "ns_points": shown(line.ns_points, 4), "ew_points": shown(line.ew_points, 4),
            "ns_percent": None if line.ns_percent is None else shown(line.ns_percent, 2),
            "ew_percent": None if line.ew_percent is None else shown(line.ew_percent, 2)}
+    if line.group is not None:
+        out["group"] = line.group  # a fouled board's changed form (Law 87B)
     if (r.board, r.ns, r.ew) in reasons:
         out["reason"] = reasons[r.board, r.ns, r.ew]
     elif r.score.kind is ResultKind.PLAYED and (r.board, r.ns, r.ew) in plays:

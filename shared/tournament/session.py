@@ -49,6 +49,8 @@ class Tournament:
     digest: str = ""
     entrants: tuple[Entrant, ...] = ()  # pairs or teams, numbered from 1 (docs/scoring.md)
     movement: Movement | None = None  # None: the director's own rounds
+    continues: str = ""  # the tournament this session continues (`shared.tournament.carry_over`)
+    session: str = ""  # the session's name in a multi-session event
 
     def to_map(self) -> dict[str, Any]:
         m = {"type": "tournament_created", "tournament": self.tournament,
@@ -60,6 +62,10 @@ class Tournament:
             m["entrants"] = [e.to_map() for e in self.entrants]
         if self.movement is not None:
             m["movement"] = self.movement.to_map()
+        if self.continues:
+            m["continues"] = self.continues
+        if self.session:
+            m["session"] = self.session
         return m
 
     @staticmethod
@@ -69,7 +75,8 @@ class Tournament:
                           {int(d["board"]): d for d in m["deals"]}, m.get("players", {}),
                           m.get("site", ""), m.get("date", ""), m.get("digest", ""),
                           tuple(Entrant.from_map(e) for e in m.get("entrants", ())),
-                          None if movement is None else Movement.from_map(movement))
+                          None if movement is None else Movement.from_map(movement),
+                          m.get("continues", ""), m.get("session", ""))
 
 
 def digest_of(request: dict[str, Any]) -> str:

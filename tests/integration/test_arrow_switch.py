@@ -24,13 +24,14 @@ SEATED = {1: {"a": (1, 4, (1, 2)), "b": (2, 5, (3, 4)), "c": (3, 6, (5, 6))},
           3: {"a": (5, 1, (5, 6)), "b": (6, 2, (1, 2)), "c": (4, 3, (3, 4))}}
 
 
-def play_arrow_switched(http: Any, t: str) -> tuple[dict[tuple[int, int, int], int],
-                                                    dict[str, Any]]:
-    """The arrow-switched Mitchell `t` created (tables `t`-a, -b, -c) and its three rounds
-    played as `SEATED` seats them, each round's names at the seats checked: each place's
-    (board, NS, EW) NS score, and the results once every board is complete."""
+def play_arrow_switched(http: Any, t: str, **creation: Any
+                        ) -> tuple[dict[tuple[int, int, int], int], dict[str, Any]]:
+    """The arrow-switched Mitchell `t` created (tables `t`-a, -b, -c; `creation`'s fields
+    added to the request) and its three rounds played as `SEATED` seats them, each round's
+    names at the seats checked: each place's (board, NS, EW) NS score, and the results once
+    every board is complete."""
     deals = _deals()
-    made = http.post("/api/tournaments", json={
+    made = http.post("/api/tournaments", json=creation | {
         "tournament": t, "tables": [f"{t}-{x}" for x in "abc"], "deals": DEALS,
         "entrants": PAIRS,
         "movement": {"kind": "mitchell", "boards_per_round": 2, "arrow_switch": True}})

@@ -303,6 +303,12 @@ class TournamentCreate(BaseModel):
         examples=[[{"name": "Ann & Bob", "players": ["Ann", "Bob"]}]])
     movement: MovementGiven | None = Field(None, description="how the entrants move; none: "
                                            "the director's own rounds")
+    continues: str | None = Field(
+        None, pattern=TOURNAMENT_ID, description="a multi-session event: the tournament (a "
+        "pairs session scored the same way) this session continues; its results carry the "
+        "totals over (docs/scoring.md)")
+    session: str = Field("", max_length=100, examples=["Session 2"],
+                         description="the session's name in a multi-session event")
 
     @field_validator("tables")
     @classmethod

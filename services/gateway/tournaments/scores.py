@@ -29,6 +29,7 @@ from shared.table.engine import TableState, fold
 from shared.tournament.director_scores import parse
 from shared.tournament.entrants import MovementKind, plan, swiss_round
 from shared.tournament.entrants_added import ENTRANT_ADDED, with_added
+from shared.tournament.fouled_records import BOARD_FOULED
 from shared.tournament.results import pairs_matchpoints, results, rounds_of, standings
 from shared.tournament.session import Tournament, TournamentError
 
@@ -41,8 +42,9 @@ def _down() -> Unavailable:
 
 async def record_of(gw: Gateway, made: Tournament
                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """The tournament's rounds, the Director's scores and the entrants added after its
-    creation (`shared.tournament.entrants_added`), in the order recorded."""
+    """The tournament's rounds, the Director's scores and fouled boards (`board_fouled`), and
+    the entrants added after its creation (`shared.tournament.entrants_added`), in the order
+    recorded."""
     try:
         records = await tournament_records(gw, made.tournament)
     except NoTableError:
@@ -54,7 +56,7 @@ async def record_of(gw: Gateway, made: Tournament
         event = json.loads(value or b"{}")
         if event.get("type") == "round_started":
             rounds.append(event)
-        elif event.get("type") == "score_given":
+        elif event.get("type") in ("score_given", BOARD_FOULED):
             scores.append(event)
         elif event.get("type") == ENTRANT_ADDED and not rounds:  # with_added: before round 1
             added.append(event)

@@ -35,6 +35,7 @@ from services.gateway.tournaments.scores import movement_round, record_of, stand
 from shared.codec import DecodeError, decode, to_map
 from shared.scores.movements import Round
 from shared.table.table_summary import totals_of
+from shared.tournament.carry_over import check_continues
 from shared.tournament.clock import behind_time, round_ends_at
 from shared.tournament.entrants import (
     Entrant,
@@ -110,9 +111,11 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
                           f"players.{table}")
     players = {t: {str(s): n for s, n in names.items()} for t, names in request.players.items()}
     entrants, movement = _entrants(request, len(tables), deals)
+    if request.continues:
+        await _continued(gw, request.continues, movement)
     made = Tournament(request.tournament, request.name or request.tournament, request.ruleset,
                       tables, deals, players, request.site, request.date, digest, entrants,
-                      movement)
+                      movement, request.continues or "", request.session)
     record = creation_record(made)  # before anything is made
     found = await find(gw, request.tournament)
     if found is not None:
@@ -138,6 +141,18 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
     gw.tournaments[made.tournament] = made
     hand_records.start(gw, made)  # solved while the boards are played
     return made, True
+
+
+async def _continued(gw: Gateway, continues: str, movement: Movement | None) -> None:
+    """The session continued must exist and be a pairs session scored the same way (a 400
+    naming `continues`: `shared.tournament.carry_over`)."""
+    previous = await find(gw, continues)
+    if previous is None:
+        raise Refused(f"continues: no tournament {continues}", "continues")
+    try:
+        check_continues(previous.movement, movement, continues)
+    except TournamentError as exc:
+        raise Refused(str(exc), exc.field) from None
 
 
 def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str, Any]]

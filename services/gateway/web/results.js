@@ -12,6 +12,7 @@ import {
   directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
 import { followTournament } from "./public_reader.js";
+import { overallNode } from "./sessions_view.js";
 import { el } from "./table.js";
 import { counted } from "./words.js";
 
@@ -41,9 +42,10 @@ function render() {
   document.title = `Results: ${doc.name || doc.tournament}`;
   const boards = isTeams(doc) ? ""
     : ` · ${counted(doc.complete.length, "board")} complete`;
-  $("summary").textContent = counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
+  $("summary").textContent = (doc.session ? `${doc.session} · ` : "")
+    + counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
     + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
-  show("rankings", rankingsNode(doc));
+  show("rankings", el("div", {}, overallNode(doc), rankingsNode(doc)));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));
   $("travellers-note").textContent = "A board's traveller is shown once every table that " +

@@ -13,7 +13,10 @@ const KIND = { corrected: "corrected", assigned: "assigned (Law 12C1(b))",
 
 const WORDS = new Set(["Pair", "Team", "Director", "Contract"]); // left-aligned columns
 // the rule that broke a tie on VPs (shared/scores/tie_breaks.py)
-const TIE_BREAK = { head_to_head_vp: "VPs between them", head_to_head_imps:
+// and a pairs event's tie for first (shared/scores/pair_tie_breaks.py, the EBU's §143)
+const TIE_BREAK = { head_to_head: "the boards between them", tie_break_points:
+  "tie-break points", point_a_board: "point-a-board count-back",
+  head_to_head_vp: "VPs between them", head_to_head_imps:
   "IMPs between them", imp_quotient: "IMP quotient" };
 // a teams event's forms besides IMPs to VPs: the unit of their points
 const FORM_UNIT = { board_a_match: "boards", aggregate: "points" };
@@ -52,7 +55,7 @@ export function namesOf(doc) {
 
 /** A table of scores; `stacked`: on a phone each row's cells wrap under their heads' words
  * (results.css), as a traveller's eleven columns are too wide for 375 px. */
-function table(caption, head, rows, { stacked = false } = {}) {
+export function table(caption, head, rows, { stacked = false } = {}) {
   if (stacked) {
     for (const row of rows) {
       [...row.children].forEach((cell, i) => { cell.dataset.label = head[i]; });
@@ -100,16 +103,20 @@ export function rankingsNode(doc) {
   const note = doc.counted === "complete" ? [el("p", { id: "rankings-counted", text:
     `The rankings count the boards every table has played: ${done ? counted(done, "board")
       : "none yet"}.` })] : [];
+  const ties = doc.rankings.some((r) => r.tie_break);
   return el("div", {}, [...note, ...fields.map((d) => table(
     d ? `${d === "NS" ? "North–South" : "East–West"} pairs` : "Pairs",
-    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), ...(vp ? ["VP"] : [])],
+    ["Rank", "Pair", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : []), ...(vp ? ["VP"] : []),
+      ...(ties ? ["Tie broken by"] : [])],
     doc.rankings.filter((r) => r.direction === d).map((r) => el("tr", {
       "data-entrant": r.entrant, "data-rank": r.rank },
     el("td", { text: String(r.rank) }),
     el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
     el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
     ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : []),
-    ...(vp ? [el("td", { "data-vp": "", text: fixed(r.vp) })] : [])))))]);
+    ...(vp ? [el("td", { "data-vp": "", text: fixed(r.vp) })] : []),
+    ...(ties ? [el("td", { "data-tie-break": r.tie_break || "",
+      text: TIE_BREAK[r.tie_break] || "" })] : [])))))]);
 }
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -129,16 +136,32 @@ export function playCells(line) {
     el("td", { text: line.tricks === undefined ? "—" : String(line.tricks) })];
 }
 
+/** A fouled board's line (Law 87B): the form it played, its group. */
+function formText(line) {
+  if (line.group === undefined) return "";
+  return line.group ? `changed form ${line.group}` : "correct form";
+}
+
 function lineRow(line, mp) {
   return el("tr", { class: line.kind === "played" ? "" : "adjusted", "data-ns": line.ns,
-    "data-ew": line.ew, "data-kind": line.kind },
+    "data-ew": line.ew, "data-kind": line.kind,
+    "data-group": line.group === undefined ? null : line.group },
   el("td", { text: String(line.ns) }), el("td", { text: String(line.ew) }),
   ...playCells(line),
   el("td", { "data-score": "", text: scoreText(line) }),
   el("td", { text: fixed(line.ns_points) }), el("td", { text: fixed(line.ew_points) }),
   ...(mp ? [el("td", { text: fixed(line.ns_percent) }), el("td", { text: fixed(line.ew_percent) })]
     : []),
-  el("td", { class: "reason", text: line.reason || "" }));
+  el("td", { class: "reason", text: [formText(line), line.reason || ""]
+    .filter(Boolean).join("; ") }));
+}
+
+/** A traveller's caption: a fouled board's (Law 87) says so, its groups scored apart. */
+function boardCaption(t) {
+  if (!t.fouled) return `Board ${t.board}`;
+  const forms = t.fouled.forms + 1;
+  return `Board ${t.board} — fouled (Law 87): ${forms} groups scored apart` +
+    (t.fouled.reason ? ` — ${t.fouled.reason}` : "");
 }
 
 /** Each board's traveller (pairs), or each match's boards (teams); with its hand record
@@ -150,8 +173,9 @@ export function travellersNode(doc, hands = {}) {
   const mp = doc.scoring === "matchpoints";
   const unit = mp ? "MP" : "IMPs";
   return el("div", { class: "boards" }, doc.travellers.map((t) => el("div", {
-    class: "board-record" }, el("div", { class: "traveller", "data-board": t.board },
-    table(`Board ${t.board}`, ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
+    class: "board-record" }, el("div", { class: "traveller", "data-board": t.board,
+    "data-fouled": t.fouled ? t.fouled.forms : null },
+    table(boardCaption(t), ["NS", "EW", "Contract", "Lead", "Tricks", "Score (NS)",
       `NS ${unit}`, `EW ${unit}`, ...(mp ? ["NS %", "EW %"] : []), "Director"],
     t.lines.map((line) => lineRow(line, mp)), { stacked: true })),
   hands[t.board] ? handRecordNode(hands[t.board]) : null)));

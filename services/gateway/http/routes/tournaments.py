@@ -41,6 +41,7 @@ from services.gateway.tournaments.close import close_tournament as close_all
 from services.gateway.tournaments.hand_record_view import view as hand_records_view
 from services.gateway.tournaments.players import tournament_clock
 from services.gateway.tournaments.public_boards import set_match, with_matches
+from services.gateway.tournaments.sessions import with_sessions
 from services.gateway.tournaments.unfinished import TRICKS_LEFT, score_unfinished
 from shared.tournament import hand_records, results_formats
 from shared.tournament.export import MEDIA
@@ -207,7 +208,7 @@ async def get_results(tournament: str, gw: GatewayDep,
     made = await _found(gw, tournament)
     doc = await tournament_scores.results_of(gw, made, everything)
     if format == "json":
-        return doc
+        return await with_sessions(gw, made, doc, everything)
     try:
         text, media = results_formats.write(doc, made, format)
     except results_formats.FormatError as exc:

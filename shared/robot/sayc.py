@@ -66,8 +66,7 @@ def table(dealer: Seat, auction: Auction) -> tuple[Rule, ...]:
     partners = [c for i, c in acts if _caller(dealer, i) is partner]
     theirs = [(i, c) for i, c in acts if _caller(dealer, i).is_opponent_of(me)]
     ours = [(i, c) for i, c in acts if not _caller(dealer, i).is_opponent_of(me)]
-    asked = [i for i, c in ours if c == Call.bid(4, Strain.NT)
-             and _rule(dealer, auction, i, Convention.BLACKWOOD)]
+    asked = [i for i, c in ours if c == Call.bid(4, Strain.NT) and _blackwood(dealer, auction, i)]
     if asked:
         asker = _caller(dealer, asked[-1])
         after = [c for i, c in ours if i > asked[-1]]
@@ -115,6 +114,13 @@ def table(dealer: Seat, auction: Auction) -> tuple[Rule, ...]:
 
 def _last_of(dealer: Seat, auction: Auction, seat: Seat) -> int:
     return max(i for i in range(len(auction)) if _caller(dealer, i) is seat)
+
+
+def _blackwood(dealer: Seat, auction: Auction, index: int) -> bool:
+    """4NT asks for aces unless the system gives it another meaning there (quantitative
+    over partner's notrump)."""
+    rule = explain(dealer, auction[:index], auction[index])
+    return rule is None or rule.convention is Convention.BLACKWOOD
 
 
 def _rule(dealer: Seat, auction: Auction, index: int, convention: Convention) -> bool:

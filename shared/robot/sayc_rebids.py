@@ -7,7 +7,7 @@ placement (shared/robot/sayc_placement.py)."""
 from __future__ import annotations
 
 from shared.calls import PASS, Call, Strain
-from shared.robot.meaning import MAJORS, SUITS, Rule, both, holds, longest_is, points
+from shared.robot.meaning import MAJORS, SUITS, Convention, Rule, both, holds, longest_is, points
 
 BOOK = "ACBL SAYC booklet"
 NT = Strain.NT
@@ -60,7 +60,9 @@ def _after_one(opening: Strain, response: Call) -> tuple[Rule, ...] | None:
                     Rule(_bid(3, opening), "invitational", section, (16, 18), points(16, 18)),
                     Rule(PASS, "a minimum", section, (12, 15)))
         if response.level == 3:
-            return (Rule(_bid(*game), "accepts the invitation", section, (14, 37), points(14)),
+            return (Rule(_bid(4, NT), "Blackwood: asks for aces", f"{BOOK}, Slam Bidding",
+                         (21, 37), points(21), convention=Convention.BLACKWOOD),
+                    Rule(_bid(*game), "accepts the invitation", section, (14, 37), points(14)),
                     Rule(PASS, "declines the invitation", section, (12, 13)))
         return (Rule(PASS, "to play", section),)
     if response == _bid(2, NT) and opening in MAJORS:  # Jacoby 2NT

@@ -246,7 +246,8 @@ def _pbn(hands: Hands) -> str:
     return "N:" + " ".join(hand(hands[s]) for s in SEATS)
 
 
-def match(ours: Robot, them: Robot, boards: int, seed: int, verbose: bool) -> Tally:
+def match(ours: Robot, them: Robot, boards: int, seed: int, verbose: bool,
+          every: int = 0) -> Tally:
     rng = random.Random(seed)
     tally = Tally()
     for number in range(1, boards + 1):
@@ -258,6 +259,8 @@ def match(ours: Robot, them: Robot, boards: int, seed: int, verbose: bool) -> Ta
         _measure(closed_room, table, (Seat.E, Seat.W), tally)
         won = imps(open_room.score_ns - closed_room.score_ns)
         tally.imps.append(won)
+        if every and number % every == 0 and number < boards:
+            report(f"{them.name}, the first {number} boards", tally)
         if verbose:
             print(f"  board {number}: {open_room.contract} {open_room.tricks} "
                   f"({open_room.score_ns:+d}) / {closed_room.contract} {closed_room.tricks} "
@@ -284,7 +287,7 @@ def report(name: str, tally: Tally) -> None:
     print(f"  our declarers' tricks - double dummy: {_spread(tally.declarer_vs_dd)}")
     print(f"  their declarers' tricks - double dummy: {_spread(tally.their_vs_dd)}")
     print(f"  our games that make double dummy: {_share(tally.games)}; "
-          f"slams: {_share(tally.slams)}")
+          f"slams: {_share(tally.slams)}", flush=True)
 
 
 def main() -> None:
@@ -293,12 +296,14 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=10, help="sampled deals a card (ours)")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed")
     parser.add_argument("--system", default="natural", help="our bidding: natural or sayc")
-    parser.add_argument("--against", default="self,rule,dd",
+    parser.add_argument("--against", default="rule,dd,self",
                         help="the opponents: self (another seed), rule, dd")
     parser.add_argument("--pace", metavar="TABLES", help="instead: card time p50/p95 at these "
                         "counts of tables (robots_bench's --pace), e.g. 1,8,32")
     parser.add_argument("--seconds", type=float, default=30.0, help="each --pace run")
     parser.add_argument("-v", "--verbose", action="store_true", help="each board's rooms")
+    parser.add_argument("--every", type=int, default=0, metavar="BOARDS",
+                        help="the figures so far every BOARDS boards")
     args = parser.parse_args()
     if args.pace:
         at_pace([int(n) for n in args.pace.split(",")], 3.0, args.seconds, args.samples)
@@ -323,7 +328,7 @@ def main() -> None:
     started = time.perf_counter()
     for key in args.against.split(","):
         them = opponents[key]
-        tally = match(ours, them, args.boards, args.seed, args.verbose)
+        tally = match(ours, them, args.boards, args.seed, args.verbose, args.every)
         report(them.name, tally)
         calls += tally.calls
         cards += tally.cards

@@ -20,9 +20,9 @@ from services.common.settings import Settings
 from services.robots.solver import solve
 from shared.calls import Call, Strain
 from shared.cards import Card
-from shared.robot.bidding import choose_call
 from shared.robot.play import choose_card
 from shared.robot.sampling import Seen, shown_out
+from shared.robot.sayc import decide
 from shared.seats import Seat
 from shared.table.play import trick_winner
 from shared.table_manager import (
@@ -146,9 +146,12 @@ class OurRobot:
         while not _auction_over(auction):
             if turn is me:
                 started = time.perf_counter()
-                call = choose_call(hand, me, info.dealer, auction)
+                decision = decide(hand, me, info.dealer, auction)
                 self.decisions.calls.append(time.perf_counter() - started)
-                await self._send(CallMade(me, call))
+                # alerted or announced as the ACBL alert procedure says, with its meaning:
+                # the seat page's alert and explanation (Law 20F, Law 40B)
+                call = decision.call
+                await self._send(CallMade(me, call, decision.rule.alert_text()))
             else:
                 await self._send(ReadyForCall(me, turn))
                 call = (await self._expect(CallMade)).call

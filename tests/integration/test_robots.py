@@ -334,3 +334,37 @@ def test_make_runs_robot_table_seats_a_newcomer_south_with_three_robots(stack: S
         played = http.get("/api/tables/demo-robots/history", params={"board": first}).json()
     assert played["state"]["result"] is not None and not played["state"]["alerts"]
     assert any(line.startswith("Timing") for line in newcomer.heard)
+
+
+def test_our_robots_announce_their_1nt_and_their_transfer(stack: Stack, host: int) -> None:
+    """Laws 20F, 40B: our robots disclose their agreements like any pair; the ACBL alert
+    procedure has the 1NT opening's range and a Jacoby transfer announced (SAYC booklet, 1NT
+    Responses): each goes with its call, through the host, as the seat page's alert and
+    explanation; Stayman and the transfer's acceptance go alone."""
+    from services.robots.player import OurRobot
+    from shared.seats import Seat
+
+    deal = "N:AK5.KQ4.J83.Q972 9874.T86.T975.54 T6.J9752.Q64.J83 QJ32.A3.AK2.AKT6"
+    with stack.client(stack.director) as http:
+        response = http.post("/api/tables", json={"table": "robots-sayc"})
+        assert response.status_code == 201, response.text
+        tokens = response.json()
+        assert http.post("/api/tables/robots-sayc/boards",
+                         json={"board": 1, "deal": deal}).status_code == 202
+    table = [OurRobot(Seat.parse(seat), tokens["seats"][seat], host, seed=i, samples=4)
+             for i, seat in enumerate(SEATS)]
+
+    async def scenario() -> None:
+        await asyncio.wait_for(asyncio.gather(*(r.play() for r in table)), 240)
+
+    run(scenario())
+    board = wait_for(lambda: (s := state(stack, "robots-sayc", stack.director)["board"])
+                     and s.get("result") and s, 20, "the board's end")
+    calls = [(c["seat"], c["call"], c.get("alert"), c.get("explanation"))
+             for c in board["calls"]]
+    assert calls[:5] == [
+        ("N", "1NT", True, "Announced: balanced (may hold a five-card major), 15–17 HCP"),
+        ("E", "P", None, None),
+        ("S", "2D", True, "Announced: transfer: five or more hearts"),
+        ("W", "P", None, None),
+        ("N", "2H", None, None)]

@@ -25,7 +25,7 @@ async def scripted_host(reader: asyncio.StreamReader, writer: asyncio.StreamWrit
     answers = {"ready for teams": 'Teams : N/S : "North-South" E/W : "East-West"',
                "ready to start": "Start of board",
                "ready for deal": "Board number 1. Dealer North. Neither vulnerable.",
-               "ready for cards": "South's cards : S A K 5 3 2. H T. D J T 6. C T 9 8 5.",
+               "ready for cards": "South's cards : S 9 7 5 3 2. H T. D J T 6. C T 9 8 5.",
                "ready for dummy": "Dummy's cards : S Q 6. H A 9 5 4. D Q 9 7 3. C K J 6.",
                "ready for dummy's card to trick 1": TIMING}
     while raw := await reader.readline():

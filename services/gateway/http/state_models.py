@@ -17,6 +17,7 @@ import typing_extensions
 from pydantic import BaseModel, ConfigDict, Field
 
 from shared.robot.seats import RobotStatus
+from shared.scores.tie_breaks import TieBreak
 from shared.table.board_view import BoardView, WithheldView
 from shared.table.history_view import HistoryView
 from shared.vocabulary import TableStatus
@@ -126,6 +127,8 @@ class StandingLine(View):
     matches: int | None = None
     vp: float | None = None
     imps: float | None = None
+    tie_break: TieBreak | None = None
+    """The rule that split a tie for first (`shared.scores.tie_breaks`), if one did."""
 
 
 class StandingsField(View):

@@ -295,14 +295,14 @@ class TableManagerHost:
                             continue
                     await tell(outcome.replies)
         finally:
+            if slotted and self.seats.holds(key, me):  # open again at once, before any
+                self.slots.add(credential, returning=True)  # wait: it may be back already
             for task in tasks:
                 task.cancel()
             for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             if self.seats.leave(key, me):
-                if slotted:
-                    self.slots.add(credential, returning=True)
                 await self.presence.left(*key, credential.label)
                 log.info("robot %r left %s %s: the seat waits for it", credential.label,
                          *key)

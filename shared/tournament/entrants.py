@@ -39,6 +39,12 @@ class MovementKind(enum.StrEnum):
     def teams(self) -> bool:
         return self in (MovementKind.TEAMS, MovementKind.SWISS)
 
+    @property
+    def paired_by_results(self) -> bool:
+        """Whether a round's meetings come from the results so far (a Swiss): the round
+        before must be scored whole, its unfinished boards included, before it is paired."""
+        return self is MovementKind.SWISS
+
 
 @dataclass(frozen=True, slots=True)
 class Entrant:

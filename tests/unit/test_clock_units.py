@@ -73,12 +73,30 @@ async def test_a_due_clock_ends_the_round_everywhere_and_starts_the_next_once(
         ("round_started", 1), ("round_ended", 1), ("round_started", 2)]
     scored = [r for r in records if r["type"] == "score_given"]  # Law 12C2, by rule
     assert len(scored) == 4 and {r["rule"] for r in scored} == {"unfinished"}  # 2 boards × 2
-    assert kinds.index(("round_ended", 1)) < kinds.index(("score_given", 1))
+    # the players move before round 1's unfinished boards are scored: they wait not for it
+    assert kinds.index(("round_ended", 1)) < kinds.index(("round_started", 2)) < kinds.index(
+        ("score_given", 1))
     for table in ("eve-1", "eve-2"):
         state = await _folded(gw, table)
         assert state.round == 2 and state.clock is not None and not state.clock.over
         assert state.board is not None and state.earlier  # round 1's first board left
     assert (await gw.adapters.store.clock_of("eve") or 0) > 0
+
+
+async def test_a_swiss_is_scored_before_its_next_round_is_paired(gw: Gateway) -> None:
+    """A Swiss pairs a round by the results so far: the round before's unfinished boards
+    are scored (Law 12C2, by rule) before the next round's `round_started`."""
+    teams = [{"players": [f"T{n}{s}" for s in "abcd"]} for n in range(1, 5)]
+    await tournaments.create(gw, TournamentCreate.model_validate(
+        {"tournament": "swi", "tables": 4, "deals": DEALS, "entrants": teams,
+         "movement": {"kind": "swiss", "boards_per_round": 2, "rounds": 2,
+                      "minutes_per_board": 7}}))
+    await tournaments.start_round(gw, "swi", 1, None, None)
+    await gw.adapters.store.set_clock("swi", 0)
+    await clock.on_due(gw, "swi")
+    kinds = [(r["type"], r.get("round")) for r in await clock.round_records(gw, "swi")]
+    assert ("score_given", 1) in kinds and ("round_started", 2) in kinds
+    assert kinds.index(("score_given", 1)) < kinds.index(("round_started", 2))
 
 
 async def test_the_last_rounds_end_starts_nothing_and_stops_the_clock(gw: Gateway) -> None:

@@ -32,7 +32,7 @@ from shared.tournament.clock import MINUTE_MS, TournamentClock, clock_of
 from shared.tournament.session import Tournament
 
 log = logging.getLogger("tableserver.clock")
-TICK_S = 0.2
+TICK_S = 0.05  # a due clock is seen this late at most (a sorted set's range read a tick)
 RETRY_MS = 2000
 
 
@@ -110,7 +110,8 @@ async def hold(gw: Gateway, tournament: str) -> dict[str, Any]:
 async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     """The round in progress ended now (its clock due, or the Director's word): each table told
     (its boards not started dropped, its board in progress left unfinished), the tournament's
-    topic, then the movement's next round started, if any: how many tables play it. A round
+    topic, then the movement's next round started, if any, then the round's unfinished boards
+    scored (before the next round's pairing, in a Swiss): how many tables play it. A round
     ended already whose next has not started (a gateway stopped between the two) goes on."""
     made = await find(gw, tournament)
     if made is None:
@@ -120,23 +121,32 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     if clock is None:
         raise Refused("round: no timed round is in progress (a movement with "
                       "minutes_per_board times its rounds)", "round", Kind.CONFLICT)
-    if not clock.over:
+    ending = not clock.over
+    if ending:
         await gw.adapters.store.drop_clock(tournament)
         event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
         await _tell_tables(gw, round_tables(records, clock.round), event)
         await append_record(gw, tournament, event, "record the clock", "round", "rounds")
-        await _score_left(gw, made, clock.round)
+    movement = made.movement
     nxt = clock.round + 1
-    if made.movement is None or nxt > made.movement.rounds:
+    if movement is None or nxt > movement.rounds:
+        if ending:
+            await _score_left(gw, made, clock.round)
         return {"round": clock.round, "ended": True, "next": None}
-    tables = await start_round(gw, tournament, nxt, None, None)
+    if movement.kind.paired_by_results:
+        if ending:
+            await _score_left(gw, made, clock.round)  # the next round's pairing reads them
+        tables = await start_round(gw, tournament, nxt, None, None)
+    else:  # the players moved first; a resumed end scores what a failed one did not
+        tables = await start_round(gw, tournament, nxt, None, None)
+        await _score_left(gw, made, clock.round)
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
 
 
 async def _score_left(gw: Gateway, made: Tournament, number: int) -> None:
     """The round's boards it left unfinished scored by rule (Law 12C2; docs/scoring.md,
-    "Unfinished boards"), each a Director's score he may replace; a failure is logged and
-    leaves the next round to start (he scores them with `POST …/rounds/{r}/unfinished`)."""
+    "Unfinished boards"), each a Director's score he may replace; a failure is logged, the
+    round goes on (he scores them with `POST …/rounds/{r}/unfinished`)."""
     if made.movement is None:
         return
     try:

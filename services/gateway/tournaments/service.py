@@ -236,24 +236,30 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
     now = int(time.time() * 1000)
+    named: dict[str, dict[str, Any]] = {}  # each table's players_named, before its round
     if seated is not None:
         teams = made.movement is not None and made.movement.kind.teams
-        names = {made.tables[s.table - 1]: seat_names(s, made.entrants, teams)
-                 for s in seated.tables}
-        ids = {made.tables[s.table - 1]: seat_ids(s, made.entrants, teams)
-               for s in seated.tables}  # who sat where, in the table's record
-        await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": seats,
-                                                 **({"ids": ids[table]} if ids[table] else {}),
-                                                 "ts": now})
-                               for table, seats in names.items() if seats))
+        for s in seated.tables:
+            table, seats = made.tables[s.table - 1], seat_names(s, made.entrants, teams)
+            ids = seat_ids(s, made.entrants, teams)  # who sat where, in the table's record
+            if seats:
+                named[table] = {"type": "players_named", "players": seats,
+                                **({"ids": ids} if ids else {}), "ts": now}
     timed: dict[str, int] = {}  # the round's end by the clock, if the movement times it
     if made.movement is not None and made.movement.minutes_per_board is not None and plan:
         timed["ends_at"] = round_ends_at(now, max(len(bs) for bs in plan.values()),
                                          made.movement.minutes_per_board)
-    await asyncio.gather(*(gw.append(table, {"type": "round_started", "round": number,
-                                             "ruleset": made.ruleset, "boards": table_boards,
-                                             "ts": now, **timed})
-                           for table, table_boards in plan.items()))
+
+    async def seat_and_start(table: str, events: list[dict[str, Any]]) -> None:
+        for event in events:  # in order at the table; the tables at once
+            await gw.append(table, event)
+
+    await asyncio.gather(*(seat_and_start(table, [
+        *([named[table]] if table in named else []),
+        {"type": "round_started", "round": number, "ruleset": made.ruleset,
+         "boards": table_boards, "ts": now, **timed}]) for table, table_boards in plan.items()))
+    await asyncio.gather(*(gw.append(table, event) for table, event in named.items()
+                           if table not in plan))  # seated, with no boards this round
     record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now, **timed,
                               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
     if seated is not None:

@@ -19,6 +19,8 @@ starts round 1 alone, and each later round is started by the clock at the round 
 the move is timed from that end (the issue's "the next round's start within 1 s of its clock",
 seen where it matters: at every player's page), and a `--slow` share of the tables leaves each
 round's last board unfinished in the auction, for the round's end to score by rule (Law 12C2).
+With `--drop SHARE` (on a clock) that share of each round's players never open their seat page,
+and a robot sits in for each after the Director's `--after` seconds (bench/evening_substitutes.py).
 At the end: every board scored (each table's boards in the Director's results, their count
 against tables × boards × rounds), and the results equal to a replay: a fresh gateway process,
 which has seen nothing, folds the topics again and its results document must be the same.
@@ -26,7 +28,7 @@ A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/evening_bench.py [--tables 250] [--rounds 6] [--boards 3] [--workers 2]
                                   [--shards 8] [--concurrency 50] [--clock MINUTES]
-                                  [--slow 0.1] [--keep DIR]
+                                  [--slow 0.1] [--drop 0.1 --after 5] [--keep DIR]
                                   [--ports 23492 23779 23400]
 """
 
@@ -46,14 +48,17 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.entries_bench import deals
+from bench.evening_substitutes import Dropped, delays, report, seat_page
 from bench.pipeline_bench import print_service_errors
 from bench.stack_args import add_stack_options, bench_stack, machine
 from bench.tournament_bench import pct, post_until_taken, retries
 from shared.seats import board_dealer
+from tests.robot_services import Robots
 from tests.stack import Stack, another_gateway
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 23492, 23779, 23400
 REPLAY_PORT_OFFSET = 7  # the fresh gateway's port: the stack's gateway's + this
+ROBOTS_PORT_OFFSET = 11  # the Table Manager host's port (with `--drop`): the gateway's + this
 TOURNAMENT = "evening"
 SEATS = "NESW"
 MOVE_LIMIT_S = 120.0  # a player not moved by then is reported as such
@@ -162,6 +167,33 @@ async def pass_out(http: httpx.AsyncClient, gate: asyncio.Semaphore, table: str,
     return sent
 
 
+@dataclass
+class Pages:
+    """The seat pages open in the round in progress (with `--drop`), closed at its end."""
+
+    tasks: list[asyncio.Future[None]] = field(default_factory=list)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    errors: list[str] = field(default_factory=list)
+
+    def stop_and_open(self, http: httpx.AsyncClient, seats: dict[str, dict[str, str]],
+                      dropped: Dropped, at_once: int) -> None:
+        self.stop.set()  # the round before's pages (their tokens are for its boards)
+        self.stop = asyncio.Event()
+        url = str(http.base_url).replace("http", "ws", 1).rstrip("/")
+        self.tasks += [asyncio.ensure_future(seat_page(
+            f"{url}/api/tables/{table}/feed", token, seat, bool(dropped.at(table)),
+            self.stop, self.errors)) for table, tokens in seats.items()
+            for seat, token in tokens.items() if seat not in dropped.at(table)]
+
+    async def close(self) -> None:
+        self.stop.set()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+pages = Pages()
+drops: list[tuple[int, Dropped]] = []
+
+
 async def a_round(director: httpx.AsyncClient, http: httpx.AsyncClient,
                   players: list[Player], number: int, args: argparse.Namespace) -> None:
     """Round `number`: started by the Director (round 1, or every round without a clock) or by
@@ -187,6 +219,11 @@ async def a_round(director: httpx.AsyncClient, http: httpx.AsyncClient,
           f"{since}" + (f"; {len(lagging)} never moved" if lagging else ""), flush=True)
     seats, boards = seats_of(players, number)
     full = sorted(t for t, s in seats.items() if len(s) == 4)
+    dropped = Dropped.chosen(seats, args.drop, number) if args.drop else Dropped()
+    if args.drop:  # every present player's page open at his table; the others' not
+        pages.stop_and_open(http, seats, dropped, args.concurrency)
+        drops.append((number, dropped))
+    full = [t for t in full if not dropped.at(t)]  # those: played from their pages
     slow = set(full[:round(args.slow * len(full))]) if args.clock else set()
     gate, refused = asyncio.Semaphore(args.concurrency), list[str]()
     began = time.time()
@@ -211,11 +248,16 @@ async def last_end(players: list[Player], rounds: int) -> None:
     began = max(ends)
     limit = MOVE_LIMIT_S + max(0.0, began - time.time())
     lagging = await until(players, lambda p: p.last().get("phase") == "end", limit)
-    at_end = [next(at for at, f in p.frames if f.get("phase") == "end") - began
-              for p in players if p.last().get("phase") == "end"]
-    print(f"the last round ended by the clock: every page at the end p50 "
-          f"{pct(at_end, 0.5):.2f} s, p99 {pct(at_end, 0.99):.2f} s after it"
-          + (f"; {len(lagging)} not" if lagging else ""), flush=True)
+    shown = [next(at for at, f in p.frames if f.get("phase") == "end") - began
+             for p in players if p.last().get("phase") == "end"]
+    at_end = [s for s in shown if s >= 0]  # the others' tables had finished before it
+    figures = (f"p50 {pct(at_end, 0.5):.2f} s, p99 {pct(at_end, 0.99):.2f} s after it"
+               if at_end else "none")
+    print(f"the last round ended by the clock: every page still at a table then at the end "
+          f"{figures} "
+          f"({len(shown) - len(at_end)} pages there before it, their tables done)"
+          + (f"; {len(lagging)} not, the first's page: "
+             f"{json.dumps(lagging[0].last())[:300]}" if lagging else ""), flush=True)
 
 
 def scored(results: dict[str, Any]) -> int:
@@ -237,6 +279,10 @@ async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
             "tournament": TOURNAMENT, "name": "Evening bench", "tables": tables,
             "deals": deals(args.tables * args.boards), "entrants": pairs,
             "movement": movement})
+        if args.drop:
+            put = await director.put(f"/api/tournaments/{TOURNAMENT}/substitutes",
+                                     json={"after_s": args.after})
+            put.raise_for_status()
         listed = (await director.get(f"/api/tournaments/{TOURNAMENT}/players")).json()
         players = [Player(p["token"]) for p in listed["players"]]
         print(f"created: {len(tables)} tables, {len(pairs)} pairs, {len(players)} players' "
@@ -261,6 +307,14 @@ async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
         finally:
             stop.set()
             await asyncio.gather(*sockets, return_exceptions=True)
+            await pages.close()
+        for number, dropped in drops:
+            found, missing = await delays(director, dropped, number)
+            print(f"round {number}:" + report(found, missing, dropped, args.after)[1:],
+                  flush=True)
+        if pages.errors:
+            print(f"  !! {len(pages.errors)} events refused on the seat pages, the first: "
+                  f"{pages.errors[0]}", flush=True)
         response = await director.get(f"/api/tournaments/{TOURNAMENT}/results")
         results: dict[str, Any] = response.json()
         expected = args.tables * args.rounds * args.boards
@@ -295,10 +349,22 @@ def main() -> None:
     parser.add_argument("--slow", type=float, default=0.1,
                         help="on a clock, the share of tables that leave their last board "
                         "of each round unfinished")
+    parser.add_argument("--drop", type=float, default=0.0,
+                        help="on a clock, the share of each round's players whose page "
+                        "stays closed: a robot sits in for them (substitutes)")
+    parser.add_argument("--after", type=int, default=5,
+                        help="with --drop: the Director's time before a robot sits in (s)")
     add_stack_options(parser, [KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
     args = parser.parse_args()
+    if args.drop and not args.clock:
+        parser.error("--drop needs --clock: a round with a robot's contract ends by the clock")
     with bench_stack(args, args.workers, args.shards) as stack:
-        results = asyncio.run(evening(stack, args))
+        robots = Robots(stack, args.ports[2] + ROBOTS_PORT_OFFSET) if args.drop else None
+        try:
+            results = asyncio.run(evening(stack, args))
+        finally:
+            if robots is not None:
+                robots.stop()
         began = time.perf_counter()
         with another_gateway(stack, args.ports[2] + REPLAY_PORT_OFFSET,
                              "replay-gateway.log") as url:

@@ -29,7 +29,8 @@ class TableStatus(enum.StrEnum):
     CLOSED = "closed"  # the opening lead is awaited
     PLAY = "play"  # the play of the hand goes on
     HELD = "held"  # the round's next board waits for the director
-    DONE = "done"  # the round's last board, or a board started by hand, is over
+    DONE = "done"  # the round's last board, or a board started by hand, is over; or the
+    # clock ended the round (its unfinished board stays as it stood)
 
 
 class Irregularity(enum.StrEnum):

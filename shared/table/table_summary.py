@@ -55,7 +55,10 @@ def table_summary(state: TableState) -> TableSummary:
         play.declarer.name if play is not None and turn is play.declarer.partner else turn.name
     summary["open_alerts"] = 0 if board.period_over else \
         sum(1 for a in board.alerts if a.event > ruled)
-    if not board.period_over:
+    if state.clock is not None and state.clock.over:
+        # the round ended by the clock: its unfinished board stays as it stood, no one to act
+        summary["status"], summary["turn"], summary["acting"] = TableStatus.DONE, None, None
+    elif not board.period_over:
         # auction, closed (the opening lead is awaited), or the play
         summary["status"] = TableStatus.PLAY if play is not None else TableStatus(board.status)
     elif state.queue:  # the round's next board waits: the director holds the table

@@ -11,7 +11,8 @@ from shared import fold, from_map
 from shared.codec import encode
 from shared.table.engine import TableState
 from shared.table.table_run import TableRun
-from shared.vocabulary import BoardStatus
+from shared.table.table_summary import table_summary
+from shared.vocabulary import BoardStatus, TableStatus
 from tests.helpers import DEAL
 from tests.script import log as scripted
 
@@ -63,6 +64,17 @@ def test_the_rounds_end_leaves_its_board_unfinished_and_drops_the_boards_not_sta
     assert state.queue == ()  # board 2 never starts
     assert state.board is not None and state.board.board == 1
     assert state.board.status is BoardStatus.AUCTION
+
+
+def test_a_table_whose_round_the_clock_ended_is_done_in_its_overview_line() -> None:
+    """The board the clock cut stays as it stood (Law 12C2 scores it), but the table's round is
+    over: its overview line says `done` with no one to act, so the players' pages show the
+    round over (and no substitute is sat for a turn that will never come)."""
+    playing = table_summary(table(in_auction(1)))
+    assert (playing["status"], playing["acting"]) == (TableStatus.AUCTION, "E")
+    ended = table_summary(table([*in_auction(1), {"type": "round_ended", "round": 1}]))
+    assert (ended["status"], ended["turn"], ended["acting"]) == (TableStatus.DONE, None, None)
+    assert ended["board"] == 1 and ended["boards_finished"] == 0
 
 
 def test_the_next_round_starts_at_once_past_a_board_left_unfinished() -> None:

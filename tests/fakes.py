@@ -56,6 +56,7 @@ from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
 from services.robots.hand_records import hand_record
 from shared.table.board_view import BoardView
+from shared.table.table_summary import StoredSummary
 from tests import solved_records
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
@@ -220,8 +221,8 @@ class MemoryStore:
     async def read_state(self, table: str) -> tuple[int, BoardView] | None:
         return self.states.get(table)
 
-    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
-        return {t: dict(self.lines[t]) for t in tables if t in self.lines}
+    async def overview(self, tables: list[str]) -> dict[str, StoredSummary]:
+        return {t: cast(StoredSummary, dict(self.lines[t])) for t in tables if t in self.lines}
 
     async def feed_versions(self, table: str) -> list[int]:
         return list(self.feeds.get(table, []))

@@ -32,6 +32,7 @@ from services.common.names import (
 )
 from services.common.redis_connect import AnyRedis, Lines
 from services.common.redis_faults import translated
+from shared.robot.seats import RobotPresence
 from shared.table.board_view import BoardView
 from shared.table.table_summary import StoredSummary
 
@@ -152,7 +153,7 @@ class StateStore(Protocol):
     async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
         """The tournament's hand records kept (board → record)."""
 
-    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, RobotPresence]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
     async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
@@ -301,17 +302,17 @@ class RedisStore:
         found = cast(dict[bytes, bytes], await self.redis.hgetall(hand_records_key(tournament)))
         return {int(board): dict(json.loads(raw)) for board, raw in found.items()}
 
-    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, RobotPresence]]:
         keys = [(t, s) for t in tables for s in SEATS]
         if not keys:
             return {}
         names = [robot_key(t, s) for t, s in keys]  # a table's in one slot, not all tables'
         raw = await (self.redis.mget_nonatomic(names) if isinstance(self.redis, RedisCluster)
                      else self.redis.mget(names))
-        found: dict[str, dict[str, dict[str, Any]]] = {}
+        found: dict[str, dict[str, RobotPresence]] = {}
         for (table, seat), value in zip(keys, raw, strict=True):
-            if value is not None:
-                found.setdefault(table, {})[seat] = json.loads(value)
+            if value is not None:  # as the host wrote it (`services.robots.presence`)
+                found.setdefault(table, {})[seat] = cast(RobotPresence, json.loads(value))
         return found
     async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
         commands: list[tuple[str | int, ...]] = []

@@ -124,7 +124,7 @@ class PublicBoards:
         self.matches[tournament] = (time.monotonic(), live)
         closed = await gw.adapters.store.tournament_record(tournament) is not None
         complete: list[int] | None = None
-        finished: dict[str, Any] = {}
+        finished: dict[str, dict[int, int]] = {}  # table → board → NS score
         try:
             if made.movement is not None and not closed:
                 complete = list((await tournament_scores.results_of(gw, made, False))[

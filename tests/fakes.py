@@ -55,7 +55,9 @@ from services.processor.ports import Alerts, Fenced, Record
 from services.replay.kafka_topics import Fetched, OffsetGone
 from services.replay.topic_cache import TopicCache
 from services.robots.hand_records import hand_record
+from shared.robot.seats import RobotPresence
 from shared.table.board_view import BoardView
+from shared.table.table_summary import StoredSummary
 from tests import solved_records
 
 Log = list[tuple[bytes | None, bytes | None]]  # a partition: (key, value) by offset
@@ -220,8 +222,8 @@ class MemoryStore:
     async def read_state(self, table: str) -> tuple[int, BoardView] | None:
         return self.states.get(table)
 
-    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
-        return {t: dict(self.lines[t]) for t in tables if t in self.lines}
+    async def overview(self, tables: list[str]) -> dict[str, StoredSummary]:
+        return {t: cast(StoredSummary, dict(self.lines[t])) for t in tables if t in self.lines}
 
     async def feed_versions(self, table: str) -> list[int]:
         return list(self.feeds.get(table, []))
@@ -271,8 +273,10 @@ class MemoryStore:
     async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
         return {int(b): dict(r) for b, r in self.hand.get(tournament, {}).items()}
 
-    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
-        return {t: dict(self.robots[t]) for t in tables if self.robots.get(t)}
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, RobotPresence]]:
+        return {t: cast(dict[str, RobotPresence], dict(self.robots[t])) for t in tables
+                if self.robots.get(t)}
+
     async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
         for table, seat in pages:
             self.pages.setdefault(table, {})[f"{seat}|{gateway}"] = now

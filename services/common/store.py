@@ -32,7 +32,9 @@ from services.common.names import (
 )
 from services.common.redis_connect import AnyRedis, Lines
 from services.common.redis_faults import translated
+from shared.robot.seats import RobotPresence
 from shared.table.board_view import BoardView
+from shared.table.table_summary import StoredSummary
 
 SEATS = ("N", "E", "S", "W")
 FEED_LENGTH = 1000  # entries kept per table feed (about the last few boards)
@@ -61,7 +63,7 @@ class StateWrite(NamedTuple):
     table: str
     version: int
     board: BoardView
-    line: dict[str, Any] | None = None
+    line: StoredSummary | None = None
 
 
 States = list[StateWrite]
@@ -73,6 +75,12 @@ def board_of(raw: bytes | str) -> BoardView:
     boundary, not validated on each read (a card's check reads it; the schema's tests,
     tests/unit/test_board_state_model.py, validate the states the core makes)."""
     return cast(BoardView, orjson.loads(raw))  # 3× json's speed
+
+
+def line_of(raw: bytes | str) -> StoredSummary:
+    """A table's overview line as Redis keeps it, back as the type the processor wrote it
+    from (`TableRun.overview_line`), parsed, not validated (as `board_of`)."""
+    return cast(StoredSummary, orjson.loads(raw))
 
 
 def _json(value: Any) -> str:
@@ -97,7 +105,7 @@ class StateStore(Protocol):
 
     async def read_state(self, table: str) -> tuple[int, BoardView] | None: ...
 
-    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+    async def overview(self, tables: list[str]) -> dict[str, StoredSummary]:
         """The overview lines of those of `tables` that have one: table → line."""
 
     async def feed_versions(self, table: str) -> list[int]:
@@ -145,7 +153,7 @@ class StateStore(Protocol):
     async def hand_records(self, tournament: str) -> dict[int, dict[str, Any]]:
         """The tournament's hand records kept (board → record)."""
 
-    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, RobotPresence]]:
         """The robots the Table Manager host knows at these tables' seats: table → seat →
         `{"label", "connected", "since"}` (`services/robots/presence.py` writes them)."""
     async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
@@ -234,12 +242,12 @@ class RedisStore:
             return None
         return int(raw[0]), board_of(raw[1])
 
-    async def overview(self, tables: list[str]) -> dict[str, dict[str, Any]]:
+    async def overview(self, tables: list[str]) -> dict[str, StoredSummary]:
         """One round trip: a field of each table's hash (split by primary on a cluster), on
         the pipelined lines when there are (through redis-py's pipeline, the night bench's
         overview of 3,750 tables took p50 175 ms, against 87 ms from one hash before)."""
         raw = await self._pipelined([("HGET", state_key(table), "line") for table in tables])
-        return {t: orjson.loads(line) for t, line in zip(tables, raw, strict=True) if line}
+        return {t: line_of(line) for t, line in zip(tables, raw, strict=True) if line}
 
     async def feed_versions(self, table: str) -> list[int]:
         return [int(fields[b"version"]) for _, fields in await self._entries(feed_key(table))]
@@ -294,17 +302,17 @@ class RedisStore:
         found = cast(dict[bytes, bytes], await self.redis.hgetall(hand_records_key(tournament)))
         return {int(board): dict(json.loads(raw)) for board, raw in found.items()}
 
-    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    async def robots_present(self, tables: list[str]) -> dict[str, dict[str, RobotPresence]]:
         keys = [(t, s) for t in tables for s in SEATS]
         if not keys:
             return {}
         names = [robot_key(t, s) for t, s in keys]  # a table's in one slot, not all tables'
         raw = await (self.redis.mget_nonatomic(names) if isinstance(self.redis, RedisCluster)
                      else self.redis.mget(names))
-        found: dict[str, dict[str, dict[str, Any]]] = {}
+        found: dict[str, dict[str, RobotPresence]] = {}
         for (table, seat), value in zip(keys, raw, strict=True):
-            if value is not None:
-                found.setdefault(table, {})[seat] = json.loads(value)
+            if value is not None:  # as the host wrote it (`services.robots.presence`)
+                found.setdefault(table, {})[seat] = cast(RobotPresence, json.loads(value))
         return found
     async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
         commands: list[tuple[str | int, ...]] = []

@@ -19,6 +19,7 @@ from services.common.errors import StoreUnavailable
 from services.common.names import robot_key
 from services.common.redis_connect import AnyRedis
 from services.common.redis_faults import store_faults
+from shared.robot.seats import RobotPresence
 
 log = logging.getLogger("tableserver.robots")
 KEEP_UP_S = 5  # a connected robot's record written again this often
@@ -65,8 +66,9 @@ class RedisPresence:
                      ) -> None:
         awaited = self.waits.get((table, seat)) if connected else None
         stalled = awaited is not None and self._now() - awaited >= self.stall_s * 1000
-        record = json.dumps({"label": label, "connected": connected, "since": since,
-                             "awaited_since": awaited, "stalled": stalled})
+        presence: RobotPresence = {"label": label, "connected": connected, "since": since,
+                                   "awaited_since": awaited, "stalled": stalled}
+        record = json.dumps(presence)
         try:
             with store_faults():
                 await self.redis.set(robot_key(table, seat), record,

@@ -29,6 +29,16 @@ class RobotSeat(TypedDict):
     awaited_s: int | None  # seconds the table has waited for its call or card (None: not)
 
 
+class RobotPresence(TypedDict):
+    """What the Table Manager host records of a robot at a seat (Redis, `robot_key`)."""
+
+    label: str  # the name the robot connected with
+    connected: bool  # it sits there now (False: it left, recorded for a while)
+    since: int  # ms since the epoch: connected, or left, then
+    awaited_since: int | None  # ms since the epoch the table has waited for it (None: not)
+    stalled: bool  # the table has waited for it for the host's TABLESERVER_TM_STALL
+
+
 class SeatError(ValueError):
     """Not a list of seats; the text says which value."""
 
@@ -53,7 +63,7 @@ def parse_seats(values: Any) -> tuple[str, ...]:
     return tuple(s for s in SEATS if s in seats)
 
 
-def robot_seats(requested: Iterable[str], present: Mapping[str, Mapping[str, Any] | None],
+def robot_seats(requested: Iterable[str], present: Mapping[str, RobotPresence | None],
                 now: int | None = None) -> dict[str, RobotSeat]:
     """Each seat a robot holds: asked for by the director (`requested`), or found by the host
     (`present`: seat → its record, `connected`, `label`, `since`, `awaited_since`, `stalled`;

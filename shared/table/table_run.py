@@ -18,7 +18,7 @@ from shared.table.board import Board
 from shared.table.board_end import board_end
 from shared.table.board_view import BoardEndView, BoardView
 from shared.table.engine import NoBoardError, TableState, fold, on_a_board
-from shared.table.table_summary import table_summary
+from shared.table.table_summary import StoredSummary, table_summary
 
 Raised = list[tuple[str, dict[str, Any]]]
 
@@ -113,7 +113,7 @@ class TableRun:
         also carries `ts`, the stamp of the event that raised it)."""
         return {"tournament": self.meta["tournament"]} if "tournament" in self.meta else {}
 
-    def overview_line(self) -> dict[str, Any] | None:
+    def overview_line(self) -> StoredSummary | None:
         """The table's line in its tournament's overview; outside a tournament, once the
         director started a round at it (the Table Manager host reads from it when the round
         is over, for `End of session`); None for a table of boards started one by one."""

@@ -7,11 +7,13 @@ answer at the table); the alerts of a board that is over (passed out, or its pla
 longer open (the table has gone on; the record keeps them).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: pydantic reads these TypedDicts (the overview's
+# schema, `services.gateway.http.state_models`), as it reads `shared.table.board_view`'s.
+from collections.abc import Iterable
 
-from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing_extensions import TypedDict
 
+from shared.table.board_view import Seat
 from shared.table.engine import TableState
 from shared.vocabulary import TableStatus
 
@@ -20,19 +22,38 @@ IN_PLAY = frozenset({TableStatus.AUCTION, TableStatus.CLOSED, TableStatus.PLAY})
 
 
 class TableSummary(TypedDict):
-    """A table's line in the overview: its board in progress and where it stands."""
+    """A table's line in the overview: its board in progress and where it stands. The string
+    under a key is its description in the overview's schema."""
 
-    board: int | None  # the board in progress (the last started), None before the first
+    board: int | None
+    """the board in progress (the last started); null before the first"""
     status: TableStatus
-    turn: str | None  # the seat due to call, on lead (Law 41A), or the hand due to play
-    round: int | None  # the round in progress, if the director started one
-    boards_left: int  # the round's boards still to start
-    held: bool  # the director holds the table
-    boards_finished: int  # boards over: passed out, or their play ended
-    alerts: int  # director alerts raised on the table's boards
-    open_alerts: int  # those of the board in progress not answered by a ruling since
-    acting: str | None  # the seat whose player must act: the turn's, declarer for dummy's
-    substitutes: list[str]  # the seats a robot sits in at for their players
+    turn: Seat | None
+    """the seat due to call, on lead (Law 41A), or the hand due to play"""
+    round: int | None
+    """the round in progress, if the director started one"""
+    boards_left: int
+    """the round's boards still to start"""
+    held: bool
+    """the director holds the table"""
+    boards_finished: int
+    """boards over: passed out, or their play ended"""
+    alerts: int
+    """director alerts raised on the table's boards"""
+    open_alerts: int
+    """those of the board in progress not answered by a ruling since"""
+    acting: Seat | None
+    """the seat whose player must act now (the turn's; declarer for dummy's hand)"""
+    substitutes: list[Seat]
+    """the seats a robot sits in at for their players (docs/operations.md, substitutes)"""
+
+
+class StoredSummary(TableSummary):
+    """A table's line as the processor keeps it in Redis (`TableRun.overview_line`): its
+    summary and when its last event came."""
+
+    last_ts: int | None
+    """when the table's last event came, ms since the epoch (null: none yet)"""
 
 
 def table_summary(state: TableState) -> TableSummary:
@@ -69,17 +90,21 @@ def table_summary(state: TableState) -> TableSummary:
 
 
 class Totals(TypedDict):
-    """The overview's totals: its tables, those with a board in progress (`IN_PLAY`), the
-    boards finished, the alerts raised and still open."""
+    """The overview's totals."""
 
     tables: int
+    """the tournament's tables"""
     playing: int
+    """those with a board in progress: in the auction, on lead or in the play"""
     boards_finished: int
+    """the boards finished at every table"""
     alerts_raised: int
+    """the director alerts raised at every table"""
     alerts_open: int
+    """those still open"""
 
 
-def totals_of(lines: Iterable[Mapping[str, Any]]) -> Totals:
+def totals_of(lines: Iterable[TableSummary]) -> Totals:
     """The totals of the overview's lines (each a `TableSummary`, with more keys maybe)."""
     tables = list(lines)
     return {"tables": len(tables),

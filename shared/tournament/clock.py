@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 MINUTE_MS = 60_000
 
@@ -39,7 +39,17 @@ class TournamentClock:
         return self.left if self.held else max(0, self.ends_at - now)
 
 
-def clock_view(clock: TournamentClock | None) -> dict[str, Any] | None:
+class RoundClockView(TypedDict):
+    """The round's clock as the pages read it (`clock_view`)."""
+
+    round: int
+    ends_at: int  # ms since the epoch
+    over: bool  # the round has ended
+    held: bool  # the Director holds the clock
+    left: int | None  # held: the time it had (ms); else None
+
+
+def clock_view(clock: TournamentClock | None) -> RoundClockView | None:
     """The clock as the pages read it (a player's page, the tournament's vugraph): its round,
     end (ms), whether it is over or held and, held, the time it had (`left`, ms). Nothing in it
     moves with time, so a page's socket sends it again only when a record changes it."""

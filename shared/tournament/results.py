@@ -28,6 +28,7 @@ from shared.tournament.entrants import Entrant, plan
 from shared.tournament.fouled_records import BOARD_FOULED, fouled_boards
 from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.session import Tournament
+from shared.tournament.standings_view import RankingLine, StandingLine, Standings
 from shared.tournament.team_form_results import form_results
 from shared.tournament.team_matches import each_match
 
@@ -285,13 +286,14 @@ def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]
 STANDINGS_TOP = 3  # the places each field's standings in the overview show (ties included)
 
 
-def standings(doc: Mapping[str, Any], top: int = STANDINGS_TOP) -> dict[str, Any]:
+def standings(doc: Mapping[str, Any], top: int = STANDINGS_TOP) -> Standings:
     """The top of the ranking in each field (a Mitchell's NS and EW pairs; else one field),
     each line with the entrant's name, and how many boards are complete: the standings the
-    tournament's overview carries."""
+    tournament's overview carries (`shared.tournament.standings_view`)."""
     names = {e["number"]: e["name"] for e in doc["entrants"]}
-    fields: dict[str | None, list[dict[str, Any]]] = {}
-    for line in doc["rankings"]:
+    rankings: Sequence[RankingLine] = doc["rankings"]
+    fields: dict[str | None, list[StandingLine]] = {}
+    for line in rankings:
         field = fields.setdefault(line.get("direction"), [])
         if line["rank"] <= top:
             field.append({**line, "name": names.get(line["entrant"], "")})

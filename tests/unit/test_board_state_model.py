@@ -23,13 +23,7 @@ from pydantic import TypeAdapter
 
 from services.common.settings import Settings
 from services.gateway.app import create_app
-from services.gateway.http.state_models import (
-    DECLARED,
-    HistoryView,
-    Overview,
-    TableLine,
-    declarations,
-)
+from services.gateway.http.state_models import DECLARED, HistoryView, declarations
 from services.gateway.tables.views import board_for, entry_for
 from services.gateway.tokens import Grant, Role, sign
 from services.replay.history import build_history
@@ -39,7 +33,6 @@ from shared.notation import lin_boards, pbn_boards
 from shared.table import board_view, history_view
 from shared.table.board import Board
 from shared.table.table_run import TableRun
-from shared.table.table_summary import TableSummary, table_summary
 from shared.vocabulary import BoardStatus, TableStatus
 from tests.fakes import MemoryStore, gateway_adapters
 from tests.helpers import DEAL
@@ -61,13 +54,6 @@ def test_every_declaration_of_the_module_is_read_as_the_schema_reads_it() -> Non
     assert declared > VIEWS
     for view in declared:
         assert view.__pydantic_config__ == DECLARED, view.__name__
-
-
-def test_the_overview_line_mirrors_the_table_summary() -> None:
-    summary = list(typing.get_type_hints(TableSummary))
-    assert list(TableLine.model_fields) == ["table", *summary, "last_ts", "idle_s", "robots",
-                                          "vugraph_match", "behind"]
-    assert set(TableSummary.__required_keys__) == set(summary)
 
 
 # --- real states ----------------------------------------------------------------------------
@@ -432,20 +418,6 @@ def test_a_record_that_is_not_an_event_is_read_by_every_reader() -> None:
     assert document["history"][1]["event"] is None
     for grant in READERS:
         assert entry_for(grant, document["history"][1], 600, 0) == document["history"][1]
-
-
-def test_an_overview_line_validates() -> None:
-    state = fold(from_map(m) for m in [{"type": "board_started", "board": 3}])
-    line = {"table": "t", **table_summary(state), "last_ts": None, "idle_s": None}
-    assert TableLine.model_validate(line).status is TableStatus.AUCTION
-    overview = {"tournament": "spring", "name": "Spring", "now": 1, "tables": [line],
-                "totals": {"tables": 1, "playing": 1, "boards_finished": 0, "alerts_raised": 0,
-                           "alerts_open": 0}, "standings": None}
-    assert Overview.model_validate(overview).tables[0].board == 3
-    standings = {"scoring": "matchpoints", "complete": 2, "fields": [{"direction": "NS", "top": [
-        {"entrant": 1, "name": "A", "rank": 1, "direction": "NS", "boards": 2, "points": 3.0,
-         "top": 4.0, "percent": 75.0}]}]}
-    assert Overview.model_validate({**overview, "standings": standings}).standings is not None
 
 
 def test_unions_of_the_view_are_its_own() -> None:

@@ -5,20 +5,27 @@ left), read together by `shared.robot.seats`."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TypedDict
 
 from services.gateway.tables.service import Gateway
-from shared.robot.seats import robot_seats
+from shared.robot.seats import RobotSeat, robot_seats
 
 
-async def at_table(gw: Gateway, table: str) -> dict[str, Any]:
+class TableRobots(TypedDict):
+    """A table's robot seats, as `GET /api/tables/{t}/robots` answers them."""
+
+    table: str
+    seats: dict[str, RobotSeat]
+
+
+async def at_table(gw: Gateway, table: str) -> TableRobots:
     """The table's robot seats: asked for, connected (or stalled) or waiting, and how long the
     table has waited for each (`shared.robot.seats`)."""
     await gw.table_meta(table)
     return (await at_tables(gw, [table]))[table]
 
 
-async def at_tables(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
+async def at_tables(gw: Gateway, tables: list[str]) -> dict[str, TableRobots]:
     present = await gw.adapters.store.robots_present(tables)  # Redis away: a 503
     requests = gw.adapters.alerts.robots
     now = int(time.time() * 1000)

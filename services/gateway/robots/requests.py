@@ -16,6 +16,7 @@ from services.common.kafka.produce import append
 from services.common.names import ROBOTS
 from services.gateway.refusals import Kind, Refused
 from services.gateway.robots import presence as robot_presence
+from services.gateway.robots.presence import TableRobots
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import service as tournaments
 from shared.robot.seats import (
@@ -59,7 +60,7 @@ async def record_request(gw: Gateway, table: str, seats: tuple[str, ...]) -> Non
     gw.adapters.alerts.robots[table] = list(seats)  # this gateway knows at once
 
 
-async def seat(gw: Gateway, table: str, seats: tuple[str, ...]) -> dict[str, Any]:
+async def seat(gw: Gateway, table: str, seats: tuple[str, ...]) -> TableRobots:
     """Our robots at exactly `seats` of the table (none: every robot taken away); 409 for a
     seat a person holds, as far as the system knows (a name given there)."""
     named = await names_at(gw, table)

@@ -32,7 +32,7 @@ from services.gateway.tournaments import scores as tournament_scores, service as
 from services.gateway.tournaments.fresh_reads import FreshReads
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from shared.scores.movements import Round
-from shared.tournament.clock import TournamentClock, clock_of, clock_view
+from shared.tournament.clock import RoundClockView, TournamentClock, clock_of, clock_view
 from shared.tournament.entrants import MovementKind, plan
 from shared.tournament.entrants_added import with_added
 from shared.tournament.errors import TournamentError
@@ -259,7 +259,7 @@ async def admit_bound(gw: Gateway, grant: Grant, table: str) -> None:
                       kind=Kind.FORBIDDEN)
 
 
-async def tournament_clock(gw: Gateway, tournament: str) -> dict[str, Any] | None:
+async def tournament_clock(gw: Gateway, tournament: str) -> RoundClockView | None:
     """The last timed round's clock (`clock_view`) for the tournament's vugraph, read with the
     players' moment (at most every `FRESH_S`); None for a tournament without a movement."""
     try:

@@ -28,6 +28,7 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import scores as tournament_scores, service as tournaments
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
+from services.gateway.tournaments.overview_view import Overview
 from shared.tournament.public_boards import withheld_boards
 
 log = logging.getLogger("tableserver.public_boards")
@@ -123,7 +124,7 @@ class PublicBoards:
         self.matches[tournament] = (time.monotonic(), live)
         closed = await gw.adapters.store.tournament_record(tournament) is not None
         complete: list[int] | None = None
-        finished: dict[str, Any] = {}
+        finished: dict[str, dict[int, int]] = {}  # table → board → NS score
         try:
             if made.movement is not None and not closed:
                 complete = list((await tournament_scores.results_of(gw, made, False))[
@@ -219,7 +220,7 @@ async def live_tables(gw: Gateway, tournament: str) -> frozenset[str]:
         raise Unavailable("Kafka did not answer in time; retry", retry_after=1) from None
 
 
-async def with_matches(gw: Gateway, view: dict[str, Any]) -> dict[str, Any]:
+async def with_matches(gw: Gateway, view: Overview) -> Overview:
     """A tournament's overview (`tournaments.overview`) with each table's `vugraph_match`:
     whether the Director shows it live (null while Kafka cannot tell)."""
     live = await public_of(gw).live(view["tournament"])

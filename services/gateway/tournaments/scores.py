@@ -32,6 +32,7 @@ from shared.tournament.entrants_added import ENTRANT_ADDED, with_added
 from shared.tournament.fouled_records import BOARD_FOULED
 from shared.tournament.results import pairs_matchpoints, results, rounds_of, standings
 from shared.tournament.session import Tournament, TournamentError
+from shared.tournament.standings_view import Standings
 
 HARMLESS = "retry (doing it twice is harmless)"
 
@@ -169,7 +170,7 @@ async def _shared(gw: Gateway, made: Tournament, everything: bool) -> dict[str, 
     return await asyncio.shield(task)
 
 
-async def standings_of(gw: Gateway, made: Tournament) -> dict[str, Any] | None:
+async def standings_of(gw: Gateway, made: Tournament) -> Standings | None:
     """The top of each field's ranking for the overview (`shared.tournament.results.
     standings`), from the Director's results (the overview is the Director's: every result
     as it comes, where the public's rankings wait for the boards complete everywhere), one

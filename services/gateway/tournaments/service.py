@@ -31,10 +31,11 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import records_of, table_logs
 from services.gateway.tournaments import hand_records
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
+from services.gateway.tournaments.overview_view import Overview, TableLine
 from services.gateway.tournaments.scores import movement_round, record_of, standings_of
 from shared.codec import DecodeError, decode, to_map
 from shared.scores.movements import Round
-from shared.table.table_summary import totals_of
+from shared.table.table_summary import StoredSummary, totals_of
 from shared.tournament.carry_over import check_continues
 from shared.tournament.clock import behind_time, round_ends_at
 from shared.tournament.entrants import (
@@ -58,7 +59,7 @@ from shared.tournament.session import (
 from shared.vocabulary import TableStatus
 
 log = logging.getLogger("tableserver.gateway")
-WAITING: dict[str, Any] = {
+WAITING: StoredSummary = {
     "board": None, "status": TableStatus.WAITING, "turn": None, "round": None,
     "boards_left": 0, "held": False, "boards_finished": 0, "alerts": 0, "open_alerts": 0,
     "acting": None, "substitutes": [], "last_ts": None}  # a table with no board yet
@@ -296,7 +297,7 @@ async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
     return {k: v for k, v in event.items() if k != "type"}, True
 
 
-async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
+async def overview(gw: Gateway, tournament: str) -> Overview:
     """Every table's line (its board, status, whose turn, alerts, seconds since its last
     event) and the session's totals, from one Redis round trip; and the standings (the top of
     each field's ranking, `tournament_scores.standings_of`), None without a movement."""
@@ -308,15 +309,16 @@ async def overview(gw: Gateway, tournament: str) -> dict[str, Any]:
     now = int(time.time() * 1000)
     ends_at = await gw.adapters.store.clock_of(tournament)
     minutes = made.movement.minutes_per_board if made.movement is not None else None
-    tables = []
+    tables: list[TableLine] = []
     for table in made.tables:
-        line = {"table": table, **WAITING, **lines.get(table, {}), "robots": {
-            seat: robot["status"] for seat, robot in robots[table]["seats"].items()}}
+        line: StoredSummary = {**WAITING, **lines.get(table, WAITING)}
         last = line["last_ts"]
-        line["idle_s"] = None if last is None else max(0, now - last) // 1000
-        if ends_at is not None and minutes is not None:
-            line["behind"] = behind_time(ends_at, now, line["boards_left"], minutes)
-        tables.append(line)
+        tables.append({
+            "table": table, **line, "idle_s": None if last is None else max(0, now - last) // 1000,
+            "robots": {seat: robot["status"] for seat, robot in robots[table]["seats"].items()},
+            "vugraph_match": None,  # `public_boards.with_matches`
+            "behind": None if ends_at is None or minutes is None
+            else behind_time(ends_at, now, line["boards_left"], minutes)})
     return {"tournament": tournament, "name": made.name, "now": now,
             "clock": None if ends_at is None else {"ends_at": ends_at},
             "totals": totals_of(tables),

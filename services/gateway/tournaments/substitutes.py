@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from services.common.backoff import Backoff
@@ -86,7 +87,7 @@ async def _told(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     now = now_ms()
     out = {}
     for table in tables:
-        line = lines.get(table, {})
+        line: Mapping[str, Any] = lines.get(table, {})
         seen = presence_of(marks.get(table, {}), now)
         subs = list(line.get("substitutes") or [])
         robots = gw.adapters.alerts.robots.get(table, [])
@@ -106,7 +107,7 @@ async def end(gw: Gateway, tournament: str, table: str, seat: str) -> dict[str, 
     if table not in made.tables:
         raise Refused(f"table: no table {table} in tournament {tournament}", "table",
                       Kind.NOT_FOUND)
-    line = (await gw.adapters.store.overview([table])).get(table, {})
+    line: Mapping[str, Any] = (await gw.adapters.store.overview([table])).get(table, {})
     if seat not in (line.get("substitutes") or []):
         raise Refused(f"seat: no substitute sits at {seat} of {table}", "seat",
                       Kind.CONFLICT)
@@ -133,13 +134,13 @@ async def stand_up(gw: Gateway, table: str, seat: str, turn: str) -> None:
     log.info("the substitute at %s %s stands up", table, seat)
 
 
-def _turn(table: str, line: dict[str, Any]) -> str:
+def _turn(table: str, line: Mapping[str, Any]) -> str:
     """The table's line as read, for the steps taken once (`take_once`): a new event, a new
     line."""
     return f"{table}:{line.get('board')}:{line.get('last_ts')}"
 
 
-async def _ask_again(gw: Gateway, table: str, line: dict[str, Any], turn: str,
+async def _ask_again(gw: Gateway, table: str, line: Mapping[str, Any], turn: str,
                      seen: dict[str, SeatPresence], now: int) -> None:
     """A substitute recorded whose robot the pool was never asked for (a fault between the
     two steps of `sit_in`): asked for once the line has settled, by one gateway, unless the

@@ -9,6 +9,7 @@ import json
 import time
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import APIRouter, Header, Path as PathParam, Query, WebSocket
 from fastapi.responses import Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -126,13 +127,15 @@ async def post_entrant(tournament: str, body: EntrantGiven, gw: GatewayDep, _: D
 
 
 @router.get("/{tournament}", responses=responses(401, 403, 404, 503), response_model=Overview)
-async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> dict[str, object]:
+async def get_overview(tournament: str, gw: GatewayDep, _: DirectorDep) -> Response:
     """The live overview: each table's board, status (`waiting`, `auction`, `closed`: the
     opening lead awaited, `play`, `held`, `done`), whose turn (to call, on lead, or to play),
     alerts raised and open, seconds since its last event (`idle_s`; `last_ts` its time, ms
     since the epoch), whether the Director shows it live to the public (`vugraph_match`);
-    the session's totals (`playing`: the tables in the auction, on lead or in the play)."""
-    return await with_matches(gw, await tournaments.overview(gw, tournament))
+    the session's totals (`playing`: the tables in the auction, on lead or in the play).
+    Written as built, typed there (`tournaments.overview_view`), not validated again."""
+    view = await with_matches(gw, await tournaments.overview(gw, tournament))
+    return Response(orjson.dumps(view), media_type="application/json")
 
 
 @router.get("/{tournament}/vugraph", responses=responses(401, 403, 404, 503))
@@ -150,7 +153,7 @@ async def get_vugraph(tournament: str, gw: GatewayDep, grant: GrantDep) -> dict[
     expires, key = int(time.time()) + gw.settings.token_ttl_s, gw.signing_key
     return {"tournament": tournament, "name": view["name"],
             "clock": await tournament_clock(gw, tournament), "tables": [
-        {**{k: line[k] for k in VUGRAPH_LINE},
+        {**{k: v for k, v in line.items() if k in VUGRAPH_LINE},
          "link": vugraph_link(sign(key, line["table"], None, Role.SPECTATOR, expires),
                               gw.settings.link_base)}
         for line in view["tables"]]}

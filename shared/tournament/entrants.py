@@ -1,11 +1,12 @@
 """A tournament's entrants (pairs or teams) and the movement that seats them (docs/scoring.md).
 
-The director gives the entrants and a movement at creation: `mitchell` or `howell` for pairs,
-`teams` (a round robin of matches, two tables each) or `swiss` (teams paired round by round by
-their VPs) for teams, or none (the director's own rounds, as before). Each round of the
-movement gives every table its NS and EW entrants and its boards (`shared.scores.movements`);
-the players' names at the seats follow. The rounds a movement plays are kept on the
-tournament's topic, so that each table's result is linked to the entrants who sat there.
+The director gives the entrants and a movement at creation: `mitchell`, `howell` or
+`swiss_pairs` (pairs paired round by round by their VPs) for pairs, `teams` (a round robin of
+matches, two tables each) or `swiss` (teams paired round by round by their VPs) for teams,
+or none (the director's own rounds, as before). Each round of the movement gives every table
+its NS and EW entrants and its boards (`shared.scores.movements`); the players' names at the
+seats follow. The rounds a movement plays are kept on the tournament's topic, so that each
+table's result is linked to the entrants who sat there.
 
 Pure: checks a request's fields and raises `TournamentError` naming the field at fault.
 """
@@ -21,6 +22,7 @@ from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
 from shared.scores.swiss import swiss
+from shared.scores.swiss_pairs import swiss_pairs_round
 from shared.scores.vocabulary import Scoring, TeamScoring
 from shared.tournament.errors import TournamentError
 
@@ -34,10 +36,16 @@ class MovementKind(enum.StrEnum):
     HOWELL = "howell"  # pairs, every pair meets every other; one field
     TEAMS = "teams"  # teams, a round robin of matches (two rooms each)
     SWISS = "swiss"  # teams, each round paired by the VPs so far
+    SWISS_PAIRS = "swiss_pairs"  # pairs, each round paired by the VPs so far, IMPs to VPs
 
     @property
     def teams(self) -> bool:
         return self in (MovementKind.TEAMS, MovementKind.SWISS)
+
+    @property
+    def swiss(self) -> bool:
+        """Each round after the first paired by the scores so far (not planned ahead)."""
+        return self in (MovementKind.SWISS, MovementKind.SWISS_PAIRS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +176,8 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
             return howell(entrants, per, rounds)
         if kind is MovementKind.TEAMS:
             return team_rounds(entrants, per, rounds)
+        if kind is MovementKind.SWISS_PAIRS:
+            return [swiss_pairs_round(1, entrants, per, {})]
         if entrants < 2:
             raise TournamentError("entrants: a Swiss needs at least two teams", "entrants")
         return [swiss_round(1, entrants, per, {}, ())]
@@ -197,16 +207,19 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
     the default count of last rounds switched (`default_switches`), or a count.
     `team_scoring` other than VPs: a round robin of teams only; `imps_to_vp`: a pairs
     event scored in IMPs only."""
-    if kind is MovementKind.SWISS and rounds is None:
+    if kind.swiss and rounds is None:
         raise TournamentError("movement.rounds: a Swiss plays the rounds the director says",
                               "movement.rounds")
     if kind.teams and scoring is not Scoring.MATCHPOINTS:
         raise TournamentError("movement.scoring: team matches are scored in IMPs and VPs",
                               "movement.scoring")
+    if kind is MovementKind.SWISS_PAIRS:
+        imps_to_vp = swiss_pairs_scoring(scoring)
     planned = plan(Movement(kind, per, rounds or 0, scoring), entrants)
-    if kind is MovementKind.SWISS:
+    if kind.swiss:
         assert rounds is not None
-        planned = [swiss_round(r, entrants, per, {}, ()) for r in range(1, rounds + 1)]
+        planned = [swiss_pairs_round(r, entrants, per, {}) if kind is MovementKind.SWISS_PAIRS
+                   else swiss_round(r, entrants, per, {}, ()) for r in range(1, rounds + 1)]
     switches = _switches(arrow_switch, kind, len(planned), per)
     if switches:
         planned = plan(Movement(kind, per, len(planned), scoring, arrow_switch=switches),
@@ -221,6 +234,15 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
     check_fit(planned, tables, deals)
     return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
                     team_scoring=team_scoring, imps_to_vp=imps_to_vp)
+
+
+def swiss_pairs_scoring(scoring: Scoring) -> bool:
+    """A Swiss pairs scores each match in IMPs (cross-IMPs or Butler) converted to VPs: the
+    `imps_to_vp` it implies; matchpoints are refused, naming `movement.scoring`."""
+    if scoring is Scoring.MATCHPOINTS:
+        raise TournamentError("movement.scoring: a Swiss pairs scores each match in IMPs "
+                              "(cross_imps or butler) converted to VPs", "movement.scoring")
+    return True
 
 
 def _switches(given: bool | int, kind: MovementKind, rounds: int, per: int) -> int:

@@ -32,6 +32,7 @@ from shared.tournament.entrants_added import ENTRANT_ADDED, with_added
 from shared.tournament.fouled_records import BOARD_FOULED
 from shared.tournament.results import pairs_matchpoints, results, rounds_of, standings
 from shared.tournament.session import Tournament, TournamentError
+from shared.tournament.swiss_pairs_rounds import next_swiss_pairs_round
 
 HARMLESS = "retry (doing it twice is harmless)"
 
@@ -267,13 +268,13 @@ async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:
     if not 1 <= number <= movement.rounds:
         raise TournamentError(f"round: this movement has rounds 1 to {movement.rounds}",
                               "round")
-    if movement.kind is not MovementKind.SWISS:
+    if not movement.kind.swiss or number == 1:
         return plan(movement, len(made.entrants))[number - 1]
-    if number == 1:
-        return swiss_round(1, len(made.entrants), movement.boards_per_round, {}, ())
     rounds, _, _ = await record_of(gw, made)
     doc = await results_of(gw, made, True)
     vp = {r["entrant"]: r["vp"] for r in doc["rankings"]}
+    if movement.kind is MovementKind.SWISS_PAIRS:
+        return next_swiss_pairs_round(number, made, rounds, vp)
     met = [frozenset((m["home"], m["away"])) for m in doc["matches"]]
     byes = [team for r in rounds if r["round"] < number for team in r.get("sit_out", ())]
     return swiss_round(number, len(made.entrants), movement.boards_per_round, vp, met, byes)

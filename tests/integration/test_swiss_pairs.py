@@ -27,7 +27,6 @@ from tests.unit.tournament_fixtures import imps_by_law
 
 T = "swp"
 PAIRS = [{"name": f"swiss {n}", "players": [f"S{n}a", f"S{n}b"]} for n in range(1, 7)]
-TABLES = [f"{T}-1", f"{T}-2", f"{T}-3"]
 
 
 def _vp(imps: float, scale: list[float]) -> float:
@@ -53,56 +52,68 @@ def _pairing(vp: dict[int, float], met: set[frozenset[int]]) -> list[tuple[int, 
     return found
 
 
-def test_a_swiss_pairs_is_paired_and_ranked_by_vps_as_worked_by_hand(stack: Stack) -> None:
+def play_swiss_pairs(http: Any, t: str) -> tuple[dict[int, float],
+                                                 dict[tuple[int, int], float],
+                                                 set[frozenset[int]], dict[str, Any]]:
+    """The Swiss pairs `t` created (tables `t`-1 … `t`-3) and its three rounds played, each
+    seated as worked by hand (checked at the tables): each pair's VPs, each round's IMPs
+    (round, pair), the meetings, and the results once every board is in."""
     deals = _deals()
     scale = _wbf_scale(2)
     vp: dict[int, float] = {p: 0.0 for p in range(1, 7)}
     imps: dict[tuple[int, int], float] = defaultdict(float)  # (round, pair) → IMPs
     met: set[frozenset[int]] = set()
+    tables = [f"{t}-{n}" for n in (1, 2, 3)]
+    made = http.post("/api/tournaments", json={
+        "tournament": t, "tables": tables, "deals": DEALS, "entrants": PAIRS,
+        "movement": {"kind": "swiss_pairs", "boards_per_round": 2, "rounds": 3,
+                     "scoring": "cross_imps"}})
+    assert made.status_code == 201, made.text
+    seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
+    doc: dict[str, Any] = {}
+    for rnd in (1, 2, 3):
+        pairing = _pairing({p: round(v, 2) for p, v in vp.items()}, met)
+        boards = (2 * rnd - 1, 2 * rnd)
+        started = http.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
+        assert started.status_code == 202, started.text
+        scores: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        for table, (ns, ew) in zip(tables, pairing, strict=True):
+            for k, board in enumerate(boards):
+                wait_for_auction(http, table, board)
+                if k == 0:  # the gateway's pairing is the one worked by hand
+                    state = http.get(f"/api/tables/{table}/state").json()
+                    assert state["board"]["players"] == {
+                        "N": f"S{ns}a", "S": f"S{ns}b", "E": f"S{ew}a", "W": f"S{ew}b"}
+                tricks = 5 + (board * ns + ew) % 5
+                _play(http, seats[table], table, board, deals[board], tricks)
+                scores[board].append((ns, ew, _one_notrump(SEATS[(board - 1) % 4], board,
+                                                           tricks)))
+            met.add(frozenset((ns, ew)))
+        for board_scores in scores.values():  # cross-IMPs: the sum over n − 1 = 2
+            for ns, ew, score in board_scores:
+                x = sum(imps_by_law(score - other) for n, _, other in board_scores
+                        if n != ns) / 2
+                imps[rnd, ns] += x
+                imps[rnd, ew] -= x
+        for ns, ew in pairing:
+            vp[ns] += _vp(imps[rnd, ns], scale)
+            vp[ew] += _vp(imps[rnd, ew], scale)
+
+        def counted(n: int = rnd) -> dict[str, Any] | None:
+            now: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
+            return now if now["complete"] == list(range(1, 2 * n + 1)) else None
+        doc = wait_for(counted, 30, f"round {rnd}'s results")
+    return vp, imps, met, doc
+
+
+def test_a_swiss_pairs_is_paired_and_ranked_by_vps_as_worked_by_hand(stack: Stack) -> None:
     with stack.client(stack.director) as http:
         bad = http.post("/api/tournaments", json={
             "tournament": f"{T}-bad", "tables": 3, "deals": DEALS, "entrants": PAIRS,
             "movement": {"kind": "swiss_pairs", "boards_per_round": 2, "rounds": 3}})
         assert bad.status_code == 400, bad.text  # matchpoints: a Swiss pairs is in IMPs
         assert bad.json()["field"] == "movement.scoring", bad.text
-        made = http.post("/api/tournaments", json={
-            "tournament": T, "tables": TABLES, "deals": DEALS, "entrants": PAIRS,
-            "movement": {"kind": "swiss_pairs", "boards_per_round": 2, "rounds": 3,
-                         "scoring": "cross_imps"}})
-        assert made.status_code == 201, made.text
-        seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
-        for rnd in (1, 2, 3):
-            pairing = _pairing({p: round(v, 2) for p, v in vp.items()}, met)
-            boards = (2 * rnd - 1, 2 * rnd)
-            started = http.post(f"/api/tournaments/{T}/rounds", json={"round": rnd})
-            assert started.status_code == 202, started.text
-            scores: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-            for table, (ns, ew) in zip(TABLES, pairing, strict=True):
-                for k, board in enumerate(boards):
-                    wait_for_auction(http, table, board)
-                    if k == 0:  # the gateway's pairing is the one worked by hand
-                        state = http.get(f"/api/tables/{table}/state").json()
-                        assert state["board"]["players"] == {
-                            "N": f"S{ns}a", "S": f"S{ns}b", "E": f"S{ew}a", "W": f"S{ew}b"}
-                    tricks = 5 + (board * ns + ew) % 5
-                    _play(http, seats[table], table, board, deals[board], tricks)
-                    scores[board].append((ns, ew, _one_notrump(SEATS[(board - 1) % 4], board,
-                                                               tricks)))
-                met.add(frozenset((ns, ew)))
-            for board_scores in scores.values():  # cross-IMPs: the sum over n − 1 = 2
-                for ns, ew, score in board_scores:
-                    x = sum(imps_by_law(score - other) for n, _, other in board_scores
-                            if n != ns) / 2
-                    imps[rnd, ns] += x
-                    imps[rnd, ew] -= x
-            for ns, ew in pairing:
-                vp[ns] += _vp(imps[rnd, ns], scale)
-                vp[ew] += _vp(imps[rnd, ew], scale)
-
-            def counted(n: int = rnd) -> dict[str, Any] | None:
-                doc: dict[str, Any] = http.get(f"/api/tournaments/{T}/results").json()
-                return doc if doc["complete"] == list(range(1, 2 * n + 1)) else None
-            doc = wait_for(counted, 30, f"round {rnd}'s results")
+        vp, imps, met, doc = play_swiss_pairs(http, T)
     assert doc["movement"]["kind"] == "swiss_pairs" and doc["movement"]["imps_to_vp"] is True
     assert abs(sum(vp.values()) - 180) < 0.05  # nine matches of 20 (each to two decimals)
     assert len(met) == 9  # no pair met another twice

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
+from shared.scores.sections import Section, sectioned
 from shared.scores.swiss import swiss
 from shared.scores.swiss_pairs import swiss_pairs_round
 from shared.scores.vocabulary import Scoring, TeamScoring
@@ -93,6 +94,7 @@ class Movement:
     arrow_switch: int = 0
     team_scoring: TeamScoring = TeamScoring.VP
     imps_to_vp: bool = False
+    sections: int = 1  # several: a top across the field (`shared.scores.sections`)
 
     @property
     def one_field(self) -> bool:
@@ -110,6 +112,8 @@ class Movement:
             m["team_scoring"] = str(self.team_scoring)
         if self.imps_to_vp:
             m["imps_to_vp"] = True
+        if self.sections > 1:
+            m["sections"] = self.sections
         return m
 
     @staticmethod
@@ -120,7 +124,7 @@ class Movement:
                         None if minutes is None else float(minutes),
                         int(m.get("arrow_switch", 0)),
                         TeamScoring(m.get("team_scoring", TeamScoring.VP)),
-                        bool(m.get("imps_to_vp", False)))
+                        bool(m.get("imps_to_vp", False)), int(m.get("sections", 1)))
 
 
 def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
@@ -167,6 +171,8 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
     scores), each table numbered from 1. A movement that does not fit the entrants raises
     `TournamentError` naming the field (`entrants`, `movement.rounds`, …)."""
     kind, per, rounds = movement.kind, movement.boards_per_round, movement.rounds or None
+    if movement.sections > 1:
+        return sectioned_plan(movement, entrants)[0]
     try:
         if kind is MovementKind.MITCHELL:
             seated = mitchell(entrants, per, rounds)
@@ -201,7 +207,7 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
                 entrants: int, tables: int, deals: Sequence[int],
                 arrow_switch: bool | int = False,
                 team_scoring: TeamScoring = TeamScoring.VP,
-                imps_to_vp: bool = False) -> Movement:
+                imps_to_vp: bool = False, sections: int = 1) -> Movement:
     """The movement of a creation request (`rounds` None: all the movement's rounds), checked
     against the entrants, the tables and the deals. `arrow_switch` (a Mitchell's): true for
     the default count of last rounds switched (`default_switches`), or a count.
@@ -215,7 +221,11 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
                               "movement.scoring")
     if kind is MovementKind.SWISS_PAIRS:
         imps_to_vp = swiss_pairs_scoring(scoring)
-    planned = plan(Movement(kind, per, rounds or 0, scoring), entrants)
+    if sections > 1 and (kind not in (MovementKind.MITCHELL, MovementKind.HOWELL)
+                         or arrow_switch not in (False, 0)):
+        raise TournamentError("movement.sections: sections play a Mitchell or a Howell each "
+                              "(not arrow-switched)", "movement.sections")
+    planned = plan(Movement(kind, per, rounds or 0, scoring, sections=sections), entrants)
     if kind.swiss:
         assert rounds is not None
         planned = [swiss_pairs_round(r, entrants, per, {}) if kind is MovementKind.SWISS_PAIRS
@@ -233,7 +243,18 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
                               "(scoring cross_imps or butler) to VPs", "movement.imps_to_vp")
     check_fit(planned, tables, deals)
     return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
-                    team_scoring=team_scoring, imps_to_vp=imps_to_vp)
+                    team_scoring=team_scoring, imps_to_vp=imps_to_vp, sections=sections)
+
+
+def sectioned_plan(movement: Movement, entrants: int) -> tuple[list[Round], tuple[Section, ...]]:
+    """An event in sections (`movement.sections`): each section seated by the movement's kind
+    on the same boards, entrants and tables numbered on from the sections before it
+    (`shared.scores.sections`), and the sections."""
+    try:
+        return sectioned(entrants, movement.sections,
+                         lambda n: plan(replace(movement, sections=1), n))
+    except ScoreError as exc:
+        raise TournamentError(f"movement.{exc.field}: {exc}", f"movement.{exc.field}") from None
 
 
 def swiss_pairs_scoring(scoring: Scoring) -> bool:

@@ -276,6 +276,10 @@ class MovementGiven(BaseModel):
     imps_to_vp: bool = Field(False, description="a pairs event scored in IMPs (`cross_imps` "
                              "or `butler`) ranked by VPs: each round's IMPs to VPs on the WBF "
                              "continuous scale")
+    sections: int = Field(1, ge=1, le=26, description="a Mitchell or Howell in sections (A, "
+                          "B, …: the entrants split in order, each section its own movement "
+                          "at its own tables, all on the same boards), scored with a top "
+                          "across the field and ranked over it and within each section")
 
 
 class TournamentCreate(BaseModel):

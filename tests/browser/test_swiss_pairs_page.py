@@ -18,7 +18,8 @@ def test_the_results_page_shows_a_swiss_pairs_matches_and_vps(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     t = "swpage"
     with stack.client(stack.director) as http:
-        vp, imps, met, doc = play_swiss_pairs(http, t)
+        vp, imps, pairings, doc = play_swiss_pairs(http, t)
+    met = {frozenset(m) for pairing in pairings.values() for m in pairing}
     tab = open_tab(browser, f"{stack.url}/results#{t}")
     tabs.append(tab)
     page = tab.page

@@ -54,10 +54,12 @@ def _pairing(vp: dict[int, float], met: set[frozenset[int]]) -> list[tuple[int, 
 
 def play_swiss_pairs(http: Any, t: str) -> tuple[dict[int, float],
                                                  dict[tuple[int, int], float],
-                                                 set[frozenset[int]], dict[str, Any]]:
+                                                 dict[int, list[tuple[int, int]]],
+                                                 dict[str, Any]]:
     """The Swiss pairs `t` created (tables `t`-1 … `t`-3) and its three rounds played, each
     seated as worked by hand (checked at the tables): each pair's VPs, each round's IMPs
-    (round, pair), the meetings, and the results once every board is in."""
+    (round, pair), each round's pairing (NS, EW a table), and the results once every board
+    is in."""
     deals = _deals()
     scale = _wbf_scale(2)
     vp: dict[int, float] = {p: 0.0 for p in range(1, 7)}
@@ -71,8 +73,9 @@ def play_swiss_pairs(http: Any, t: str) -> tuple[dict[int, float],
     assert made.status_code == 201, made.text
     seats = {line["table"]: line["seats"] for line in made.json()["tables"]}
     doc: dict[str, Any] = {}
+    pairings: dict[int, list[tuple[int, int]]] = {}
     for rnd in (1, 2, 3):
-        pairing = _pairing({p: round(v, 2) for p, v in vp.items()}, met)
+        pairing = pairings[rnd] = _pairing({p: round(v, 2) for p, v in vp.items()}, met)
         boards = (2 * rnd - 1, 2 * rnd)
         started = http.post(f"/api/tournaments/{t}/rounds", json={"round": rnd})
         assert started.status_code == 202, started.text
@@ -103,7 +106,7 @@ def play_swiss_pairs(http: Any, t: str) -> tuple[dict[int, float],
             now: dict[str, Any] = http.get(f"/api/tournaments/{t}/results").json()
             return now if now["complete"] == list(range(1, 2 * n + 1)) else None
         doc = wait_for(counted, 30, f"round {rnd}'s results")
-    return vp, imps, met, doc
+    return vp, imps, pairings, doc
 
 
 def test_a_swiss_pairs_is_paired_and_ranked_by_vps_as_worked_by_hand(stack: Stack) -> None:
@@ -113,7 +116,16 @@ def test_a_swiss_pairs_is_paired_and_ranked_by_vps_as_worked_by_hand(stack: Stac
             "movement": {"kind": "swiss_pairs", "boards_per_round": 2, "rounds": 3}})
         assert bad.status_code == 400, bad.text  # matchpoints: a Swiss pairs is in IMPs
         assert bad.json()["field"] == "movement.scoring", bad.text
-        vp, imps, met, doc = play_swiss_pairs(http, T)
+        vp, imps, pairings, doc = play_swiss_pairs(http, T)
+        # round 2 sent again (a retry) keeps the seating it started with: paired again from
+        # the VPs now (every round in) it would seat other pairs at its tables
+        assert _pairing({p: round(v, 2) for p, v in vp.items()},
+                        {frozenset(m) for m in pairings[1]}) != pairings[2]
+        again = http.post(f"/api/tournaments/{T}/rounds", json={"round": 2})
+        assert again.status_code == 202, again.text
+        after = http.get(f"/api/tournaments/{T}/results").json()
+        assert (after["rankings"], after["vp_rounds"]) == (doc["rankings"], doc["vp_rounds"])
+    met = {frozenset(m) for pairing in pairings.values() for m in pairing}
     assert doc["movement"]["kind"] == "swiss_pairs" and doc["movement"]["imps_to_vp"] is True
     assert abs(sum(vp.values()) - 180) < 0.05  # nine matches of 20 (each to two decimals)
     assert len(met) == 9  # no pair met another twice

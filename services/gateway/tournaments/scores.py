@@ -262,7 +262,9 @@ async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str,
 
 async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:
     """Round `number` of the tournament's movement; a Swiss's rounds after the first, paired
-    by the VPs of the rounds recorded (the teams not meeting again where the field allows)."""
+    by the VPs of the rounds recorded (the teams not meeting again where the field allows),
+    once: a round recorded already (the same round sent again) keeps the seating it started
+    with, which its tables play."""
     movement = made.movement
     assert movement is not None
     if not 1 <= number <= movement.rounds:
@@ -271,6 +273,9 @@ async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:
     if not movement.kind.swiss or number == 1:
         return plan(movement, len(made.entrants))[number - 1]
     rounds, _, _ = await record_of(gw, made)
+    recorded = {r.number: r for r in rounds_of(rounds, made)}
+    if number in recorded:
+        return recorded[number]
     doc = await results_of(gw, made, True)
     vp = {r["entrant"]: r["vp"] for r in doc["rankings"]}
     if movement.kind is MovementKind.SWISS_PAIRS:

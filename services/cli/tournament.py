@@ -390,7 +390,8 @@ def add_tournament_parser(commands: Any) -> None:
     create.add_argument("--entrants", type=Path, metavar="FILE.json",
                         help='the pairs or teams: [{"name": …, "players": [...]}, …]')
     create.add_argument("--movement", metavar="KIND:BOARDS[:ROUNDS]",
-                        help="mitchell, howell, teams or swiss, boards a round, rounds")
+                        help="mitchell, howell, swiss_pairs, teams or swiss, boards a round, "
+                        "rounds")
     create.add_argument("--scoring", choices=["matchpoints", "cross_imps", "butler"],
                         help="a pairs event's scoring (default matchpoints)")
     create.add_argument("--event-name", default="", metavar="TEXT", help="PBN [Event]")

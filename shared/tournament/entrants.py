@@ -1,11 +1,12 @@
 """A tournament's entrants (pairs or teams) and the movement that seats them (docs/scoring.md).
 
-The director gives the entrants and a movement at creation: `mitchell` or `howell` for pairs,
-`teams` (a round robin of matches, two tables each) or `swiss` (teams paired round by round by
-their VPs) for teams, or none (the director's own rounds, as before). Each round of the
-movement gives every table its NS and EW entrants and its boards (`shared.scores.movements`);
-the players' names at the seats follow. The rounds a movement plays are kept on the
-tournament's topic, so that each table's result is linked to the entrants who sat there.
+The director gives the entrants and a movement at creation: `mitchell`, `howell` or
+`swiss_pairs` (pairs paired round by round by their VPs) for pairs, `teams` (a round robin of
+matches, two tables each) or `swiss` (teams paired round by round by their VPs) for teams,
+or none (the director's own rounds, as before). Each round of the movement gives every table
+its NS and EW entrants and its boards (`shared.scores.movements`); the players' names at the
+seats follow. The rounds a movement plays are kept on the tournament's topic, so that each
+table's result is linked to the entrants who sat there.
 
 Pure: checks a request's fields and raises `TournamentError` naming the field at fault.
 """
@@ -14,13 +15,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
+from shared.scores.sections import Section, sectioned
 from shared.scores.swiss import swiss
+from shared.scores.swiss_pairs import swiss_pairs_round
 from shared.scores.vocabulary import Scoring, TeamScoring
 from shared.tournament.errors import TournamentError
 
@@ -34,16 +37,16 @@ class MovementKind(enum.StrEnum):
     HOWELL = "howell"  # pairs, every pair meets every other; one field
     TEAMS = "teams"  # teams, a round robin of matches (two rooms each)
     SWISS = "swiss"  # teams, each round paired by the VPs so far
+    SWISS_PAIRS = "swiss_pairs"  # pairs, each round paired by the VPs so far, IMPs to VPs
 
     @property
     def teams(self) -> bool:
         return self in (MovementKind.TEAMS, MovementKind.SWISS)
 
     @property
-    def paired_by_results(self) -> bool:
-        """Whether a round's meetings come from the results so far (a Swiss): the round
-        before must be scored whole, its unfinished boards included, before it is paired."""
-        return self is MovementKind.SWISS
+    def swiss(self) -> bool:
+        """Each round after the first paired by the scores so far (not planned ahead)."""
+        return self in (MovementKind.SWISS, MovementKind.SWISS_PAIRS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +94,7 @@ class Movement:
     arrow_switch: int = 0
     team_scoring: TeamScoring = TeamScoring.VP
     imps_to_vp: bool = False
+    sections: int = 1  # several: a top across the field (`shared.scores.sections`)
 
     @property
     def one_field(self) -> bool:
@@ -108,6 +112,8 @@ class Movement:
             m["team_scoring"] = str(self.team_scoring)
         if self.imps_to_vp:
             m["imps_to_vp"] = True
+        if self.sections > 1:
+            m["sections"] = self.sections
         return m
 
     @staticmethod
@@ -118,7 +124,7 @@ class Movement:
                         None if minutes is None else float(minutes),
                         int(m.get("arrow_switch", 0)),
                         TeamScoring(m.get("team_scoring", TeamScoring.VP)),
-                        bool(m.get("imps_to_vp", False)))
+                        bool(m.get("imps_to_vp", False)), int(m.get("sections", 1)))
 
 
 def entrants_of(given: Sequence[Mapping[str, Any]]) -> tuple[Entrant, ...]:
@@ -165,6 +171,8 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
     scores), each table numbered from 1. A movement that does not fit the entrants raises
     `TournamentError` naming the field (`entrants`, `movement.rounds`, …)."""
     kind, per, rounds = movement.kind, movement.boards_per_round, movement.rounds or None
+    if movement.sections > 1:
+        return sectioned_plan(movement, entrants)[0]
     try:
         if kind is MovementKind.MITCHELL:
             seated = mitchell(entrants, per, rounds)
@@ -174,6 +182,8 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
             return howell(entrants, per, rounds)
         if kind is MovementKind.TEAMS:
             return team_rounds(entrants, per, rounds)
+        if kind is MovementKind.SWISS_PAIRS:
+            return [swiss_pairs_round(1, entrants, per, {})]
         if entrants < 2:
             raise TournamentError("entrants: a Swiss needs at least two teams", "entrants")
         return [swiss_round(1, entrants, per, {}, ())]
@@ -197,22 +207,29 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
                 entrants: int, tables: int, deals: Sequence[int],
                 arrow_switch: bool | int = False,
                 team_scoring: TeamScoring = TeamScoring.VP,
-                imps_to_vp: bool = False) -> Movement:
+                imps_to_vp: bool = False, sections: int = 1) -> Movement:
     """The movement of a creation request (`rounds` None: all the movement's rounds), checked
     against the entrants, the tables and the deals. `arrow_switch` (a Mitchell's): true for
     the default count of last rounds switched (`default_switches`), or a count.
     `team_scoring` other than VPs: a round robin of teams only; `imps_to_vp`: a pairs
     event scored in IMPs only."""
-    if kind is MovementKind.SWISS and rounds is None:
+    if kind.swiss and rounds is None:
         raise TournamentError("movement.rounds: a Swiss plays the rounds the director says",
                               "movement.rounds")
     if kind.teams and scoring is not Scoring.MATCHPOINTS:
         raise TournamentError("movement.scoring: team matches are scored in IMPs and VPs",
                               "movement.scoring")
-    planned = plan(Movement(kind, per, rounds or 0, scoring), entrants)
-    if kind is MovementKind.SWISS:
+    if kind is MovementKind.SWISS_PAIRS:
+        imps_to_vp = swiss_pairs_scoring(scoring)
+    if sections > 1 and (kind not in (MovementKind.MITCHELL, MovementKind.HOWELL)
+                         or arrow_switch not in (False, 0)):
+        raise TournamentError("movement.sections: sections play a Mitchell or a Howell each "
+                              "(not arrow-switched)", "movement.sections")
+    planned = plan(Movement(kind, per, rounds or 0, scoring, sections=sections), entrants)
+    if kind.swiss:
         assert rounds is not None
-        planned = [swiss_round(r, entrants, per, {}, ()) for r in range(1, rounds + 1)]
+        planned = [swiss_pairs_round(r, entrants, per, {}) if kind is MovementKind.SWISS_PAIRS
+                   else swiss_round(r, entrants, per, {}, ()) for r in range(1, rounds + 1)]
     switches = _switches(arrow_switch, kind, len(planned), per)
     if switches:
         planned = plan(Movement(kind, per, len(planned), scoring, arrow_switch=switches),
@@ -226,7 +243,27 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
                               "(scoring cross_imps or butler) to VPs", "movement.imps_to_vp")
     check_fit(planned, tables, deals)
     return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
-                    team_scoring=team_scoring, imps_to_vp=imps_to_vp)
+                    team_scoring=team_scoring, imps_to_vp=imps_to_vp, sections=sections)
+
+
+def sectioned_plan(movement: Movement, entrants: int) -> tuple[list[Round], tuple[Section, ...]]:
+    """An event in sections (`movement.sections`): each section seated by the movement's kind
+    on the same boards, entrants and tables numbered on from the sections before it
+    (`shared.scores.sections`), and the sections."""
+    try:
+        return sectioned(entrants, movement.sections,
+                         lambda n: plan(replace(movement, sections=1), n))
+    except ScoreError as exc:
+        raise TournamentError(f"movement.{exc.field}: {exc}", f"movement.{exc.field}") from None
+
+
+def swiss_pairs_scoring(scoring: Scoring) -> bool:
+    """A Swiss pairs scores each match in IMPs (cross-IMPs or Butler) converted to VPs: the
+    `imps_to_vp` it implies; matchpoints are refused, naming `movement.scoring`."""
+    if scoring is Scoring.MATCHPOINTS:
+        raise TournamentError("movement.scoring: a Swiss pairs scores each match in IMPs "
+                              "(cross_imps or butler) converted to VPs", "movement.scoring")
+    return True
 
 
 def _switches(given: bool | int, kind: MovementKind, rounds: int, per: int) -> int:

@@ -74,6 +74,9 @@ def entrant_added(made: Tournament, given: Mapping[str, Any], rounds_started: in
         raise TournamentError(str(exc).replace(f"entrants[{len(made.entrants)}].", ""),
                               "number") from None
     count = len(made.entrants) + 1
+    if movement.sections > 1:  # the sections are the entrants split in order: one more
+        raise TournamentError("entrants: an event in sections takes no entrant added (it "
+                              "would move pairs between sections)", "entrants")
     movement_of(movement.kind, movement.boards_per_round, movement.rounds, movement.scoring,
                 count, len(made.tables), list(made.deals), movement.arrow_switch,
                 movement.team_scoring, movement.imps_to_vp)

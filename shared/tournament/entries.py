@@ -320,7 +320,7 @@ def movement_at_close(opening: Opening, count: int, deals: Sequence[int]
     if count < 1:
         raise TournamentError("entrants: no entry stands", "entrants")
     planned = plan(Movement(kind, per, int(rounds or 0), scoring), count)
-    if rounds is None and kind is not MovementKind.SWISS and len(planned) > MOST_ROUNDS:
+    if rounds is None and not kind.swiss and len(planned) > MOST_ROUNDS:
         rounds, planned = MOST_ROUNDS, planned[:MOST_ROUNDS]  # a field of 400 pairs and more
     tables = max((s.table for r in planned for s in r.tables), default=0)
     movement = movement_of(kind, per, rounds, scoring, count, tables, deals)

@@ -27,6 +27,7 @@ from shared.tournament.director_scores import parse, score_map
 from shared.tournament.entrants import Entrant, plan
 from shared.tournament.fouled_records import BOARD_FOULED, fouled_boards
 from shared.tournament.pair_vp_results import vp_ranked
+from shared.tournament.section_results import section_ranked
 from shared.tournament.session import Tournament
 from shared.tournament.standings_view import RankingLine, StandingLine, Standings
 from shared.tournament.team_form_results import form_results
@@ -177,6 +178,8 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                                boards, movement.imps_to_vp)]
     if movement.imps_to_vp:
         doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
+    if movement.sections > 1:
+        doc |= section_ranked(doc["rankings"], made)
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
                           "lines": lines[t.board]} | _fouled_map(t, fouled_why)

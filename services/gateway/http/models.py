@@ -252,14 +252,15 @@ class EntrantAdded(BaseModel):
 
 
 class MovementGiven(BaseModel):
-    """A movement: `mitchell` or `howell` (pairs), `teams` (a round robin of matches) or
+    """A movement: `mitchell`, `howell` or `swiss_pairs` (pairs; a Swiss pairs each round
+    paired by the VPs so far, scored in IMPs to VPs), `teams` (a round robin of matches) or
     `swiss` (teams, each round paired by the VPs so far)."""
 
     model_config = ConfigDict(extra="forbid")
     kind: MovementKind
     boards_per_round: int = Field(ge=1, le=36)
     rounds: int | None = Field(None, ge=1, le=200, description="by default all the "
-                               "movement's rounds (a Swiss: required)")
+                               "movement's rounds (a Swiss, teams or pairs: required)")
     scoring: Scoring = Field(Scoring.MATCHPOINTS, description="a pairs event's scoring")
     minutes_per_board: float | None = Field(
         None, gt=0, le=60, examples=[7],
@@ -275,6 +276,10 @@ class MovementGiven(BaseModel):
     imps_to_vp: bool = Field(False, description="a pairs event scored in IMPs (`cross_imps` "
                              "or `butler`) ranked by VPs: each round's IMPs to VPs on the WBF "
                              "continuous scale")
+    sections: int = Field(1, ge=1, le=26, description="a Mitchell or Howell in sections (A, "
+                          "B, …: the entrants split in order, each section its own movement "
+                          "at its own tables, all on the same boards), scored with a top "
+                          "across the field and ranked over it and within each section")
 
 
 class TournamentCreate(BaseModel):

@@ -133,7 +133,7 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
         if ending:
             await _score_left(gw, made, clock.round)
         return {"round": clock.round, "ended": True, "next": None}
-    if movement.kind.paired_by_results:
+    if movement.kind.swiss:  # paired by the results so far: the round before scored first
         if ending:
             await _score_left(gw, made, clock.round)  # the next round's pairing reads them
         tables = await start_round(gw, tournament, nxt, None, None)

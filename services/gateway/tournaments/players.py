@@ -33,7 +33,7 @@ from services.gateway.tournaments.fresh_reads import FreshReads
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from shared.scores.movements import Round
 from shared.tournament.clock import RoundClockView, TournamentClock, clock_of, clock_view
-from shared.tournament.entrants import MovementKind, plan
+from shared.tournament.entrants import plan
 from shared.tournament.entrants_added import with_added
 from shared.tournament.errors import TournamentError
 from shared.tournament.player_links import (
@@ -119,7 +119,7 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
     movement = made.movement
     assert movement is not None
     rounds = {r.number: r for r in rounds_of(recorded, made)}
-    if movement.kind is not MovementKind.SWISS:  # the movement fixes every round
+    if not movement.kind.swiss:  # the movement fixes every round
         rounds = {r.number: r for r in plan(movement, len(made.entrants))} | rounds
     started = max([*(r["round"] for r in recorded),
                    *(t.round for t in tables.values() if t.round is not None), 0])

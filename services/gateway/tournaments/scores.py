@@ -33,6 +33,7 @@ from shared.tournament.fouled_records import BOARD_FOULED
 from shared.tournament.results import pairs_matchpoints, results, rounds_of, standings
 from shared.tournament.session import Tournament, TournamentError
 from shared.tournament.standings_view import Standings
+from shared.tournament.swiss_pairs_rounds import next_swiss_pairs_round
 
 HARMLESS = "retry (doing it twice is harmless)"
 
@@ -262,19 +263,24 @@ async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str,
 
 async def movement_round(gw: Gateway, made: Tournament, number: int) -> Round:
     """Round `number` of the tournament's movement; a Swiss's rounds after the first, paired
-    by the VPs of the rounds recorded (the teams not meeting again where the field allows)."""
+    by the VPs of the rounds recorded (the teams not meeting again where the field allows),
+    once: a round recorded already (the same round sent again) keeps the seating it started
+    with, which its tables play."""
     movement = made.movement
     assert movement is not None
     if not 1 <= number <= movement.rounds:
         raise TournamentError(f"round: this movement has rounds 1 to {movement.rounds}",
                               "round")
-    if movement.kind is not MovementKind.SWISS:
+    if not movement.kind.swiss or number == 1:
         return plan(movement, len(made.entrants))[number - 1]
-    if number == 1:
-        return swiss_round(1, len(made.entrants), movement.boards_per_round, {}, ())
     rounds, _, _ = await record_of(gw, made)
+    recorded = {r.number: r for r in rounds_of(rounds, made)}
+    if number in recorded:
+        return recorded[number]
     doc = await results_of(gw, made, True)
     vp = {r["entrant"]: r["vp"] for r in doc["rankings"]}
+    if movement.kind is MovementKind.SWISS_PAIRS:
+        return next_swiss_pairs_round(number, made, rounds, vp)
     met = [frozenset((m["home"], m["away"])) for m in doc["matches"]]
     byes = [team for r in rounds if r["round"] < number for team in r.get("sit_out", ())]
     return swiss_round(number, len(made.entrants), movement.boards_per_round, vp, met, byes)

@@ -169,7 +169,8 @@ def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str,
         entrants = entrants_of([e.model_dump() for e in request.entrants])
         movement = movement_of(given.kind, given.boards_per_round, given.rounds,
                                given.scoring, len(entrants), tables, list(deals),
-                               given.arrow_switch, given.team_scoring, given.imps_to_vp)
+                               given.arrow_switch, given.team_scoring, given.imps_to_vp,
+                               given.sections)
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
     return entrants, replace(movement, minutes_per_board=given.minutes_per_board)

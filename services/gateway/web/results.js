@@ -12,7 +12,9 @@ import {
   directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
 import { followTournament } from "./public_reader.js";
+import { sectionsNode } from "./sections_view.js";
 import { overallNode } from "./sessions_view.js";
+import { swissMatchesNode } from "./swiss_pairs_view.js";
 import { el } from "./table.js";
 import { counted } from "./words.js";
 
@@ -30,6 +32,10 @@ function movementText(movement) {
     return `${movement.kind}, ${movement.team_scoring.replaceAll("_", "-")}`;
   }
   const n = movement.arrow_switch || 0;
+  if (movement.sections) {
+    return `${movement.kind} in ${movement.sections} sections, a top across the field`;
+  }
+  if (movement.kind === "swiss_pairs") return `Swiss pairs, ${movement.scoring} to VPs a match`;
   if (movement.imps_to_vp) return `${movement.kind}, ${movement.scoring} to VPs a round`;
   if (!n) return movement.kind;
   return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
@@ -45,7 +51,8 @@ function render() {
   $("summary").textContent = (doc.session ? `${doc.session} · ` : "")
     + counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
     + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
-  show("rankings", el("div", {}, overallNode(doc), rankingsNode(doc)));
+  show("rankings", el("div", {}, overallNode(doc), rankingsNode(doc), swissMatchesNode(doc),
+    sectionsNode(doc)));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));
   $("travellers-note").textContent = "A board's traveller is shown once every table that " +

@@ -16,9 +16,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from aiokafka.errors import KafkaError
 from aiokafka.structs import TopicPartition
 
+from services.common.errors import LogUnavailable
 from services.common.names import LIVE
 from services.processor.ports import OffsetCommitter
 
@@ -74,7 +74,7 @@ class LiveMarks:
         try:
             await self.committer.commit({TopicPartition(LIVE, shard): mark
                                          for shard, mark in moved.items()})
-        except (KafkaError, OSError, TimeoutError) as exc:  # Kafka away: a gauge waits
+        except (LogUnavailable, OSError, TimeoutError) as exc:  # Kafka away: a gauge waits
             log.warning("live marks not committed (%r): sent again at the next tick", exc)
             return
         for shard, mark in moved.items():

@@ -41,10 +41,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from aiokafka import TopicPartition
-from aiokafka.errors import KafkaError
 
 from services.common.backoff import Backoff
-from services.common.errors import StoreUnavailable
+from services.common.errors import LogUnavailable, StoreUnavailable
 from services.common.gc_settle import settle
 from services.common.names import LIVE, TABLE_PREFIX, shard_of
 from services.common.store import StateStore
@@ -69,7 +68,8 @@ CLOCK_TICK_S = 0.5  # how often the loop's clock is watched for a freeze
 # is held (`follow`) every shard of the worker.
 PREPARE_TIMEOUT_S = 20.0  # the log opened (a zombie fenced), the registry and checkpoints read
 FOLLOW_TIMEOUT_S = 10.0  # the tables' ends asked, while the loop waits
-KAFKA_OUTAGE = (KafkaError, OSError, TimeoutError)
+# Kafka's errors, as the adapters raise them (`services.common.kafka_faults`), and time-outs
+KAFKA_OUTAGE = (LogUnavailable, OSError, TimeoutError)
 
 T = TypeVar("T")
 

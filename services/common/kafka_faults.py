@@ -71,6 +71,11 @@ def not_reached(exc: BaseException | None) -> bool:
     return isinstance(exc, NOT_REACHED)
 
 
+def told(exc: BaseException) -> BaseException:
+    """What a log line shows of a fault: Kafka's own error for ours (its cause), else `exc`."""
+    return exc.__cause__ if isinstance(exc, LogUnavailable) and exc.__cause__ else exc
+
+
 def unreachable(exc: LogUnavailable) -> bool:
     """Whether Kafka was not reached or did not answer in time (retry as is), else it answered
     an error (a record too large, a topic unknown, a producer fenced…)."""

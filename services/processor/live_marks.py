@@ -19,6 +19,7 @@ import logging
 from aiokafka.structs import TopicPartition
 
 from services.common.errors import LogUnavailable
+from services.common.kafka_faults import told
 from services.common.names import LIVE
 from services.processor.ports import OffsetCommitter
 
@@ -75,7 +76,8 @@ class LiveMarks:
             await self.committer.commit({TopicPartition(LIVE, shard): mark
                                          for shard, mark in moved.items()})
         except (LogUnavailable, OSError, TimeoutError) as exc:  # Kafka away: a gauge waits
-            log.warning("live marks not committed (%r): sent again at the next tick", exc)
+            log.warning("live marks not committed (%r): sent again at the next tick",
+                        told(exc))
             return
         for shard, mark in moved.items():
             if shard in self.marks:

@@ -35,7 +35,7 @@ from services.common.errors import LOG_DOWN, LOG_RETRY_S, LogUnavailable, Unavai
 from services.common.kafka import admin as topics
 from services.common.kafka.group_offsets import GroupOffsets
 from services.common.kafka.produce import append
-from services.common.kafka_faults import log_faults, unreachable
+from services.common.kafka_faults import log_faults, told, unreachable
 from services.common.names import LIVE, table_topic
 from services.common.settings import Settings
 from services.gateway.app import create_app
@@ -69,9 +69,12 @@ def test_each_of_aiokafkas_errors_leaves_as_ours_cause_chained(fault: KafkaError
     assert isinstance(caught.value, Unavailable)  # a 503, a socket's 1011, a retry
     assert (caught.value.reason, caught.value.retry_after) == (LOG_DOWN, LOG_RETRY_S)
     assert unreachable(caught.value) is reached_not
+    assert told(caught.value) is fault  # what a log line shows: Kafka's own error
 
 
 def test_a_fault_outside_kafka_passes_untouched() -> None:
+    timeout = TimeoutError()
+    assert told(timeout) is timeout
     with pytest.raises(ValueError), log_faults():
         raise ValueError("not Kafka's")
 
@@ -230,6 +233,7 @@ class AwayConsumer:
 
 async def test_the_alerts_feed_that_cannot_start_raises_ours_and_lets_its_consumer_go() -> None:
     feed = AlertFeed("unused:9092")
+    await feed.consumer.stop()  # its own, never started: closed, then replaced
     consumer = feed.consumer = cast(Any, AwayConsumer())
     with pytest.raises(LogUnavailable) as caught:
         await feed.start()

@@ -29,6 +29,7 @@ from aiokafka.structs import TopicPartition
 from services.common import registry
 from services.common.errors import StoreUnavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
+from services.common.kafka_faults import translated
 from services.common.names import (
     ALERTS,
     CHECKPOINTS,
@@ -114,6 +115,7 @@ class MemoryKafka:
         return offset
 
 
+@translated  # Kafka away: `LogUnavailable`, as the real adapters raise it
 class MemoryFetcher:
     def __init__(self, kafka: MemoryKafka) -> None:
         self.kafka = kafka
@@ -160,6 +162,7 @@ class MemoryFetcher:
         return found
 
 
+@translated
 class MemoryShardLog:
     def __init__(self, kafka: MemoryKafka, shard: int) -> None:
         self.kafka = kafka

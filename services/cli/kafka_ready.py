@@ -15,17 +15,20 @@ import sys
 import time
 
 from aiokafka.admin import AIOKafkaAdminClient
-from aiokafka.errors import KafkaError
+
+from services.common.errors import LogUnavailable
+from services.common.kafka_faults import log_faults
 
 
 async def registered(bootstrap: str) -> set[int]:
     """The ids of the brokers the cluster lists now (none if no node answers)."""
     admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=3000)
     try:
-        await admin.start()
-        cluster = await admin.describe_cluster()
+        with log_faults():
+            await admin.start()
+            cluster = await admin.describe_cluster()
         return {int(broker["node_id"]) for broker in cluster["brokers"]}
-    except (KafkaError, OSError):
+    except (LogUnavailable, OSError):
         return set()
     finally:
         await admin.close()

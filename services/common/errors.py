@@ -1,9 +1,11 @@
 """The services' domain errors' root, and the one every service raises when a service it needs
 is down: `ServiceError` (a reason, the field at fault, when to retry) and `Unavailable` (Kafka
 or Redis cannot be reached: retry after `retry_after` seconds), `StoreUnavailable` the one every
-Redis adapter raises for any of Redis's faults (`services.common.redis_faults`). The gateway's
-refusals of a request (`services.gateway.refusals.Refused`) are the other branch; no HTTP
-here: the gateway's edge turns an error into a status (`services.gateway.http.errors.STATUS`)."""
+Redis adapter raises for any of Redis's faults (`services.common.redis_faults`), and
+`LogUnavailable` the one every Kafka adapter raises for Kafka's (`services.common.kafka_faults`).
+The gateway's refusals of a request (`services.gateway.refusals.Refused`) are the other branch;
+no HTTP here: the gateway's edge turns an error into a status
+(`services.gateway.http.errors.STATUS`)."""
 
 from __future__ import annotations
 
@@ -46,4 +48,19 @@ class StoreUnavailable(Unavailable):
     "retry", the processor's outage)."""
 
     def __init__(self, reason: str = STORE_DOWN, retry_after: int = STORE_RETRY_S) -> None:
+        super().__init__(reason, retry_after)
+
+
+LOG_DOWN = "the event log (Kafka) is unreachable; retry"
+LOG_RETRY_S = 1
+
+
+class LogUnavailable(Unavailable):
+    """The event log (Kafka) was not reached, did not answer in time, or refused a request:
+    what each Kafka adapter raises in place of aiokafka's errors, its cause chained
+    (`services.common.kafka_faults.unreachable` tells a Kafka away from one that answered an
+    error), so that no caller knows Kafka's; the same request may succeed after `retry_after`
+    (a 503 with Retry-After, a socket's 1011 "retry", the processor's retry)."""
+
+    def __init__(self, reason: str = LOG_DOWN, retry_after: int = LOG_RETRY_S) -> None:
         super().__init__(reason, retry_after)

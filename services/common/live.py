@@ -15,8 +15,9 @@ import logging
 
 import msgpack
 from aiokafka import AIOKafkaProducer
-from aiokafka.errors import KafkaError
 
+from services.common.errors import LogUnavailable
+from services.common.kafka_faults import log_faults
 from services.common.names import LIVE, shard_of
 
 log = logging.getLogger("tableserver.live")
@@ -28,10 +29,11 @@ async def send_copy(producer: AIOKafkaProducer, table: str, offset: int, value: 
     itself is acknowledged already, and a copy that is lost only sends the runner to the
     table's topic."""
     try:
-        delivery = await producer.send(LIVE, msgpack.packb([offset, value]),
-                                       key=table.encode(), partition=shard_of(table, shards))
-    except KafkaError as exc:
-        log.warning("no live copy of %s@%d: %r", table, offset, exc)
+        with log_faults():
+            delivery = await producer.send(LIVE, msgpack.packb([offset, value]),
+                                           key=table.encode(), partition=shard_of(table, shards))
+    except LogUnavailable as exc:
+        log.warning("no live copy of %s@%d: %r", table, offset, exc.__cause__)
         return
     delivery.add_done_callback(_check)
 

@@ -24,6 +24,7 @@ from redis.backoff import NoBackoff
 from services.common import registry
 from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, ensure_core_topics
 from services.common.kafka.reader import Record, read_table, read_topics
+from services.common.kafka_faults import log_faults
 from services.common.names import HISTORY_RATE, REGISTRY, SEAT_RATE
 from services.common.redis_connect import AnyRedis, redis_client, redis_lines
 from services.common.settings import Settings
@@ -93,14 +94,16 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
     async with AsyncExitStack() as stack:
         admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
         stack.push_async_callback(admin.close)
-        await admin.start()
+        with log_faults():  # Kafka's errors leave as ours (`LogUnavailable`), as below
+            await admin.start()
         await ensure_core_topics(admin, settings.shards, settings.replication)
         producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, acks="all",
                                     enable_idempotence=True, linger_ms=0,
                                     # a tournament's creation, with its batch's headers
                                     max_request_size=TOURNAMENT_RECORD_BYTES + 2**16)
         stack.push_async_callback(producer.stop)
-        await producer.start()
+        with log_faults():
+            await producer.start()
         # Short commands share a bounded pool (a burst waits for a connection instead of
         # opening hundreds); the feeds' hub reads with a connection of its own.
         # A command on a connection Redis dropped (a restart) is tried again once, at once,

@@ -12,8 +12,9 @@ partitions' in-sync replicas. So readiness is the outcome of appends themselves:
   nothing is asked;
 - otherwise (the last one failed, or nothing was appended lately), a probe appends a small
   record to the health topic, `acks=all` as every append, and it is waited for at most
-  `PROBE_WAIT_S`. One probe at a time: while one is unanswered (up to `PROBE_TIMEOUT_S`) no
-  other is sent, so that a cluster that takes nothing does not fill the producer's queue with
+  `PROBE_WAIT_S` (it raises `LogUnavailable` for Kafka's errors, as every append). One probe
+  at a time: while one is unanswered (up to `PROBE_TIMEOUT_S`) no other is sent, so that a
+  cluster that takes nothing does not fill the producer's queue with
   probes; its answer, when it comes, counts as any append's (a failure only if no append had
   a newer outcome meanwhile).
 """
@@ -24,7 +25,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 
-from aiokafka.errors import KafkaError
+from services.common.errors import LogUnavailable
 
 FRESH_S = 5.0  # an acknowledgement this recent says the gateway can append
 PROBE_WAIT_S = 2.0  # a probe is waited for this long before the answer is "no"
@@ -61,7 +62,7 @@ class Appends:
         started = self.clock()
         try:
             await asyncio.wait_for(self.probe(), self.timeout_s)
-        except (KafkaError, OSError, TimeoutError):
+        except (LogUnavailable, OSError, TimeoutError):  # Kafka's, as its adapters raise it
             if self.last is None or self.last[1] <= started:
                 self.record(False)
             return False

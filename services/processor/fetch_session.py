@@ -16,6 +16,11 @@ knows the session (error 70) or expects another epoch (71), or a request fails, 
 is a full one, which opens a new session; a broker without room for sessions answers every
 request in full, which still works. A partition whose leader moved, or is not known yet (a
 table just created), is looked up again in the cluster's metadata and fetched from its leader.
+
+Kafka's errors leave the fetcher as ours, `LogUnavailable` (`services.common.kafka_faults`). The
+errors a fetch must tell apart are told inside it: a session the broker forgot, an offset out of
+range (found again), a leader moved or unknown (looked up again), a failed request (the next one
+is full); and a client given up that closes with an error.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from aiokafka.structs import TopicPartition
 
 from services.common.backoff import Backoff
 from services.common.kafka.batches import Record, decode
+from services.common.kafka_faults import translated
 
 log = logging.getLogger("tableserver.fetch")
 
@@ -112,6 +118,7 @@ def _by_topic(partitions: dict[TopicPartition, Any]) -> dict[str, list[tuple[int
     return topics
 
 
+@translated
 class TableFetcher:
     """Fetches the partitions it is given, each from its position on, from their leaders; and
     tells where partitions end."""

@@ -1,6 +1,7 @@
 """A shard's log on Kafka (`ports.ShardLog`): a transactional producer whose `transactional.id`
 is the shard's, and reads of the shard's partitions of the compacted registry and checkpoints
-topics."""
+topics. Kafka's errors leave it as ours, `LogUnavailable` (`services.common.kafka_faults`); the
+errors that say a newer owner fenced the producer are told inside it, as `Fenced`."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.errors import IllegalOperation, InvalidProducerEpoch, KafkaError, ProducerFenced
 
 from services.common.kafka.reader import read_partition
+from services.common.kafka_faults import translated
 from services.common.names import ALERTS, CHECKPOINTS
 from services.processor.ports import Alerts, Fenced
 
@@ -19,6 +21,7 @@ COMMIT_TIMEOUT_S = 10.0  # a transaction not done by then (the broker gone) is g
 STOP_TIMEOUT_S = 5.0
 
 
+@translated
 class KafkaShardLog:
     def __init__(self, bootstrap: str, shard: int, alerts: str = ALERTS,
                  checkpoints: str = CHECKPOINTS, owner: str = "tableserver-shard") -> None:

@@ -16,9 +16,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from aiokafka.errors import KafkaError
 from aiokafka.structs import TopicPartition
 
+from services.common.errors import LogUnavailable
+from services.common.kafka_faults import told
 from services.common.names import LIVE
 from services.processor.ports import OffsetCommitter
 
@@ -74,8 +75,9 @@ class LiveMarks:
         try:
             await self.committer.commit({TopicPartition(LIVE, shard): mark
                                          for shard, mark in moved.items()})
-        except (KafkaError, OSError, TimeoutError) as exc:  # Kafka away: a gauge waits
-            log.warning("live marks not committed (%r): sent again at the next tick", exc)
+        except (LogUnavailable, OSError, TimeoutError) as exc:  # Kafka away: a gauge waits
+            log.warning("live marks not committed (%r): sent again at the next tick",
+                        told(exc))
             return
         for shard, mark in moved.items():
             if shard in self.marks:

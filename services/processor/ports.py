@@ -6,6 +6,8 @@
 - a `Fetcher` reads partitions from positions it is given (the live copies, tables' topics);
 - a `ShardLog` is a shard's part of the rest: fencing earlier owners, the shard's registry and
   checkpoints partitions, and committing alerts with checkpoints in one transaction.
+
+Each raises ours, `LogUnavailable` (`services.common.kafka_faults`), for Kafka's errors.
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ class Fetcher(Protocol):
 
     async def end_offsets(self, partitions: Iterable[TopicPartition]
                           ) -> dict[TopicPartition, int]:
-        """Where each partition ends now (one not known yet is left out); raises KafkaError
-        when Kafka cannot say."""
+        """Where each partition ends now (one not known yet is left out); raises
+        `LogUnavailable` when Kafka cannot say."""
 
     async def fetch(self, timeout: float) -> dict[TopicPartition, list[Record]]:
         """The records that arrive within `timeout` seconds, by partition (none: empty);
@@ -62,7 +64,7 @@ class OffsetCommitter(Protocol):
     async def stop(self) -> None: ...
 
     async def commit(self, offsets: dict[TopicPartition, int]) -> None:
-        """Raises KafkaError when the offsets are not committed."""
+        """Raises `LogUnavailable` when the offsets are not committed."""
 
 
 class ShardLog(Protocol):
@@ -77,7 +79,7 @@ class ShardLog(Protocol):
 
     async def commit(self, alerts: Alerts, checkpoints: dict[str, int]) -> None:
         """The alerts, and each table's checkpoint, in one transaction: all visible or none.
-        Raises `Fenced` when a newer owner opened the shard's log, and KafkaError (or
+        Raises `Fenced` when a newer owner opened the shard's log, and `LogUnavailable` (or
         TimeoutError) when the transaction's fate is not known."""
 
     async def close(self) -> None: ...

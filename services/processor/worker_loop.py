@@ -41,11 +41,11 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from aiokafka import TopicPartition
-from aiokafka.errors import KafkaError
 
 from services.common.backoff import Backoff
-from services.common.errors import StoreUnavailable
+from services.common.errors import LogUnavailable, StoreUnavailable
 from services.common.gc_settle import settle
+from services.common.kafka_faults import told
 from services.common.names import LIVE, TABLE_PREFIX, shard_of
 from services.common.store import StateStore
 from services.common.supervision import Supervisor
@@ -69,7 +69,8 @@ CLOCK_TICK_S = 0.5  # how often the loop's clock is watched for a freeze
 # is held (`follow`) every shard of the worker.
 PREPARE_TIMEOUT_S = 20.0  # the log opened (a zombie fenced), the registry and checkpoints read
 FOLLOW_TIMEOUT_S = 10.0  # the tables' ends asked, while the loop waits
-KAFKA_OUTAGE = (KafkaError, OSError, TimeoutError)
+# Kafka's errors, as the adapters raise them (`services.common.kafka_faults`), and time-outs
+KAFKA_OUTAGE = (LogUnavailable, OSError, TimeoutError)
 
 T = TypeVar("T")
 
@@ -201,7 +202,8 @@ class WorkerLoop:
                 break
             except KAFKA_OUTAGE as exc:
                 pause = backoff.next()
-                log.warning("shard %d cannot start (%r); again in %.1f s", shard, exc, pause)
+                log.warning("shard %d cannot start (%r); again in %.1f s", shard, told(exc),
+                            pause)
                 await runner.stop()
                 await asyncio.sleep(pause)
             except BaseException:
@@ -271,7 +273,7 @@ class WorkerLoop:
             try:
                 batches = await self.fetcher.fetch(timeout=FETCH_WAIT_S)
             except KAFKA_OUTAGE as exc:
-                log.warning("fetch failed (%r); again in %g s", exc, FETCH_RETRY_S)
+                log.warning("fetch failed (%r); again in %g s", told(exc), FETCH_RETRY_S)
                 await failed.wait()
                 batches = {}
             async with self.busy:
@@ -309,7 +311,7 @@ class WorkerLoop:
                 await self._drop(runner, restart_after=FENCED_WAIT_S)
             elif isinstance(result, KAFKA_OUTAGE):
                 log.warning("shard %d could not commit (%r): to be started again", runner.shard,
-                            result)
+                            told(result))
                 await self._drop(runner, restart_after=0.0)
             else:
                 raise result
@@ -338,7 +340,7 @@ class WorkerLoop:
         try:
             return await self.fetcher.end_offsets(partitions)
         except KAFKA_OUTAGE as exc:
-            log.warning("sweep failed: %r", exc)
+            log.warning("sweep failed: %r", told(exc))
             return {}
 
     def _sweep(self, ends: dict[TopicPartition, int]) -> None:

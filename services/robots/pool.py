@@ -22,10 +22,11 @@ import zlib
 
 import httpx
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from aiokafka.errors import KafkaError
 
 from services.common.backoff import Backoff
+from services.common.errors import LogUnavailable
 from services.common.kafka.reader import read_partition
+from services.common.kafka_faults import log_faults
 from services.common.names import ROBOTS
 from services.common.settings import Settings
 from services.robots.player import HostRefused, OurRobot
@@ -104,12 +105,14 @@ class Pool:
             consumer = AIOKafkaConsumer(bootstrap_servers=self.settings.kafka_bootstrap,
                                         enable_auto_commit=False, request_timeout_ms=10_000)
             try:
-                await consumer.start()
-                requests = await asyncio.wait_for(self._read(consumer), 30)
+                with log_faults():
+                    await consumer.start()
+                    requests = await asyncio.wait_for(self._read(consumer), 30)
                 break
-            except (KafkaError, TimeoutError) as error:
+            except (LogUnavailable, TimeoutError) as error:
                 await consumer.stop()
-                log.warning("the robots' requests cannot be read yet (%r): again", error)
+                log.warning("the robots' requests cannot be read yet (%r): again",
+                            error.__cause__ if isinstance(error, LogUnavailable) else error)
                 await pause.wait()
         try:
             for table, seats in requests.items():
@@ -118,9 +121,10 @@ class Pool:
                      sum(1 for seats in requests.values() if seats))
             while True:
                 try:
-                    batch = await consumer.getmany(REQUESTS, timeout_ms=1000)
-                except KafkaError as error:  # the consumer reconnects by itself
-                    log.warning("the requests' consumer: %r", error)
+                    with log_faults():
+                        batch = await consumer.getmany(REQUESTS, timeout_ms=1000)
+                except LogUnavailable as error:  # the consumer reconnects by itself
+                    log.warning("the requests' consumer: %r", error.__cause__)
                     await asyncio.sleep(1)
                     continue
                 for record in batch.get(REQUESTS, []):

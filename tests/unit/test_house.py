@@ -100,3 +100,50 @@ def test_the_redis_check_sees_an_importer() -> None:
     assert [redis_error(n) for n in ("redis.RedisError", "redis.exceptions.AskError",
                                      "redis.asyncio.Redis", "redis.crc.key_slot")] == \
         [True, True, False, False]
+
+
+# The Kafka adapters: aiokafka's errors are met here and leave as ours (`LogUnavailable`,
+# services.common.kafka_faults, or a reader's `KafkaUnavailable`); every other module catches
+# ours.
+KAFKA_ADAPTERS = {
+    "services/common/kafka_faults.py",  # the translation
+    "services/common/kafka/produce.py",  # an append: ours, with what was not done
+    "services/common/kafka/reader.py",  # a read: the readers' `KafkaUnavailable`
+    "services/common/kafka/admin.py",  # a topic that exists, or is gone, is no error
+    "services/common/kafka/group_offsets.py",  # an error code the coordinator answers
+    "services/common/registry.py", "services/replay/kafka_topics.py",  # reads, as reader's
+    "services/replay/importer.py",  # its user is told which Kafka failed, and how
+    "services/processor/kafka_shard_log.py",  # a producer fenced: `Fenced`
+    "services/processor/fetch_session.py",  # a session forgotten, an offset out of range
+}
+
+
+def kafka_error(name: str) -> bool:
+    """An import of aiokafka's (or kafka-python's) errors: their module, or an error by name
+    from any of their modules."""
+    return any(name == f"{root}.errors" or (name.startswith(f"{root}.") and (
+        ".errors" in name or name.endswith(("Error", "Exception"))))
+        for root in ("aiokafka", "kafka"))
+
+
+def kafka_error_importers(folder: Path) -> set[str]:
+    return {str(path.relative_to(ROOT)) for path in sorted(folder.rglob("*.py"))
+            for _, name in imports_of(path) if kafka_error(name)}
+
+
+def test_only_the_kafka_adapters_import_kafka_errors() -> None:
+    assert kafka_error_importers(ROOT / "services") <= KAFKA_ADAPTERS
+
+
+def test_the_kafka_check_sees_an_importer(tmp_path: Path) -> None:
+    """Not empty: the translation itself imports aiokafka's errors, and a module that catches
+    one of them is seen; an error imported from aiokafka's root, or kafka-python's, is one too,
+    a client or a struct is not."""
+    assert "services/common/kafka_faults.py" in kafka_error_importers(ROOT / "services")
+    breach = tmp_path / "catches.py"
+    breach.write_text("from aiokafka.errors import KafkaError\n")
+    assert [line for line, name in imports_of(breach) if kafka_error(name)] == [1]
+    assert [kafka_error(n) for n in ("aiokafka.errors.KafkaError", "aiokafka.KafkaError",
+                                     "kafka.errors", "aiokafka.AIOKafkaProducer",
+                                     "aiokafka.structs.TopicPartition")] == \
+        [True, True, True, False, False]

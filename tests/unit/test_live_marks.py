@@ -11,6 +11,7 @@ import pytest
 from aiokafka.errors import KafkaConnectionError
 from aiokafka.structs import TopicPartition
 
+from services.common.kafka_faults import translated
 from services.common.names import LIVE, shard_of
 from services.processor.live_marks import LiveMarks
 from services.processor.worker_loop import WorkerLoop
@@ -18,6 +19,7 @@ from tests.fakes import FlakyStore, MemoryFetcher, MemoryKafka, MemoryShardLog, 
 from tests.unit.test_worker_loop import SHARDS, caught_up, events, running, until
 
 
+@translated  # as `GroupOffsets`: Kafka's errors raised as ours
 class Committer:
     """Records each commit; fails the next ones with `failures` while it holds some."""
 

@@ -7,11 +7,13 @@ import asyncio
 
 from aiokafka.errors import KafkaTimeoutError, NotEnoughReplicasError
 
+from services.common.kafka_faults import log_faults
 from services.gateway.readiness import Appends
 
 
 class Probe:
-    """The probe append: acknowledged, refused, or never answered, as a test says."""
+    """The probe append: acknowledged, refused, or never answered, as a test says (Kafka's
+    errors raised as ours, as `Gateway.probe_append` raises them through `produce.append`)."""
 
     def __init__(self) -> None:
         self.sent = 0
@@ -23,7 +25,8 @@ class Probe:
         self.sent += 1
         await self.hang.wait()
         if self.answer is not None:
-            raise self.answer
+            with log_faults():
+                raise self.answer
 
 
 class Clock:

@@ -1,4 +1,8 @@
-"""Creating tableserver's topics (the broker creates none by itself: auto-create is off)."""
+"""Creating tableserver's topics (the broker creates none by itself: auto-create is off).
+
+Each function raises ours, `LogUnavailable` (`services.common.kafka_faults`), for Kafka's errors
+(a topic that exists already, or is gone already, is told here and is no error), and
+TimeoutError when the brokers are slow to agree (`leaders_elected`, `_gone`)."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import TopicAlreadyExistsError, UnknownTopicOrPartitionError, for_code
 
+from services.common.kafka_faults import translating
 from services.common.names import (
     ALERTS,
     ARCHIVE,
@@ -22,6 +27,7 @@ from services.common.names import (
     tournament_topic,
 )
 
+UNKNOWN_TOPIC = UnknownTopicOrPartitionError.errno  # a topic's error code: no such topic
 FOREVER = {"retention.ms": "-1", "retention.bytes": "-1"}
 COMPACTED = {"cleanup.policy": "compact"}
 AN_HOUR = {"retention.ms": str(3600 * 1000)}
@@ -59,6 +65,7 @@ async def _create(admin: AIOKafkaAdminClient, topics: list[NewTopic]) -> None:
             await admin.create_topics([topic])
 
 
+@translating
 async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replication: int) -> None:
     """The registry, checkpoints, live, alerts, handled-marks, health and robots topics, if
     missing."""
@@ -76,6 +83,7 @@ async def ensure_core_topics(admin: AIOKafkaAdminClient, shards: int, replicatio
     await _create(admin, [t for t in wanted if t.name not in existing])
 
 
+@translating
 async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication: int) -> None:
     """A table's topic: one partition (one total order), kept forever, small indexes."""
     await _create(admin, [NewTopic(table_topic(table), 1, replication, topic_configs=TABLE)])
@@ -86,6 +94,7 @@ CREATE_TIMEOUT_MS = 60_000
 LEADERS_TIMEOUT_S = 30.0
 
 
+@translating
 async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
                                    tables: list[str], replication: int) -> None:
     """A tournament's topic and its tables' topics, a few hundred a request (one request a
@@ -107,6 +116,7 @@ async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
     await leaders_elected(admin, [topic.name for topic in topics])
 
 
+@translating
 async def configure(admin: AIOKafkaAdminClient, topic: str, configs: dict[str, str]) -> None:
     """Set `topic`'s settings to `configs` (all of them: those not given go back to the
     broker's defaults)."""
@@ -118,6 +128,7 @@ async def configure(admin: AIOKafkaAdminClient, topic: str, configs: dict[str, s
                 raise for_code(code)(f"topic {topic}'s settings: {message}")
 
 
+@translating
 async def leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
     """Wait until every topic's partition has a leader. The controller answers a creation at
     once, and the brokers elect the new partitions' leaders seconds later (3.5–6 s for 1,000
@@ -134,6 +145,7 @@ async def leaders_elected(admin: AIOKafkaAdminClient, topics: list[str]) -> None
                 await asyncio.sleep(0.1)
 
 
+@translating
 async def fence_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> None:
     """The tables' topics take no more appends (`FENCED`), once every broker says so: an
     event a gateway appends after that is refused by Kafka, so the records read next are all
@@ -141,6 +153,7 @@ async def fence_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> N
     await fence_topics(admin, [table_topic(t) for t in tables])
 
 
+@translating
 async def fence_topics(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
     """`fence_table_topics` for any topics (a closed tournament's own)."""
     for start in range(0, len(topics), TOPICS_A_REQUEST):
@@ -149,7 +162,7 @@ async def fence_topics(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
             [ConfigResource(ConfigResourceType.TOPIC, topic, configs=FENCED) for topic in part])
         for response in responses:
             for code, message, _kind, name in response.resources:
-                if code not in (0, UnknownTopicOrPartitionError.errno):
+                if code not in (0, UNKNOWN_TOPIC):
                     raise for_code(code)(f"topic {name}'s settings: {message}")
     async with asyncio.timeout(LEADERS_TIMEOUT_S):
         while waiting := await _not_fenced(admin, topics):
@@ -166,7 +179,7 @@ async def _not_fenced(admin: AIOKafkaAdminClient, topics: list[str]) -> list[str
              for t in topics[start:start + TOPICS_A_REQUEST]])
         for response in described:
             for code, _message, _kind, name, entries in response.resources:
-                if code == UnknownTopicOrPartitionError.errno:
+                if code == UNKNOWN_TOPIC:
                     continue
                 values = {entry[0]: entry[1] for entry in entries}
                 if code != 0 or values.get("max.message.bytes") != FENCED["max.message.bytes"]:
@@ -174,18 +187,20 @@ async def _not_fenced(admin: AIOKafkaAdminClient, topics: list[str]) -> list[str
     return waiting
 
 
+@translating
 async def delete_table_topics(admin: AIOKafkaAdminClient, tables: list[str]) -> None:
     """The tables' topics deleted (a topic already gone is no error)."""
     await delete_topics(admin, [table_topic(t) for t in tables])
 
 
+@translating
 async def delete_topics(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
     """`delete_table_topics` for any topics (a closed tournament's own)."""
     for start in range(0, len(topics), TOPICS_A_REQUEST):
         response = await admin.delete_topics(topics[start:start + TOPICS_A_REQUEST],
                                              timeout_ms=CREATE_TIMEOUT_MS)
         for name, code, *_ in response.topic_error_codes:
-            if code not in (0, UnknownTopicOrPartitionError.errno):
+            if code not in (0, UNKNOWN_TOPIC):
                 raise for_code(code)(f"topic {name} not deleted")
     await _gone(admin, topics)
 
@@ -201,7 +216,7 @@ async def _gone(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
             for start in range(0, len(waiting), TOPICS_A_REQUEST):
                 described = await admin.describe_topics(waiting[start:start + TOPICS_A_REQUEST])
                 left += [t["topic"] for t in described
-                         if t["error_code"] != UnknownTopicOrPartitionError.errno]
+                         if t["error_code"] != UNKNOWN_TOPIC]
             waiting = left
             if waiting:
                 await asyncio.sleep(0.1)

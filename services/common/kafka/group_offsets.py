@@ -2,7 +2,8 @@
 (generation -1, no member id), accepted for a group no consumer has joined. A lag reader
 (`kafka-consumer-groups.sh --describe`, KEDA's kafka scaler) compares them with the
 partitions' ends. aiokafka's consumer commits only partitions assigned to it, so the request
-is built here on its protocol classes (as `services/processor/fetch_session.py` does)."""
+is built here on its protocol classes (as `services/processor/fetch_session.py` does). Kafka's
+errors leave it as ours, `LogUnavailable` (`services.common.kafka_faults`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from aiokafka.errors import for_code
 from aiokafka.protocol.commit import OffsetCommitRequest
 from aiokafka.structs import TopicPartition
 
+from services.common.kafka_faults import translated
+
 REQUEST_TIMEOUT_MS = 10_000
 
 
+@translated
 class GroupOffsets:
     """Commits offsets for consumer group `group` (no member of it needed)."""
 
@@ -39,7 +43,7 @@ class GroupOffsets:
 
     async def commit(self, offsets: dict[TopicPartition, int]) -> None:
         """Each partition's offset (the next one to read) committed for the group; raises
-        KafkaError when the coordinator refuses one or cannot be found."""
+        `LogUnavailable` when the coordinator refuses one or cannot be found."""
         if not self.client.cluster.brokers():
             await self.client.bootstrap()
         node = await self.client.coordinator_lookup(CoordinationType.GROUP, self.group)

@@ -1,5 +1,6 @@
 """Appending to Kafka: a record sent, its acknowledgement awaited, and a Kafka that fails or
-does not answer in time raised as `Unavailable` (a 503 at the gateway's edge; the importer
+does not answer in time raised as `LogUnavailable` (ours, `services.common.kafka_faults`;
+its cause chained: a 503 at the gateway's edge; the importer
 tells its user). One way for the gateway's events, a table's and a tournament's records, and
 the importer's events.
 
@@ -16,16 +17,16 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
 
-from services.common.errors import Unavailable
+from services.common.errors import LogUnavailable
 
 Delivery = asyncio.Future[Any]  # of a record sent: its RecordMetadata once acknowledged
 RETRY_AFTER_S = 1
 
 
-def unavailable(exc: BaseException, doing: str, then: str) -> Unavailable:
+def unavailable(exc: BaseException, doing: str, then: str) -> LogUnavailable:
     """`Kafka did not <doing> in time; <then>` for a timeout, `… (<exc>); <then>` else."""
     how = "in time" if isinstance(exc, TimeoutError) else f"({exc})"
-    return Unavailable(f"Kafka did not {doing} {how}; {then}", retry_after=RETRY_AFTER_S)
+    return LogUnavailable(f"Kafka did not {doing} {how}; {then}", retry_after=RETRY_AFTER_S)
 
 
 async def send(producer: AIOKafkaProducer, topic: str, value: bytes, key: bytes | None = None,
@@ -55,7 +56,7 @@ async def append(producer: AIOKafkaProducer, topic: str, value: bytes, key: byte
                  partition: int | None = None, timeout_s: float | None = None,
                  doing: str = "acknowledge the record", then: str = "retry") -> int:
     """`value` appended to `topic`: its offset once Kafka acknowledged it (within `timeout_s`
-    when given); `Unavailable` (`Kafka did not <doing> …; <then>`) when it did not."""
+    when given); `LogUnavailable` (`Kafka did not <doing> …; <then>`) when it did not."""
     try:
         metadata = await asyncio.wait_for(
             producer.send_and_wait(topic, value, key=key, partition=partition), timeout_s)

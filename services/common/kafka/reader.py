@@ -6,8 +6,9 @@ import asyncio
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
+from aiokafka.errors import KafkaError
 
+from services.common.kafka_faults import not_reached
 from services.common.names import table_topic
 
 Record = tuple[int, bytes | None]  # offset, value
@@ -19,11 +20,12 @@ class NoTableError(LookupError):
 
 class KafkaUnavailable(RuntimeError):
     """The broker could not be reached or answered with an error; the message says which, in
-    one line."""
+    one line (`kafka_faults.not_reached` tells them, as for `LogUnavailable`). A reader's own:
+    its callers answer it with their own 503s."""
 
     @classmethod
     def of(cls, bootstrap: str, exc: KafkaError) -> KafkaUnavailable:
-        if isinstance(exc, KafkaConnectionError | KafkaTimeoutError):
+        if not_reached(exc):
             return cls(f"Kafka at {bootstrap} is unreachable")
         return cls(f"Kafka at {bootstrap} answered with an error: {exc}")
 

@@ -11,6 +11,9 @@ resuming from further back has the rest read from the topic for it.
 The same consumer follows `tableserver.alerts.handled`, the director's marks on the alerts he
 has dealt with (from its start: a mark is a few bytes), so every gateway knows them, and
 `tableserver.robots`, the director's robots at each table (`routes/robots.py`).
+
+Kafka's errors leave the feed as ours, `LogUnavailable` (`services.common.kafka_faults`): at
+its start, and for a socket resuming from further back than the alerts kept (closed 1011).
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from collections.abc import Hashable
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from aiokafka.errors import KafkaError
 
 from services.common.backoff import Backoff
+from services.common.errors import LogUnavailable
 from services.common.kafka.reader import read_partition
+from services.common.kafka_faults import log_faults, translating
 from services.common.names import ALERTS, HANDLED, ROBOTS
 from services.gateway.feeds.fanout import BadSince, Render, Subscription, fan_out
 
@@ -50,16 +54,13 @@ class AlertFeed:
         self.handled: dict[str, dict[str, Any]] = {}  # alert id → the director's mark
         self.robots: dict[str, list[str]] = {}  # table → the seats the director gave robots
 
+    @translating
     async def start(self) -> None:
         try:
             await self.consumer.start()
-        except KafkaError:
-            await self.consumer.stop()
-            raise
-        self.consumer.assign([PARTITION, MARKS, ROBOT_REQUESTS])
-        try:
+            self.consumer.assign([PARTITION, MARKS, ROBOT_REQUESTS])
             self.end = (await self.consumer.end_offsets([PARTITION]))[PARTITION]
-        except KafkaError:
+        except BaseException:
             await self.consumer.stop()
             raise
         self.next = max(0, self.end - KEEP)
@@ -84,10 +85,11 @@ class AlertFeed:
         failed = Backoff.constant(1.0)
         while True:
             try:
-                batch = await self.consumer.getmany(PARTITION, MARKS, ROBOT_REQUESTS,
-                                                   timeout_ms=1000)
-            except KafkaError as exc:  # the consumer reconnects by itself; say so once
-                log.warning("the alerts' consumer: %r", exc)
+                with log_faults():
+                    batch = await self.consumer.getmany(PARTITION, MARKS, ROBOT_REQUESTS,
+                                                       timeout_ms=1000)
+            except LogUnavailable as exc:  # the consumer reconnects by itself; say so once
+                log.warning("the alerts' consumer: %r", exc.__cause__)
                 await failed.wait()
                 continue
             for record in batch.get(PARTITION, []):
@@ -161,6 +163,7 @@ def _consumer(bootstrap: str) -> AIOKafkaConsumer:
                             isolation_level="read_committed", request_timeout_ms=10_000)
 
 
+@translating
 async def _read(bootstrap: str, start: int, stop: int) -> list[tuple[int, dict[str, Any]]]:
     """Alerts at offsets start ≤ o < stop, with a consumer of their own."""
     consumer = _consumer(bootstrap)

@@ -14,10 +14,9 @@ import json
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from aiokafka.errors import KafkaError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from services.common.errors import StoreUnavailable
+from services.common.errors import LogUnavailable, StoreUnavailable
 from services.gateway.feeds.fanout import BadSince, Feeds, Render, Subscription
 from services.gateway.feeds.ws_frames import SINK
 
@@ -39,7 +38,7 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     try:
         sub = await hub.subscribe(key, websocket.query_params.get("since", default_since),
                                   view, render)
-    except (StoreUnavailable, KafkaError):
+    except (StoreUnavailable, LogUnavailable):  # the adapters' own: Redis's, Kafka's
         await close_quietly(websocket, 1011, "the feed is unavailable; retry")
         return
     except BadSince as exc:

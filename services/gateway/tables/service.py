@@ -201,8 +201,9 @@ class Gateway:
     async def probe_append(self) -> None:
         """A record appended to the health topic as every event is (`acks=all`): whether
         Kafka takes appends when the gateway has made none lately (`readiness.Appends`)."""
-        await self.adapters.producer.send_and_wait(
-            HEALTH, json.dumps({"probe": int(time.time() * 1000)}).encode())
+        await append(self.adapters.producer, HEALTH,
+                     json.dumps({"probe": int(time.time() * 1000)}).encode(),
+                     doing="acknowledge the probe")
 
     async def explains_own_call(self, table: str, seat: str | None, index: Any) -> None:
         """Law 20F with online self-alerting: a seat explains its own calls, to the opponents

@@ -1,14 +1,13 @@
 """The real `Registry` (services/gateway/ports.py): tables' records in Redis's hash and the
-registry topic (`services.common.registry`), Redis's and Kafka's errors translated into
-`RegistryUnavailable` (tests/fakes.py's `MemoryRegistry` is held to the same contract:
-tests/topic_admin_contract.py)."""
+registry topic (`services.common.registry`), Redis's and Kafka's errors (ours, from their
+adapters: `StoreUnavailable`, `LogUnavailable`) translated into `RegistryUnavailable`
+(tests/fakes.py's `MemoryRegistry` is held to the same contract: tests/topic_admin_contract.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from aiokafka import AIOKafkaProducer
-from aiokafka.errors import KafkaError
 
 from services.common import registry
 from services.common.errors import StoreUnavailable, Unavailable
@@ -33,8 +32,8 @@ class TableRegistry:
                        then: str = "retry") -> None:
         try:
             await registry.register(self.producer, records, self.shards, timeout_s, doing, then)
-        except Unavailable as exc:
+        except Unavailable as exc:  # `LogUnavailable`: the appends' (`produce`)
             raise RegistryUnavailable(exc.reason, exc.retry_after or 1) from exc
-        except (KafkaError, TimeoutError) as exc:
+        except TimeoutError as exc:
             raise RegistryUnavailable(f"Kafka did not {doing} ({exc!r}); {then}",
                                       retry_after=1) from exc

@@ -1,5 +1,6 @@
 """The real `TopicAdmin` (services/gateway/ports.py): Kafka's admin client, through
-`services.common.kafka.admin`, its errors and time-outs translated into `TopicsUnavailable`
+`services.common.kafka.admin`, its errors (ours: `LogUnavailable`, `services.common.kafka_faults`)
+and time-outs translated into `TopicsUnavailable`
 (tests/fakes.py's `MemoryAdmin` is held to the same contract: tests/topic_admin_contract.py)."""
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from contextlib import asynccontextmanager
 
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from aiokafka.errors import KafkaError, UnknownTopicOrPartitionError
 
+from services.common.errors import LogUnavailable
 from services.common.kafka import admin as topics
+from services.common.kafka_faults import log_faults
 from services.gateway.ports import TopicShape, TopicsUnavailable
 
 FENCED_BYTES = topics.FENCED["max.message.bytes"]
@@ -21,9 +23,11 @@ FENCED_BYTES = topics.FENCED["max.message.bytes"]
 async def translated(doing: str) -> AsyncIterator[None]:
     """Kafka's errors and time-outs inside as `TopicsUnavailable` (`Kafka did not <doing>`)."""
     try:
-        yield
-    except (KafkaError, TimeoutError, OSError) as exc:
-        raise TopicsUnavailable(f"Kafka did not {doing} ({exc!r}); retry (doing it twice is "
+        with log_faults():  # the admin client's own calls, below
+            yield
+    except (LogUnavailable, TimeoutError, OSError) as exc:
+        cause = exc.__cause__ if isinstance(exc, LogUnavailable) else exc
+        raise TopicsUnavailable(f"Kafka did not {doing} ({cause!r}); retry (doing it twice is "
                                 "harmless)", retry_after=1) from exc
 
 
@@ -68,7 +72,7 @@ class KafkaTopicAdmin:
                      for t in part if t in partitions])
                 for response in configs:
                     for code, _message, _kind, name, entries in response.resources:
-                        if code == UnknownTopicOrPartitionError.errno or name not in partitions:
+                        if code == topics.UNKNOWN_TOPIC or name not in partitions:
                             continue
                         values = {entry[0]: entry[1] for entry in entries}
                         found[name] = TopicShape(

@@ -309,9 +309,8 @@ async def evening(stack: Stack, args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.gather(*sockets, return_exceptions=True)
             await pages.close()
         for number, dropped in drops:
-            found, missing = await delays(director, dropped, number)
-            print(f"round {number}:" + report(found, missing, dropped, args.after)[1:],
-                  flush=True)
+            got = await delays(director, dropped, number)
+            print(f"round {number}: " + report(got, dropped, args.after), flush=True)
         if pages.errors:
             print(f"  !! {len(pages.errors)} events refused on the seat pages, the first: "
                   f"{pages.errors[0]}", flush=True)

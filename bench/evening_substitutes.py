@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from bench.tournament_bench import pct
 
-SUBSTITUTE_SEATED = "substitute_seated"
+SUBSTITUTE_SEATED, SUBSTITUTE_LEFT = "substitute_seated", "substitute_left"
 SLACK_S = 2.0  # the issue's "within the setting + 2 s"
 
 
@@ -73,7 +74,7 @@ async def seat_page(url: str, token: str, seat: str, plays: bool, stop: asyncio.
     `plays`, his calls and cards sent on it from the states it brings."""
     socket: ClientConnection = await connect(url, open_timeout=60, max_size=2**22)
     sent: dict[str, Any] = {}  # the last event sent, and the state it answered
-    seq = 0
+    seq = time.time_ns() // 1000  # numbered anew across rounds, as the pages do (docs/api.md)
     try:
         await socket.send(json.dumps({"type": "auth", "token": token}))
         while not stop.is_set():
@@ -98,12 +99,28 @@ async def seat_page(url: str, token: str, seat: str, plays: bool, stop: asyncio.
         await socket.close()
 
 
-async def delays(director: httpx.AsyncClient, dropped: Dropped, number: int
-                 ) -> tuple[list[float], int]:
-    """Each robot sat in at a dropped seat in round `number`: how long after the turn began
-    (the event before it at the table), and how many dropped seats got none."""
+def sitting(events: list[dict[str, Any]], seat: str) -> bool:
+    """Whether a robot sits in at `seat` after `events` (seated, and not stood up since)."""
+    moves = [e["type"] for e in events if e.get("seat") == seat
+             and e["type"] in (SUBSTITUTE_SEATED, SUBSTITUTE_LEFT)]
+    return bool(moves) and moves[-1] == SUBSTITUTE_SEATED
+
+
+@dataclass
+class Delays:
+    """Round `number`'s dropped seats: how long after the turn began (the event before it at
+    the table) each robot sat in; those where the robot sat in for the round before's player
+    still sat (his successor dropped too); and those that got none."""
+
+    found: list[float] = field(default_factory=list)
+    kept: int = 0
+    missing: int = 0
+
+
+async def delays(director: httpx.AsyncClient, dropped: Dropped, number: int) -> Delays:
+    """Each dropped seat of round `number`, read from its table's history (the Director's)."""
     found: list[float] = []
-    missing = 0
+    missing = kept = 0
     for table, seats in sorted(dropped.seats.items()):
         response = await director.get(f"/api/tables/{table}/history")
         while response.status_code in (429, 503):  # the Director's reads are limited too
@@ -115,24 +132,33 @@ async def delays(director: httpx.AsyncClient, dropped: Dropped, number: int
             missing += len(seats)
             continue
         history = response.json()["history"]
-        events = [h["event"] for h in history if h.get("event")]
-        rounds = [i for i, e in enumerate(events) if e["type"] == "round_started"
+        everything = [h["event"] for h in history if h.get("event")]
+        rounds = [i for i, e in enumerate(everything) if e["type"] == "round_started"
                   and e.get("round") == number]
-        events = events[rounds[-1]:] if rounds else []
+        events = everything[rounds[-1]:] if rounds else []
+        before = everything[:rounds[-1]] if rounds else []
         for seat in seats:
+            if sitting(before, seat):
+                kept += 1  # the robot sat in for the round before's player sits on
+                continue
             at = next((i for i, e in enumerate(events)
                        if e["type"] == SUBSTITUTE_SEATED and e.get("seat") == seat), None)
             if at is None or at == 0:
                 missing += 1
+                print(f"  !! {table} {seat}: no robot sat in; the round's events there: "
+                      f"{[e['type'] for e in events][:20]}", flush=True)
                 continue
             found.append((events[at]["ts"] - events[at - 1]["ts"]) / 1000)
-    return found, missing
+    return Delays(found, kept, missing)
 
 
-def report(found: list[float], missing: int, dropped: Dropped, after_s: int) -> str:
+def report(got: Delays, dropped: Dropped, after_s: int) -> str:
+    found = got.found
     within = sum(d <= after_s + SLACK_S for d in found)
     figures = (f"p50 {pct(found, 0.5):.2f} s, p99 {pct(found, 0.99):.2f} s, max "
                f"{max(found):.2f} s after the turn began" if found else "none")
-    return (f"  {len(dropped)} players dropped: {len(found)} substituted ({figures}); "
+    return (f"{len(dropped)} players dropped: {len(found)} substituted ({figures}), "
             f"{within} within the Director's {after_s} s + {SLACK_S:.0f} s"
-            + (f"; {missing} never" if missing else ""))
+            + (f"; {got.kept} by the robot already sitting in for the round before's player"
+               if got.kept else "")
+            + (f"; {got.missing} never" if got.missing else ""))

@@ -153,3 +153,44 @@ def test_the_results_in_french_at_1280_and_375_by_the_switch(
     for tab in (desk_tab, phone_tab):
         assert_clean_console(tab)
     assert re.search(r"\bNT\b", desk.locator("#travellers").inner_text()) is None
+
+
+def test_the_hand_records_page_from_the_catalogue_and_in_french(
+        stack: Stack, browser: Browser, tabs: list[Tab], finished: str) -> None:
+    """The printable hand records of the finished Mitchell (Law 16C1: every board played at
+    every table, so all six shown): in the pseudo-language no text, label or title that is
+    not from the catalogue (the ranks as the cards print them); in French by its switch, the
+    deals' seats "Nord", the dealer "Donneur", the vulnerability and the double-dummy
+    table's "SA", axe-core finding nothing moderate or worse at 1280 px."""
+    tab = open_tab(browser, f"{stack.url}/hand-records?lang={PSEUDO}#{finished}")
+    tabs.append(tab)
+    page = tab.page
+    expect(page.locator("#records .hand-record[data-status='ready']")).to_have_count(
+        6, timeout=60_000)
+    expect(page.locator("#connection")).to_have_text("⟦Live⟧")  # the deals' other boards
+    expect(page.locator("#records-note")).not_to_be_empty()
+    assert wrapped_share(page) > 50
+    assert unwrapped_words(page) == []
+    assert_clean_console(tab)
+
+    desk_tab = open_tab(browser, f"{stack.url}/hand-records#{finished}")
+    tabs.append(desk_tab)
+    desk = desk_tab.page
+    expect(desk.locator("#connection")).to_have_text("Live")
+    desk.select_option("#hand-records-prefs-lang", "fr")
+    expect(desk.locator("html")).to_have_attribute("lang", "fr")
+    expect(desk.locator("#records .hand-record[data-status='ready']")).to_have_count(6)
+    expect(desk.locator("#connection")).to_have_text("En direct")
+    expect(desk.locator("#summary")).to_have_text(re.compile(
+        r"^6 donnes affichées · \d+ encore à jouer$"))
+    first = desk.locator(".hand-record[data-board='1']")
+    expect(first.locator(".hr-box")).to_contain_text("Donne 1")
+    expect(first.locator(".hr-box")).to_contain_text("Donneur N")
+    expect(first.locator(".hr-box")).to_contain_text("Personne vulnérable")
+    expect(first.locator(".hr-N .hr-seat")).to_have_text("Nord")
+    expect(first.locator(".hr-table thead th").nth(1)).to_have_text("SA")
+    expect(first.locator(".hr-table tbody th")).to_have_text(["N", "S", "E", "O"])
+    expect(desk.locator("#print")).to_have_text("Imprimer les diagrammes")
+    screenshot(desk, "hand-records-fr.png")
+    assert serious_violations(desk, MODERATE) == []
+    assert_clean_console(desk_tab)

@@ -68,8 +68,9 @@ def test_every_text_of_the_entry_page_comes_from_the_catalogue(
     found["entered"] = unwrapped_words(page)
     assert tab.console == [REFUSED.format("400 (Bad Request)")]
 
-    teams = open_tab(browser, entry_link(stack, "elang-teams", {
-        "kind": "teams", "boards_per_round": 1}, teams=True).replace("/enter#", f"/enter?lang={PSEUDO}#"))
+    teams_link = entry_link(stack, "elang-teams", {"kind": "teams", "boards_per_round": 1},
+                            teams=True)
+    teams = open_tab(browser, teams_link.replace("/enter#", f"/enter?lang={PSEUDO}#"))
     tabs.append(teams)
     expect(teams.page.locator(".entry-player")).to_have_count(4)
     teams.page.locator("#add-player").click()

@@ -14,7 +14,7 @@ PSEUDO = "qps"
 
 _UNWRAPPED = """() => {
   const LETTER = /\\p{L}/u;
-  const ALLOWED = "[data-verbatim], kbd, .face-rank";
+  const ALLOWED = "[data-verbatim], kbd, .face-rank, .ranks";
   const found = [];
   const where = (el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}` +
     `${el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : ""}`;

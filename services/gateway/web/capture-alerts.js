@@ -3,6 +3,7 @@
 // prominently, so that he calls the Director to the table. What he acknowledged is kept for
 // the tab (sessionStorage, per table and board): a reload does not raise it again.
 
+import { t } from "./i18n.js";
 import { directorNode } from "./panels.js";
 import { el } from "./table.js";
 
@@ -47,8 +48,8 @@ export function directorCallNode(fresh, onAcknowledge) {
   const calling = fresh.alerts.length > 0;
   if (!calling && !fresh.rectifications.length) return null;
   return el("div", { class: `director-call${calling ? " calling" : ""}` },
-    el("h2", { text: calling ? "Call the Director" : "The Laws' rectification" }),
+    el("h2", { text: t(calling ? "cap.callDirector" : "cap.rectification") }),
     directorNode(fresh),
     el("button", { type: "button", id: "director-called", class: "primary",
-      onclick: onAcknowledge }, calling ? "Director called" : "Seen"));
+      onclick: onAcknowledge }, t(calling ? "cap.directorCalled" : "cap.seen")));
 }

@@ -25,6 +25,7 @@
 
 import { parseTyped } from "./bidding.js";
 import { parsePlayWord } from "./capture-play.js";
+import { t } from "./i18n.js";
 
 const SEAT = /^[nesw]$/i;
 const COMMANDS = ["accept", "decline", "slip", "change", "show", "lead", "ask", "explain",
@@ -49,9 +50,9 @@ function callOf(text) {
   const m = /^(?:([a-z]):)?([^!(]*)(!)?(?:\(([^)]*)\)?)?$/i.exec(text);
   const call = m && parseTyped(m[2]);
   if (!m || !call) {
-    return { text, error: `"${text}" is not a call: type e.g. 1h, 3nt, p, x, xx, w:1s or 2c!` };
+    return { text, error: t("cap.notACall", { text }) };
   }
-  if (m[1] && !seatOf(m[1])) return { text, error: `"${m[1]}:" is not a seat: n, e, s or w` };
+  if (m[1] && !seatOf(m[1])) return { text, error: t("cap.notASeat", { text: m[1] }) };
   const explanation = (m[4] || "").trim();
   return { text, seat: seatOf(m[1]), call, alert: Boolean(m[3]),
     explanation: explanation || null };
@@ -61,65 +62,56 @@ function calledNumber(text) { // "3" → index 2 (the 3rd call shown), or null
   return /^[1-9]\d{0,2}$/.test(text || "") ? Number(text) - 1 : null;
 }
 
-const USAGE = {
-  slip: "slip <seat> <call>, e.g. slip e 2h", change: "change <seat> <call>, e.g. change e 2h",
-  show: "show <seat> <card>, e.g. show w hk", lead: "lead <card> or lead <seat> <card>",
-  ask: "ask <seat> or ask <seat> <call number>",
-  explain: "explain <seat> <call number> <explanation>",
-  agree: "agree (both opponents of the claimer) or agree <seat>",
-  dispute: "dispute <seat>, e.g. dispute w", result: "result <declarer's tricks>, e.g. result 9",
-  require: "require <suit>, e.g. require h", prohibit: "prohibit <suit>, e.g. prohibit h, or "
-    + "prohibit alone (every suit of the penalty cards)", free: "free alone",
-};
+// each command's usage: the catalogue's `cap.usage.<command>` (the commands' words English)
 
 /** A command line (its first word one of COMMANDS): `{event}` with `seat: null` where the
  * state names him (the option holder, the player on lead), or `{error}`. */
 function commandOf(command, parts, text) {
-  const usage = { error: `Type ${USAGE[command]}.` };
+  const usage = () => ({ error: t("cap.type", { usage: t(`cap.usage.${command}`) }) });
   const seat = seatOf(parts[0]);
   switch (command) {
     case "accept": case "decline":
       return parts.length > 1 || (parts.length && !seat)
-        ? { error: `Type ${command} alone, or ${command} <seat>: the option holder's choice.` }
+        ? { error: t("cap.optionAlone", { command }) }
         : { event: { type: "option", seat, accept: command === "accept" } };
     case "agree": case "dispute":
       return parts.length > 1 || (parts.length && !seat) || (command === "dispute" && !seat)
-        ? usage : { event: { type: "claim_response", seat, accept: command === "agree" } };
+        ? usage() : { event: { type: "claim_response", seat, accept: command === "agree" } };
     case "require": case "prohibit": case "free": { // declarer's lead option (Laws 50D2, 26)
       const suit = /^[shdc]$/i.test(parts[0] || "") ? parts[0].toUpperCase() : null;
       const ok = command === "free" ? !parts.length
         : parts.length === 1 ? Boolean(suit) : command === "prohibit" && !parts.length;
       return ok ? { event: { type: "lead_option", seat: null, choice: command,
-        ...(suit ? { suit } : {}) } } : usage;
+        ...(suit ? { suit } : {}) } } : usage();
     }
     case "result":
       return parts.length === 1 && /^(1[0-3]|[0-9])$/.test(parts[0])
-        ? { event: { type: "result_recorded", tricks: Number(parts[0]) } } : usage;
+        ? { event: { type: "result_recorded", tricks: Number(parts[0]) } } : usage();
     case "slip": case "change": {
       const call = parts.length === 2 && seat ? parseTyped(parts[1]) : null;
       return call ? { event: { type: "call_changed", seat, call,
-        inadvertent: command === "slip" } } : usage;
+        inadvertent: command === "slip" } } : usage();
     }
     case "show": {
       const card = parts.length === 2 && seat ? parseCard(parts[1]) : null;
-      return card ? { event: { type: "card_exposed", seat, card } } : usage;
+      return card ? { event: { type: "card_exposed", seat, card } } : usage();
     }
     case "lead": {
       const card = parseCard(parts[parts.length - 1] || "");
       const ok = card && (parts.length === 1 || (parts.length === 2 && seat));
       return ok ? { event: { type: "opening_lead", seat: parts.length === 2 ? seat : null,
-        card } } : usage;
+        card } } : usage();
     }
     case "ask": {
       const index = calledNumber(parts[1]);
-      if (!seat || parts.length > 2 || (parts.length === 2 && index === null)) return usage;
+      if (!seat || parts.length > 2 || (parts.length === 2 && index === null)) return usage();
       return { event: { type: "question", seat, ...(index === null ? {} : { index }) } };
     }
     default: { // explain: the text is the rest of the line, as typed
       const m = /^\s*\S+\s+(\S+)\s+(\S+)\s+(.+)$/.exec(text);
       const index = m ? calledNumber(m[2]) : null;
       return m && seatOf(m[1]) && index !== null ? { event: { type: "explanation",
-        seat: seatOf(m[1]), index, explanation: m[3].trim() } } : usage;
+        seat: seatOf(m[1]), index, explanation: m[3].trim() } } : usage();
     }
   }
 }

@@ -7,6 +7,7 @@
 // sends each card as the seat it names played it: the operator records what happened at the
 // table, and the server applies the Laws (a revoke, a card out of turn: Laws 53–64).
 
+import { t } from "./i18n.js";
 import { cardsLeft, declarerWon, tricksDone } from "./play_record.js";
 import { cardWords, parseDeal, SEAT_NAMES, seatLabel } from "./table.js";
 
@@ -23,12 +24,11 @@ export function parsePlayWord(text) {
   const claim = /^c(\d\d)(?:\(([^)]*)\)?)?$/i.exec(text);
   if (claim) {
     const tricks = Number(claim[1]);
-    return tricks > TRICKS ? { text, error: `"${text}": a claim is of 0 to 13 tricks in all ` +
-      "(c00 to c13)" } : { text, claim: tricks, statement: (claim[2] || "").trim() };
+    return tricks > TRICKS ? { text, error: t("cap.claimRange", { text }) } : { text, claim: tricks, statement: (claim[2] || "").trim() };
   }
   const m = /^(?:([a-z]):)?(.*)$/i.exec(text);
   if (m[1] && !/^[nesw]$/i.test(m[1])) {
-    return { text, error: `"${m[1]}:" is not a seat: n, e, s or w` };
+    return { text, error: t("cap.notASeat", { text: m[1] }) };
   }
   const seat = m[1] ? m[1].toUpperCase() : null;
   const body = m[2];
@@ -38,8 +38,7 @@ export function parsePlayWord(text) {
   if (found) return { text, seat, card: found[2].toUpperCase() + rankOf(found[1]) };
   found = new RegExp(`^${RANK}$`, "i").exec(body);
   if (found) return { text, seat, rank: rankOf(found[1]) };
-  return { text, error: `"${text}" is not a card or a claim: type e.g. sa, h4, 4 (the rank ` +
-    "alone when the suit is forced), w:d7 or c10" };
+  return { text, error: t("cap.notACard", { text }) };
 }
 
 /** The hand whose card is due: the player on lead before the opening lead, then the state's
@@ -62,15 +61,15 @@ function rankWord(rank) { return rank === "T" ? "10" : rank; }
 /** A word of the play turned into its event against the board's state: `{event}` or
  * `{error}` that says which card and why. */
 export function playEvent(word, board) {
-  if (!board.contract) return { error: `"${word.text}": the auction is not over.` };
+  const text = word.text;
+  if (!board.contract) return { error: t("cap.auctionNotOver", { text }) };
   if (board.result || (board.play && board.play.ended)) {
-    return { error: `"${word.text}" not recorded: the play has ended.` };
+    return { error: t("cap.playEnded", { text }) };
   }
   if (word.claim !== undefined) return claimEvent(word, board);
   const seat = word.seat || seatToPlay(board);
   if (!seat) {
-    return { error: `"${word.text}": no hand is due to play (a claim or an option is open); ` +
-      "name the seat, e.g. w:d7." };
+    return { error: t("cap.noHandDue", { text }) };
   }
   const hands = parseDeal(board.deal);
   const left = cardsLeft(board, seat, hands);
@@ -78,23 +77,21 @@ export function playEvent(word, board) {
   if (word.card) {
     if (left.includes(word.card)) return { event: { type: "card_played", seat, card: word.card } };
     const dealt = cardsLeft({}, seat, hands).includes(word.card);
-    return { error: `"${word.text}": ${name} ${dealt ? "has already played" : "does not hold"} ` +
-      `the ${cardWords(word.card)}.` };
+    return { error: t(dealt ? "cap.alreadyPlayed" : "cap.notHeld", { text, name,
+      card: cardWords(word.card) }) };
   }
   const legal = playableOf(board, seat);
   if (!legal) {
-    return { error: `"${word.text}": ${name}'s card is not due: type the card, suit then ` +
-      "rank." };
+    return { error: t("cap.notDue", { text, name }) };
   }
   const matches = legal.filter((c) => c[1] === word.rank);
   if (matches.length === 1) return { event: { type: "card_played", seat, card: matches[0] } };
   if (!matches.length) {
-    return { error: `"${word.text}": ${name} has no ${rankWord(word.rank)} he may play: ` +
-      "type the card, suit then rank." };
+    return { error: t("cap.noSuchRank", { text, name, rank: rankWord(word.rank) }) };
   }
-  const which = matches.map(cardWords).join(" or the ");
-  return { error: `"${word.text}": ${name} may play the ${which}: type the suit too, e.g. ` +
-    `${matches[0][0].toLowerCase()}${rankWord(word.rank)}.` };
+  const which = matches.map(cardWords).join(t("cap.orThe"));
+  return { error: t("cap.whichSuit", { text, name, which,
+    example: `${matches[0][0].toLowerCase()}${rankWord(word.rank)}` }) };
 }
 
 /** `c10`: declarer claims 10 tricks in all; the claim event counts those of the tricks not yet
@@ -106,8 +103,8 @@ function claimEvent(word, board) {
   const tricks = word.claim - won;
   if (tricks < 0 || tricks > remaining) {
     const most = String(won + remaining).padStart(2, "0");
-    return { error: `"${word.text}": declarer has won ${won} trick${won === 1 ? "" : "s"} and ` +
-      `${remaining} remain, so a claim is of c${String(won).padStart(2, "0")} to c${most}.` };
+    return { error: t("cap.claimOf", { text: word.text, count: won, remaining,
+      least: `c${String(won).padStart(2, "0")}`, most: `c${most}` }) };
   }
   return { event: { type: "claim", seat: declarer, tricks, statement: word.statement || "" } };
 }
@@ -116,11 +113,11 @@ function claimEvent(word, board) {
  * for: the events, or `{error}`. */
 export function claimResponses(event, board) {
   const claim = board.play && board.play.claim;
-  if (!claim) return { error: "No claim is open." };
+  if (!claim) return { error: t("cap.noClaim") };
   if (event.seat) return { events: [event] };
   const waiting = claim.awaited || []; // the server's (Law 69A)
   if (!event.accept || !waiting.length) {
-    return { error: "Name the seat: e.g. dispute w, agree e." };
+    return { error: t("cap.nameTheSeat") };
   }
   return { events: waiting.map((seat) => ({ ...event, seat })) };
 }
@@ -131,28 +128,26 @@ export function playTurnWords(board) {
   const play = board.play;
   if (board.result) {
     const score = board.result.score_ns;
-    return `Play over: declarer ${board.result.declarer_tricks} tricks, NS ` +
-      `${score > 0 ? "+" : ""}${score}.`;
+    return t("cap.playOver", { count: board.result.declarer_tricks,
+      score: `${score > 0 ? "+" : ""}${score}` });
   }
   if (play && play.claim) {
-    return play.claim.disputed ? `${name(play.claim.seat)}'s claim is disputed: the Director ` +
-      "rules the tricks." : `${name(play.claim.seat)} has claimed: agree, or dispute <seat>.`;
+    return t(play.claim.disputed ? "cap.claimDisputed" : "cap.claimed",
+      { seat: name(play.claim.seat) });
   }
   if (play && play.lead_out_of_turn) {
     const lead = play.lead_out_of_turn;
-    const holders = lead.option_holders.map(name).join(" or ");
-    const held = lead.held ? ` ${name(lead.held.seat)} ${lead.held.accept ? "accepts"
-      : "declines"}; the option of the player next in turn prevails (Law 55A).` : "";
-    return `${name(lead.seat)} led out of turn: ${holders} may accept it (accept, decline).` +
-      held;
+    const holders = lead.option_holders.map(name).join(t("or"));
+    const held = lead.held ? ` ${t(lead.held.accept ? "cap.heldAccepts" : "cap.heldDeclines",
+      { seat: name(lead.held.seat) })}` : "";
+    return t("cap.ledOut", { seat: name(lead.seat), holders }) + held;
   }
   const options = play && play.lead_options;
   if (options && options.choice === null) { // Law 50D2: he leads once declarer has chosen
-    return `${name(options.seat)} leads once declarer ${name(play.declarer)} has chosen ` +
-      "(require h, prohibit h, prohibit, free).";
+    return t("cap.leadsOnce", { seat: name(options.seat), declarer: name(play.declarer) });
   }
   const seat = seatToPlay(board);
   if (!seat) return "";
-  return board.play ? `${name(seat)} to play, trick ${tricksDone(play) + 1}.`
-    : `${name(seat)} is on lead.`;
+  return board.play ? t("cap.toPlay", { seat: name(seat), trick: tricksDone(play) + 1 })
+    : t("turn.onLead", { seat: name(seat) });
 }

@@ -6,12 +6,14 @@
 // turn once the call before is folded. Once the auction has closed, a line is the play's
 // (capture-play.js: `sa h4 4 w:d7 c10`), each card by the hand due to play once the card
 // before is folded, and the play is shown trick by trick (play_record.js). No Law is worked
-// out here.
+// out here. The page's words are the catalogue's (i18n.js, its switch in the bar); the
+// commands typed stay English (`accept`, `lead`), as the keys' help on the seat page does.
 
 import { DirectorCall, directorCallNode } from "./capture-alerts.js";
 import { parseEntry } from "./capture-entry.js";
 import { claimResponses, playEvent, playTurnWords, seatToPlay } from "./capture-play.js";
 import { compassNode } from "./compass.js";
+import { prefsNode, t } from "./i18n.js";
 import { directorNode, explanationsNode, optionNode, turnWords } from "./panels.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
@@ -51,10 +53,9 @@ async function record(event) {
   if (reply.error) return { recorded: false, error: reply.error };
   const said = el("span", {}, ...(playEventParts(event, page.board || {}) ||
     eventParts(event, page.board || {})));
-  $("entry-sent").replaceChildren("Recorded: ", said);
+  $("entry-sent").replaceChildren(t("cap.recorded"), said);
   if (await folded(reply.offset)) return { recorded: true };
-  return { recorded: true, error: "recorded, but the table's state has not caught up yet: " +
-    "wait for it before going on" };
+  return { recorded: true, error: t("cap.notCaughtUp") };
 }
 
 /** A line of calls, one at a time, each by its seat or the seat in turn: how many were
@@ -65,8 +66,7 @@ async function recordCalls(calls) {
     const board = page.board;
     const caller = seat || (board.status === "auction" ? board.turn : null);
     if (!caller) {
-      return { done: i, error: `"${short(text)}" not recorded: nobody is to call, the ` +
-        "auction is over." };
+      return { done: i, error: t("cap.nobodyToCall", { text: short(text) }) };
     }
     const event = { type: "call", seat: caller, call };
     if (alert) event.alert = true;
@@ -75,7 +75,8 @@ async function recordCalls(calls) {
     if (outcome.error) {
       const done = outcome.recorded ? i + 1 : i;
       return { done, error: outcome.recorded ? outcome.error
-        : `"${short(text)}" (${SEAT_NAMES[caller]}) not recorded: ${outcome.error}` };
+        : t("cap.callNotRecorded", { text: short(text), seat: SEAT_NAMES[caller],
+          error: outcome.error }) };
     }
   }
   return { done: calls.length };
@@ -92,7 +93,7 @@ async function recordPlays(plays) {
     if (outcome.error) {
       const done = outcome.recorded ? i + 1 : i;
       return { done, error: outcome.recorded || made.error ? outcome.error
-        : `"${short(plays[i].text)}" not recorded: ${outcome.error}` };
+        : t("cap.wordNotRecorded", { text: short(plays[i].text), error: outcome.error }) };
     }
   }
   return { done: plays.length };
@@ -106,15 +107,16 @@ function playCommand(event, board) {
   if (event.type === "lead_option") return leadOptionEvents(event, board);
   if (event.type === "result_recorded") {
     return board.contract ? { events: [event] }
-      : { error: "No contract yet: a result is recorded once the auction has closed." };
+      : { error: t("cap.noContract") };
   }
   const lead = board.play && board.play.lead_out_of_turn;
   if (event.type === "option" && lead && !event.seat) {
     return lead.option_holders.length === 1
       ? { events: [{ ...event, seat: lead.option_holders[0] }] }
-      : { error: `Name the seat: ${lead.option_holders.join(" or ")} may ${event.accept
-        ? "accept" : "decline"} the lead out of turn, e.g. ${event.accept ? "accept" : "decline"}` +
-        ` ${lead.option_holders[0].toLowerCase()}.` };
+      : { error: t(event.accept ? "cap.nameAccept" : "cap.nameDecline", {
+        holders: lead.option_holders.map((s) => SEAT_NAMES[s]).join(t("or")),
+        example: `${event.accept ? "accept" : "decline"} ${lead.option_holders[0].toLowerCase()}`,
+      }) };
   }
   return null;
 }
@@ -126,7 +128,7 @@ function leadOptionEvents(event, board) {
   const awaited = play && play.lead_options && play.lead_options.choice === null;
   const withdrawn = (board.lead_restrictions || []).some((r) => r.applies);
   if (!board.contract || !(awaited || withdrawn)) {
-    return { error: "No lead option awaits declarer's choice (Laws 50D2, 26)." };
+    return { error: t("cap.noLeadOption") };
   }
   return { events: [{ ...event, seat: board.contract.declarer }] };
 }
@@ -138,13 +140,12 @@ function withSeat(event, board) {
   if (event.seat) return { event };
   if (event.type === "option") {
     return board.pending ? { event: { ...event, seat: board.pending.option_holder } }
-      : { error: "No option is open: no irregular call awaits its acceptance." };
+      : { error: t("cap.noOption") };
   }
   if (board.on_lead && !board.opening_lead) {
     return { event: { ...event, seat: board.on_lead } };
   }
-  return { error: board.opening_lead ? "The opening lead is already faced."
-    : "Nobody is on lead yet; for a lead out of turn, type lead <seat> <card>." };
+  return { error: t(board.opening_lead ? "cap.leadFaced" : "cap.nobodyOnLead") };
 }
 
 async function enter(submitted) {
@@ -153,7 +154,7 @@ async function enter(submitted) {
   const parsed = parseEntry(input.value, { play: inPlay(page.board) });
   if (page.busy || (!parsed.calls && !parsed.plays && !parsed.event && !parsed.error)) return;
   if (parsed.error || !page.board) {
-    error(parsed.error || "No board in play yet: nothing recorded.");
+    error(parsed.error || t("cap.noBoard"));
     return;
   }
   const resolved = parsed.event ? withSeat(parsed.event, page.board) : {};
@@ -179,7 +180,8 @@ async function enter(submitted) {
         if (outcome.error) break;
       }
       if (outcome.recorded) input.value = "";
-      error(outcome.error && (outcome.recorded ? outcome.error : `Not recorded: ${outcome.error}`));
+      error(outcome.error && (outcome.recorded ? outcome.error
+        : t("cap.notRecorded", { error: outcome.error })));
     }
   } finally {
     page.busy = false;
@@ -192,7 +194,7 @@ async function choose(accept) { // the option holder's choice, from the buttons
   try {
     const outcome = await record({ type: "option", seat: page.board.pending.option_holder,
       accept });
-    error(outcome.error && `Not recorded: ${outcome.error}`);
+    error(outcome.error && t("cap.notRecorded", { error: outcome.error }));
   } finally {
     page.busy = false;
   }
@@ -239,17 +241,17 @@ function renderCall(board) {
 function render() {
   const board = page.board;
   if (!board) return;
-  document.title = `Capture ${claims.table} — board ${board.board}`;
-  $("board-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
-    `Vulnerable: ${board.vulnerability}`;
+  document.title = t("cap.tabAt", { table: claims.table, board: board.board });
+  $("board-info").textContent = t("cap.boardInfo", { board: board.board,
+    dealer: SEAT_NAMES[board.dealer], vul: t(`vul.${board.vulnerability}`) });
   renderCall(board);
   say("turn", inPlay(board) ? playTurnWords(board) : turnWords(board));
-  $("entry-line").placeholder = inPlay(board) ? "sa h4 4 w:d7 c10" : "1h p 2s x";
+  $("entry-line").placeholder = t(inPlay(board) ? "cap.placeholderPlay" : "cap.placeholderCalls");
   show("option", board.pending ? optionNode(board, choose,
-    `${seatLabel(board, board.pending.option_holder)}'s option`) : null);
+    t("cap.optionOf", { seat: seatLabel(board, board.pending.option_holder) })) : null);
   show("auction", auctionNode(board, { onCall }));
   const contract = contractNode(board);
-  say("contract", contract ? "Contract: " : null, contract);
+  say("contract", contract ? t("cap.contract") : null, contract);
   show("explanations", explanationsNode(board));
   const open = board.status !== "passed_out" && !board.result;
   show("compass", compassNode(board, { onCard: open ? onCard : null }));
@@ -268,7 +270,7 @@ function onState(message) {
   }
   page.waiters = page.waiters.filter((w) => w.offset > page.version);
   if (page.board) render();
-  else say("turn", "No board in play yet.");
+  else say("turn", t("seat.noBoard"));
 }
 
 function onStatus(state, detail) {
@@ -294,11 +296,12 @@ document.addEventListener("keydown", keyboard);
 
 if (window.matchMedia("(max-width: 759px)").matches) $("entry-help").open = false; // a phone
 
+$("prefs").replaceChildren(prefsNode("capture-prefs"));
 if (socket) {
-  $("title").textContent = `Capture · Table ${claims.table}`;
+  $("title").textContent = t("cap.titleOf", { table: claims.table });
   socket.start();
   $("entry-line").focus();
 } else {
-  onStatus("refused", "this page needs a table operator's link, /capture#<token>");
-  say("turn", "Open this page with the operator's link the Director gave you.");
+  onStatus("refused", t("cap.needsLink"));
+  say("turn", t("cap.openWithLink"));
 }

@@ -2,10 +2,12 @@
 // name and optional ID, and his partner's (pairs) or his team-mates' (teams), and gets his
 // entrant number and each player's own link for the evening (`/play#<player token>`, with a
 // copy button: the lobby now, his seat each round). The token names the tournament; the
-// gateway checks it and every field.
+// gateway checks it and every field. The page's words are the catalogue's (i18n.js, its switch
+// in the bar); the server's messages and the players' names as sent.
 
 import { ApiError, getJson, postJson } from "./api.js";
 import { entryBody, entryWords, playerRows } from "./entry_form.js";
+import { prefsNode, t } from "./i18n.js";
 import { linkRow } from "./links.js";
 import { el } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
@@ -35,7 +37,7 @@ async function send(event) {
   for (const invalid of document.querySelectorAll("[aria-invalid='true']")) {
     invalid.removeAttribute("aria-invalid");
   }
-  say("Sending…");
+  say(t("enter.sending"));
   $("send").disabled = true;
   try {
     const answer = await postJson(path, token, entryBody($("entry-form")));
@@ -49,7 +51,7 @@ async function send(event) {
       field.setAttribute("aria-invalid", "true");
       field.focus();
     }
-    say(`Not entered: ${error.message}`, true);
+    say(t("enter.notEntered", { error: error.message }), true);
   } finally {
     $("send").disabled = false;
   }
@@ -60,16 +62,16 @@ function showLinks(answer) {
   const links = answer.links || [];
   $("entry-links").hidden = !links.length;
   $("entry-link-list").replaceChildren(...links.map((link) => {
-    const row = linkRow(link.name, link.link, `entry-link-${link.place}`);
+    const row = linkRow(link.name, link.link, `entry-link-${link.place}`, { verbatim: true });
     row.append(el("a", { href: link.link, class: "open", id: `entry-open-${link.place}`,
-      text: "Open" }));
+      "aria-label": t("enter.openLabel", { name: link.name }), text: t("enter.open") }));
     return row;
   }));
 }
 
 async function start() {
   if (!tournament) {
-    say("This link has no entry token: ask the Director for the entry link.", true);
+    say(t("enter.noToken"), true);
     $("send").disabled = true;
     return;
   }
@@ -77,23 +79,26 @@ async function start() {
   try {
     form = await getJson(`${path}/open`, token);
   } catch (error) {
-    say(`The entries cannot be read: ${error.message}`, true);
+    say(t("enter.unreadable", { error: error.message }), true);
     $("send").disabled = true;
     return;
   }
   teams = form.teams;
-  $("title").textContent = `Entry — ${form.name || tournament}`;
-  $("summary").textContent = `${teams ? "Teams of 4 to 6" : "Pairs"} · ${form.entrants} ` +
-    `${form.entrants === 1 ? "entry" : "entries"} so far`;
+  const name = form.name || tournament;
+  $("title").textContent = t("enter.titleOf", { name });
+  document.title = t("enter.tabOf", { name });
+  $("summary").textContent = t(teams ? "enter.summaryTeams" : "enter.summaryPairs",
+    { count: form.entrants });
   render(teams ? 4 : 2);
   $("add-player").addEventListener("click", () => {
     render(document.querySelectorAll(".entry-player").length + 1);
   });
   $("entry-form").addEventListener("submit", send);
   if (form.closed) {
-    say("Entries are closed: ask the Director.", true);
+    say(t("enter.closed"), true);
     $("send").disabled = true;
   }
 }
 
+$("prefs").replaceChildren(prefsNode("enter-prefs"));
 start();

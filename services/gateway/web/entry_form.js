@@ -1,21 +1,23 @@
 // The entry form's parts, shared by the entry page and the Director's panel of entries: a
-// player a line (name, optional ID), the body the gateway takes, the words of its answer.
+// player a line (name, optional ID), the body the gateway takes, the words of its answer. The
+// words are the catalogue's (i18n.js); the names as sent.
 
+import { t } from "./i18n.js";
 import { el } from "./table.js";
 
 /** The `count` players' lines; their inputs are named as the gateway names its fields
  * (`players[1].name`), so that a refusal marks its own. */
 export function playerRows(count, teams) {
   const who = (i) => {
-    if (i === 0) return "You";
-    return teams ? `Team-mate ${i}` : "Your partner";
+    if (i === 0) return t("entry.you");
+    return teams ? t("entry.teamMate", { number: i }) : t("entry.partner");
   };
   return Array.from({ length: count }, (_, i) => el("fieldset", { class: "entry-player" },
     el("legend", { text: who(i) }),
-    el("label", {}, "Name", el("input", { type: "text", name: `players[${i}].name`,
+    el("label", {}, t("entry.name"), el("input", { type: "text", name: `players[${i}].name`,
       maxlength: 64, required: i < (teams ? 4 : 2), autocomplete: i === 0 ? "name" : "off" })),
-    el("label", {}, "ID (optional)", el("input", { type: "text", name: `players[${i}].id`,
-      maxlength: 64, placeholder: "federation number or email" }))));
+    el("label", {}, t("entry.id"), el("input", { type: "text", name: `players[${i}].id`,
+      maxlength: 64, placeholder: t("entry.idPlaceholder") }))));
 }
 
 /** The entry as the gateway takes it, from a form with the players' lines: empty lines past
@@ -34,7 +36,6 @@ export function entryBody(form) {
 
 /** "You are entered: entrant 7 (7 entries so far)". */
 export function entryWords(answer) {
-  const so = `${answer.entrants} ${answer.entrants === 1 ? "entry" : "entries"} so far`;
-  const again = answer.made === false ? " (you had entered already)" : "";
-  return `You are entered${again}: ${answer.name}, entrant ${answer.number} (${so}).`;
+  return t(answer.made === false ? "entry.enteredAgain" : "entry.entered",
+    { name: answer.name, number: answer.number, count: answer.entrants });
 }

@@ -141,17 +141,15 @@ export function penaltyWords(board) {
     const major = cards.filter((p) => !p.minor);
     const minor = cards.filter((p) => p.minor);
     const name = SEAT_NAMES[seat];
-    const parts = [`${name}'s penalty card${cards.length > 1 ? "s" : ""} `,
+    const parts = [t("pr.penalty.cards", { seat: name, count: cards.length }),
       ...cards.flatMap((p, i) => [i ? ", " : "", cardNode(p.card)]), ": "];
     if (major.length) {
-      parts.push(`major, played at ${name}'s first legal opportunity (Law 50D1); when ` +
-        `${SEAT_NAMES[partnerOf(seat)]} is on lead, declarer may require or prohibit ` +
-        `${suitsWords([...new Set(major.map((p) => p.card[0]))])} or leave the lead free ` +
-        `(Law ${major.length > 1 ? "51B" : "50D2"})`);
+      parts.push(t("pr.penalty.major", { seat: name, partner: SEAT_NAMES[partnerOf(seat)],
+        suits: suitsWords([...new Set(major.map((p) => p.card[0]))]),
+        law: major.length > 1 ? "51B" : "50D2" }));
     }
     if (minor.length) {
-      parts.push(`${major.length ? "; " : ""}minor: ${name} may not play a lower card of its ` +
-        "suit below an honour before it; no restriction on partner's lead (Law 50C)");
+      parts.push(`${major.length ? "; " : ""}${t("pr.penalty.minor", { seat: name })}`);
     }
     parts.push(".");
     return parts;

@@ -1,7 +1,9 @@
 // The links the director hands out: each seat's page, the table's spectator page, a
 // tournament's vugraph; each with a copy button, and the whole as a sheet to print and cut
-// into slips (director.css hides everything else when printing).
+// into slips (director.css hides everything else when printing). The buttons' words are the
+// catalogue's (i18n.js); a link's address as it is.
 
+import { t } from "./i18n.js";
 import { el, SEATS, SEAT_NAMES } from "./table.js";
 
 // a link the API gave at the public address (TABLESERVER_PUBLIC_URL) stays as it is; one it
@@ -11,22 +13,25 @@ const full = (link) => new URL(link, window.location.origin).href;
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
+    button.textContent = t("links.copied");
   } catch {
-    button.textContent = "Select and copy by hand";
+    button.textContent = t("links.byHand");
   }
-  window.setTimeout(() => { button.textContent = "Copy"; }, 3000);
+  window.setTimeout(() => { button.textContent = t("links.copy"); }, 3000);
 }
 
-function linkRow(label, link, id) {
+/** A link's row: its label (`verbatim`: a player's name, as sent), its address to copy. */
+function linkRow(label, link, id, { verbatim = false } = {}) {
   const url = full(link);
   const input = el("input", { type: "text", readonly: true, value: url, id,
-    "aria-label": `${label}: link`, class: "link-url" });
+    "aria-label": t("links.link", { label }), class: "link-url" });
   const button = el("button", { type: "button", class: "copy",
-    "aria-label": `Copy ${label}'s link` }, "Copy");
+    "aria-label": t("links.copyLabel", { label }) }, t("links.copy"));
   button.addEventListener("click", () => copy(url, button));
-  return el("li", { class: "link-row" }, el("span", { class: "link-label", text: label }),
-    input, button, el("span", { class: "link-print", text: url })); // the sheet's, printed
+  return el("li", { class: "link-row" }, el("span", { class: "link-label",
+    "data-verbatim": verbatim, text: label }),
+  input, button, el("span", { class: "link-print", "data-verbatim": true,
+    text: url })); // the sheet's, printed
 }
 
 /** One table's slips: its four seats (with their players' names when known) and its

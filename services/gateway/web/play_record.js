@@ -3,17 +3,14 @@
 // it; then the tricks won by each side, the claim, the revokes and how the play ended. For the
 // director's board view and the capture page; the penalty cards and declarer's lead option
 // in words (lead_options.js). Rendering only: the fold applied the Laws
-// (Law 44 the tricks, 61–64 the revokes, 68–71 the claims).
+// (Law 44 the tricks, 61–64 the revokes, 68–71 the claims). The words are the catalogue's
+// (i18n.js); a claim's statement as the claimer made it.
 
+import { parts, t } from "./i18n.js";
 import { cardNode, el, SEAT_NAMES, SEATS, seatLabel } from "./table.js";
 import { leadOptionWords, penaltyWords } from "./lead_options.js";
 
-const ENDED = {
-  tricks: "the thirteenth trick played",
-  claim: "a claim agreed (Law 69A)",
-  ruling: "the Director's ruling on the tricks (Laws 64C, 69B, 70, 71)",
-  recorded: "the result recorded at the table (Law 79A)",
-};
+const ENDED = ["tricks", "claim", "ruling", "recorded"];
 
 const sideOf = (seat) => ("NS".includes(seat) ? "NS" : "EW");
 
@@ -49,12 +46,13 @@ export function cardsLeft(board, seat, hands) {
 export function playEventParts(event, board) {
   const who = event.seat ? seatLabel(board, event.seat) : "";
   switch (event.type) {
-    case "card_played": return [`${who} plays `, cardNode(event.card), "."];
-    case "claim": return [`${who} claims ${event.tricks} of the tricks left.`];
-    case "claim_response": return [`${who} ${event.accept ? "agrees to" : "disputes"} the claim.`];
+    case "card_played": return parts("step.plays", { who, card: cardNode(event.card) });
+    case "claim": return [t("pr.claimsLeft", { who, count: event.tricks })];
+    case "claim_response": return [t(event.accept ? "step.claimAccepted" : "step.claimDisputed",
+      { who })];
     case "result_recorded": return [event.seat // a seat's proposal, agreed as a claim is
-      ? `${who} proposes the result: declarer ${event.tricks} tricks in all.`
-      : `Declarer made ${event.tricks} tricks (recorded).`];
+      ? t("pr.proposes", { who, count: event.tricks })
+      : t("pr.recorded", { count: event.tricks })];
     default: return null;
   }
 }
@@ -66,8 +64,9 @@ export function markPlayed(root, board) {
     const node = root.querySelector(`[data-seat='${seat}'] [data-card='${card}']`);
     if (node) {
       node.classList.add("penalty");
-      node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, a penalty card`);
-      node.title = "a penalty card (Law 50)";
+      node.setAttribute("aria-label", t("pr.penaltyLabel", {
+        card: node.getAttribute("aria-label") }));
+      node.title = t("pr.penaltyTitle");
     }
   }
   for (const trick of ((board.play || {}).tricks || [])) {
@@ -85,33 +84,35 @@ function trickRow(trick, index, revokes) {
   const bySeat = Object.fromEntries(trick.cards.map((c) => [c.seat, c.card]));
   const revoked = Object.fromEntries(revokes.filter((r) => r.trick === index + 1)
     .map((r) => [r.seat, r.corrected ? "corrected" : "revoke"]));
+  const tag = { corrected: t("pr.tag.corrected"), revoke: t("pr.tag.revoke") };
   return el("tr", { "data-trick": String(index + 1) },
     el("th", { scope: "row", text: String(index + 1) }),
     el("td", { text: SEAT_NAMES[trick.leader] || trick.leader }),
     SEATS.map((seat) => el("td", { class: [seat === trick.leader ? "led" : "",
       revoked[seat] || ""].join(" ").trim() || null, "data-seat": seat },
     bySeat[seat] ? cardNode(bySeat[seat]) : el("span", { class: "quiet", text: "·",
-      "aria-label": "not played" }),
-    revoked[seat] ? el("span", { class: "tag", text: revoked[seat] }) : null)),
+      "aria-label": t("pr.notPlayed") }),
+    revoked[seat] ? el("span", { class: "tag", text: tag[revoked[seat]] }) : null)),
     el("td", { text: trick.winner ? SEAT_NAMES[trick.winner] : "…" }));
 }
 
 function revokeWords(r) {
-  const state = r.corrected ? "corrected (Law 62)" : r.established ? "established (Law 63)"
-    : "not established yet (Law 63)";
-  return [`${SEAT_NAMES[r.seat]} revoked on trick ${r.trick} with `, cardNode(r.card),
-    `: ${state}.`];
+  const state = t(r.corrected ? "pr.revoke.corrected" : r.established
+    ? "pr.revoke.established" : "pr.revoke.open");
+  return parts("pr.revoked", { seat: SEAT_NAMES[r.seat], trick: r.trick, card: cardNode(r.card),
+    state });
 }
 
 function claimWords(claim, play) {
   const answers = Object.entries(claim.answers || {}).map(([seat, yes]) =>
-    `${SEAT_NAMES[seat]} ${yes ? "agrees" : "disputes"}`).join(", ");
+    t(yes ? "pr.agrees" : "pr.disputes", { seat: SEAT_NAMES[seat] })).join(", ");
   const total = claim.seat === play.declarer || claim.seat === play.dummy
-    ? ` (${declarerWon(play) + claim.tricks} in all)` : "";
-  return `${SEAT_NAMES[claim.seat]} claims ${claim.tricks} of the ${claim.remaining} tricks ` +
-    `left${total}${claim.statement ? `: “${claim.statement}”` : ""}` +
-    `${answers ? ` — ${answers}` : ""}${claim.disputed ? ". Disputed: the Director rules " +
-      "the tricks (Laws 68D, 70, 71)." : "."}`;
+    ? t("pr.inAll", { count: declarerWon(play) + claim.tricks }) : "";
+  const line = [t("pr.claims", { seat: SEAT_NAMES[claim.seat], count: claim.tricks,
+    remaining: claim.remaining, total }),
+  claim.statement ? el("span", { "data-verbatim": "", text: `: “${claim.statement}”` }) : null,
+  answers ? ` — ${answers}` : null, claim.disputed ? t("pr.disputed") : "."];
+  return line.filter(Boolean);
 }
 
 /** The play record of a board's state, or null before the play (no opening lead, no
@@ -123,9 +124,9 @@ export function playRecordNode(board) {
   const tricks = play.tricks || [];
   const won = play.won || {};
   const lines = [el("p", { class: "play-won" },
-    `Declarer ${SEAT_NAMES[play.declarer]}, dummy ${SEAT_NAMES[play.dummy]} · tricks won: ` +
-    `NS ${won.NS || 0}, EW ${won.EW || 0}`)];
-  if (play.claim) lines.push(el("p", { class: "play-claim", text: claimWords(play.claim, play) }));
+    t("pr.won", { declarer: SEAT_NAMES[play.declarer], dummy: SEAT_NAMES[play.dummy],
+      ns: won.NS || 0, ew: won.EW || 0 }))];
+  if (play.claim) lines.push(el("p", { class: "play-claim" }, ...claimWords(play.claim, play)));
   for (const r of revokes) lines.push(el("p", { class: "play-revoke" }, ...revokeWords(r)));
   if (!play.ended) {
     for (const parts of penaltyWords(board)) {
@@ -136,18 +137,19 @@ export function playRecordNode(board) {
   }
   if (play.ended) {
     const result = board.result;
-    const score = result ? ` Declarer ${result.declarer_tricks} tricks, NS ` +
-      `${result.score_ns > 0 ? "+" : ""}${result.score_ns}.` : "";
-    lines.push(el("p", { class: "play-ended", text: `Play ended by ${ENDED[play.ended] ||
-      play.ended}.${score}` }));
+    const score = result ? ` ${t("pr.score", { count: result.declarer_tricks,
+      score: `${result.score_ns > 0 ? "+" : ""}${result.score_ns}` })}` : "";
+    const how = ENDED.includes(play.ended) ? t(`pr.ended.${play.ended}`) : play.ended;
+    lines.push(el("p", { class: "play-ended", text: `${t("pr.endedBy", { how })}${score}` }));
   }
   return el("div", { class: "play-record" },
     tricks.length ? el("div", { class: "play-scroll", tabindex: "0", role: "region",
-      "aria-label": "The play, trick by trick" }, el("table", { class: "tricks" },
-      el("caption", { class: "sr-only", text: "The play, trick by trick" }),
-      el("thead", {}, el("tr", {}, ["Trick", "Led by", ...SEATS, "Won by"].map((h) =>
+      "aria-label": t("pr.caption") }, el("table", { class: "tricks" },
+      el("caption", { class: "sr-only", text: t("pr.caption") }),
+      el("thead", {}, el("tr", {}, [t("pr.col.trick"), t("pr.col.ledBy"),
+        ...SEATS.map((s) => t(`seatShort.${s}`)), t("pr.col.wonBy")].map((h) =>
         el("th", { scope: "col", text: h })))),
       el("tbody", {}, tricks.map((t, i) => trickRow(t, i, revokes)))))
-      : el("p", { class: "quiet", text: "No card played." }),
+      : el("p", { class: "quiet", text: t("pr.noCard") }),
     ...lines);
 }

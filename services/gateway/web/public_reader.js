@@ -3,7 +3,10 @@
 // page wants more; another tournament in the `#` (a link followed, the address edited) is
 // followed at once, and a read still under way for the one before is dropped. The page says
 // what it reads (`url`), what to do when a tournament is followed (`start`: empty what it
-// showed) and with each answer (`answer`: show it; whether to read again).
+// showed) and with each answer (`answer`: show it; whether to read again). The page's words
+// are the catalogue's (i18n.js); the server's message on a refusal is shown as sent.
+
+import { t } from "./i18n.js";
 
 /** The tournament in the page's `#`, decoded ("" for none). */
 export function tournamentInHash() {
@@ -15,9 +18,10 @@ export function tournamentInHash() {
   }
 }
 
-function connection(state, text) {
+function connection(state, text, { verbatim = false } = {}) {
   const node = document.getElementById("connection");
   node.dataset.state = state;
+  node.toggleAttribute("data-verbatim", verbatim);
   node.textContent = text;
 }
 
@@ -25,8 +29,10 @@ function connection(state, text) {
  * when one is followed (the page emptied; the hint of `page` when the `#` names none);
  * `answer(doc, changed, current)` with each answer read (`changed`: its text differs from the
  * last; `current()`: whether this tournament is still the one followed), which says the
- * connection's word (`label(doc)`, "Live" by default) and returns whether to read again. */
-export function followTournament({ url, everyMs, start, answer, page, label = () => "Live" }) {
+ * connection's word (`label(doc)`, the catalogue's "Live" by default) and returns whether to read again. */
+export function followTournament({
+  url, everyMs, start, answer, page, label = () => t("pub.live"),
+}) {
   const reader = { tournament: "", text: "", reading: 0, timer: null };
 
   async function poll(reading) {
@@ -41,7 +47,7 @@ export function followTournament({ url, everyMs, start, answer, page, label = ()
         let message = `${response.status}`;
         try { message = JSON.parse(text).error || message; } catch { /* not JSON */ }
         const refused = response.status === 404 || response.status === 400; // none such
-        connection(refused ? "refused" : "reconnecting", message);
+        connection(refused ? "refused" : "reconnecting", message, { verbatim: true });
         next = !refused;
       } else {
         const doc = JSON.parse(text);
@@ -52,7 +58,7 @@ export function followTournament({ url, everyMs, start, answer, page, label = ()
       }
     } catch {
       if (!current()) return;
-      connection("reconnecting", "Reconnecting…");
+      connection("reconnecting", t("pub.reconnecting"));
     }
     if (next && current()) reader.timer = window.setTimeout(() => poll(reading), everyMs);
   }
@@ -63,10 +69,10 @@ export function followTournament({ url, everyMs, start, answer, page, label = ()
     Object.assign(reader, { tournament: tournamentInHash(), text: "" });
     start(reader.tournament);
     if (!reader.tournament) {
-      connection("refused", `No tournament: open /${page}#<tournament>`);
+      connection("refused", t("pub.noTournament", { page }));
       return;
     }
-    connection("connecting", "Connecting…");
+    connection("connecting", t("socket.connecting"));
     poll(reader.reading);
   }
 

@@ -6,17 +6,19 @@
 // the page is emptied and reads the new one's results; a read still under way for the one
 // before is dropped. Each complete board's hand record (its deal, double-dummy table and par)
 // is read beside (GET …/hand-records, every HANDS_MS while a complete board has none yet) and
-// shown with its traveller.
+// shown with its traveller. The page's words are the catalogue's (i18n.js, its switch in the
+// bar); the names of the event, its sessions and its players, and the Director's reasons, as
+// sent.
 
 import {
   directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
+import { prefsNode, t } from "./i18n.js";
 import { followTournament } from "./public_reader.js";
 import { sectionsNode } from "./sections_view.js";
 import { overallNode } from "./sessions_view.js";
 import { swissMatchesNode } from "./swiss_pairs_view.js";
 import { el } from "./table.js";
-import { counted } from "./words.js";
 
 const POLL_MS = 250;
 const HANDS_MS = 1000;
@@ -26,37 +28,52 @@ const page = { tournament: "", doc: null, picked: null, hands: {}, handsText: ""
 
 function show(id, node) { $(id).replaceChildren(node); }
 
+/** A word of the server's vocabulary (a movement's kind, a scoring) in the page's language:
+ * the catalogue's `group.value`, or the value as sent for one the catalogue does not know. */
+function vocabulary(group, value) {
+  const known = { kind: ["mitchell", "howell", "teams", "swiss"],
+    scoring: ["matchpoints", "cross_imps", "butler"],
+    teams: ["vp", "board_a_match", "aggregate"] };
+  return known[group].includes(value) ? t(`res.${group}.${value}`) : value;
+}
+
 /** The movement as a scorer names it: a Mitchell's arrow switch (one winner) said. */
 function movementText(movement) {
+  const kind = vocabulary("kind", movement.kind);
   if (movement.team_scoring) {
-    return `${movement.kind}, ${movement.team_scoring.replaceAll("_", "-")}`;
+    return t("res.movementTeams", { kind, scoring: vocabulary("teams", movement.team_scoring) });
   }
   const n = movement.arrow_switch || 0;
   if (movement.sections) {
-    return `${movement.kind} in ${movement.sections} sections, a top across the field`;
+    return t("res.movementSections", { kind, count: movement.sections });
   }
-  if (movement.kind === "swiss_pairs") return `Swiss pairs, ${movement.scoring} to VPs a match`;
-  if (movement.imps_to_vp) return `${movement.kind}, ${movement.scoring} to VPs a round`;
-  if (!n) return movement.kind;
-  return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
-    + " one field";
+  if (movement.kind === "swiss_pairs") {
+    return t("res.movementSwissPairs", { scoring: vocabulary("scoring", movement.scoring) });
+  }
+  if (movement.imps_to_vp) {
+    return t("res.movementVp", { kind, scoring: vocabulary("scoring", movement.scoring) });
+  }
+  if (!n) return kind;
+  return t("res.arrowSwitched", { kind, count: n });
 }
 
 function render() {
   const doc = page.doc;
-  $("title").textContent = `Results — ${doc.name || doc.tournament}`;
-  document.title = `Results: ${doc.name || doc.tournament}`;
-  const boards = isTeams(doc) ? ""
-    : ` · ${counted(doc.complete.length, "board")} complete`;
-  $("summary").textContent = (doc.session ? `${doc.session} · ` : "")
-    + counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
-    + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
+  const name = doc.name || doc.tournament;
+  $("title").textContent = t("res.titleOf", { name });
+  document.title = t("res.tabOf", { name });
+  const entrants = t(isTeams(doc) ? "count.team" : "count.pair", { count: doc.entrants.length });
+  const summary = t(isTeams(doc) ? "res.summaryTeams" : "res.summary", {
+    entrants, movement: movementText(doc.movement), round: doc.rounds,
+    rounds: doc.movement.rounds,
+    complete: t("count.boardComplete", { count: doc.complete.length }) });
+  $("summary").textContent = doc.session
+    ? t("res.session", { session: doc.session, summary }) : summary;
   show("rankings", el("div", {}, overallNode(doc), rankingsNode(doc), swissMatchesNode(doc),
     sectionsNode(doc)));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));
-  $("travellers-note").textContent = "A board's traveller is shown once every table that " +
-    "plays it has finished it.";
+  $("travellers-note").textContent = t("res.travellersNote");
   const names = namesOf(doc);
   const pick = $("scorecard-pick");
   if (pick.options.length !== doc.entrants.length) {
@@ -99,13 +116,14 @@ function start(tournament) {
   Object.assign(page, { tournament, doc: null, picked: null, hands: {}, handsText: "",
     handsAt: 0 });
   $("hand-records").href = `/hand-records#${encodeURIComponent(tournament)}`;
-  $("title").textContent = "Results";
-  document.title = "Results — tableserver";
+  $("title").textContent = t("res.title");
+  document.title = t("res.tab");
   $("summary").textContent = "";
   $("travellers-note").textContent = "";
   for (const id of SECTIONS) $(id).replaceChildren();
 }
 
+$("prefs").replaceChildren(prefsNode("results-prefs"));
 followTournament({
   page: "results",
   everyMs: POLL_MS,

@@ -6,9 +6,11 @@ hand's points and lengths (auction_constraints.py). The random source is the cal
 The hidden hands are dealt by rejection: the cards not seen are shuffled and dealt (none in a
 suit its hand showed out of), and the deal is kept when each hidden hand, with the cards it
 has played, fits its limits. A level of limits that finds no deal in `TRIES` redeals is
-relaxed, in this order, for the rest of the samples: the auction's HCP ranges widened by
-`WIDEN` each way; the auction's lengths dropped (its HCP ranges kept, widened); the auction
-dropped; the shown-out suits dropped (a deal of the right counts always exists). A limit no
+relaxed, in this order, for the rest of the samples (`Level`): each hand dealt first the
+cards its shown lengths need (a long suit shown is rarely dealt at random), then the rest;
+the auction's HCP ranges widened by `WIDEN` each way; the auction's lengths dropped (its HCP
+ranges kept, widened); the auction dropped; the shown-out suits dropped (a deal of the right
+counts always exists). A limit no
 deal of the unseen cards can meet (a call beyond the system, a misbid) is dropped for its hand
 before any deal is tried. So a sample is always found, in a bounded number of tries, and the
 samples are the same for the same seed."""
@@ -41,11 +43,12 @@ class RandomSource(Protocol):
 class Level(IntEnum):
     """The limits a sample is dealt under, strictest first (the order of relaxation)."""
 
-    AUCTION = 0
-    WIDENED = 1
-    POINTS_ONLY = 2
-    SHOWN_OUT = 3
-    COUNTS = 4
+    AUCTION = 0  # the auction's limits, every consistent deal as likely
+    LENGTHS_FIRST = 1  # the same, each hand dealt first the cards its shown lengths need
+    WIDENED = 2  # the HCP ranges widened by WIDEN, the lengths dealt first
+    POINTS_ONLY = 3  # the widened HCP ranges alone
+    SHOWN_OUT = 4  # no limit of the auction's: the shown-out suits alone
+    COUNTS = 5  # each hand its number of cards
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ class _Hidden:
     points: int
     lengths: Mapping[Strain, int]
     limits: tuple[HandLimits | None, ...]  # by Level; None: no limit at that level
+    owed: Mapping[str, int]  # by suit: the cards still to deal it for its shown lengths
 
     def fits(self, cards: Sequence[Card], level: Level) -> bool:
         limit = self.limits[level]
@@ -131,7 +135,14 @@ def _levels(limit: HandLimits | None) -> tuple[HandLimits | None, ...]:
     if limit is None:
         return (None,) * len(Level)
     widened = limit.widened(WIDEN)
-    return (limit, widened, widened.points_only(), None, None)
+    return (limit, limit, widened, widened.points_only(), None, None)
+
+
+def _owed(limit: HandLimits | None, played: Mapping[Strain, int]) -> dict[str, int]:
+    if limit is None:
+        return {}
+    owed = {suit: limit.length(strain)[0] - played[strain] for suit, strain in _STRAIN.items()}
+    return {suit: count for suit, count in owed.items() if count > 0}
 
 
 def deals(seen: Seen, rng: RandomSource, count: int) -> list[dict[Seat, list[Card]]]:
@@ -150,7 +161,7 @@ def deals(seen: Seen, rng: RandomSource, count: int) -> list[dict[Seat, list[Car
         limit = feasible(limits[seat], played, pool, need, seen.voids.get(seat, frozenset()))
         held = {s: sum(1 for c in played if c.suit == suit) for suit, s in _STRAIN.items()}
         info[seat] = _Hidden(need, sum(POINTS.get(c.rank, 0) for c in played), held,
-                             _levels(limit))
+                             _levels(limit), _owed(limit, held))
     counts = {s: info[s].need for s in hidden}
     level = Level.AUCTION
     found: list[dict[Seat, list[Card]]] = []
@@ -158,8 +169,9 @@ def deals(seen: Seen, rng: RandomSource, count: int) -> list[dict[Seat, list[Car
         for _ in range(TRIES):
             rng.shuffle(pool)
             voids = seen.voids if level < Level.COUNTS else {}
-            dealt = _deal(pool, hidden, counts, voids) if any(
-                voids.get(s) for s in hidden) else _slices(pool, hidden, counts)
+            owed = {s: info[s].owed for s in hidden} if Level.LENGTHS_FIRST <= level \
+                <= Level.WIDENED else {}
+            dealt = _lengths_first(pool, hidden, counts, voids, owed, rng)
             if dealt is not None and all(info[s].fits(dealt[s], level) for s in hidden):
                 found.append({**known, **dealt})
                 break
@@ -171,6 +183,34 @@ def deals(seen: Seen, rng: RandomSource, count: int) -> list[dict[Seat, list[Car
 def sample(seen: Seen, rng: RandomSource) -> dict[Seat, list[Card]]:
     """One deal (`deals`)."""
     return deals(seen, rng, 1)[0]
+
+
+def _lengths_first(pool: list[Card], hidden: list[Seat], need: Mapping[Seat, int],
+                   voids: Mapping[Seat, frozenset[str]], owed: Mapping[Seat, Mapping[str, int]],
+                   rng: RandomSource) -> dict[Seat, list[Card]] | None:
+    """The shuffled pool dealt: first to each hand the cards of a suit its shown lengths
+    need (the first of that suit in the pool), then the rest; None if it cannot be."""
+    given: dict[Seat, list[Card]] = {s: [] for s in hidden}
+    taken: set[Card] = set()
+    for seat, suits in owed.items():
+        for suit, count in suits.items():
+            picked = [c for c in pool if c.suit == suit and c not in taken][:count]
+            if len(picked) < count:
+                return None
+            given[seat] += picked
+            taken.update(picked)
+    left = {s: need[s] - len(given[s]) for s in hidden}
+    if any(n < 0 for n in left.values()):
+        return None
+    rest = pool
+    if taken:  # shuffled again: the cards left where the suits' first were is no chance
+        rest = [c for c in pool if c not in taken]
+        rng.shuffle(rest)
+    dealt = _deal(rest, hidden, left, voids) if any(voids.get(s) for s in hidden) \
+        else _slices(rest, hidden, left)
+    if dealt is None:
+        return None
+    return {s: given[s] + dealt[s] for s in hidden}
 
 
 def _slices(pool: list[Card], hidden: list[Seat],

@@ -2,7 +2,8 @@
 with another seed, (b) a simple rule robot (a lower bound: the reference system's natural
 bidding, cards by rule: second hand low, third hand high, win as cheaply as it can, lead the
 top of a sequence or the lowest of its longest suit), (c) a double-dummy player (an upper
-bound: the same bidding, each card the best one seeing all four hands, DDS).
+bound: the same bidding, each card the best one seeing all four hands, DDS), (d) `plain`:
+our robots whose samples ignore the auction (the sampler before it read the calls).
 
 Pure and in-process (no stack): `--boards` deals from a seeded random, each played in two
 rooms, our pair North-South in one and East-West in the other, the opponents the reference
@@ -29,7 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from robots_bench import at_pace, quantile
 
@@ -63,9 +64,13 @@ def _bidders() -> dict[str, Bidder]:
     return bidders
 
 
-def sampling_player(samples: int) -> Player:
-    """Our robot's card (shared/robot/play.py): the best over `samples` sampled deals."""
+def sampling_player(samples: int, auction: bool = True) -> Player:
+    """Our robot's card (shared/robot/play.py): the best over `samples` sampled deals; with
+    `auction` False, the samples are not shaped by the auction (the sampler before it read
+    the calls: shown-out suits only)."""
     def play(seen: Seen, hand: Seat, strain: Strain, _deal: Hands, rng: random.Random) -> Card:
+        if not auction:
+            seen = replace(seen, auction=())
         return choose_card(seen, hand, strain, rng, solve, samples)
     return play
 
@@ -208,8 +213,8 @@ def play_room(hands: Hands, number: int, ns: Robot, ew: Robot, ours: Robot,
                 seen[dummy] = hands[dummy]
             rng = random.Random(f"{robot[decider].seed}:{number}:{len(played)}")
             started = time.perf_counter()
-            card = robot[decider].play(Seen(seen, list(played), shown_out(played)), hand,
-                                       strain, hands, rng)
+            view = Seen(seen, list(played), shown_out(played), dealer, tuple(auction))
+            card = robot[decider].play(view, hand, strain, hands, rng)
             if robot[decider] is ours:
                 tally.cards.append(time.perf_counter() - started)
             played.append((hand, card))
@@ -297,7 +302,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed")
     parser.add_argument("--system", default="natural", help="our bidding: natural or sayc")
     parser.add_argument("--against", default="rule,dd,self",
-                        help="the opponents: self (another seed), rule, dd")
+                        help="the opponents: self (another seed), rule, dd, plain (our robots "
+                        "whose samples ignore the auction)")
     parser.add_argument("--pace", metavar="TABLES", help="instead: card time p50/p95 at these "
                         "counts of tables (robots_bench's --pace), e.g. 1,8,32")
     parser.add_argument("--seconds", type=float, default=30.0, help="each --pace run")
@@ -316,6 +322,8 @@ def main() -> None:
     opponents = {
         "self": Robot(f"ours ({args.system}), seed 2", bidders[args.system],
                       sampling_player(args.samples), 2),
+        "plain": Robot(f"ours ({args.system}), the samples not shaped by the auction",
+                       bidders[args.system], sampling_player(args.samples, auction=False), 1),
         "rule": Robot("the rule robot (natural bidding, cards by rule)", natural.choose_call,
                       rule_player, 3),
         "dd": Robot("the double-dummy player (natural bidding)", natural.choose_call,

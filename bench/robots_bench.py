@@ -81,7 +81,8 @@ def board_steps(rng: random.Random, number: int, calls: list[float]) -> Board:
                 seen_hands[dummy] = hands[dummy]
             if decider is declarer:
                 seen_hands[dummy] = hands[dummy]
-            card = yield Seen(seen_hands, list(played), shown_out(played)), hand, strain
+            card = yield (Seen(seen_hands, list(played), shown_out(played), dealer, tuple(auction)),
+                          hand, strain)
             played.append((hand, card))
         leader = trick_winner(played[-4:], trump)
     won = sum(1 for t in range(13) if trick_winner(played[4 * t:4 * t + 4], trump)

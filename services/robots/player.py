@@ -163,12 +163,13 @@ class OurRobot:
             return
         declarer, strain = contract
         try:
-            await self._play(hand, declarer, strain)
+            await self._play(hand, declarer, strain, info.dealer, tuple(auction))
         except BoardOver:  # a claim agreed, or ruled, ended the play before its last trick
             return
         await self._expect(Timing)
 
-    async def _play(self, hand: tuple[Card, ...], declarer: Seat, strain: Strain) -> None:
+    async def _play(self, hand: tuple[Card, ...], declarer: Seat, strain: Strain,
+                    dealer: Seat, auction: tuple[Call, ...]) -> None:
         me, dummy = self.seat, declarer.partner
         trump = None if strain is Strain.NT else strain.name
         hands: dict[Seat, tuple[Card, ...]] = {me: hand}
@@ -180,7 +181,7 @@ class OurRobot:
                 if (seat is me and me is not dummy) or (seat is dummy and me is declarer):
                     if i == 0:
                         await self._in_play(ToLead)
-                    card = await self._decide(hands, played, seat, strain)
+                    card = await self._decide(hands, played, seat, strain, dealer, auction)
                     await self._send(CardPlayed(seat, card))
                 else:
                     await self._send(ReadyForCard(me, None if seat is dummy else seat, trick))
@@ -192,8 +193,10 @@ class OurRobot:
             leader = trick_winner(played[-4:], trump)
 
     async def _decide(self, hands: dict[Seat, tuple[Card, ...]], played: list[tuple[Seat, Card]],
-                      seat: Seat, strain: Strain) -> Card:
-        seen = Seen(dict(hands), list(played), shown_out(played))
+                      seat: Seat, strain: Strain, dealer: Seat,
+                      auction: tuple[Call, ...]) -> Card:
+        # the auction as the seat was told it: its samples read the calls (Law 40B)
+        seen = Seen(dict(hands), list(played), shown_out(played), dealer, auction)
         if self.think_s:
             await asyncio.sleep(self.think_s)
         # the same position, the same card: a robot that connects again is told the board

@@ -1,6 +1,6 @@
 """The robot's card: the legal card that wins most tricks on average over deals sampled from
-what its seat has seen, each solved double-dummy by the solver passed in (services/robots
-gives endplay's bindings to DDS)."""
+what its seat has seen (the auction's limits on the hidden hands among it), each solved
+double-dummy by the solver passed in (services/robots gives endplay's bindings to DDS)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from shared.calls import Strain
 from shared.cards import Card
-from shared.robot.sampling import RandomSource, Seen, remaining, sample
+from shared.robot.sampling import RandomSource, Seen, deals, remaining
 from shared.seats import Seat
 from shared.table.playable import following
 
@@ -36,8 +36,7 @@ def choose_card(seen: Seen, hand: Seat, trump: Strain, rng: RandomSource, solve:
     if len(options) == 1:
         return options[0]
     score = dict.fromkeys(options, 0)
-    for _ in range(samples):
-        dealt = sample(seen, rng)
+    for dealt in deals(seen, rng, samples):
         for seat, card in seen.played[trick_start:]:
             dealt[seat] = [*dealt[seat], card]  # the trick's cards, back in the hands
         tricks = solve(dealt, trump, leader, trick)

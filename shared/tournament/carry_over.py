@@ -23,7 +23,7 @@ from shared.scores.rankings import ranked
 from shared.scores.vocabulary import Scoring
 from shared.tournament.entrants import Movement
 from shared.tournament.errors import TournamentError
-from shared.tournament.results_view import Carried, OverallLine
+from shared.tournament.results_view import Carried, OverallLine, ResultsDoc
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +85,11 @@ def carried(sessions: Sequence[Session]) -> Carried:
     return {"sessions": [s.name for s in sessions],
             "carried": "vp" if vp else "percent" if matchpoints else "imps",
             "overall": overall}
+
+
+def continued(doc: ResultsDoc, sessions: Sequence[Session], continues: str) -> ResultsDoc:
+    """The results document `doc` of a session that continues tournament `continues` (the
+    last of `sessions`), with its name and the totals carried over (`carried`)."""
+    over = carried(sessions)
+    return {**doc, "session": sessions[-1].name, "continues": continues,
+            "sessions": over["sessions"], "carried": over["carried"], "overall": over["overall"]}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import scores as tournament_scores
 from services.gateway.tournaments.service import find
-from shared.tournament.carry_over import Session, carried
+from shared.tournament.carry_over import Session, continued
 from shared.tournament.results_view import ResultsDoc
 from shared.tournament.session import Tournament
 
@@ -34,6 +34,4 @@ async def with_sessions(gw: Gateway, made: Tournament, doc: ResultsDoc,
     sessions = [Session(_name(t, i), await tournament_scores.results_of(gw, t, everything))
                 for i, t in enumerate(chain[:-1], start=1)]
     sessions.append(Session(_name(made, len(chain)), doc))
-    over = carried(sessions)
-    return {**doc, "session": sessions[-1].name, "continues": made.continues,
-            "sessions": over["sessions"], "carried": over["carried"], "overall": over["overall"]}
+    return continued(doc, sessions, made.continues)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict
 
 SEATS = ("N", "E", "S", "W")
 ROBOT_NAME = "Robot"  # the name the director's robots are given at their seats
@@ -22,11 +24,22 @@ class RobotStatus(StrEnum):
 
 
 class RobotSeat(TypedDict):
+    """A robot's seat as the director sees it (GET /api/tables/{t}/robots). The string
+    under a key is its description in the route's schema (`services.gateway.http.
+    state_models`)."""
+
     status: RobotStatus
-    requested: bool  # the director asked our robot pool for this seat
-    label: str | None  # the name the robot connected with (None: not yet connected)
-    since: int | None  # ms since the epoch: connected, or left, then
-    awaited_s: int | None  # seconds the table has waited for its call or card (None: not)
+    """connected; stalled (connected, but the table has waited for its call or card longer
+    than the host's TABLESERVER_TM_STALL); or waiting (its turn waits for it)"""
+    requested: bool
+    """the director asked our robot pool for this seat"""
+    label: str | None
+    """the name the robot connected with (null: not yet connected)"""
+    since: int | None
+    """ms since the epoch: connected, or left, then"""
+    awaited_s: int | None
+    """seconds the table has waited for the robot's call or card (null: it does not, or the
+    robot is away)"""
 
 
 class RobotPresence(TypedDict):

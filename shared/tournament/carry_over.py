@@ -23,6 +23,7 @@ from shared.scores.rankings import ranked
 from shared.scores.vocabulary import Scoring
 from shared.tournament.entrants import Movement
 from shared.tournament.errors import TournamentError
+from shared.tournament.results_view import Carried, OverallLine, ResultsDoc
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ def check_continues(previous: Movement | None, movement: Movement | None, name: 
                               "continues it is scored the same way", "continues")
 
 
-def carried(sessions: Sequence[Session]) -> dict[str, Any]:
+def carried(sessions: Sequence[Session]) -> Carried:
     """The overall ranking of the sessions so far (the last the current one): each pair, by
     name, with each session's total and the total carried over."""
     last = sessions[-1].doc
@@ -69,7 +70,7 @@ def carried(sessions: Sequence[Session]) -> dict[str, Any]:
         summed[name] = (points, top)
         totals.append((k, 100 * points / top if matchpoints and top else points))
     number = {e["name"]: e["number"] for e in last["entrants"]}
-    overall = []
+    overall: list[OverallLine] = []
     for k, rank, value in ranked(totals):
         name = order[k]
         points, top = summed[name]
@@ -84,3 +85,11 @@ def carried(sessions: Sequence[Session]) -> dict[str, Any]:
     return {"sessions": [s.name for s in sessions],
             "carried": "vp" if vp else "percent" if matchpoints else "imps",
             "overall": overall}
+
+
+def continued(doc: ResultsDoc, sessions: Sequence[Session], continues: str) -> ResultsDoc:
+    """The results document `doc` of a session that continues tournament `continues` (the
+    last of `sessions`), with its name and the totals carried over (`carried`)."""
+    over = carried(sessions)
+    return {**doc, "session": sessions[-1].name, "continues": continues,
+            "sessions": over["sessions"], "carried": over["carried"], "overall": over["overall"]}

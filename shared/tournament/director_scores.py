@@ -26,6 +26,7 @@ from shared.scores.adjustments import (
 from shared.scores.corrections import Adjustment, Place, correct
 from shared.scores.numbers import percent_text, shown
 from shared.scores.vocabulary import Fault, PenaltyUnit
+from shared.tournament.results_view import PartScore, ShownScore, WeightedPart
 
 
 class ScoreKind(enum.StrEnum):
@@ -141,7 +142,7 @@ def parse(m: Mapping[str, Any], places: Collection[Place], pairs_matchpoints: bo
     return Adjustment(board, ns, ew, score_of(kind, m), reason)
 
 
-def score_map(score: Score) -> dict[str, Any]:
+def score_map(score: Score) -> ShownScore:
     """A score as the results show it: its kind and what it holds."""
     if isinstance(score, Artificial):
         return {"kind": str(score.kind), "ns_fault": str(score.ns),
@@ -150,15 +151,19 @@ def score_map(score: Score) -> dict[str, Any]:
         return {"kind": str(score.kind), "ns_score": _part_map(score.ns),
                 "ew_score": _part_map(score.ew)}
     if isinstance(score, Weighted):
-        return {"kind": str(score.kind), **_part_map(score)}
+        return {"kind": str(score.kind), "parts": _parts(score)}
     return {"kind": str(score.kind), "score_ns": score.score_ns}
 
 
-def _part_map(score: Assigned | Weighted) -> dict[str, Any]:
-    """An assigned score, or a weighted one's parts: each weight to two decimals as shown
-    (33.33) and exact as the Director gave it (`percent_text`: "100/3"; 60, 12.5)."""
+def _part_map(score: Assigned | Weighted) -> PartScore:
+    """An assigned score, or a weighted one's parts."""
     if isinstance(score, Assigned):
         return {"score_ns": score.score_ns}
-    return {"parts": [{"percent": shown(float(p.percent), 2),
-                       "percent_text": percent_text(p.percent), "score_ns": p.score_ns}
-                      for p in score.parts]}
+    return {"parts": _parts(score)}
+
+
+def _parts(score: Weighted) -> list[WeightedPart]:
+    """A weighted score's parts: each weight to two decimals as shown (33.33) and exact as
+    the Director gave it (`percent_text`: "100/3"; 60, 12.5)."""
+    return [{"percent": shown(float(p.percent), 2), "percent_text": percent_text(p.percent),
+             "score_ns": p.score_ns} for p in score.parts]

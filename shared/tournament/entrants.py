@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
@@ -26,6 +26,9 @@ from shared.scores.swiss import swiss
 from shared.scores.swiss_pairs import swiss_pairs_round
 from shared.scores.vocabulary import Scoring, TeamScoring
 from shared.tournament.errors import TournamentError
+
+if TYPE_CHECKING:  # the results' view names the movement's kinds
+    from shared.tournament.results_view import EntrantMap, MovementMap
 
 MAX_ENTRANTS = 4000
 
@@ -62,8 +65,8 @@ class Entrant:
     players: tuple[str, ...] = ()
     player_ids: tuple[str, ...] = ()
 
-    def to_map(self) -> dict[str, Any]:
-        m: dict[str, Any] = {"number": self.number, "name": self.name,
+    def to_map(self) -> EntrantMap:
+        m: EntrantMap = {"number": self.number, "name": self.name,
                              "players": list(self.players)}
         if any(self.player_ids):
             m["player_ids"] = list(self.player_ids)
@@ -101,8 +104,8 @@ class Movement:
         """The pairs ranked as one field (all but a Mitchell not arrow-switched)."""
         return self.kind is not MovementKind.MITCHELL or self.arrow_switch > 0
 
-    def to_map(self) -> dict[str, Any]:
-        m = {"kind": str(self.kind), "boards_per_round": self.boards_per_round,
+    def to_map(self) -> MovementMap:
+        m: MovementMap = {"kind": str(self.kind), "boards_per_round": self.boards_per_round,
              "rounds": self.rounds, "scoring": str(self.scoring)}
         if self.minutes_per_board is not None:
             m["minutes_per_board"] = self.minutes_per_board

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from shared.scores.adjustments import Penalty, Played, ScoreError
 from shared.scores.corrections import Adjustment, Place, apply_adjustments, scheduled
@@ -27,6 +27,17 @@ from shared.tournament.director_scores import parse, score_map
 from shared.tournament.entrants import Entrant, plan
 from shared.tournament.fouled_records import BOARD_FOULED, fouled_boards
 from shared.tournament.pair_vp_results import vp_ranked
+from shared.tournament.results_view import (
+    EntrantMap,
+    MatchView,
+    PlayLine,
+    ResultsBase,
+    ResultsDoc,
+    Room,
+    ScorecardLine,
+    TravellerLine,
+    TravellerView,
+)
 from shared.tournament.section_results import section_ranked
 from shared.tournament.session import Tournament
 from shared.tournament.standings_view import RankingLine, StandingLine, Standings
@@ -109,11 +120,12 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
             table_results: Mapping[str, Mapping[int, int]],
             score_records: Sequence[Mapping[str, Any]], everything: bool = True,
             table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]] | None = None
-            ) -> dict[str, Any]:
-    """The results document: entrants, rankings, travellers and scorecards (pairs) or matches
-    (teams), the Director's scores with their reasons. `table_lines` (each table's board →
-    its contract, declarer, lead and tricks: `shared.table.board_result.contract_line`) go on the
-    travellers' lines of the results played.
+            ) -> ResultsDoc:
+    """The results document (`shared.tournament.results_view.ResultsDoc`): entrants,
+    rankings, travellers and scorecards (pairs) or matches (teams), the Director's scores
+    with their reasons. `table_lines` (each table's board → its contract, declarer, lead and
+    tricks: `shared.table.board_result.contract_line`) go on the travellers' lines of the
+    results played.
 
     Not `everything` (the public's view, the tournament's regulation under Law 80B so that no
     pair learns a result of a board it has still to play, Law 16C1): everything in it, the
@@ -143,7 +155,7 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     penalties = [p for p in director.penalties if p.board in visible]
     reasons = {a.place: a.reason for a in director.adjustments}
     plays = _plays(rounds, made, table_lines or {})
-    doc: dict[str, Any] = {
+    doc: ResultsBase = {
         "tournament": made.tournament, "name": made.name, "movement": movement.to_map(),
         "entrants": [_entrant_map(e, everything) for e in made.entrants],
         "rounds": len(rounds),
@@ -154,38 +166,56 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
         "penalties": [{"board": p.board, "entrant": p.entrant, "amount": p.amount,
                        "unit": str(p.unit), "reason": p.reason} for p in penalties]}
     if movement.kind.teams and movement.team_scoring is not TeamScoring.VP:
-        return doc | form_results(movement.team_scoring, rounds, counted, penalties, visible,
-                                  reasons)
+        return form_results(doc, movement.team_scoring, rounds, counted, penalties, visible,
+                            reasons)
     if movement.kind.teams:
         scores = _matches(rounds, counted, penalties)
-        doc["scoring"] = "vp"
-        doc["rankings"] = [{"entrant": s.team, "rank": s.rank, "matches": s.matches,
-                            "vp": s.vp, "imps": shown(s.imps, 2),
-                            "tie_break": None if rule is None else str(rule)}
-                           for s, rule in team_standings(team_rankings(scores), scores)]
-        doc["matches"] = [_match_map(m, visible, reasons) | {"round": n}
-                          for n, m in zip(_match_rounds(rounds), scores, strict=True)]
-        return doc
+        # the keys a form has not are not in `doc` (strict mypy cannot know a TypedDict
+        # unpacked has no more than its own)
+        return {**doc, "scoring": "vp", "rankings": [  # type: ignore[typeddict-item]
+            {"entrant": s.team, "rank": s.rank, "matches": s.matches, "vp": s.vp,
+             "imps": shown(s.imps, 2), "tie_break": rule}
+            for s, rule in team_standings(team_rankings(scores), scores)],
+            "matches": [{**_match_map(m, visible, reasons), "round": n}
+                        for n, m in zip(_match_rounds(rounds), scores, strict=True)]}
     expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
     boards = with_law_12c2c(travellers(counted, movement.scoring, expected, fouled).values())
-    doc["scoring"] = str(movement.scoring)
-    doc["rankings"] = [
-        {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
-         else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
-         "percent": s.percent} | ({} if rule is None else {"tie_break": str(rule)})
+    pairs: ResultsDoc = {**doc, "scoring": str(movement.scoring), "rankings": [  # type: ignore[typeddict-item]
+        _ranking_line(s, rule)
         for s, rule in _placed(pair_rankings(boards, penalties,
                                              by_direction=not movement.one_field),
-                               boards, movement.imps_to_vp)]
+                               boards, movement.imps_to_vp)]}
     if movement.imps_to_vp:
-        doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
+        pairs["rankings"], pairs["vp_rounds"] = vp_ranked(pairs["rankings"], boards, rounds,
+                                                          penalties)
     if movement.sections > 1:
-        doc |= section_ranked(doc["rankings"], made)
+        pairs["rankings"], pairs["sections"] = section_ranked(pairs["rankings"], made)
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
-    doc["travellers"] = [{"board": t.board, "top": t.top, "datum": t.datum,
-                          "lines": lines[t.board]} | _fouled_map(t, fouled_why)
-                         for t in boards]
-    doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
-    return doc
+    pairs["travellers"] = [_traveller(t, lines[t.board], fouled_why) for t in boards]
+    pairs["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
+    return pairs
+
+
+def _ranking_line(s: Standing, rule: TieBreak | None) -> RankingLine:
+    """A pair's place in the ranking (Law 78), the rule that split a tie for first if one
+    did."""
+    line: RankingLine = {
+        "entrant": s.entrant, "rank": s.rank,
+        "direction": None if s.direction is None else str(s.direction), "boards": s.boards,
+        "points": s.points, "top": s.top, "percent": s.percent}
+    if rule is not None:
+        line["tie_break"] = rule
+    return line
+
+
+def _traveller(t: Traveller, lines: list[TravellerLine], reasons: Mapping[int, str]
+               ) -> TravellerView:
+    """A board's traveller; a fouled board's (Law 87B) with its changed forms and the
+    Director's reason (each line's `group` says which form it played)."""
+    out: TravellerView = {"board": t.board, "top": t.top, "datum": t.datum, "lines": lines}
+    if t.fouled:
+        out["fouled"] = {"forms": t.fouled, "reason": reasons.get(t.board, "")}
+    return out
 
 
 def _placed(standings: Sequence[Standing], boards: Sequence[Traveller], by_vp: bool
@@ -195,15 +225,7 @@ def _placed(standings: Sequence[Standing], boards: Sequence[Traveller], by_vp: b
     return [(s, None) for s in standings] if by_vp else pair_standings(standings, boards)
 
 
-def _fouled_map(t: Traveller, reasons: Mapping[int, str]) -> dict[str, Any]:
-    """A fouled board's traveller (Law 87B): its changed forms and the Director's reason (each
-    line's `group` says which form it played)."""
-    if not t.fouled:
-        return {}
-    return {"fouled": {"forms": t.fouled, "reason": reasons.get(t.board, "")}}
-
-
-def _entrant_map(entrant: Entrant, everything: bool) -> dict[str, Any]:
+def _entrant_map(entrant: Entrant, everything: bool) -> EntrantMap:
     """An entrant in the results: its IDs only in the Director's view (`everything`): an ID
     may be an email, and the public's results are anyone's."""
     m = entrant.to_map()
@@ -214,22 +236,24 @@ def _entrant_map(entrant: Entrant, everything: bool) -> dict[str, Any]:
 
 def _plays(rounds: Sequence[Round], made: Tournament,
            table_lines: Mapping[str, Mapping[int, Mapping[str, Any]]]
-           ) -> dict[Place, Mapping[str, Any]]:
-    """Each board's play at each place, from its table's lines."""
-    out: dict[Place, Mapping[str, Any]] = {}
+           ) -> dict[Place, PlayLine]:
+    """Each board's play at each place, from its table's lines (`shared.table.board_result.
+    contract_line`'s keys, which `PlayLine` declares)."""
+    out: dict[Place, PlayLine] = {}
     for rnd in rounds:
         for s in rnd.tables:
             lines = table_lines.get(made.tables[s.table - 1], {})
-            out.update({(b, s.ns, s.ew): lines[b] for b in s.boards if b in lines})
+            out.update({(b, s.ns, s.ew): cast(PlayLine, lines[b]) for b in s.boards
+                        if b in lines})
     return out
 
 
-def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[dict[str, Any]]],
-                entrants: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
+def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[TravellerLine]],
+                entrants: Sequence[int]) -> dict[str, list[ScorecardLine]]:
     """Each entrant's boards shown (by its number, as a JSON key), in one pass over the
     travellers: where it sat, against whom, its own points and percentage, and the line as
     the traveller shows it (`lines`), as `shared.scores.rankings.scorecard` gives them."""
-    cards: dict[str, list[dict[str, Any]]] = {str(n): [] for n in entrants}
+    cards: dict[str, list[ScorecardLine]] = {str(n): [] for n in entrants}
     for traveller in sorted(public, key=lambda t: t.board):
         for line, mapped in zip(traveller.lines, lines[traveller.board], strict=True):
             r = line.result
@@ -244,9 +268,9 @@ def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[dict[str, 
 
 
 def _line_map(line: Line, reasons: Mapping[Place, str],
-              plays: Mapping[Place, Mapping[str, Any]]) -> dict[str, Any]:
+              plays: Mapping[Place, PlayLine]) -> TravellerLine:
     r = line.result
-    out: dict[str, Any] = {"ns": r.ns, "ew": r.ew, **score_map(r.score),
+    out: TravellerLine = {"ns": r.ns, "ew": r.ew, **score_map(r.score),  # type: ignore[typeddict-item]
            "ns_points": shown(line.ns_points, 4), "ew_points": shown(line.ew_points, 4),
            "ns_percent": None if line.ns_percent is None else shown(line.ns_percent, 2),
            "ew_percent": None if line.ew_percent is None else shown(line.ew_percent, 2)}
@@ -255,7 +279,7 @@ def _line_map(line: Line, reasons: Mapping[Place, str],
     if (r.board, r.ns, r.ew) in reasons:
         out["reason"] = reasons[r.board, r.ns, r.ew]
     elif r.score.kind is ResultKind.PLAYED and (r.board, r.ns, r.ew) in plays:
-        out.update(plays[r.board, r.ns, r.ew])
+        out.update(plays[r.board, r.ns, r.ew])  # type: ignore[typeddict-item]
     return out
 
 
@@ -272,9 +296,9 @@ def _match_rounds(rounds: Sequence[Round]) -> list[int]:
 
 
 def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]
-               ) -> dict[str, Any]:
-    def room(r: Result) -> dict[str, Any]:
-        out = {"ns": r.ns, "ew": r.ew, **score_map(r.score)}
+               ) -> MatchView:
+    def room(r: Result) -> Room:
+        out: Room = {"ns": r.ns, "ew": r.ew, **score_map(r.score)}  # type: ignore[typeddict-item]
         if (r.board, r.ns, r.ew) in reasons:
             out["reason"] = reasons[r.board, r.ns, r.ew]
         return out
@@ -289,7 +313,7 @@ def _match_map(m: MatchScore, visible: set[int], reasons: Mapping[Place, str]
 STANDINGS_TOP = 3  # the places each field's standings in the overview show (ties included)
 
 
-def standings(doc: Mapping[str, Any], top: int = STANDINGS_TOP) -> Standings:
+def standings(doc: ResultsDoc, top: int = STANDINGS_TOP) -> Standings:
     """The top of the ranking in each field (a Mitchell's NS and EW pairs; else one field),
     each line with the entrant's name, and how many boards are complete: the standings the
     tournament's overview carries (`shared.tournament.standings_view`)."""

@@ -45,6 +45,10 @@ class RankingLine(TypedDict):
     """pairs by VPs: the rounds it has played"""
     tie_break: NotRequired[TieBreak | None]
     """the rule that split a tie for first (`shared.scores.tie_breaks`), if one did"""
+    section: NotRequired[str]
+    """an event in sections: the entrant's section"""
+    section_rank: NotRequired[int]
+    """an event in sections: its place among its section's pairs in its field"""
 
 
 class StandingLine(RankingLine):

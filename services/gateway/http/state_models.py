@@ -5,9 +5,12 @@ builds their schema from those TypedDicts, told here to read the string under ea
 description and to allow no other key (import them from here, so that they are read so).
 A tournament's overview is read so too: `services.gateway.tournaments.overview_view.Overview`,
 its lines the core's `shared.table.table_summary.TableSummary` with what the gateway adds, its
-standings `shared.tournament.standings_view`'s. The routes answer a state as stored or built,
-not validated (`routes.reading`, `routes.tournaments`): the schema documents it;
-tests/unit/test_board_state_model.py and test_overview_schema.py validate real ones against it."""
+standings `shared.tournament.standings_view`'s. A tournament's results are the core's
+`shared.tournament.results_view.ResultsDoc` (GET /api/tournaments/{t}/results), a table's
+robots the core's `shared.robot.seats.RobotSeat` (`services.gateway.robots.presence`). The routes
+answer a state as stored or built, not validated (`routes.reading`, `routes.tournaments`): the
+schema documents it; tests/unit/test_board_state_model.py, test_overview_schema.py and
+test_results_schema.py validate real ones against it."""
 
 from __future__ import annotations
 
@@ -22,12 +25,14 @@ from typing import Any, Literal
 import typing_extensions
 from pydantic import ConfigDict
 
+from services.gateway.robots.presence import TableRobots
 from services.gateway.tournaments.overview_view import Overview
 from shared.table.board_view import BoardView, WithheldView
 from shared.table.history_view import HistoryView
+from shared.tournament.results_view import ResultsDoc
 
-__all__ = ["DECLARED", "BoardView", "HistoryView", "Overview", "Seat", "WithheldView",
-           "declarations"]
+__all__ = ["DECLARED", "BoardView", "HistoryView", "Overview", "ResultsDoc", "Seat",
+           "TableRobots", "WithheldView", "declarations"]
 
 Seat = Literal["N", "E", "S", "W"]
 
@@ -86,5 +91,5 @@ def declarations(*roots: Any) -> set[Any]:
     return seen
 
 
-for _view in declarations(HistoryView, WithheldView, Overview):
+for _view in declarations(HistoryView, WithheldView, Overview, ResultsDoc, TableRobots):
     _view.__pydantic_config__ = DECLARED

@@ -5,17 +5,24 @@ left), read together by `shared.robot.seats`."""
 from __future__ import annotations
 
 import time
-from typing import TypedDict
+from typing import TYPE_CHECKING
 
-from services.gateway.tables.service import Gateway
+from typing_extensions import TypedDict
+
 from shared.robot.seats import RobotSeat, robot_seats
+from shared.table.board_view import Seat
+
+if TYPE_CHECKING:  # the schema (`http.state_models`) reads this module: no cycle through it
+    from services.gateway.tables.service import Gateway
 
 
 class TableRobots(TypedDict):
-    """A table's robot seats, as `GET /api/tables/{t}/robots` answers them."""
+    """A table's robot seats, as `GET /api/tables/{t}/robots` answers them (its schema
+    this very declaration: `services.gateway.http.state_models`)."""
 
     table: str
-    seats: dict[str, RobotSeat]
+    seats: dict[Seat, RobotSeat]
+    """each seat a robot holds"""
 
 
 async def at_table(gw: Gateway, table: str) -> TableRobots:

@@ -31,6 +31,7 @@ from shared.tournament.entrants import MovementKind, plan, swiss_round
 from shared.tournament.entrants_added import ENTRANT_ADDED, with_added
 from shared.tournament.fouled_records import BOARD_FOULED
 from shared.tournament.results import pairs_matchpoints, results, rounds_of, standings
+from shared.tournament.results_view import ResultsDoc
 from shared.tournament.session import Tournament, TournamentError
 from shared.tournament.standings_view import Standings
 from shared.tournament.swiss_pairs_rounds import next_swiss_pairs_round
@@ -143,7 +144,7 @@ async def give_score(gw: Gateway, made: Tournament, body: dict[str, Any]) -> int
                                "scores")
 
 
-async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
+async def results_of(gw: Gateway, made: Tournament, everything: bool) -> ResultsDoc:
     """The results document (`shared.tournament.results.results`), computed again only when
     a table's log or the tournament's record has grown since the last one. The public's (the
     results page polls it; the overview's standings read it) is one computation for every
@@ -157,7 +158,7 @@ async def results_of(gw: Gateway, made: Tournament, everything: bool) -> dict[st
     return await _shared(gw, made, False)
 
 
-async def _shared(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
+async def _shared(gw: Gateway, made: Tournament, everything: bool) -> ResultsDoc:
     """One computation of the results for every reader of a view (the public's page and
     feed; the Director's overview standings): the one under way, or the last one for
     `PUBLIC_EVERY_S` after it ended or as long as it took, whichever is longer."""
@@ -199,7 +200,7 @@ class _Public:
     """The shared results of one tournament's view on a gateway: the computation under way
     or the last one, when it ended and what it took."""
 
-    task: asyncio.Future[dict[str, Any]] | None = None
+    task: asyncio.Future[ResultsDoc] | None = None
     done_at: float = 0.0
     cost: float = 0.0
 
@@ -207,12 +208,12 @@ class _Public:
 _public: WeakKeyDictionary[Gateway, dict[tuple[str, bool], _Public]] = WeakKeyDictionary()
 # the last document of each (tournament, everything), with the inputs it came from
 _last: WeakKeyDictionary[Gateway, dict[tuple[str, bool], tuple[tuple[Any, ...],
-                                                                 dict[str, Any]]]] \
+                                                                 ResultsDoc]]] \
     = WeakKeyDictionary()
 
 
 async def _timed(entry: _Public, gw: Gateway, made: Tournament, everything: bool
-                 ) -> dict[str, Any]:
+                 ) -> ResultsDoc:
     started = time.monotonic()
     try:
         return await _compute(gw, made, everything)
@@ -242,7 +243,7 @@ def played_lines(gw: Gateway, made: Tournament) -> dict[str, dict[int, dict[str,
     return out
 
 
-async def _compute(gw: Gateway, made: Tournament, everything: bool) -> dict[str, Any]:
+async def _compute(gw: Gateway, made: Tournament, everything: bool) -> ResultsDoc:
     rounds, scores, added = await record_of(gw, made)
     made = with_added(made, added)
     tables = await all_results(gw, made)

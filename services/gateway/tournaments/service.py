@@ -292,7 +292,7 @@ async def add_entrant(gw: Gateway, tournament: str, given: dict[str, Any]
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
     if event is None:
-        return made.entrants[int(given["number"]) - 1].to_map(), False
+        return dict(made.entrants[int(given["number"]) - 1].to_map()), False
     await append_record(gw, tournament, {**event, "ts": int(time.time() * 1000)},
                         "record the entrant", "entrants", "entrants")
     return {k: v for k, v in event.items() if k != "type"}, True

@@ -4,12 +4,11 @@ reader may see them (the public's: the boards complete)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import scores as tournament_scores
 from services.gateway.tournaments.service import find
-from shared.tournament.carry_over import Session, carried
+from shared.tournament.carry_over import Session, continued
+from shared.tournament.results_view import ResultsDoc
 from shared.tournament.session import Tournament
 
 MAX_SESSIONS = 50  # sessions an event carries over (a chain longer is cut there)
@@ -19,8 +18,8 @@ def _name(made: Tournament, number: int) -> str:
     return made.session or f"Session {number}"
 
 
-async def with_sessions(gw: Gateway, made: Tournament, doc: dict[str, Any],
-                        everything: bool) -> dict[str, Any]:
+async def with_sessions(gw: Gateway, made: Tournament, doc: ResultsDoc,
+                        everything: bool) -> ResultsDoc:
     """The session's results with the sessions before it carried over (`sessions`,
     `overall`); a tournament that continues none: as it is."""
     if not made.continues:
@@ -35,4 +34,4 @@ async def with_sessions(gw: Gateway, made: Tournament, doc: dict[str, Any],
     sessions = [Session(_name(t, i), await tournament_scores.results_of(gw, t, everything))
                 for i, t in enumerate(chain[:-1], start=1)]
     sessions.append(Session(_name(made, len(chain)), doc))
-    return doc | {"session": sessions[-1].name, "continues": made.continues} | carried(sessions)
+    return continued(doc, sessions, made.continues)

@@ -10,8 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from services.gateway.http.deps import DirectorDep, GatewayDep
 from services.gateway.http.errors import responses
+from services.gateway.http.state_models import TableRobots
 from services.gateway.robots import presence as robot_presence, requests as robot_requests
-from shared.robot.seats import RobotStatus
 
 router = APIRouter(tags=["robots"])
 
@@ -25,22 +25,6 @@ class RobotSeatsIn(BaseModel):
                              description="N, E, S or W (or their words), each once")
 
 
-class RobotSeatOut(BaseModel):
-    status: RobotStatus = Field(description="connected; stalled (connected, but the table "
-                                "has waited for its call or card longer than the host's "
-                                "TABLESERVER_TM_STALL); or waiting (its turn waits for it)")
-    requested: bool = Field(description="the director asked our robot pool for this seat")
-    label: str | None = Field(description="the name the robot connected with")
-    since: int | None = Field(description="ms since the epoch: connected, or left, then")
-    awaited_s: int | None = Field(description="seconds the table has waited for the robot's "
-                                  "call or card (null: it does not, or the robot is away)")
-
-
-class RobotsAtTable(BaseModel):
-    table: str
-    seats: dict[str, RobotSeatOut] = Field(description="each seat a robot holds")
-
-
 class RobotsFilled(BaseModel):
     tournament: str
     tables: dict[str, list[str]] = Field(description="each table's robots' seats")
@@ -48,26 +32,26 @@ class RobotsFilled(BaseModel):
 
 @router.post("/api/tables/{table}/robots", responses=responses(400, 401, 403, 404, 409, 503))
 async def post_robots(table: str, body: RobotSeatsIn, gw: GatewayDep, _: DirectorDep
-                      ) -> RobotsAtTable:
+                      ) -> TableRobots:
     """Our robots sit at exactly these seats (through the Table Manager host, by the robot
     pool) and play there until taken away: 409 for a seat a person holds (a name given
     there). The seats' names become "Robot"."""
     seats = robot_requests.seats_asked(body.seats)
-    return RobotsAtTable.model_validate(await robot_requests.seat(gw, table, seats))
+    return (await robot_requests.seat(gw, table, seats))
 
 
 @router.delete("/api/tables/{table}/robots", responses=responses(401, 403, 404, 503))
-async def delete_robots(table: str, gw: GatewayDep, _: DirectorDep) -> RobotsAtTable:
+async def delete_robots(table: str, gw: GatewayDep, _: DirectorDep) -> TableRobots:
     """Every robot of our pool at the table stands up."""
     await gw.table_meta(table)
-    return RobotsAtTable.model_validate(await robot_requests.seat(gw, table, ()))
+    return (await robot_requests.seat(gw, table, ()))
 
 
 @router.get("/api/tables/{table}/robots", responses=responses(401, 403, 404, 503))
-async def get_robots(table: str, gw: GatewayDep, _: DirectorDep) -> RobotsAtTable:
+async def get_robots(table: str, gw: GatewayDep, _: DirectorDep) -> TableRobots:
     """Which seats are robots' (ours, asked for; or any robot the Table Manager host
     seated), and whether each is connected or its seat waits for it."""
-    return RobotsAtTable.model_validate(await robot_presence.at_table(gw, table))
+    return (await robot_presence.at_table(gw, table))
 
 
 @router.post("/api/tournaments/{tournament}/robots",

@@ -32,7 +32,7 @@ from services.gateway.http.models import (
 )
 from services.gateway.http.routes.feeds import director_socket
 from services.gateway.http.routes.pages import results_link, table_links, vugraph_link
-from services.gateway.http.state_models import Overview
+from services.gateway.http.state_models import Overview, ResultsDoc
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables import table_logs
 from services.gateway.tables.service import Gateway
@@ -195,12 +195,16 @@ async def post_score(tournament: str, body: dict[str, Any], gw: GatewayDep, _: D
     return {"offset": await tournament_scores.give_score(gw, made, body)}
 
 
-@router.get("/{tournament}/results", responses=responses(400, 401, 403, 404, 503),
-            response_model=None)
+RESULTS = {"model": ResultsDoc, "description": "the results (format=json), or their CSV, "
+           "PBN or USEBIO", "content": {"text/plain": {"schema": {"type": "string"}}}}
+
+
+@router.get("/{tournament}/results", response_model=None,
+            responses={200: RESULTS, **responses(400, 401, 403, 404, 503)})
 async def get_results(tournament: str, gw: GatewayDep,
                       authorization: str | None = Header(None),
                       format: Literal["json", "csv", "pbn", "usebio"] = Query("json")
-                      ) -> Response | dict[str, Any]:
+                      ) -> Response | ResultsDoc:
     """The rankings and travellers (pairs) or matches (teams), with the Director's scores and
     their reasons. The director's token sees every board; anyone else (no token needed) the
     travellers of the boards every table of the movement has finished. `format`: json, csv,

@@ -20,6 +20,7 @@ from typing import Any
 
 from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
+from shared.scores.individuals import individual, seat_players
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
 from shared.scores.sections import Section, sectioned
 from shared.scores.swiss import swiss
@@ -38,6 +39,7 @@ class MovementKind(enum.StrEnum):
     TEAMS = "teams"  # teams, a round robin of matches (two rooms each)
     SWISS = "swiss"  # teams, each round paired by the VPs so far
     SWISS_PAIRS = "swiss_pairs"  # pairs, each round paired by the VPs so far, IMPs to VPs
+    INDIVIDUAL = "individual"  # players alone, each partnering each other once; one field
 
     @property
     def teams(self) -> bool:
@@ -184,11 +186,13 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
             return team_rounds(entrants, per, rounds)
         if kind is MovementKind.SWISS_PAIRS:
             return [swiss_pairs_round(1, entrants, per, {})]
+        if kind is MovementKind.INDIVIDUAL:
+            return individual(entrants, per, rounds)
         if entrants < 2:
             raise TournamentError("entrants: a Swiss needs at least two teams", "entrants")
         return [swiss_round(1, entrants, per, {}, ())]
     except ScoreError as exc:
-        field = {"pairs": "entrants", "teams": "entrants"}.get(exc.field, exc.field)
+        field = "entrants" if exc.field in ("pairs", "teams", "players") else exc.field
         field = field if field == "entrants" else f"movement.{field}"
         raise TournamentError(f"{field}: {exc}", field) from None
 
@@ -294,7 +298,11 @@ def seat_names(seating: Seating, entrants: Sequence[Entrant], teams: bool
     """The players' names at a table's seats for a round: a pair's two at N and S (NS pair)
     or E and W; a team's: in the open room (home NS) the home team's first two at N and S and
     the away team's last two at E and W; in the closed room the away team's first two NS and
-    the home team's last two EW (each team's two pairs in the two rooms)."""
+    the home team's last two EW (each team's two pairs in the two rooms); an individual's
+    table (its NS and EW partnerships' numbers, past the entrants): each player at his seat."""
+    if seating.ns > len(entrants):  # an individual's partnerships (`shared.scores.individuals`)
+        return {seat: name for seat, p in seat_players(seating).items()
+                if (name := next(iter(entrants[p - 1].players), ""))}
     ns, ew = entrants[seating.ns - 1].players, entrants[seating.ew - 1].players
     if teams:
         ns, ew = ns[:2], ew[2:4]

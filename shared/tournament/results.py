@@ -24,8 +24,9 @@ from shared.scores.tie_breaks import TieBreak, team_standings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
-from shared.tournament.entrants import Entrant, plan
+from shared.tournament.entrants import Entrant, MovementKind, plan
 from shared.tournament.fouled_records import BOARD_FOULED, fouled_boards
+from shared.tournament.individual_results import individual_ranked
 from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.section_results import section_ranked
 from shared.tournament.session import Tournament
@@ -169,13 +170,12 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
     boards = with_law_12c2c(travellers(counted, movement.scoring, expected, fouled).values())
     doc["scoring"] = str(movement.scoring)
+    standings = pair_rankings(boards, penalties, by_direction=not movement.one_field)
     doc["rankings"] = [
         {"entrant": s.entrant, "rank": s.rank, "direction": None if s.direction is None
          else str(s.direction), "boards": s.boards, "points": s.points, "top": s.top,
          "percent": s.percent} | ({} if rule is None else {"tie_break": str(rule)})
-        for s, rule in _placed(pair_rankings(boards, penalties,
-                                             by_direction=not movement.one_field),
-                               boards, movement.imps_to_vp)]
+        for s, rule in _placed(standings, boards, movement.imps_to_vp)]
     if movement.imps_to_vp:
         doc |= vp_ranked(doc["rankings"], boards, rounds, penalties)
     if movement.sections > 1:
@@ -185,6 +185,8 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                           "lines": lines[t.board]} | _fouled_map(t, fouled_why)
                          for t in boards]
     doc["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
+    if movement.kind is MovementKind.INDIVIDUAL:  # one ranking of players
+        doc |= individual_ranked(standings, made.entrants, doc["scorecards"])
     return doc
 
 

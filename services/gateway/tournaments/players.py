@@ -36,6 +36,7 @@ from shared.tournament.clock import RoundClockView, TournamentClock, clock_of, c
 from shared.tournament.entrants import plan
 from shared.tournament.entrants_added import with_added
 from shared.tournament.errors import TournamentError
+from shared.tournament.individual_results import individual_place
 from shared.tournament.player_links import (
     PLAYER_LINK_ISSUED,
     Links,
@@ -222,9 +223,12 @@ def _partners(made: Tournament, links: Links, entrant: int, place: int, teams: b
 
 
 def _place(made: Tournament, place: Place) -> dict[str, Any]:
-    return {"round": place.round, "table": made.tables[place.table - 1],
-            "table_number": place.table, "seat": place.seat, "direction": place.direction,
-            "opponents": _entrant(made, place.opponents), "boards": list(place.boards)}
+    out = {"round": place.round, "table": made.tables[place.table - 1],
+           "table_number": place.table, "seat": place.seat, "direction": place.direction,
+           "boards": list(place.boards)}
+    if place.partnership:  # an individual: this round's partner and opponents
+        return out | individual_place(made.entrants, place.partnership, place.opponents)
+    return out | {"opponents": _entrant(made, place.opponents)}
 
 
 async def _score(gw: Gateway, made: Tournament, entrant: int, end: bool) -> dict[str, Any]:

@@ -72,10 +72,11 @@ class Where:
     place: Place | None
 
 
-def places_of(entrant: Entrant, teams: bool) -> int:
+def places_of(entrant: Entrant, teams: bool, individual: bool = False) -> int:
     """How many places an entrant has for its players: a pair two, a team four, or as many as
-    its players when it names more (those past the fourth sit nowhere in the movement)."""
-    return max(len(entrant.players), 4 if teams else 2)
+    its players when it names more (those past the fourth sit nowhere in the movement); an
+    individual's player one."""
+    return 1 if individual else max(len(entrant.players), 4 if teams else 2)
 
 
 def seat_in(seating: Seating, entrant: int, place: int, teams: bool) -> str | None:

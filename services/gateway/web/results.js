@@ -11,6 +11,7 @@
 import {
   directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
+import { individualsNode, isIndividual } from "./individuals_view.js";
 import { followTournament } from "./public_reader.js";
 import { sectionsNode } from "./sections_view.js";
 import { overallNode } from "./sessions_view.js";
@@ -35,12 +36,15 @@ function movementText(movement) {
   if (movement.sections) {
     return `${movement.kind} in ${movement.sections} sections, a top across the field`;
   }
+  if (movement.kind === "individual") return "individual, each player partnering each other";
   if (movement.kind === "swiss_pairs") return `Swiss pairs, ${movement.scoring} to VPs a match`;
   if (movement.imps_to_vp) return `${movement.kind}, ${movement.scoring} to VPs a round`;
   if (!n) return movement.kind;
   return `${movement.kind}, arrow-switched (${n === 1 ? "last round" : `last ${n} rounds`}):`
     + " one field";
 }
+
+const entrantWord = (doc) => (isIndividual(doc) ? "player" : "pair");
 
 function render() {
   const doc = page.doc;
@@ -49,9 +53,10 @@ function render() {
   const boards = isTeams(doc) ? ""
     : ` · ${counted(doc.complete.length, "board")} complete`;
   $("summary").textContent = (doc.session ? `${doc.session} · ` : "")
-    + counted(doc.entrants.length, isTeams(doc) ? "team" : "pair")
+    + counted(doc.entrants.length, isTeams(doc) ? "team" : entrantWord(doc))
     + ` · ${movementText(doc.movement)} · round ${doc.rounds} of ${doc.movement.rounds}${boards}`;
-  show("rankings", el("div", {}, overallNode(doc), rankingsNode(doc), swissMatchesNode(doc),
+  show("rankings", el("div", {}, overallNode(doc),
+    isIndividual(doc) ? individualsNode(doc) : rankingsNode(doc), swissMatchesNode(doc),
     sectionsNode(doc)));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));

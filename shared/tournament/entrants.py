@@ -242,12 +242,24 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
         raise TournamentError("movement.team_scoring: board-a-match and aggregate score a "
                               "round robin of teams (a Swiss pairs by VPs)",
                               "movement.team_scoring")
+    if imps_to_vp and kind is MovementKind.INDIVIDUAL:
+        raise TournamentError("movement.imps_to_vp: an individual ranks its players by their "
+                              "points, not VPs", "movement.imps_to_vp")
     if imps_to_vp and (kind.teams or scoring is Scoring.MATCHPOINTS):
         raise TournamentError("movement.imps_to_vp: converts the IMPs of a pairs event "
                               "(scoring cross_imps or butler) to VPs", "movement.imps_to_vp")
     check_fit(planned, tables, deals)
     return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
                     team_scoring=team_scoring, imps_to_vp=imps_to_vp, sections=sections)
+
+
+def check_individuals(entrants: Sequence[Entrant]) -> None:
+    """An individual's entrants are players alone: one name each at most, else a
+    `TournamentError` naming `entrants[i].players`."""
+    for i, e in enumerate(entrants):
+        if len(e.players) > 1:
+            raise TournamentError(f"entrants[{i}].players: an individual's entrant is one "
+                                  f"player, not {len(e.players)}", f"entrants[{i}].players")
 
 
 def sectioned_plan(movement: Movement, entrants: int) -> tuple[list[Round], tuple[Section, ...]]:

@@ -28,6 +28,7 @@ from shared.tournament.entrants import (
     Entrant,
     Movement,
     MovementKind,
+    check_individuals,
     movement_of,
     seat_names,
 )
@@ -159,3 +160,16 @@ def test_an_individual_keeps_its_kind_and_refuses_other_fields() -> None:
     assert rounds.value.field == "movement.rounds"
     with pytest.raises(MovementError):
         individual(8, 0)
+
+
+def test_an_individual_refuses_vps_and_entrants_of_two_players() -> None:
+    """Players are ranked by their points (no IMPs to VPs), each entrant one player."""
+    with pytest.raises(TournamentError) as vps:
+        movement_of(MovementKind.INDIVIDUAL, 1, None, Scoring.CROSS_IMPS, 8, 2,
+                    list(range(1, 8)), imps_to_vp=True)
+    assert vps.value.field == "movement.imps_to_vp"
+    pairs = (*PLAYERS[:3], Entrant(4, "P4", ("P4", "Q4")), *PLAYERS[4:])
+    with pytest.raises(TournamentError) as two:
+        check_individuals(pairs)
+    assert two.value.field == "entrants[3].players"
+    check_individuals(PLAYERS)  # one each: taken

@@ -173,3 +173,15 @@ def test_an_individual_refuses_vps_and_entrants_of_two_players() -> None:
         check_individuals(pairs)
     assert two.value.field == "entrants[3].players"
     check_individuals(PLAYERS)  # one each: taken
+
+
+def test_law_90_a_penalty_on_a_partnership_counts_for_both_its_players() -> None:
+    """Law 90: 50 % of a top (2) on partnership 1–3 on board 1 takes 1 matchpoint from
+    player 1 and from player 3 (board 1 as above: 2 − 1; board 2, −100 once of twice, 1)."""
+    made = _made(2)
+    penalty = {"type": "score_given", "kind": "penalty", "board": 1,
+               "entrant": partnership(1, 3), "amount": 50, "unit": "percent"}
+    doc = results(made, round_records(made), {"i-1": {1: 420, 2: -100}, "i-2": {1: 170}},
+                  [penalty])
+    got = {r["entrant"]: r["points"] for r in doc["rankings"]}
+    assert (got[1], got[3], got[7], got[6]) == (2, 2, 1, 2)

@@ -16,10 +16,11 @@ https://www.ebu.co.uk/newsletters/?id=11&page=10&print=1, which notes that this 
 8 players does not meet its criterion 3, a LHO once and a RHO once). Online every table plays
 the round's boards (each its own copy): round n plays boards (n − 1) × per + 1 … n × per.
 
-Each table's sides are partnerships, numbered `partnership(a, b)` = 100 × a + b (a sits N or
-E, b S or W), so that a round is an ordinary `Round` whose NS and EW are those numbers, and
-the boards are scored as a pairs event's (`shared.scores.rankings`); `player_rankings` gives
-each player the sum of his partnerships'.
+Each table's sides are partnerships, numbered `partnership(a, b)` = 10000 × a + b (a sits N or
+E, b S or W; above any pair's or team's number, so that `is_partnership` tells them apart
+without the event's kind), so that a round is an ordinary `Round` whose NS and EW are those
+numbers, and the boards are scored as a pairs event's (`shared.scores.rankings`);
+`player_rankings` gives each player the sum of his partnerships'.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from shared.scores.rankings import Standing, ranked
 
 PLAYERS = 8  # the one movement offered: eight players, two tables
 ROUNDS = 7
-BASE = 100  # a partnership's number: BASE × (N or E) + (S or W)
+BASE = 10_000  # a partnership's number: BASE × (N or E) + (S or W); above any entrant's
 
 # (table, seat) → the seat its player goes to next round (Sicherman's rotation); 1N stays.
 _MOVES: dict[tuple[int, str], tuple[int, str]] = {
@@ -47,6 +48,11 @@ _ROUND_1 = {(1, "N"): 1, (1, "E"): 2, (1, "S"): 3, (1, "W"): 4,
 def partnership(a: int, b: int) -> int:
     """The number of the partnership of player `a` (N or E) and player `b` (S or W)."""
     return BASE * a + b
+
+
+def is_partnership(number: int) -> bool:
+    """Whether a table's NS or EW number is an individual's partnership (not an entrant)."""
+    return number >= BASE
 
 
 def partners(number: int) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
-from shared.scores.individuals import individual, seat_players
+from shared.scores.individuals import individual, is_partnership, seat_players
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
 from shared.scores.sections import Section, sectioned
 from shared.scores.swiss import swiss
@@ -312,7 +312,7 @@ def seat_names(seating: Seating, entrants: Sequence[Entrant], teams: bool
     the away team's last two at E and W; in the closed room the away team's first two NS and
     the home team's last two EW (each team's two pairs in the two rooms); an individual's
     table (its NS and EW partnerships' numbers, past the entrants): each player at his seat."""
-    if seating.ns > len(entrants):  # an individual's partnerships (`shared.scores.individuals`)
+    if is_partnership(seating.ns):  # an individual's (`shared.scores.individuals`)
         return {seat: name for seat, p in seat_players(seating).items()
                 if (name := next(iter(entrants[p - 1].players), ""))}
     ns, ew = entrants[seating.ns - 1].players, entrants[seating.ew - 1].players

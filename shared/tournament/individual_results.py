@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from shared.scores.individuals import BASE, partners, player_rankings
+from shared.scores.individuals import is_partnership, partners, player_rankings
 from shared.scores.rankings import Standing
 from shared.tournament.entrants import Entrant
 
@@ -38,7 +38,7 @@ def individual_ranked(standings: Iterable[Standing], entrants: Sequence[Entrant]
              for s in player_rankings(seen)]
     cards: dict[str, list[dict[str, Any]]] = {str(e.number): [] for e in entrants}
     for number, card in scorecards.items():
-        if int(number) < BASE:  # the players' own keys: they sat only in partnerships
+        if not is_partnership(int(number)):  # the players' own keys: they sat only in partnerships
             continue
         a, b = partners(int(number))
         for me, partner in ((a, b), (b, a)):

@@ -24,7 +24,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shared.scores.individuals import BASE, partners, seat_of
+from shared.scores.individuals import is_partnership, partners, seat_of
 from shared.scores.movements import Round, Seating
 from shared.tournament.entrants import Entrant
 
@@ -90,7 +90,7 @@ def seat_in(seating: Seating, entrant: int, place: int, teams: bool) -> str | No
         return None
     if place not in (1, 2):
         return None
-    if seating.ns >= BASE and place == 1:  # an individual's partnerships: the player alone
+    if is_partnership(seating.ns) and place == 1:  # an individual's partnerships: the player alone
         return seat_of(seating, entrant)
     if seating.ns == entrant:
         return "NS"[place - 1]
@@ -112,7 +112,7 @@ def seating_index(rounds: Mapping[int, Round]) -> SeatingIndex:
 
 def _sitting(seating: Seating) -> tuple[int, ...]:
     """The entrants at a table: its NS and EW, or an individual's four players."""
-    if seating.ns < BASE:
+    if not is_partnership(seating.ns):
         return seating.ns, seating.ew
     return partners(seating.ns) + partners(seating.ew)
 
@@ -133,7 +133,7 @@ def place_in(seated: Round | None, entrant: int, place: int, teams: bool,
             ns = seat in "NS"
             return Place(seated.number, seating.table, seat, "NS" if ns else "EW",
                          seating.ew if ns else seating.ns, seating.boards,
-                         0 if seating.ns < BASE else seating.ns if ns else seating.ew)
+                         0 if not is_partnership(seating.ns) else seating.ns if ns else seating.ew)
     return None
 
 

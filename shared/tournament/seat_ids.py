@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from shared.scores.individuals import is_partnership
 from shared.scores.movements import Seating
 from shared.tournament.entrants import Entrant, seat_names
 
@@ -15,7 +16,7 @@ def seat_ids(seating: Seating, entrants: Sequence[Entrant], teams: bool) -> dict
     """Seat → ID of the player `seat_names` seats there, for those with one (and a name:
     an ID alone names nobody)."""
     named = seat_names(seating, entrants, teams)
-    if seating.ns > len(entrants):  # an individual: each player at his seat
+    if is_partnership(seating.ns):  # an individual: each player at his seat
         ids = seat_names(seating, [replace(e, players=e.player_ids) for e in entrants], teams)
         return {seat: pid for seat, pid in ids.items() if seat in named}
     ns, ew = entrants[seating.ns - 1], entrants[seating.ew - 1]

@@ -34,7 +34,7 @@ def test_the_results_page_ranks_the_players_of_an_individual(
         expect(row).to_have_attribute("data-rank", str(rank))
         expect(row.locator("td").nth(1)).to_contain_text(f"P{player}")
         expect(row.locator("td[data-percent]")).to_have_text(f"{percent:.2f}")
-    expect(page.locator("#individuals tr[data-partnership='103'] td").nth(1)).to_have_text(
+    expect(page.locator("#individuals tr[data-partnership='10003'] td").nth(1)).to_have_text(
         "P1 & P3")
     screenshot(page, "results-individual.png")
     assert_clean_console(tab)

@@ -48,13 +48,13 @@ def _partner(stack: Stack, token: str) -> list[str]:
     return names
 
 
-# The Director's scores (Law 12C1(b)), on partnerships' numbers (100 × N or E + S or W):
+# The Director's scores (Law 12C1(b)), on partnerships' numbers (10000 × N or E + S or W):
 # board 1 at table 1 (1–3 v 2–4) +420, board 2 at table 2 (6–2 v 8–4) −50; the rest passed
 # out. Board 1: 1–3 2 of the top 2, 5–7 0 (0 < 420), 2–4 0, 6–8 2. Board 2: table 1 (1–7 v
 # 5–3) 0 beats −50: 1–7 2, 5–3 0, 6–2 0, 8–4 2. Each player's 4: 1 and 8 4 (100 %); 3, 4, 6
 # and 7 2 (50 %); 2 and 5 0 (Law 78A).
-ASSIGNED = [{"board": 1, "ns": 103, "ew": 204, "score_ns": 420},
-            {"board": 2, "ns": 602, "ew": 804, "score_ns": -50}]
+ASSIGNED = [{"board": 1, "ns": 10003, "ew": 20004, "score_ns": 420},
+            {"board": 2, "ns": 60002, "ew": 80004, "score_ns": -50}]
 BY_HAND = {1: (1, 4, 100), 8: (1, 4, 100), 3: (3, 2, 50), 4: (3, 2, 50), 6: (3, 2, 50),
            7: (3, 2, 50), 2: (7, 0, 0), 5: (7, 0, 0)}
 

@@ -20,11 +20,12 @@ from shared.scores.individuals import (
     player_rankings,
     seat_players,
 )
-from shared.scores.movements import MovementError
+from shared.scores.movements import MovementError, Seating
 from shared.scores.rankings import pair_rankings
 from shared.scores.travellers import Result, travellers
 from shared.scores.vocabulary import Scoring
 from shared.tournament.entrants import (
+    MAX_ENTRANTS,
     Entrant,
     Movement,
     MovementKind,
@@ -33,7 +34,7 @@ from shared.tournament.entrants import (
     seat_names,
 )
 from shared.tournament.errors import TournamentError
-from shared.tournament.player_seats import Phase, TableNow, seating_index, where
+from shared.tournament.player_seats import Phase, TableNow, seat_in, seating_index, where
 from shared.tournament.results import results
 from shared.tournament.seat_ids import seat_ids
 from shared.tournament.session import Tournament
@@ -185,3 +186,16 @@ def test_law_90_a_penalty_on_a_partnership_counts_for_both_its_players() -> None
                   [penalty])
     got = {r["entrant"]: r["points"] for r in doc["rankings"]}
     assert (got[1], got[3], got[7], got[6]) == (2, 2, 1, 2)
+
+
+def test_a_partnerships_number_is_above_any_pairs() -> None:
+    """A partnership is told from an entrant by its number alone: a Mitchell's pair 150 (of
+    300) is still a pair at its seat, and every partnership number is past the most
+    entrants an event takes."""
+    assert partnership(1, 2) > MAX_ENTRANTS
+    mitchell_table = Seating(1, 150, 300, (1,))
+    assert seat_in(mitchell_table, 150, 2, False) == "S"
+    assert seat_in(mitchell_table, 300, 1, False) == "E"
+    many = tuple(Entrant(i, f"E{i}", (f"E{i}a", f"E{i}b")) for i in range(1, 301))
+    assert seat_names(mitchell_table, many, False) == {
+        "N": "E150a", "S": "E150b", "E": "E300a", "W": "E300b"}

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from shared.scores.adjustments import ScoreError
 from shared.scores.arrow_switch import arrow_switched, default_switches
+from shared.scores.individuals import individual, is_partnership, seat_players
 from shared.scores.movements import Round, Seating, howell, matches_round, mitchell, team_rounds
 from shared.scores.sections import Section, sectioned
 from shared.scores.swiss import swiss
@@ -41,6 +42,7 @@ class MovementKind(enum.StrEnum):
     TEAMS = "teams"  # teams, a round robin of matches (two rooms each)
     SWISS = "swiss"  # teams, each round paired by the VPs so far
     SWISS_PAIRS = "swiss_pairs"  # pairs, each round paired by the VPs so far, IMPs to VPs
+    INDIVIDUAL = "individual"  # players alone, each partnering each other once; one field
 
     @property
     def teams(self) -> bool:
@@ -187,11 +189,13 @@ def plan(movement: Movement, entrants: int) -> list[Round]:
             return team_rounds(entrants, per, rounds)
         if kind is MovementKind.SWISS_PAIRS:
             return [swiss_pairs_round(1, entrants, per, {})]
+        if kind is MovementKind.INDIVIDUAL:
+            return individual(entrants, per, rounds)
         if entrants < 2:
             raise TournamentError("entrants: a Swiss needs at least two teams", "entrants")
         return [swiss_round(1, entrants, per, {}, ())]
     except ScoreError as exc:
-        field = {"pairs": "entrants", "teams": "entrants"}.get(exc.field, exc.field)
+        field = "entrants" if exc.field in ("pairs", "teams", "players") else exc.field
         field = field if field == "entrants" else f"movement.{field}"
         raise TournamentError(f"{field}: {exc}", field) from None
 
@@ -241,12 +245,24 @@ def movement_of(kind: MovementKind, per: int, rounds: int | None, scoring: Scori
         raise TournamentError("movement.team_scoring: board-a-match and aggregate score a "
                               "round robin of teams (a Swiss pairs by VPs)",
                               "movement.team_scoring")
+    if imps_to_vp and kind is MovementKind.INDIVIDUAL:
+        raise TournamentError("movement.imps_to_vp: an individual ranks its players by their "
+                              "points, not VPs", "movement.imps_to_vp")
     if imps_to_vp and (kind.teams or scoring is Scoring.MATCHPOINTS):
         raise TournamentError("movement.imps_to_vp: converts the IMPs of a pairs event "
                               "(scoring cross_imps or butler) to VPs", "movement.imps_to_vp")
     check_fit(planned, tables, deals)
     return Movement(kind, per, len(planned), scoring, arrow_switch=switches,
                     team_scoring=team_scoring, imps_to_vp=imps_to_vp, sections=sections)
+
+
+def check_individuals(entrants: Sequence[Entrant]) -> None:
+    """An individual's entrants are players alone: one name each at most, else a
+    `TournamentError` naming `entrants[i].players`."""
+    for i, e in enumerate(entrants):
+        if len(e.players) > 1:
+            raise TournamentError(f"entrants[{i}].players: an individual's entrant is one "
+                                  f"player, not {len(e.players)}", f"entrants[{i}].players")
 
 
 def sectioned_plan(movement: Movement, entrants: int) -> tuple[list[Round], tuple[Section, ...]]:
@@ -297,7 +313,11 @@ def seat_names(seating: Seating, entrants: Sequence[Entrant], teams: bool
     """The players' names at a table's seats for a round: a pair's two at N and S (NS pair)
     or E and W; a team's: in the open room (home NS) the home team's first two at N and S and
     the away team's last two at E and W; in the closed room the away team's first two NS and
-    the home team's last two EW (each team's two pairs in the two rooms)."""
+    the home team's last two EW (each team's two pairs in the two rooms); an individual's
+    table (its NS and EW partnerships' numbers, past the entrants): each player at his seat."""
+    if is_partnership(seating.ns):  # an individual's (`shared.scores.individuals`)
+        return {seat: name for seat, p in seat_players(seating).items()
+                if (name := next(iter(entrants[p - 1].players), ""))}
     ns, ew = entrants[seating.ns - 1].players, entrants[seating.ew - 1].players
     if teams:
         ns, ew = ns[:2], ew[2:4]

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.tournament.entrants import MovementKind
 from shared.tournament.errors import TournamentError
 from shared.tournament.player_seats import places_of
 from shared.tournament.session import Tournament
@@ -73,7 +74,8 @@ def check_player(made: Tournament, entrant: Any, place: Any, field_prefix: str =
     if type(entrant) is not int or not 1 <= entrant <= len(made.entrants):
         raise TournamentError(f"{field_prefix}entrant: an entrant's number, 1 to "
                               f"{len(made.entrants)}", f"{field_prefix}entrant")
-    places = places_of(made.entrants[entrant - 1], made.movement.kind.teams)
+    places = places_of(made.entrants[entrant - 1], made.movement.kind.teams,
+                       made.movement.kind is MovementKind.INDIVIDUAL)
     if type(place) is not int or not 1 <= place <= places:
         raise TournamentError(f"{field_prefix}place: a player's place in entrant {entrant}, "
                               f"1 to {places}", f"{field_prefix}place")

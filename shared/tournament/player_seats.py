@@ -24,6 +24,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from shared.scores.individuals import is_partnership, partners, seat_of
 from shared.scores.movements import Round, Seating
 from shared.tournament.entrants import Entrant
 
@@ -46,8 +47,9 @@ class Place:
     table: int
     seat: str  # N, E, S or W
     direction: str  # NS or EW
-    opponents: int  # the entrant sitting the other way
+    opponents: int  # the entrant sitting the other way (an individual's: a partnership)
     boards: tuple[int, ...]
+    partnership: int = 0  # an individual's: the player's partnership this round
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +72,11 @@ class Where:
     place: Place | None
 
 
-def places_of(entrant: Entrant, teams: bool) -> int:
+def places_of(entrant: Entrant, teams: bool, individual: bool = False) -> int:
     """How many places an entrant has for its players: a pair two, a team four, or as many as
-    its players when it names more (those past the fourth sit nowhere in the movement)."""
-    return max(len(entrant.players), 4 if teams else 2)
+    its players when it names more (those past the fourth sit nowhere in the movement); an
+    individual's player one."""
+    return 1 if individual else max(len(entrant.players), 4 if teams else 2)
 
 
 def seat_in(seating: Seating, entrant: int, place: int, teams: bool) -> str | None:
@@ -87,6 +90,8 @@ def seat_in(seating: Seating, entrant: int, place: int, teams: bool) -> str | No
         return None
     if place not in (1, 2):
         return None
+    if is_partnership(seating.ns) and place == 1:  # an individual's partnerships: the player alone
+        return seat_of(seating, entrant)
     if seating.ns == entrant:
         return "NS"[place - 1]
     if seating.ew == entrant:
@@ -102,7 +107,14 @@ def seating_index(rounds: Mapping[int, Round]) -> SeatingIndex:
     every player is placed each time the rounds change: without it, a search of every table
     for each)."""
     return {(r.number, entrant): s for r in rounds.values() for s in r.tables
-            for entrant in (s.ns, s.ew)}
+            for entrant in _sitting(s)}
+
+
+def _sitting(seating: Seating) -> tuple[int, ...]:
+    """The entrants at a table: its NS and EW, or an individual's four players."""
+    if not is_partnership(seating.ns):
+        return seating.ns, seating.ew
+    return partners(seating.ns) + partners(seating.ew)
 
 
 def place_in(seated: Round | None, entrant: int, place: int, teams: bool,
@@ -120,7 +132,8 @@ def place_in(seated: Round | None, entrant: int, place: int, teams: bool,
         if seat is not None:
             ns = seat in "NS"
             return Place(seated.number, seating.table, seat, "NS" if ns else "EW",
-                         seating.ew if ns else seating.ns, seating.boards)
+                         seating.ew if ns else seating.ns, seating.boards,
+                         0 if not is_partnership(seating.ns) else seating.ns if ns else seating.ew)
     return None
 
 

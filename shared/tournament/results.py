@@ -24,8 +24,9 @@ from shared.scores.tie_breaks import TieBreak, team_standings
 from shared.scores.travellers import Line, Result, Traveller, travellers
 from shared.scores.vocabulary import ResultKind, Scoring, TeamScoring
 from shared.tournament.director_scores import parse, score_map
-from shared.tournament.entrants import Entrant, plan
+from shared.tournament.entrants import Entrant, MovementKind, plan
 from shared.tournament.fouled_records import BOARD_FOULED, fouled_boards
+from shared.tournament.individual_results import individual_ranked
 from shared.tournament.pair_vp_results import vp_ranked
 from shared.tournament.results_view import (
     EntrantMap,
@@ -180,11 +181,10 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
                         for n, m in zip(_match_rounds(rounds), scores, strict=True)]}
     expected = expected_plays(every) if movement.scoring is Scoring.MATCHPOINTS else None
     boards = with_law_12c2c(travellers(counted, movement.scoring, expected, fouled).values())
+    standings = pair_rankings(boards, penalties, by_direction=not movement.one_field)
     pairs: ResultsDoc = {**doc, "scoring": str(movement.scoring), "rankings": [  # type: ignore[typeddict-item]
         _ranking_line(s, rule)
-        for s, rule in _placed(pair_rankings(boards, penalties,
-                                             by_direction=not movement.one_field),
-                               boards, movement.imps_to_vp)]}
+        for s, rule in _placed(standings, boards, movement.imps_to_vp)]}
     if movement.imps_to_vp:
         pairs["rankings"], pairs["vp_rounds"] = vp_ranked(pairs["rankings"], boards, rounds,
                                                           penalties)
@@ -193,6 +193,9 @@ def results(made: Tournament, round_records: Sequence[Mapping[str, Any]],
     lines = {t.board: [_line_map(line, reasons, plays) for line in t.lines] for t in boards}
     pairs["travellers"] = [_traveller(t, lines[t.board], fouled_why) for t in boards]
     pairs["scorecards"] = _scorecards(boards, lines, [e.number for e in made.entrants])
+    if movement.kind is MovementKind.INDIVIDUAL:  # one ranking of players
+        pairs["rankings"], pairs["scorecards"], pairs["partnerships"] = individual_ranked(
+            standings, made.entrants, pairs["scorecards"])
     return pairs
 
 
@@ -263,7 +266,8 @@ def _scorecards(public: Sequence[Traveller], lines: Mapping[int, list[TravellerL
                 cards.setdefault(str(me), []).append({
                     "board": traveller.board, "direction": direction, "opponent": them,
                     "points": shown(points, 4),
-                    "percent": None if percent is None else shown(percent, 2), **mapped})
+                    "percent": None if percent is None else shown(percent, 2),
+                    **mapped})  # type: ignore[typeddict-item]  # (an individual's `partner`: later)
     return cards
 
 

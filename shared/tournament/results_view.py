@@ -201,6 +201,8 @@ class ScorecardLine(TravellerLine):
     """its matchpoints or IMPs"""
     percent: float | None
     """its matchpoints as a percentage of the top (null: IMPs)"""
+    partner: NotRequired[int]
+    """an individual: the player's partner on the board (a player's scorecard)"""
 
 
 class Room(ShownScore):
@@ -369,3 +371,6 @@ class ResultsDoc(ResultsBase):
     """what is carried over: matchpoint percentages, IMPs or VPs"""
     overall: NotRequired[list[OverallLine]]
     """the overall ranking over the sessions so far"""
+    partnerships: NotRequired[list[EntrantMap]]
+    """an individual: the partnerships that played, each number with its two players (the
+    travellers' and scorecards' NS and EW); `rankings` and `scorecards` are the players'"""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from shared.scores.individuals import is_partnership
 from shared.scores.movements import Seating
 from shared.tournament.entrants import Entrant, seat_names
 
@@ -14,10 +15,13 @@ from shared.tournament.entrants import Entrant, seat_names
 def seat_ids(seating: Seating, entrants: Sequence[Entrant], teams: bool) -> dict[str, str]:
     """Seat → ID of the player `seat_names` seats there, for those with one (and a name:
     an ID alone names nobody)."""
+    named = seat_names(seating, entrants, teams)
+    if is_partnership(seating.ns):  # an individual: each player at his seat
+        ids = seat_names(seating, [replace(e, players=e.player_ids) for e in entrants], teams)
+        return {seat: pid for seat, pid in ids.items() if seat in named}
     ns, ew = entrants[seating.ns - 1], entrants[seating.ew - 1]
     if not ns.player_ids and not ew.player_ids:
         return {}
     as_names = [replace(e, players=e.player_ids) for e in (ns, ew)]  # the same places
     ids = seat_names(replace(seating, ns=1, ew=2), as_names, teams)
-    named = seat_names(seating, entrants, teams)
     return {seat: pid for seat, pid in ids.items() if seat in named}

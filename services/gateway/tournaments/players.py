@@ -33,9 +33,10 @@ from services.gateway.tournaments.fresh_reads import FreshReads
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from shared.scores.movements import Round
 from shared.tournament.clock import RoundClockView, TournamentClock, clock_of, clock_view
-from shared.tournament.entrants import plan
+from shared.tournament.entrants import MovementKind, plan
 from shared.tournament.entrants_added import with_added
 from shared.tournament.errors import TournamentError
+from shared.tournament.individual_results import individual_place
 from shared.tournament.player_links import (
     PLAYER_LINK_ISSUED,
     Links,
@@ -222,9 +223,12 @@ def _partners(made: Tournament, links: Links, entrant: int, place: int, teams: b
 
 
 def _place(made: Tournament, place: Place) -> dict[str, Any]:
-    return {"round": place.round, "table": made.tables[place.table - 1],
-            "table_number": place.table, "seat": place.seat, "direction": place.direction,
-            "opponents": _entrant(made, place.opponents), "boards": list(place.boards)}
+    out = {"round": place.round, "table": made.tables[place.table - 1],
+           "table_number": place.table, "seat": place.seat, "direction": place.direction,
+           "boards": list(place.boards)}
+    if place.partnership:  # an individual: this round's partner and opponents
+        return out | individual_place(made.entrants, place.partnership, place.opponents)
+    return out | {"opponents": _entrant(made, place.opponents)}
 
 
 async def _score(gw: Gateway, made: Tournament, entrant: int, end: bool) -> dict[str, Any]:
@@ -278,7 +282,8 @@ async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:
     expires = int(time.time()) + gw.settings.token_ttl_s
     out = []
     for e in made.entrants:
-        for place in range(1, places_of(e, movement.kind.teams) + 1):
+        for place in range(1, places_of(e, movement.kind.teams,
+                                        movement.kind is MovementKind.INDIVIDUAL) + 1):
             scope = PlayerScope(made.tournament, e.number, place,
                                 now.links.generation(e.number, place))
             token = sign_player(gw.signing_key, scope, expires)

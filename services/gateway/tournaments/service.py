@@ -41,6 +41,8 @@ from shared.tournament.clock import behind_time, round_ends_at
 from shared.tournament.entrants import (
     Entrant,
     Movement,
+    MovementKind,
+    check_individuals,
     entrants_of,
     movement_of,
     seat_names,
@@ -171,6 +173,8 @@ def _entrants(request: TournamentCreate, tables: int, deals: dict[int, dict[str,
                                given.scoring, len(entrants), tables, list(deals),
                                given.arrow_switch, given.team_scoring, given.imps_to_vp,
                                given.sections)
+        if given.kind is MovementKind.INDIVIDUAL:
+            check_individuals(entrants)
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
     return entrants, replace(movement, minutes_per_board=given.minutes_per_board)

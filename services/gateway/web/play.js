@@ -56,6 +56,13 @@ export function placeWords(seat) {
     against: entrantWords(seat.opponents), boards: boardsWords(seat.boards) });
 }
 
+/** An individual's partner for the round his seat is about (each round another player). */
+function partnerNode(view) {
+  const names = view.seat?.partnership?.players.filter((n) => n !== view.player) || [];
+  return names.length ? el("p", t("play.partnerThisRound", { partner: names.join(", ") }),
+    { class: "next", id: "play-partner" }) : null;
+}
+
 function scoreNode(view) {
   const line = view.score;
   if (!line) return el("p", t("play.noScore"), { class: "quiet score" });
@@ -111,11 +118,13 @@ function panel(view) {
   } else if (view.phase === "seated") {
     heading = t("play.round", { round: view.round });
     body.push(el("p", placeWords(view.seat), { class: "next", id: "play-next" }));
+    body.push(...[partnerNode(view)].filter(Boolean));
   } else if (view.phase === "between") {
     heading = t("play.between", { round: view.round });
     body.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
       : el("p", t("play.sitOutOrNotDrawn", { round: view.round }),
         { class: "next", id: "play-next" }));
+    body.push(...[partnerNode(view)].filter(Boolean));
     const clock = view.clock;
     if (clock && clock.round === view.round - 1) {
       body.push(el("p", null, { class: "next-start", id: "play-next-start" }));

@@ -14,6 +14,7 @@ import {
   directorNode, isTeams, namesOf, rankingsNode, scorecardsNode, travellersNode,
 } from "./results_view.js";
 import { prefsNode, t } from "./i18n.js";
+import { individualsNode, isIndividual } from "./individuals_view.js";
 import { followTournament } from "./public_reader.js";
 import { sectionsNode } from "./sections_view.js";
 import { overallNode } from "./sessions_view.js";
@@ -47,6 +48,7 @@ function movementText(movement) {
   if (movement.sections) {
     return t("res.movementSections", { kind, count: movement.sections });
   }
+  if (movement.kind === "individual") return t("res.movementIndividual");
   if (movement.kind === "swiss_pairs") {
     return t("res.movementSwissPairs", { scoring: vocabulary("scoring", movement.scoring) });
   }
@@ -57,19 +59,23 @@ function movementText(movement) {
   return t("res.arrowSwitched", { kind, count: n });
 }
 
+const entrantWord = (doc) => (isIndividual(doc) ? "count.player" : "count.pair");
+
 function render() {
   const doc = page.doc;
   const name = doc.name || doc.tournament;
   $("title").textContent = t("res.titleOf", { name });
   document.title = t("res.tabOf", { name });
-  const entrants = t(isTeams(doc) ? "count.team" : "count.pair", { count: doc.entrants.length });
+  const entrants = t(isTeams(doc) ? "count.team" : entrantWord(doc),
+    { count: doc.entrants.length });
   const summary = t(isTeams(doc) ? "res.summaryTeams" : "res.summary", {
     entrants, movement: movementText(doc.movement), round: doc.rounds,
     rounds: doc.movement.rounds,
     complete: t("count.boardComplete", { count: doc.complete.length }) });
   $("summary").textContent = doc.session
     ? t("res.session", { session: doc.session, summary }) : summary;
-  show("rankings", el("div", {}, overallNode(doc), rankingsNode(doc), swissMatchesNode(doc),
+  show("rankings", el("div", {}, overallNode(doc),
+    isIndividual(doc) ? individualsNode(doc) : rankingsNode(doc), swissMatchesNode(doc),
     sectionsNode(doc)));
   show("director", directorNode(doc));
   show("travellers", travellersNode(doc, page.hands));

@@ -34,6 +34,7 @@ from shared.tournament.session import Tournament
 from tests.fakes import gateway_adapters
 from tests.unit.test_arrow_switch import TABLES as ARROW_TABLES
 from tests.unit.test_fouled_boards import MITCHELL_BOARD_1, _mitchell as fouled_mitchell
+from tests.unit.test_individuals import _made as individual
 from tests.unit.test_overview_schema import _howell_by_vps, _team_form, _teams_by_vps
 from tests.unit.test_sections import TABLES as SECTION_TABLES, _tables as section_results
 from tests.unit.test_swiss_pairs import ROUND_1, ROUND_2
@@ -145,6 +146,12 @@ def _swiss_pairs() -> results_view.ResultsDoc:
     return results(made, records, {t: ROUND_1[t] | ROUND_2[t] for t in ROUND_1}, [])
 
 
+def _individual() -> results_view.ResultsDoc:
+    """An individual's two rounds (tests/unit/test_individuals): the players ranked."""
+    made = individual(2)
+    return results(made, round_records(made), {"i-1": {1: 420, 2: -100}, "i-2": {1: 170}}, [])
+
+
 def _continued() -> results_view.ResultsDoc:
     """A second session that continues the first (docs/scoring.md), a pair missing from it."""
     first = _mitchell()
@@ -163,7 +170,7 @@ FORMS: dict[str, Callable[[], results_view.ResultsDoc]] = {
     "teams by VPs": _teams_by_vps, "Swiss teams": _swiss_teams, "Swiss pairs": _swiss_pairs,
     "board-a-match": lambda: _team_form(TeamScoring.BOARD_A_MATCH),
     "aggregate": lambda: _team_form(TeamScoring.AGGREGATE),
-    "a session continued": _continued}
+    "a session continued": _continued, "an individual": _individual}
 
 
 @pytest.mark.parametrize("form", sorted(FORMS))

@@ -32,8 +32,9 @@ def board_end(board: Board) -> BoardEndView:
         "last_trick": done[-1] if done else None}
     if "players" in view:
         end["players"] = view["players"]
-    if view["result"] is not None and view["deal"] is not None:
-        end["deal"] = view["deal"]
+    deal = view.get("deal")  # none for a board started without its deal (the cards unknown)
+    if view["result"] is not None and deal is not None:
+        end["deal"] = deal
     return end
 
 

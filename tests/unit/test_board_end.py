@@ -134,3 +134,14 @@ def test_a_boards_history_holds_the_event_that_ended_it() -> None:
     assert one["state"]["result"] == one["history"][-1]["state"]["result"]
     two = build_history("t", log, board=2)
     assert [e["event"] for e in two["history"]] == [{"type": "call", "seat": "E", "call": "P"}]
+
+
+def test_a_board_started_without_its_deal_ends_into_a_previous_without_hands() -> None:
+    """A round whose boards came without their deals (the cards not captured): the board
+    passed out (Law 22A) is the next one's `previous`, with no hands to show; folding it
+    raised a KeyError that stopped the processor's workers."""
+    bare = {"type": "round_started", "round": 1, "boards": [{"board": 1}, {"board": 2}]}
+    run, _ = run_of([bare, *({"type": "call", "seat": s, "call": "P"} for s in "NESW")])
+    view = run.view()
+    assert view is not None and view["board"] == 2
+    assert view["previous"]["status"] == "passed_out" and "deal" not in view["previous"]

@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 
 from bench.floor_bench import SHARDS, Load, Route, create_topics
 from bench.matched_floor import LIVE as MATCHED_LIVE, WORKERS
+from bench.pair_figures import pair_lines
 from bench.pipeline_bench import Pipeline, Runner, cpu_seconds
 from bench.stack_args import add_stack_options, machine
 from services.common.names import state_key
@@ -77,11 +77,6 @@ class Side:
         ms = 1000 * spent / max(answered, 1)
         self.ms.setdefault(int(rate), []).append(ms)
         return ms
-
-
-def spread(values: list[float]) -> str:
-    return (f"median {statistics.median(values):.3f} "
-            f"(min–max {min(values):.3f}–{max(values):.3f})")
 
 
 def spawn(script: str, *role: str, log: Path) -> subprocess.Popen[bytes]:
@@ -171,13 +166,7 @@ async def pipeline_pair(args: argparse.Namespace, data: Path, bootstrap: str, ur
 
 
 def print_pair(rate: int, sides: list[Side]) -> None:
-    ours, matched, bare = (side.ms[rate] for side in sides)
-    print(f"{rate} events/s, CPU ms per event over the side's processes with Kafka and Redis:")
-    for side in sides:
-        print(f"  {side.name:8} {spread(side.ms[rate])}")
-    print(f"  ours / matched {spread([o / m for o, m in zip(ours, matched, strict=True)])}")
-    print(f"  ours / bare    {spread([o / b for o, b in zip(ours, bare, strict=True)])}")
-    print(f"  matched / bare {spread([m / b for m, b in zip(matched, bare, strict=True)])}",
+    print("\n".join(pair_lines(rate, {side.name: side.ms[rate] for side in sides})),
           flush=True)
 
 

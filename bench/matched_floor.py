@@ -4,9 +4,11 @@ Beside `floor_bench.py`'s bare floor (an append, a copy, a plain Redis write), t
 what the real pipeline must do for each event, so that the pipeline's ratio to it measures our
 code, not the I/O:
 - the gateway (uvicorn, httptools, uvloop): the seat's rate limit, one round trip to Redis
-  running the gateway's own GCRA script (`services/gateway/http/limits.py`); the table's state
-  read from Redis (`HMGET` of its version and board); the append to the table's topic, awaited
-  (acks=all, idempotent, linger 0); the live copy to the shard's partition, not awaited;
+  running the gateway's own GCRA script (`services/gateway/http/limits.py`), with the table's
+  state read (`HMGET` of its version and board) in the same write, as a card's (a call asks
+  the limit alone: with calls only, this floor carries a read the pipeline does not); the
+  append to the table's topic, awaited (acks=all, idempotent, linger 0); the live copy to the
+  shard's partition, not awaited;
 - two workers, each with half of the 8 shards' partitions (as the stack's two processors): each
   fetch's states written on one pipelined connection by the processor's own version-checked
   script (`services/common/store.py`), a state the size of a real one (`--state`, read from the
@@ -70,10 +72,11 @@ def gateway_app(bootstrap: str, redis_port: int) -> Any:
         body = (await receive())["body"]
         table = int(scope["path"].rpartition("/")[2])
         name = table_name(table)
-        status = 202
-        if not await limit.allow(f"{name}:N", time.monotonic()):
-            status = 429
-        await lines.hmget(state_key(name), "version", "board")
+        # the state asked with the limit, in the same write to Redis, as the gateway asks
+        # for a card's (`services/gateway/tables/service.py`; a call's asks the limit only)
+        allowed, _state = await asyncio.gather(limit.allow(f"{name}:N", time.monotonic()),
+                                               lines.hmget(state_key(name), "version", "board"))
+        status = 202 if allowed else 429
         offset = -1
         if status == 202:
             key = str(table).encode()

@@ -15,6 +15,12 @@ exposes the counter (`--perf`), else said so.
 
     python bench/paired_bench.py pipeline [--rates 400,1000] [--slices 6] [--seconds 20]
                                           [--tables 1000] [--ports KAFKA REDIS GATEWAY]
+    python bench/paired_bench.py hot [--sockets 10000] [--slices 6] [--seconds 5]
+
+`hot`: the hot table (`--sockets` on one table, two gateway processes, the audience read by
+`feed_reader.c`) and the kernel floor (`fanout_floor.c`, two processes a side) in alternating
+rounds on feed_bench's one stack (`feed_bench.py --pair-floor`): each side's p99 from the
+write to the reading, and the ratio's, round by round, with their spread.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from redis.asyncio import Redis
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 
 from bench.floor_bench import SHARDS, Load, Route, create_topics
-from bench.matched_floor import LIVE as MATCHED_LIVE, WORKERS
+from bench.matched_floor import LIVE as MATCHED_LIVE, WORKERS, table_name
 from bench.pair_figures import pair_lines
 from bench.pipeline_bench import Pipeline, Runner, cpu_seconds
 from bench.stack_args import add_stack_options, machine
@@ -145,6 +151,9 @@ async def pipeline_pair(args: argparse.Namespace, data: Path, bootstrap: str, ur
         ]
         for side in sides[1:]:
             await side.load(args.rates[0], args.warmup)  # each floor's positions found, warm
+        written = await runner.redis.hget(state_key(table_name(0)), "version")
+        print(f"the matched floor's workers wrote its tables' states (table 0 at version "
+              f"{written!r}); the bare one's plain hashes beside", flush=True)
         for rate in args.rates:
             print(f"{rate} events/s, {args.slices} rounds of {args.seconds} s a side "
                   f"({machine()}) …", flush=True)
@@ -173,7 +182,8 @@ def print_pair(rate: int, sides: list[Side]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("pair", choices=["pipeline"])
+    parser.add_argument("pair", choices=["pipeline", "hot"])
+    parser.add_argument("--sockets", type=int, default=10000, help="hot: on one table")
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--rates", type=lambda t: [int(r) for r in t.split(",")],
                         default=[400, 1000])
@@ -182,6 +192,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=15)
     add_stack_options(parser, [29092, 26379, 28000])
     args = parser.parse_args()
+    if args.pair == "hot":  # feed_bench's stack and gateways, the kernel floor between rounds
+        sys.exit(subprocess.run([
+            sys.executable, str(HERE / "feed_bench.py"), "--layouts", "hot", "--sockets",
+            str(args.sockets), "--gateways", "2", "--client", "c", "--calls", "0",
+            "--seconds", str(args.seconds), "--pair-floor", str(args.slices),
+            "--ports", *map(str, args.ports)], check=False).returncode)
     print(f"machine: {machine()}", flush=True)
     print("CPU instructions per event: " + (
         "perf stat counts them here (not yet wired)" if perf_instructions() else

@@ -75,14 +75,17 @@ class Side:
         self.name, self.pids, self.load = name, pids, load
         self.ms: dict[int, list[float]] = {}  # rate → CPU ms per event, slice by slice
 
-    async def slice(self, rate: float, seconds: float) -> float:
+    async def slice(self, rate: float, seconds: float) -> str:
+        """One slice measured: its CPU ms per event kept; the slice's line returned."""
         before = {n: cpu_seconds(p) for n, p in self.pids.items()}
+        started = time.perf_counter()
         answered = await self.load(rate, seconds)
+        took = time.perf_counter() - started
         await asyncio.sleep(1)  # the workers write the slice's last states
         spent = sum(cpu_seconds(p) - before[n] for n, p in self.pids.items())
         ms = 1000 * spent / max(answered, 1)
         self.ms.setdefault(int(rate), []).append(ms)
-        return ms
+        return f"{self.name} {ms:.3f} ({answered / took:.0f}/s held)"
 
 
 def spawn(script: str, *role: str, log: Path) -> subprocess.Popen[bytes]:
@@ -158,8 +161,7 @@ async def pipeline_pair(args: argparse.Namespace, data: Path, bootstrap: str, ur
             print(f"{rate} events/s, {args.slices} rounds of {args.seconds} s a side "
                   f"({machine()}) …", flush=True)
             for n in range(args.slices):
-                line = [f"{side.name} {await side.slice(rate, args.seconds):.3f}"
-                        for side in sides]
+                line = [await side.slice(rate, args.seconds) for side in sides]
                 print(f"  round {n + 1}: CPU ms per event " + ", ".join(line), flush=True)
             print_pair(rate, sides)
         failed = pipeline.failed + bare_load.failed + matched_load.failed

@@ -6,7 +6,7 @@ code, not the I/O:
 - the gateway (uvicorn, httptools, uvloop): the seat's rate limit, one round trip to Redis
   running the gateway's own GCRA script (`services/gateway/http/limits.py`), with the table's
   state read (`HMGET` of its version and board) in the same write, as a card's (a call asks
-  the limit alone: with calls only, this floor carries a read the pipeline does not); the
+  the limit alone: this floor reads for every event, a card's I/O, a little above a call's); the
   append to the table's topic, awaited (acks=all, idempotent, linger 0); the live copy to the
   shard's partition, not awaited;
 - two workers, each with half of the 8 shards' partitions (as the stack's two processors): each

@@ -85,9 +85,11 @@ bench: install
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play --redis-cluster 3
 	$(PY) bench/floor_bench.py --tables 1000 --rate 1000 --seconds 20
+	$(PY) bench/paired_bench.py pipeline --tables 1000 --rates 400,1000 --slices 6 --seconds 10
 	$(PY) bench/feed_render_bench.py
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
 	$(PY) bench/fanout_floor.py --sockets 1000 5000 10000
+	$(PY) bench/paired_bench.py hot --sockets 10000 --slices 6 --seconds 5
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3
 	$(PY) bench/entries_bench.py --entries 500 --paced 60

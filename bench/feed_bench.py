@@ -46,6 +46,7 @@ import multiprocessing.process
 import os
 import re
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -60,13 +61,16 @@ from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.pair_figures import pair_lines
 from bench.pipeline_bench import cpu_seconds, print_service_errors, report
+from bench.pipeline_report import pct
 from bench.stack_args import compiled, machine
 from services.common.names import feed_key
 from tests.stack import gateway_process, running_stack
 
 TABLES = 100
 READER_SOURCE = Path(__file__).with_name("feed_reader.c")
+FLOOR_SOURCE = Path(__file__).with_name("fanout_floor.c")
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
@@ -413,7 +417,9 @@ class CReader:
 
 
 async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways: list[Gateway],
-                  tokens: dict[str, str], redis: Redis) -> None:
+                  tokens: dict[str, str], redis: Redis) -> float:
+    """One layout at a count of sockets, its figures printed; returns the p99 (ms) from the
+    write to Redis to a socket's reading."""
     seconds = args.seconds
     tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
     rate = 2.0 if layout == "hot" else 100.0
@@ -476,6 +482,36 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways:
     if delivered.closed:
         print(f"       closed by the gateway (code: sockets): {dict(delivered.closed)}")
     await asyncio.sleep(3)  # the gateways let the closed sockets go
+    return pct(delivered.latencies or [float("nan")], 0.99)
+
+
+def kernel_floor_p99(binary: Path, sockets: int, senders: int, updates: int) -> float:
+    """The kernel floor's p99 (ms): `fanout_floor.c`, as many senders and readers as the
+    gateways, `updates` updates 500 ms apart."""
+    done = subprocess.run([str(binary), str(sockets), str(updates), str(senders), str(senders),
+                           "500"], capture_output=True, text=True, check=False)
+    print("       kernel floor: " + done.stdout.strip(), flush=True)
+    found = re.search(r"p99 ([0-9.]+) ms", done.stdout)
+    return float(found.group(1)) if found else float("nan")
+
+
+async def hot_pair(args: argparse.Namespace, gateways: list[Gateway], tokens: dict[str, str],
+                   redis: Redis) -> None:
+    """The hot table and the kernel floor in alternating rounds (`--pair-floor ROUNDS`):
+    each round our gateways' hot layout, then the C floor with as many processes a side;
+    each side's p99 and the ratio's, round by round, with their spread."""
+    sockets = args.sockets[-1]
+    updates = max(1, int(2 * args.seconds))  # the hot layout's 2 updates a second
+    ms: dict[str, list[float]] = {"ours": [], "kernel": []}
+    for n in range(args.pair_floor):
+        ms["ours"].append(await measure("hot", sockets, args, gateways, tokens, redis))
+        ms["kernel"].append(await asyncio.to_thread(
+            kernel_floor_p99, args.floor, sockets, len(gateways), updates))
+        print(f"  round {n + 1}: p99 ours {ms['ours'][-1]:.1f} ms, the kernel "
+              f"{ms['kernel'][-1]:.1f} ms", flush=True)
+    print("\n".join(pair_lines(sockets, ms)).replace(
+        "events/s, CPU ms per event over the side's processes with Kafka and Redis",
+        "sockets on one table, p99 (ms) from the write to the reading"), flush=True)
 
 
 async def calls_compared(url: str, director: str, gateway: int, calls: int) -> None:
@@ -545,7 +581,9 @@ async def run(args: argparse.Namespace, url: str, director: str, redis_url: str,
     for n, g in enumerate(gateways):
         g.at_rest = rss_bytes(g.pid)
         print(f"gateway {n + 1} at rest: {g.at_rest / 2**20:.0f} MB resident")
-    for sockets in args.sockets:
+    if args.pair_floor:
+        await hot_pair(args, gateways, tokens, redis)
+    for sockets in args.sockets if not args.pair_floor else []:
         for layout in args.layouts:
             await measure(layout, sockets, args, gateways, tokens, redis)
     await redis.aclose()
@@ -566,6 +604,10 @@ def main() -> None:
                         help="the sockets' client: frames cut by hand (raw: the least CPU "
                         "of Python's beside the gateway's), the websockets library's, or "
                         "bench/feed_reader.c, one process in C (the least of all)")
+    parser.add_argument("--pair-floor", type=int, default=0, metavar="ROUNDS",
+                        help="the hot layout at the last count of sockets and the kernel "
+                        "floor (fanout_floor.c) in ROUNDS alternating rounds, then the "
+                        "ratio's median and spread (bench/paired_bench.py hot)")
     parser.add_argument("--gateways", type=int, default=1,
                         help="gateway processes on the same stack (ports GATEWAY, GATEWAY+1, "
                         "…), each table's sockets round-robin over them")
@@ -589,6 +631,8 @@ def main() -> None:
         assert stack.gateway is not None
         if args.client == "c":
             args.reader = compiled(READER_SOURCE, Path(tmp) / "feed_reader")
+        if args.pair_floor:
+            args.floor = compiled(FLOOR_SOURCE, Path(tmp) / "fanout_floor")
         procs = [stack.gateway, *(more.enter_context(gateway_process(
             stack, gateway + n, f"gateway-{n + 1}.log")) for n in range(1, args.gateways))]
         gateways = [Gateway(f"ws://127.0.0.1:{gateway + n}/api/tables", proc.pid)

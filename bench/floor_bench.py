@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import os
 import subprocess
 import sys
@@ -197,13 +198,20 @@ async def create_topics(bootstrap: str, tables: int) -> None:
         await leaders_elected(admin, [topic(t) for t in range(tables)], time.perf_counter())
     finally:
         await admin.close()
-    # Each topic answers an append before the load starts
+    # Each topic answers an append before the load starts. The metadata names a leader a
+    # moment before that broker serves the partition: these first appends are retried on
+    # NotLeaderForPartition, each retry a warning of aiokafka's sender (60-70 lines at 1,000
+    # tables), which the retries are here to absorb: quiet while they run.
+    sender = logging.getLogger("aiokafka.producer.sender")
+    level = sender.level
+    sender.setLevel(logging.ERROR)
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all")
     await producer.start()
     try:
         await asyncio.gather(*(producer.send_and_wait(topic(t), b"") for t in range(tables)))
     finally:
         await producer.stop()
+        sender.setLevel(level)
 
 
 def spawn(*role: str, log: Path) -> subprocess.Popen[bytes]:

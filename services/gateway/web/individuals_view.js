@@ -4,7 +4,8 @@
 // `partnerships` and its ranking lines (one a player). Rendering only: the scores are the
 // server's.
 
-import { fixed, namesOf, table } from "./results_view.js";
+import { t } from "./i18n.js";
+import { entrantCell, fixed, namesOf, table, words } from "./results_view.js";
 import { el } from "./table.js";
 
 /** Whether the document is an individual's (its sides are partnerships of players). */
@@ -15,15 +16,16 @@ export function individualsNode(doc) {
   const names = namesOf(doc);
   const mp = doc.scoring === "matchpoints";
   return el("div", { id: "individuals" },
-    table("Players (individual: each partners each other once)",
-      ["Rank", "Player", "Boards", mp ? "MP" : "IMPs", ...(mp ? ["%"] : [])],
+    table(t("res.players"),
+      [t("res.col.rank"), words(t("res.col.player")), t("res.col.boards"),
+        t(mp ? "res.col.mp" : "res.col.imps"), ...(mp ? ["%"] : [])],
       doc.rankings.map((r) => el("tr", { "data-entrant": r.entrant, "data-rank": r.rank },
         el("td", { text: String(r.rank) }),
-        el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
+        entrantCell(`${r.entrant} ${names[r.entrant]}`),
         el("td", { text: String(r.boards) }), el("td", { text: fixed(r.points) }),
         ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : [])))),
-    table("Partnerships (the travellers' NS and EW)", ["Number", "Players"],
+    table(t("res.partnerships"), [t("res.col.number"), words(t("res.col.players"))],
       doc.partnerships.map((p) => el("tr", { "data-partnership": p.number },
         el("td", { text: String(p.number) }),
-        el("td", { class: "name", text: p.name })))));
+        entrantCell(p.name)))));
 }

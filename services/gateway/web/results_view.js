@@ -20,7 +20,7 @@ const FORM_UNIT = { board_a_match: "res.unit.boards", aggregate: "res.unit.point
 const said = (known, prefix, value) => (known.includes(value) ? t(`${prefix}.${value}`)
   : value || "");
 /** A column's head whose cells are words (a name, a contract): left-aligned. */
-const words = (text) => ({ text, name: true });
+export const words = (text) => ({ text, name: true });
 const side = (s) => t(`res.side.${s}`);
 /** Whether the document is a teams event's (IMPs to VPs, board-a-match or aggregate). */
 export const isTeams = (doc) => doc.scoring === "vp" || doc.teams === true;
@@ -77,7 +77,7 @@ export function table(caption, heads, rows, { stacked = false } = {}) {
 }
 
 /** An entrant's cell: its number and names, as sent. */
-const entrantCell = (text) => el("td", { class: "name", "data-verbatim": "", text });
+export const entrantCell = (text) => el("td", { class: "name", "data-verbatim": "", text });
 const tieCell = (r) => el("td", { "data-tie-break": r.tie_break || "",
   text: said(TIE_BREAKS, "res.tie", r.tie_break) });
 

@@ -3,10 +3,9 @@
 // over the whole field, drawn from the results document's `sections` and each ranking line's
 // `section` and `section_rank`. Rendering only: the places are the server's.
 
-import { fixed, namesOf, table } from "./results_view.js";
+import { t } from "./i18n.js";
+import { entrantCell, fixed, namesOf, table, words } from "./results_view.js";
 import { el } from "./table.js";
-
-const FIELD = { NS: "North–South pairs", EW: "East–West pairs" };
 
 /** Each section's ranking, or nothing for an event in one section. */
 export function sectionsNode(doc) {
@@ -15,14 +14,16 @@ export function sectionsNode(doc) {
   const mp = doc.scoring === "matchpoints";
   const fields = [...new Set(doc.rankings.map((r) => r.direction))];
   return el("div", { id: "sections" }, doc.sections.flatMap((s) => fields.map((d) => table(
-    `Section ${s.name}${d ? ` — ${FIELD[d]}` : ""} (a top across the field)`,
-    ["Rank", "Pair", mp ? "%" : "IMPs", "Overall"],
+    d ? t("res.sectionField", { section: s.name, field: t(`res.pairs.${d}`) })
+      : t("res.section", { section: s.name }),
+    [t("res.col.rank"), words(t("res.col.pair")), mp ? "%" : t("res.col.imps"),
+      t("res.col.overall")],
     doc.rankings.filter((r) => r.section === s.name && r.direction === d)
       .sort((a, b) => a.section_rank - b.section_rank)
       .map((r) => el("tr", { "data-section": s.name, "data-entrant": r.entrant,
         "data-section-rank": r.section_rank },
       el("td", { text: String(r.section_rank) }),
-      el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
+      entrantCell(`${r.entrant} ${names[r.entrant]}`),
       el("td", { text: fixed(mp ? r.percent : r.points) }),
       el("td", { "data-overall": "", text: String(r.rank) })))))));
 }

@@ -2,7 +2,8 @@
 // order, the pair that sat NS first, each pair's IMPs and VPs, drawn from the results document's
 // `vp_rounds`. Rendering only: the pairings and VPs are the server's.
 
-import { fixed, namesOf, table } from "./results_view.js";
+import { t } from "./i18n.js";
+import { entrantCell, fixed, namesOf, table, words } from "./results_view.js";
 import { el } from "./table.js";
 
 /** Each round's matches of a Swiss pairs, or nothing for another form. */
@@ -18,14 +19,15 @@ export function swissMatchesNode(doc) {
       && seen.add(r.opponent));
   };
   return el("div", { id: "swiss-matches" }, rounds.map((n) => table(
-    `Round ${n}: the matches, NS first (IMPs to VPs)`,
-    ["Pair", "IMPs", "VP", "Pair", "IMPs", "VP"],
+    t("res.swissRound", { round: n }),
+    [words(t("res.col.pair")), t("res.col.imps"), t("res.col.vp"), words(t("res.col.pair")),
+      t("res.col.imps"), t("res.col.vp")],
     firsts(n).map((r) => {
       const them = mine.get(`${n}:${r.opponent}`);
       return el("tr", { "data-round": n, "data-pair": r.entrant, "data-opponent": r.opponent },
-        el("td", { class: "name", text: `${r.entrant} ${names[r.entrant]}` }),
+        entrantCell(`${r.entrant} ${names[r.entrant]}`),
         el("td", { text: fixed(r.imps) }), el("td", { "data-vp": "", text: fixed(r.vp) }),
-        el("td", { class: "name", text: `${r.opponent} ${names[r.opponent]}` }),
+        entrantCell(`${r.opponent} ${names[r.opponent]}`),
         el("td", { text: fixed(them?.imps) }),
         el("td", { "data-vp": "", text: fixed(them?.vp) }));
     }))));

@@ -13,13 +13,14 @@ Each raises ours, `LogUnavailable` (`services.common.kafka_faults`), for Kafka's
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Protocol
 
 from aiokafka.structs import TopicPartition
 
 from services.common.kafka.batches import Record as Record  # the fetcher's records
+from shared.table.alert_record import Raised
 
-Alerts = list[tuple[str, dict[str, Any]]]  # (alert id, alert)
+Alerts = Raised  # (alert id, alert): `shared.table.alert_record`
 
 
 class Fenced(Exception):

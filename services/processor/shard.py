@@ -40,7 +40,8 @@ from services.common.names import CHECKPOINTS, LIVE, TABLE_PREFIX, table_topic
 from services.common.registry import shard_records
 from services.common.store import States, StateWrite
 from services.processor.ports import Fetcher, Record, ShardLog
-from shared.table.table_run import Raised, TableRun
+from shared.table.alert_record import Raised
+from shared.table.table_run import TableRun
 
 log = logging.getLogger("tableserver.processor")
 

@@ -14,13 +14,12 @@ from typing import Any
 from shared.codec import DecodeError, decode
 from shared.events import Event
 from shared.ids import alert_id, poison_id
+from shared.table.alert_record import AlertRecord, PoisonRecord, Raised
 from shared.table.board import Board
 from shared.table.board_end import board_end
-from shared.table.board_view import BoardEndView, BoardView
+from shared.table.board_view import AlertView, BoardEndView, BoardView
 from shared.table.engine import NoBoardError, TableState, fold, on_a_board
 from shared.table.table_summary import StoredSummary, table_summary
-
-Raised = list[tuple[str, dict[str, Any]]]
 
 
 def decoded(value: bytes | None) -> Event | DecodeError:
@@ -62,9 +61,10 @@ class TableRun:
                 raise event
             self.state = fold((event,), self.state)
         except (DecodeError, NoBoardError) as exc:
-            poison = [(poison_id(self.table, offset),
-                       {"kind": "poison", "law": None, "seat": None, "table": self.table,
-                        "offset": offset, "message": f"event at offset {offset} skipped: {exc}"})]
+            record: PoisonRecord = {
+                "kind": "poison", "law": None, "seat": None, "table": self.table,
+                "offset": offset, "message": f"event at offset {offset} skipped: {exc}"}
+            poison: Raised = [(poison_id(self.table, offset), record)]
             self.raised += poison
             return poison
         board = self.folded_into(event, boards_before)
@@ -72,10 +72,9 @@ class TableRun:
             return []
         new = board.alerts[alerts_before:] if board is not self.state.board \
             or self.state.count == boards_before else board.alerts
-        raised = [(alert_id(self.table, board.board, offset, i),
-                   {**alert.to_dict(), "table": self.table, "board": board.board,
-                    "offset": offset, "ts": self.last_ts, **self._tournament})
-                  for i, alert in enumerate(new)]
+        raised: Raised = [(alert_id(self.table, board.board, offset, i),
+                           self._record(alert.to_dict(), board.board, offset))
+                          for i, alert in enumerate(new)]
         self.raised += raised
         return raised
 
@@ -107,11 +106,15 @@ class TableRun:
             view["previous"] = self._end[1]
         return view
 
-    @property
-    def _tournament(self) -> dict[str, str]:
-        """The tournament an alert's table plays in, for the director's filters (an alert
-        also carries `ts`, the stamp of the event that raised it)."""
-        return {"tournament": self.meta["tournament"]} if "tournament" in self.meta else {}
+    def _record(self, alert: AlertView, board: int, offset: int) -> AlertRecord:
+        """The alert as the alerts topic carries it: where it was raised, and the tournament
+        the table plays in, for the director's filters (`ts`: the stamp of the event that
+        raised it)."""
+        record: AlertRecord = {**alert, "table": self.table, "board": board,  # type: ignore[typeddict-item]
+                               "offset": offset, "ts": self.last_ts}
+        if "tournament" in self.meta:
+            record["tournament"] = self.meta["tournament"]
+        return record
 
     def overview_line(self) -> StoredSummary | None:
         """The table's line in its tournament's overview; outside a tournament, once the

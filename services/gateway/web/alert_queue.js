@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 import { el, SEAT_NAMES } from "./table.js";
 import { forPeople } from "./words.js";
 
-const time = (ms) => (ms ? new Date(ms).toLocaleTimeString() : "");
+const time = (ms) => (ms ? new Date(ms).toLocaleTimeString(document.documentElement.lang) : "");
 
 export class AlertQueue {
   /** `root` the list; `onOpen(alert)` opens its table; `onMark(alert, handled)` marks it. */
@@ -65,7 +65,7 @@ export class AlertQueue {
     el("p", { class: "queue-where" }, el("strong", { text: where }),
       alert.tournament ? el("span", { class: "quiet", "data-verbatim": "",
         text: ` · ${alert.tournament}` }) : null,
-      el("span", { class: "quiet", text: ` · ${time(alert.ts)}` })),
+      el("span", { class: "quiet", text: t("dq.at", { time: time(alert.ts) }) })),
     el("p", {}, el("strong", { text: alert.law ? t("dq.law", { law: alert.law }) : "" }), " ",
       alert.message ? el("span", { "data-verbatim": "", text: forPeople(alert.message) })
         : t("dq.kindSeat", { kind: alert.kind, seat: SEAT_NAMES[alert.seat] || alert.seat || "" })),

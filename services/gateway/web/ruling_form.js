@@ -18,7 +18,8 @@ function rulingFields() {
     label.hidden = !ruling.fields.includes(label.dataset.field);
   }
   $("ruling-does").textContent = t(`rule.${form}.does`);
-  $("ruling-law").placeholder = ruling.law || t("dir.lawExample");
+  $("ruling-law").placeholder = ruling.law ? t("dir.lawCited", { law: ruling.law })
+    : t("dir.lawExample");
 }
 
 /** The ruling form: the fields of the chosen action, and what it does; sent by `send`. */

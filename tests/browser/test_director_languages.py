@@ -184,4 +184,13 @@ def test_the_console_in_french_by_its_switch_at_1280(
     expect(page.locator("#overview thead th").nth(1)).to_have_text("Donne")
     screenshot(page, "director-fr.png")
     assert serious_violations(page, MODERATE) == []
+    page.locator("#director-prefs-contrast").check()  # the look, kept in this browser too
+    expect(page.locator("html")).to_have_class(re.compile(r"\bhigh-contrast\b"))
+    page.reload()
+    expect(page.locator("#director-prefs-contrast")).to_be_checked()
+    expect(page.locator("html")).to_have_class(re.compile(r"\bhigh-contrast\b"))
+    color = page.evaluate("getComputedStyle(document.getElementById('queue-title')).color")
+    page.locator("#director-prefs-contrast").uncheck()
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bhigh-contrast\b"))
+    assert page.evaluate("getComputedStyle(document.getElementById('queue-title')).color") != color
     assert_clean_console(tab)

@@ -10,7 +10,8 @@ import { el, SEAT_NAMES } from "./table.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const EVERY_MS = 2000;
-const WORDS = ["connected", "stalled", "waiting"]; // a robot's status, dr.status.<status>
+// a robot's status: dr.status.<status> in the panel, dr.short.<status> in the overview
+const WORDS = ["connected", "stalled", "waiting"];
 
 /** The overview's words for a table's robots ({seat: status}): "E, W (waiting), S (stalled)";
  * a substitute's seat (`substitutes`) "W (substitute)". */
@@ -19,7 +20,8 @@ export function robotsLine(robots, substitutes) {
   const subs = new Set(substitutes || []); // sitting in for a vanished player
   return seats.length ? seats.map(([seat, status]) =>
     (status === "connected" ? t(`seatShort.${seat}`) : t("dr.seatStatus",
-      { seat: t(`seatShort.${seat}`), status: statusName(status) })) +
+      { seat: t(`seatShort.${seat}`), status: WORDS.includes(status)
+        ? t(`dr.short.${status}`) : status })) +
     (subs.has(seat) ? t("dr.substitute") : "")).join(", ") : "—";
 }
 

@@ -2,10 +2,11 @@
 // tournament and table, each marked handled once the director has dealt with it (the mark is
 // kept on the server, `POST /api/alerts/{id}/handled`, so every console shows it).
 
+import { t } from "./i18n.js";
 import { el, SEAT_NAMES } from "./table.js";
 import { forPeople } from "./words.js";
 
-const time = (ms) => (ms ? new Date(ms).toLocaleTimeString() : "");
+const time = (ms) => (ms ? new Date(ms).toLocaleTimeString(document.documentElement.lang) : "");
 
 export class AlertQueue {
   /** `root` the list; `onOpen(alert)` opens its table; `onMark(alert, handled)` marks it. */
@@ -49,7 +50,7 @@ export class AlertQueue {
   render() {
     const shown = this.shown();
     if (!shown.length) {
-      this.root.replaceChildren(el("li", { class: "quiet", text: "No alert to deal with." }));
+      this.root.replaceChildren(el("li", { class: "quiet", text: t("dq.none") }));
       return;
     }
     this.root.replaceChildren(...shown.map((alert) => this.item(alert)));
@@ -57,24 +58,26 @@ export class AlertQueue {
 
   item(alert) {
     const open = this.isOpen(alert);
-    const where = `Table ${alert.table}` + (alert.board ? `, board ${alert.board}` : "");
+    const where = alert.board ? t("dq.whereBoard", { table: alert.table, board: alert.board })
+      : t("dq.where", { table: alert.table });
     return el("li", { class: `queue-item${open ? "" : " handled"}`, "data-alert": alert.id,
       "data-kind": alert.kind },
     el("p", { class: "queue-where" }, el("strong", { text: where }),
-      alert.tournament ? el("span", { class: "quiet", text: ` · ${alert.tournament}` }) : null,
-      el("span", { class: "quiet", text: ` · ${time(alert.ts)}` })),
-    el("p", {}, el("strong", { text: alert.law ? `Law ${alert.law}` : "" }), " ",
-      forPeople(alert.message || `${alert.kind} (${SEAT_NAMES[alert.seat] || alert.seat ||
-        ""})`)),
+      alert.tournament ? el("span", { class: "quiet", "data-verbatim": "",
+        text: ` · ${alert.tournament}` }) : null,
+      el("span", { class: "quiet", text: t("dq.at", { time: time(alert.ts) }) })),
+    el("p", {}, el("strong", { text: alert.law ? t("dq.law", { law: alert.law }) : "" }), " ",
+      alert.message ? el("span", { "data-verbatim": "", text: forPeople(alert.message) })
+        : t("dq.kindSeat", { kind: alert.kind, seat: SEAT_NAMES[alert.seat] || alert.seat || "" })),
     (alert.options || []).length ? el("ul", { class: "queue-options" },
-      alert.options.map((o) => el("li", { text: forPeople(o) }))) : null,
+      alert.options.map((o) => el("li", { "data-verbatim": "", text: forPeople(o) }))) : null,
     el("div", { class: "queue-buttons" },
       el("button", { type: "button", class: "open-table", onclick: () => this.onOpen(alert),
-        "aria-label": `Open table ${alert.table}` }, "Open the table"),
+        "aria-label": t("dq.openTable", { table: alert.table }) }, t("dq.open")),
       open
         ? el("button", { type: "button", class: "mark primary", onclick: () =>
-          this.onMark(alert, true) }, "Mark handled")
+          this.onMark(alert, true) }, t("dq.mark"))
         : el("button", { type: "button", class: "mark", onclick: () =>
-          this.onMark(alert, false) }, "Handled ✓ — reopen")));
+          this.onMark(alert, false) }, t("dq.reopen"))));
   }
 }

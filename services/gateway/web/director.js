@@ -6,6 +6,7 @@
 
 import { AlertQueue } from "./alert_queue.js";
 import { download, getJson, postJson, putJson } from "./api.js";
+import { prefsNode, t } from "./i18n.js";
 import { compassNode } from "./compass.js";
 import { linkRow, tableSlips, tournamentSlips } from "./links.js";
 import { STATUS } from "./lobby.js";
@@ -24,7 +25,7 @@ import { stepNode } from "./steps.js";
 import { auctionNode, contractNode, el, SEAT_NAMES } from "./table.js";
 import { tokenFromHash } from "./token.js";
 import { previousNode, resultNode } from "./trick.js";
-import { counted, fieldWords, forPeople } from "./words.js";
+import { fieldWords, forPeople } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const token = tokenFromHash();
@@ -32,7 +33,6 @@ const enc = encodeURIComponent;
 const HANDLED_EVERY_MS = 5000; // other consoles' marks
 const TABLES_EVERY_MS = 15000;
 const OVERVIEW_EVERY_MS = 3000;
-const BOARD_STATUS = { auction: "bidding", closed: "auction over", passed_out: "passed out" };
 const page = { tables: [], table: null, board: null, socket: null, tournament: "" };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
@@ -48,14 +48,15 @@ async function act(resultId, work, done) {
     invalid.removeAttribute("aria-invalid");
   }
   try {
-    answer(resultId, "Sending…");
+    answer(resultId, t("dir.sending"));
     const said = done(await work());
     if (said !== null) answer(resultId, said);
   } catch (error) {
     const field = error.field ? document.querySelector(`[name='${error.field}']`) : null;
     if (field) field.setAttribute("aria-invalid", "true");
     const where = fieldWords(field); // the field at fault by its label, not its name
-    answer(resultId, `Refused: ${forPeople(error.message)}${where ? ` (${where})` : ""}`, true);
+    answer(resultId, t(where ? "dir.refusedAt" : "dir.refused",
+      { message: forPeople(error.message), where }), true);
   }
 }
 
@@ -87,7 +88,7 @@ const queue = new AlertQueue($("alert-list"), {
 function renderQueue() {
   queue.render();
   const open = queue.openCount();
-  $("queue-summary").textContent = `${open} alert${open === 1 ? "" : "s"} to deal with`;
+  $("queue-summary").textContent = t("dir.queueSummary", { count: open });
 }
 
 async function mark(alert, handled) {
@@ -96,7 +97,7 @@ async function mark(alert, handled) {
     queue.marks({ [alert.id]: mark });
     renderQueue();
   } catch (error) {
-    $("new-alert").textContent = `Not marked: ${error.message}`;
+    $("new-alert").textContent = t("dir.notMarked", { message: error.message });
   }
 }
 
@@ -108,7 +109,8 @@ async function followAlerts() {
     token, path: "/api/alerts/feed",
     onState: ({ id, alert }) => {
       if (queue.add([{ ...alert, offset: Number(id) }])) {
-        $("new-alert").textContent = `New alert, table ${alert.table}: ${alert.message || ""}`;
+        $("new-alert").textContent = t("dir.newAlert",
+          { table: alert.table, message: alert.message || "" });
         renderQueue();
         if (page.table === alert.table) readRecord();
       }
@@ -141,57 +143,62 @@ for (const id of ["filter-tournament", "filter-table", "show-handled"]) {
 function options(select, values, first) {
   const chosen = select.value;
   select.replaceChildren(...(first ? [el("option", { value: "", text: first })] : []),
-    ...values.map((v) => el("option", { value: v, text: v })));
+    ...values.map((v) => el("option", { value: v, text: v, "data-verbatim": "" })));
   if (values.includes(chosen) || (first && chosen === "")) select.value = chosen;
 }
 
 async function readTables() {
   page.tables = (await getJson("/api/tables", token)).tables;
-  const tournaments = [...new Set(page.tables.map((t) => t.tournament).filter(Boolean))].sort();
-  options($("filter-tournament"), tournaments, "All");
-  options($("filter-table"), page.tables.map((t) => t.table), "All");
+  const tournaments = [...new Set(page.tables.map((one) => one.tournament).filter(Boolean))]
+    .sort();
+  options($("filter-tournament"), tournaments, t("dir.all"));
+  options($("filter-table"), page.tables.map((one) => one.table), t("dir.all"));
   options($("tournament-pick"), tournaments, null);
   if (!page.tournament && tournaments.length) pickTournament(tournaments[0]);
   const groups = new Map();
-  for (const t of page.tables) {
-    const key = t.tournament || "";
-    groups.set(key, [...(groups.get(key) || []), t]);
+  for (const one of page.tables) {
+    const key = one.tournament || "";
+    groups.set(key, [...(groups.get(key) || []), one]);
   }
   show("table-list", page.tables.length ? el("div", {}, ...[...groups].map(([name, tables]) =>
     el("div", { class: "table-group" },
-      el("h3", { text: name ? `Tournament ${name}` : "Tables of no tournament" }),
-      el("ul", { class: "table-buttons" }, tables.map((t) => el("li", {},
-        el("button", { type: "button", class: "table-link", "data-table": t.table,
-          onclick: () => openTable(t.table) }, t.table, el("span", { class: "quiet",
-          text: t.ruleset === "rubber" ? " (rubber)" : "" })))))))) :
-    el("p", { class: "quiet", text: "No table yet: create one." }));
+      el("h3", { text: name ? t("dir.groupTournament", { name }) : t("dir.groupNone") }),
+      el("ul", { class: "table-buttons" }, tables.map((one) => el("li", {},
+        el("button", { type: "button", class: "table-link", "data-table": one.table,
+          onclick: () => openTable(one.table) }, el("span", { "data-verbatim": "",
+          text: one.table }), el("span", { class: "quiet",
+          text: one.ruleset === "rubber" ? t("dir.rubberNote") : "" })))))))) :
+    el("p", { class: "quiet", text: t("dir.noTable") }));
 }
 
 // --- one table ----------------------------------------------------------------------------
 
 function renderTable() {
   const board = page.board;
-  $("table-title").textContent = `Table ${page.table}`;
+  $("table-title").textContent = t("dir.tableTitle", { table: page.table });
   if (!board) {
-    $("table-info").textContent = "No board yet.";
+    $("table-info").textContent = t("dir.noBoard");
     for (const id of ["compass", "auction", "explanations", "director", "play", "board-outcome",
       "previous"]) show(id, null);
     $("play-section").hidden = true;
     return;
   }
   const play = board.play || {};
-  const turn = board.turn ? ` · ${SEAT_NAMES[board.turn]} to call`
-    : board.result ? " · played" : play.claim ? ` · ${SEAT_NAMES[play.claim.seat]} has claimed`
-      : play.turn ? ` · ${SEAT_NAMES[play.turn]} to play` : "";
-  $("table-info").textContent = `Board ${board.board} · Dealer ${SEAT_NAMES[board.dealer]} · ` +
-    `Vulnerable: ${board.vulnerability} · ${BOARD_STATUS[board.status] || board.status}${turn}`;
+  const turn = board.turn ? t("dir.turnCall", { seat: SEAT_NAMES[board.turn] })
+    : board.result ? t("dir.turnPlayed")
+      : play.claim ? t("dir.turnClaimed", { seat: SEAT_NAMES[play.claim.seat] })
+        : play.turn ? t("dir.turnPlay", { seat: SEAT_NAMES[play.turn] }) : "";
+  const status = ["auction", "closed", "passed_out"].includes(board.status)
+    ? t(`dir.boardStatus.${board.status}`) : board.status;
+  $("table-info").textContent = t("dir.tableInfo", { board: board.board,
+    dealer: SEAT_NAMES[board.dealer], vul: t(`vul.${board.vulnerability}`), status, turn });
   show("compass", compassNode(board));
   markPlayed($("compass"), board);
   show("board-outcome", resultNode(board));
   show("previous", previousNode(board.previous));
   show("auction", auctionNode(board));
   const contract = contractNode(board);
-  $("contract").replaceChildren(...(contract ? ["Contract: ", contract] : []));
+  $("contract").replaceChildren(...(contract ? [t("cap.contract"), contract] : []));
   show("explanations", explanationsNode(board));
   show("director", directorNode(board));
   const record = playRecordNode(board);
@@ -254,7 +261,7 @@ async function readRecord(number = null) {
     $("record-times").textContent = thinkSummary(times, chosen) || "";
     answer("record-error", "");
   } catch (error) {
-    answer("record-error", `The record could not be read: ${error.message}`, true);
+    answer("record-error", t("dir.recordUnread", { message: error.message }), true);
   }
 }
 
@@ -301,13 +308,13 @@ $("board-form").addEventListener("submit", (event) => {
     if ($(`board-${key}`).value.trim()) body[key] = $(`board-${key}`).value.trim();
   }
   act("board-result", () => postJson(`/api/tables/${enc(page.table)}/boards`, token, body),
-    () => `Board ${body.board} started.`);
+    () => t("dir.boardStarted", { board: body.board }));
 });
 
 for (const [id, held] of [["hold", true], ["release", false]]) {
   $(id).addEventListener("click", () => act("board-result",
     () => postJson(`/api/tables/${enc(page.table)}/hold`, token, { held }),
-    () => (held ? "The table is held: its next board waits." : "The table goes on.")));
+    () => t(held ? "dir.held" : "dir.released")));
 }
 
 for (const format of ["pbn", "lin"]) {
@@ -325,14 +332,14 @@ function showLinks(title, node) {
 
 $("table-links").addEventListener("click", () => act("operator-result", async () => {
   const links = await getJson(`/api/tables/${enc(page.table)}/links`, token);
-  showLinks(`Links to hand out: table ${page.table}`,
+  showLinks(t("dir.linksTable", { table: page.table }),
     tableSlips(links, (page.board && page.board.players) || {}));
 }, () => ""));
 
 $("operator-link").addEventListener("click", () => act("operator-result", async () => {
   const made = await postJson(`/api/tables/${enc(page.table)}/operator`, token, {});
   $("operator-result").replaceChildren(el("ul", { class: "link-list" },
-    linkRow(`Capture of table ${page.table}`, made.link, "link-operator")));
+    linkRow(t("dir.captureOf", { table: page.table }), made.link, "link-operator")));
 }, () => null));
 
 const robots = bindRobots({ token, table: () => page.table, act,
@@ -342,21 +349,22 @@ const robots = bindRobots({ token, table: () => page.table, act,
 
 function overviewNode(view) {
   return el("table", { class: "tables" },
-    el("caption", { class: "sr-only", text: `The tables of ${view.tournament}` }),
-    el("thead", {}, el("tr", {}, ["Table", "Board", "Status", "Turn", "Done", "Alerts", "Open",
-      "Idle", "Robots", "Live to the public"].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, view.tables.map((t) => el("tr", { "data-table": t.table,
-      class: `${t.open_alerts ? "has-open" : ""} ${t.behind ? "behind" : ""}`.trim() },
+    el("caption", { class: "sr-only", text: t("dir.overviewCaption",
+      { tournament: view.tournament }) }),
+    el("thead", {}, el("tr", {}, ["table", "board", "status", "turn", "done", "alerts", "open",
+      "idle", "robots", "live"].map((h) => el("th", { scope: "col", text: t(`dir.col.${h}`) })))),
+    el("tbody", {}, view.tables.map((row) => el("tr", { "data-table": row.table,
+      class: `${row.open_alerts ? "has-open" : ""} ${row.behind ? "behind" : ""}`.trim() },
     el("th", { scope: "row" }, el("button", { type: "button", class: "table-link",
-      onclick: () => openTable(t.table) }, t.table)),
-    el("td", { text: t.board ?? "—" }), el("td", { text: STATUS[t.status] || t.status }),
-    el("td", { text: t.turn ? SEAT_NAMES[t.turn] : "—" }),
-    el("td", { text: String(t.boards_finished) }), el("td", { text: String(t.alerts) }),
-    el("td", { text: String(t.open_alerts) }),
-    el("td", { text: t.idle_s === null ? "—" : `${t.idle_s} s` }),
-    el("td", { class: Object.values(t.robots || {}).includes("stalled") ? "robots stalled"
-      : "robots", text: robotsLine(t.robots, t.substitutes) }),
-    el("td", {}, matchBox(t))))));
+      onclick: () => openTable(row.table) }, el("span", { "data-verbatim": "", text: row.table }))),
+    el("td", { text: row.board ?? "—" }), el("td", { text: STATUS[row.status] || row.status }),
+    el("td", { text: row.turn ? SEAT_NAMES[row.turn] : "—" }),
+    el("td", { text: String(row.boards_finished) }), el("td", { text: String(row.alerts) }),
+    el("td", { text: String(row.open_alerts) }),
+    el("td", { text: row.idle_s === null ? "—" : t("dir.idle", { seconds: row.idle_s }) }),
+    el("td", { class: Object.values(row.robots || {}).includes("stalled") ? "robots stalled"
+      : "robots", text: robotsLine(row.robots, row.substitutes) }),
+    el("td", {}, matchBox(row))))));
 }
 
 /** A table's vugraph match: ticked, the public sees its boards as they are played (after the
@@ -364,30 +372,32 @@ function overviewNode(view) {
 function matchBox(line) {
   return el("input", { type: "checkbox", class: "vugraph-match", checked: line.vugraph_match,
     disabled: line.vugraph_match === null,
-    "aria-label": `Show table ${line.table} live to the public (a vugraph match)`,
+    "aria-label": t("dir.matchBox", { table: line.table }),
     onchange: (event) => act("tournament-result", () => putJson(
       `/api/tournaments/${enc(page.tournament)}/tables/${enc(line.table)}/vugraph-match`,
       token, { on: event.target.checked }), (made) => made.on
-      ? `Table ${made.table} is shown live to the public, after the delay.`
-      : `Table ${made.table}: the public sees each board once every table has played it.`) });
+      ? t("dir.matchOn", { table: made.table }) : t("dir.matchOff", { table: made.table })) });
 }
 
 async function readOverview() {
   if (!page.tournament || $("tab-tournament").hidden) return;
   try {
     const view = await getJson(`/api/tournaments/${enc(page.tournament)}`, token);
-    const t = view.totals;
-    $("tournament-title").textContent = `Tournament ${view.tournament}` +
-      (view.name ? ` — ${view.name}` : "");
-    $("tournament-totals").textContent = `${counted(t.tables, "table")} · ` +
-      `${t.playing} playing · ${counted(t.boards_finished, "board")} done · ` +
-      `${counted(t.alerts_raised, "alert")}, ${t.alerts_open} open`;
-    show("tournament-clock", view.tables.some((t) => t.round) ? clockPanelNode(view, {
+    const totals = view.totals;
+    $("tournament-title").textContent = view.name
+      ? t("dir.tournamentNamed", { tournament: view.tournament, name: view.name })
+      : t("dir.groupTournament", { name: view.tournament });
+    $("tournament-totals").textContent = [t("dir.totals.tables", { count: totals.tables }),
+      t("dir.totals.playing", { count: totals.playing }),
+      t("dir.totals.done", { count: totals.boards_finished }),
+      t("dir.totals.alerts", { count: totals.alerts_raised, open: totals.alerts_open })]
+      .join(" · ");
+    show("tournament-clock", view.tables.some((one) => one.round) ? clockPanelNode(view, {
       tournament: page.tournament, token, act, then: readOverview }) : null);
     show("overview", overviewNode(view));
     show("standings", standingsNode(view.standings));
   } catch (error) {
-    answer("tournament-result", `The overview could not be read: ${error.message}`, true);
+    answer("tournament-result", t("dir.overviewUnread", { message: error.message }), true);
   }
 }
 
@@ -400,8 +410,8 @@ function pickTournament(name) {
 
 bindScoreForm((body) => act("score-result",
   () => postJson(`/api/tournaments/${enc(page.tournament)}/scores`, token, body),
-  (made) => { readOverview(); return `Recorded (${body.kind}, board ${body.board}; offset ` +
-    `${made.offset}).`; }), (text, error) => answer("score-result", text, error));
+  (made) => { readOverview(); return t("dir.scoreRecorded", { kind: t(`dir.kind.${body.kind}`),
+    board: body.board, offset: made.offset }); }), (text, error) => answer("score-result", text, error));
 $("tournament-pick").addEventListener("change", () => pickTournament($("tournament-pick").value));
 
 /** "1-3,5" → [1, 2, 3, 5]; null for text that is not a list of boards. */
@@ -421,12 +431,12 @@ $("round-form").addEventListener("submit", (event) => {
   const boards = boardsOf($("round-boards").value);
   if (!boards) {
     $("round-boards").setAttribute("aria-invalid", "true");
-    answer("round-result", "Boards: numbers and ranges, e.g. 1-3 or 1,2,3", true);
+    answer("round-result", t("dir.boardsBad"), true);
     return;
   }
   const round = Number($("round-number").value);
   act("round-result", () => postJson(`/api/tournaments/${enc(page.tournament)}/rounds`, token,
-    { round, boards }), (r) => `Round ${r.round} started at ${counted(r.tables, "table")}.`);
+    { round, boards }), (r) => t("dir.roundStarted", { round: r.round, count: r.tables }));
 });
 
 $("substitutes-form").addEventListener("submit", (event) => {
@@ -434,19 +444,18 @@ $("substitutes-form").addEventListener("submit", (event) => {
   const given = $("substitutes-after").value.trim();
   act("substitutes-result", () => putJson(`/api/tournaments/${enc(page.tournament)}/substitutes`,
     token, { after_s: given ? Number(given) : null }), (r) => (r.after_s === null
-    ? "No substitutes: the tables wait for their players."
-    : `A robot sits in for a player with no open page at his turn after ${r.after_s} s.`));
+    ? t("dir.noSubstitutes") : t("dir.substitutesAfter", { after: r.after_s })));
 });
 
 $("tournament-links").addEventListener("click", () => act("tournament-result", async () => {
   const view = await getJson(`/api/tournaments/${enc(page.tournament)}/links`, token);
-  showLinks(`Links to hand out: ${view.tournament}`, tournamentSlips(view));
+  showLinks(t("dir.linksOf", { name: view.tournament }), tournamentSlips(view));
 }, () => ""));
 
 for (const format of ["pbn", "lin", "json"]) {
   $(`export-${format}`).addEventListener("click", () => act("tournament-result",
     () => download(`/api/tournaments/${enc(page.tournament)}/export?format=${format}`, token,
-      `${page.tournament}.${format}`), () => `Exported ${page.tournament}.${format}.`));
+      `${page.tournament}.${format}`), () => t("dir.exported", { file: `${page.tournament}.${format}` })));
 }
 
 // --- creating -----------------------------------------------------------------------------
@@ -456,10 +465,10 @@ $("table-form").addEventListener("submit", (event) => {
   const body = { table: $("new-table").value.trim(), ruleset: $("new-table-ruleset").value };
   act("table-result", async () => {
     const made = await postJson("/api/tables", token, body);
-    showLinks(`Links to hand out: table ${made.table}`, tableSlips(made));
+    showLinks(t("dir.linksTable", { table: made.table }), tableSlips(made));
     await readTables();
     return made;
-  }, (made) => `Table ${made.table} is ready.`);
+  }, (made) => t("dir.tableReady", { table: made.table }));
 });
 
 $("tournament-form").addEventListener("submit", (event) => {
@@ -472,18 +481,20 @@ $("tournament-form").addEventListener("submit", (event) => {
       date: $("new-date").value.replace(/-/g, "."),
       deals: file ? await file.text() : $("new-deals").value };
     const made = await postJson("/api/tournaments", token, body);
-    showLinks(`Links to hand out: ${made.tournament}`, tournamentSlips(made));
+    showLinks(t("dir.linksOf", { name: made.tournament }), tournamentSlips(made));
     await readTables();
     pickTournament(made.tournament);
     return made;
-  }, (made) => `Tournament ${made.tournament}: ${counted(made.tables.length, "table")}` +
-    (made.created ? " created." : " (it existed: the same tables)."));
+  }, (made) => t(made.created ? "dir.tournamentMade" : "dir.tournamentExisted",
+    { tournament: made.tournament, count: made.tables.length }));
 });
 
 $("print").addEventListener("click", () => window.print());
 
 bindEntries({ token, act, visible: () => !$("tab-entries").hidden });
 bindPlayers({ token, act, tournament: () => page.tournament });
+
+$("prefs").replaceChildren(prefsNode("director-prefs"));
 
 // --- start --------------------------------------------------------------------------------
 
@@ -497,8 +508,7 @@ for (const tab of document.querySelectorAll(".tab")) {
 async function start() {
   if (!token) {
     $("connection").dataset.state = "refused";
-    $("connection").textContent = "Not connected: open the console from the link with the "
-      + "director's token";
+    $("connection").textContent = t("dir.noToken");
     return;
   }
   try {
@@ -506,7 +516,7 @@ async function start() {
     await followAlerts();
   } catch (error) {
     $("connection").dataset.state = "refused";
-    $("connection").textContent = `Not connected: ${error.message}`;
+    $("connection").textContent = t("socket.refused", { detail: error.message });
     return;
   }
   window.setInterval(() => readTables().catch(() => {}), TABLES_EVERY_MS);

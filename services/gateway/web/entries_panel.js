@@ -5,32 +5,34 @@
 
 import { getJson, postJson, putJson } from "./api.js";
 import { entryBody, playerRows } from "./entry_form.js";
+import { t } from "./i18n.js";
 import { el } from "./table.js";
-import { counted } from "./words.js";
 
 const EVERY_MS = 2000;
+const KINDS = ["howell", "mitchell", "swiss", "teams"]; // res.kind.<kind>
 
 function playersText(entry) {
   return entry.players.map((p) => (p.id ? `${p.name} (${p.id})` : p.name)).join(", ");
 }
 
 function listNode(view, onRefuse, onEdit) {
-  if (!view.entries.length) return el("p", { class: "mode", text: "No entry yet." });
-  return el("table", { class: "entries", "aria-label": "Entries, in the order they came" },
-    el("thead", {}, el("tr", {}, ["Entry", "Entrant", "Name", "Players", ""].map((h) =>
-      el("th", { scope: "col", text: h })))),
+  if (!view.entries.length) return el("p", { class: "mode", text: t("de.none") });
+  return el("table", { class: "entries", "aria-label": t("de.tableLabel") },
+    el("thead", {}, el("tr", {}, ["entry", "entrant", "name", "players", ""].map((h) =>
+      el("th", { scope: "col", text: h ? t(`de.col.${h}`) : "" })))),
     el("tbody", {}, view.entries.map((e) => el("tr", {
       "data-entry": e.entry, "data-state": e.refused === null ? "standing" : "refused" },
     el("td", { text: String(e.entry) }),
     el("td", { text: e.number === null ? "—" : String(e.number) }),
-    el("td", { text: e.name }),
-    el("td", { text: playersText(e) }),
-    el("td", {}, e.refused !== null ? `Refused: ${e.refused}` : view.closed ? "" : [
+    el("td", { text: e.name, "data-verbatim": "" }),
+    el("td", { text: playersText(e), "data-verbatim": "" }),
+    el("td", {}, e.refused !== null ? t("dir.refused", { message: e.refused }) : view.closed ? ""
+      : [
       el("button", { type: "button", class: "entry-refuse", onclick: () => onRefuse(e),
-        text: "Refuse" }),
+        text: t("de.refuse") }),
       " ",
       el("button", { type: "button", class: "entry-edit", onclick: () => onEdit(e),
-        text: "Edit" })])))));
+        text: t("dir.edit") })])))));
 }
 
 /** Binds the entries panel; `act` is the console's way to send a request and say its
@@ -43,11 +45,11 @@ export function bindEntries({ token, act, visible }) {
   const render = (view) => {
     state.teams = view.teams;
     const standing = view.entries.filter((e) => e.refused === null).length;
-    $("entries-summary").textContent = `${view.tournament}: ${standing} standing of ` +
-      `${view.entries.length} ${view.entries.length === 1 ? "entry" : "entries"}` +
-      (view.closed ? " · closed" : " · open");
+    $("entries-summary").textContent = t(view.closed ? "de.summaryClosed" : "de.summaryOpen",
+      { tournament: view.tournament, standing, count: view.entries.length });
     $("entries-link").href = view.link;
     $("entries-link").textContent = `${window.location.origin}${view.link}`;
+    $("entries-link").dataset.verbatim = "";
     $("entries-link").hidden = false;
     $("entries-close").disabled = view.closed;
     $("entries-list").replaceChildren(listNode(view, refuse, edit));
@@ -64,13 +66,13 @@ export function bindEntries({ token, act, visible }) {
     act("entries-result", () => postJson(`${path()}/${entry.entry}/refuse`, token,
       { reason: $("entries-reason").value.trim() }), (answer) => {
       read();
-      return `Entry ${answer.entry} (${answer.name}) refused.`;
+      return t("de.refused", { entry: answer.entry, name: answer.name });
     });
   }
   function edit(entry) {
     state.editing = entry.entry;
     state.team = entry.team;
-    $("entry-edit-title").textContent = `Edit entry ${entry.entry}`;
+    $("entry-edit-title").textContent = t("de.editTitle", { entry: entry.entry });
     $("entry-edit-players").replaceChildren(...playerRows(entry.players.length, state.teams));
     entry.players.forEach((p, i) => {
       $("entry-edit-players").querySelector(`[name='players[${i}].name']`).value = p.name;
@@ -86,7 +88,7 @@ export function bindEntries({ token, act, visible }) {
       (answer) => {
         $("entry-edit-form").hidden = true;
         read();
-        return `Entry ${answer.entry} is now ${answer.name}.`;
+        return t("de.edited", { entry: answer.entry, name: answer.name });
       });
   });
   $("entry-edit-cancel").addEventListener("click", () => { $("entry-edit-form").hidden = true; });
@@ -102,19 +104,19 @@ export function bindEntries({ token, act, visible }) {
     act("entries-open-result", () => postJson(
       `/api/tournaments/${encodeURIComponent(name)}/entries/open`, token, body), (answer) => {
       watch(answer.tournament);
-      return answer.opened ? "Entries open: publish the entry page's link below." :
-        "Entries were open already, the same way.";
+      return t(answer.opened ? "de.opened" : "de.openAlready");
     });
   });
   $("entries-watch").addEventListener("click", () => watch($("entries-tournament").value.trim()));
   $("entries-close").addEventListener("click", () => {
     act("entries-close-result", () => postJson(`${path()}/close`, token, {}), (answer) => {
       read();
-      const movement = answer.movement ? `${answer.movement.kind}, ` +
-        `${counted(answer.movement.rounds, "round")} of ` +
-        `${counted(answer.movement.boards_per_round, "board")}` : "";
-      return `Entries closed: tournament ${answer.tournament} created with ` +
-        `${answer.entrants} entrants at ${answer.tables} tables (${movement}).`;
+      const m = answer.movement;
+      const movement = m ? t("de.movement", { kind: KINDS.includes(m.kind)
+        ? t(`res.kind.${m.kind}`) : m.kind, rounds: t("de.rounds", { count: m.rounds }),
+      boards: t("de.boards", { count: m.boards_per_round }) }) : "";
+      return t("de.closed", { tournament: answer.tournament, entrants: answer.entrants,
+        tables: answer.tables, movement });
     });
   });
   window.setInterval(read, EVERY_MS);

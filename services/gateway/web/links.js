@@ -38,19 +38,20 @@ function linkRow(label, link, id, { verbatim = false } = {}) {
  * spectators' page. `links` as the API gives them ({table, links, spectator}). */
 export function tableSlips(links, players = {}) {
   return el("section", { class: "slip", "data-table": links.table },
-    el("h3", { text: `Table ${links.table}` }),
+    el("h3", { text: t("links.table", { table: links.table }) }),
     el("ul", { class: "link-list" },
       SEATS.map((seat) => linkRow(
-        `${SEAT_NAMES[seat]}${players[seat] ? ` (${players[seat]})` : ""}`,
+        players[seat] ? t("links.seatOf", { seat: SEAT_NAMES[seat], name: players[seat] })
+          : SEAT_NAMES[seat],
         links.links[seat], `link-${links.table}-${seat}`)),
-      linkRow("Spectators", links.vugraph || `/vugraph#${links.spectator}`,
+      linkRow(t("links.spectators"), links.vugraph || `/vugraph#${links.spectator}`,
         `link-${links.table}-vugraph`)));
 }
 
 /** A tournament's sheet: its vugraph page, then every table's slips. */
 export function tournamentSlips(view) {
   return el("div", {},
-    el("ul", { class: "link-list" }, linkRow(`Vugraph of ${view.tournament}`, view.vugraph,
+    el("ul", { class: "link-list" }, linkRow(t("links.vugraphOf", { tournament: view.tournament }), view.vugraph,
       `link-${view.tournament}-vugraph`)),
     ...view.tables.map((links) => tableSlips(links)));
 }

@@ -7,6 +7,7 @@
 
 import { getJson, postJson } from "./api.js";
 import { copy, full } from "./links.js";
+import { t } from "./i18n.js";
 import { el } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,40 +19,40 @@ export function bindPlayers({ token, act, tournament }) {
   const state = { name: "", players: [], noun: "pair", pending: null, back: null };
   const path = (...parts) => ["/api/tournaments", ...[state.name, ...parts]
     .map(encodeURIComponent)].join("/");
-  const who = (p) => p.name || `player ${p.place} of ${state.noun} ${p.entrant}`;
-  const placeWords = (entrant, place) => `player ${place} of ${state.noun} ${entrant}`;
+  const placeWords = (entrant, place) => t(`dp.place.${state.noun}`, { place, entrant });
+  const who = (p) => p.name || placeWords(p.entrant, p.place);
 
   function rowNode(p) {
     const [entrant, place] = p.sits_as;
     const moved = entrant !== p.entrant || place !== p.place;
     const link = el("input", { type: "text", readonly: true, value: full(p.link),
-      class: "link-url player-link", "aria-label": `${who(p)}'s link` });
+      class: "link-url player-link", "aria-label": t("dp.linkOf", { who: who(p) }) });
     const button = (cls, text, label, onclick) => el("button", { type: "button", class: cls,
-      text, "aria-label": `${label} ${who(p)}`, onclick });
-    const copyButton = button("copy", "Copy", "Copy the link of", () => copy(link.value,
+      text, "aria-label": t(label, { who: who(p) }), onclick });
+    const copyButton = button("copy", t("dp.copy"), "dp.copyOf", () => copy(link.value,
       copyButton));
     return el("tr", { "data-player": key(p.entrant, p.place),
       "data-generation": String(p.generation) },
-    el("td", { text: `${p.entrant} ${p.entrant_name}` }),
-    el("th", { scope: "row", text: p.player_id ? `${who(p)} (${p.player_id})` : who(p) }),
-    el("td", { class: "player-sits", text: moved ? `${state.noun} ${entrant}, player ${place}`
-      : "own place" }),
+    el("td", { text: `${p.entrant} ${p.entrant_name}`, "data-verbatim": "" }),
+    el("th", { scope: "row", text: p.player_id ? t("dp.withId", { who: who(p), id: p.player_id })
+      : t("dp.who", { who: who(p) }) }),
+    el("td", { class: "player-sits", text: moved ? t(`dp.sits.${state.noun}`, { entrant, place })
+      : t("dp.ownPlace") }),
     el("td", { class: "player-link-cell" }, link, " ", copyButton),
-    el("td", {}, button("player-reissue", "New link", "A new link for", (event) =>
-      confirm(event.target, `Give ${who(p)} a new link? The link he has stops working at ` +
-        "once, and so does his seat of the round in progress.", () => reissue(p))), " ",
-    button("player-move", "Move", "Move", (event) => openMove(event.target, p))));
+    el("td", {}, button("player-reissue", t("dp.newLink"), "dp.newLinkFor", (event) =>
+      confirm(event.target, t("dp.confirmReissue", { who: who(p) }), () => reissue(p))), " ",
+    button("player-move", t("dir.move"), "dp.moveWho", (event) => openMove(event.target, p))));
   }
 
   function render() {
     const players = state.players;
     state.noun = players.some((p) => p.place > 2) ? "team" : "pair";
     $("players-list").replaceChildren(players.length ? el("table", { class: "players",
-      "aria-label": `The players of ${state.name} and their links` },
-    el("thead", {}, el("tr", {}, ["Entrant", "Player", "Sits as", "His link", ""].map((h) =>
-      el("th", { scope: "col", text: h })))),
+      "aria-label": t("dp.tableLabel", { tournament: state.name }) },
+    el("thead", {}, el("tr", {}, ["entrant", "player", "sits", "link", ""].map((h) =>
+      el("th", { scope: "col", text: h ? t(`dp.col.${h}`) : "" })))),
     el("tbody", {}, players.map(rowNode))) :
-      el("p", { class: "quiet", text: "No player yet." }));
+      el("p", { class: "quiet", text: t("dp.none") }));
   }
 
   async function read() {
@@ -81,8 +82,8 @@ export function bindPlayers({ token, act, tournament }) {
     act("players-result", () => postJson(path("players", String(p.entrant), String(p.place),
       "reissue"), token, {}), (made) => {
       read().catch(() => {});
-      return `New link for ${who(p)} (his link number ${made.generation}): hand him this ` +
-        `one, ${full(made.link)}; the old one no longer works.`;
+      return t("dp.reissued", { who: who(p), generation: made.generation,
+        link: full(made.link) });
     });
   }
 
@@ -90,10 +91,11 @@ export function bindPlayers({ token, act, tournament }) {
     state.back = from;
     state.pending = null;
     $("players-confirm").hidden = true;
-    $("players-move-title").textContent = `Move ${who(p)}: from now on he sits as`;
+    $("players-move-title").textContent = t("dp.moveTitle", { who: who(p) });
     $("players-move-to").replaceChildren(...state.players.map((q) => el("option", {
       value: key(q.entrant, q.place),
-      text: `${placeWords(q.entrant, q.place)}${q.name ? ` (${q.name}'s place)` : ""}` })));
+      text: q.name ? t("dp.placeOf", { place: placeWords(q.entrant, q.place), name: q.name })
+        : placeWords(q.entrant, q.place) })));
     $("players-move-to").value = key(...p.sits_as);
     $("players-move").dataset.player = key(p.entrant, p.place);
     $("players-move").hidden = false;
@@ -106,13 +108,13 @@ export function bindPlayers({ token, act, tournament }) {
     if (!p) return;
     const [toEntrant, toPlace] = $("players-move-to").value.split(".").map(Number);
     const home = toEntrant === p.entrant && toPlace === p.place;
-    const where = home ? "in his own place again" : `as ${placeWords(toEntrant, toPlace)}`;
-    confirm(state.back, `Move ${who(p)}? ${who(p)} sits ${where} from now on: his link ` +
-      "takes him to that place's seat.", () => act("players-result", () => postJson(
+    const where = home ? t("dp.home") : t("dp.as", { place: placeWords(toEntrant, toPlace) });
+    confirm(state.back, t("dp.confirmMove", { who: who(p), where }), () => act(
+      "players-result", () => postJson(
       path("players", "moves"), token, { entrant: p.entrant, place: p.place,
         to_entrant: toEntrant, to_place: toPlace }), () => {
       read().catch(() => {});
-      return `${who(p)} now sits ${where}.`;
+      return t("dp.moved", { who: who(p), where });
     }));
   });
   $("players-move-cancel").addEventListener("click", () => close("players-move"));
@@ -137,6 +139,6 @@ export function bindPlayers({ token, act, tournament }) {
     $("players-confirm").hidden = true;
     $("players-move").hidden = true;
     act("players-result", read, (view) =>
-      `${view.players.length} players of ${view.tournament}: hand each his own link.`);
+      t("dp.shown", { count: view.players.length, tournament: view.tournament }));
   });
 }

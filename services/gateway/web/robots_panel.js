@@ -5,11 +5,13 @@
 // few seconds while the table is in view: a robot's connection may drop and come back.
 
 import { getJson, postJson } from "./api.js";
+import { t } from "./i18n.js";
 import { el, SEAT_NAMES } from "./table.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const EVERY_MS = 2000;
-const WORDS = { connected: "connected", stalled: "stalled", waiting: "waiting for its robot" };
+// a robot's status: dr.status.<status> in the panel, dr.short.<status> in the overview
+const WORDS = ["connected", "stalled", "waiting"];
 
 /** The overview's words for a table's robots ({seat: status}): "E, W (waiting), S (stalled)";
  * a substitute's seat (`substitutes`) "W (substitute)". */
@@ -17,26 +19,34 @@ export function robotsLine(robots, substitutes) {
   const seats = Object.entries(robots || {});
   const subs = new Set(substitutes || []); // sitting in for a vanished player
   return seats.length ? seats.map(([seat, status]) =>
-    (status === "connected" ? seat : `${seat} (${status})`) +
-    (subs.has(seat) ? " (substitute)" : "")).join(", ") : "—";
+    (status === "connected" ? t(`seatShort.${seat}`) : t("dr.seatStatus",
+      { seat: t(`seatShort.${seat}`), status: WORDS.includes(status)
+        ? t(`dr.short.${status}`) : status })) +
+    (subs.has(seat) ? t("dr.substitute") : "")).join(", ") : "—";
+}
+
+/** A robot's status in words ("stalled"), else as sent. */
+function statusName(status) {
+  return WORDS.includes(status) ? t(`dr.status.${status}`) : status;
 }
 
 /** "— stalled: its call or card awaited for 95 s" (how long the table has waited for it). */
 function statusWords(robot) {
-  const words = WORDS[robot.status] || robot.status;
-  if (robot.status !== "stalled") return ` — ${words}`;
-  const waited = robot.awaited_s === null ? "" : ` for ${robot.awaited_s} s`;
-  return ` — ${words}: its call or card awaited${waited}`;
+  const words = statusName(robot.status);
+  if (robot.status !== "stalled") return t("dr.line", { words });
+  return robot.awaited_s === null ? t("dr.stalled", { words })
+    : t("dr.stalledFor", { words, seconds: robot.awaited_s });
 }
 
 function statusNode(seats) {
   const held = Object.entries(seats);
-  if (!held.length) return el("p", { class: "mode", text: "No robot at this table." });
-  return el("ul", { class: "robot-seats", "aria-label": "Robots at the table" },
+  if (!held.length) return el("p", { class: "mode", text: t("dr.none") });
+  return el("ul", { class: "robot-seats", "aria-label": t("dr.atTable") },
     held.map(([seat, robot]) => el("li", { "data-seat": seat, "data-status": robot.status,
       class: `robot-${robot.status}` }, el("strong", { text: SEAT_NAMES[seat] }),
     statusWords(robot),
-    robot.label ? ` (${robot.label})` : "", robot.requested ? "" : " · not ours")));
+    robot.label ? el("span", { "data-verbatim": "", text: ` (${robot.label})` }) : "",
+    robot.requested ? "" : t("dr.notOurs"))));
 }
 
 /** Binds the robots' form; `table()` is the table in view (or null), `act` the console's
@@ -61,8 +71,8 @@ export function bindRobots({ token, table, visible, act }) {
     (view) => {
       render(view);
       check(view);
-      return seats.length ? `Robots asked for at ${seats.map((s) => SEAT_NAMES[s])
-        .join(", ")}` : "Every robot taken away";
+      return seats.length ? t("dr.asked", { seats: seats.map((s) => SEAT_NAMES[s])
+        .join(", ") }) : t("dr.removed");
     });
   $("robots-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -4,6 +4,7 @@
 // event. `send(resultId, body, said)` posts an event for the table in view and says `said`
 // in `resultId` once it is taken (or the refusal, with its field).
 
+import { t } from "./i18n.js";
 import { awaitingChoice, leadOptionNode } from "./lead_options.js";
 import { RULINGS } from "./rulings.js";
 import { el, SEAT_NAMES } from "./table.js";
@@ -11,18 +12,20 @@ import { el, SEAT_NAMES } from "./table.js";
 const $ = (id) => document.getElementById(id);
 
 function rulingFields() {
-  const ruling = RULINGS[$("ruling-action").value];
+  const form = $("ruling-action").value;
+  const ruling = RULINGS[form];
   for (const label of document.querySelectorAll("#ruling-form [data-field]")) {
     label.hidden = !ruling.fields.includes(label.dataset.field);
   }
-  $("ruling-does").textContent = ruling.does;
-  $("ruling-law").placeholder = ruling.law || "e.g. 23";
+  $("ruling-does").textContent = t(`rule.${form}.does`);
+  $("ruling-law").placeholder = ruling.law ? t("dir.lawCited", { law: ruling.law })
+    : t("dir.lawExample");
 }
 
 /** The ruling form: the fields of the chosen action, and what it does; sent by `send`. */
 export function bindRulingForm(send) {
-  $("ruling-action").replaceChildren(...Object.entries(RULINGS).map(([action, r]) =>
-    el("option", { value: action, text: r.label })));
+  $("ruling-action").replaceChildren(...Object.keys(RULINGS).map((action) =>
+    el("option", { value: action, text: t(`rule.${action}.label`) })));
   $("ruling-action").addEventListener("change", rulingFields);
   rulingFields();
   $("ruling-form").addEventListener("submit", (event) => {
@@ -42,11 +45,11 @@ export function bindRulingForm(send) {
     }
     if (value("ruling-law")) body.law = value("ruling-law");
     if (value("ruling-note")) body.note = value("ruling-note");
-    send("ruling-result", body, `Ruling given: ${RULINGS[form].label.toLowerCase()}.`);
+    send("ruling-result", body, t("dir.rulingGiven",
+      { ruling: t(`rule.${form}.label`).toLowerCase() }));
   });
 }
 
-const CHOSEN = { require: "required", prohibit: "prohibited", free: "left free" };
 
 /** While declarer's option on a lead awaits (Law 50D2), its buttons for the director to
  * record what the table reports: sent as declarer's `lead_option`; null otherwise. */
@@ -56,7 +59,7 @@ export function leadOptionForm(board, send) {
   const declarer = play.declarer;
   return leadOptionNode(board, declarer, (choice, suit) => send("lead-option-result", {
     type: "lead_option", seat: declarer, choice, ...(suit ? { suit } : {}) },
-  `Declarer's option recorded: the lead ${CHOSEN[choice]}${suit && choice !== "free"
-    ? ` (${suit})` : ""}.`), { title: `Record declarer ${SEAT_NAMES[declarer]}'s option, as ` +
-    "the table reports it" });
+  t(suit && choice !== "free" ? "dir.optionSuit" : "dir.option",
+    { chosen: t(`dir.chosen.${choice}`), suit: suit ? t(`suits.${suit}`) : "" })),
+  { title: t("dir.optionTitle", { seat: SEAT_NAMES[declarer] }) });
 }

@@ -5,6 +5,7 @@
 // server checks them (a board the movement scheduled, weights summing to 100 %, …) and
 // answers a refusal naming the field; the form shows it, and nothing is recorded.
 
+import { t } from "./i18n.js";
 import { fieldWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,14 +37,14 @@ function kindFields() {
 class FormError extends Error { // the field's label says which (fieldWords), not its name
   constructor(field, message) {
     const input = document.querySelector(`#score-form [name='${field}']`);
-    super(`${fieldWords(input) || field}: ${message}`);
+    super(t("dir.formError", { field: fieldWords(input) || field, message }));
     this.field = field;
   }
 }
 
 function whole(id, field) {
   const text = $(id).value.trim();
-  if (!/^-?\d+$/.test(text)) throw new FormError(field, "a whole number");
+  if (!/^-?\d+$/.test(text)) throw new FormError(field, t("dir.err.whole"));
   return Number(text);
 }
 
@@ -54,7 +55,7 @@ export function scoreBody() {
   if (kind === "penalty") {
     body.entrant = whole("score-entrant", "entrant");
     const amount = $("score-amount").value.trim();
-    if (!amount || Number.isNaN(Number(amount))) throw new FormError("amount", "a number");
+    if (!amount || Number.isNaN(Number(amount))) throw new FormError("amount", t("dir.err.number"));
     body.amount = Number(amount);
     if ($("score-unit").value) body.unit = $("score-unit").value;
     return body;
@@ -65,13 +66,12 @@ export function scoreBody() {
     body.score_ns = whole("score-score", "score_ns");
   } else if (kind === "weighted") {
     body.parts = partsOf($("score-parts").value);
-    if (!body.parts) throw new FormError("parts", "write them as 60% 620, 40% -100");
+    if (!body.parts) throw new FormError("parts", t("dir.err.parts"));
   } else if (kind === "split") {
     for (const side of ["ns", "ew"]) {
       body[`${side}_score`] = sideOf($(`score-${side}-side`).value);
       if (!body[`${side}_score`]) {
-        throw new FormError(`${side}_score`, "a score (620) or weights " +
-          "(60% 620, 40% -100)");
+        throw new FormError(`${side}_score`, t("dir.err.side"));
       }
     }
   } else {
@@ -93,7 +93,7 @@ export function bindScoreForm(send, say) {
       body = scoreBody();
     } catch (error) {
       if (!(error instanceof FormError)) throw error;
-      say(`Not sent: ${error.message}`, true);
+      say(t("dir.notSent", { message: error.message }), true);
       return;
     }
     send(body);

@@ -77,10 +77,6 @@ def test_a_substitute_sits_in_when_a_player_closes_his_page_and_stands_up_when_h
     console = director.page
     console.locator(".tab[data-tab='tournament']").click()
     console.select_option("#tournament-pick", tournament)
-    console.locator("#substitutes-after").fill("5")
-    console.locator("#substitutes-form button[type='submit']").click()
-    expect(console.locator("#substitutes-result")).to_have_text(
-        "A robot sits in for a player with no open page at his turn after 5 s.")
     robots_cell = console.locator(f"#overview tr[data-table='{table}'] td.robots")
     expect(robots_cell).to_have_text("—")
     console.locator(f"#overview tr[data-table='{table}'] input.vugraph-match").check()
@@ -90,6 +86,14 @@ def test_a_substitute_sits_in_when_a_player_closes_his_page_and_stands_up_when_h
     tabs.extend(players.values())
     public = vugraph_tab(browser, stack, spectator)
     tabs.append(public)
+    # the players at their pages first: on a loaded machine opening them takes longer than
+    # the Director's 5 s, and North, still without a page at his turn, got a robot
+    for seat in "NESW":
+        expect(players[seat].page.locator("#connection")).to_have_text("Connected")
+    console.locator("#substitutes-after").fill("5")
+    console.locator("#substitutes-form button[type='submit']").click()
+    expect(console.locator("#substitutes-result")).to_have_text(
+        "A robot sits in for a player with no open page at his turn after 5 s.")
     for made_calls, (seat, call) in enumerate(zip("NES", ("1C", "P", "1D"), strict=True)):
         _call_when_seen(players[seat], made_calls, call)
     west = players.pop("W")

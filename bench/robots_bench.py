@@ -137,7 +137,7 @@ async def table_at_pace(number: int, think_s: float, samples: int, until: float,
                 if time.perf_counter() >= until:
                     return
                 started = time.perf_counter()
-                card, cpu = await loop.run_in_executor(SOLVER, timed_card, request,
+                card, cpu = await loop.run_in_executor(SOLVER.executor, timed_card, request,
                                                        random.Random(rng.random()), samples)
                 waits.append(time.perf_counter() - started)
                 cpus.append(cpu)

@@ -30,6 +30,7 @@ from services.common.kafka_faults import log_faults
 from services.common.names import ROBOTS
 from services.common.settings import Settings
 from services.robots.player import HostRefused, OurRobot
+from services.robots.solving import ProcessSolving, process_count
 from shared.robot.seats import POOL_LABEL, SeatError, parse_seats
 from shared.seats import Seat
 
@@ -53,12 +54,15 @@ class Pool:
         self.http = httpx.AsyncClient(base_url=settings.gateway_url, timeout=15, headers={
             "Authorization": f"Bearer {settings.director_token()}"})
         self.robots: dict[tuple[str, str], asyncio.Task[None]] = {}
+        # the robots' cards solved in processes, one a core by default
+        self.solving = ProcessSolving(process_count(settings.robot_processes))
 
     async def close(self) -> None:
         for task in self.robots.values():
             task.cancel()
         await asyncio.gather(*self.robots.values(), return_exceptions=True)
         await self.http.aclose()
+        self.solving.close()
 
     def apply(self, table: str, seats: tuple[str, ...]) -> None:
         """Robots at exactly `seats` of `table`: the others stand up."""
@@ -86,7 +90,8 @@ class Pool:
         while True:
             try:
                 robot = OurRobot(seat, await self.token(table, seat), self.settings.tm_port,
-                                 self.host, label=POOL_LABEL, seed=seed, samples=self.samples)
+                                 self.host, label=POOL_LABEL, seed=seed, samples=self.samples,
+                                 solving=self.solving)
                 log.info("robot at %s %s sits", table, seat.name)
                 await robot.play(None)
             except (HostRefused, ConnectionError, OSError, httpx.HTTPError) as error:

@@ -8,6 +8,10 @@ director's token (`GET /api/tables/{t}/links`), and plays there until the seat i
 A robot that loses its connection, or is refused, sits again after a pause. A pool that is
 killed and started again reads the requests again: its robots sit again, each told its board
 from the start (it plays the same cards again: its decisions are seeded by the position).
+
+Its robots' cards are solved in processes (`solving.ProcessSolving`, one a core by default),
+and pools side by side (here or on other machines) hold each seat once: a robot sits only
+while its pool holds the seat's lease in Redis (`leases.RedisLeases`).
 """
 
 from __future__ import annotations
@@ -109,14 +113,20 @@ class Pool:
                 robot = asyncio.create_task(self._robot(table, seat))
                 keeping = asyncio.create_task(self._keep(table, seat))
                 try:
-                    await asyncio.wait({robot, keeping}, return_when=asyncio.FIRST_COMPLETED)
+                    done, _ = await asyncio.wait({robot, keeping},
+                                                 return_when=asyncio.FIRST_COMPLETED)
                 finally:
                     robot.cancel()
                     keeping.cancel()
                     await asyncio.gather(robot, keeping, return_exceptions=True)
                     self.held.discard((table, seat.name))
-                log.warning("robot at %s %s: its seat's lease lost (another pool's, or Redis "
-                            "away for a lease): it stands up", table, seat.name)
+                if robot in done:  # a fault of ours (not the host's, nor the network's)
+                    log.error("robot at %s %s stopped: %r; sits again", table, seat.name,
+                              robot.exception())
+                    await asyncio.sleep(1)
+                else:
+                    log.warning("robot at %s %s: its seat's lease lost (another pool's, or "
+                                "Redis away for a lease): it stands up", table, seat.name)
         finally:
             self.held.discard((table, seat.name))
             with contextlib.suppress(StoreUnavailable), store_faults():

@@ -168,9 +168,11 @@ def solver_of(processes: int) -> Executor:
 
 
 def at_pace(tables: list[int], think_s: float, seconds: float, samples: int,
-            modes: list[int]) -> None:
-    """For each count of tables and each way of solving, its robots at a person's pace for
-    `seconds`: each card's wait, p50/p95/max, and the cards decided a second."""
+            modes: list[int] | None = None) -> None:
+    """For each count of tables and each way of solving (`modes`: 0 the one DDS thread, N
+    that many processes; by default both, one process a core), its robots at a person's
+    pace for `seconds`: each card's wait, p50/p95/max, and the cards decided a second."""
+    modes = modes if modes is not None else [0, os.cpu_count() or 1]
     print(f"robots at a person's pace: a card every {think_s:g} s (± half) at each table, "
           f"{samples} samples a card, {seconds:g} s a run; load average before "
           f"{os.getloadavg()[0]:.1f}")

@@ -16,6 +16,8 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
@@ -29,6 +31,7 @@ from shared.seats import Seat
 
 log = logging.getLogger("tableserver.robots.solving")
 RETRIES = 3  # a card asked again after its process died, at most this many times
+PARENT_WATCH_S = 1.0  # a solver process looks this often whether its pool is still there
 
 
 def card_for(seen: Seen, hand: Seat, strain: Strain, seed: str, samples: int) -> Card:
@@ -36,9 +39,18 @@ def card_for(seen: Seen, hand: Seat, strain: Strain, seed: str, samples: int) ->
     return choose_card(seen, hand, strain, random.Random(seed), solve, samples)
 
 
-def _load_solver() -> None:
+def _load_solver(parent: int) -> None:
     """A new process's start: naming this function imported this module, and with it DDS
-    (`services.robots.solver`), once, before its first card."""
+    (`services.robots.solver`), once, before its first card. It leaves when the pool that
+    started it is gone (killed: a spawned process is not told, and would wait for ever)."""
+    threading.Thread(target=_leave_with, args=(parent,), daemon=True,
+                     name="parent watch").start()
+
+
+def _leave_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_S)
+    os._exit(0)
 
 
 class Solving(Protocol):
@@ -79,6 +91,7 @@ class ProcessSolving:
     def _start(self) -> Executor:
         # spawned, not forked: the pool's process has threads (its HTTP and Kafka clients)
         return ProcessPoolExecutor(max_workers=self.processes, initializer=_load_solver,
+                                   initargs=(os.getpid(),),
                                    mp_context=multiprocessing.get_context("spawn"))
 
     def pids(self) -> list[int]:

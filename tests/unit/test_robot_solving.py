@@ -8,7 +8,10 @@ import asyncio
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,41 @@ def pid_alive(pid: int) -> bool:
 def test_the_default_is_one_process_a_core() -> None:
     assert process_count(0) == (os.cpu_count() or 1)
     assert process_count(3) == 3
+
+
+POOL_THAT_WAITS = """
+import asyncio, sys, time
+from services.robots.solving import ProcessSolving
+from tests.unit.test_robot_solving import POSITIONS
+solving = ProcessSolving(1)
+seen, hand, strain = POSITIONS[0]
+asyncio.run(solving.card(seen, hand, strain, "1:1:0", 4))
+print(solving.pids()[0], flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_solver_processes_leave_with_their_pool_when_it_is_killed() -> None:
+    """A pool killed (supervisord starts another): its spawned solver processes, which no
+    one tells, leave by themselves rather than wait for ever with DDS's memory."""
+    pool = subprocess.Popen([sys.executable, "-c", POOL_THAT_WAITS], stdout=subprocess.PIPE,
+                            cwd=Path(__file__).parents[2])
+    try:
+        assert pool.stdout is not None
+        worker = int(pool.stdout.readline())
+        assert not dead(worker)
+    finally:
+        pool.kill()
+        pool.wait(10)
+    deadline = time.monotonic() + 15
+    while not gone(worker):
+        assert time.monotonic() < deadline, "the killed pool's solver process still runs"
+        time.sleep(0.1)
+
+
+def gone(pid: int) -> bool:
+    """Not running (exited and reaped by init, or a zombie)."""
+    try:
+        return dead(pid)
+    except FileNotFoundError:  # reaped between the two looks
+        return True

@@ -39,6 +39,11 @@ class Pools:
                 [sys.executable, "-m", "services.robots.pool"], cwd=ROOT, env=self.host.env,
                 stdout=path.open("ab"), stderr=subprocess.STDOUT))
 
+    def following(self) -> bool:
+        """Both pools have read the requests and follow them (side by side: a pool that
+        starts later takes only the seats that fall free)."""
+        return all("asked for at" in self.log(n) for n in (0, 1))
+
     def log(self, n: int) -> str:
         return self.logs[n].read_text(errors="replace")
 
@@ -94,6 +99,7 @@ def cards_played(board: dict[str, Any] | None) -> int:
 
 def test_two_pools_hold_each_seat_once_and_one_takes_over_the_others_seats(
         stack: Stack, pools: Pools) -> None:
+    wait_for(pools.following, 60, "both pools following the requests")
     for table in TABLES:
         new_table(stack, table)
         with stack.client(stack.director) as http:

@@ -9,7 +9,8 @@ A robot that loses its connection, or is refused, sits again after a pause. A po
 killed and started again reads the requests again: its robots sit again, each told its board
 from the start (it plays the same cards again: its decisions are seeded by the position).
 
-Its robots' cards are solved in processes (`solving.ProcessSolving`, one a core by default),
+Its robots' cards are solved on one DDS thread, or in processes (`solving.ProcessSolving`,
+`TABLESERVER_ROBOT_PROCESSES`),
 and pools side by side (here or on other machines) hold each seat once: a robot sits only
 while its pool holds the seat's lease in Redis (`leases.RedisLeases`).
 """
@@ -38,7 +39,7 @@ from services.common.redis_faults import store_faults
 from services.common.settings import Settings
 from services.robots.leases import RedisLeases, SeatLeases
 from services.robots.player import HostRefused, OurRobot
-from services.robots.solving import ProcessSolving, process_count
+from services.robots.solving import Solving, solving_for
 from shared.robot.seats import POOL_LABEL, SeatError, parse_seats
 from shared.seats import Seat
 
@@ -72,8 +73,8 @@ class Pool:
         self.http = httpx.AsyncClient(base_url=settings.gateway_url, timeout=15, headers={
             "Authorization": f"Bearer {settings.director_token()}"})
         self.robots: dict[tuple[str, str], asyncio.Task[None]] = {}
-        # the robots' cards solved in processes, one a core by default
-        self.solving = ProcessSolving(process_count(settings.robot_processes))
+        # the robots' cards solved on the DDS thread, or in processes if the setting says so
+        self.solving: Solving = solving_for(settings.robot_processes)
 
     async def close(self) -> None:
         for task in self.robots.values():

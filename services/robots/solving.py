@@ -1,7 +1,7 @@
 """Where our robots' cards are solved: on one DDS thread of the robot's own process
-(`ThreadSolving`, a robot run by hand), or spread over processes, one a core by default
-(`ProcessSolving`, the robot pool: `TABLESERVER_ROBOT_PROCESSES`), so that two tables' cards
-solve at once on two cores. Each process loads the solver once, when it starts.
+(`ThreadSolving`: a robot run by hand, and the robot pool by default), or spread over
+processes (`ProcessSolving`: the pool with `TABLESERVER_ROBOT_PROCESSES` set), so that two
+tables' cards solve at once on two cores. Each process loads the solver once, when it starts.
 
 The work sent is the whole card (`card_for`: sampling and solving, pure but for DDS), with
 the seed as a string, so that a card is the same on either path for the same position. A
@@ -75,9 +75,11 @@ class ThreadSolving:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def process_count(setting: int) -> int:
-    """`TABLESERVER_ROBOT_PROCESSES`: 0 is one process a core."""
-    return setting if setting > 0 else (os.cpu_count() or 1)
+def solving_for(processes: int) -> Solving:
+    """`TABLESERVER_ROBOT_PROCESSES`: 0 (the default) the DDS thread; n, n processes. The
+    thread stays the default: at 32 tables on this 2-core VM the processes' p95 was 3.1 s
+    against the thread's 0.73 s at the same load (docs/robots.md), the cause not yet found."""
+    return ProcessSolving(processes) if processes > 0 else ThreadSolving()
 
 
 class ProcessSolving:

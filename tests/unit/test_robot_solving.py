@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from services.robots.solving import ProcessSolving, ThreadSolving, card_for, process_count
+from services.robots.solving import ProcessSolving, ThreadSolving, card_for, solving_for
 from shared.calls import Strain
 from shared.cards import RANKS, SUITS, Card
 from shared.robot.sampling import Seen, shown_out
@@ -107,9 +107,13 @@ def pid_alive(pid: int) -> bool:
     return not dead(pid)
 
 
-def test_the_default_is_one_process_a_core() -> None:
-    assert process_count(0) == (os.cpu_count() or 1)
-    assert process_count(3) == 3
+def test_the_default_is_the_dds_thread_and_a_count_is_that_many_processes() -> None:
+    assert isinstance(solving_for(0), ThreadSolving)
+    processes = solving_for(2)
+    try:
+        assert isinstance(processes, ProcessSolving) and processes.processes == 2
+    finally:
+        processes.close()
 
 
 POOL_THAT_WAITS = """

@@ -38,7 +38,7 @@ from shared.table.substitutes import (
 )
 
 log = logging.getLogger("tableserver.substitutes")
-TICK_S = 1.0
+TICK_S = 0.5  # a seat due is seen this late at most (one read of the lines and marks)
 ONCE_MS = 30_000  # a step taken by one gateway: the others pass it over this long
 SETTLED_MS = 5_000  # a line this old: what the gateways appended before it is folded in it
 SUBSTITUTES_SET = "substitutes_set"  # the Director's time, on the tournament's topic
@@ -165,22 +165,27 @@ async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> None:
     tables = list(made.tables)
     lines, marks = await store.overview(tables), await store.pages_open(tables)
     now = now_ms()
-    for table in tables:
-        line = lines.get(table)
-        if line is None:
-            continue
-        seen = presence_of(marks.get(table, {}), now)
-        acting, subs = line.get("acting"), list(line.get("substitutes") or [])
-        robots = gw.adapters.alerts.robots.get(table, [])
-        turn = _turn(table, line)
-        await _ask_again(gw, table, line, turn, seen, now)
-        due = substitute_due(acting, subs, robots, line.get("last_ts"), seen, now,
-                             after_s * 1000)
-        if due is not None and await store.take_once(f"sit:{turn}:{due}", ONCE_MS):
-            await sit_in(gw, table, due)
-        for back in substitutes_standing_up(acting, subs, seen):
-            if await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
-                await stand_up(gw, table, back, turn)
+    # the tables at once: at a round's start many seats fall due together, and one after
+    # the other their appends made the last wait seconds more than the Director's time
+    await asyncio.gather(*(_step_table(gw, table, line, marks.get(table, {}), now, after_s)
+                           for table in tables if (line := lines.get(table)) is not None))
+
+
+async def _step_table(gw: Gateway, table: str, line: Mapping[str, Any],
+                      marks: Mapping[str, Any], now: int, after_s: int) -> None:
+    """One table's step: its substitute due seated, those whose player is back stood up."""
+    store = gw.adapters.store
+    seen = presence_of(marks, now)
+    acting, subs = line.get("acting"), list(line.get("substitutes") or [])
+    robots = gw.adapters.alerts.robots.get(table, [])
+    turn = _turn(table, line)
+    await _ask_again(gw, table, line, turn, seen, now)
+    due = substitute_due(acting, subs, robots, line.get("last_ts"), seen, now, after_s * 1000)
+    if due is not None and await store.take_once(f"sit:{turn}:{due}", ONCE_MS):
+        await sit_in(gw, table, due)
+    for back in substitutes_standing_up(acting, subs, seen):
+        if await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
+            await stand_up(gw, table, back, turn)
 
 
 async def run_substitutes(gw: Gateway) -> None:

@@ -10,10 +10,6 @@ Nothing else imports `aiokafka.errors` (tests/unit/test_house.py holds it)."""
 from __future__ import annotations
 
 import contextlib
-import functools
-import inspect
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from typing import Any, ParamSpec, TypeVar
 
 from aiokafka.errors import (
     KafkaConnectionError,
@@ -25,10 +21,7 @@ from aiokafka.errors import (
 )
 
 from services.common.errors import LOG_DOWN, LogUnavailable
-
-C = TypeVar("C", bound=type)
-P = ParamSpec("P")
-R = TypeVar("R")
+from services.common.fault_translation import FaultTranslator
 
 # Kafka not reached, or no answer in time (asyncio's own time-out among them): the same
 # request may succeed as it is once Kafka is back; any other error is an answer of Kafka's.
@@ -37,32 +30,15 @@ NOT_REACHED: tuple[type[BaseException], ...] = (
     RequestTimedOutError, TimeoutError)
 
 
-@contextlib.contextmanager
-def log_faults(reason: str = LOG_DOWN) -> Iterator[None]:
+KAFKA_FAULTS = FaultTranslator(KafkaError, LogUnavailable)
+translated = KAFKA_FAULTS.translated
+translating = KAFKA_FAULTS.translating
+
+
+def log_faults(reason: str = LOG_DOWN) -> contextlib.AbstractContextManager[None]:
     """Runs its block; any error of aiokafka's raised in it leaves as `LogUnavailable`
     (`reason`)."""
-    try:
-        yield
-    except KafkaError as exc:
-        raise LogUnavailable(reason) from exc
-
-
-def translated(cls: C) -> C:
-    """`cls` with each of its public coroutine methods raising `LogUnavailable` for Kafka's
-    errors (its private ones are called through those)."""
-    for name, member in list(vars(cls).items()):
-        if not name.startswith("_") and inspect.iscoroutinefunction(member):
-            setattr(cls, name, translating(member))
-    return cls
-
-
-def translating(call: Callable[P, Awaitable[R]]) -> Callable[P, Coroutine[Any, Any, R]]:
-    """`call` (a coroutine function or method) raising `LogUnavailable` for Kafka's errors."""
-    @functools.wraps(call)
-    async def translated_call(*args: P.args, **kwargs: P.kwargs) -> R:
-        with log_faults():
-            return await call(*args, **kwargs)
-    return translated_call
+    return KAFKA_FAULTS.faults(lambda: LogUnavailable(reason))
 
 
 def not_reached(exc: BaseException | None) -> bool:

@@ -8,12 +8,6 @@ imports `redis.exceptions` (tests/unit/test_house.py holds it)."""
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import inspect
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from typing import Any, ParamSpec, TypeVar
-
 from redis.exceptions import (
     ConnectionError as RedisConnectionError,
     RedisError,
@@ -21,37 +15,12 @@ from redis.exceptions import (
 )
 
 from services.common.errors import StoreUnavailable
+from services.common.fault_translation import FaultTranslator
 
-C = TypeVar("C", bound=type)
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-@contextlib.contextmanager
-def store_faults() -> Iterator[None]:
-    """Runs its block; any error of redis-py's raised in it leaves as `StoreUnavailable`."""
-    try:
-        yield
-    except RedisError as exc:
-        raise StoreUnavailable() from exc
-
-
-def translated(cls: C) -> C:
-    """`cls` with each of its public coroutine methods raising `StoreUnavailable` for Redis's
-    errors (its private ones are called through those)."""
-    for name, member in list(vars(cls).items()):
-        if not name.startswith("_") and inspect.iscoroutinefunction(member):
-            setattr(cls, name, translating(member))
-    return cls
-
-
-def translating(call: Callable[P, Awaitable[R]]) -> Callable[P, Coroutine[Any, Any, R]]:
-    """`call` (a coroutine function or method) raising `StoreUnavailable` for Redis's errors."""
-    @functools.wraps(call)
-    async def translated_call(*args: P.args, **kwargs: P.kwargs) -> R:
-        with store_faults():
-            return await call(*args, **kwargs)
-    return translated_call
+REDIS_FAULTS = FaultTranslator(RedisError, StoreUnavailable)
+store_faults = REDIS_FAULTS.faults
+translated = REDIS_FAULTS.translated
+translating = REDIS_FAULTS.translating
 
 
 def unreachable(exc: StoreUnavailable) -> bool:

@@ -43,6 +43,7 @@ from services.common.settings import Settings
 from services.common.store import States, board_of
 from services.common.supervision import Supervisor
 from services.gateway.bootstrap import Adapters
+from services.gateway.feeds.alerts_view import ListedAlert, ListedPoison, Mark
 from services.gateway.feeds.fanout import Render, Subscription
 from services.gateway.ports import (
     RegistryUnavailable,
@@ -472,7 +473,7 @@ class QuietFeeds:
 
     def __init__(self, dies: BaseException | None = None) -> None:
         self.dies = dies
-        self.handled: dict[str, dict[str, Any]] = {}
+        self.handled: dict[str, Mark] = {}
         self.robots: dict[str, list[str]] = {}
 
     async def subscribe(self, key: str, since: str | None, view: Hashable, render: Render
@@ -487,7 +488,7 @@ class QuietFeeds:
             raise self.dies
         await asyncio.Event().wait()
 
-    def latest(self, count: int) -> list[dict[str, Any]]:
+    def latest(self, count: int) -> list[ListedAlert | ListedPoison]:
         return []
 
     async def shown(self, key: str, now_ms: int | None = None

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from services.common.errors import Unavailable
 from services.common.kafka.reader import Record
 from services.common.registry import TableRecord
+from services.gateway.feeds.alerts_view import ListedAlert, ListedPoison, Mark
 from services.gateway.feeds.fanout import Feeds
 
 
@@ -84,10 +85,10 @@ class PublicReader(FeedReader, Protocol):
 
 
 class AlertReader(FeedReader, Protocol):
-    handled: dict[str, dict[str, Any]]  # alert id → the director's mark
+    handled: dict[str, Mark]  # alert id → the director's mark
     robots: dict[str, list[str]]  # table → the seats the director gave our robots
 
-    def latest(self, count: int) -> list[dict[str, Any]]: ...
+    def latest(self, count: int) -> list[ListedAlert | ListedPoison]: ...
 
     def knows(self, alert_id: str) -> bool: ...
 

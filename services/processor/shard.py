@@ -59,8 +59,16 @@ class Folded:
     def states(self) -> States:
         """Each table touched, as Redis keeps it: its board (with the end of the board before,
         `TableRun.view`), and its line in its tournament's overview if it has one."""
-        return [StateWrite(run.table, run.offset, view, run.overview_line())
-                for run in self.touched.values() if (view := run.view()) is not None]
+        writes = []
+        for run in self.touched.values():
+            try:
+                view = run.view()
+                if view is not None:
+                    writes.append(StateWrite(run.table, run.offset, view, run.overview_line()))
+            except Exception:  # a fault of ours in one table's view: the others are written
+                log.exception("table %s: its state at offset %d could not be made; Redis "
+                              "keeps the one before", run.table, run.offset)
+        return writes
 
 
 class ShardRunner:
@@ -184,6 +192,10 @@ class ShardRunner:
 
         def fold(run: TableRun, offset: int, value: bytes | None) -> None:
             new = run.apply(offset, value)
+            if run.failure is not None:
+                log.error("table %s: the event at offset %d skipped, the fold failed on it",
+                          run.table, offset, exc_info=run.failure)
+                run.failure = None
             if offset > run.checkpoint:
                 folded.alerts.extend(new)
             folded.touched[run.table] = run

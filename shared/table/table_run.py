@@ -39,6 +39,9 @@ class TableRun:
     checkpoint: int = -1  # alerts of offsets up to here were committed before
     raised: Raised = field(default_factory=list)  # every alert
     last_ts: int | None = None  # the stamp of the last event folded (ms since the epoch)
+    # the error of the last event the fold failed on (a fault of ours), for the adapter to
+    # log with its traceback; it is skipped as a poison record
+    failure: Exception | None = field(default=None, repr=False, compare=False)
     # the end of the board before the one in progress, and how many boards came before it
     _end: tuple[int, BoardEndView] | None = field(default=None, repr=False, compare=False)
 
@@ -61,12 +64,10 @@ class TableRun:
                 raise event
             self.state = fold((event,), self.state)
         except (DecodeError, NoBoardError) as exc:
-            record: PoisonRecord = {
-                "kind": "poison", "law": None, "seat": None, "table": self.table,
-                "offset": offset, "message": f"event at offset {offset} skipped: {exc}"}
-            poison: Raised = [(poison_id(self.table, offset), record)]
-            self.raised += poison
-            return poison
+            return self._skipped(offset, str(exc))
+        except Exception as exc:  # a fault of the fold's: the table goes on without the event
+            self.failure = exc
+            return self._skipped(offset, f"the fold failed on it ({type(exc).__name__}: {exc})")
         board = self.folded_into(event, boards_before)
         if board is None:  # a table's own event (names, a hold) before any board
             return []
@@ -77,6 +78,18 @@ class TableRun:
                           for i, alert in enumerate(new)]
         self.raised += raised
         return raised
+
+    def _skipped(self, offset: int, why: str) -> Raised:
+        """The record at `offset` skipped (the table's state as it was), and the Director's
+        `poison` alert saying why. The fold leaves its state as it was when it raises
+        (`engine.fold`), so a replay skips the same records: the same state, the same
+        alerts."""
+        record: PoisonRecord = {
+            "kind": "poison", "law": None, "seat": None, "table": self.table,
+            "offset": offset, "message": f"event at offset {offset} skipped: {why}"}
+        poison: Raised = [(poison_id(self.table, offset), record)]
+        self.raised += poison
+        return poison
 
     def folded_into(self, event: Event | DecodeError, boards_before: int) -> Board | None:
         """The board `event`, just folded, belongs to: a call, a card, a claim … to the board

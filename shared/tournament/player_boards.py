@@ -9,11 +9,12 @@ none). Pure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from shared.seats import Seat
 from shared.table.board import Board
 from shared.table.board_result import contract_line, result_view
+from shared.tournament.player_boards_view import PlayerBoard
 
 MAX_PLAYER = 64  # an ID or a name, as the codec takes them (`players_named`)
 
@@ -52,38 +53,39 @@ def _result_text(contract: str, tricks: int) -> str:
     return "=" if over == 0 else f"{over:+d}"
 
 
-def board_entry(table: str, round_: int | None, board: Board, seat: Seat) -> dict[str, Any]:
+def board_entry(table: str, round_: int | None, board: Board, seat: Seat) -> PlayerBoard:
     """One board as the player sat at it: where (table, round, seat, his name and ID, his
     partner's name), and once it has its result at the table, the contract, declarer,
     opening lead, declarer's tricks, the result against the contract and the score, NS's
-    and his side's (Law 77); before that, only where the board stands (`status`)."""
+    and his side's (Law 77); before that, only where the board stands (`status`), the
+    others null."""
     names, ids = dict(board.players), dict(board.player_ids)
-    entry: dict[str, Any] = {"table": table, "round": round_, "board": board.board,
-                             "seat": seat.letter, "name": names.get(seat, ""),
-                             "partner": names.get(seat.partner, ""),
-                             "status": str(board.status), "finished": False}
-    if seat in ids:
-        entry["id"] = ids[seat]
+    entry: PlayerBoard = {
+        "table": table, "round": round_, "board": board.board, "seat": seat.letter,
+        "name": names.get(seat, ""), "id": ids.get(seat), "partner": names.get(seat.partner, ""),
+        "status": board.status, "finished": False, "contract": None, "declarer": None,
+        "lead": None, "tricks": None, "result": None, "score_ns": None, "score": None}
     line, result = contract_line(board), result_view(board)
     if line is None or result is None:
         return entry
-    entry.update(line)
-    contract, tricks = str(line["contract"]), line.get("tricks")
-    if isinstance(tricks, int):
-        entry["result"] = _result_text(contract, tricks)
-    score_ns = result["score_ns"]
-    entry.update(finished=True, score_ns=score_ns,
-                 score=score_ns if seat.side == "NS" else -score_ns)
+    entry["finished"] = True
+    entry["contract"] = contract = str(line["contract"])
+    entry["declarer"] = cast(str | None, line.get("declarer"))
+    entry["lead"] = cast(str | None, line.get("lead"))
+    if isinstance(tricks := line.get("tricks"), int):
+        entry["tricks"], entry["result"] = tricks, _result_text(contract, tricks)
+    entry["score_ns"] = score_ns = result["score_ns"]
+    entry["score"] = score_ns if seat.side == "NS" else -score_ns
     return entry
 
 
 def player_boards(tables: Mapping[str, Sequence[Board]],
-                  rounds: Mapping[tuple[str, int], int], player: str) -> list[dict[str, Any]]:
+                  rounds: Mapping[tuple[str, int], int], player: str) -> list[PlayerBoard]:
     """Every board `player` (an ID, or a name) sat at, round by round (a board no round
     gave last), in each round table by table in the tournament's order and each table's
     boards in the order it played them; a board played again at a table (started anew)
     once, its last."""
-    out: list[dict[str, Any]] = []
+    out: list[PlayerBoard] = []
     for table, boards in tables.items():
         last = {board.board: board for board in boards}
         for board in last.values():

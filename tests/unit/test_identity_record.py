@@ -9,11 +9,16 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import typing
 from typing import Any
 from xml.etree import ElementTree
 
+import orjson
+import pydantic
 import pytest
+from pydantic import TypeAdapter
 
+from services.gateway.http.state_models import PlayerBoards
 from shared import fold, from_map
 from shared.codec import EventError, to_map
 from shared.notation import lin_events, pbn_boards
@@ -23,12 +28,15 @@ from shared.seats import Seat
 from shared.table.visibility import Reader, Role, entry_for
 from shared.tournament.entrants import Entrant, MovementKind, entrants_of
 from shared.tournament.player_boards import player_boards, rounds_by_board, seat_of
+from shared.tournament.player_boards_view import PlayerBoard
 from shared.tournament.results import results
 from shared.tournament.results_formats import write_csv
 from shared.tournament.seat_ids import seat_ids
 from shared.tournament.usebio import write_usebio
 from tests.unit.test_tournament_results import DIRECTOR, MITCHELL_TABLES, _made
 from tests.unit.tournament_fixtures import round_records
+
+BOARDS = TypeAdapter(PlayerBoards)
 
 D1 = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 NAMES = {"N": "Ann", "E": "Di", "S": "Bob", "W": "Eve"}
@@ -237,7 +245,7 @@ def test_by_name_only_the_seats_without_an_id_are_his() -> None:
     other (her seat has no ID)."""
     found = player_boards(_tables(), rounds_by_board(ROUNDS), "Ann")
     assert [(b["table"], b["seat"]) for b in found] == [("t-3", "W")]
-    assert found[0]["score"] == 150 and "id" not in found[0]
+    assert found[0]["score"] == 150 and found[0]["id"] is None
     assert player_boards(_tables(), rounds_by_board(ROUNDS), "Nobody") == []
 
 
@@ -248,4 +256,25 @@ def test_a_board_without_its_result_says_where_it_stands() -> None:
     assert seat_of(board, "bob@example.org") is Seat.S
     entry = player_boards({"t-1": [board]}, {}, "bob@example.org")[0]
     assert entry["status"] == "auction" and entry["finished"] is False
-    assert entry["round"] is None and "score" not in entry and "contract" not in entry
+    assert entry["round"] is None and entry["score"] is None and entry["contract"] is None
+
+
+def test_a_players_boards_are_the_declared_answer_every_key_on_every_board() -> None:
+    """The answer (GET /api/tournaments/{t}/boards) is `player_boards_view.PlayerBoards`,
+    strictly, no key undeclared: for boards with their results and one still in its auction
+    (its contract, declarer, lead, tricks, result and scores null, not missing)."""
+    log = [{"type": "players_named", "players": NAMES, "ids": IDS},
+           {"type": "board_started", "board": 3, "deal": D1}]
+    waiting = fold(from_map(e) for e in log).boards[0]
+    tables = {**_tables(), "t-9": [waiting]}
+    answers = [{"tournament": "eve", "player": player,
+                "boards": player_boards(tables, rounds_by_board(ROUNDS), player)}
+               for player in ("EBU 7", "Ann", "bob@example.org")]
+    assert sum(len(a["boards"]) for a in answers) == 5
+    for answer in answers:
+        BOARDS.validate_json(orjson.dumps(answer), strict=True)
+        for board in answer["boards"]:
+            assert set(board) == set(typing.get_type_hints(PlayerBoard)), board
+    with pytest.raises(pydantic.ValidationError):
+        BOARDS.validate_python({**answers[0], "boards": [{**answers[0]["boards"][0],
+                                                          "substitutes": ["W"]}]})

@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import logging
 from collections import deque
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import Any, cast
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
@@ -31,6 +31,13 @@ from services.common.errors import LogUnavailable
 from services.common.kafka.reader import read_partition
 from services.common.kafka_faults import log_faults, translating
 from services.common.names import ALERTS, HANDLED, ROBOTS
+from services.gateway.feeds.alerts_view import (
+    ListedAlert,
+    ListedPoison,
+    Mark,
+    Published,
+    PublishedPoison,
+)
 from services.gateway.feeds.fanout import BadSince, Render, Subscription, fan_out
 
 log = logging.getLogger("tableserver.alerts")
@@ -47,11 +54,11 @@ class AlertFeed:
     def __init__(self, bootstrap: str) -> None:
         self.bootstrap = bootstrap
         self.consumer = _consumer(bootstrap)
-        self.recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP)
+        self.recent: deque[tuple[int, Published | PublishedPoison]] = deque(maxlen=KEEP)
         self.subs: set[Subscription] = set()
         self.next = 0  # the next offset the consumer will read
         self.end = 0  # the topic's end when the feed started: `$` means after it
-        self.handled: dict[str, dict[str, Any]] = {}  # alert id → the director's mark
+        self.handled: dict[str, Mark] = {}  # alert id → the director's mark
         self.robots: dict[str, list[str]] = {}  # table → the seats the director gave robots
 
     @translating
@@ -71,15 +78,16 @@ class AlertFeed:
     async def stop(self) -> None:
         await self.consumer.stop()
 
-    def latest(self, count: int) -> list[dict[str, Any]]:
+    def latest(self, count: int) -> list[ListedAlert | ListedPoison]:
         """The last `count` alerts (at most `KEEP`), oldest first, each with its `offset` (a
         feed resumes from it) and the director's mark if he has dealt with it (`handled`)."""
-        return [{**alert, "offset": offset, "handled": self.handled.get(alert.get("id", ""))}
+        return [cast(ListedAlert | ListedPoison,
+                     {**alert, "offset": offset, "handled": self.handled.get(alert["id"])})
                 for offset, alert in list(self.recent)[-count:]]
 
     def knows(self, alert_id: str) -> bool:
         """Whether `alert_id` is among the alerts kept (the last `KEEP`)."""
-        return any(alert.get("id") == alert_id for _, alert in self.recent)
+        return any(alert["id"] == alert_id for _, alert in self.recent)
 
     async def run(self) -> None:
         failed = Backoff.constant(1.0)
@@ -94,7 +102,7 @@ class AlertFeed:
                 continue
             for record in batch.get(PARTITION, []):
                 try:
-                    self._dispatch(record.offset, json.loads(record.value))
+                    self._dispatch(record.offset, published(record.value))
                 except Exception:  # one record it cannot read must not stop the feed
                     log.exception("alert at offset %d passed over", record.offset)
                     self.next = record.offset + 1
@@ -103,7 +111,7 @@ class AlertFeed:
             for record in batch.get(ROBOT_REQUESTS, []):
                 self._robots(record.offset, record.value)
 
-    def _dispatch(self, offset: int, alert: dict[str, Any]) -> None:
+    def _dispatch(self, offset: int, alert: Published | PublishedPoison) -> None:
         self.recent.append((offset, alert))
         self.next = offset + 1
         fan_out(self.subs, str(offset), (offset, 0), _fields(alert))
@@ -111,7 +119,7 @@ class AlertFeed:
     def _marked(self, offset: int, value: bytes) -> None:
         """The director's mark on an alert: the latest for its alert stands."""
         try:
-            mark = json.loads(value)
+            mark: Mark = json.loads(value)
             self.handled[str(mark["alert"])] = mark
         except (ValueError, KeyError, TypeError):
             log.warning("handled mark at offset %d passed over: not a mark", offset)
@@ -138,8 +146,8 @@ class AlertFeed:
             after = int(str(since))
         first_kept = self.recent[0][0] if self.recent else self.next
         if after + 1 < first_kept:  # further back than the alerts kept: read them for it
-            for offset, alert in await _read(self.bootstrap, after + 1, first_kept):
-                sub.offer(str(offset), render(str(offset), _fields(alert)))
+            for offset, older in await _read(self.bootstrap, after + 1, first_kept):
+                sub.offer(str(offset), render(str(offset), _fields(older)))
                 after = offset
         for offset, alert in list(self.recent):  # no await from here: nothing slips between
             if offset > after:
@@ -153,7 +161,16 @@ class AlertFeed:
         self.subs.discard(sub)
 
 
-def _fields(alert: dict[str, Any]) -> dict[bytes, bytes]:
+def published(value: bytes) -> Published | PublishedPoison:
+    """A record of the alerts topic as the processor wrote it; `ValueError` for one that is
+    not an alert with its id (it is passed over)."""
+    alert = json.loads(value)
+    if not isinstance(alert, dict) or not isinstance(alert.get("id"), str):
+        raise ValueError("not an alert with its id")
+    return cast(Published | PublishedPoison, alert)
+
+
+def _fields(alert: Mapping[str, Any]) -> dict[bytes, bytes]:
     """An alert as the fields a feed's `render` takes."""
     return {b"alert": json.dumps(alert).encode()}
 

@@ -5,7 +5,7 @@ a reader gets (a board's, a history's, a tournament's overview) is `state_models
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, field_validator
 
@@ -179,10 +179,6 @@ class TableState(BaseModel):
         "board); the public's of a tournament's board still in play elsewhere: withheld")
 
 
-class Alerts(BaseModel):
-    alerts: list[dict[str, Any]]
-
-
 C1_CONTROLS = re.compile("[\x80-\x9f]")  # control characters too, past the event schema's
 
 
@@ -200,17 +196,6 @@ class MarkAlert(BaseModel):
             raise ValueError("a control character or a lone surrogate (a line break or a "
                              "tab is fine)")
         return note
-
-
-class HandledMark(BaseModel):
-    alert: str = Field(description="the alert's id")
-    handled: bool
-    note: str | None = None
-    ts: int = Field(description="when it was marked, ms since the epoch")
-
-
-class HandledMarks(BaseModel):
-    handled: dict[str, HandledMark] = Field(description="alert id → its latest mark")
 
 
 class Health(BaseModel):

@@ -7,7 +7,9 @@ A tournament's overview is read so too: `services.gateway.tournaments.overview_v
 its lines the core's `shared.table.table_summary.TableSummary` with what the gateway adds, its
 standings `shared.tournament.standings_view`'s. A tournament's results are the core's
 `shared.tournament.results_view.ResultsDoc` (GET /api/tournaments/{t}/results), a table's
-robots the core's `shared.robot.seats.RobotSeat` (`services.gateway.robots.presence`). The routes
+robots the core's `shared.robot.seats.RobotSeat` (`services.gateway.robots.presence`), the
+Director's alerts the alerts topic's records (`services.gateway.feeds.alerts_view`), one
+player's boards the core's `shared.tournament.player_boards_view`. The routes
 answer a state as stored or built, not validated (`routes.reading`, `routes.tournaments`): the
 schema documents it; tests/unit/test_board_state_model.py, test_overview_schema.py and
 test_results_schema.py validate real ones against it."""
@@ -25,14 +27,29 @@ from typing import Any, Literal
 import typing_extensions
 from pydantic import ConfigDict
 
+from services.gateway.feeds.alerts_view import AlertsList, HandledMarks, Mark
 from services.gateway.robots.presence import TableRobots
 from services.gateway.tournaments.overview_view import Overview
 from shared.table.board_view import BoardView, WithheldView
 from shared.table.history_view import HistoryView
+from shared.tournament.player_boards_view import PlayerBoards
 from shared.tournament.results_view import ResultsDoc
 
-__all__ = ["DECLARED", "BoardView", "HistoryView", "Overview", "ResultsDoc", "Seat",
-           "TableRobots", "WithheldView", "declarations"]
+__all__ = [
+    "DECLARED",
+    "AlertsList",
+    "BoardView",
+    "HandledMarks",
+    "HistoryView",
+    "Mark",
+    "Overview",
+    "PlayerBoards",
+    "ResultsDoc",
+    "Seat",
+    "TableRobots",
+    "WithheldView",
+    "declarations",
+]
 
 Seat = Literal["N", "E", "S", "W"]
 
@@ -91,5 +108,6 @@ def declarations(*roots: Any) -> set[Any]:
     return seen
 
 
-for _view in declarations(HistoryView, WithheldView, Overview, ResultsDoc, TableRobots):
+for _view in declarations(HistoryView, WithheldView, Overview, ResultsDoc, TableRobots,
+                          AlertsList, HandledMarks, PlayerBoards):
     _view.__pydantic_config__ = DECLARED

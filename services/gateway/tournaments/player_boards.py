@@ -4,14 +4,13 @@ as the results fold them) and the rounds recorded on the tournament's topic."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.scores import record_of, table_boards
 from services.gateway.tournaments.service import find
 from shared.codec import unfit_text
 from shared.tournament.player_boards import MAX_PLAYER, player_boards, rounds_by_board
+from shared.tournament.player_boards_view import PlayerBoards
 
 
 def checked_player(given: str) -> str:
@@ -23,7 +22,7 @@ def checked_player(given: str) -> str:
     return player
 
 
-async def boards_of(gw: Gateway, tournament: str, given: str) -> dict[str, Any]:
+async def boards_of(gw: Gateway, tournament: str, given: str) -> PlayerBoards:
     """The boards the player sat at (by his ID; at a seat with no ID, by his name), each
     with its table, round, seat, contract, result and score; 404 for no such tournament."""
     player = checked_player(given)

@@ -52,7 +52,7 @@ test: install browser nginx check
 # their bytecode and pytest's rewritten tests kept in __pycache__ even where the environment
 # says not to write it (PYTHONDONTWRITEBYTECODE: 5 s of CPU compiling them again each run)
 test-unit: install
-	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest tests/unit -p no:schemathesis -p no:anyio
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest tests/unit -p no:schemathesis -p no:anyio -n auto
 
 # ruff, then mypy strict on shared/ and services/ (`make test` runs it first)
 check: lint typecheck

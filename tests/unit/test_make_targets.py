@@ -25,7 +25,7 @@ def test_test_unit_runs_the_unit_tests_and_nothing_else() -> None:
     commands = would_run("test-unit")
     assert [c for c in commands if " -m pytest " in c] == [
         "PYTHONDONTWRITEBYTECODE= .venv/bin/python -m pytest tests/unit -p no:schemathesis "
-        "-p no:anyio"]  # its bytecode cached from one run to the next
+        "-p no:anyio -n auto"]  # its bytecode cached from one run to the next; a worker a core
     assert not any("ruff" in c or "mypy" in c for c in commands)
 
 

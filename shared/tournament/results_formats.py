@@ -1,7 +1,8 @@
 """A tournament's results in the formats other programs read (docs/scoring.md): CSV, the rankings
 then each traveller's lines (pairs) or each match's boards (teams), one row each; PBN 2.1's
 `[TotalScoreTable]` and `[ScoreTable]` sections (pairs); USEBIO 1.2 XML (`shared.tournament.usebio`:
-pairs in matchpoints or IMPs; `shared.tournament.usebio_teams`: teams)."""
+pairs in matchpoints or IMPs; `shared.tournament.usebio_teams`: teams;
+`shared.tournament.usebio_forms`: sections, individuals, Swiss pairs)."""
 
 from __future__ import annotations
 

@@ -178,10 +178,11 @@ def write_swiss_pairs(doc: Mapping[str, Any], made: Tournament) -> str:
         for tag, text in (("ROUND_NUMBER", rnd), ("NS_PAIR_NUMBER", ns),
                           ("EW_PAIR_NUMBER", ew)):
             sub(match, tag, text)
-        for side, pair in (("NS", ns), ("EW", ew)):
-            sub(match, f"{side}_SCORE", number_text(won[rnd, pair]["vp"]))
-        for side, pair in (("NS", ns), ("EW", ew)):
-            sub(match, f"{side}_IMPS", number_text(won[rnd, pair]["imps"]))
+        sides = [(side, won[rnd, pair]) for side, pair in (("NS", ns), ("EW", ew))
+                 if (rnd, pair) in won]  # every match played has both; none: no VPs
+        for key, tag in (("vp", "SCORE"), ("imps", "IMPS")):
+            for side, found in sides:
+                sub(match, f"{side}_{tag}", number_text(found[key]))
         for number, line in lines:
             board = sub(match, "BOARD")
             sub(board, "BOARD_NUMBER", number)

@@ -1,7 +1,8 @@
 """A tournament's results in the formats other programs read (docs/scoring.md): CSV, the rankings
 then each traveller's lines (pairs) or each match's boards (teams), one row each; PBN 2.1's
 `[TotalScoreTable]` and `[ScoreTable]` sections (pairs); USEBIO 1.2 XML (`shared.tournament.usebio`:
-pairs in matchpoints or IMPs; `shared.tournament.usebio_teams`: teams)."""
+pairs in matchpoints or IMPs; `shared.tournament.usebio_teams`: teams;
+`shared.tournament.usebio_forms`: sections, individuals, Swiss pairs)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ from typing import Any, Protocol
 from shared.codec import from_map
 from shared.events import BoardStarted
 from shared.notation.export import PBN_VULNERABLE
+from shared.scores.individuals import partners
+from shared.tournament.entrants import MovementKind
 from shared.tournament.session import Tournament
 from shared.tournament.usebio import UsebioError, write_usebio
+from shared.tournament.usebio_forms import WRITERS, form_of
 from shared.tournament.usebio_teams import write_usebio_teams
 
 MEDIA = {"csv": "text/csv", "pbn": "application/x-bridge-pbn", "usebio": "application/xml"}
@@ -164,19 +168,36 @@ def _dealer_and_vulnerable(board: int, deal: Mapping[str, Any]) -> list[str]:
             f'[Vulnerable "{PBN_VULNERABLE[str(started.vulnerability)]}"]']
 
 
+def _games(doc: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], str | None, list[Any]]]:
+    """Each PBN game's board, section and lines: a game per board, or in sections a game per
+    board and section (its tables' lines, their points the field's), section after section."""
+    sections = doc.get("sections") or []
+    if not sections:
+        return [(t, None, list(t["lines"])) for t in doc["travellers"]]
+    section_of = {n: s["name"] for s in sections for n in s["entrants"]}
+    return [(t, s["name"], lines) for s in sections for t in doc["travellers"]
+            if (lines := [x for x in t["lines"] if section_of.get(x["ns"]) == s["name"]])]
+
+
 def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
-    """A game per board with its `[ScoreTable]` (each result: the pairs, the score on the side
-    that scored it, both sides' matchpoints or IMPs and percentages), the first game also with
-    the `[TotalScoreTable]` (the ranking). Pairs only."""
+    """A game per board (in sections: per board and section, `[Section]`) with its
+    `[Competition]` (`Individuals` or `Pairs`) and `[ScoreTable]` (each result: the pairs, or
+    an individual's four players, the score on the side that scored it, both sides'
+    matchpoints or IMPs and percentages; a Swiss pairs' its round), the first game also with
+    the `[TotalScoreTable]` (the ranking; a Swiss pairs' VPs, an individual's players, the
+    sections' pairs' section). Pairs only."""
     if doc["scoring"] == "vp" or doc.get("teams", False):
         raise FormatError("format: PBN's score tables hold a pairs event; a teams event's "
                           "results are json or csv")
     mp = doc["scoring"] == "matchpoints"
     unit = "MP" if mp else "IMP"
+    movement = made.movement
+    individual = movement is not None and movement.kind is MovementKind.INDIVIDUAL
+    per = movement.boards_per_round if movement is not None and "vp_rounds" in doc else None
     names = {e["number"]: " - ".join(e["players"]) or e["name"] for e in doc["entrants"]}
     header = ["% PBN 2.1", "% EXPORT", ""]
     out: list[str] = list(header)
-    for i, t in enumerate(doc["travellers"]):
+    for i, (t, section, lines) in enumerate(_games(doc)):
         out += [f"[Event {_quoted(made.name)}]", f"[Site {_quoted(made.site)}]",
                 f"[Date {_quoted(made.date or '?')}]", f'[Board "{t["board"]}"]']
         deal = made.deals.get(t["board"], {})
@@ -184,29 +205,59 @@ def write_pbn(doc: Mapping[str, Any], made: Tournament) -> str:
         if deal.get("deal"):
             out.append(f"[Deal {_quoted(deal['deal'])}]")
         out.append(f'[Scoring "{"MatchPoints" if mp else "IMP"}"]')
+        out.append(f'[Competition "{"Individuals" if individual else "Pairs"}"]')
+        if section is not None:
+            out.append(f"[Section {_quoted(section)}]")
         if i == 0:
-            rows = [[str(r["rank"]), str(r["entrant"]), _quoted(
-                {"NS": "N-S", "EW": "E-W"}.get(r.get("direction") or "", "")),
-                _number(r["points"]), _number(r["percent"]), _quoted(names[r["entrant"]]),
-                str(r["boards"])] for r in doc["rankings"]]
-            out += _table("TotalScoreTable", ["Rank", "PairId", "Direction",
-                                              f"TotalScore{unit}", "TotalPercentage", "Names",
-                                              "NrBoards"], rows)
-        rows = []
-        for line in t["lines"]:
-            score = line.get("score_ns")
-            ns = "-" if score is None or score < 0 else _quoted(str(score))
-            ew = "-" if score is None or score >= 0 else _quoted(str(-score))
-            if score is None:
-                ns = _quoted(_score(line))
-            rows.append([str(line["ns"]), str(line["ew"]), ns, ew,
-                         _number(line["ns_points"]), _number(line["ew_points"]),
-                         _number(line["ns_percent"]), _number(line["ew_percent"])])
-        out += _table("ScoreTable", ["PairId_NS", "PairId_EW", "Score_NS", "Score_EW",
-                                     f"{unit}_NS", f"{unit}_EW", "Percentage_NS",
-                                     "Percentage_EW"], rows)
+            out += _total_table(doc, unit, names, individual)
+        out += _score_table(lines, unit, individual,
+                            None if per is None else (t["board"] - 1) // per + 1)
         out.append("")
     return "\n".join(out)
+
+
+def _total_table(doc: Mapping[str, Any], unit: str, names: Mapping[int, str],
+                 individual: bool) -> list[str]:
+    """PBN 2.1's `[TotalScoreTable]`: each ranking line's rank, pair (or player: `PlayerId`,
+    `Name`), section, direction, points (a Swiss pairs' VPs besides), percentage, boards."""
+    sections = bool(doc.get("sections"))
+    vp = "vp_rounds" in doc
+    columns = ["Rank", "PlayerId" if individual else "PairId",
+               *(["Section"] if sections else []), *([] if individual else ["Direction"]),
+               f"TotalScore{unit}", *(["TotalScoreVP"] if vp else []), "TotalPercentage",
+               "Name" if individual else "Names", "NrBoards"]
+    rows = [[str(r["rank"]), str(r["entrant"]),
+             *([_quoted(r.get("section", ""))] if sections else []),
+             *([] if individual else [_quoted(
+                 {"NS": "N-S", "EW": "E-W"}.get(r.get("direction") or "", ""))]),
+             _number(r["points"]), *([_number(r["vp"])] if vp else []),
+             _number(r["percent"]), _quoted(names[r["entrant"]]), str(r["boards"])]
+            for r in doc["rankings"]]
+    return _table("TotalScoreTable", columns, rows)
+
+
+def _score_table(lines: list[Any], unit: str, individual: bool, rnd: int | None
+                 ) -> list[str]:
+    """PBN 2.1's `[ScoreTable]`: a row a result (a Swiss pairs' with its `Round`; an
+    individual's four players, `PlayerId_North` …, in place of the pairs)."""
+    rows = []
+    for line in lines:
+        score = line.get("score_ns")
+        ns = "-" if score is None or score < 0 else _quoted(str(score))
+        ew = "-" if score is None or score >= 0 else _quoted(str(-score))
+        if score is None:
+            ns = _quoted(_score(line))
+        (north, south), (east, west) = partners(line["ns"]), partners(line["ew"])
+        ids = [str(north), str(east), str(south), str(west)] if individual \
+            else [str(line["ns"]), str(line["ew"])]
+        rows.append([*([] if rnd is None else [str(rnd)]), *ids, ns, ew,
+                     _number(line["ns_points"]), _number(line["ew_points"]),
+                     _number(line["ns_percent"]), _number(line["ew_percent"])])
+    players = ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
+    return _table("ScoreTable", [*([] if rnd is None else ["Round"]),
+                                 *(players if individual else ["PairId_NS", "PairId_EW"]),
+                                 "Score_NS", "Score_EW", f"{unit}_NS", f"{unit}_EW",
+                                 "Percentage_NS", "Percentage_EW"], rows)
 
 
 def write(doc: Mapping[str, Any], made: Tournament, form: str) -> tuple[str, str]:
@@ -214,6 +265,8 @@ def write(doc: Mapping[str, Any], made: Tournament, form: str) -> tuple[str, str
     hold these results raises `FormatError` naming `format`."""
     if form == "usebio" and doc["scoring"] == "vp":
         return write_usebio_teams(doc, made), MEDIA[form]
+    if form == "usebio" and (found := form_of(doc, made)) is not None:
+        return WRITERS[found](doc, made), MEDIA[form]
     if form == "usebio":
         try:
             return write_usebio(doc, made), MEDIA[form]

@@ -89,8 +89,42 @@ def score_text(line: Mapping[str, Any]) -> str:
     return str(line["score_ns"])
 
 
-def _number(value: float) -> str:
+def number_text(value: float) -> str:
+    """A score, a percentage, VPs or IMPs as USEBIO's files write them: two decimals."""
     return f"{value:.2f}"
+
+
+def add_pair(participants: ElementTree.Element, line: Mapping[str, Any], place: str,
+             vp: bool = False) -> ElementTree.Element:
+    """A ranking line's `PAIR`: its number, its field (`DIRECTION`), `PLACE`, `TOTAL_SCORE`
+    (its points; `vp`: its VPs, no field, no percentage) and `PERCENTAGE` (none in IMPs)."""
+    pair = sub(participants, "PAIR")
+    sub(pair, "PAIR_NUMBER", line["entrant"])
+    if line.get("direction") and not vp:
+        sub(pair, "DIRECTION", line["direction"])
+    sub(pair, "PLACE", place)
+    sub(pair, "TOTAL_SCORE", number_text(line["vp"] if vp else line["points"]))
+    if line["percent"] is not None and not vp:
+        sub(pair, "PERCENTAGE", number_text(line["percent"]))
+    return pair
+
+
+def add_line(board: ElementTree.Element, line: Mapping[str, Any], scoring: str
+             ) -> ElementTree.Element:
+    """A `TRAVELLER_LINE` in `board`: its pairs, the play where the table played it, NS's
+    `SCORE` and both sides' match points or IMPs (`LINE_POINTS` by the pairs `scoring`)."""
+    node = sub(board, "TRAVELLER_LINE")
+    sub(node, "NS_PAIR_NUMBER", line["ns"])
+    sub(node, "EW_PAIR_NUMBER", line["ew"])
+    for tag, field in (("CONTRACT", "contract"), ("PLAYED_BY", "declarer"),
+                       ("LEAD", "lead"), ("TRICKS", "tricks")):
+        if field in line:
+            sub(node, tag, line[field])
+    sub(node, "SCORE", score_text(line))
+    ns_tag, ew_tag = LINE_POINTS[scoring]
+    sub(node, ns_tag, number_text(line["ns_points"]))
+    sub(node, ew_tag, number_text(line["ew_points"]))
+    return node
 
 
 def add_players(parent: ElementTree.Element, entrant: Mapping[str, Any]) -> None:
@@ -144,30 +178,12 @@ def write_usebio(doc: Mapping[str, Any], made: Tournament) -> str:
     participants = sub(event, "PARTICIPANTS")
     entrants = {e["number"]: e for e in doc["entrants"]}
     for r, place in zip(doc["rankings"], places(doc["rankings"]), strict=True):
-        pair = sub(participants, "PAIR")
-        sub(pair, "PAIR_NUMBER", r["entrant"])
-        if r.get("direction"):
-            sub(pair, "DIRECTION", r["direction"])
-        sub(pair, "PLACE", place)
-        sub(pair, "TOTAL_SCORE", _number(r["points"]))
-        if r["percent"] is not None:  # IMPs: a total, no percentage
-            sub(pair, "PERCENTAGE", _number(r["percent"]))
-        add_players(pair, entrants[r["entrant"]])
+        add_players(add_pair(participants, r, place), entrants[r["entrant"]])
     for t in doc["travellers"]:
         board = sub(event, "BOARD")
         sub(board, "BOARD_NUMBER", t["board"])
         for line in t["lines"]:
-            node = sub(board, "TRAVELLER_LINE")
-            sub(node, "NS_PAIR_NUMBER", line["ns"])
-            sub(node, "EW_PAIR_NUMBER", line["ew"])
-            for tag, field in (("CONTRACT", "contract"), ("PLAYED_BY", "declarer"),
-                               ("LEAD", "lead"), ("TRICKS", "tricks")):
-                if field in line:
-                    sub(node, tag, line[field])
-            sub(node, "SCORE", score_text(line))
-            ns_tag, ew_tag = LINE_POINTS[doc["scoring"]]
-            sub(node, ns_tag, _number(line["ns_points"]))
-            sub(node, ew_tag, _number(line["ew_points"]))
+            add_line(board, line, doc["scoring"])
     return text_of(root)
 
 

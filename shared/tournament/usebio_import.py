@@ -86,8 +86,11 @@ def score_of(text: str, at: str) -> dict[str, Any]:
 def _lines(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int, int, int]]:
     """Each traveller line with its board and its NS and EW entrants, in document order."""
     count = 0
-    teams = {id(b) for m in root.iter("MATCH") for b in m.iter("BOARD")}
-    for match in root.iter("MATCH"):
+    # a teams match names its teams, each line the room by DIRECTION; a Swiss pairs' match
+    # (NS_PAIR_NUMBER) is read as a pairs file's boards
+    matches = [m for m in root.iter("MATCH") if m.find("TEAM") is not None]
+    teams = {id(b) for m in matches for b in m.iter("BOARD")}
+    for match in matches:
         for board in match.iter("BOARD"):
             for line in board.iter("TRAVELLER_LINE"):
                 count += 1

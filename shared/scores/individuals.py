@@ -4,17 +4,11 @@ as in a pairs event (Law 78A: matchpoints, Neuberg where boards are played unequ
 each player's score is the sum of his own side's over the boards he played (his percentage of
 the tops he played for); one ranking of players.
 
-The movement: eight players at two tables over seven rounds, the rotation published by
-G. L. Sicherman ("an ordinary 8-player individual movement",
-http://sicherman.net/bridge/pseudoteam.txt): table 1's North stays; 1W goes to 2W, 2W to 2E,
-2E to 2N, 2N to 1E, 1E to 2S, 2S to 1S, 1S to 1W. The seven movers go round a cycle of seven
-seats; the partnerships at the tables are 3 and 6 steps apart (1E–1W), 2 (2N–2S) and 1
-(2E–2W) along it, so over seven rounds each two movers partner once, and each mover partners
-the stationary player once (when he sits 1S): criterion 1 of the EBU's ideal individual
-movement (John Pain, "Unusual (but useful) Movements for Clubs", EBU newsletter,
-https://www.ebu.co.uk/newsletters/?id=11&page=10&print=1, which notes that this movement of
-8 players does not meet its criterion 3, a LHO once and a RHO once). Online every table plays
-the round's boards (each its own copy): round n plays boards (n − 1) × per + 1 … n × per.
+The movements (`shared.scores.individual_movements`, `SIZES`): 8 players at two tables over
+seven rounds by G. L. Sicherman's rotation, and 12, 16, 20 or 24 players over n − 1 rounds by
+the complete Howell's circle rule; in each, each player partners each other once (criterion
+1 of the EBU's ideal individual movement). Online every table plays the round's boards (each
+its own copy): round n plays boards (n − 1) × per + 1 … n × per.
 
 Each table's sides are partnerships, numbered `partnership(a, b)` = 10000 × a + b (a sits N or
 E, b S or W; above any pair's or team's number, so that `is_partnership` tells them apart
@@ -29,20 +23,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from shared.scores.individual_movements import SIZES, moves, round_1, tables_of
 from shared.scores.movements import MovementError, Round, Seating
 from shared.scores.numbers import shown
 from shared.scores.rankings import Standing, ranked
 
-PLAYERS = 8  # the one movement offered: eight players, two tables
-ROUNDS = 7
 BASE = 10_000  # a partnership's number: BASE × (N or E) + (S or W); above any entrant's
-
-# (table, seat) → the seat its player goes to next round (Sicherman's rotation); 1N stays.
-_MOVES: dict[tuple[int, str], tuple[int, str]] = {
-    (1, "N"): (1, "N"), (1, "W"): (2, "W"), (2, "W"): (2, "E"), (2, "E"): (2, "N"),
-    (2, "N"): (1, "E"), (1, "E"): (2, "S"), (2, "S"): (1, "S"), (1, "S"): (1, "W")}
-_ROUND_1 = {(1, "N"): 1, (1, "E"): 2, (1, "S"): 3, (1, "W"): 4,
-            (2, "N"): 5, (2, "E"): 6, (2, "S"): 7, (2, "W"): 8}
 
 
 def partnership(a: int, b: int) -> int:
@@ -60,36 +46,39 @@ def partners(number: int) -> tuple[int, int]:
     return number // BASE, number % BASE
 
 
-def seats(rounds: int = ROUNDS) -> list[dict[tuple[int, str], int]]:
-    """Each round's seats: (table, seat) → player, by the rotation from round 1's
-    (players 1–4 at table 1 N, E, S, W; 5–8 at table 2)."""
-    out = [dict(_ROUND_1)]
-    for _ in range(rounds - 1):
-        out.append({_MOVES[place]: player for place, player in out[-1].items()})
+def seats(players: int = 8, rounds: int | None = None) -> list[dict[tuple[int, str], int]]:
+    """Each round's seats: (table, seat) → player, by the movement's move of seats from round
+    1's (`shared.scores.individual_movements`); all its rounds by default."""
+    move = moves(players)
+    out = [round_1(players)]
+    for _ in range((players - 1 if rounds is None else rounds) - 1):
+        out.append({move[place]: player for place, player in out[-1].items()})
     return out
 
 
 def individual(players: int, per: int, rounds: int | None = None) -> list[Round]:
-    """The individual movement of `players` players (eight: two tables, seven rounds, each
-    player partnering each other once), each table's NS and EW its partnerships' numbers
-    (`partnership`), every table on the round's boards. Other fields raise `MovementError`
-    naming `players` or `rounds`."""
-    if players != PLAYERS:
-        raise MovementError(f"an individual seats {PLAYERS} players (two tables, seven "
-                            f"rounds), not {players}", "players")
+    """The individual movement of `players` players (a size in `SIZES`: four a table, n − 1
+    rounds, each player partnering each other once), each table's NS and EW its partnerships'
+    numbers (`partnership`), every table on the round's boards. Other fields raise
+    `MovementError` naming `players` (with the sizes offered) or `rounds`."""
+    if players not in SIZES:
+        sizes = ", ".join(map(str, SIZES[:-1])) + f" or {SIZES[-1]}"
+        raise MovementError(f"an individual seats {sizes} players (four a table, each "
+                            f"partnering each other once), not {players}", "players")
     if per < 1:
         raise MovementError(f"boards_per_round must be at least 1, not {per}",
                             "boards_per_round")
-    rounds = ROUNDS if rounds is None else rounds
-    if not 1 <= rounds <= ROUNDS:
-        raise MovementError(f"an individual of {PLAYERS} players plays 1 to {ROUNDS} rounds, "
+    most = players - 1
+    rounds = most if rounds is None else rounds
+    if not 1 <= rounds <= most:
+        raise MovementError(f"an individual of {players} players plays 1 to {most} rounds, "
                             f"not {rounds}", "rounds")
     out = []
-    for n, at in enumerate(seats(rounds), start=1):
+    for n, at in enumerate(seats(players, rounds), start=1):
         boards = tuple(range((n - 1) * per + 1, n * per + 1))
         out.append(Round(n, tuple(
             Seating(t, partnership(at[t, "N"], at[t, "S"]), partnership(at[t, "E"], at[t, "W"]),
-                    boards) for t in (1, 2))))
+                    boards) for t in range(1, tables_of(players) + 1))))
     return out
 
 

@@ -1,7 +1,8 @@
 """The public results page of an individual (docs/scoring.md "Individuals", docs/pages.md) in
 a real browser: eight players played on the real stack with the Director's scores, worked by
 hand (tests/integration/test_individuals.py); the page names the form, ranks the players
-(Law 78A: each his own side's matchpoints) and lists the partnerships the travellers name."""
+(Law 78A: each his own side's matchpoints) and lists the partnerships the travellers name,
+each as its two players' numbers ("1–3")."""
 
 from __future__ import annotations
 
@@ -34,8 +35,12 @@ def test_the_results_page_ranks_the_players_of_an_individual(
         expect(row).to_have_attribute("data-rank", str(rank))
         expect(row.locator("td").nth(1)).to_contain_text(f"P{player}")
         expect(row.locator("td[data-percent]")).to_have_text(f"{percent:.2f}")
-    expect(page.locator("#individuals tr[data-partnership='10003'] td").nth(1)).to_have_text(
-        "P1 & P3")
+    partnership = page.locator("#individuals tr[data-partnership='10003'] td")
+    expect(partnership.nth(0)).to_have_text("1–3")  # the two players' numbers, not 10003
+    expect(partnership.nth(1)).to_have_text("P1 & P3")
+    line = page.locator("#travellers tr[data-ns='10003'][data-ew='20004'] td")
+    expect(line.nth(0)).to_have_text("1–3")
+    expect(line.nth(1)).to_have_text("2–4")
     screenshot(page, "results-individual.png")
     assert_clean_console(tab)
 

@@ -110,9 +110,9 @@ def test_eight_players_links_seat_each_by_the_rotation_round_by_round(stack: Sta
 
 
 def _seat_names(director: httpx.Client, t: str, number: int,
-                where: dict[int, tuple[int, str]]) -> None:
+                where: dict[int, tuple[int, str]], tables: int = 2) -> None:
     """Each table's seats name the players the rotation seats there in round `number`."""
-    for table in (1, 2):
+    for table in range(1, tables + 1):
         want = {seat: f"P{p}" for p, (x, seat) in where.items() if x == table}
 
         def named(table: int = table, want: dict[str, str] = want) -> dict[str, str] | None:

@@ -83,10 +83,12 @@ def _passed(http: httpx.Client, table: str, seq: int) -> bool:
     return response.status_code == 202
 
 
-def round_played(stack: Stack, links: dict[tuple[int, int], str], boards: list[int]) -> None:
-    """The round in progress: its `boards` passed out at both tables by the players' seats."""
+def round_played(stack: Stack, links: dict[tuple[int, int], str], boards: list[int],
+                 tables: int = 2) -> None:
+    """The round in progress: its `boards` passed out at its `tables` tables by the players'
+    seats."""
     seats = _seats(stack, links)
-    assert len(seats) == 2 and all(len(s) == 4 for s in seats.values()), seats
+    assert len(seats) == tables and all(len(s) == 4 for s in seats.values()), seats
     for table, by_seat in seats.items():
         for board in boards:
             _pass_out(stack, table, board, by_seat)

@@ -1,11 +1,11 @@
 // An individual (docs/scoring.md, "Individuals"): one ranking of players, each on the sum of
 // his own side's points over the boards he played, and the partnerships that played (each
-// number, as the travellers show it, and its two players). Drawn from the results document's
-// `partnerships` and its ranking lines (one a player). Rendering only: the scores are the
-// server's.
+// number as the travellers show it, "a–b", and its two players). Drawn from the results
+// document's `partnerships` and its ranking lines (one a player). Rendering only: the scores
+// are the server's.
 
 import { t } from "./i18n.js";
-import { entrantCell, fixed, namesOf, table, words } from "./results_view.js";
+import { entrantCell, fixed, namesOf, sideNumber, table, words } from "./results_view.js";
 import { el } from "./table.js";
 
 /** Whether the document is an individual's (its sides are partnerships of players). */
@@ -26,6 +26,6 @@ export function individualsNode(doc) {
         ...(mp ? [el("td", { "data-percent": "", text: fixed(r.percent) })] : [])))),
     table(t("res.partnerships"), [t("res.col.number"), words(t("res.col.players"))],
       doc.partnerships.map((p) => el("tr", { "data-partnership": p.number },
-        el("td", { text: String(p.number) }),
+        el("td", { text: sideNumber(p.number) }),
         entrantCell(p.name)))));
 }

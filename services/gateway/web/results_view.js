@@ -25,6 +25,11 @@ const side = (s) => t(`res.side.${s}`);
 /** Whether the document is a teams event's (IMPs to VPs, board-a-match or aggregate). */
 export const isTeams = (doc) => doc.scoring === "vp" || doc.teams === true;
 const minus = (n) => (n < 0 ? `−${-n}` : String(n));
+
+/** A side's number as a scorer writes it: an individual's partnership (10000 × a + b, at or
+ * above 10000) as its two players' numbers, "a–b"; a pair's or team's as it is. */
+export const sideNumber = (n) => (n >= 10000 ? `${Math.floor(n / 10000)}–${n % 10000}`
+  : String(n));
 /** A number to `places` decimals ("33.33", "−0.50"), "—" for none. */
 export function fixed(n, places = 2) {
   if (n === null || n === undefined) return "—";
@@ -172,7 +177,7 @@ function lineRow(line, mp) {
   return el("tr", { class: line.kind === "played" ? "" : "adjusted", "data-ns": line.ns,
     "data-ew": line.ew, "data-kind": line.kind,
     "data-group": line.group === undefined ? null : line.group },
-  el("td", { text: String(line.ns) }), el("td", { text: String(line.ew) }),
+  el("td", { text: sideNumber(line.ns) }), el("td", { text: sideNumber(line.ew) }),
   ...playCells(line),
   el("td", { "data-score": "", text: scoreText(line) }),
   el("td", { text: fixed(line.ns_points) }), el("td", { text: fixed(line.ew_points) }),
@@ -257,7 +262,7 @@ export function scorecardsNode(doc, picked) {
   (doc.scorecards[e.number] || []).map((c) => el("tr", { "data-board": c.board,
     class: c.kind === "played" ? "" : "adjusted" },
   el("td", { text: String(c.board) }), el("td", { text: side(c.direction) }),
-  el("td", { text: String(c.opponent) }), el("td", { text: scoreText(c) }),
+  el("td", { text: sideNumber(c.opponent) }), el("td", { text: scoreText(c) }),
   el("td", { text: fixed(c.points) }), ...(mp ? [el("td", { text: fixed(c.percent) })] : []),
   reasonCell("", c.reason || "")))))));
 }
@@ -270,11 +275,11 @@ const because = (reason) => (reason ? [" — ", el("span", { "data-verbatim": ""
 export function directorNode(doc) {
   const items = [
     ...doc.adjustments.map((a) => el("li", { "data-board": a.board, "data-kind": a.kind },
-      t("res.adjusted", { board: a.board, ns: a.ns, ew: a.ew,
+      t("res.adjusted", { board: a.board, ns: sideNumber(a.ns), ew: sideNumber(a.ew),
         kind: said(KINDS, "res.adj", a.kind), score: scoreText(a) }), ...because(a.reason))),
     ...doc.penalties.map((p) => el("li", { "data-board": p.board, "data-kind": "penalty" },
       t(p.unit === "percent" ? "res.penaltyPercent" : "res.penaltyImps", { board: p.board,
-        entrant: p.entrant, amount: p.amount }), ...because(p.reason)))];
+        entrant: sideNumber(p.entrant), amount: p.amount }), ...because(p.reason)))];
   return items.length ? el("ul", { class: "director-list" }, items)
     : el("p", { class: "quiet", text: t("res.none") });
 }

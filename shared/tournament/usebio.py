@@ -20,7 +20,10 @@ a club appliance's USEBIO 1.2 writer (TypeScript, `generateMpPairsXml`, found by
 search; repository not named) writes them: `BOARD_SCORING_METHOD` `CROSS_IMPS` (cross-IMPs)
 or `BUTLER_IMPS` (Butler: the value a New Zealand stratification program's reader lists
 among `BOARD_SCORINGS`; that appliance writes `BUTLER`), each line's `NS_IMPS` and `EW_IMPS`
-in place of the match points, each pair's `TOTAL_SCORE` its IMPs and no `PERCENTAGE`. Pure.
+in place of the match points, each pair's `TOTAL_SCORE` its IMPs and no `PERCENTAGE`. Those
+ranked by VPs round by round (`imps_to_vp`) say so as a Swiss event does
+(`MATCH_SCORING_METHOD` `VPS`, `shared.tournament.usebio_forms`), each pair's `TOTAL_SCORE`
+its VPs, which its `PLACE` follows. Pure.
 """
 
 from __future__ import annotations
@@ -97,10 +100,10 @@ def number_text(value: float) -> str:
 def add_pair(participants: ElementTree.Element, line: Mapping[str, Any], place: str,
              vp: bool = False) -> ElementTree.Element:
     """A ranking line's `PAIR`: its number, its field (`DIRECTION`), `PLACE`, `TOTAL_SCORE`
-    (its points; `vp`: its VPs, no field, no percentage) and `PERCENTAGE` (none in IMPs)."""
+    (its points; `vp`: its VPs, no percentage) and `PERCENTAGE` (none in IMPs)."""
     pair = sub(participants, "PAIR")
     sub(pair, "PAIR_NUMBER", line["entrant"])
-    if line.get("direction") and not vp:
+    if line.get("direction"):
         sub(pair, "DIRECTION", line["direction"])
     sub(pair, "PLACE", place)
     sub(pair, "TOTAL_SCORE", number_text(line["vp"] if vp else line["points"]))
@@ -168,17 +171,19 @@ def write_usebio(doc: Mapping[str, Any], made: Tournament) -> str:
         raise UsebioError("format: this USEBIO writer takes a pairs event's results")
     root, event = start(made, "PAIRS")
     fields = {r.get("direction") for r in doc["rankings"]}
+    by_vp = made.movement is not None and made.movement.imps_to_vp  # its places by VPs
     for tag, text in (("PROGRAM_NAME", PROGRAM), ("EVENT_IDENTIFIER", made.tournament),
                       ("EVENT_DESCRIPTION", made.name or made.tournament),
                       ("DATE", date_text(made.date)),
                       ("BOARD_SCORING_METHOD", METHOD[doc["scoring"]]),
+                      *((("MATCH_SCORING_METHOD", "VPS"),) if by_vp else ()),
                       ("BOARDS_PLAYED", len(doc["travellers"])),
                       ("WINNER_TYPE", 2 if fields == {"NS", "EW"} else 1)):
         sub(event, tag, text)
     participants = sub(event, "PARTICIPANTS")
     entrants = {e["number"]: e for e in doc["entrants"]}
     for r, place in zip(doc["rankings"], places(doc["rankings"]), strict=True):
-        add_players(add_pair(participants, r, place), entrants[r["entrant"]])
+        add_players(add_pair(participants, r, place, vp=by_vp), entrants[r["entrant"]])
     for t in doc["travellers"]:
         board = sub(event, "BOARD")
         sub(board, "BOARD_NUMBER", t["board"])

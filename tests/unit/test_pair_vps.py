@@ -6,6 +6,9 @@ test_victory_points.py), the pairs ranked by total VPs."""
 
 from __future__ import annotations
 
+from typing import Any
+from xml.etree import ElementTree
+
 import pytest
 
 from shared.scores.victory_points import scale
@@ -14,6 +17,7 @@ from shared.tournament.entrants import Movement, MovementKind, movement_of
 from shared.tournament.errors import TournamentError
 from shared.tournament.results import results
 from shared.tournament.session import Tournament
+from shared.tournament.usebio import write_usebio
 from tests.unit.tournament_fixtures import entrants, round_records
 
 pytestmark = pytest.mark.unit
@@ -51,6 +55,29 @@ def test_a_cross_imp_howell_ranked_by_vps_round_by_round() -> None:
     rounds = {(r["round"], r["entrant"]): (r["imps"], r["vp"]) for r in doc["vp_rounds"]}
     assert rounds == {(n + 1, p): (float(i), _vp(i)) for p, imps in ROUND_IMPS.items()
                       for n, i in enumerate(imps)}
+
+
+def test_a_vp_pairs_usebio_file_totals_the_vps_its_places_follow() -> None:
+    """USEBIO of the Howell above: `MATCH_SCORING_METHOD` VPS, each pair's `TOTAL_SCORE` its
+    VPs (not its IMPs), in the order of its `PLACE`; the lines keep their IMPs."""
+    made, doc = _howell()
+    event = ElementTree.fromstring(write_usebio(doc, made)).find("EVENT")
+    assert event is not None and event.findtext("MATCH_SCORING_METHOD") == "VPS"
+    pairs = [(p.findtext("PAIR_NUMBER"), p.findtext("PLACE"), p.findtext("TOTAL_SCORE"))
+             for p in event.iter("PAIR")]
+    assert pairs == [("1", "1", "43.62"), ("4", "2", "34.84"), ("2", "3", "25.16"),
+                     ("3", "4", "16.38")]
+    first = event.find("BOARD/TRAVELLER_LINE")
+    assert first is not None and first.findtext("NS_IMPS") == "6.00"
+
+
+def _howell() -> tuple[Tournament, Any]:
+    deals = {n: {"board": n} for n in range(1, 7)}
+    movement = movement_of(MovementKind.HOWELL, 2, None, Scoring.CROSS_IMPS, 4, 2,
+                           list(deals), imps_to_vp=True)
+    made = Tournament("t", "t", "duplicate", ("t-1", "t-2"), deals, entrants=entrants(4),
+                      movement=movement)
+    return made, results(made, round_records(made), TABLES, [])
 
 
 def test_imps_to_vp_needs_a_pairs_event_in_imps() -> None:

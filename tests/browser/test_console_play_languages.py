@@ -50,7 +50,6 @@ _OVERFLOWING = """() => {
   for (const el of document.querySelectorAll("header.bar, header.bar *, .panel, .panel *")) {
     const style = getComputedStyle(el);
     if (!shown(el) || style.display === "inline" || el.clientWidth === 0) continue;
-    if (["auto", "scroll"].includes(style.overflowX)) continue;  // scrolls within its box
     if (clipped(el)) continue;
     if (el.scrollWidth > el.clientWidth + 1) {
       const name = el.id ? `#${el.id}` : (typeof el.className === "string" && el.className
@@ -64,7 +63,8 @@ _OVERFLOWING = """() => {
 
 
 def overflowing(page: Page) -> list[str]:
-    """The console's boxes whose content is wider than the box (and that do not scroll)."""
+    """The console's boxes whose content is wider than the box (a region that scrolls too:
+    its last column out of sight on a phone)."""
     found: list[str] = page.evaluate(_OVERFLOWING)
     return found
 

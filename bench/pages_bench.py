@@ -29,7 +29,7 @@ With `--against COMMIT` it measures the calls only, on two tables of the same st
 pages as this checkout serves them and four as they were at COMMIT (bench/old_look.py: the
 pages' files of that commit, this run's API), a slice of `--slice` boards on each in turn
 (which goes first alternating), so that both looks meet the same load; each look's caller and
-all-four times, p50 and p95.
+all-four times, p50 and p95, and the CPU per call of each part over its slices.
 
     python bench/pages_bench.py [--boards 20] [--play-boards 5] [--ports 26092 26379 26000]
         [--keep DIR] [--against COMMIT [--slice 2]]
@@ -277,14 +277,19 @@ def compare_looks(browser: Any, stack: Stack, http: httpx.Client, commit: str, b
     looks = {"new": seat_pages(browser, stack, "bench-look-new"),
              "old": seat_pages(browser, stack, "bench-look-old", files_at(commit))}
     times: dict[str, list[tuple[float, list[float]]]] = {"new": [], "old": []}
+    spent: dict[str, dict[str, float]] = {"new": {}, "old": {}}
     for name, pages in looks.items():  # a warm-up board each
         play_board(http, pages, 1, f"bench-look-{name}")
     loads = [load_average()]
+    pids = parts(stack)
     for start in range(2, boards + 2, size):
         order = ["new", "old"] if (start // size) % 2 else ["old", "new"]
         for name in order:
-            for board in range(start, min(start + size, boards + 2)):
-                times[name] += play_board(http, looks[name], board, f"bench-look-{name}")
+            with measured(pids) as cpu:
+                for board in range(start, min(start + size, boards + 2)):
+                    times[name] += play_board(http, looks[name], board, f"bench-look-{name}")
+            for part, seconds in cpu.items():
+                spent[name][part] = spent[name].get(part, 0.0) + seconds
         loads.append(load_average())
     print(f"  the look of {commit} against this checkout's, {boards} boards × {len(AUCTION)} "
           f"calls each, in slices of {size} boards turn about; load average "
@@ -296,6 +301,8 @@ def compare_looks(browser: Any, stack: Stack, http: httpx.Client, commit: str, b
         print(f"    caller's page shows it  "
               f"{percentiles([d[i % 4] for i, (_, d) in enumerate(calls)])}")
         print(f"    all four pages show it  {percentiles([max(d) for _, d in calls])}")
+        print("    CPU per call (ms) over its slices: " + ", ".join(
+            f"{part} {1000 * seconds / len(calls):.2f}" for part, seconds in spent[name].items()))
 
 
 def main() -> None:

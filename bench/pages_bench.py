@@ -25,8 +25,14 @@ Then an operator's capture page records `--boards` auctions, each typed as one l
 time over its 12 calls is a call's round trip; and the CPU per call as above. A benchmark,
 not a test: it prints numbers, asserts nothing.
 
+With `--against COMMIT` it measures the calls only, on two tables of the same stack: four seat
+pages as this checkout serves them and four as they were at COMMIT (bench/old_look.py: the
+pages' files of that commit, this run's API), a slice of `--slice` boards on each in turn
+(which goes first alternating), so that both looks meet the same load; each look's caller and
+all-four times, p50 and p95, and the CPU per call of each part over its slices.
+
     python bench/pages_bench.py [--boards 20] [--play-boards 5] [--ports 26092 26379 26000]
-        [--keep DIR]
+        [--keep DIR] [--against COMMIT [--slice 2]]
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ import httpx
 from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+from bench.old_look import files_at, launch_for_both, serve_old
 from bench.pipeline_bench import print_service_errors
 from tests.browser.browser import launch
 from tests.stack import Stack, running_stack
@@ -125,23 +132,29 @@ def measured(pids: dict[str, tuple[int, str]]) -> Iterator[dict[str, float]]:
     spent.update({part: cpu_seconds(*found) - before[part] for part, found in pids.items()})
 
 
-def seat_pages(browser: Any, stack: Stack) -> dict[str, Page]:
+def seat_pages(browser: Any, stack: Stack, table: str = "bench-pages",
+               old: dict[str, bytes] | None = None) -> dict[str, Page]:
+    """The four seat pages of a new `table`, each in a browser context of its own (with the
+    `old` look's files, bench/old_look.py, if given)."""
     with stack.client(stack.director) as http:
-        made = http.post("/api/tables", json={"table": "bench-pages"}).json()
+        made = http.post("/api/tables", json={"table": table}).json()
     pages = {}
     for seat in SEATS:
-        page = browser.new_context().new_page()
+        context = browser.new_context()
+        if old is not None:
+            serve_old(context, old)
+        page = context.new_page()
         page.goto(f"{stack.url}{made['links'][seat]}")
         expect(page.locator("#connection")).to_have_text("Connected")
         pages[seat] = page
     return pages
 
 
-def play_board(http: httpx.Client, pages: dict[str, Page], board: int
-               ) -> list[tuple[float, list[float]]]:
+def play_board(http: httpx.Client, pages: dict[str, Page], board: int,
+               table: str = "bench-pages") -> list[tuple[float, list[float]]]:
     """One board: started by the director, its 12 calls clicked on the pages in turn; each
     call's click time and, per page, when it showed it."""
-    assert http.post("/api/tables/bench-pages/boards", json={
+    assert http.post(f"/api/tables/{table}/boards", json={
         "board": board, "deal": DEAL, "dealer": "N", "vulnerability": "None"}
                      ).status_code == 202
     for page in pages.values():
@@ -253,12 +266,54 @@ def percentiles(values: list[float]) -> str:
             f"max {ordered[-1]:6.1f} ms")
 
 
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def compare_looks(browser: Any, stack: Stack, http: httpx.Client, commit: str, boards: int,
+                  size: int) -> None:
+    """The calls' times on the seat pages of this checkout and of `commit`, a slice of `size`
+    boards on each in turn, the first of each pair alternating; printed per look."""
+    looks = {"new": seat_pages(browser, stack, "bench-look-new"),
+             "old": seat_pages(browser, stack, "bench-look-old", files_at(commit))}
+    times: dict[str, list[tuple[float, list[float]]]] = {"new": [], "old": []}
+    spent: dict[str, dict[str, float]] = {"new": {}, "old": {}}
+    for name, pages in looks.items():  # a warm-up board each
+        play_board(http, pages, 1, f"bench-look-{name}")
+    loads = [load_average()]
+    pids = parts(stack)
+    for start in range(2, boards + 2, size):
+        order = ["new", "old"] if (start // size) % 2 else ["old", "new"]
+        for name in order:
+            with measured(pids) as cpu:
+                for board in range(start, min(start + size, boards + 2)):
+                    times[name] += play_board(http, looks[name], board, f"bench-look-{name}")
+            for part, seconds in cpu.items():
+                spent[name][part] = spent[name].get(part, 0.0) + seconds
+        loads.append(load_average())
+    print(f"  the look of {commit} against this checkout's, {boards} boards × {len(AUCTION)} "
+          f"calls each, in slices of {size} boards turn about; load average "
+          f"(1, 5, 15 min) at the start and each slice's end: {' | '.join(loads)}")
+    for name in ("new", "old"):
+        calls = times[name]
+        print(f"  {name} look ({'this checkout' if name == 'new' else commit}), "
+              f"{len(calls)} calls:")
+        print(f"    caller's page shows it  "
+              f"{percentiles([d[i % 4] for i, (_, d) in enumerate(calls)])}")
+        print(f"    all four pages show it  {percentiles([max(d) for _, d in calls])}")
+        print("    CPU per call (ms) over its slices: " + ", ".join(
+            f"{part} {1000 * seconds / len(calls):.2f}" for part, seconds in spent[name].items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=20)
     parser.add_argument("--play-boards", type=int, default=5)
     parser.add_argument("--ports", type=int, nargs=3, default=(26092, 26379, 26000))
     parser.add_argument("--keep", type=Path, help="keep the stack's data and logs here")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="the calls alone, this checkout's seat page against COMMIT's")
+    parser.add_argument("--slice", type=int, default=2, help="boards a look plays in turn")
     args = parser.parse_args()
     data = args.keep or Path(tempfile.mkdtemp(prefix="pages-bench-"))
     data.mkdir(parents=True, exist_ok=True)
@@ -267,7 +322,12 @@ def main() -> None:
     with running_stack(data, *args.ports, workers=1,
                        extra_env={"TABLESERVER_CALLS_PER_SECOND": "50"}) as stack, \
             sync_playwright() as playwright, stack.client(stack.director) as http:
-        browser = launch(playwright)
+        browser = launch_for_both(playwright) if args.against else launch(playwright)
+        if args.against:
+            compare_looks(browser, stack, http, args.against, args.boards, args.slice)
+            browser.close()
+            print_service_errors(data)
+            return
         pages = seat_pages(browser, stack)
         play_board(http, pages, 1)  # a warm-up board: connections, caches, JIT
         started = time.monotonic()

@@ -91,3 +91,16 @@ def asked_keys(path: Path) -> set[str]:
     if p.name != "i18n.js" and "i18n" in p.read_text(encoding="utf-8")))
 def test_every_key_a_page_asks_for_is_in_the_catalogue(name: str) -> None:
     assert sorted(asked_keys(WEB / name) - set(catalogue("en"))) == []
+
+
+STYLE_TEXT = re.compile(r"""\bcontent:\s*(["'])(.*?)\1""")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in WEB.glob("*.css")))
+def test_no_style_sheet_writes_words(name: str) -> None:
+    """A style sheet's `content: "…"` draws text the pseudo-language's walk cannot see (it
+    reads the document's nodes): words there would stay English in every language. Symbols
+    (▸, ·) are not words; a page's words come from the catalogue, as `attr(data-label)`."""
+    css = (WEB / name).read_text(encoding="utf-8")
+    worded = [text for _, text in STYLE_TEXT.findall(css) if re.search(r"[^\W\d_]", text)]
+    assert worded == []

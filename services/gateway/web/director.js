@@ -347,24 +347,34 @@ const robots = bindRobots({ token, table: () => page.table, act,
 
 // --- a tournament -------------------------------------------------------------------------
 
+const OVERVIEW_COLUMNS = ["table", "board", "status", "turn", "done", "alerts", "open", "idle",
+  "robots", "live"];
+
+/** The tournament's tables, a row each; on a phone each row's cells wrap under their heads'
+ * words (style.css's `stacked`), as its ten columns are too wide for 375 px. */
 function overviewNode(view) {
-  return el("table", { class: "tables" },
+  const heads = OVERVIEW_COLUMNS.map((h) => t(`dir.col.${h}`));
+  const rows = view.tables.map((row) => el("tr", { "data-table": row.table,
+    class: `${row.open_alerts ? "has-open" : ""} ${row.behind ? "behind" : ""}`.trim() },
+  el("th", { scope: "row" }, el("button", { type: "button", class: "table-link",
+    onclick: () => openTable(row.table) }, el("span", { "data-verbatim": "", text: row.table })),
+  row.behind ? el("span", { class: "behind-note", text: ` · ${t("dir.behindTime")}` }) : null),
+  el("td", { text: row.board ?? "—" }), el("td", { text: STATUS[row.status] || row.status }),
+  el("td", { text: row.turn ? SEAT_NAMES[row.turn] : "—" }),
+  el("td", { text: String(row.boards_finished) }), el("td", { text: String(row.alerts) }),
+  el("td", { text: String(row.open_alerts) }),
+  el("td", { text: row.idle_s === null ? "—" : t("dir.idle", { seconds: row.idle_s }) }),
+  el("td", { class: Object.values(row.robots || {}).includes("stalled") ? "robots stalled"
+    : "robots", text: robotsLine(row.robots, row.substitutes) }),
+  el("td", {}, matchBox(row))));
+  for (const row of rows) {
+    [...row.children].forEach((cell, i) => { cell.dataset.label = heads[i]; });
+  }
+  return el("table", { class: "tables stacked" },
     el("caption", { class: "sr-only", text: t("dir.overviewCaption",
       { tournament: view.tournament }) }),
-    el("thead", {}, el("tr", {}, ["table", "board", "status", "turn", "done", "alerts", "open",
-      "idle", "robots", "live"].map((h) => el("th", { scope: "col", text: t(`dir.col.${h}`) })))),
-    el("tbody", {}, view.tables.map((row) => el("tr", { "data-table": row.table,
-      class: `${row.open_alerts ? "has-open" : ""} ${row.behind ? "behind" : ""}`.trim() },
-    el("th", { scope: "row" }, el("button", { type: "button", class: "table-link",
-      onclick: () => openTable(row.table) }, el("span", { "data-verbatim": "", text: row.table }))),
-    el("td", { text: row.board ?? "—" }), el("td", { text: STATUS[row.status] || row.status }),
-    el("td", { text: row.turn ? SEAT_NAMES[row.turn] : "—" }),
-    el("td", { text: String(row.boards_finished) }), el("td", { text: String(row.alerts) }),
-    el("td", { text: String(row.open_alerts) }),
-    el("td", { text: row.idle_s === null ? "—" : t("dir.idle", { seconds: row.idle_s }) }),
-    el("td", { class: Object.values(row.robots || {}).includes("stalled") ? "robots stalled"
-      : "robots", text: robotsLine(row.robots, row.substitutes) }),
-    el("td", {}, matchBox(row))))));
+    el("thead", {}, el("tr", {}, heads.map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, rows));
 }
 
 /** A table's vugraph match: ticked, the public sees its boards as they are played (after the

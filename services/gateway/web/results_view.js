@@ -137,8 +137,10 @@ export function rankingsNode(doc) {
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-/** A contract in the page's words: "4♠X" ("1NT", "1SA" in French). */
+/** A contract in the page's words: "4♠X" ("1NT", "1SA" in French), "Passed out" for the
+ * document's `PASS`. */
 function contractText(contract) {
+  if (contract === "PASS") return t("passedOut");
   const m = /^(\d)(NT|[CDHS])(X{0,2})$/.exec(contract);
   if (!m) return contract;
   return m[1] + (m[2] === "NT" ? t("call.NT") : SUIT[m[2]]) + (m[3] ? t(`risk.${m[3]}`) : "");

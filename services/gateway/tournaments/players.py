@@ -297,7 +297,8 @@ async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:
     return {"tournament": made.tournament, "name": made.name, "players": out}
 
 
-def _forget(gw: Gateway, tournament: str) -> None:
+def forget_moment(gw: Gateway, tournament: str) -> None:
+    """The tournament's moment read anew by its next reader (after a write they must see)."""
     _moments.forget(gw, tournament)
 
 
@@ -315,7 +316,7 @@ async def reissue(gw: Gateway, tournament: str, entrant: int, place: int) -> dic
                                          "place": place, "generation": generation,
                                          "ts": int(time.time() * 1000)},
                         "record the player's link", "tournament", "links")
-    _forget(gw, tournament)
+    forget_moment(gw, tournament)
     scope = PlayerScope(tournament, entrant, place, generation)
     token = sign_player(gw.signing_key, scope, int(time.time()) + gw.settings.token_ttl_s)
     return {"entrant": entrant, "place": place, "generation": generation, "token": token,
@@ -333,7 +334,7 @@ async def move(gw: Gateway, tournament: str, given: dict[str, Any]) -> dict[str,
     await refuse_closed(gw, tournament, "tournament", "moves")
     await append_record(gw, tournament, {**event, "ts": int(time.time() * 1000)},
                         "record the move", "tournament", "moves")
-    _forget(gw, tournament)
+    forget_moment(gw, tournament)
     return {k: v for k, v in event.items() if k != "type"}
 
 

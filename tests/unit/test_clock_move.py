@@ -158,7 +158,7 @@ async def test_a_round_ends_steps_are_timed_in_one_log_line(
     lines = [r.getMessage() for r in caplog.records if "the round's end of eve" in
              r.getMessage()]
     assert len(lines) == 1
-    for step in ("round_ended to the tables", "round_started to the tables",
+    for step in ("round_ended and round_started to the tables",
                  "the players' sockets woken", "unfinished boards scored"):
         assert step in lines[0]
 

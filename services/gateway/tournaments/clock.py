@@ -135,9 +135,17 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
         tables = await start_round(gw, tournament, nxt, None, None)
         return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
     async with play_watch.moving(gw, tournament):  # the players see the move, not the end
-        if ending:
-            await _ended(gw, tournament, records, clock)
-        tables = await start_round(gw, tournament, nxt, None, None)
+        if ending:  # each table told the end and the start in one wave of appends
+            await gw.adapters.store.drop_clock(tournament)
+            event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
+            try:
+                tables = await start_round(gw, tournament, nxt, None, None, ended=(
+                    event, round_tables(records, clock.round)))
+            except Refused:  # no next round after all: the round ends all the same
+                await _ended(gw, tournament, records, clock)
+                raise
+        else:
+            tables = await start_round(gw, tournament, nxt, None, None)
     # the players moved first, their sockets woken; then (a resumed end too) the scores
     await play_watch.moved(gw, tournament, nxt)
     round_timing.mark("the players' sockets woken")

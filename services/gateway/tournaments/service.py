@@ -215,11 +215,14 @@ async def _claim(gw: Gateway, made: Tournament) -> dict[str, registry.TableRecor
 
 
 async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,
-                      movement: dict[str, list[int]] | None) -> int:
+                      movement: dict[str, list[int]] | None, *,
+                      ended: tuple[dict[str, Any], list[str]] | None = None) -> int:
     """Append the round to each of its tables (every table that has started it ignores it
     again), then record it on the tournament's topic; how many tables play it. A tournament
     with a movement seats its entrants as the movement's round says (the players' names
-    follow) and records who sits where."""
+    follow) and records who sits where. `ended`: the round before's end on the clock
+    (`round_ended`) and its tables, appended first at each of them in the same wave, and
+    recorded just before the round (`services.gateway.tournaments.clock`)."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
@@ -263,13 +266,18 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
         for event in events:  # in order at the table; the tables at once
             await gw.append(table, event)
 
+    end, ending = ended if ended is not None else ({}, [])
+    first = {table: [end] for table in ending}
     await asyncio.gather(*(seat_and_start(table, [
-        *([named[table]] if table in named else []),
+        *first.get(table, []), *([named[table]] if table in named else []),
         {"type": "round_started", "round": number, "ruleset": made.ruleset,
-         "boards": table_boards, "ts": now, **timed}]) for table, table_boards in plan.items()))
-    await asyncio.gather(*(gw.append(table, event) for table, event in named.items()
-                           if table not in plan))  # seated, with no boards this round
-    round_timing.mark("round_started to the tables")
+         "boards": table_boards, "ts": now, **timed}]) for table, table_boards in plan.items()),
+        *(seat_and_start(table, [*first.get(table, []), *([named[table]] if table in named
+                                                          else [])])
+          for table in {*named, *first} - plan.keys()))  # with no boards this round
+    round_timing.mark("round_ended and round_started to the tables")
+    if ended is not None:
+        await append_record(gw, tournament, end, "record the clock", "round", "rounds")
     record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now, **timed,
                               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
     if seated is not None:

@@ -152,10 +152,15 @@ async def pass_out(http: httpx.AsyncClient, gate: asyncio.Semaphore, table: str,
         first = board_dealer(board).value
         for seat in (SEATS * 2)[first:first + (1 if slow and board == boards[-1] else 4)]:
             while True:
-                async with gate:
-                    response = await http.post(
-                        f"/api/tables/{table}/events", json={"type": "call", "call": "P"},
-                        headers={"Authorization": f"Bearer {seats[seat]}"})
+                try:
+                    async with gate:
+                        response = await http.post(
+                            f"/api/tables/{table}/events", json={"type": "call", "call": "P"},
+                            headers={"Authorization": f"Bearer {seats[seat]}"})
+                except httpx.TimeoutException:  # a loaded machine: taken as sent, not again
+                    refused.append(f"{table} {seat} board {board}: no answer in 60 s")
+                    sent += 1
+                    break
                 if response.status_code == 202:
                     sent += 1
                     break

@@ -25,6 +25,7 @@ from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
+from services.gateway.tournaments import play_watch, round_timing
 from services.gateway.tournaments.log import append_record, tournament_records
 from services.gateway.tournaments.service import find, start_round
 from services.gateway.tournaments.unfinished import TRICKS_LEFT, score_unfinished
@@ -117,30 +118,52 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     records = await round_records(gw, tournament)
+    round_timing.mark("read the tournament")
     clock = clock_of(records)
     if clock is None:
         raise Refused("round: no timed round is in progress (a movement with "
                       "minutes_per_board times its rounds)", "round", Kind.CONFLICT)
     ending = not clock.over
-    if ending:
-        await gw.adapters.store.drop_clock(tournament)
-        event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
-        await _tell_tables(gw, round_tables(records, clock.round), event)
-        await append_record(gw, tournament, event, "record the clock", "round", "rounds")
     movement = made.movement
     nxt = clock.round + 1
-    if movement is None or nxt > movement.rounds:
+    if movement is None or nxt > movement.rounds or movement.kind.swiss:
         if ending:
-            await _score_left(gw, made, clock.round)
-        return {"round": clock.round, "ended": True, "next": None}
-    if movement.kind.swiss:  # paired by the results so far: the round before scored first
-        if ending:
-            await _score_left(gw, made, clock.round)  # the next round's pairing reads them
+            await _ended(gw, tournament, records, clock)
+            await _score_left(gw, made, clock.round)  # a Swiss's next pairing reads them
+        if movement is None or nxt > movement.rounds:
+            return {"round": clock.round, "ended": True, "next": None}
         tables = await start_round(gw, tournament, nxt, None, None)
-    else:  # the players moved first; a resumed end scores what a failed one did not
-        tables = await start_round(gw, tournament, nxt, None, None)
-        await _score_left(gw, made, clock.round)
+        return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+    async with play_watch.moving(gw, tournament):  # the players see the move, not the end
+        if ending:  # each table told the end and the start in one wave of appends
+            await gw.adapters.store.drop_clock(tournament)
+            event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
+            try:
+                tables = await start_round(gw, tournament, nxt, None, None, ended=(
+                    event, round_tables(records, clock.round)))
+            except Refused:  # no next round after all: the round ends all the same
+                await _ended(gw, tournament, records, clock)
+                raise
+        else:
+            tables = await start_round(gw, tournament, nxt, None, None)
+    # the players moved first, their sockets woken; then (a resumed end too) the scores
+    await play_watch.moved(gw, tournament, nxt)
+    round_timing.mark("the players' sockets woken")
+    await _score_left(gw, made, clock.round)
+    round_timing.mark("unfinished boards scored")
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+
+
+async def _ended(gw: Gateway, tournament: str, records: list[dict[str, Any]],
+                 clock: TournamentClock) -> None:
+    """The round's clock stopped, each table told its round ended, then the tournament's
+    topic."""
+    await gw.adapters.store.drop_clock(tournament)
+    event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
+    await _tell_tables(gw, round_tables(records, clock.round), event)
+    round_timing.mark("round_ended to the tables")
+    await append_record(gw, tournament, event, "record the clock", "round", "rounds")
+    round_timing.mark("round_ended recorded")
 
 
 async def _score_left(gw: Gateway, made: Tournament, number: int) -> None:
@@ -160,10 +183,13 @@ async def on_due(gw: Gateway, tournament: str) -> None:
     """A clock due: taken by this gateway alone, its round ended and the next started; put
     back a moment later when something failed on the way."""
     store = gw.adapters.store
+    due = await store.clock_of(tournament)
     if not await store.take_clock(tournament, now_ms()):
         return  # another gateway took it (and may have set the next round's already)
+    late_ms = now_ms() - due if due is not None else -1
     try:
-        await end_round(gw, tournament)
+        with round_timing.timed(f"the round's end of {tournament} (due {late_ms} ms before)"):
+            await end_round(gw, tournament)
     except Refused as exc:  # no timed round (the Director started an untimed one), closed
         log.info("clock of %s let go: %s", tournament, exc)
     except (ServiceError, TimeoutError) as exc:
@@ -173,14 +199,26 @@ async def on_due(gw: Gateway, tournament: str) -> None:
 
 
 async def run_clock(gw: Gateway) -> None:
-    """The clocks due, ended, for as long as the gateway runs (Redis away: tried again)."""
+    """The clocks due, ended, for as long as the gateway runs (Redis away: tried again). Each
+    tournament's end runs on its own (one waits not for another's scores); one that fails
+    otherwise than by a fault stops the clock, as it would have run inline."""
     backoff = Backoff.doubling(0.5, 10.0)
-    while True:
-        try:
-            for tournament in await gw.adapters.store.clocks_due(now_ms()):
-                await on_due(gw, tournament)
-            backoff.reset()
-            await asyncio.sleep(TICK_S)
-        except (ServiceError, TimeoutError) as exc:
-            log.warning("clocks not read (%r): again", exc)
-            await backoff.wait()
+    ending: dict[str, asyncio.Task[None]] = {}
+    try:
+        while True:
+            for tournament, task in list(ending.items()):
+                if task.done():
+                    del ending[tournament]
+                    task.result()  # an unforeseen failure ends the clock's task
+            try:
+                for tournament in await gw.adapters.store.clocks_due(now_ms()):
+                    if tournament not in ending:
+                        ending[tournament] = asyncio.ensure_future(on_due(gw, tournament))
+                backoff.reset()
+                await asyncio.sleep(TICK_S)
+            except (ServiceError, TimeoutError) as exc:
+                log.warning("clocks not read (%r): again", exc)
+                await backoff.wait()
+    finally:
+        for task in ending.values():
+            task.cancel()

@@ -6,6 +6,13 @@ field of 1,000 players costs one read a tick, not 1,000 views (bench/evening_ben
 
 A read that fails wakes the sockets too: each reads its view, meets the failure and closes
 with it (a retryable close), as it would have reading alone.
+
+While this gateway ends a round and starts the next (`moving`: the clock's end), the watcher
+reads nothing: the players would see every table's round over, and a page between rounds
+computes its entrant's score (the results of the whole field), at the very moment of the
+move; it reads at once when the next round is started, and the round's end waits (`moved`)
+until the players' sockets were woken with every table of the new round (or
+`MOVE_WAIT_S`) before it scores the unfinished boards.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from services.gateway.tokens import PlayerScope
 from services.gateway.tournaments import entry_links, players
 
 Stamp = tuple[object, ...]
+MOVE_WAIT_S = 3.0  # a round's end waits this long at most for its players' sockets (`moved`)
 
 
 @dataclass
@@ -32,7 +40,9 @@ class Watch:
     by_entry: int = 0
     stamp: Stamp | None = None
     task: asyncio.Task[None] | None = None
+    held: int = 0  # rounds being ended and started on this gateway (`moving`)
     _next: asyncio.Future[None] = field(default_factory=asyncio.Future)
+    _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def next_change(self) -> asyncio.Future[None]:
         """Done at the next change of what the players' views are made of."""
@@ -41,6 +51,16 @@ class Watch:
     def changed(self) -> None:
         self._next.set_result(None)
         self._next = asyncio.Future()
+
+    def poke(self) -> None:
+        """Read again now, not at the next tick."""
+        self._wake.set()
+
+    async def tick(self) -> None:
+        """Until the next read: `players.FRESH_S`, or a poke."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), players.FRESH_S)
+        self._wake.clear()
 
 
 _watches: WeakKeyDictionary[Gateway, dict[str, Watch]] = WeakKeyDictionary()
@@ -67,13 +87,60 @@ async def listening(gw: Gateway, player: PlayerScope) -> AsyncIterator[Watch]:
                 watch.task.cancel()
 
 
+def _watch_of(gw: Gateway, tournament: str) -> Watch | None:
+    return _watches.get(gw, {}).get(tournament)
+
+
+@contextlib.asynccontextmanager
+async def moving(gw: Gateway, tournament: str) -> AsyncIterator[None]:
+    """A round's end and the next round's start on this gateway: the tournament's watcher
+    reads nothing meanwhile, then reads again at once (the moment read anew)."""
+    watch = _watch_of(gw, tournament)
+    if watch is not None:
+        watch.held += 1
+    try:
+        yield
+    finally:
+        if watch is not None:
+            watch.held -= 1
+            players.forget_moment(gw, tournament)
+            watch.poke()
+
+
+async def moved(gw: Gateway, tournament: str, number: int, wait_s: float = MOVE_WAIT_S
+                ) -> bool:
+    """Whether the players' sockets of the tournament on this gateway were woken with every
+    table of round `number` started, within `wait_s` (True at once with none listening)."""
+    watch = _watch_of(gw, tournament)
+    if watch is None:
+        return True
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(wait_s):
+            while not _shows(watch.stamp, number):
+                await asyncio.shield(watch.next_change())
+            return True
+    return False
+
+
+def _shows(stamp: Stamp | None, number: int) -> bool:
+    """Whether the stamp's moment has round `number` started at each of its tables."""
+    now = stamp[-1] if stamp else None
+    if not isinstance(now, players.Moment) or now.started < number:
+        return False
+    seated = now.rounds.get(number)
+    tables = {s.table for s in seated.tables} if seated is not None else set()
+    return all((line := now.tables.get(t)) is not None and line.round is not None
+               and line.round >= number for t in tables)
+
+
 async def _watch(gw: Gateway, watch: Watch) -> None:
     while watch.listeners:
-        stamp = await _stamp(gw, watch)
-        if stamp != watch.stamp:  # by identity first: an unchanged read is the same object
-            watch.stamp = stamp
-            watch.changed()
-        await asyncio.sleep(players.FRESH_S)
+        if not watch.held:  # a round's end under way here: read once the next has started
+            stamp = await _stamp(gw, watch)
+            if stamp != watch.stamp:  # by identity first: an unchanged read is the same one
+                watch.stamp = stamp
+                watch.changed()
+        await watch.tick()
 
 
 async def _stamp(gw: Gateway, watch: Watch) -> Stamp:

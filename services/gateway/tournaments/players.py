@@ -17,7 +17,6 @@ refused with a 403 that says so.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -28,12 +27,16 @@ from services.common.public_links import public_link
 from services.gateway.refusals import Kind, Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Bound, Grant, PlayerScope, Role, sign_bound, sign_player
-from services.gateway.tournaments import scores as tournament_scores, service as tournaments
+from services.gateway.tournaments import (
+    record_maps,
+    scores as tournament_scores,
+    service as tournaments,
+)
 from services.gateway.tournaments.fresh_reads import FreshReads
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from shared.scores.movements import Round
 from shared.tournament.clock import RoundClockView, TournamentClock, clock_of, clock_view
-from shared.tournament.entrants import MovementKind, plan
+from shared.tournament.entrants import Movement, MovementKind, plan
 from shared.tournament.entrants_added import with_added
 from shared.tournament.errors import TournamentError
 from shared.tournament.individual_results import individual_place
@@ -111,7 +114,7 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
         records = []
     except KafkaUnavailable:
         raise Unavailable("Kafka did not answer in time; retry", retry_after=1) from None
-    events = [json.loads(value or b"{}") for _, value in records]
+    events = record_maps.maps_of(gw, tournament, records)  # the new ones decoded only
     made = with_added(made, events)
     recorded = [e for e in events if e.get("type") == "round_started"]
     lines = await gw.adapters.store.overview(list(made.tables))
@@ -121,11 +124,24 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
     assert movement is not None
     rounds = {r.number: r for r in rounds_of(recorded, made)}
     if not movement.kind.swiss:  # the movement fixes every round
-        rounds = {r.number: r for r in plan(movement, len(made.entrants))} | rounds
+        rounds = {r.number: r for r in _plan(movement, len(made.entrants))} | rounds
     started = max([*(r["round"] for r in recorded),
                    *(t.round for t in tables.values() if t.round is not None), 0])
     return Moment(made, rounds, seating_index(rounds), started, tables, links_of(events),
                   [_entrant(made, e.number) for e in made.entrants], clock_of(events))
+
+
+_plans: dict[tuple[Movement, int], list[Round]] = {}
+
+
+def _plan(movement: Movement, entrants: int) -> list[Round]:
+    """The movement's rounds (`plan`), computed once (a moment is read every `FRESH_S`)."""
+    key = (movement, entrants)
+    if key not in _plans:
+        if len(_plans) > 64:
+            _plans.clear()
+        _plans[key] = plan(movement, entrants)
+    return _plans[key]
 
 
 def where_of(now: Moment, player: PlayerScope) -> Where:
@@ -297,7 +313,8 @@ async def players_list(gw: Gateway, tournament: str) -> dict[str, Any]:
     return {"tournament": made.tournament, "name": made.name, "players": out}
 
 
-def _forget(gw: Gateway, tournament: str) -> None:
+def forget_moment(gw: Gateway, tournament: str) -> None:
+    """The tournament's moment read anew by its next reader (after a write they must see)."""
     _moments.forget(gw, tournament)
 
 
@@ -315,7 +332,7 @@ async def reissue(gw: Gateway, tournament: str, entrant: int, place: int) -> dic
                                          "place": place, "generation": generation,
                                          "ts": int(time.time() * 1000)},
                         "record the player's link", "tournament", "links")
-    _forget(gw, tournament)
+    forget_moment(gw, tournament)
     scope = PlayerScope(tournament, entrant, place, generation)
     token = sign_player(gw.signing_key, scope, int(time.time()) + gw.settings.token_ttl_s)
     return {"entrant": entrant, "place": place, "generation": generation, "token": token,
@@ -333,7 +350,7 @@ async def move(gw: Gateway, tournament: str, given: dict[str, Any]) -> dict[str,
     await refuse_closed(gw, tournament, "tournament", "moves")
     await append_record(gw, tournament, {**event, "ts": int(time.time() * 1000)},
                         "record the move", "tournament", "moves")
-    _forget(gw, tournament)
+    forget_moment(gw, tournament)
     return {k: v for k, v in event.items() if k != "type"}
 
 

@@ -29,7 +29,7 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.robots import presence as robot_presence
 from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import records_of, table_logs
-from services.gateway.tournaments import hand_records
+from services.gateway.tournaments import hand_records, round_timing
 from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
 from services.gateway.tournaments.overview_view import Overview, TableLine
 from services.gateway.tournaments.scores import movement_round, record_of, standings_of
@@ -215,16 +215,20 @@ async def _claim(gw: Gateway, made: Tournament) -> dict[str, registry.TableRecor
 
 
 async def start_round(gw: Gateway, tournament: str, number: int, boards: list[int] | None,
-                      movement: dict[str, list[int]] | None) -> int:
+                      movement: dict[str, list[int]] | None, *,
+                      ended: tuple[dict[str, Any], list[str]] | None = None) -> int:
     """Append the round to each of its tables (every table that has started it ignores it
     again), then record it on the tournament's topic; how many tables play it. A tournament
     with a movement seats its entrants as the movement's round says (the players' names
-    follow) and records who sits where."""
+    follow) and records who sits where. `ended`: the round before's end on the clock
+    (`round_ended`) and its tables, appended first at each of them in the same wave, and
+    recorded just before the round (`services.gateway.tournaments.clock`)."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
     await refuse_closed(gw, tournament, "round", "rounds")
     records = await records_of(gw, list(made.tables))
+    round_timing.mark("the tables' records read")
     if any("closed" in record for record in records.values()):
         raise Refused(f"tournament {tournament} is closed: its tables take no more rounds",
                       "round", kind=Kind.CONFLICT)
@@ -236,7 +240,9 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
             if boards is not None or movement is not None:
                 raise TournamentError("boards: this tournament's movement gives each table "
                                       "its boards; send the round's number only", "boards")
+            round_timing.mark("the tournament's record read")
             seated = await movement_round(gw, made, number)
+            round_timing.mark("the movement's round")
             movement = {made.tables[s.table - 1]: list(s.boards) for s in seated.tables}
         plan = round_boards(made, boards, movement)
     except TournamentError as exc:
@@ -260,12 +266,18 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
         for event in events:  # in order at the table; the tables at once
             await gw.append(table, event)
 
+    end, ending = ended if ended is not None else ({}, [])
+    first = {table: [end] for table in ending}
     await asyncio.gather(*(seat_and_start(table, [
-        *([named[table]] if table in named else []),
+        *first.get(table, []), *([named[table]] if table in named else []),
         {"type": "round_started", "round": number, "ruleset": made.ruleset,
-         "boards": table_boards, "ts": now, **timed}]) for table, table_boards in plan.items()))
-    await asyncio.gather(*(gw.append(table, event) for table, event in named.items()
-                           if table not in plan))  # seated, with no boards this round
+         "boards": table_boards, "ts": now, **timed}]) for table, table_boards in plan.items()),
+        *(seat_and_start(table, [*first.get(table, []), *([named[table]] if table in named
+                                                          else [])])
+          for table in {*named, *first} - plan.keys()))  # with no boards this round
+    round_timing.mark("round_ended and round_started to the tables")
+    if ended is not None:
+        await append_record(gw, tournament, end, "record the clock", "round", "rounds")
     record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now, **timed,
                               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
     if seated is not None:
@@ -274,6 +286,7 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
     await append_record(gw, tournament, record, "record the round", "round", "rounds")
     if timed:
         await gw.adapters.store.set_clock(tournament, timed["ends_at"])
+    round_timing.mark("round_started recorded")
     return len(plan)
 
 

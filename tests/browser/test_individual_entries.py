@@ -48,6 +48,7 @@ def test_the_director_runs_an_individual_from_the_console_players_entering_one_b
     console.fill("#entries-tournament", T)
     console.fill("#entries-event", "Friday individual")
     console.select_option("#entries-kind", "individual")
+    expect(console.locator("#entries-teams")).to_be_disabled()  # players enter alone
     console.fill("#entries-per", "1")
     console.fill("#entries-deals", DEALS)
     console.locator("#entries-open-form button[type='submit']").click()

@@ -110,6 +110,9 @@ export function bindEntries({ token, act, visible }) {
       return t(answer.opened ? "de.opened" : "de.openAlready");
     });
   });
+  $("entries-kind").addEventListener("change", () => { // an individual's: players alone
+    $("entries-teams").disabled = $("entries-kind").value === "individual";
+  });
   $("entries-watch").addEventListener("click", () => watch($("entries-tournament").value.trim()));
   $("entries-close").addEventListener("click", () => {
     act("entries-close-result", () => postJson(`${path()}/close`, token, {}), (answer) => {

@@ -3,8 +3,9 @@ page (docs/pages.md), the Director watching them arrive, refusing or editing one
 
 Each step is an event on the tournament's topic, folded here in the order recorded:
 `entries_opened` (what the Director gives of the session: its name, deals, movement, pairs or
-teams), `entry_made` (a pair's two players, or a team's four to six, each a name and an
-optional ID: a federation number or an email), `entry_edited`, `entry_refused`,
+teams), `entry_made` (a pair's two players, a team's four to six, or an individual's one
+player: `shared.tournament.entry_kinds`; each a name and an optional ID: a federation number
+or an email), `entry_edited`, `entry_refused`,
 `entries_closed`. An entry that the fold finds against the rules (a player entered already,
 entries closed) counts for nothing: of two sent at once by two gateways, the first stands.
 
@@ -16,7 +17,7 @@ At the close the entries standing (those not refused, in the order they came) be
 entrants, numbered 1 … n, and their number chooses the movement (a Howell for a small field, a
 Mitchell above it; a round robin of matches for teams) or checks the one the Director gave, as
 the movement planning does (`shared.tournament.entrants`): an odd number sits a pair out each
-round.
+round. An individual's entries close only at a size it seats (8, 12, 16, 20 or 24 players).
 
 Pure: raises `TournamentError` naming the field at fault (`EntryConflict` for a conflict with
 the entries as they stand).
@@ -39,12 +40,16 @@ from shared.tournament.entrants import (
     movement_of,
     plan,
 )
+from shared.tournament.entry_kinds import (
+    EntryKind,
+    check_close_kind,
+    check_individual_size,
+    entry_kind,
+)
 from shared.tournament.errors import TournamentError
 
 MAX_NAME = 64  # characters of a player's name
 MAX_TEAM_NAME = 200
-PAIR = 2
-TEAM_LEAST, TEAM_MOST = 4, 6
 HOWELL_MOST = 8  # pairs a Howell is chosen for (7 rounds); a larger field plays a Mitchell
 MOST_ROUNDS = 200  # rounds a movement plays at the most (a creation request's limit)
 
@@ -124,6 +129,19 @@ class Opening:
         given: Mapping[str, Any] = self.session.get("movement") or {}
         return given
 
+    @property
+    def kind(self) -> EntryKind:
+        """What one entry is: a pair, a team, or an individual's one player."""
+        return entry_kind(self.teams, self.movement)
+
+    def closing_with(self, movement: Mapping[str, Any] | None) -> Opening:
+        """The opening with the Director's movement at the close (None: the opening's), which
+        must fit the entries' kind (`check_close_kind`)."""
+        if movement is None:
+            return self
+        check_close_kind(self.kind, movement)
+        return Opening(self.teams, {**self.session, "movement": movement})
+
 
 @dataclass(frozen=True, slots=True)
 class Entries:
@@ -159,16 +177,14 @@ class Entries:
         return None
 
 
-def entry_of(given: Mapping[str, Any], teams: bool) -> tuple[tuple[Player, ...], str]:
-    """An entry's players and team name as given, checked: a pair's two players or a team's
-    four to six, each with a name (an ID optional, at most `MAX_ID` characters), no player
-    twice; a team's name (by default its first player's)."""
+def entry_of(given: Mapping[str, Any], kind: EntryKind) -> tuple[tuple[Player, ...], str]:
+    """An entry's players and team name as given, checked: a pair's two players, a team's
+    four to six or an individual's one (`kind`), each with a name (an ID optional, at most
+    `MAX_ID` characters), no player twice; a team's name (by default its first player's)."""
     raw = given.get("players")
-    least, most = (TEAM_LEAST, TEAM_MOST) if teams else (PAIR, PAIR)
-    what = f"a team's {least} to {most} players" if teams else "the pair's two players, you " \
-        "and your partner"
-    if not isinstance(raw, list) or not least <= len(raw) <= most:
-        raise TournamentError(f"players: {what}", "players")
+    teams = kind is EntryKind.TEAM
+    if not isinstance(raw, list) or not kind.least <= len(raw) <= kind.most:
+        raise TournamentError(f"players: {kind.players_wanted}", "players")
     players: list[Player] = []
     for i, p in enumerate(raw):
         at = f"players[{i}]"
@@ -255,7 +271,7 @@ def _step(entries: Entries, offset: int, event: Mapping[str, Any]) -> Entries:
         return entries
     try:
         if kind == EntryEvent.MADE:
-            players, team = entry_of(event, entries.opening.teams)
+            players, team = entry_of(event, entries.opening.kind)
             check_entry(entries, players)
             made = Entry(len(entries.entries) + 1, players, team, None, int(event.get("ts", 0)))
             return replace(entries, entries=(*entries.entries, made),
@@ -263,7 +279,7 @@ def _step(entries: Entries, offset: int, event: Mapping[str, Any]) -> Entries:
         if kind == EntryEvent.EDITED:
             number = int(event["entry"])
             before = entry_in(entries, number)
-            players, team = entry_of(event, entries.opening.teams)
+            players, team = entry_of(event, entries.opening.kind)
             check_entry(entries, players, editing=number)
             return _put(entries, replace(before, players=players, team=team))
         if kind == EntryEvent.REFUSED:
@@ -319,6 +335,8 @@ def movement_at_close(opening: Opening, count: int, deals: Sequence[int]
     scoring = Scoring(given.get("scoring") or Scoring.MATCHPOINTS)
     if count < 1:
         raise TournamentError("entrants: no entry stands", "entrants")
+    if kind is MovementKind.INDIVIDUAL:
+        check_individual_size(count)
     planned = plan(Movement(kind, per, int(rounds or 0), scoring), count)
     if rounds is None and not kind.swiss and len(planned) > MOST_ROUNDS:
         rounds, planned = MOST_ROUNDS, planned[:MOST_ROUNDS]  # a field of 400 pairs and more

@@ -19,6 +19,7 @@ from shared.tournament.entries import (
     fold,
     movement_at_close,
 )
+from shared.tournament.entry_kinds import EntryKind
 from shared.tournament.errors import TournamentError
 
 DEALS = list(range(1, 37))
@@ -80,13 +81,13 @@ def test_a_player_is_the_same_by_name_unless_two_ids_tell_them_apart(
 
 def test_a_player_entered_already_is_refused_naming_the_player() -> None:
     entries = fold(numbered(opened(), pair("Ann Smith", "Bob", "ann@example.org")))
-    players, _ = entry_of(pair("Cy", "ann smith"), False)
+    players, _ = entry_of(pair("Cy", "ann smith"), EntryKind.PAIR)
     with pytest.raises(EntryConflict) as caught:
         check_entry(entries, players)
     assert caught.value.field == "players[1]"
     assert "entry 1" in str(caught.value)
     other, _ = entry_of({"players": [{"name": "Cy"}, {"name": "Ann Smith", "id": "EBU 9"}]},
-                        False)
+                        EntryKind.PAIR)
     check_entry(entries, other)  # her namesake, told apart by two IDs
 
 
@@ -118,20 +119,21 @@ def test_a_refused_entry_frees_its_players_and_an_edit_may_keep_its_own() -> Non
 ])
 def test_a_bad_entry_names_its_field(given: dict[str, Any], teams: bool, field: str) -> None:
     with pytest.raises(TournamentError) as caught:
-        entry_of(given, teams)
+        entry_of(given, EntryKind.TEAM if teams else EntryKind.PAIR)
     assert caught.value.field == field
     assert not isinstance(caught.value, EntryConflict)
 
 
 def test_a_team_is_named_by_its_captain_unless_named() -> None:
     players = [{"name": n} for n in ("Ann", "Bob", "Cy", "Di", "Ed")]
-    assert entry_of({"players": players}, True)[1] == "Team Ann"
-    assert entry_of({"players": players, "team": " The  Aces "}, True)[1] == "The Aces"
-    assert entry_of({"players": players[:2], "team": "ignored"}, False)[1] == ""
+    assert entry_of({"players": players}, EntryKind.TEAM)[1] == "Team Ann"
+    assert entry_of({"players": players, "team": " The  Aces "},
+                    EntryKind.TEAM)[1] == "The Aces"
+    assert entry_of({"players": players[:2], "team": "ignored"}, EntryKind.PAIR)[1] == ""
 
 
 def test_entries_closed_or_never_opened_take_no_entry() -> None:
-    players, _ = entry_of(pair("Ann", "Bob"), False)
+    players, _ = entry_of(pair("Ann", "Bob"), EntryKind.PAIR)
     for events in ([], [opened(), {"type": "entries_closed"}]):
         with pytest.raises(EntryConflict) as caught:
             check_entry(fold(numbered(*events)), players)

@@ -158,4 +158,4 @@ async def test_the_entry_page_reads_the_forms_facts_with_the_entry_token(
     form = await http.get(f"/api/tournaments/{T}/entries/open",
                           headers={"Authorization": f"Bearer {token}"})
     assert form.json() == {"tournament": T, "name": "Club pairs", "teams": False,
-                           "closed": False, "entrants": 1}
+                           "kind": "pair", "closed": False, "entrants": 1}

@@ -42,6 +42,7 @@ from shared.tournament.entries import (
     fold,
     movement_at_close,
 )
+from shared.tournament.entry_kinds import EntryKind
 from shared.tournament.errors import TournamentError
 from shared.tournament.session import deals_of
 
@@ -127,7 +128,7 @@ async def make_entry(gw: Gateway, tournament: str, given: Mapping[str, Any]
         raise Refused(f"entries: entries are not open for tournament {tournament}", "entries",
                       kind=Kind.NOT_FOUND)
     try:
-        players, team = entry_of(given, entries.opening.teams)
+        players, team = entry_of(given, entries.opening.kind)
         again = entries.found(players, team)
         if again is not None:
             return entry_view(entries, again), False
@@ -159,7 +160,7 @@ async def edit_entry(gw: Gateway, tournament: str, number: int, given: Mapping[s
     entries = await _opened(gw, tournament)
     try:
         before = entry_in(entries, number)
-        players, team = entry_of(given, entries.opening.teams if entries.opening else False)
+        players, team = entry_of(given, entries.opening.kind if entries.opening else EntryKind.PAIR)
         if (players, team) == (before.players, before.team):
             return entry_view(entries, before)
         check_entry(entries, players, editing=number)
@@ -204,8 +205,10 @@ async def close_entries(gw: Gateway, tournament: str, movement: dict[str, Any] |
     entries = await _opened(gw, tournament)
     assert entries.opening is not None
     opening = entries.opening
-    if movement is not None:
-        opening = Opening(opening.teams, {**opening.session, "movement": movement})
+    try:
+        opening = opening.closing_with(movement)
+    except TournamentError as exc:
+        raise refused(exc) from None
     closed = entries.closed
     if closed is None:
         entrants = entrants_at_close(entries)

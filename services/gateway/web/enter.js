@@ -1,7 +1,8 @@
 // The entry page (`/enter#<entry token>`, the link the Director publishes): a player gives his
-// name and optional ID, and his partner's (pairs) or his team-mates' (teams), and gets his
-// entrant number and each player's own link for the evening (`/play#<player token>`, with a
-// copy button: the lobby now, his seat each round). The token names the tournament; the
+// name and optional ID, and his partner's (pairs) or his team-mates' (teams), or his alone (an
+// individual's entries, the form's kind `player`), and gets his entrant number and each
+// player's own link for the evening (`/play#<player token>`, with a copy button: the lobby
+// now, his seat each round). The token names the tournament; the
 // gateway checks it and every field. The page's words are the catalogue's (i18n.js, its switch
 // in the bar); the server's messages and the players' names as sent.
 
@@ -84,12 +85,14 @@ async function start() {
     return;
   }
   teams = form.teams;
+  const alone = form.kind === "player"; // an individual: each player enters alone
   const name = form.name || tournament;
   $("title").textContent = t("enter.titleOf", { name });
   document.title = t("enter.tabOf", { name });
-  $("summary").textContent = t(teams ? "enter.summaryTeams" : "enter.summaryPairs",
-    { count: form.entrants });
-  render(teams ? 4 : 2);
+  const summary = teams ? "enter.summaryTeams" : alone ? "enter.summaryPlayers" :
+    "enter.summaryPairs";
+  $("summary").textContent = t(summary, { count: form.entrants });
+  render(teams ? 4 : alone ? 1 : 2);
   $("add-player").addEventListener("click", () => {
     render(document.querySelectorAll(".entry-player").length + 1);
   });

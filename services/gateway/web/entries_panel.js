@@ -1,7 +1,8 @@
 // A tournament's entries on the director's console: open them (the entry link to publish),
 // watch them arrive (read again every two seconds while the panel is in view), refuse one
 // with a reason or edit it, and close: the tournament is created with the standing entries
-// and the movement their number chooses. The gateway checks everything; nothing here does.
+// and the movement their number chooses (an individual's: one player an entry). The gateway
+// checks everything; nothing here does.
 
 import { getJson, postJson, putJson } from "./api.js";
 import { entryBody, playerRows } from "./entry_form.js";
@@ -9,7 +10,7 @@ import { t } from "./i18n.js";
 import { el } from "./table.js";
 
 const EVERY_MS = 2000;
-const KINDS = ["howell", "mitchell", "swiss", "teams"]; // res.kind.<kind>
+const KINDS = ["howell", "individual", "mitchell", "swiss", "teams"]; // res.kind.<kind>
 
 function playersText(entry) {
   return entry.players.map((p) => (p.id ? `${p.name} (${p.id})` : p.name)).join(", ");
@@ -96,7 +97,9 @@ export function bindEntries({ token, act, visible }) {
     event.preventDefault();
     const name = $("entries-tournament").value.trim();
     const kind = $("entries-kind").value;
-    const body = { teams: $("entries-teams").value === "1", name: $("entries-event").value.trim(),
+    // an individual's entries are players alone, never teams
+    const teams = kind !== "individual" && $("entries-teams").value === "1";
+    const body = { teams, name: $("entries-event").value.trim(),
       deals: $("entries-deals").value, movement: {
         boards_per_round: Number($("entries-per").value), ...(kind ? { kind } : {}),
         ...($("entries-minutes").value ?
@@ -106,6 +109,9 @@ export function bindEntries({ token, act, visible }) {
       watch(answer.tournament);
       return t(answer.opened ? "de.opened" : "de.openAlready");
     });
+  });
+  $("entries-kind").addEventListener("change", () => { // an individual's: players alone
+    $("entries-teams").disabled = $("entries-kind").value === "individual";
   });
   $("entries-watch").addEventListener("click", () => watch($("entries-tournament").value.trim()));
   $("entries-close").addEventListener("click", () => {

@@ -83,6 +83,7 @@ function lobbyNodes(view) {
   } else {
     nodes.push(view.seat ? el("p", placeWords(view.seat), { class: "next", id: "play-next" })
       : el("p", t("play.sitOut", { round: 1 }), { class: "next", id: "play-next" }));
+    nodes.push(...[partnerNode(view)].filter(Boolean)); // an individual's round-1 partner
   }
   const list = el("ol", null, { id: "play-entrants" });
   for (const entrant of view.entrants || []) list.append(el("li", entrantWords(entrant)));

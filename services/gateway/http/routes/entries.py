@@ -22,6 +22,7 @@ from services.gateway.tournaments import entries as tournament_entries, entry_li
 from shared.events import Ruleset
 from shared.scores.vocabulary import Scoring
 from shared.tournament.entrants import MovementKind
+from shared.tournament.entry_kinds import EntryKind
 
 router = APIRouter(prefix="/api/tournaments", tags=["entries"])
 _TOURNAMENT = re.compile(TOURNAMENT_ID)
@@ -44,7 +45,8 @@ class MovementWanted(BaseModel):
 
 class EntriesOpen(BaseModel):
     """The session the close will create (as `POST /api/tournaments` takes it, but its tables
-    and entrants: the entries give them), and whether pairs or teams enter."""
+    and entrants: the entries give them), and whether pairs or teams enter (players alone
+    when the movement is an individual)."""
 
     model_config = ConfigDict(extra="forbid")
     teams: bool = Field(False, description="teams of 4 to 6 enter; by default pairs")
@@ -71,7 +73,8 @@ class PlayerGiven(BaseModel):
 
 
 class EntryGiven(BaseModel):
-    """A pair's two players (the one entering first, then his partner) or a team's 4 to 6."""
+    """A pair's two players (the one entering first, then his partner), a team's 4 to 6, or
+    an individual's one player."""
 
     model_config = ConfigDict(extra="forbid")
     players: list[PlayerGiven] = Field(max_length=6)
@@ -111,9 +114,14 @@ class EntryOut(BaseModel):
                                     "Director's list of the entries has them too)")
 
 
+_KIND = Field(description="what one entry is: a pair's two players, a team's 4 to 6, or "
+              "a player alone (entries for an individual)")
+
+
 class EntriesView(BaseModel):
     tournament: str
     teams: bool
+    kind: EntryKind = _KIND
     closed: bool
     entries: list[EntryOut] = Field(description="every entry in the order it came")
     link: str = Field(description="the entry page to publish")
@@ -165,6 +173,7 @@ class EntryForm(BaseModel):
     tournament: str
     name: str = Field(description="the event's name")
     teams: bool
+    kind: EntryKind = _KIND
     closed: bool
     entrants: int = Field(description="how many entries stand")
 
@@ -180,7 +189,8 @@ async def get_entry_form(tournament: str, gw: GatewayDep, grant: GrantDep) -> En
         raise Refused(f"entries were never opened for tournament {tournament}", "entries",
                       kind=Kind.NOT_FOUND)
     return EntryForm(tournament=tournament, name=str(entries.opening.session.get("name", "")),
-                     teams=entries.opening.teams, closed=entries.closed is not None,
+                     teams=entries.opening.teams, kind=entries.opening.kind,
+                     closed=entries.closed is not None,
                      entrants=len(entries.standing))
 
 
@@ -230,6 +240,7 @@ async def get_entries(tournament: str, gw: GatewayDep, _: DirectorDep) -> Entrie
         raise Refused(f"entries were never opened for tournament {tournament}", "entries",
                       kind=Kind.NOT_FOUND)
     return EntriesView(tournament=tournament, teams=entries.opening.teams,
+                       kind=entries.opening.kind,
                        closed=entries.closed is not None, link=entry_link(gw, tournament)[1],
                        entries=[EntryOut(**(view := tournament_entries.entry_view(entries, e)),
                                          links=_links(gw, tournament, view))

@@ -93,7 +93,7 @@ def test_the_director_runs_an_individual_from_the_console_players_entering_one_b
         table, seat = round_1(player)
         at = {s: PLAYERS[(table - 1) * 4 + i][0] for i, s in enumerate("NESW")}
         partner = at[PARTNER[seat]]
-        opponents = " & ".join(at[s] for s in ("EW" if seat in "NS" else "NS"))
+        opponents = ", ".join(at[s] for s in ("EW" if seat in "NS" else "NS"))
         tab = open_tab(browser, links[player])
         tabs.append(tab)
         page = tab.page
@@ -101,7 +101,13 @@ def test_the_director_runs_an_individual_from_the_console_players_entering_one_b
         expect(page.locator("#play-next")).to_contain_text(
             f"Round 1: table {table}, {SIDE[seat]} ({SEAT_NAMES[seat]}), against ")
         expect(page.locator("#play-next")).to_contain_text(opponents)
+        numbers = sorted((table - 1) * 4 + i + 1 for i, s in enumerate("NESW")
+                         if s in ("EW" if seat in "NS" else "NS"))
+        expect(page.locator("#play-next")).to_contain_text(
+            f"against players {numbers[0]} and {numbers[1]} (")  # not "pair 10002"
         expect(page.locator("#play-entrants li")).to_have_count(8)
+        expect(page.locator("#play-entrants li").nth(player - 1)).to_have_text(
+            f"player {player} ({PLAYERS[player - 1][0]})")
         expect(page.locator("#play-partner")).to_have_text(
             f"Your partner this round: {partner}.")
         assert_clean_console(tab)

@@ -38,12 +38,19 @@ function boardsWords(boards) {
 
 const state = { seat: null, seatedAt: null, tries: 0, ws: null, pinger: null, noun: "pair" };
 
-/** "pair 12 (Ann, Bob)", or "pair 12, The Owls (Ann, Bob)" when it has a name of its own. */
+/** "pair 12 (Ann, Bob)", or "pair 12, The Owls (Ann, Bob)" when it has a name of its own;
+ * in an individual, "player 3", or a round's partnership "players 2 and 4 (Bob, Di)" (its
+ * number 10000·a + b). */
 function entrantWords(entrant) {
   const names = entrant.players.filter(Boolean).join(", ");
   const noun = t(`play.${state.noun}`);
-  const label = entrant.number ? t(`play.${state.noun}Number`, { number: entrant.number })
-    : noun;
+  const partnership = state.noun === "individual" && entrant.number >= 10000;
+  const label = partnership ? t("play.partnershipNumbers", {
+    a: Math.floor(entrant.number / 10000), b: entrant.number % 10000 })
+    : entrant.number ? t(`play.${state.noun}Number`, { number: entrant.number }) : noun;
+  if (state.noun === "individual") { // a player's name is his entry's: said once
+    return names ? t("play.withNames", { entrant: label, names }) : label;
+  }
   const named = [String(entrant.number), label, `${state.noun} ${entrant.number}`]
     .includes(entrant.name) ? label : t("play.named", { label, name: entrant.name });
   return names ? t("play.withNames", { entrant: named, names }) : named;
@@ -174,7 +181,8 @@ async function sit(view) {
 }
 
 function show(view) {
-  state.noun = ["teams", "swiss"].includes(view.movement) ? "team" : "pair";
+  state.noun = view.movement === "individual" ? "individual"
+    : ["teams", "swiss"].includes(view.movement) ? "team" : "pair";
   document.body.dataset.phase = view.phase;
   document.body.dataset.round = String(view.round);
   document.body.dataset.table = view.seat ? view.seat.table : "";

@@ -89,6 +89,7 @@ bench: install
 	$(PY) bench/feed_render_bench.py
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
 	$(PY) bench/fanout_floor.py --sockets 1000 5000 10000
+	$(PY) bench/hot_fanout_profile.py --sockets 2000 --updates 50
 	$(PY) bench/paired_bench.py hot --sockets 10000 --slices 6 --seconds 5
 	$(PY) bench/shard_start_bench.py --tables 1000 --runs 3
 	$(PY) bench/tournament_bench.py --tables 1000 --boards 3

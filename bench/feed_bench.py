@@ -71,6 +71,7 @@ from tests.stack import gateway_process, running_stack
 TABLES = 100
 READER_SOURCE = Path(__file__).with_name("feed_reader.c")
 FLOOR_SOURCE = Path(__file__).with_name("fanout_floor.c")
+FLOOR_BYTES = 300  # the kernel floor's update where ours were not counted
 DEAL = "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"
 
 
@@ -248,6 +249,7 @@ class Delivered:
     received: int
     closed: Counter[int]
     own_cpu: float  # the reading processes' CPU seconds
+    frame_bytes: int = 0  # the updates' frames as they came, headers included (0: not counted)
 
 
 class LocalReaders:
@@ -406,6 +408,8 @@ class CReader:
                 delivered.closed[int(code)] = int(count)
             elif word == "cpu":
                 delivered.own_cpu = float(rest)
+            elif word == "bytes":
+                delivered.frame_bytes = int(rest)
             else:
                 delivered.latencies.append(float(line))
         return delivered
@@ -417,9 +421,10 @@ class CReader:
 
 
 async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways: list[Gateway],
-                  tokens: dict[str, str], redis: Redis) -> float:
+                  tokens: dict[str, str], redis: Redis) -> tuple[float, int]:
     """One layout at a count of sockets, its figures printed; returns the p99 (ms) from the
-    write to Redis to a socket's reading."""
+    write to Redis to a socket's reading, and the bytes a socket was sent an update (its
+    frame, header included; 0 where the client does not count them: `--client c` does)."""
     seconds = args.seconds
     tables = ["hot"] if layout == "hot" else [f"t{i}" for i in range(TABLES)]
     rate = 2.0 if layout == "hot" else 100.0
@@ -479,17 +484,23 @@ async def measure(layout: str, sockets: int, args: argparse.Namespace, gateways:
               f"{rss_after[g.pid] / 2**20:.0f} MB resident, CPU {100 * cpu[g.pid] / wall:.0f} % "
               f"of a core (kernel {100 * system[g.pid] / wall:.0f} %)")
     print("       " + report("write to Redis → received", delivered.latencies), flush=True)
+    per_message = round(delivered.frame_bytes / received) if delivered.frame_bytes else 0
+    if per_message:
+        print(f"       {per_message} bytes a socket's update (its frame, header included)",
+              flush=True)
     if delivered.closed:
         print(f"       closed by the gateway (code: sockets): {dict(delivered.closed)}")
     await asyncio.sleep(3)  # the gateways let the closed sockets go
-    return pct(delivered.latencies or [float("nan")], 0.99)
+    return pct(delivered.latencies or [float("nan")], 0.99), per_message
 
 
-def kernel_floor_p99(binary: Path, sockets: int, senders: int, updates: int) -> float:
-    """The kernel floor's p99 (ms): `fanout_floor.c`, as many senders and readers as the
-    gateways, `updates` updates 500 ms apart."""
-    done = subprocess.run([str(binary), str(sockets), str(updates), str(senders), str(senders),
-                           "500"], capture_output=True, text=True, check=False)
+def kernel_floor_p99(binary: Path, sockets: int, senders: int, updates: int,
+                     size: int) -> float:
+    """The kernel floor's p99 (ms): `fanout_floor.c`, as many senders as the gateways and one
+    reader, as ours have (`feed_reader.c` is one process), `updates` updates 500 ms apart,
+    each `size` bytes a socket (ours, measured)."""
+    done = subprocess.run([str(binary), str(sockets), str(updates), str(senders), "1",
+                           "500", str(size)], capture_output=True, text=True, check=False)
     print("       kernel floor: " + done.stdout.strip(), flush=True)
     found = re.search(r"p99 ([0-9.]+) ms", done.stdout)
     return float(found.group(1)) if found else float("nan")
@@ -498,17 +509,22 @@ def kernel_floor_p99(binary: Path, sockets: int, senders: int, updates: int) -> 
 async def hot_pair(args: argparse.Namespace, gateways: list[Gateway], tokens: dict[str, str],
                    redis: Redis) -> None:
     """The hot table and the kernel floor in alternating rounds (`--pair-floor ROUNDS`):
-    each round our gateways' hot layout, then the C floor with as many processes a side;
+    each round our gateways' hot layout, then the C floor with as many processes a side,
+    writing as many bytes a socket an update as ours were sent in the round (the frame the
+    reader counted, header included: the ratio is then our code's cost, not the payload's);
     each side's p99 and the ratio's, round by round, with their spread."""
     sockets = args.sockets[-1]
     updates = max(1, int(2 * args.seconds))  # the hot layout's 2 updates a second
     ms: dict[str, list[float]] = {"ours": [], "kernel": []}
     for n in range(args.pair_floor):
-        ms["ours"].append(await measure("hot", sockets, args, gateways, tokens, redis))
+        p99, size = await measure("hot", sockets, args, gateways, tokens, redis)
+        size = size or FLOOR_BYTES  # a client that does not count them: the floor's own
+        ms["ours"].append(p99)
         ms["kernel"].append(await asyncio.to_thread(
-            kernel_floor_p99, args.floor, sockets, len(gateways), updates))
+            kernel_floor_p99, args.floor, sockets, len(gateways), updates, size))
         print(f"  round {n + 1}: p99 ours {ms['ours'][-1]:.1f} ms, the kernel "
-              f"{ms['kernel'][-1]:.1f} ms", flush=True)
+              f"{ms['kernel'][-1]:.1f} ms; {size} bytes a socket's update on both sides",
+              flush=True)
     print("\n".join(pair_lines(sockets, ms)).replace(
         "events/s, CPU ms per event over the side's processes with Kafka and Redis",
         "sockets on one table, p99 (ms) from the write to the reading"), flush=True)

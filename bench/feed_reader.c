@@ -8,7 +8,8 @@
  * once its first text frame (the table's current state) has come. Then on stdout: "opened".
  * stdin then says "start" (count from now) and "finish N" (N updates expected over all the
  * sockets); the reader goes on until N have come or 30 s have passed, and prints
- * "received R", "closed CODE COUNT" lines, "cpu SECONDS" (its own since "start"), then one
+ * "received R", "closed CODE COUNT" lines, "cpu SECONDS" (its own since "start"), "bytes B"
+ * (the updates' frames, header and payload, as they came over the sockets), then one
  * latency a line
  * (seconds from the update's "written" stamp to its receipt, both wall-clock time) and "end".
  * Pings are answered (uvicorn's keepalive), masked with a zero key as a client's frames are.
@@ -38,6 +39,7 @@ typedef struct {
 static Sock *socks;
 static int nsocks, counting;
 static long received, closed_codes[5000];
+static long long update_bytes; /* the updates' frames, header and payload, since "start" */
 static double *latencies;
 static long nlat, caplat;
 
@@ -93,7 +95,10 @@ static size_t frames(Sock *s, const char *p, size_t n, double at) {
         int opcode = h[0] & 0x0F;
         if (opcode == 1) {
             if (s->state == AWAITING_STATE) s->state = LIVE;
-            else if (counting) update(p + start, len, at);
+            else if (counting) {
+                update(p + start, len, at);
+                update_bytes += (long long)(start + len - at_);
+            }
         } else if (opcode == 9 && len < 126) {
             char pong[2 + 4 + 125] = {(char)0x8A, (char)(0x80 | len)};
             memcpy(pong + 6, p + start, len);
@@ -239,6 +244,7 @@ int main(void) {
                 if (strcmp(command, "start") == 0) {
                     counting = 1;
                     received = nlat = 0;
+                    update_bytes = 0;
                     cpu_at_start = cpu_seconds();
                 }
                 else if (strncmp(command, "finish ", 7) == 0) { expected = atol(command + 7); deadline = wall() + 30; }
@@ -253,6 +259,7 @@ int main(void) {
     for (int code = 0; code < 5000; code++)
         if (closed_codes[code]) printf("closed %d %ld\n", code, closed_codes[code]);
     printf("cpu %.3f\n", cpu_seconds() - cpu_at_start);
+    printf("bytes %lld\n", update_bytes);
     for (long i = 0; i < nlat; i++) printf("%.6f\n", latencies[i]);
     printf("end\n");
     fflush(stdout);

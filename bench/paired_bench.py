@@ -19,9 +19,10 @@ exposes the counter (`--perf`), else said so.
     python bench/paired_bench.py hot [--sockets 10000] [--slices 6] [--seconds 5]
 
 `hot`: the hot table (`--sockets` on one table, two gateway processes, the audience read by
-`feed_reader.c`) and the kernel floor (`fanout_floor.c`, two processes a side) in alternating
-rounds on feed_bench's one stack (`feed_bench.py --pair-floor`): each side's p99 from the
-write to the reading, and the ratio's, round by round, with their spread.
+`feed_reader.c`) and the kernel floor (`fanout_floor.c`: two senders, one reader, as ours; each
+update as many bytes a socket as ours were sent, measured in the round) in alternating rounds
+on feed_bench's one stack (`feed_bench.py --pair-floor`): each side's p99 from the write to
+the reading, and the ratio's, round by round, with their spread; both sizes printed.
 """
 
 from __future__ import annotations

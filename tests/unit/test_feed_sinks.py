@@ -191,3 +191,13 @@ def test_uvicorn_has_the_protocol_the_sink_extends() -> None:
     (test_feeds's sockets then go through it, on the real gateway)."""
     cls = protocol_class()
     assert cls is not None and cls.__name__ == "FrameProtocol"
+
+
+def test_the_sink_writes_with_the_transports_own_write() -> None:
+    """The hot path (a table 10,000 sockets follow, docs/performance.md "The live feeds"): the
+    hub's write is uvloop's, with no Python method between; the frame still reaches it."""
+    protocol = FakeProtocol()
+    sink = ConnectionSink(protocol)
+    assert sink.write == protocol.transport.write
+    sink.write(b"frame")
+    assert protocol.transport.written == [b"frame"]

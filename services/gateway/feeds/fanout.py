@@ -118,12 +118,12 @@ class Subscription:
     sending: bool = False
 
     def offer(self, entry_id: str | None, message: Message | str) -> None:
-        if self.overflowed.is_set():
-            return
         if isinstance(message, str):
             message = Message(message)
         sink = self.sink
-        if sink is not None and not self.sending and self.queue.empty() and sink.ready():
+        # the hot path, each socket of a table 10,000 follow: the checks cheapest first
+        if sink is not None and not self.sending and sink.ready() and self.queue.empty() \
+                and not self.overflowed.is_set():
             try:
                 sink.write(message.frame)
             except (OSError, RuntimeError):
@@ -132,6 +132,8 @@ class Subscription:
                 if entry_id is not None:
                     self.sent_id = entry_id
                 return
+        if self.overflowed.is_set():
+            return
         try:
             self.queue.put_nowait((entry_id, message))
         except asyncio.QueueFull:

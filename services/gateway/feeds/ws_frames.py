@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("tableserver.ws_frames")
@@ -26,29 +27,29 @@ SINK = "tableserver.frame_sink"  # the scope's extension: the connection's Conne
 
 
 class ConnectionSink:
-    """`fanout.FrameSink` on one uvicorn WebSocket connection."""
+    """`fanout.FrameSink` on one uvicorn WebSocket connection. `write` is the transport's own
+    (no Python between the hub and uvloop); `ready` reads the protocol's state, the transport
+    kept at hand."""
 
-    __slots__ = ("_protocol",)
+    __slots__ = ("_protocol", "_transport", "write")
 
     def __init__(self, protocol: Any) -> None:
         self._protocol = protocol
-
-    def _open(self) -> bool:
-        p = self._protocol
-        return p.handshake_complete and not (p.close_sent or p.disconnected
-                                             or p.transport.is_closing())
+        self._transport = protocol.transport
+        self.write: Callable[[bytes], None] = protocol.transport.write
 
     def ready(self) -> bool:
-        return self._protocol.writable.is_set() and self._open()
-
-    def write(self, frame: bytes) -> None:
-        self._protocol.transport.write(frame)
+        p = self._protocol
+        return p.writable.is_set() and p.handshake_complete and not (
+            p.close_sent or p.disconnected or self._transport.is_closing())
 
     async def send(self, frame: bytes) -> None:
-        await self._protocol.writable.wait()  # the transport's send buffer under its mark
-        if not self._open():
+        p = self._protocol
+        await p.writable.wait()  # the transport's send buffer under its mark
+        if not p.handshake_complete or p.close_sent or p.disconnected \
+                or self._transport.is_closing():
             raise ConnectionResetError("the socket is closed")
-        self._protocol.transport.write(frame)
+        self._transport.write(frame)
 
 
 def protocol_class() -> type[asyncio.Protocol] | None:

@@ -121,11 +121,11 @@ class Pool:
                     keeping.cancel()
                     await asyncio.gather(robot, keeping, return_exceptions=True)
                     self.held.discard((table, seat.name))
-                if robot in done:  # a fault of ours (not the host's, nor the network's)
+                if robot in done and robot.exception() is not None:  # a fault of ours
                     log.error("robot at %s %s stopped: %r; sits again", table, seat.name,
-                              robot.exception())
+                              robot.exception())  # (not the host's, nor the network's)
                     await asyncio.sleep(1)
-                else:
+                else:  # `_keep` or `_robot` found the lease another pool's
                     log.warning("robot at %s %s: its seat's lease lost (another pool's, or "
                                 "Redis away for a lease): it stands up", table, seat.name)
         finally:
@@ -167,10 +167,15 @@ class Pool:
                     return
 
     async def _robot(self, table: str, seat: Seat) -> None:
-        """One robot at the seat, for as long as it is held: again after any fault."""
+        """One robot at the seat, for as long as it is held: again after any fault, once
+        the lease is renewed; returns when it is another pool's. (A robot the host
+        `replaced`, another pool's robot seated once this pool's lease lapsed, would
+        otherwise sit again before `_keep`'s next renewal, and replace the other's.)"""
         pause = Backoff.doubling(1, 10)
         seed = zlib.crc32(table.encode()) + seat.index
         while True:
+            if not pause.fresh and not await self._still_held(table, seat):
+                return
             try:
                 robot = OurRobot(seat, await self.token(table, seat), self.settings.tm_port,
                                  self.host, label=POOL_LABEL, seed=seed, samples=self.samples,
@@ -184,6 +189,17 @@ class Pool:
                 await asyncio.sleep(0.5)
             else:
                 await pause.wait()
+
+    async def _still_held(self, table: str, seat: Seat) -> bool:
+        """The lease renewed before the robot sits again: False once another pool's. Redis
+        away: True (`_keep` stands the robot up after two thirds of a lease unrenewed)."""
+        try:
+            with store_faults():
+                return await self.leases.renew(table, seat.name)
+        except StoreUnavailable as error:
+            log.warning("robot at %s %s: the lease not renewed (%r)", table, seat.name,
+                        error.__cause__)
+            return True
 
     async def follow(self) -> None:
         """Read the requests from the start, seat them, then each new one (for ever). Kafka

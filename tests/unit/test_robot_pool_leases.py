@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import ClassVar
+
+import pytest
 
 from services.common.settings import Settings
+from services.robots import pool as pool_module
+from services.robots.player import HostRefused
 from services.robots.pool import Pool
 from shared.seats import Seat
 from tests.helpers import wait_for_async
@@ -87,4 +92,54 @@ def test_pools_hold_each_seat_once_and_take_over_what_another_gives_up(tmp_path:
         finally:
             for each in open_pools:
                 await each.close()
+    asyncio.run(scenario())
+
+
+class ReplacedRobot:
+    """`OurRobot` as the host treats a robot whose seat another connection took: it sits
+    (recorded in `SITTINGS` with its pool's name) until `replace` is set, then is told
+    `Error replaced: …` and the connection closed."""
+
+    SITTINGS: ClassVar[list[str]] = []
+    replace: asyncio.Event
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    async def play(self, boards: int | None) -> None:
+        ReplacedRobot.SITTINGS.append("a")
+        await ReplacedRobot.replace.wait()
+        raise HostRefused("replaced: another connection sat at East with this seat's token")
+
+
+def test_a_robot_replaced_by_another_pools_does_not_sit_again_once_its_lease_is_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The double sitting of two pools: pool a's lease lapsed (its loop late) and pool c took
+    it and seated its robot, which the host's one connection a seat put in a's robot's place.
+    a's robot sat again half a second later, before a's next renewal (a third of a lease),
+    and replaced c's in turn. Now it renews the lease first, finds it c's, and stands up."""
+    monkeypatch.setattr(pool_module, "OurRobot", ReplacedRobot)
+    ReplacedRobot.SITTINGS = []
+    holders: dict[tuple[str, str], str] = {}
+    leases = MemoryLeases(holders, "a")
+    leases.lease_s = 30  # a's renewal 10 s away: the robot's own check must find it lost
+
+    async def scenario() -> None:
+        ReplacedRobot.replace = asyncio.Event()
+        a = Pool(Settings(TABLESERVER_DATA=tmp_path), leases=leases)
+
+        async def token(table: str, seat: Seat) -> str:
+            return "token"
+        a.token = token  # type: ignore[method-assign]
+        try:
+            a.apply("t1", ("E",))
+            await wait_for_async(lambda: ReplacedRobot.SITTINGS, 5, "a's robot seated")
+            holders[("t1", "E")] = "c"  # a's lease lapsed; c took it, and its robot sat
+            ReplacedRobot.replace.set()
+            await wait_for_async(lambda: ("t1", "E") not in a.held, 5,
+                                 "a's robot stood up, its lease c's")
+            assert ReplacedRobot.SITTINGS == ["a"]  # it did not sit again in c's place
+            assert holders == {("t1", "E"): "c"}  # and c's lease stands
+        finally:
+            await a.close()
     asyncio.run(scenario())

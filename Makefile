@@ -71,7 +71,7 @@ bench: install
 	$(PY) bench/decode_bench.py
 	$(PY) bench/state_read_bench.py
 	$(PY) bench/robots_bench.py --boards 8 --samples 20
-	$(PY) bench/robots_bench.py --pace 4,16,32,64 --think 3 --seconds 90
+	$(PY) bench/robots_bench.py --pace 1,8,32,64 --processes 0,$$(nproc) --think 3 --seconds 90
 	$(PY) bench/robot_match.py --boards 12 --samples 5 --system natural
 	$(PY) bench/robot_match.py --boards 12 --samples 5 --system sayc
 	$(PY) bench/robot_match.py --pace 1,8,32 --seconds 30

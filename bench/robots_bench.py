@@ -4,25 +4,30 @@ may see only (its hand, dummy's after the opening lead, the cards played), each 
 over `--samples` sampled deals solved double-dummy (endplay's DDS). No service: the decisions
 alone (the host's share is in the integration tests).
 
-`--pace 4,8,16`: how many robot seats one robot worker (the robot pool's process, its one DDS
-thread) serves at a person's pace: that many tables of four robots, each card after a pause of
-`--think` seconds (± half), for `--seconds`; each card's wait from the end of its pause (the
-queue for the solver, then solving), p50 and p95 per count of tables.
+`--pace 4,8,16`: how many robot seats one robot pool serves at a person's pace: that many
+tables of four robots, each card after a pause of `--think` seconds (± half), for `--seconds`;
+each card's wait from the end of its pause (the queue for the solver, then solving), p50 and
+p95 per count of tables. `--processes 0,2`: each count run with the cards solved on one DDS
+thread (0: a robot run by hand, the pool before) and in 2 processes (the pool's
+`ProcessSolving`, one a core by default), side by side in one run.
 
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/robots_bench.py --boards 8 --samples 20
-    python bench/robots_bench.py --pace 4,8,16,32 --think 3 --seconds 60
+    python bench/robots_bench.py --pace 1,8,32 --processes 0,2 --think 3 --seconds 60
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import os
 import random
 import statistics
 import time
 from collections.abc import Generator
+from concurrent.futures import Executor, ProcessPoolExecutor, wait
 
 from services.robots.player import SOLVER
 from services.robots.solver import solve
@@ -105,18 +110,19 @@ def board(rng: random.Random, number: int, samples: int, calls: list[float],
 
 
 def timed_card(request: Request, rng: random.Random, samples: int) -> tuple[Card, float]:
-    """The card, and the CPU time the solver's thread spent on it."""
+    """The card, and the CPU time the solver's thread (or process) spent on it."""
     started = time.thread_time()
     card = choose_card(*request, rng, solve, samples)
     return card, time.thread_time() - started
 
 
 async def table_at_pace(number: int, think_s: float, samples: int, until: float,
-                        waits: list[float], cpus: list[float]) -> None:
+                        waits: list[float], cpus: list[float], solver: Executor) -> None:
     """One table of four robots playing boards one after another until `until`, each card
-    after a person's pause (`think_s` ± half), decided on the worker's one DDS thread (the
-    robot pool's `SOLVER`): `waits` gets each card's time from the end of its pause to the
-    card (the queue for the solver, then the solving), `cpus` the solver's CPU time on it."""
+    after a person's pause (`think_s` ± half), decided on `solver` (the one DDS thread,
+    `SOLVER`, or the pool's processes): `waits` gets each card's time from the end of its
+    pause to the card (the queue for the solver, then the solving), `cpus` the solver's CPU
+    time on it."""
     rng = random.Random(number)
     loop = asyncio.get_running_loop()
     board_number = 0
@@ -137,7 +143,7 @@ async def table_at_pace(number: int, think_s: float, samples: int, until: float,
                 if time.perf_counter() >= until:
                     return
                 started = time.perf_counter()
-                card, cpu = await loop.run_in_executor(SOLVER, timed_card, request,
+                card, cpu = await loop.run_in_executor(solver, timed_card, request,
                                                        random.Random(rng.random()), samples)
                 waits.append(time.perf_counter() - started)
                 cpus.append(cpu)
@@ -146,28 +152,54 @@ async def table_at_pace(number: int, think_s: float, samples: int, until: float,
             continue
 
 
-def at_pace(tables: list[int], think_s: float, seconds: float, samples: int) -> None:
-    """For each count of tables, its robots at a person's pace for `seconds`: each card's
-    wait, p50/p95/max, and the cards decided a second."""
-    print(f"robots at a person's pace: a card every {think_s:g} s (± half) at each table, "
-          f"{samples} samples a card, {seconds:g} s a run, one DDS thread")
-    for count in tables:
-        waits: list[float] = []
-        cpus: list[float] = []
+def _warm() -> None:
+    """A solver process started, DDS loaded (`services.robots.solver`, imported with this
+    module), before the clock runs."""
+    time.sleep(0.2)
 
-        async def run(count: int = count, waits: list[float] = waits,
-                      cpus: list[float] = cpus) -> None:
-            until = time.perf_counter() + seconds
-            await asyncio.gather(*(table_at_pace(n, think_s, samples, until, waits, cpus)
-                                   for n in range(1, count + 1)))
-        asyncio.run(run())
-        p95 = quantile(waits, 0.95)
-        busy = sum(cpus) / seconds
-        print(f"{count:4d} tables ({4 * count:4d} robot seats): {len(waits)} cards, "
-              f"{len(waits) / seconds:.1f}/s; wait p50 {quantile(waits, 0.5) * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms, max {max(waits) * 1000:.0f} ms; solver CPU "
-              f"{statistics.mean(cpus) * 1000:.0f} ms a card, busy {busy:.0%}"
-              f"{'' if p95 < 1 else '  (p95 over 1 s)'}")
+
+def solver_of(processes: int) -> Executor:
+    """The one DDS thread (0), or `processes` processes, started and warm."""
+    if not processes:
+        return SOLVER.executor
+    executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    wait([executor.submit(_warm) for _ in range(2 * processes)])
+    return executor
+
+
+def at_pace(tables: list[int], think_s: float, seconds: float, samples: int,
+            modes: list[int] | None = None) -> None:
+    """For each count of tables and each way of solving (`modes`: 0 the one DDS thread, N
+    that many processes; by default both, one process a core), its robots at a person's
+    pace for `seconds`: each card's wait, p50/p95/max, and the cards decided a second."""
+    modes = modes if modes is not None else [0, os.cpu_count() or 1]
+    print(f"robots at a person's pace: a card every {think_s:g} s (± half) at each table, "
+          f"{samples} samples a card, {seconds:g} s a run; load average before "
+          f"{os.getloadavg()[0]:.1f}")
+    solvers = {processes: solver_of(processes) for processes in modes}
+    for count in tables:
+        for processes, solver in solvers.items():
+            waits: list[float] = []
+            cpus: list[float] = []
+
+            async def run(count: int = count, waits: list[float] = waits,
+                          cpus: list[float] = cpus, solver: Executor = solver) -> None:
+                until = time.perf_counter() + seconds
+                await asyncio.gather(*(table_at_pace(n, think_s, samples, until, waits, cpus,
+                                                     solver)
+                                       for n in range(1, count + 1)))
+            asyncio.run(run())
+            p95 = quantile(waits, 0.95)
+            busy = sum(cpus) / seconds
+            how = f"{processes} processes" if processes else "one DDS thread"
+            print(f"{count:4d} tables ({4 * count:4d} robot seats), {how}: {len(waits)} cards, "
+                  f"{len(waits) / seconds:.1f}/s; wait p50 {quantile(waits, 0.5) * 1000:.0f} ms, "
+                  f"p95 {p95 * 1000:.0f} ms, max {max(waits) * 1000:.0f} ms; solver CPU "
+                  f"{statistics.mean(cpus) * 1000:.0f} ms a card, busy {busy:.0%}; load "
+                  f"average {os.getloadavg()[0]:.1f}{'' if p95 < 1 else '  (p95 over 1 s)'}")
+    for solver in solvers.values():
+        if solver is not SOLVER.executor:
+            solver.shutdown()
 
 
 def main() -> None:
@@ -181,9 +213,13 @@ def main() -> None:
                         help="the pause before each card at a person's pace (default 3)")
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="how long each count of tables plays (default 60)")
+    parser.add_argument("--processes", default=f"0,{os.cpu_count() or 1}", metavar="COUNTS",
+                        help="at a person's pace, solve on one DDS thread (0) and/or in this "
+                        "many processes, side by side (default 0,<cores>)")
     args = parser.parse_args()
     if args.pace:
-        at_pace([int(n) for n in args.pace.split(",")], args.think, args.seconds, args.samples)
+        at_pace([int(n) for n in args.pace.split(",")], args.think, args.seconds, args.samples,
+                [int(n) for n in args.processes.split(",")])
         return
     rng = random.Random(args.seed)
     calls: list[float] = []

@@ -157,3 +157,9 @@ def robot_key(table: str, seat: str) -> str:
     """Redis string: the robot at a table's seat, as the Table Manager host knows it (JSON
     `{"label", "connected", "since"}`); it expires unless the host keeps it up."""
     return f"tableserver:robot:{tag(table)}:{table}:{seat}"
+
+
+def robot_lease_key(table: str, seat: str) -> str:
+    """Redis string: which robot pool holds a table's seat (its holder's id), for a lease's
+    time, renewed while it holds it (services/robots/leases.py)."""
+    return f"tableserver:robot-lease:{tag(table)}:{table}:{seat}"

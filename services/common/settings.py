@@ -55,6 +55,10 @@ class Settings(BaseSettings):
         "TABLESERVER_TM_STALL"))  # a robot awaited this long is shown stalled to the director
     tm_slot_s: int = Field(120, ge=1, validation_alias=AliasChoices(
         "TABLESERVER_TM_SLOT"))  # a robot slot (a stock robot's seat, by its label) stays open
+    robot_processes: int = Field(0, ge=0, validation_alias=AliasChoices(
+        "TABLESERVER_ROBOT_PROCESSES"))  # the robot pool's solver processes; 0: its DDS thread
+    robot_lease_s: float = Field(10, gt=0, validation_alias=AliasChoices(
+        "TABLESERVER_ROBOT_LEASE"))  # a pool's hold on a seat, renewed; lapsed: another's
     kafka: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_KAFKA"))
     redis: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_REDIS"))
     gateway: str | None = Field(None, validation_alias=AliasChoices("TABLESERVER_GATEWAY"))

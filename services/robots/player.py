@@ -10,17 +10,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from services.common.settings import Settings
-from services.robots.solver import solve
+from services.robots.solving import Solving, ThreadSolving
 from shared.calls import Call, Strain
 from shared.cards import Card
-from shared.robot.play import choose_card
 from shared.robot.sampling import Seen, shown_out
 from shared.robot.sayc import decide
 from shared.seats import Seat
@@ -49,8 +46,9 @@ from shared.table_manager import (
 )
 
 log = logging.getLogger("tableserver.robots.player")
-# DDS is one solver per process: the robots of a process take turns at it, off the event loop
-SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dds")
+# DDS is one solver per process: a robot run by hand takes turns at this thread with the
+# others of its process; the robot pool's robots share its processes (`ProcessSolving`)
+SOLVER = ThreadSolving()
 T = TypeVar("T")
 
 
@@ -73,11 +71,12 @@ class Decisions:
 class OurRobot:
     def __init__(self, seat: Seat, token: str, port: int, host: str = "127.0.0.1",
                  label: str = "tableserver-robot", seed: int = 1, samples: int = 20,
-                 think_s: float = 0.0):
+                 think_s: float = 0.0, solving: Solving = SOLVER):
         self.seat, self.token, self.port, self.host, self.label = seat, token, port, host, label
         self.seed = seed
         self.samples = samples
         self.think_s = think_s  # a pause before each card: a person's pace (the bench)
+        self.solving = solving
         self.board = 0
         self.decisions = Decisions()
         self.reader: asyncio.StreamReader | None = None
@@ -202,10 +201,9 @@ class OurRobot:
         # the same position, the same card: a robot that connects again is told the board
         # from its start, and a card it sends again must be the one it played (the host
         # refuses another)
-        rng = random.Random(f"{self.seed}:{self.board}:{len(played)}")
         started = time.perf_counter()
-        card = await asyncio.get_running_loop().run_in_executor(
-            SOLVER, choose_card, seen, seat, strain, rng, solve, self.samples)
+        card = await self.solving.card(seen, seat, strain,
+                                       f"{self.seed}:{self.board}:{len(played)}", self.samples)
         self.decisions.cards.append(time.perf_counter() - started)
         return card
 

@@ -8,6 +8,11 @@ director's token (`GET /api/tables/{t}/links`), and plays there until the seat i
 A robot that loses its connection, or is refused, sits again after a pause. A pool that is
 killed and started again reads the requests again: its robots sit again, each told its board
 from the start (it plays the same cards again: its decisions are seeded by the position).
+
+Its robots' cards are solved on one DDS thread, or in processes (`solving.ProcessSolving`,
+`TABLESERVER_ROBOT_PROCESSES`),
+and pools side by side (here or on other machines) hold each seat once: a robot sits only
+while its pool holds the seat's lease in Redis (`leases.RedisLeases`).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 import signal
 import zlib
 
@@ -24,18 +30,24 @@ import httpx
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from services.common.backoff import Backoff
-from services.common.errors import LogUnavailable
+from services.common.errors import LogUnavailable, StoreUnavailable
 from services.common.kafka.reader import read_partition
 from services.common.kafka_faults import log_faults
 from services.common.names import ROBOTS
+from services.common.redis_connect import AnyRedis, redis_client
+from services.common.redis_faults import store_faults
 from services.common.settings import Settings
+from services.robots.leases import RedisLeases, SeatLeases
 from services.robots.player import HostRefused, OurRobot
+from services.robots.solving import Solving, solving_for
 from shared.robot.seats import POOL_LABEL, SeatError, parse_seats
 from shared.seats import Seat
 
 log = logging.getLogger("tableserver.robots.pool")
 REQUESTS = TopicPartition(ROBOTS, 0)
 Requests = dict[str, tuple[str, ...]]  # table → seats
+SPREAD_S = 0.5  # a seat's first ask for its lease after up to this long, at random,
+HELD_S = 0.02  # and this much longer a seat the pool holds: the seats spread over the pools
 
 
 def read_request(value: bytes | None) -> tuple[str, tuple[str, ...]] | None:
@@ -48,17 +60,30 @@ def read_request(value: bytes | None) -> tuple[str, tuple[str, ...]] | None:
 
 
 class Pool:
-    def __init__(self, settings: Settings, host: str = "127.0.0.1", samples: int = 20):
+    def __init__(self, settings: Settings, host: str = "127.0.0.1", samples: int = 20,
+                 leases: SeatLeases | None = None):
         self.settings, self.host, self.samples = settings, host, samples
+        self.redis: AnyRedis | None = None
+        if leases is None:  # a seat held by one pool only, of all that follow the requests
+            self.redis = redis_client(settings, socket_connect_timeout=2, socket_timeout=2,
+                                      client_name="tableserver-robot-pool")
+            leases = RedisLeases(self.redis, settings.robot_lease_s)
+        self.leases = leases
+        self.held: set[tuple[str, str]] = set()
         self.http = httpx.AsyncClient(base_url=settings.gateway_url, timeout=15, headers={
             "Authorization": f"Bearer {settings.director_token()}"})
         self.robots: dict[tuple[str, str], asyncio.Task[None]] = {}
+        # the robots' cards solved on the DDS thread, or in processes if the setting says so
+        self.solving: Solving = solving_for(settings.robot_processes)
 
     async def close(self) -> None:
         for task in self.robots.values():
             task.cancel()
         await asyncio.gather(*self.robots.values(), return_exceptions=True)
         await self.http.aclose()
+        if self.redis is not None:
+            await self.redis.aclose()
+        self.solving.close()
 
     def apply(self, table: str, seats: tuple[str, ...]) -> None:
         """Robots at exactly `seats` of `table`: the others stand up."""
@@ -80,13 +105,81 @@ class Pool:
         return str(response.json()["seats"][seat.name])
 
     async def sit(self, table: str, seat: Seat) -> None:
-        """One robot at the seat, for as long as it is asked for: again after any fault."""
+        """The seat's lease taken (waiting while another pool holds it), then its robot
+        seated for as long as the lease is kept; the lease lost, its robot stands up and the
+        pool asks for the lease again. The seat taken away (cancelled): the lease given up."""
+        try:
+            while True:
+                await self._take(table, seat)
+                robot = asyncio.create_task(self._robot(table, seat))
+                keeping = asyncio.create_task(self._keep(table, seat))
+                try:
+                    done, _ = await asyncio.wait({robot, keeping},
+                                                 return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    robot.cancel()
+                    keeping.cancel()
+                    await asyncio.gather(robot, keeping, return_exceptions=True)
+                    self.held.discard((table, seat.name))
+                if robot in done and robot.exception() is not None:  # a fault of ours
+                    log.error("robot at %s %s stopped: %r; sits again", table, seat.name,
+                              robot.exception())  # (not the host's, nor the network's)
+                    await asyncio.sleep(1)
+                else:  # `_keep` or `_robot` found the lease another pool's
+                    log.warning("robot at %s %s: its seat's lease lost (another pool's, or "
+                                "Redis away for a lease): it stands up", table, seat.name)
+        finally:
+            self.held.discard((table, seat.name))
+            with contextlib.suppress(StoreUnavailable), store_faults():
+                await self.leases.give_up(table, seat.name)
+
+    async def _take(self, table: str, seat: Seat) -> None:
+        """Waits until the seat's lease is this pool's."""
+        await asyncio.sleep(random.uniform(0, SPREAD_S) + HELD_S * len(self.held))
+        while True:
+            try:
+                with store_faults():
+                    if await self.leases.take(table, seat.name):
+                        self.held.add((table, seat.name))
+                        log.info("robot at %s %s: the seat's lease taken", table, seat.name)
+                        return
+            except StoreUnavailable as error:
+                log.warning("robot at %s %s: no lease (%r): again", table, seat.name,
+                            error.__cause__)
+            await asyncio.sleep(self.leases.lease_s / 3)
+
+    async def _keep(self, table: str, seat: Seat) -> None:
+        """Renews the lease every third of it; returns once it is lost, or could not be
+        renewed for two thirds of it (it may lapse before the next try)."""
+        loop = asyncio.get_running_loop()
+        renewed = loop.time()
+        while True:
+            await asyncio.sleep(self.leases.lease_s / 3)
+            try:
+                with store_faults():
+                    if not await self.leases.renew(table, seat.name):
+                        return
+                renewed = loop.time()
+            except StoreUnavailable as error:
+                log.warning("robot at %s %s: the lease not renewed (%r)", table, seat.name,
+                            error.__cause__)
+                if loop.time() - renewed >= self.leases.lease_s * 2 / 3:
+                    return
+
+    async def _robot(self, table: str, seat: Seat) -> None:
+        """One robot at the seat, for as long as it is held: again after any fault, once
+        the lease is renewed; returns when it is another pool's. (A robot the host
+        `replaced`, another pool's robot seated once this pool's lease lapsed, would
+        otherwise sit again before `_keep`'s next renewal, and replace the other's.)"""
         pause = Backoff.doubling(1, 10)
         seed = zlib.crc32(table.encode()) + seat.index
         while True:
+            if not pause.fresh and not await self._still_held(table, seat):
+                return
             try:
                 robot = OurRobot(seat, await self.token(table, seat), self.settings.tm_port,
-                                 self.host, label=POOL_LABEL, seed=seed, samples=self.samples)
+                                 self.host, label=POOL_LABEL, seed=seed, samples=self.samples,
+                                 solving=self.solving)
                 log.info("robot at %s %s sits", table, seat.name)
                 await robot.play(None)
             except (HostRefused, ConnectionError, OSError, httpx.HTTPError) as error:
@@ -96,6 +189,17 @@ class Pool:
                 await asyncio.sleep(0.5)
             else:
                 await pause.wait()
+
+    async def _still_held(self, table: str, seat: Seat) -> bool:
+        """The lease renewed before the robot sits again: False once another pool's. Redis
+        away: True (`_keep` stands the robot up after two thirds of a lease unrenewed)."""
+        try:
+            with store_faults():
+                return await self.leases.renew(table, seat.name)
+        except StoreUnavailable as error:
+            log.warning("robot at %s %s: the lease not renewed (%r)", table, seat.name,
+                        error.__cause__)
+            return True
 
     async def follow(self) -> None:
         """Read the requests from the start, seat them, then each new one (for ever). Kafka

@@ -270,6 +270,45 @@ def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+RENDERER_METRICS = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration",
+                    "RecalcStyleCount", "LayoutCount", "Nodes")
+
+
+class RendererMetrics:
+    """Chromium's own counters of each page (CDP `Performance.getMetrics`): the time its
+    renderer spent in script, style recalculation and layout, and how often, summed over
+    the four pages of a look between `start` and `stop`."""
+
+    def __init__(self, pages: dict[str, Page]) -> None:
+        self.sessions = [page.context.new_cdp_session(page) for page in pages.values()]
+        for session in self.sessions:
+            session.send("Performance.enable")
+        self.spent = dict.fromkeys(RENDERER_METRICS, 0.0)
+        self.nodes = 0.0
+        self.before: list[dict[str, float]] = []
+
+    def read(self) -> list[dict[str, float]]:
+        return [{m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
+                for session in self.sessions]
+
+    def start(self) -> None:
+        self.before = self.read()
+
+    def stop(self) -> None:
+        after = self.read()
+        for old, new in zip(self.before, after, strict=True):
+            for name in RENDERER_METRICS:
+                self.spent[name] += new.get(name, 0.0) - old.get(name, 0.0)
+        self.nodes = sum(new.get("Nodes", 0.0) for new in after) / len(after)
+
+    def per_call(self, calls: int) -> str:
+        times = ", ".join(f"{name.removesuffix('Duration')} {1000 * self.spent[name] / calls:.2f}"
+                          for name in RENDERER_METRICS if name.endswith("Duration"))
+        counts = ", ".join(f"{name.removesuffix('Count')} {self.spent[name] / calls:.1f}"
+                           for name in RENDERER_METRICS if name.endswith("Count"))
+        return (f"{times} ms; {counts} times; {self.nodes:.0f} DOM nodes a page")
+
+
 def compare_looks(browser: Any, stack: Stack, http: httpx.Client, commit: str, boards: int,
                   size: int) -> None:
     """The calls' times on the seat pages of this checkout and of `commit`, a slice of `size`
@@ -282,12 +321,15 @@ def compare_looks(browser: Any, stack: Stack, http: httpx.Client, commit: str, b
         play_board(http, pages, 1, f"bench-look-{name}")
     loads = [load_average()]
     pids = parts(stack)
+    metrics = {name: RendererMetrics(pages) for name, pages in looks.items()}
     for start in range(2, boards + 2, size):
         order = ["new", "old"] if (start // size) % 2 else ["old", "new"]
         for name in order:
+            metrics[name].start()
             with measured(pids) as cpu:
                 for board in range(start, min(start + size, boards + 2)):
                     times[name] += play_board(http, looks[name], board, f"bench-look-{name}")
+            metrics[name].stop()
             for part, seconds in cpu.items():
                 spent[name][part] = spent[name].get(part, 0.0) + seconds
         loads.append(load_average())
@@ -303,6 +345,8 @@ def compare_looks(browser: Any, stack: Stack, http: httpx.Client, commit: str, b
         print(f"    all four pages show it  {percentiles([max(d) for _, d in calls])}")
         print("    CPU per call (ms) over its slices: " + ", ".join(
             f"{part} {1000 * seconds / len(calls):.2f}" for part, seconds in spent[name].items()))
+        print("    the four renderers per call (CDP Performance.getMetrics): "
+              + metrics[name].per_call(len(calls)))
 
 
 def main() -> None:

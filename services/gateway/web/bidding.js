@@ -42,7 +42,10 @@ export class BiddingBox {
   /** Enable exactly `calls` (an iterable), the others disabled. */
   enable(calls) {
     const open = new Set(calls);
-    for (const [call, button] of this.buttons) button.disabled = !open.has(call);
+    for (const [call, button] of this.buttons) { // unchanged: untouched (no style pass)
+      const closed = !open.has(call);
+      if (button.disabled !== closed) button.disabled = closed;
+    }
   }
 
   isEnabled(call) {

@@ -33,9 +33,12 @@ const page = { board: null, replacing: false, chosen: null, sending: false, last
   keys: false, touch: false, auctionShown: false, callTurn: false, cardKeys: [] };
 
 function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
+/** A node's text set only when it changes (the same text set again still costs the browser a
+ * style and layout pass). */
+function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
 function error(text) {
-  $("send-error").textContent = text || "";
+  setText($("send-error"), text || "");
   if (text) $("box-panel").classList.remove("folded"); // the error in sight
 }
 
@@ -232,17 +235,40 @@ function handAt(board, seat, hand) {
   });
 }
 
-/** What a place at the table is drawn from (its plate, its hand or backs, its penalty cards,
- * the cards enabled in it): the place is drawn anew only when this changes. */
-function placeKey(board, seat, hand, lit) {
+/** What a place's hand is drawn from (its cards, or its backs, its penalty cards, the cards
+ * enabled in it): the hand is drawn anew only when this changes (a call changes none of it). */
+function handKey(board, seat, hand) {
   const play = board.play;
   const from = page.sending ? null : handToPlay(board, me);
   return JSON.stringify([hand, hand ? remainingHand(hand, play) : cardsLeft(board, seat),
-    lit === seat, board.status, Boolean(board.result), board.players || null,
+    board.status, Boolean(board.result), play && play.declarer, play && play.dummy, from,
+    from === seat ? playableCards(board, seat) : null,
+    (board.penalty_cards || []).filter((p) => p.seat === seat), board.opening_lead || null]);
+}
+
+/** What a place's plate is drawn from (seats.js's plateNode: the name, the badges, lit). */
+function plateKey(board, seat, lit) {
+  const play = board.play;
+  return JSON.stringify([lit === seat, board.status, board.players || null,
     board.vulnerability, board.dealer, board.contract || null, play && play.declarer,
-    play && play.dummy, from, from === seat ? playableCards(board, seat) : null,
-    (board.penalty_cards || []).filter((p) => p.seat === seat),
-    board.opening_lead || null]);
+    play && play.dummy]);
+}
+
+/** Draw a place's plate and hand, each only when what it shows has changed (the seat to act
+ * moves at each call: its plate is drawn anew, its thirteen cards are not). */
+function drawPlace(node, board, seat, hand, lit) {
+  const plate = plateKey(board, seat, lit);
+  const cards = handKey(board, seat, hand);
+  if (node.dataset.drawn === cards && node.firstElementChild) {
+    if (node.dataset.plate !== plate) node.firstElementChild.replaceWith(seatTitle(board, seat));
+  } else {
+    node.replaceChildren(...[seatTitle(board, seat),
+      hand ? handAt(board, seat, hand)
+        : backsNode(cardsLeft(board, seat), t("hand.of", { seat: SEAT_NAMES[seat] })),
+      penaltyCardsNode(board, seat)].filter(Boolean)); // public to all (Law 50)
+  }
+  node.dataset.drawn = cards;
+  node.dataset.plate = plate;
 }
 
 /** The table: the four seats along its sides seen from `me` (at the bottom), each hand seen
@@ -252,7 +278,7 @@ function renderHand(board) {
   const play = board.play;
   $("play-table").classList.toggle("playing", Boolean(play));
   document.querySelector("main").classList.toggle("playing", Boolean(play));
-  $("hand-title").textContent = t("seat.table");
+  setText($("hand-title"), t("seat.table"));
   const lit = seatToAct(board);
   const places = placesFrom(me);
   for (const [seat, place] of Object.entries(places)) {
@@ -264,13 +290,7 @@ function renderHand(board) {
       delete node.dataset.drawn;
       continue;
     }
-    const drawn = placeKey(board, seat, hands[seat], lit);
-    if (node.dataset.drawn === drawn) continue; // as it stands: a card or a turn elsewhere
-    node.dataset.drawn = drawn;
-    node.replaceChildren(...[seatTitle(board, seat),
-      hands[seat] ? handAt(board, seat, hands[seat])
-        : backsNode(cardsLeft(board, seat), t("hand.of", { seat: SEAT_NAMES[seat] })),
-      penaltyCardsNode(board, seat)].filter(Boolean)); // public to all (Law 50)
+    drawPlace(node, board, seat, hands[seat], lit);
   }
   show("middle-box", play ? middleNode(board, me) : null);
 }
@@ -284,7 +304,7 @@ function renderPlayPanel(board) {
   button.hidden = !last;
   button.disabled = !may;
   button.setAttribute("aria-expanded", String(page.lastShown));
-  button.textContent = page.lastShown ? t("seat.hideLast") : t("seat.showLast");
+  setText(button, page.lastShown ? t("seat.hideLast") : t("seat.showLast"));
   show("last-trick", page.lastShown && last ? el("div", {}, trickCardsNode(last, me,
     { label: t("trick.last") }), el("p", { class: "trick-note",
     text: t("trick.wonBy", { seat: SEAT_NAMES[last.winner] }) })) : null);
@@ -309,7 +329,7 @@ function renderPlayPanel(board) {
 function renderBox(board) {
   const bidding = board.status === "auction";
   for (const id of ["bidding-box", "typed", "self-alert-row"]) $(id).hidden = !bidding;
-  $("box-title").textContent = bidding ? t("seat.biddingBox") : t("seat.play");
+  setText($("box-title"), bidding ? t("seat.biddingBox") : t("seat.play"));
   const mine = board.turn === me && !board.pending && board.status === "auction";
   box.enable(page.replacing ? ALL_CALLS : mine ? board.open_calls || [] : []);
   const replaceable = (board.replaceable || {})[me];
@@ -346,20 +366,34 @@ function render() {
   keepFocus(draw);
 }
 
+/** The board's box, drawn anew only when what it shows changes (a call changes none of it
+ * until the auction closes); a held round's clock each time, as it was. */
+function drawBoardBox(board) {
+  const clock = board.clock || null;
+  const key = clock && clock.held ? "" : JSON.stringify([board.board, board.dealer,
+    board.vulnerability, board.status === "passed_out", board.contract || null,
+    board.play ? board.play.won : null, clock]);
+  const node = $("board-info");
+  if (key && node.dataset.drawn === key) return;
+  node.dataset.drawn = key;
+  show("board-info", boardBoxNode(board));
+}
+
 function draw() {
   const board = page.board;
   if (!board) return;
-  $("title").textContent = t("seat.heading", { table: claims.table, seat: SEAT_NAMES[me] });
-  document.title = t("seat.tabAt", { seat: SEAT_NAMES[me], table: claims.table,
+  setText($("title"), t("seat.heading", { table: claims.table, seat: SEAT_NAMES[me] }));
+  const tab = t("seat.tabAt", { seat: SEAT_NAMES[me], table: claims.table,
     board: board.board });
-  show("board-info", boardBoxNode(board));
+  if (document.title !== tab) document.title = tab;
+  drawBoardBox(board);
   renderHand(board);
   renderPlayPanel(board);
   const compact = Boolean(board.play) && !page.auctionShown; // the play: the contract alone
   const toggle = $("auction-toggle");
   toggle.hidden = !board.play;
   toggle.setAttribute("aria-expanded", String(!compact));
-  toggle.textContent = compact ? t("seat.showAuction") : t("seat.hideAuction");
+  setText(toggle, compact ? t("seat.showAuction") : t("seat.hideAuction"));
   $("auction").hidden = compact;
   show("auction", compact ? null : auctionNode(board, { onCall: (index) => {
     page.chosen = index;
@@ -373,7 +407,7 @@ function draw() {
   const text = turnText(board);
   say("turn", ...(Array.isArray(text) ? text : [text]));
   $("play-turn").hidden = !board.play; // the same words beside the table (#turn is read aloud)
-  $("play-turn").textContent = board.play ? $("turn").textContent : "";
+  setText($("play-turn"), board.play ? $("turn").textContent : "");
   show("option", board.pending && board.pending.option_holder === me
     ? optionNode(board, (accept) => send({ type: "option", accept })) : null);
   show("questions", questionsNode(board, me,

@@ -15,7 +15,8 @@ export function watchWaiting(node, current) {
     try {
       const told = await getJson(`/api/tables/${encodeURIComponent(at.table)}/substitutes`,
         at.token);
-      node.textContent = told.waiting ? `The table is ${told.waiting}.` : "";
+      const text = told.waiting ? `The table is ${told.waiting}.` : "";
+      if (node.textContent !== text) node.textContent = text; // unchanged: no redraw
       node.hidden = !told.waiting;
     } catch { /* the next look tries again */ }
   };

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -60,6 +61,18 @@ class BoardOver(Exception):
     """`Timing` came in the play before its last trick: the board is over (a claim)."""
 
 
+class Stands(Exception):
+    """The host answered the robot's last call or card with the one its seat made there
+    before (`Error your call here was 1H: it stands`): the robot sits in for a player (a
+    substitute) or comes back to a board where its seat acted otherwise. It takes that call or
+    card as its own and is told the board again from its start."""
+
+
+# the host's answers to a call or card of a turn its seat already took (shared/table_manager)
+_CALL_STANDS = re.compile(r"your call here was (\S+): it stands")
+_CARD_STANDS = re.compile(r"the card played here was (\S+): it stands")
+
+
 @dataclass
 class Decisions:
     """How long each decision took, in seconds (bench/robots_bench.py reads them)."""
@@ -79,6 +92,11 @@ class OurRobot:
         self.solving = solving
         self.board = 0
         self.decisions = Decisions()
+        # the calls and cards of this board its seat made before (told by the host's `it
+        # stands`), by their place in the auction or the play: sent in place of its own
+        self.stands: dict[tuple[str, int], Call | Card] = {}
+        self.sent: tuple[str, int] | None = None  # its last call or card: its kind and place
+        self.played = 0  # boards played to their end
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -94,8 +112,24 @@ class OurRobot:
             raise ConnectionError("the host closed the connection")
         message = parse_host_line(raw.decode())
         if isinstance(message, HostError):
+            self._stands(message.reason)
             raise HostRefused(message.reason)
         return message
+
+    def _stands(self, reason: str) -> None:
+        """Raise `Stands` if the host told the call or card its seat made at the place of the
+        robot's last one: that one is the robot's from now on (never decided again)."""
+        call, card = _CALL_STANDS.fullmatch(reason), _CARD_STANDS.fullmatch(reason)
+        if self.sent is None or (call is None and card is None):
+            return
+        kind, place = self.sent
+        if kind == "call" and call is not None:
+            self.stands[kind, place] = Call.parse(call.group(1))
+        elif kind == "card" and card is not None:
+            self.stands[kind, place] = Card.parse(card.group(1))
+        else:
+            return
+        raise Stands(reason)
 
     async def _expect(self, kind: type[T]) -> T:
         message = await self._receive()
@@ -113,23 +147,37 @@ class OurRobot:
         return message
 
     async def play(self, boards: int | None = 1) -> None:
-        """Connect, and play `boards` boards (None: until cancelled or disconnected)."""
+        """Connect, and play `boards` boards (None: until cancelled or disconnected). Told
+        that a call or card of its seat stands (`Stands`), it connects again at once and is
+        told the board from its start, sending that one at its place: each time one more of
+        its seat's earlier turns is known, so it comes to the board's point and goes on."""
+        self.played = 0
+        while True:
+            try:
+                await self._session(boards)
+                return
+            except Stands as stands:
+                log.info("%s at board %d: %s; connecting again", self.seat.name, self.board,
+                         stands)
+
+    async def _session(self, boards: int | None) -> None:
+        """One connection, playing boards until `boards` are played (`self.played`)."""
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.sent = None
         try:
             await self._send(Connect(f"{self.label} {self.token}", self.seat))
             await self._expect(Seated)
             await self._send(Ready(self.seat, ReadyFor.TEAMS))
             await self._receive()
             await self._send(Ready(self.seat, ReadyFor.START))
-            played = 0
-            while boards is None or played < boards:
-                played += 1
+            while boards is None or self.played < boards:
                 message = await self._receive()
                 if isinstance(message, EndOfSession):
                     return  # the table's round is over
                 if not isinstance(message, StartOfBoard):
                     raise HostRefused(f"expected StartOfBoard, got {message!r}")
                 await self._board()
+                self.played += 1
         finally:
             self.writer.close()
 
@@ -137,19 +185,27 @@ class OurRobot:
         me = self.seat
         await self._send(Ready(me, ReadyFor.DEAL))
         info = await self._expect(BoardInfo)
+        if info.number != self.board:
+            self.stands = {}
         self.board = info.number
         await self._send(Ready(me, ReadyFor.CARDS))
         hand = (await self._expect(HandCards)).cards
         auction: list[Call] = []
         turn = info.dealer
         while not _auction_over(auction):
-            if turn is me:
+            stood = self.stands.get(("call", len(auction)))
+            if turn is me and isinstance(stood, Call):
+                call = stood  # made at the seat before: known to the host, not appended
+                self.sent = None
+                await self._send(CallMade(me, call))
+            elif turn is me:
                 started = time.perf_counter()
                 decision = decide(hand, me, info.dealer, auction)
                 self.decisions.calls.append(time.perf_counter() - started)
                 # alerted or announced as the ACBL alert procedure says, with its meaning:
                 # the seat page's alert and explanation (Law 20F, Law 40B)
                 call = decision.call
+                self.sent = ("call", len(auction))
                 await self._send(CallMade(me, call, decision.rule.alert_text()))
             else:
                 await self._send(ReadyForCall(me, turn))
@@ -180,7 +236,14 @@ class OurRobot:
                 if (seat is me and me is not dummy) or (seat is dummy and me is declarer):
                     if i == 0:
                         await self._in_play(ToLead)
-                    card = await self._decide(hands, played, seat, strain, dealer, auction)
+                    stood = self.stands.get(("card", len(played)))
+                    if isinstance(stood, Card):
+                        card = stood  # played from that hand before: known to the host
+                        self.sent = None
+                    else:
+                        card = await self._decide(hands, played, seat, strain, dealer,
+                                                  auction)
+                        self.sent = ("card", len(played))
                     await self._send(CardPlayed(seat, card))
                 else:
                     await self._send(ReadyForCard(me, None if seat is dummy else seat, trick))

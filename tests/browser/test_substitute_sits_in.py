@@ -38,6 +38,22 @@ def robots(stack: Stack) -> Iterator[Robots]:
         started.stop()
 
 
+TOURNAMENT, TABLE = "subsit", "subsit-a"
+
+
+@pytest.fixture
+def substitutes_off(stack: Stack) -> Iterator[None]:
+    """After the test, the Director turns the substitutes off and stands up any still seated,
+    so that the gateway asks the pool for no robot at this table in the tests after it."""
+    yield
+    with stack.client(stack.director) as http:
+        http.put(f"/api/tournaments/{TOURNAMENT}/substitutes", json={"after_s": None})
+        for seat in "NESW":  # 409 where none sits: nothing to do
+            http.delete(f"/api/tournaments/{TOURNAMENT}/tables/{TABLE}/substitutes/{seat}")
+        told = http.get(f"/api/tournaments/{TOURNAMENT}/substitutes").json()
+    assert told["after_s"] is None and told["tables"][TABLE]["substitutes"] == [], told
+
+
 def _state(stack: Stack, table: str) -> dict[str, Any]:
     with stack.client(stack.director) as http:
         board: dict[str, Any] = http.get(f"/api/tables/{table}/state").json()["board"]
@@ -53,7 +69,8 @@ def _call_when_seen(tab: Tab, made: int, call: str) -> None:
 
 
 def test_a_substitute_sits_in_when_a_player_closes_his_page_and_stands_up_when_he_is_back(
-        stack: Stack, browser: Browser, robots: Robots, tabs: list[Tab]) -> None:
+        stack: Stack, browser: Browser, robots: Robots, tabs: list[Tab],
+        substitutes_off: None) -> None:
     """As people live it: the four players' seat pages, a spectator's vugraph and the
     Director's console, who sets a substitute after 5 s and shows the table live to the
     public (the tests' stack has no spectator delay). West closes his page at his turn;
@@ -62,7 +79,7 @@ def test_a_substitute_sits_in_when_a_player_closes_his_page_and_stands_up_when_h
     makes his call. West opens his page again: the robot stands up (the console's robots
     "—", `substitute_left` in the record) and at his next turn West calls himself, by
     clicking his bidding box."""
-    tournament, table = "subsit", "subsit-a"
+    tournament, table = TOURNAMENT, TABLE
     with stack.client(stack.director) as http:
         made = http.post("/api/tournaments", json={
             "tournament": tournament, "tables": [table], "deals": DEALS,

@@ -36,7 +36,7 @@ from shared.tournament.results import results, standings
 from shared.tournament.session import Tournament
 from tests.fakes import MemoryKafka, MemoryStore, director_client, director_gateway
 from tests.helpers import DEALS
-from tests.unit.test_pair_vps import TABLES as HOWELL_TABLES
+from tests.unit.test_pair_vps import howell as howell_by_vps
 from tests.unit.test_team_forms import STAFFORD
 from tests.unit.test_tournament_results import (
     DIRECTOR,
@@ -179,12 +179,8 @@ def test_a_key_the_overview_gains_undeclared_fails() -> None:
 
 
 def _howell_by_vps() -> dict[str, Any]:
-    deals = {n: {"board": n} for n in range(1, 7)}
-    movement = movement_of(MovementKind.HOWELL, 2, None, Scoring.CROSS_IMPS, 4, 2,
-                           list(deals), imps_to_vp=True)
-    made = Tournament("t", "t", "duplicate", ("t-1", "t-2"), deals, entrants=entrants(4),
-                      movement=movement)
-    return results(made, round_records(made), HOWELL_TABLES, [])
+    doc: dict[str, Any] = howell_by_vps()[1]
+    return doc
 
 
 def _team_form(form: TeamScoring) -> dict[str, Any]:

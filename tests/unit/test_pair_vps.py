@@ -38,13 +38,9 @@ def _vp(imps: int) -> float:
 
 def test_a_cross_imp_howell_ranked_by_vps_round_by_round() -> None:
     assert (VP2[1], VP2[6], VP2[15]) == (10.86, 14.39, 18.37)
-    deals = {n: {"board": n} for n in range(1, 7)}
-    movement = movement_of(MovementKind.HOWELL, 2, None, Scoring.CROSS_IMPS, 4, 2,
-                           list(deals), imps_to_vp=True)
-    assert Movement.from_map(movement.to_map()) == movement
-    made = Tournament("t", "t", "duplicate", ("t-1", "t-2"), deals, entrants=entrants(4),
-                      movement=movement)
-    doc = results(made, round_records(made), TABLES, [])
+    made, doc = howell()
+    assert made.movement is not None
+    assert Movement.from_map(made.movement.to_map()) == made.movement
     vps = {p: round(sum(_vp(i) for i in imps), 2) for p, imps in ROUND_IMPS.items()}
     assert vps == {1: 43.62, 2: 25.16, 3: 16.38, 4: 34.84}  # 120: six matches of 20
     got = {r["entrant"]: (r["rank"], r["vp"], r["points"], r["rounds"])
@@ -60,7 +56,7 @@ def test_a_cross_imp_howell_ranked_by_vps_round_by_round() -> None:
 def test_a_vp_pairs_usebio_file_totals_the_vps_its_places_follow() -> None:
     """USEBIO of the Howell above: `MATCH_SCORING_METHOD` VPS, each pair's `TOTAL_SCORE` its
     VPs (not its IMPs), in the order of its `PLACE`; the lines keep their IMPs."""
-    made, doc = _howell()
+    made, doc = howell()
     event = ElementTree.fromstring(write_usebio(doc, made)).find("EVENT")
     assert event is not None and event.findtext("MATCH_SCORING_METHOD") == "VPS"
     pairs = [(p.findtext("PAIR_NUMBER"), p.findtext("PLACE"), p.findtext("TOTAL_SCORE"))
@@ -71,7 +67,8 @@ def test_a_vp_pairs_usebio_file_totals_the_vps_its_places_follow() -> None:
     assert first is not None and first.findtext("NS_IMPS") == "6.00"
 
 
-def _howell() -> tuple[Tournament, Any]:
+def howell() -> tuple[Tournament, Any]:
+    """The Howell above ranked by VPs, and its results."""
     deals = {n: {"board": n} for n in range(1, 7)}
     movement = movement_of(MovementKind.HOWELL, 2, None, Scoring.CROSS_IMPS, 4, 2,
                            list(deals), imps_to_vp=True)

@@ -29,6 +29,23 @@ REFUSED = "Failed to load resource: the server responded with a status of {}"
 expect.set_options(timeout=10_000)
 
 
+def open_entries(console: Page, tournament: str, event: str, kind: str | None = None) -> str:
+    """The console's Entries panel opens entries (one board a round, the test deals; `kind`
+    chosen among the movements); the entry link it gives."""
+    console.locator(".tab[data-tab='entries']").click()
+    console.fill("#entries-tournament", tournament)
+    console.fill("#entries-event", event)
+    if kind is not None:
+        console.select_option("#entries-kind", kind)
+    console.fill("#entries-per", "1")
+    console.fill("#entries-deals", DEALS)
+    console.locator("#entries-open-form button[type='submit']").click()
+    expect(console.locator("#entries-open-result")).to_contain_text("Entries open")
+    link = console.locator("#entries-link").get_attribute("href")
+    assert link is not None and link.startswith("/enter#")
+    return link
+
+
 def enter(page: Page, *players: tuple[str, str]) -> None:
     for i, (name, pid) in enumerate(players):
         page.fill(f"[name='players[{i}].name']", name)
@@ -42,16 +59,10 @@ def test_players_enter_the_director_sees_them_refuses_one_and_closes(
     tabs.append(director)
     console = director.page
     expect(console.locator("#connection")).to_have_text("Connected")
-    console.locator(".tab[data-tab='entries']").click()
-    console.fill("#entries-tournament", T)
-    console.fill("#entries-event", "Tuesday club pairs")
-    console.fill("#entries-per", "1")
-    console.fill("#entries-deals", DEALS)
-    console.locator("#entries-open-form button[type='submit']").click()
+    link = open_entries(console, T, "Tuesday club pairs")
     expect(console.locator("#entries-open-result")).to_contain_text("Entries open: publish")
     expect(console.locator("#entries-link")).to_be_visible()
-    link = console.locator("#entries-link").get_attribute("href")
-    assert link is not None and link.startswith("/enter#v1.")
+    assert link.startswith("/enter#v1.")
 
     players = [("Ann Smith", "EBU 1"), ("Bob Jones", ""), ("Cy Young", ""), ("Di Prince", ""),
                ("Ed Stone", "ed@example.org"), ("Flo Hart", ""), ("Gus Lee", ""),

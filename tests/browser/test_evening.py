@@ -28,8 +28,7 @@ from tests.browser.browser import (
     screenshot,
     serious_violations,
 )
-from tests.browser.test_entries import enter
-from tests.helpers import DEALS
+from tests.browser.test_entries import enter, open_entries
 from tests.stack import Stack
 
 expect.set_options(timeout=20_000)
@@ -111,15 +110,7 @@ def director_enters_and_closes(browser: Browser, stack: Stack, tabs: list[Tab]
     tabs.append(director)
     console = director.page
     expect(console.locator("#connection")).to_have_text("Connected")
-    console.locator(".tab[data-tab='entries']").click()
-    console.fill("#entries-tournament", T)
-    console.fill("#entries-event", "Thursday evening pairs")
-    console.fill("#entries-per", "1")
-    console.fill("#entries-deals", DEALS)
-    console.locator("#entries-open-form button[type='submit']").click()
-    expect(console.locator("#entries-open-result")).to_contain_text("Entries open")
-    link = console.locator("#entries-link").get_attribute("href")
-    assert link is not None and link.startswith("/enter#")
+    link = open_entries(console, T, "Thursday evening pairs")
     links: dict[Player, str] = {}
     for entrant, pair in enumerate(PAIRS, start=1):
         entry = open_tab(browser, f"{stack.url}{link}", PHONE if entrant == 2 else None)

@@ -18,8 +18,7 @@ from tests.browser.browser import (
     screenshot,
     serious_violations,
 )
-from tests.browser.test_entries import enter
-from tests.helpers import DEALS
+from tests.browser.test_entries import enter, open_entries
 from tests.stack import Stack
 
 T = "indiv-evening"
@@ -44,17 +43,8 @@ def test_the_director_runs_an_individual_from_the_console_players_entering_one_b
     tabs.append(director)
     console = director.page
     expect(console.locator("#connection")).to_have_text("Connected")
-    console.locator(".tab[data-tab='entries']").click()
-    console.fill("#entries-tournament", T)
-    console.fill("#entries-event", "Friday individual")
-    console.select_option("#entries-kind", "individual")
+    link = open_entries(console, T, "Friday individual", kind="individual")
     expect(console.locator("#entries-teams")).to_be_disabled()  # players enter alone
-    console.fill("#entries-per", "1")
-    console.fill("#entries-deals", DEALS)
-    console.locator("#entries-open-form button[type='submit']").click()
-    expect(console.locator("#entries-open-result")).to_contain_text("Entries open")
-    link = console.locator("#entries-link").get_attribute("href")
-    assert link is not None and link.startswith("/enter#")
 
     links: dict[int, str] = {}
     for number, player in enumerate(PLAYERS, start=1):

@@ -86,6 +86,7 @@ bench: install
 	$(PY) bench/pipeline_bench.py --tables 1000 --rate 1000 --seconds 30 --play --redis-cluster 3
 	$(PY) bench/floor_bench.py --tables 1000 --rate 1000 --seconds 20
 	$(PY) bench/paired_bench.py pipeline --tables 1000 --rates 400,1000 --slices 6 --seconds 10
+	$(PY) bench/instructions_bench.py
 	$(PY) bench/feed_render_bench.py
 	$(PY) bench/feed_bench.py --sockets 1000,5000,10000
 	$(PY) bench/fanout_floor.py --sockets 1000 5000 10000

@@ -445,7 +445,7 @@ def main() -> None:
                   "for the toggle)")
             return
         jobs = [(IDLE, 0), *((side, run) for side in SIDES for run in range(args.runs))]
-        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:  # the counts ignore the load
+        with ThreadPoolExecutor(len(jobs)) as pool:  # all at once: the counts ignore the load
             done = dict(zip(jobs, pool.map(lambda job: counted(job[0], args.tables, library,
                                                                tmp, job[1]), jobs),
                             strict=True))

@@ -20,12 +20,22 @@ producer) + `MemoryStore` + `Switch` (the rate limits) …; the worker's shard l
   `WorkerLoop.process` (the fold, the views, each shard's commit when there are alerts, and
   `RedisStore.write_batch`'s commands over pipelined lines that answer in memory).
 
-Counting: callgrind starts with collection off (`--collect-atstart=no`) and a two-line C helper
-(`CALLGRIND_TOGGLE_COLLECT`, compiled here with the system's valgrind/callgrind.h) turns it on
-and off around each counted step, so the warm-up, the set-up and the other side are left out.
+Counting: callgrind starts with instrumentation and collection off (`--instr-atstart=no
+--collect-atstart=no`); a small C helper (callgrind's client requests, compiled here with the
+system's valgrind/callgrind.h) starts the instrumentation when the counted board begins (the
+start-up and the warm-up run at valgrind's full speed) and toggles collection on and off around
+each counted step (`CALLGRIND_TOGGLE_COLLECT`), so the warm-up, the set-up and the other side are
+left out.
 Each side is a run of its own; a third run (`idle`) makes the same toggles around nothing, and
 its count (the toggles' own cost) is taken off. PYTHONHASHSEED is fixed: the same input gives
-the same count run after run (the bench runs each side twice and prints the spread).
+the same count run after run (the bench runs each side twice and prints the spread). The
+runs go at once: a loaded machine slows them, and changes no count.
+
+Where the instructions go: callgrind sees C functions, and our Python is the interpreter's
+(86 %); so each side also prints the self instructions by library, the extensions' functions by
+inclusive count (JSON, msgpack, the allocator), and a cProfile of the same steps run natively
+(switched where callgrind's collection is) for our Python functions (their shares are times,
+only indicative; their calls per event exact).
 
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 

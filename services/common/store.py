@@ -83,13 +83,16 @@ def line_of(raw: bytes | str) -> StoredSummary:
     return cast(StoredSummary, orjson.loads(raw))
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+def _json(value: Any) -> bytes:
+    """A value as Redis keeps it: compact JSON, UTF-8 (orjson: a board's state in a ninth of
+    the stdlib's instructions, `bench/instructions_bench.py`), keys that are not strings as
+    strings, as `json.dumps` wrote them."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-def _write_command(w: StateWrite) -> tuple[str | int, ...]:
+def _write_command(w: StateWrite) -> tuple[str | int | bytes, ...]:
     """The script's call that writes one state (its overview line too, in a tournament)."""
-    command: tuple[str | int, ...] = ("EVALSHA", _WRITE_STATE_SHA, 2, state_key(w.table),
+    command: tuple[str | int | bytes, ...] = ("EVALSHA", _WRITE_STATE_SHA, 2, state_key(w.table),
                                       feed_key(w.table), w.version, _json(w.board), FEED_LENGTH)
     return command if w.line is None else (*command, _json(w.line))
 
@@ -225,7 +228,7 @@ class RedisStore:
                     raise
             await self.redis.script_load(_WRITE_STATE)
 
-    async def _pipelined(self, commands: list[tuple[str | int, ...]]) -> list[Any]:
+    async def _pipelined(self, commands: list[tuple[str | int | bytes, ...]]) -> list[Any]:
         """The commands' replies, in one round trip: on the pipelined lines when there are,
         else redis-py's pipeline (split by primary on a cluster, either way); the first error
         raised."""
@@ -315,7 +318,7 @@ class RedisStore:
                 found.setdefault(table, {})[seat] = cast(RobotPresence, json.loads(value))
         return found
     async def mark_pages(self, gateway: str, pages: list[tuple[str, str]], now: int) -> None:
-        commands: list[tuple[str | int, ...]] = []
+        commands: list[tuple[str | int | bytes, ...]] = []
         for table, seat in pages:
             commands += [("HSET", pages_key(table), f"{seat}|{gateway}", now),
                          ("PEXPIRE", pages_key(table), PAGES_TTL_MS)]

@@ -53,7 +53,7 @@ from bench.pipeline_bench import Pipeline, cpu_seconds, print_service_errors
 from bench.pipeline_clients import HttpConnection
 from bench.pipeline_report import report
 from bench.stack_args import add_stack_options, bench_stack, machine
-from bench.tournament_bench import DEALS, post_until_taken, retries
+from bench.tournament_bench import post_until_taken, retries
 from bench.whole_boards import CALL, CARD, CLAIM, Step, WholeBoard
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 24092, 24379, 24000
@@ -73,27 +73,61 @@ class Night(Pipeline):
         self.director_http = httpx.AsyncClient(
             base_url=url, timeout=900, headers={"Authorization": f"Bearer {director}"})
 
-    async def create(self, tables: int) -> None:
-        """The tournaments, at most `PER_TOURNAMENT` tables each; then board 1 started at
-        every table (sent again after a 503: a new topic may have no leader yet)."""
-        for first in range(0, tables, PER_TOURNAMENT):
-            name = f"night{first // PER_TOURNAMENT + 1}"
-            count = min(PER_TOURNAMENT, tables - first)
-            body = {"tournament": name, "name": "The Funbridge night", "tables": count,
-                    "deals": DEALS.read_text(), "site": "bench", "date": "2026.11.25"}
-            response, took, unavailable = await post_until_taken(
-                self.director_http, "/api/tournaments", body)
-            made: dict[str, Any] = response.json()
-            for line in made["tables"]:
+    async def create(self, tables: int, setup: str, redis: Redis) -> None:
+        """The tournaments, at most `PER_TOURNAMENT` tables each, created at once (their deals
+        the record's whole boards, `record_deals`); then board 1 started at every table: by
+        one round a tournament (`setup` "round": `POST /api/tournaments/{t}/rounds`, each
+        table its own whole board as the round's one board), or one `POST
+        /api/tables/{t}/boards` a table (`setup` "boards", 50 in flight), each sent again
+        after a 503. Timed from the first request until every table's state in Redis shows
+        its board; each request's steps printed as the gateway timed them (`steps_s`)."""
+        began = time.perf_counter()
+        deals = record_deals(self.boards)
+        counts = {f"night{first // PER_TOURNAMENT + 1}": min(PER_TOURNAMENT, tables - first)
+                  for first in range(0, tables, PER_TOURNAMENT)}
+        made = await asyncio.gather(*(post_until_taken(
+            self.director_http, "/api/tournaments",
+            {"tournament": name, "name": "The Funbridge night", "tables": count,
+             "deals": deals, "site": "bench", "date": "2026.11.25"})
+            for name, count in counts.items()))
+        for name, (response, took, unavailable) in zip(counts, made, strict=True):
+            answer: dict[str, Any] = response.json()
+            for line in answer["tables"]:
                 self.index[line["table"]] = len(self.tables)
                 self.tables.append(line["table"])
                 self.seats[line["table"]] = line["seats"]
                 self.spectator[line["table"]] = line["spectator"]
             self.tournaments.append(name)
-            print(f"tournament {name}: {count} tables created in {took:.1f} s"
-                  f"{retries(unavailable)}", flush=True)
+            print(f"tournament {name}: {counts[name]} tables created in {took:.1f} s"
+                  f"{retries(unavailable)}; {steps(answer)}", flush=True)
+        created = time.perf_counter()
         self.at = {table: (1, 0) for table in self.tables}
-        began = time.perf_counter()
+        refused = await (self.first_round() if setup == "round" else self.first_boards())
+        asked = time.perf_counter()
+        await folded(redis, self.tables)
+        print(f"board 1 started at {len(self.tables)} tables {time.perf_counter() - began:.1f} s "
+              f"after the first request (its state in Redis): the tournaments created in "
+              f"{created - began:.1f} s, board 1 asked ({setup}) in {asked - created:.1f} s, "
+              f"folded {time.perf_counter() - asked:.1f} s after"
+              + (f"; {len(refused)} refused ({refused[0]})" if refused else ""), flush=True)
+
+    async def first_round(self) -> list[str]:
+        """Round 1 at each tournament's tables at once: each table's board 1 its whole board."""
+        async def round_one(tournament: str) -> None:
+            movement = {table: [(self.index[table] + 1) % len(self.boards) + 1]
+                        for table in self.tables if self.tournament_of(table) == tournament}
+            response, took, unavailable = await post_until_taken(
+                self.director_http, f"/api/tournaments/{tournament}/rounds",
+                {"round": 1, "movement": movement})
+            print(f"round 1 of {tournament}: {response.json()['tables']} tables in {took:.1f} s"
+                  f"{retries(unavailable)}; {steps(response.json())}", flush=True)
+
+        await asyncio.gather(*(round_one(tournament) for tournament in self.tournaments))
+        return []
+
+    async def first_boards(self) -> list[str]:
+        """Board 1 at every table, a request a table, 50 in flight (sent again after a 503:
+        a new topic may have no leader yet); the refusals."""
         gate = asyncio.Semaphore(50)
         refused: list[str] = []
 
@@ -106,9 +140,10 @@ class Night(Pipeline):
                     refused.append(f"{table}: {exc!r}")
 
         await asyncio.gather(*(first_board(table) for table in self.tables))
-        print(f"board 1 started at {len(self.tables)} tables in "
-              f"{time.perf_counter() - began:.1f} s"
-              + (f"; {len(refused)} refused ({refused[0]})" if refused else ""), flush=True)
+        return refused
+
+    def tournament_of(self, table: str) -> str:
+        return f"night{self.index[table] // PER_TOURNAMENT + 1}"
 
     def whole_board(self, table: str, board: int) -> WholeBoard:
         return self.boards[(self.index[table] + board) % len(self.boards)]
@@ -124,6 +159,34 @@ class Night(Pipeline):
             measured.clear()
         self.acked.clear()
         self.failed.clear()
+
+
+def record_deals(boards: list[WholeBoard]) -> str:
+    """The record's whole boards as a dealing program's PBN: board n is whole board n - 1,
+    with its dealer and vulnerability (a round at a table starts the deal it will play)."""
+    tags = {"dealer": "Dealer", "vulnerability": "Vulnerable", "deal": "Deal"}
+    return "\n".join(f'[Board "{n}"]\n' + "".join(f'[{tag} "{board.start[key]}"]\n'
+                                                    for key, tag in tags.items())
+                     for n, board in enumerate(boards, 1))
+
+
+def steps(answer: dict[str, Any]) -> str:
+    """A tournament request's steps as the gateway timed them (`steps_s`)."""
+    return ", ".join(f"{name} {seconds:.2f} s"
+                     for name, seconds in answer.get("steps_s", {}).items()) or "no steps"
+
+
+async def folded(redis: Redis, tables: list[str]) -> None:
+    """Until every table's state is in Redis (its first event folded)."""
+    waiting = tables
+    while waiting:
+        async with redis.pipeline(transaction=False) as pipe:
+            for table in waiting:
+                pipe.hget(state_key(table), "version")
+            versions = await pipe.execute()
+        waiting = [t for t, v in zip(waiting, versions, strict=True) if v is None]
+        if waiting:
+            await asyncio.sleep(0.1)
 
 
 class Load:
@@ -182,8 +245,8 @@ async def unfolded(night: Night, redis: Redis) -> tuple[int, int]:
 async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str,
               redis_url: str, pids: dict[str, int]) -> None:
     night = Night(url, director, args.connections)
-    await night.create(args.tables)
     redis = Redis.from_url(redis_url)
+    await night.create(args.tables, args.setup, redis)
     ws = url.replace("http://", "ws://")
     stop = asyncio.Event()
     spectators = Spectators()
@@ -279,6 +342,8 @@ def main() -> None:
                         help="seconds between the director's overview reads")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--setup", choices=["round", "boards"], default="round",
+                        help="board 1 started by a round a tournament, or a request a table")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--connections", type=int, default=300,

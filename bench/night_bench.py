@@ -70,6 +70,7 @@ class Night(Pipeline):
         self.index: dict[str, int] = {}  # table → its place among all the night's tables
         self.spectator: dict[str, str] = {}  # table → the spectators' token
         self.tournaments: list[str] = []
+        self.deals, self.number = record_deals(self.boards)  # each whole board's number
         self.director_http = httpx.AsyncClient(
             base_url=url, timeout=900, headers={"Authorization": f"Bearer {director}"})
 
@@ -82,7 +83,7 @@ class Night(Pipeline):
         after a 503. Timed from the first request until every table's state in Redis shows
         its board; each request's steps printed as the gateway timed them (`steps_s`)."""
         began = time.perf_counter()
-        deals = record_deals(self.boards)
+        deals = self.deals
         counts = {f"night{first // PER_TOURNAMENT + 1}": min(PER_TOURNAMENT, tables - first)
                   for first in range(0, tables, PER_TOURNAMENT)}
         made = await asyncio.gather(*(post_until_taken(
@@ -104,17 +105,18 @@ class Night(Pipeline):
         self.at = {table: (1, 0) for table in self.tables}
         refused = await (self.first_round() if setup == "round" else self.first_boards())
         asked = time.perf_counter()
-        await folded(redis, self.tables)
+        took = await folded(redis, self.tables)
         print(f"board 1 started at {len(self.tables)} tables {time.perf_counter() - began:.1f} s "
               f"after the first request (its state in Redis): the tournaments created in "
               f"{created - began:.1f} s, board 1 asked ({setup}) in {asked - created:.1f} s, "
-              f"folded {time.perf_counter() - asked:.1f} s after"
+              f"folded after that: a tenth of the tables {took[len(took) // 10]:.1f} s, half "
+              f"{took[len(took) // 2]:.1f} s, all {took[-1]:.1f} s"
               + (f"; {len(refused)} refused ({refused[0]})" if refused else ""), flush=True)
 
     async def first_round(self) -> list[str]:
         """Round 1 at each tournament's tables at once: each table's board 1 its whole board."""
         async def round_one(tournament: str) -> None:
-            movement = {table: [(self.index[table] + 1) % len(self.boards) + 1]
+            movement = {table: [self.number[(self.index[table] + 1) % len(self.boards)]]
                         for table in self.tables if self.tournament_of(table) == tournament}
             response, took, unavailable = await post_until_taken(
                 self.director_http, f"/api/tournaments/{tournament}/rounds",
@@ -161,13 +163,18 @@ class Night(Pipeline):
         self.failed.clear()
 
 
-def record_deals(boards: list[WholeBoard]) -> str:
-    """The record's whole boards as a dealing program's PBN: board n is whole board n - 1,
-    with its dealer and vulnerability (a round at a table starts the deal it will play)."""
+def record_deals(boards: list[WholeBoard]) -> tuple[str, list[int]]:
+    """The record's deals as a dealing program's PBN file (each deal with its dealer and
+    vulnerability once, numbered from 1 in the record's order: a few dozen boards, as a
+    night's, each solved once for the hand records), and each whole board's number there."""
     tags = {"dealer": "Dealer", "vulnerability": "Vulnerable", "deal": "Deal"}
-    return "\n".join(f'[Board "{n}"]\n' + "".join(f'[{tag} "{board.start[key]}"]\n'
-                                                    for key, tag in tags.items())
-                     for n, board in enumerate(boards, 1))
+    numbers: dict[str, int] = {}
+    for board in boards:
+        pbn = "".join(f'[{tag} "{board.start[key]}"]\n' for key, tag in tags.items())
+        numbers.setdefault(pbn, len(numbers) + 1)
+    of_board = [numbers["".join(f'[{tag} "{board.start[key]}"]\n'
+                                for key, tag in tags.items())] for board in boards]
+    return "\n".join(f'[Board "{n}"]\n{pbn}' for pbn, n in numbers.items()), of_board
 
 
 def steps(answer: dict[str, Any]) -> str:
@@ -176,17 +183,23 @@ def steps(answer: dict[str, Any]) -> str:
                      for name, seconds in answer.get("steps_s", {}).items()) or "no steps"
 
 
-async def folded(redis: Redis, tables: list[str]) -> None:
-    """Until every table's state is in Redis (its first event folded)."""
+async def folded(redis: Redis, tables: list[str]) -> list[float]:
+    """Until every table's state is in Redis (its first event folded); the seconds each
+    table's took, in order."""
+    began = time.perf_counter()
+    took: list[float] = []
     waiting = tables
     while waiting:
         async with redis.pipeline(transaction=False) as pipe:
             for table in waiting:
                 pipe.hget(state_key(table), "version")
             versions = await pipe.execute()
-        waiting = [t for t, v in zip(waiting, versions, strict=True) if v is None]
+        still = [t for t, v in zip(waiting, versions, strict=True) if v is None]
+        took += [time.perf_counter() - began] * (len(waiting) - len(still))
+        waiting = still
         if waiting:
             await asyncio.sleep(0.1)
+    return took
 
 
 class Load:

@@ -2,12 +2,16 @@
 gateway, played at a human pace, with spectators and the director's console open.
 
 Starts its own stack (Kafka, Redis, `--workers` processor workers, the gateway:
-tests/stack.py); creates the tables as tournaments from tests/data/deals-32.pbn (one
-tournament holds at most 2,000 tables, the gateway's limit, so 3,750 are two); then every
-table plays whole boards of a real record (`bench/whole_boards.py`: each board started by the
-director with the record's deal, its auction, its play card by card, the claim and both
-defenders' acceptance), one event at a time per table, each table's next event `--pace` s
-after its last (the tables in turn: tables / pace events a second). Beside the play:
+tests/stack.py); creates the tables as tournaments, at once, on the record's ten deals (one
+tournament holds at most 2,000 tables, the gateway's limit, so 3,750 are two); starts board 1
+at every table by one round a tournament (`--setup round`: each table the deal of the whole
+board it plays) or a request a table (`--setup boards`), and prints the set-up's time from the
+first request until every table's state in Redis shows its board, with each request's steps as
+the gateway timed them (`steps_s`); then every table plays whole boards of a real record
+(`bench/whole_boards.py`: each next board started by the director with the record's deal, its
+auction, its play card by card, the claim and both defenders' acceptance), one event at a
+time per table, each table's next event `--pace` s after its last (the tables in turn: tables /
+pace events a second). Beside the play:
 `--spectators` raw feed sockets spread over the tables (`--final` of them on the first table,
 the "final"), North's feed at `--follow` tables (the latency to a player's feed), and the
 director's console: the alerts feed open and each tournament's overview read every
@@ -24,8 +28,9 @@ version the last offset; a count of the tables where they differ.
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/night_bench.py [--tables 3750] [--pace 6] [--spectators 2000]
-                                [--seconds 60] [--warmup 30] [--workers 2] [--shards 8]
-                                [--keep DIR] [--ports 28892 28879 28800]
+                                [--setup round|boards] [--seconds 60] [--warmup 30]
+                                [--workers 2] [--shards 8] [--keep DIR]
+                                [--ports 28892 28879 28800]
 """
 
 from __future__ import annotations

@@ -90,10 +90,12 @@ async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication
 
 
 TOPICS_A_REQUEST = 250  # topics created (described, fenced, deleted) by one request
-# A tournament's topics (at most 2,000 tables and its own) in one creation: after requests of
-# 250 the broker elected 2,000 new partitions' leaders in 30.0 and 79.5 s, after one request in
-# 3.9 and 6.4 s (load 27–30; 750: 6–16 s against 3.2–3.8 s; docs/performance.md, "The Funbridge
-# night"). KRaft refuses more than 10,000 partitions a request.
+# A tournament's topics (at most 2,000 tables and its own) in one creation: 1,500 topics were
+# all writable (a record appended to each) 9.6 and 31.4 s after one request, 28.0 and 37.8 s
+# after requests of 250 (load 30–35; docs/performance.md, "The Funbridge night"). After one
+# request the leaders are known at once but the partitions take appends seconds later (an
+# append meanwhile: 503, retried); after requests of 250 the leaders came 22–25 s later. KRaft
+# refuses more than 10,000 partitions a request.
 TOPICS_A_CREATION = 5_000
 CREATE_TIMEOUT_MS = 60_000
 LEADERS_TIMEOUT_S = 30.0

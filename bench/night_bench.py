@@ -2,12 +2,16 @@
 gateway, played at a human pace, with spectators and the director's console open.
 
 Starts its own stack (Kafka, Redis, `--workers` processor workers, the gateway:
-tests/stack.py); creates the tables as tournaments from tests/data/deals-32.pbn (one
-tournament holds at most 2,000 tables, the gateway's limit, so 3,750 are two); then every
-table plays whole boards of a real record (`bench/whole_boards.py`: each board started by the
-director with the record's deal, its auction, its play card by card, the claim and both
-defenders' acceptance), one event at a time per table, each table's next event `--pace` s
-after its last (the tables in turn: tables / pace events a second). Beside the play:
+tests/stack.py); creates the tables as tournaments, at once, on the record's ten deals (one
+tournament holds at most 2,000 tables, the gateway's limit, so 3,750 are two); starts board 1
+at every table by one round a tournament (`--setup round`: each table the deal of the whole
+board it plays) or a request a table (`--setup boards`), and prints the set-up's time from the
+first request until every table's state in Redis shows its board, with each request's steps as
+the gateway timed them (`steps_s`); then every table plays whole boards of a real record
+(`bench/whole_boards.py`: each next board started by the director with the record's deal, its
+auction, its play card by card, the claim and both defenders' acceptance), one event at a
+time per table, each table's next event `--pace` s after its last (the tables in turn: tables /
+pace events a second). Beside the play:
 `--spectators` raw feed sockets spread over the tables (`--final` of them on the first table,
 the "final"), North's feed at `--follow` tables (the latency to a player's feed), and the
 director's console: the alerts feed open and each tournament's overview read every
@@ -24,8 +28,9 @@ version the last offset; a count of the tables where they differ.
 A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/night_bench.py [--tables 3750] [--pace 6] [--spectators 2000]
-                                [--seconds 60] [--warmup 30] [--workers 2] [--shards 8]
-                                [--keep DIR] [--ports 28892 28879 28800]
+                                [--setup round|boards] [--seconds 60] [--warmup 30]
+                                [--workers 2] [--shards 8] [--keep DIR]
+                                [--ports 28892 28879 28800]
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from bench.pipeline_bench import Pipeline, cpu_seconds, print_service_errors
 from bench.pipeline_clients import HttpConnection
 from bench.pipeline_report import report
 from bench.stack_args import add_stack_options, bench_stack, machine
-from bench.tournament_bench import DEALS, post_until_taken, retries
+from bench.tournament_bench import post_until_taken, retries
 from bench.whole_boards import CALL, CARD, CLAIM, Step, WholeBoard
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 24092, 24379, 24000
@@ -70,30 +75,66 @@ class Night(Pipeline):
         self.index: dict[str, int] = {}  # table → its place among all the night's tables
         self.spectator: dict[str, str] = {}  # table → the spectators' token
         self.tournaments: list[str] = []
+        self.deals, self.number = record_deals(self.boards)  # each whole board's number
         self.director_http = httpx.AsyncClient(
             base_url=url, timeout=900, headers={"Authorization": f"Bearer {director}"})
 
-    async def create(self, tables: int) -> None:
-        """The tournaments, at most `PER_TOURNAMENT` tables each; then board 1 started at
-        every table (sent again after a 503: a new topic may have no leader yet)."""
-        for first in range(0, tables, PER_TOURNAMENT):
-            name = f"night{first // PER_TOURNAMENT + 1}"
-            count = min(PER_TOURNAMENT, tables - first)
-            body = {"tournament": name, "name": "The Funbridge night", "tables": count,
-                    "deals": DEALS.read_text(), "site": "bench", "date": "2026.11.25"}
-            response, took, unavailable = await post_until_taken(
-                self.director_http, "/api/tournaments", body)
-            made: dict[str, Any] = response.json()
-            for line in made["tables"]:
+    async def create(self, tables: int, setup: str, redis: Redis) -> None:
+        """The tournaments, at most `PER_TOURNAMENT` tables each, created at once (their deals
+        the record's whole boards, `record_deals`); then board 1 started at every table: by
+        one round a tournament (`setup` "round": `POST /api/tournaments/{t}/rounds`, each
+        table its own whole board as the round's one board), or one `POST
+        /api/tables/{t}/boards` a table (`setup` "boards", 50 in flight), each sent again
+        after a 503. Timed from the first request until every table's state in Redis shows
+        its board; each request's steps printed as the gateway timed them (`steps_s`)."""
+        began = time.perf_counter()
+        deals = self.deals
+        counts = {f"night{first // PER_TOURNAMENT + 1}": min(PER_TOURNAMENT, tables - first)
+                  for first in range(0, tables, PER_TOURNAMENT)}
+        made = await asyncio.gather(*(post_until_taken(
+            self.director_http, "/api/tournaments",
+            {"tournament": name, "name": "The Funbridge night", "tables": count,
+             "deals": deals, "site": "bench", "date": "2026.11.25"})
+            for name, count in counts.items()))
+        for name, (response, took, unavailable) in zip(counts, made, strict=True):
+            answer: dict[str, Any] = response.json()
+            for line in answer["tables"]:
                 self.index[line["table"]] = len(self.tables)
                 self.tables.append(line["table"])
                 self.seats[line["table"]] = line["seats"]
                 self.spectator[line["table"]] = line["spectator"]
             self.tournaments.append(name)
-            print(f"tournament {name}: {count} tables created in {took:.1f} s"
-                  f"{retries(unavailable)}", flush=True)
+            print(f"tournament {name}: {counts[name]} tables created in {took:.1f} s"
+                  f"{retries(unavailable)}; {steps(answer)}", flush=True)
+        created = time.perf_counter()
         self.at = {table: (1, 0) for table in self.tables}
-        began = time.perf_counter()
+        refused = await (self.first_round() if setup == "round" else self.first_boards())
+        asked = time.perf_counter()
+        took = await folded(redis, self.tables)
+        print(f"board 1 started at {len(self.tables)} tables {time.perf_counter() - began:.1f} s "
+              f"after the first request (its state in Redis): the tournaments created in "
+              f"{created - began:.1f} s, board 1 asked ({setup}) in {asked - created:.1f} s, "
+              f"folded after that: a tenth of the tables {took[len(took) // 10]:.1f} s, half "
+              f"{took[len(took) // 2]:.1f} s, all {took[-1]:.1f} s"
+              + (f"; {len(refused)} refused ({refused[0]})" if refused else ""), flush=True)
+
+    async def first_round(self) -> list[str]:
+        """Round 1 at each tournament's tables at once: each table's board 1 its whole board."""
+        async def round_one(tournament: str) -> None:
+            movement = {table: [self.number[(self.index[table] + 1) % len(self.boards)]]
+                        for table in self.tables if self.tournament_of(table) == tournament}
+            response, took, unavailable = await post_until_taken(
+                self.director_http, f"/api/tournaments/{tournament}/rounds",
+                {"round": 1, "movement": movement})
+            print(f"round 1 of {tournament}: {response.json()['tables']} tables in {took:.1f} s"
+                  f"{retries(unavailable)}; {steps(response.json())}", flush=True)
+
+        await asyncio.gather(*(round_one(tournament) for tournament in self.tournaments))
+        return []
+
+    async def first_boards(self) -> list[str]:
+        """Board 1 at every table, a request a table, 50 in flight (sent again after a 503:
+        a new topic may have no leader yet); the refusals."""
         gate = asyncio.Semaphore(50)
         refused: list[str] = []
 
@@ -106,9 +147,10 @@ class Night(Pipeline):
                     refused.append(f"{table}: {exc!r}")
 
         await asyncio.gather(*(first_board(table) for table in self.tables))
-        print(f"board 1 started at {len(self.tables)} tables in "
-              f"{time.perf_counter() - began:.1f} s"
-              + (f"; {len(refused)} refused ({refused[0]})" if refused else ""), flush=True)
+        return refused
+
+    def tournament_of(self, table: str) -> str:
+        return f"night{self.index[table] // PER_TOURNAMENT + 1}"
 
     def whole_board(self, table: str, board: int) -> WholeBoard:
         return self.boards[(self.index[table] + board) % len(self.boards)]
@@ -124,6 +166,45 @@ class Night(Pipeline):
             measured.clear()
         self.acked.clear()
         self.failed.clear()
+
+
+def record_deals(boards: list[WholeBoard]) -> tuple[str, list[int]]:
+    """The record's deals as a dealing program's PBN file (each deal with its dealer and
+    vulnerability once, numbered from 1 in the record's order: a few dozen boards, as a
+    night's, each solved once for the hand records), and each whole board's number there."""
+    tags = {"dealer": "Dealer", "vulnerability": "Vulnerable", "deal": "Deal"}
+    numbers: dict[str, int] = {}
+    for board in boards:
+        pbn = "".join(f'[{tag} "{board.start[key]}"]\n' for key, tag in tags.items())
+        numbers.setdefault(pbn, len(numbers) + 1)
+    of_board = [numbers["".join(f'[{tag} "{board.start[key]}"]\n'
+                                for key, tag in tags.items())] for board in boards]
+    return "\n".join(f'[Board "{n}"]\n{pbn}' for pbn, n in numbers.items()), of_board
+
+
+def steps(answer: dict[str, Any]) -> str:
+    """A tournament request's steps as the gateway timed them (`steps_s`)."""
+    return ", ".join(f"{name} {seconds:.2f} s"
+                     for name, seconds in answer.get("steps_s", {}).items()) or "no steps"
+
+
+async def folded(redis: Redis, tables: list[str]) -> list[float]:
+    """Until every table's state is in Redis (its first event folded); the seconds each
+    table's took, in order."""
+    began = time.perf_counter()
+    took: list[float] = []
+    waiting = tables
+    while waiting:
+        async with redis.pipeline(transaction=False) as pipe:
+            for table in waiting:
+                pipe.hget(state_key(table), "version")
+            versions = await pipe.execute()
+        still = [t for t, v in zip(waiting, versions, strict=True) if v is None]
+        took += [time.perf_counter() - began] * (len(waiting) - len(still))
+        waiting = still
+        if waiting:
+            await asyncio.sleep(0.1)
+    return took
 
 
 class Load:
@@ -182,8 +263,8 @@ async def unfolded(night: Night, redis: Redis) -> tuple[int, int]:
 async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str,
               redis_url: str, pids: dict[str, int]) -> None:
     night = Night(url, director, args.connections)
-    await night.create(args.tables)
     redis = Redis.from_url(redis_url)
+    await night.create(args.tables, args.setup, redis)
     ws = url.replace("http://", "ws://")
     stop = asyncio.Event()
     spectators = Spectators()
@@ -279,6 +360,8 @@ def main() -> None:
                         help="seconds between the director's overview reads")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--setup", choices=["round", "boards"], default="round",
+                        help="board 1 started by a round a tournament, or a request a table")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--connections", type=int, default=300,

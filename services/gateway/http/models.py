@@ -325,6 +325,8 @@ class TournamentLinks(BaseModel):
 
 class TournamentCreated(TournamentLinks):
     created: bool = Field(description="false: the same request found the tournament")
+    steps_s: dict[str, float] = Field(default_factory=dict, description="seconds each step "
+                                      "of this request took, in order")
 
 
 class TournamentRound(BaseModel):
@@ -366,6 +368,8 @@ class VugraphMatchSet(BaseModel):
 class RoundStarted(BaseModel):
     round: int
     tables: int = Field(description="tables the round was appended to (acknowledged)")
+    steps_s: dict[str, float] = Field(default_factory=dict, description="seconds each step "
+                                      "of this request took, in order")
 
 
 class PlayerMove(BaseModel):

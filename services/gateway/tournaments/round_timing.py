@@ -1,7 +1,8 @@
 """How long each step of a round's end took (the clock's `end_round`, the next round's
 `start_round`), logged as one line a round: where the time between the clock's end and the
-players' move goes (docs/performance.md, "The evening"). A step outside a timed end (the
-Director's `POST …/rounds`) is not recorded.
+players' move goes (docs/performance.md, "The evening"). The Director's `POST …/rounds` and a
+tournament's creation are timed the same way, a line each (where a night's set-up goes:
+docs/performance.md, "The Funbridge night"). A step outside a timed span is not recorded.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 
 log = logging.getLogger("tableserver.clock")
 SLOW_S = 0.5  # a round's end slower than this is logged as a warning (the move's target: 1 s)
+CREATION_SLOW_S = 30.0  # a creation slower than this: a warning (the night's set-up: 30 s)
 
 
 @dataclass
@@ -34,6 +36,10 @@ class Spans:
     def total(self) -> float:
         return (self._last or self.began) - self.began
 
+    def seconds(self) -> dict[str, float]:
+        """Each step's seconds, to a tenth of a millisecond (a request's `steps_s`)."""
+        return {name: round(seconds, 4) for name, seconds in self.steps}
+
     def words(self) -> str:
         return ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in self.steps)
 
@@ -50,9 +56,9 @@ def mark(name: str) -> None:
 
 
 @contextlib.contextmanager
-def timed(what: str) -> Iterator[Spans]:
-    """The round's end `what` timed step by step; its line logged at its end (a warning
-    when slower than `SLOW_S`)."""
+def timed(what: str, slow_s: float = SLOW_S) -> Iterator[Spans]:
+    """The round's end (or creation) `what` timed step by step; its line logged at its end
+    (a warning when slower than `slow_s`)."""
     spans = Spans()
     token = _current.set(spans)
     try:
@@ -60,5 +66,5 @@ def timed(what: str) -> Iterator[Spans]:
     finally:
         _current.reset(token)
         total = spans.total()
-        log.log(logging.WARNING if total > SLOW_S else logging.INFO,
+        log.log(logging.WARNING if total > slow_s else logging.INFO,
                 "%s in %.0f ms (at %.3f): %s", what, total * 1000, time.time(), spans.words())

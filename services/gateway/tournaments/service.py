@@ -108,6 +108,7 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
         tables = table_names(request.tournament, request.tables)
     except TournamentError as exc:
         raise Refused(str(exc), exc.field) from None
+    round_timing.mark("the deals parsed")
     for table in request.players:
         if table not in tables:
             raise Refused(f"players: no table {table} in this tournament",
@@ -126,19 +127,25 @@ async def create(gw: Gateway, request: TournamentCreate) -> tuple[Tournament, bo
             raise Refused(f"tournament {request.tournament} exists, created by another "
                           "request", "tournament", kind=Kind.CONFLICT)
         return found, False
+    round_timing.mark("the tournament looked for")
     try:
         await gw.adapters.admin.create_tournament(made.tournament, list(tables))
     except TopicsUnavailable as exc:
         raise _not_created(made, len(record), exc) from None
+    round_timing.mark("the topics created and led")
     records = await _claim(gw, made)  # Redis away: its own 503, as any read of Redis
+    round_timing.mark("the tables' records claimed")
     try:
         await gw.adapters.registry.register(records, 2 * gw.settings.produce_timeout_s,
                                             then=HARMLESS)
+        round_timing.mark("the tables registered")
         await asyncio.gather(*(gw.append(table, {"type": "players_named", "players": names,
                                                  "ts": int(time.time() * 1000)})
                                for table, names in made.players.items()))
+        round_timing.mark("the players named")
         await append(gw.adapters.producer, tournament_topic(made.tournament), record,
                      doing="create the tournament", then=HARMLESS)
+        round_timing.mark("the creation recorded")
     except Unavailable as exc:  # the registry's, and the appends'
         raise _not_created(made, len(record), exc) from None
     gw.tournaments[made.tournament] = made

@@ -37,7 +37,11 @@ from services.gateway.refusals import Kind, Refused
 from services.gateway.tables import table_logs
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Role, sign, vugraph_scope
-from services.gateway.tournaments import scores as tournament_scores, service as tournaments
+from services.gateway.tournaments import (
+    round_timing,
+    scores as tournament_scores,
+    service as tournaments,
+)
 from services.gateway.tournaments.close import close_tournament as close_all
 from services.gateway.tournaments.hand_record_view import view as hand_records_view
 from services.gateway.tournaments.players import tournament_clock
@@ -60,8 +64,12 @@ async def post_tournament(body: TournamentCreate, gw: GatewayDep, _: DirectorDep
     """Create a tournament: every table (its topic, its record, its players' names), the
     tournament's own topic; the tables' seat and spectator tokens. The same request again
     creates nothing (`created: false`) and answers the same tables."""
-    made, created = await tournaments.create(gw, body)
-    return TournamentCreated(**_links(gw, made).model_dump(), created=created)
+    with round_timing.timed(f"the creation of {body.tournament} ({body.tables} tables)",
+                            slow_s=round_timing.CREATION_SLOW_S) as spans:
+        made, created = await tournaments.create(gw, body)
+        links = _links(gw, made)
+        round_timing.mark("the links signed")
+    return TournamentCreated(**links.model_dump(), created=created, steps_s=spans.seconds())
 
 
 @router.get("/{tournament}/links", responses=responses(401, 403, 404, 503))
@@ -92,9 +100,10 @@ async def post_round(tournament: str, body: TournamentRound, gw: GatewayDep, _: 
     """Start a round at every table (`boards`) or as the movement says: each table starts its
     first board at once (or when its board in progress ends) and each next one when the
     auction period of the one before ends. Sent again, it starts nothing twice."""
-    tables = await tournaments.start_round(gw, tournament, body.round, body.boards,
-                                           body.movement)
-    return RoundStarted(round=body.round, tables=tables)
+    with round_timing.timed(f"round {body.round} of {tournament}") as spans:
+        tables = await tournaments.start_round(gw, tournament, body.round, body.boards,
+                                               body.movement)
+    return RoundStarted(round=body.round, tables=tables, steps_s=spans.seconds())
 
 
 @router.post("/{tournament}/rounds/{number}/unfinished", status_code=202,

@@ -27,6 +27,7 @@ from services.processor.heartbeat import beat
 from services.processor.worker_loop import SESSION_TIMEOUT_S
 
 log = logging.getLogger("tableserver.processor")
+COMMIT_EVERY = 10_000  # faust's default: its timer commits first (`broker_commit_interval`)
 
 
 def _datadir(settings: Settings, worker_name: str) -> Path:
@@ -52,7 +53,13 @@ def create_app(settings: Settings, worker_name: str = "processor",
         consumer_auto_offset_reset="earliest",
         broker_session_timeout=SESSION_TIMEOUT_S,
         broker_heartbeat_interval=1.0,
-        broker_commit_every=1,
+        # the registry's offsets committed by faust's timer each second, not before each
+        # registration: faust awaits a commit before the next message once `commit_every`
+        # were acked, and at 1 that held a tournament's tables to ~60 registrations a second
+        # (a shard's start reads its registry partition whole: a registration delivered
+        # again is found already, `ShardRunner.add_table`)
+        broker_commit_every=COMMIT_EVERY,
+        broker_commit_interval=1.0,
         datadir=str(_datadir(settings, worker_name)),
         # faust's leader topic serves `@app.timer(on_leader=True)`, which we do not use; made,
         # it had one replica, and on a cluster the loss of its broker left it leaderless

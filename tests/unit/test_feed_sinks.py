@@ -260,3 +260,45 @@ def test_a_socket_without_a_feed_is_pinged_as_uvicorn_does() -> None:
         protocol.stop_keepalive()
 
     run(scenario())
+
+
+class Tripwire:
+    """An object the hot path must not read."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the hot path read .{name}")
+
+
+def test_the_hot_path_reads_neither_the_queue_nor_the_overflow_of_a_ready_socket() -> None:
+    """A table 10,000 follow: each object read a socket is a cache miss between two sends
+    (docs/performance.md "The live feeds"); a socket with nothing held back and its connection
+    ready is written from the subscription's own count, its queue and overflow event unread."""
+    async def scenario() -> None:
+        sink = FakeSink()
+        sub = _sub(sink)
+        assert not hasattr(sub, "__dict__")  # its fields in its slots: one object read
+        sub.queue, sub.overflowed = Tripwire(), Tripwire()  # type: ignore[assignment]
+        fan_out([sub], "1-0", (1, 0), {b"n": b"a"})
+        sub.offer("2-0", "m")
+        assert sink.written == [Message("1-0:a").frame, Message("m").frame]
+        assert sub.sent_id == "2-0" and sub.held == 0
+
+    run(scenario())
+
+
+def test_an_overflowed_socket_is_never_written_at_once_again() -> None:
+    async def scenario() -> None:
+        sink = FakeSink()
+        sub = _sub(sink)
+        sink.writable.clear()
+        for n in range(QUEUE + 1):
+            sub.offer(f"{n}-0", "m")
+        sink.writable.set()
+        pump = asyncio.create_task(_pump(Any, sub))  # type: ignore[arg-type]
+        await wait_for_async(lambda: sub.queue.empty() and not sub.sending, 5,
+                             "the sender has sent what waited")
+        sub.offer("late-0", "late")  # its queue drained, but it overflowed: not written
+        assert len(sink.written) == QUEUE and Message("late").frame not in sink.written
+        pump.cancel()
+
+    run(scenario())

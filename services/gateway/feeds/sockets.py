@@ -80,6 +80,7 @@ async def _pump(websocket: WebSocket, sub: Subscription) -> None:
             else:
                 await websocket.send_text(message.text)
             sub.sending = False
+            sub.written()
             if entry_id is not None:
                 sub.sent_id = entry_id
     except (WebSocketDisconnect, RuntimeError, OSError):

@@ -201,3 +201,104 @@ def test_the_sink_writes_with_the_transports_own_write() -> None:
     assert sink.write == protocol.transport.write
     sink.write(b"frame")
     assert protocol.transport.written == [b"frame"]
+
+
+def _frame_protocol(ping_interval: float) -> Any:
+    """uvicorn's protocol as the gateway serves it (`protocol_class`), on a fake transport,
+    its handshake done and its sink made as `handle_connect` makes it."""
+    import uvicorn
+    from uvicorn.server import ServerState
+    from websockets.protocol import State
+
+    async def app(scope: Any, receive: Any, send: Any) -> None: ...
+
+    cls = protocol_class()
+    assert cls is not None
+    config = uvicorn.Config(app=app, ws_ping_interval=ping_interval,
+                            ws_ping_timeout=ping_interval, ws_per_message_deflate=False)
+    protocol: Any = cls(config, ServerState(), {})
+    protocol.transport = FakeTransport()
+    protocol.handshake_complete = True
+    protocol.conn.state = State.OPEN
+    protocol.sink = ConnectionSink(protocol)
+    return protocol
+
+
+def _pings(protocol: Any) -> int:
+    return sum(1 for data in protocol.transport.written if data[:1] == b"\x89")
+
+
+def test_a_socket_whose_feed_moves_is_not_pinged_and_one_whose_feed_stands_is() -> None:
+    """The keep-alive ping (uvicorn's, each 20 s, its pong parsed in Python) only to a socket
+    its feed has not moved since the last was due: a hot table's 5,000 sockets cost the
+    gateway 5 % of a core at rest in pings (docs/performance.md "The live feeds")."""
+    async def scenario() -> None:
+        protocol = _frame_protocol(0.05)
+        sent_id: list[str | None] = [None]
+        protocol.sink.progress = lambda: sent_id[0]
+        protocol.send_keepalive_ping()  # nothing sent yet: pinged as uvicorn does
+        assert _pings(protocol) == 1
+        protocol.handle_pong(Frame(Opcode.PONG, protocol.pending_ping_payload))
+        for n in range(3):  # the feed moves before each ping is due: none sent, the next due
+            sent_id[0] = f"{n}-0"
+            protocol.ping_timer.cancel()
+            protocol.send_keepalive_ping()
+            assert _pings(protocol) == 1 and protocol.ping_timer is not None
+        protocol.ping_timer.cancel()
+        protocol.send_keepalive_ping()  # the feed stood still since the last look: pinged
+        assert _pings(protocol) == 2 and protocol.pending_ping_payload is not None
+        protocol.stop_keepalive()
+
+    run(scenario())
+
+
+def test_a_socket_without_a_feed_is_pinged_as_uvicorn_does() -> None:
+    async def scenario() -> None:
+        protocol = _frame_protocol(0.05)
+        protocol.send_keepalive_ping()
+        assert _pings(protocol) == 1 and protocol.pending_ping_payload is not None
+        protocol.stop_keepalive()
+
+    run(scenario())
+
+
+class Tripwire:
+    """An object the hot path must not read."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the hot path read .{name}")
+
+
+def test_the_hot_path_reads_neither_the_queue_nor_the_overflow_of_a_ready_socket() -> None:
+    """A table 10,000 follow: each object read a socket is a cache miss between two sends
+    (docs/performance.md "The live feeds"); a socket with nothing held back and its connection
+    ready is written from the subscription's own count, its queue and overflow event unread."""
+    async def scenario() -> None:
+        sink = FakeSink()
+        sub = _sub(sink)
+        assert not hasattr(sub, "__dict__")  # its fields in its slots: one object read
+        sub.queue, sub.overflowed = Tripwire(), Tripwire()  # type: ignore[assignment]
+        fan_out([sub], "1-0", (1, 0), {b"n": b"a"})
+        sub.offer("2-0", "m")
+        assert sink.written == [Message("1-0:a").frame, Message("m").frame]
+        assert sub.sent_id == "2-0" and sub.held == 0
+
+    run(scenario())
+
+
+def test_an_overflowed_socket_is_never_written_at_once_again() -> None:
+    async def scenario() -> None:
+        sink = FakeSink()
+        sub = _sub(sink)
+        sink.writable.clear()
+        for n in range(QUEUE + 1):
+            sub.offer(f"{n}-0", "m")
+        sink.writable.set()
+        pump = asyncio.create_task(_pump(Any, sub))  # type: ignore[arg-type]
+        await wait_for_async(lambda: sub.queue.empty() and not sub.sending, 5,
+                             "the sender has sent what waited")
+        sub.offer("late-0", "late")  # its queue drained, but it overflowed: not written
+        assert len(sink.written) == QUEUE and Message("late").frame not in sink.written
+        pump.cancel()
+
+    run(scenario())

@@ -97,14 +97,17 @@ class FrameSink(Protocol):
     async def send(self, frame: bytes) -> None: ...
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Subscription:
     """One socket's place in the hub: what it may see (`view`, `render`) and what waits to be
     sent to it, oldest first: (entry id, message), the id None for a reply that is no entry.
 
-    With a `sink`, a message that finds nothing waiting before it and the connection ready
-    is written at once, by whoever offers it; otherwise it waits in the queue for the
-    socket's own sender (`sending` while it holds one)."""
+    With a `sink`, a message that finds nothing waiting before it (`held` 0) and the
+    connection ready is written at once, by whoever offers it; otherwise it waits in the queue
+    for the socket's own sender (`sending` while it holds one), which counts `held` down as
+    it writes. One count on the subscription, not its queue and its overflow asked each time:
+    the hot path of a table 10,000 follow reads as few objects a socket as it can (each read
+    a cache miss between two sends, docs/performance.md "The live feeds")."""
 
     key: str
     view: Hashable
@@ -116,14 +119,14 @@ class Subscription:
     sent_id: str | None = None  # the last entry sent: where the socket may resume
     sink: FrameSink | None = None
     sending: bool = False
+    held: int = 0  # messages offered and not yet written: queued, or being sent
 
     def offer(self, entry_id: str | None, message: Message | str) -> None:
         if isinstance(message, str):
             message = Message(message)
         sink = self.sink
         # the hot path, each socket of a table 10,000 follow: the checks cheapest first
-        if sink is not None and not self.sending and sink.ready() and self.queue.empty() \
-                and not self.overflowed.is_set():
+        if sink is not None and not self.held and sink.ready():
             try:
                 sink.write(message.frame)
             except (OSError, RuntimeError):
@@ -138,6 +141,13 @@ class Subscription:
             self.queue.put_nowait((entry_id, message))
         except asyncio.QueueFull:
             self.overflowed.set()
+            self.held += QUEUE + 1  # more than its sender can count down: never 0 again
+        else:
+            self.held += 1
+
+    def written(self) -> None:
+        """The socket's sender wrote a message it took from the queue."""
+        self.held -= 1
 
 
 def fan_out(subs: Iterable[Subscription], entry_id: str, order: tuple[int, int],

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from services.common.errors import LogUnavailable, StoreUnavailable
 from services.gateway.feeds.fanout import BadSince, Feeds, Render, Subscription
-from services.gateway.feeds.ws_frames import SINK
+from services.gateway.feeds.ws_frames import SINK, ConnectionSink
 
 MAX_MESSAGE = 4096
 PONG = '{"type":"pong"}'
@@ -44,7 +44,10 @@ async def serve_feed(websocket: WebSocket, hub: Feeds, key: str, view: Hashable,
     except BadSince as exc:
         await close_quietly(websocket, 1008, str(exc))
         return
-    sub.sink = websocket.scope.get("extensions", {}).get(SINK)  # None: through Starlette
+    sink = websocket.scope.get("extensions", {}).get(SINK)  # None: through Starlette
+    if isinstance(sink, ConnectionSink):
+        sink.progress = lambda: sub.sent_id  # a feed that moves needs no keep-alive ping
+    sub.sink = sink
     tasks = {asyncio.create_task(_pump(websocket, sub)),
              asyncio.create_task(_listen(websocket, sub, answer)),
              asyncio.create_task(sub.overflowed.wait())}
@@ -77,6 +80,7 @@ async def _pump(websocket: WebSocket, sub: Subscription) -> None:
             else:
                 await websocket.send_text(message.text)
             sub.sending = False
+            sub.written()
             if entry_id is not None:
                 sub.sent_id = entry_id
     except (WebSocketDisconnect, RuntimeError, OSError):

@@ -12,13 +12,20 @@ feed sockets use it when it is there (`sockets.serve_feed`), and go through Star
 otherwise (another server, a test client). uvicorn's protocol classes are not its public API:
 `protocol_class()` gives None (uvicorn then picks its own) when the module or the attributes
 the sink reads are not there.
+
+Keep-alive pings go only to a socket its feed has not moved since the last one was due
+(`ConnectionSink.fed`): uvicorn pings each connection every 20 s and parses its pong in
+Python, about 10 µs a socket a second, half the CPU of a hot table's 5,000 sockets between two
+updates (docs/performance.md, "The live feeds"). A socket whose feed moves has traffic that
+keeps proxies' idle timers open, and a peer that is gone stops acknowledging it: its send
+buffer fills, its queue overflows and the socket is closed with 1013 (`fanout`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 log = logging.getLogger("tableserver.ws_frames")
@@ -31,12 +38,26 @@ class ConnectionSink:
     (no Python between the hub and uvloop); `ready` reads the protocol's state, the transport
     kept at hand."""
 
-    __slots__ = ("_protocol", "_transport", "write")
+    __slots__ = ("_protocol", "_seen", "_transport", "progress", "write")
 
     def __init__(self, protocol: Any) -> None:
         self._protocol = protocol
         self._transport = protocol.transport
         self.write: Callable[[bytes], None] = protocol.transport.write
+        # where the socket's feed stands (its last entry sent), set by the feed that follows
+        # it; None: a socket with no feed, pinged as uvicorn does
+        self.progress: Callable[[], Hashable] | None = None
+        self._seen: Hashable = None
+
+    def fed(self) -> bool:
+        """Whether the socket's feed moved since this was last asked (the keep-alive's look:
+        a moving feed needs no ping)."""
+        if self.progress is None:
+            return False
+        now = self.progress()
+        moved = now is not None and now != self._seen
+        self._seen = now
+        return moved
 
     def ready(self) -> bool:
         p = self._protocol
@@ -66,10 +87,22 @@ def protocol_class() -> type[asyncio.Protocol] | None:
     names = ("handshake_complete", "close_sent", "disconnected", "writable", "transport")
 
     class FrameProtocol(WebSocketsSansIOProtocol):
+        sink: ConnectionSink | None = None
+
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)  # the scope made; the app not yet running
             scope = getattr(self, "scope", None)
             if scope is not None and all(hasattr(self, name) for name in names):
-                scope["extensions"][SINK] = ConnectionSink(self)
+                self.sink = scope["extensions"][SINK] = ConnectionSink(self)
+
+        def send_keepalive_ping(self) -> None:
+            """uvicorn's ping, unless the socket's feed moved since the last one was due:
+            then none, and the next due after the interval."""
+            if self.sink is not None and self.sink.fed() and hasattr(self, "schedule_ping"):
+                self.ping_timer = None
+                if not (self.close_sent or self.transport.is_closing()):
+                    self.schedule_ping()
+                return
+            super().send_keepalive_ping()
 
     return FrameProtocol

@@ -10,9 +10,10 @@ import {
 import { statusWords, TableSocket } from "./socket.js";
 import { claimNode } from "./claim.js";
 import {
-  auctionNode, backsNode, callNode, callWords, cardWords, contractNode, el, fourColoursNode,
+  backsNode, callNode, callWords, cardWords, contractNode, el, fourColoursNode,
   handNode, parseDeal, SEAT_NAMES, seatLabel,
 } from "./table.js";
+import { drawAuction } from "./auction.js";
 import { boardBoxNode, cardsLeft, plateNode, seatToAct } from "./seats.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import { arrowedCard, cardKey, forThePage, pointedCard, startsCall } from "./keys.js";
@@ -379,6 +380,11 @@ function drawBoardBox(board) {
   show("board-info", boardBoxNode(board));
 }
 
+function chooseCall(index) { // a call of the auction, to read or ask about (Law 20F)
+  page.chosen = index;
+  render();
+}
+
 function draw() {
   const board = page.board;
   if (!board) return;
@@ -395,10 +401,8 @@ function draw() {
   toggle.setAttribute("aria-expanded", String(!compact));
   setText(toggle, compact ? t("seat.showAuction") : t("seat.hideAuction"));
   $("auction").hidden = compact;
-  show("auction", compact ? null : auctionNode(board, { onCall: (index) => {
-    page.chosen = index;
-    render();
-  } }));
+  if (compact) show("auction", null);
+  else drawAuction($("auction"), board, { onCall: chooseCall }); // a new call: one new cell
   const contract = contractNode(board);
   say("contract", ...(contract ? parts("seat.contract", { contract }) : []));
   show("call-detail", page.chosen === null ? null : callDetailNode(board, page.chosen, me,

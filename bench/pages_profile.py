@@ -81,8 +81,8 @@ def profiled(pages: dict[str, Page], http: Any, table: str, first: int, boards: 
 def report(name: str, own: dict[Frame, float], total: dict[Frame, float], calls: int,
            top: int) -> None:
     def scripts(frame: Frame) -> bool:
-        return frame[1].endswith(".js") or frame[0].startswith("(") and frame[0] not in (
-            "(root)", "(idle)")
+        return frame[1].endswith(".js") or (frame[0].startswith("(") and frame[0] not in (
+            "(root)", "(idle)"))
 
     busy = sum(ms for frame, ms in own.items() if frame[0] != "(idle)")
     print(f"  {name}: {calls} calls, the four pages busy {busy / calls:.2f} ms a call "

@@ -14,7 +14,7 @@ import {
   handNode, parseDeal, SEAT_NAMES, seatLabel,
 } from "./table.js";
 import { drawAuction } from "./auction.js";
-import { boardBoxNode, cardsLeft, plateNode, seatToAct } from "./seats.js";
+import { boardBoxNode, cardsLeft, lightPlate, plateNode, seatToAct } from "./seats.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import { arrowedCard, cardKey, forThePage, pointedCard, startsCall } from "./keys.js";
 import { watchWaiting } from "./waiting.js";
@@ -265,21 +265,26 @@ function handKey(board, seat, hand) {
     (board.penalty_cards || []).filter((p) => p.seat === seat), board.opening_lead || null]);
 }
 
-/** What a place's plate is drawn from (seats.js's plateNode: the name, the badges, lit). */
-function plateKey(board, seat, lit) {
+/** What a place's plate is drawn from (seats.js's plateNode: the name, the badges), but for
+ * whether it is lit (`lightPlate`). */
+function plateKey(board) {
   const play = board.play;
-  return JSON.stringify([lit === seat, board.status, board.players || null,
+  return JSON.stringify([board.status, board.players || null,
     board.vulnerability, board.dealer, board.contract || null, play && play.declarer,
     play && play.dummy]);
 }
 
 /** Draw a place's plate and hand, each only when what it shows has changed (the seat to act
- * moves at each call: its plate is drawn anew, its thirteen cards are not). */
+ * moves at each call: its plate lit or put out, its thirteen cards kept). */
 function drawPlace(node, board, seat, hand, lit) {
-  const plate = plateKey(board, seat, lit);
+  const plate = plateKey(board);
   const cards = handKey(board, seat, hand);
-  if (node.dataset.drawn === cards && node.firstElementChild) {
-    if (node.dataset.plate !== plate) node.firstElementChild.replaceWith(seatTitle(board, seat));
+  const title = node.firstElementChild;
+  if (node.dataset.drawn === cards && title) {
+    if (node.dataset.plate !== plate) title.replaceWith(seatTitle(board, seat));
+    else if (title.classList.contains("lit") !== (lit === seat)) {
+      lightPlate(title, board, lit === seat);
+    }
   } else {
     node.replaceChildren(...[seatTitle(board, seat),
       hand ? handAt(board, seat, hand)

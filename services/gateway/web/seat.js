@@ -276,8 +276,7 @@ function plateKey(board) {
 
 /** Draw a place's plate and hand, each only when what it shows has changed (the seat to act
  * moves at each call: its plate lit or put out, its thirteen cards kept). */
-function drawPlace(node, board, seat, hand, lit) {
-  const plate = plateKey(board);
+function drawPlace(node, board, seat, hand, lit, plate) {
   const cards = handKey(board, seat, hand);
   const title = node.firstElementChild;
   if (node.dataset.drawn === cards && title) {
@@ -305,6 +304,7 @@ function renderHand(board) {
   setText($("hand-title"), t("seat.table"));
   const lit = seatToAct(board);
   const places = placesFrom(me);
+  const plate = plateKey(board); // the same for the four places
   for (const [seat, place] of Object.entries(places)) {
     const node = $(seat === me ? "hand" : `place-${place}`);
     if (seat !== me && node.dataset.seat !== seat) node.dataset.seat = seat; // one's own: #hand
@@ -314,7 +314,7 @@ function renderHand(board) {
       delete node.dataset.drawn;
       continue;
     }
-    drawPlace(node, board, seat, hands[seat], lit);
+    drawPlace(node, board, seat, hands[seat], lit, plate);
   }
   show("middle-box", play ? middleNode(board, me) : null);
 }

@@ -1,7 +1,8 @@
 """The seat page redraws at a call only what the call changed (pages.md, "The table"; the
 click-to-all-four-pages time in docs/performance.md, "The pages"): the seat to act moves, so
-the plates of the seat that called and of the next are drawn anew, but no hand's cards or
-backs and not the board's box, which a call in the auction leaves as they were. Law 41D:
+the plates of the seat that called and of the next are put out and lit (their "to call" badge
+moved, the plates themselves kept), and no hand's cards or backs and not the board's box are
+drawn anew, which a call in the auction leaves as they were. Law 41D:
 every hand but one's own stays hidden (backs) through the auction, as before."""
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ STILL = """() => { const k = window.__kept; return {
   backs: k.backs.map((b) => b.isConnected), plate: k.plate.isConnected }; }"""
 
 
-def test_a_call_redraws_the_plates_not_the_hands_nor_the_boards_box(
+def test_a_call_moves_the_lit_badge_and_redraws_no_plate_hand_nor_the_boards_box(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     """Law 41D: through the auction one's own hand faced, the three others backs of 13."""
     table = "redraw-plates"
@@ -41,13 +42,14 @@ def test_a_call_redraws_the_plates_not_the_hands_nor_the_boards_box(
     click_call(east, "P")  # East's own call: his plate loses "to call", South's gains it
     expect(page.locator("#play-table [data-seat='S'].to-act .plate .badge.act")).to_have_count(1)
     expect(page.locator("#hand .plate .badge.act")).to_have_count(0)
+    expect(page.locator("#hand .plate.lit")).to_have_count(0)
     post(stack, table, seats["S"], {"type": "call", "call": "1S"})  # a call from another page
     expect(page.locator(".auction tbody td:not(.next) > [aria-label]")).to_have_count(2)
     expect(page.locator("#play-table [data-seat='W'] .plate .badge.act")).to_have_count(1)
 
     still = page.evaluate(STILL)
     assert still == {"hand": True, "card": True, "box": True, "backs": [True, True, True],
-                     "plate": False}, still  # the plate drawn anew, the rest kept
+                     "plate": True}, still  # the plate put out, not drawn anew
     assert lit(page, "E") == ["W"]
     assert faces(page, "E", "E") == cards_of("E")
     assert backs(page) == {seat: 13 for seat in SEATS if seat != "E"}

@@ -18,7 +18,8 @@ import { directorNode, explanationsNode, optionNode, turnWords } from "./panels.
 import { statusWords, TableSocket } from "./socket.js";
 import { markPlayed, playEventParts, playRecordNode } from "./play_record.js";
 import { eventParts } from "./steps.js";
-import { auctionNode, contractNode, el, partnerOf, SEAT_NAMES, seatLabel } from "./table.js";
+import { auctionNode } from "./auction.js";
+import { contractNode, el, partnerOf, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 
 const $ = (id) => document.getElementById(id);

@@ -10,10 +10,11 @@ import {
 import { statusWords, TableSocket } from "./socket.js";
 import { claimNode } from "./claim.js";
 import {
-  auctionNode, backsNode, callNode, callWords, cardWords, contractNode, el, fourColoursNode,
+  backsNode, callNode, callWords, cardWords, contractNode, el, fourColoursNode,
   handNode, parseDeal, SEAT_NAMES, seatLabel,
 } from "./table.js";
-import { boardBoxNode, cardsLeft, plateNode, seatToAct } from "./seats.js";
+import { drawAuction } from "./auction.js";
+import { boardBoxNode, cardsLeft, lightPlate, plateNode, seatToAct } from "./seats.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import { arrowedCard, cardKey, forThePage, pointedCard, startsCall } from "./keys.js";
 import { watchWaiting } from "./waiting.js";
@@ -36,6 +37,19 @@ function show(id, node) { $(id).replaceChildren(...(node ? [node] : [])); }
 /** A node's text set only when it changes (the same text set again still costs the browser a
  * style and layout pass). */
 function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
+/** An element hidden or shown, an attribute set: each only when it changes (the same value set
+ * again still marks the element for the browser's style pass). */
+function setHidden(node, hidden) { if (node.hidden !== hidden) node.hidden = hidden; }
+function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+/** `id`'s content drawn anew only when `key`, what it is drawn from, changes. */
+const drawnFrom = new Map();
+function showOnChange(id, key, build) {
+  if (drawnFrom.get(id) === key) return;
+  drawnFrom.set(id, key);
+  show(id, build());
+}
 function say(id, ...parts) { $(id).replaceChildren(...parts.filter(Boolean)); }
 function error(text) {
   setText($("send-error"), text || "");
@@ -143,9 +157,14 @@ function focusAtTurn(board) {
   const arrived = turn && !page.callTurn;
   page.callTurn = turn;
   if (!arrived || page.touch) return;
-  const active = document.activeElement;
-  if (!active || active === document.body || (active instanceof HTMLButtonElement &&
-      $("box-panel").contains(active))) $("typed-call").focus();
+  requestAnimationFrame(() => { // in the frame's own style and layout pass, not one forced
+    // while the state is drawn
+    const active = document.activeElement;
+    if (page.callTurn && (!active || active === document.body ||
+        (active instanceof HTMLButtonElement && $("box-panel").contains(active)))) {
+      $("typed-call").focus();
+    }
+  });
 }
 
 function turnText(board) {
@@ -246,29 +265,33 @@ function handKey(board, seat, hand) {
     (board.penalty_cards || []).filter((p) => p.seat === seat), board.opening_lead || null]);
 }
 
-/** What a place's plate is drawn from (seats.js's plateNode: the name, the badges, lit). */
-function plateKey(board, seat, lit) {
+/** What a place's plate is drawn from (seats.js's plateNode: the name, the badges), but for
+ * whether it is lit (`lightPlate`). */
+function plateKey(board) {
   const play = board.play;
-  return JSON.stringify([lit === seat, board.status, board.players || null,
+  return JSON.stringify([board.status, board.players || null,
     board.vulnerability, board.dealer, board.contract || null, play && play.declarer,
     play && play.dummy]);
 }
 
 /** Draw a place's plate and hand, each only when what it shows has changed (the seat to act
- * moves at each call: its plate is drawn anew, its thirteen cards are not). */
-function drawPlace(node, board, seat, hand, lit) {
-  const plate = plateKey(board, seat, lit);
+ * moves at each call: its plate lit or put out, its thirteen cards kept). */
+function drawPlace(node, board, seat, hand, lit, plate) {
   const cards = handKey(board, seat, hand);
-  if (node.dataset.drawn === cards && node.firstElementChild) {
-    if (node.dataset.plate !== plate) node.firstElementChild.replaceWith(seatTitle(board, seat));
+  const title = node.firstElementChild;
+  if (node.dataset.drawn === cards && title) {
+    if (node.dataset.plate !== plate) title.replaceWith(seatTitle(board, seat));
+    else if (title.classList.contains("lit") !== (lit === seat)) {
+      lightPlate(title, board, lit === seat);
+    }
   } else {
     node.replaceChildren(...[seatTitle(board, seat),
       hand ? handAt(board, seat, hand)
         : backsNode(cardsLeft(board, seat), t("hand.of", { seat: SEAT_NAMES[seat] })),
       penaltyCardsNode(board, seat)].filter(Boolean)); // public to all (Law 50)
   }
-  node.dataset.drawn = cards;
-  node.dataset.plate = plate;
+  if (node.dataset.drawn !== cards) node.dataset.drawn = cards;
+  if (node.dataset.plate !== plate) node.dataset.plate = plate;
 }
 
 /** The table: the four seats along its sides seen from `me` (at the bottom), each hand seen
@@ -281,16 +304,17 @@ function renderHand(board) {
   setText($("hand-title"), t("seat.table"));
   const lit = seatToAct(board);
   const places = placesFrom(me);
+  const plate = plateKey(board); // the same for the four places
   for (const [seat, place] of Object.entries(places)) {
     const node = $(seat === me ? "hand" : `place-${place}`);
-    if (seat !== me) node.dataset.seat = seat; // one's own: #hand
+    if (seat !== me && node.dataset.seat !== seat) node.dataset.seat = seat; // one's own: #hand
     node.classList.toggle("to-act", seat === lit);
     if (seat === me && !hands[me]) {
       node.replaceChildren(el("p", { class: "quiet", text: t("seat.noHand") }));
       delete node.dataset.drawn;
       continue;
     }
-    drawPlace(node, board, seat, hands[seat], lit);
+    drawPlace(node, board, seat, hands[seat], lit, plate);
   }
   show("middle-box", play ? middleNode(board, me) : null);
 }
@@ -301,9 +325,9 @@ function renderPlayPanel(board) {
   const may = mayInspectLast(board, me);
   if (!may) page.lastShown = false;
   const button = $("last-trick-button");
-  button.hidden = !last;
-  button.disabled = !may;
-  button.setAttribute("aria-expanded", String(page.lastShown));
+  setHidden(button, !last);
+  if (button.disabled !== !may) button.disabled = !may;
+  setAttr(button, "aria-expanded", String(page.lastShown));
   setText(button, page.lastShown ? t("seat.hideLast") : t("seat.showLast"));
   show("last-trick", page.lastShown && last ? el("div", {}, trickCardsNode(last, me,
     { label: t("trick.last") }), el("p", { class: "trick-note",
@@ -328,18 +352,18 @@ function renderPlayPanel(board) {
 
 function renderBox(board) {
   const bidding = board.status === "auction";
-  for (const id of ["bidding-box", "typed", "self-alert-row"]) $(id).hidden = !bidding;
+  for (const id of ["bidding-box", "typed", "self-alert-row"]) setHidden($(id), !bidding);
   setText($("box-title"), bidding ? t("seat.biddingBox") : t("seat.play"));
   const mine = board.turn === me && !board.pending && board.status === "auction";
   box.enable(page.replacing ? ALL_CALLS : mine ? board.open_calls || [] : []);
   const replaceable = (board.replaceable || {})[me];
   const undo = $("undo");
-  undo.hidden = !replaceable || page.replacing;
+  setHidden(undo, !replaceable || page.replacing);
   if (replaceable) {
     undo.replaceChildren(...parts("seat.undoMine", { call: callNode(replaceable) }));
     undo.setAttribute("aria-label", t("seat.undoMineLabel", { call: callWords(replaceable) }));
   }
-  $("undo-cancel").hidden = !page.replacing;
+  setHidden($("undo-cancel"), !page.replacing);
   const said = $("option").children.length || $("questions").children.length ||
     $("send-error").textContent || !undo.hidden || !$("undo-cancel").hidden;
   $("box-panel").classList.toggle("folded", Boolean(board.play) && !said); // the lit seat
@@ -379,6 +403,11 @@ function drawBoardBox(board) {
   show("board-info", boardBoxNode(board));
 }
 
+function chooseCall(index) { // a call of the auction, to read or ask about (Law 20F)
+  page.chosen = index;
+  render();
+}
+
 function draw() {
   const board = page.board;
   if (!board) return;
@@ -391,14 +420,12 @@ function draw() {
   renderPlayPanel(board);
   const compact = Boolean(board.play) && !page.auctionShown; // the play: the contract alone
   const toggle = $("auction-toggle");
-  toggle.hidden = !board.play;
-  toggle.setAttribute("aria-expanded", String(!compact));
+  setHidden(toggle, !board.play);
+  setAttr(toggle, "aria-expanded", String(!compact));
   setText(toggle, compact ? t("seat.showAuction") : t("seat.hideAuction"));
-  $("auction").hidden = compact;
-  show("auction", compact ? null : auctionNode(board, { onCall: (index) => {
-    page.chosen = index;
-    render();
-  } }));
+  setHidden($("auction"), compact);
+  if (compact) show("auction", null);
+  else drawAuction($("auction"), board, { onCall: chooseCall }); // a new call: one new cell
   const contract = contractNode(board);
   say("contract", ...(contract ? parts("seat.contract", { contract }) : []));
   show("call-detail", page.chosen === null ? null : callDetailNode(board, page.chosen, me,
@@ -406,14 +433,15 @@ function draw() {
   show("explanations", explanationsNode(board));
   const text = turnText(board);
   say("turn", ...(Array.isArray(text) ? text : [text]));
-  $("play-turn").hidden = !board.play; // the same words beside the table (#turn is read aloud)
+  setHidden($("play-turn"), !board.play); // the same words beside the table (#turn is read aloud)
   setText($("play-turn"), board.play ? $("turn").textContent : "");
   show("option", board.pending && board.pending.option_holder === me
     ? optionNode(board, (accept) => send({ type: "option", accept })) : null);
   show("questions", questionsNode(board, me,
     (index, explanation) => send({ type: "explanation", index, explanation })));
   renderBox(board);
-  show("director", directorNode(board));
+  showOnChange("director", JSON.stringify([board.alerts, board.rectifications,
+    board.lead_restrictions, board.rulings]), () => directorNode(board)); // panels.js reads these
   focusAtTurn(board);
 }
 

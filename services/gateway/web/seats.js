@@ -45,16 +45,34 @@ export function plateNode(board, seat, { me = null, id = null } = {}) {
   const declarer = play ? play.declarer : contract ? contract.declarer : null;
   const role = play && seat === play.dummy ? "dummy" : seat === declarer ? "declarer" : null;
   const lit = seatToAct(board) === seat;
-  const badge = (cls, text, words) => el("span", { class: `badge ${cls}` },
-    el("span", { "aria-hidden": "true", text }), el("span", { class: "sr-only", text: words }));
   return el("h3", { class: `seat-title plate${vul ? " vul" : ""}${lit ? " lit" : ""}`, id },
     el("span", { class: "plate-name" }, seat === me ? t("plate.you") : "", SEAT_NAMES[seat],
       player ? el("span", { class: "player", "data-verbatim": "", text: ` ${player}` }) : null),
     vul ? badge("vul", t("plate.vul"), t("plate.vulnerable")) : null,
     seat === board.dealer ? badge("dealer", t("plate.D"), t("plate.dealer")) : null,
     role ? badge("role", t(`plate.${role}`), t(`plate.${role}Said`)) : null,
-    lit ? badge("act", t(board.status === "auction" ? "plate.toCall" : "plate.toPlay"),
-      t(board.status === "auction" ? "plate.toCallSaid" : "plate.toPlaySaid")) : null);
+    lit ? actBadgeNode(board) : null);
+}
+
+function badge(cls, text, words) {
+  return el("span", { class: `badge ${cls}` },
+    el("span", { "aria-hidden": "true", text }), el("span", { class: "sr-only", text: words }));
+}
+
+/** The lit seat's badge: "to call" in the auction, "to play" after it. */
+export function actBadgeNode(board) {
+  const auction = board.status === "auction";
+  return badge("act", t(auction ? "plate.toCall" : "plate.toPlay"),
+    t(auction ? "plate.toCallSaid" : "plate.toPlaySaid"));
+}
+
+/** A plate drawn by `plateNode` lit or put out as the seat to act moves: its class and its
+ * last badge, the rest of it kept. */
+export function lightPlate(plate, board, lit) {
+  plate.classList.toggle("lit", lit);
+  const act = plate.querySelector(".badge.act");
+  if (act) act.remove();
+  if (lit) plate.append(actBadgeNode(board));
 }
 
 /** The board's compact box, always in sight: board, dealer, vulnerability, the contract and

@@ -160,68 +160,6 @@ export function handNode(hand, { onCard = null, played = null, label = t("hand")
   return list;
 }
 
-/** The auction in four columns, W N E S, the dealer's first call under the dealer. `options`:
- * `players` (seat → name), `vulnerability`, `turn` (a "?" where the next call goes),
- * `pending` (an irregular call awaiting the option holder, shown apart), and `onCall(index)`
- * to make each call a button (to read or ask about it). */
-export function auctionNode(board, options = {}) {
-  const order = ["W", "N", "E", "S"];
-  const players = board.players || {};
-  const head = el("tr", {}, order.map((seat) => {
-    const vul = vulnerable(seat, board.vulnerability);
-    return el("th", { scope: "col", class: `${vul ? "vul" : ""} ${seat === board.dealer
-      ? "dealer" : ""}`.trim() },
-    el("abbr", { title: SEAT_NAMES[seat], text: t(`seatShort.${seat}`) }),
-    seat === board.dealer ? el("span", { class: "tag", text: t("tag.dealer") }) : null,
-    vul ? el("span", { class: "tag", text: t("tag.vul") }) : null,
-    players[seat] ? el("span", { class: "player", "data-verbatim": "", text: players[seat] })
-      : null);
-  }));
-  const rows = [];
-  let row = null;
-  let col = -1;
-  const place = (seat, cell) => {
-    const at = order.indexOf(seat);
-    if (row === null || at <= col) {
-      row = Array(4).fill(null);
-      rows.push(row);
-    }
-    row[at] = cell;
-    col = at;
-  };
-  (board.calls || []).forEach((entry, index) => {
-    const alerted = Boolean(entry.alert || entry.explanation);
-    const content = [callNode(entry.call), alerted ? el("span", { class: "alert-mark",
-      text: "!", title: t("alerted") }) : null];
-    const label = t(alerted ? "auction.callAlerted" : "auction.call",
-      { seat: SEAT_NAMES[entry.seat], call: callWords(entry.call) });
-    const cell = options.onCall
-      ? el("button", { type: "button", class: "call-button", "aria-label": label,
-        "data-index": index, onclick: () => options.onCall(index) }, content)
-      : el("span", { "aria-label": label }, content);
-    place(entry.seat, el("td", { class: alerted ? "alerted" : "" }, cell));
-  });
-  if (board.pending) {
-    place(board.pending.offender, el("td", { class: "pending" },
-      el("span", { "aria-label": t("auction.pending", { seat: SEAT_NAMES[board.pending.offender],
-        call: callWords(board.pending.call) }) },
-      callNode(board.pending.call), el("span", { class: "tag", text: "?" }))));
-  } else if (board.turn && board.status === "auction") {
-    place(board.turn, el("td", { class: "next" }, el("span", { text: "?",
-      "aria-label": t("auction.toCall", { seat: SEAT_NAMES[board.turn] }) })));
-  }
-  if (rows.length && board.dealer) { // the cells before the dealer's first call stay empty
-    const first = rows[0];
-    for (let i = 0; i < order.indexOf(board.dealer) && i < 4; i += 1) {
-      if (first[i] === null) first[i] = el("td", { class: "empty" });
-    }
-  }
-  const body = el("tbody", {}, rows.map((cells) => el("tr", {},
-    cells.map((cell) => cell || el("td", { class: "empty" })))));
-  return el("table", { class: "auction", "aria-label": t("seat.auction") }, el("thead", {}, head),
-    body);
-}
-
 /** "2♥X by East", or "Passed out". */
 export function contractNode(board) {
   if (board.status === "passed_out") return el("span", { text: t("passedOut") });

@@ -14,7 +14,8 @@ import { directorNode, explanationsNode, turnWords } from "./panels.js";
 import { Replay } from "./replay.js";
 import { statusWords, TableSocket } from "./socket.js";
 import { stepNode } from "./steps.js";
-import { auctionNode, contractNode, el, SEAT_NAMES, seatLabel } from "./table.js";
+import { drawAuction } from "./auction.js";
+import { contractNode, el, SEAT_NAMES, seatLabel } from "./table.js";
 import { claimsOf, tokenFromHash } from "./token.js";
 import { watchWaiting } from "./waiting.js";
 import {
@@ -47,7 +48,7 @@ function render() {
     return;
   }
   show("compass", tableNode(board));
-  show("auction", auctionNode(board));
+  drawAuction($("auction"), board);
   const contract = contractNode(board);
   say("contract", ...(contract ? parts("seat.contract", { contract }) : []));
   say("turn", board.play ? playWords(board, (seat) => seatLabel(board, seat))

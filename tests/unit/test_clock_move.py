@@ -41,19 +41,20 @@ def gw(tmp_path: Path) -> Gateway:
 def processed(gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each table's round start and end folded into its overview line as it is appended, a
     moment later (the processor's fold)."""
-    append = gw.append
+    append_all = gw.append_all
 
-    async def folded(table: str, event: dict[str, Any]) -> int:
-        offset = await append(table, event)
+    async def folded(table: str, events: list[dict[str, Any]]) -> list[int]:
+        offsets = await append_all(table, events)
         line = gw.adapters.store.lines.setdefault(table, {})  # type: ignore[attr-defined]
-        if event["type"] == "round_started":
-            line.update(round=event["round"], status=TableStatus.AUCTION)
-        elif event["type"] == "round_ended":
-            line.update(status=TableStatus.DONE)
+        for event in events:
+            if event["type"] == "round_started":
+                line.update(round=event["round"], status=TableStatus.AUCTION)
+            elif event["type"] == "round_ended":
+                line.update(status=TableStatus.DONE)
         await asyncio.sleep(0.002)
-        return offset
+        return offsets
 
-    monkeypatch.setattr(gw, "append", folded)
+    monkeypatch.setattr(gw, "append_all", folded)
 
 
 async def timed_round_one(gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:

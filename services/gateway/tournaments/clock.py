@@ -134,7 +134,7 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
             return {"round": clock.round, "ended": True, "next": None}
         tables = await start_round(gw, tournament, nxt, None, None)
         return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
-    async with play_watch.moving(gw, tournament):  # the players see the move, not the end
+    async with play_watch.moving(gw, tournament, nxt):  # the players see the move, not the end
         if ending:  # each table told the end and the start in one wave of appends
             await gw.adapters.store.drop_clock(tournament)
             event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}

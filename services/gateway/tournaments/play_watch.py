@@ -14,7 +14,7 @@ move; it reads at once when the next round is started, then every `QUICK_S` (the
 anew each time) until every table of the new round shows it (the processor's fold of each
 table's start: `_shows`), or `MOVE_WAIT_S`, not a whole `FRESH_S` tick later; and the round's
 end waits (`moved`) until the players' sockets were woken with every table of the new round
-(or `MOVE_WAIT_S`) before it scores the unfinished boards.
+and sent their views (or `MOVE_WAIT_S`) before it scores the unfinished boards.
 """
 
 from __future__ import annotations
@@ -46,7 +46,10 @@ class Watch:
     task: asyncio.Task[None] | None = None
     held: int = 0  # rounds being ended and started on this gateway (`moving`)
     awaited: tuple[int, float] | None = None  # a round just started here, until when (`moving`)
+    generation: int = 0  # the changes so far
+    unanswered: int = 0  # the sockets that have not sent their view of the last change yet
     _next: asyncio.Future[None] = field(default_factory=asyncio.Future)
+    _answered: asyncio.Event = field(default_factory=asyncio.Event)
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def next_change(self) -> asyncio.Future[None]:
@@ -54,8 +57,24 @@ class Watch:
         return self._next
 
     def changed(self) -> None:
+        self.generation += 1
+        self.unanswered = self.listeners
+        self._answered.clear()
         self._next.set_result(None)
         self._next = asyncio.Future()
+
+    def answered(self, generation: int) -> None:
+        """A socket sent its view of change `generation` (once a change, each socket)."""
+        if generation == self.generation and self.unanswered > 0:
+            self.unanswered -= 1
+            if self.unanswered == 0:
+                self._answered.set()
+
+    async def all_answered(self) -> None:
+        """Until each socket woken by the last change sent its view (a socket that left
+        meanwhile never does: the caller bounds the wait)."""
+        if self.unanswered > 0:
+            await self._answered.wait()
 
     def poke(self) -> None:
         """Read again now, not at the next tick."""
@@ -132,7 +151,9 @@ async def moving(gw: Gateway, tournament: str, number: int | None = None
 async def moved(gw: Gateway, tournament: str, number: int, wait_s: float = MOVE_WAIT_S
                 ) -> bool:
     """Whether the players' sockets of the tournament on this gateway were woken with every
-    table of round `number` started, within `wait_s` (True at once with none listening)."""
+    table of round `number` started and sent their views, within `wait_s` (True at once with
+    none listening): what comes after (the unfinished boards' scores) does not compete with
+    the views."""
     watch = _watch_of(gw, tournament)
     if watch is None:
         return True
@@ -140,6 +161,7 @@ async def moved(gw: Gateway, tournament: str, number: int, wait_s: float = MOVE_
         async with asyncio.timeout(wait_s):
             while not _shows(watch.stamp, number):
                 await asyncio.shield(watch.next_change())
+            await watch.all_answered()
             return True
     return False
 

@@ -41,19 +41,20 @@ def gw(tmp_path: Path) -> Gateway:
 def processed(gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each table's round start and end folded into its overview line as it is appended, a
     moment later (the processor's fold)."""
-    append = gw.append
+    append_all = gw.append_all
 
-    async def folded(table: str, event: dict[str, Any]) -> int:
-        offset = await append(table, event)
+    async def folded(table: str, events: list[dict[str, Any]]) -> list[int]:
+        offsets = await append_all(table, events)
         line = gw.adapters.store.lines.setdefault(table, {})  # type: ignore[attr-defined]
-        if event["type"] == "round_started":
-            line.update(round=event["round"], status=TableStatus.AUCTION)
-        elif event["type"] == "round_ended":
-            line.update(status=TableStatus.DONE)
+        for event in events:
+            if event["type"] == "round_started":
+                line.update(round=event["round"], status=TableStatus.AUCTION)
+            elif event["type"] == "round_ended":
+                line.update(status=TableStatus.DONE)
         await asyncio.sleep(0.002)
-        return offset
+        return offsets
 
-    monkeypatch.setattr(gw, "append", folded)
+    monkeypatch.setattr(gw, "append_all", folded)
 
 
 async def timed_round_one(gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,3 +163,39 @@ async def test_a_round_ends_steps_are_timed_in_one_log_line(
                  "the players' sockets woken", "unfinished boards scored"):
         assert step in lines[0]
 
+
+
+async def test_after_the_move_the_watcher_reads_again_until_every_table_shows_the_round(
+        gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The processor folds each table's `round_started` a moment after the clock's end
+    (Law 12C2's end of the round, then the next round's start): the watcher's first read after
+    the move finds round 2 nowhere yet, and reads again soon, not a whole tick later (here a
+    tick of 30 s), so the players' sockets are woken with round 2 at every table."""
+    await timed_round_one(gw, monkeypatch)
+    monkeypatch.setattr(players, "FRESH_S", 30.0)
+    monkeypatch.setattr(players._moments, "every_s", 30.0)
+    append_all = Gateway.append_all.__get__(gw)
+    lines = gw.adapters.store.lines  # type: ignore[attr-defined]
+    folds: list[asyncio.Task[None]] = []
+
+    async def fold_later(table: str, round_number: int) -> None:
+        await asyncio.sleep(0.05)  # the processor's fold, after the watcher's first read
+        lines.setdefault(table, {}).update(round=round_number, status=TableStatus.AUCTION)
+
+    async def appended(table: str, events: list[dict[str, Any]]) -> list[int]:
+        offsets = await append_all(table, events)
+        for event in events:
+            if event["type"] == "round_started":
+                folds.append(asyncio.ensure_future(fold_later(table, event["round"])))
+        return offsets
+
+    monkeypatch.setattr(gw, "append_all", appended)
+    async with play_watch.listening(gw, PLAYER) as watch:
+        await until(lambda: watch.stamp is not None)
+        await clock.end_round(gw, "eve")
+        assert folds and all(f.done() for f in folds)
+        assert play_watch._shows(watch.stamp, 2)
+        now = watch.stamp[-1] if watch.stamp else None
+        assert isinstance(now, players.Moment)
+        assert players.where_of(now, PLAYER).phase is Phase.SEATED
+        assert players.where_of(now, PLAYER).round == 2

@@ -5,7 +5,9 @@ tells its user). One way for the gateway's events, a table's and a tournament's 
 the importer's events.
 
 `append` is one record; `send` and `acknowledged` are the two halves, for many records sent
-at once (each `send` only queues it, in order) and acknowledged together.
+at once (each `send` only queues it, in order) and acknowledged together; `append_all` the
+two in one bound (one produce round trip for the records of one partition: the producer has
+one batch of a partition in flight at a time, so they land in the order sent).
 """
 
 from __future__ import annotations
@@ -63,3 +65,19 @@ async def append(producer: AIOKafkaProducer, topic: str, value: bytes, key: byte
     except (KafkaError, TimeoutError) as exc:
         raise unavailable(exc, doing, then) from exc
     return int(metadata.offset)
+
+
+async def append_all(producer: AIOKafkaProducer, topic: str, values: Sequence[bytes],
+                     timeout_s: float | None = None, doing: str = "acknowledge the records",
+                     then: str = "retry") -> list[int]:
+    """`values` appended in order to `topic` (of one partition: a table's, a tournament's),
+    sent at once and acknowledged
+    together: their offsets (within `timeout_s` when given, the sending too);
+    `LogUnavailable` (`Kafka did not <doing> …; <then>`) when any was not."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            deliveries = [await send(producer, topic, value, doing=doing, then=then)
+                          for value in values]
+            return await acknowledged(deliveries, doing=doing, then=then)
+    except TimeoutError as exc:
+        raise unavailable(exc, doing, then) from exc

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from services.common.errors import StoreUnavailable, Unavailable
-from services.common.kafka.produce import append
+from services.common.kafka.produce import append, append_all
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
 from services.common.live import send_copy
 from services.common.names import HEALTH, table_topic
@@ -174,13 +174,19 @@ class Gateway:
 
     async def append(self, table: str, event_map: dict[str, Any]) -> int:
         """The event appended to the table's topic: its offset, once Kafka acknowledged it."""
-        value = self.encoded(event_map)
+        return (await self.append_all(table, [event_map]))[0]
+
+    async def append_all(self, table: str, event_maps: list[dict[str, Any]]) -> list[int]:
+        """The events appended to the table's topic in order, sent at once and acknowledged
+        together (one produce round trip): their offsets. Each is checked before any is sent;
+        any not acknowledged: `Unavailable`, all sent again being harmless (`append`)."""
+        values = [self.encoded(event_map) for event_map in event_maps]
         producer, settings = self.adapters.producer, self.settings
         try:  # bounded: with the broker down, the client hears so and may retry
-            offset = await append(producer, table_topic(table), value,
-                                  timeout_s=settings.produce_timeout_s,
-                                  doing="acknowledge the event",
-                                  then="retry with the same client_seq")
+            offsets = await append_all(producer, table_topic(table), values,
+                                       timeout_s=settings.produce_timeout_s,
+                                       doing="acknowledge the event",
+                                       then="retry with the same client_seq")
         except Unavailable:
             # not acknowledged, though it may still be appended: a retry with the same
             # client_seq is folded once (shared.table.engine); or the table was closed meanwhile
@@ -190,8 +196,9 @@ class Gateway:
             self.appends.record(False)
             raise
         self.appends.record(True)
-        await send_copy(producer, table, offset, value, settings.shards)
-        return offset
+        for offset, value in zip(offsets, values, strict=True):
+            await send_copy(producer, table, offset, value, settings.shards)
+        return offsets
 
     async def open_meta_now(self, table: str) -> None:
         """A 409 when the table's record, read again, says it is closed."""

@@ -134,7 +134,7 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
             return {"round": clock.round, "ended": True, "next": None}
         tables = await start_round(gw, tournament, nxt, None, None)
         return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
-    async with play_watch.moving(gw, tournament):  # the players see the move, not the end
+    async with play_watch.moving(gw, tournament, nxt):  # the players see the move, not the end
         if ending:  # each table told the end and the start in one wave of appends
             await gw.adapters.store.drop_clock(tournament)
             event = {"type": "round_ended", "round": clock.round, "ts": now_ms()}
@@ -146,9 +146,10 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
                 raise
         else:
             tables = await start_round(gw, tournament, nxt, None, None)
-    # the players moved first, their sockets woken; then (a resumed end too) the scores
+    # the players moved first, their sockets woken and their views sent; then (a resumed end
+    # too) the scores
     await play_watch.moved(gw, tournament, nxt)
-    round_timing.mark("the players' sockets woken")
+    round_timing.mark("the players' sockets woken, their views sent")
     await _score_left(gw, made, clock.round)
     round_timing.mark("unfinished boards scored")
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}

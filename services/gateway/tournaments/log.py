@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from services.common.errors import Unavailable
-from services.common.kafka.produce import append
+from services.common.kafka.produce import append_all
 from services.common.kafka.reader import NoTableError, Record
 from services.common.names import tournament_topic
 from services.gateway.refusals import Kind, Refused
@@ -75,10 +75,18 @@ async def append_record(gw: Gateway, tournament: str, event: dict[str, Any], doi
     """The event appended to the tournament's topic: its offset, once Kafka acknowledged it.
     Not acknowledged (`Unavailable`): a 409 instead when the tournament was closed meanwhile
     (Kafka refuses its fenced topic's appends) or Redis lost its record; else retry."""
+    return (await append_records(gw, tournament, [event], doing, field, what))[0]
+
+
+async def append_records(gw: Gateway, tournament: str, events: list[dict[str, Any]],
+                         doing: str, field: str, what: str) -> list[int]:
+    """The events appended to the tournament's topic in order, sent at once and acknowledged
+    together (one produce round trip): their offsets; not acknowledged as `append_record`."""
     try:
-        return await append(gw.adapters.producer, tournament_topic(tournament),
-                            json.dumps(event).encode(), timeout_s=gw.settings.produce_timeout_s,
-                            doing=doing, then="retry (doing it twice is harmless)")
+        return await append_all(gw.adapters.producer, tournament_topic(tournament),
+                                [json.dumps(event).encode() for event in events],
+                                timeout_s=gw.settings.produce_timeout_s,
+                                doing=doing, then="retry (doing it twice is harmless)")
     except Unavailable:
         if await gw.adapters.store.tournament_record(tournament) is not None \
                 or await _from_tables(gw, tournament) is not None:

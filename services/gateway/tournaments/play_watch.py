@@ -10,15 +10,18 @@ with it (a retryable close), as it would have reading alone.
 While this gateway ends a round and starts the next (`moving`: the clock's end), the watcher
 reads nothing: the players would see every table's round over, and a page between rounds
 computes its entrant's score (the results of the whole field), at the very moment of the
-move; it reads at once when the next round is started, and the round's end waits (`moved`)
-until the players' sockets were woken with every table of the new round (or
-`MOVE_WAIT_S`) before it scores the unfinished boards.
+move; it reads at once when the next round is started, then every `QUICK_S` (the moment read
+anew each time) until every table of the new round shows it (the processor's fold of each
+table's start: `_shows`), or `MOVE_WAIT_S`, not a whole `FRESH_S` tick later; and the round's
+end waits (`moved`) until the players' sockets were woken with every table of the new round
+and sent their views (or `MOVE_WAIT_S`) before it scores the unfinished boards.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
@@ -29,6 +32,7 @@ from services.gateway.tournaments import entry_links, players
 
 Stamp = tuple[object, ...]
 MOVE_WAIT_S = 3.0  # a round's end waits this long at most for its players' sockets (`moved`)
+QUICK_S = 0.03  # after a move, the watcher reads this often until the new round shows
 
 
 @dataclass
@@ -41,7 +45,11 @@ class Watch:
     stamp: Stamp | None = None
     task: asyncio.Task[None] | None = None
     held: int = 0  # rounds being ended and started on this gateway (`moving`)
+    awaited: tuple[int, float] | None = None  # a round just started here, until when (`moving`)
+    generation: int = 0  # the changes so far
+    unanswered: int = 0  # the sockets that have not sent their view of the last change yet
     _next: asyncio.Future[None] = field(default_factory=asyncio.Future)
+    _answered: asyncio.Event = field(default_factory=asyncio.Event)
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def next_change(self) -> asyncio.Future[None]:
@@ -49,17 +57,46 @@ class Watch:
         return self._next
 
     def changed(self) -> None:
+        self.generation += 1
+        self.unanswered = self.listeners
+        self._answered.clear()
         self._next.set_result(None)
         self._next = asyncio.Future()
+
+    def answered(self, generation: int) -> None:
+        """A socket sent its view of change `generation` (once a change, each socket)."""
+        if generation == self.generation and self.unanswered > 0:
+            self.unanswered -= 1
+            if self.unanswered == 0:
+                self._answered.set()
+
+    async def all_answered(self) -> None:
+        """Until each socket woken by the last change sent its view (a socket that left
+        meanwhile never does: the caller bounds the wait)."""
+        if self.unanswered > 0:
+            await self._answered.wait()
 
     def poke(self) -> None:
         """Read again now, not at the next tick."""
         self._wake.set()
 
+    def hurried(self) -> bool:
+        """Whether the round started here is awaited still: not yet shown at each of its
+        tables, and `MOVE_WAIT_S` not over."""
+        if self.awaited is None:
+            return False
+        number, until = self.awaited
+        if _shows(self.stamp, number) or time.monotonic() > until:
+            self.awaited = None
+            return False
+        return True
+
     async def tick(self) -> None:
-        """Until the next read: `players.FRESH_S`, or a poke."""
+        """Until the next read: `players.FRESH_S` (`QUICK_S` while a round started here is
+        awaited), or a poke."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), players.FRESH_S)
+            await asyncio.wait_for(self._wake.wait(),
+                                   QUICK_S if self.hurried() else players.FRESH_S)
         self._wake.clear()
 
 
@@ -92,9 +129,11 @@ def _watch_of(gw: Gateway, tournament: str) -> Watch | None:
 
 
 @contextlib.asynccontextmanager
-async def moving(gw: Gateway, tournament: str) -> AsyncIterator[None]:
-    """A round's end and the next round's start on this gateway: the tournament's watcher
-    reads nothing meanwhile, then reads again at once (the moment read anew)."""
+async def moving(gw: Gateway, tournament: str, number: int | None = None
+                 ) -> AsyncIterator[None]:
+    """A round's end and the next round's start (`number`) on this gateway: the tournament's
+    watcher reads nothing meanwhile, then reads again at once (the moment read anew), and
+    every `QUICK_S` until round `number` shows at each of its tables."""
     watch = _watch_of(gw, tournament)
     if watch is not None:
         watch.held += 1
@@ -103,6 +142,8 @@ async def moving(gw: Gateway, tournament: str) -> AsyncIterator[None]:
     finally:
         if watch is not None:
             watch.held -= 1
+            if number is not None:
+                watch.awaited = (number, time.monotonic() + MOVE_WAIT_S)
             players.forget_moment(gw, tournament)
             watch.poke()
 
@@ -110,7 +151,9 @@ async def moving(gw: Gateway, tournament: str) -> AsyncIterator[None]:
 async def moved(gw: Gateway, tournament: str, number: int, wait_s: float = MOVE_WAIT_S
                 ) -> bool:
     """Whether the players' sockets of the tournament on this gateway were woken with every
-    table of round `number` started, within `wait_s` (True at once with none listening)."""
+    table of round `number` started and sent their views, within `wait_s` (True at once with
+    none listening): what comes after (the unfinished boards' scores) does not compete with
+    the views."""
     watch = _watch_of(gw, tournament)
     if watch is None:
         return True
@@ -118,6 +161,7 @@ async def moved(gw: Gateway, tournament: str, number: int, wait_s: float = MOVE_
         async with asyncio.timeout(wait_s):
             while not _shows(watch.stamp, number):
                 await asyncio.shield(watch.next_change())
+            await watch.all_answered()
             return True
     return False
 
@@ -136,6 +180,8 @@ def _shows(stamp: Stamp | None, number: int) -> bool:
 async def _watch(gw: Gateway, watch: Watch) -> None:
     while watch.listeners:
         if not watch.held:  # a round's end under way here: read once the next has started
+            if watch.hurried():  # the processor's fold awaited: not the moment of a tick ago
+                players.forget_moment(gw, watch.tournament)
             stamp = await _stamp(gw, watch)
             if stamp != watch.stamp:  # by identity first: an unchanged read is the same one
                 watch.stamp = stamp

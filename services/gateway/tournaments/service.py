@@ -30,7 +30,12 @@ from services.gateway.robots import presence as robot_presence
 from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import records_of, table_logs
 from services.gateway.tournaments import hand_records, round_timing
-from services.gateway.tournaments.log import append_record, refuse_closed, tournament_records
+from services.gateway.tournaments.log import (
+    append_record,
+    append_records,
+    refuse_closed,
+    tournament_records,
+)
 from services.gateway.tournaments.overview_view import Overview, TableLine
 from services.gateway.tournaments.scores import movement_round, record_of, standings_of
 from shared.codec import DecodeError, decode, to_map
@@ -269,28 +274,24 @@ async def start_round(gw: Gateway, tournament: str, number: int, boards: list[in
         timed["ends_at"] = round_ends_at(now, max(len(bs) for bs in plan.values()),
                                          made.movement.minutes_per_board)
 
-    async def seat_and_start(table: str, events: list[dict[str, Any]]) -> None:
-        for event in events:  # in order at the table; the tables at once
-            await gw.append(table, event)
-
     end, ending = ended if ended is not None else ({}, [])
     first = {table: [end] for table in ending}
-    await asyncio.gather(*(seat_and_start(table, [
+    await asyncio.gather(*(gw.append_all(table, [  # in order at a table, sent together
         *first.get(table, []), *([named[table]] if table in named else []),
         {"type": "round_started", "round": number, "ruleset": made.ruleset,
          "boards": table_boards, "ts": now, **timed}]) for table, table_boards in plan.items()),
-        *(seat_and_start(table, [*first.get(table, []), *([named[table]] if table in named
-                                                          else [])])
+        *(gw.append_all(table, [*first.get(table, []), *([named[table]] if table in named
+                                                         else [])])
           for table in {*named, *first} - plan.keys()))  # with no boards this round
     round_timing.mark("round_ended and round_started to the tables")
-    if ended is not None:
-        await append_record(gw, tournament, end, "record the clock", "round", "rounds")
     record: dict[str, Any] = {"type": "round_started", "round": number, "ts": now, **timed,
                               "tables": {t: [b["board"] for b in bs] for t, bs in plan.items()}}
     if seated is not None:
         record["seatings"] = {made.tables[s.table - 1]: seating_map(s) for s in seated.tables}
         record["sit_out"] = list(seated.sit_out)
-    await append_record(gw, tournament, record, "record the round", "round", "rounds")
+    # the round before's end (on the clock) just before the round, in one round trip
+    await append_records(gw, tournament, [*([end] if ended is not None else []), record],
+                         "record the round", "round", "rounds")
     if timed:
         await gw.adapters.store.set_clock(tournament, timed["ends_at"])
     round_timing.mark("round_started recorded")

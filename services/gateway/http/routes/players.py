@@ -115,14 +115,14 @@ async def _send_views(websocket: WebSocket, gw: Gateway, player: PlayerScope,
     """The player's view each time it changes, until his page leaves or the view fails."""
     sent: dict[str, Any] | None = None
     while not listener.done():
-        change = watch.next_change()
-        try:
-            view = await entry_links.play_view(gw, player, with_token=False)
+        change, generation = watch.next_change(), watch.generation
+        try:  # computed once, its token signed each time (cheap beside a second view)
+            view = await entry_links.play_view(gw, player)
             if players.without_token(view) != sent:
                 sent = players.without_token(view)
-                view = await entry_links.play_view(gw, player)
                 async with sending:
                     await websocket.send_text(json.dumps(view))
+            watch.answered(generation)
         except StoreUnavailable:
             await close_quietly(websocket, 1011, "Redis is unreachable; retry")
             return

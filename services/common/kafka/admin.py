@@ -90,13 +90,30 @@ async def create_table_topic(admin: AIOKafkaAdminClient, table: str, replication
 
 
 TOPICS_A_REQUEST = 250  # topics created (described, fenced, deleted) by one request
-# A tournament's topics (at most 2,000 tables and its own) in one creation: 1,500 topics were
-# all writable (a record appended to each) 9.6 and 31.4 s after one request, 28.0 and 37.8 s
-# after requests of 250 (load 30–35; docs/performance.md, "The Funbridge night"). After one
-# request the leaders are known at once but the partitions take appends seconds later (an
-# append meanwhile: 503, retried); after requests of 250 the leaders came 22–25 s later. KRaft
-# refuses more than 10,000 partitions a request.
-TOPICS_A_CREATION = 5_000
+# A tournament's topics in as few creations as KRaft takes: it refuses a request of more than
+# 10,000 metadata records ("excessively large batch operation", `max.records.per.user.op`),
+# and a table's topic is 5 (the topic, its partition, its 3 settings), so 2,000 tables and the
+# tournament's topic were 10,005. 1,500 topics were all writable (a record appended to each)
+# 9.6 and 31.4 s after one request, 28.0 and 37.8 s after requests of 250 (load 30–35;
+# docs/performance.md, "The Funbridge night"). After one request the leaders are known at once
+# but the partitions take appends seconds later (an append meanwhile: 503, retried).
+RECORDS_A_CREATION = 9_000  # KRaft's 10,000 less a tenth
+
+
+def creations(topics: list[NewTopic]) -> list[list[NewTopic]]:
+    """`topics` in requests of at most `RECORDS_A_CREATION` metadata records each."""
+    requests: list[list[NewTopic]] = [[]]
+    records = 0
+    for topic in topics:
+        cost = 1 + topic.num_partitions + len(topic.topic_configs)
+        if records + cost > RECORDS_A_CREATION and requests[-1]:
+            requests.append([])
+            records = 0
+        requests[-1].append(topic)
+        records += cost
+    return requests
+
+
 CREATE_TIMEOUT_MS = 60_000
 LEADERS_TIMEOUT_S = 30.0
 
@@ -104,18 +121,17 @@ LEADERS_TIMEOUT_S = 30.0
 @translating
 async def create_tournament_topics(admin: AIOKafkaAdminClient, tournament: str,
                                    tables: list[str], replication: int) -> None:
-    """A tournament's topic and its tables' topics, in one request (`TOPICS_A_CREATION`: one
-    request a topic cost 1,000 tables a round trip each to the controller, requests of a few
-    hundred their leaders seconds later than one). Topics that exist are left
+    """A tournament's topic and its tables' topics, in as few requests as KRaft takes
+    (`creations`: one request a topic cost 1,000 tables a round trip each to the controller,
+    requests of a few hundred their leaders seconds later than one). Topics that exist are left
     as they are, creating a tournament again is harmless; but the tournament's topic is given
     its settings again, in case an earlier version (or attempt) made it with Kafka's limit of
     1 MB a record."""
     mine = tournament_topic(tournament)
     topics = [NewTopic(mine, 1, replication, topic_configs=TOURNAMENT),
               *(NewTopic(table_topic(t), 1, replication, topic_configs=TABLE) for t in tables)]
-    for start in range(0, len(topics), TOPICS_A_CREATION):
-        response = await admin.create_topics(topics[start:start + TOPICS_A_CREATION],
-                                             timeout_ms=CREATE_TIMEOUT_MS)
+    for request in creations(topics):
+        response = await admin.create_topics(request, timeout_ms=CREATE_TIMEOUT_MS)
         for name, code, *message in response.topic_errors:
             if code not in (0, TopicAlreadyExistsError.errno):
                 raise for_code(code)(f"topic {name}: {message[0] if message else ''}")

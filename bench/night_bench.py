@@ -29,7 +29,7 @@ A benchmark, not a test: it prints numbers and asserts nothing about speed.
 
     python bench/night_bench.py [--tables 3750] [--pace 6] [--spectators 2000]
                                 [--setup round|boards] [--seconds 60] [--warmup 30]
-                                [--workers 2] [--shards 8] [--keep DIR]
+                                [--workers 2] [--gateways 1] [--shards 8] [--keep DIR]
                                 [--ports 28892 28879 28800]
 """
 
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import sys
@@ -60,6 +61,7 @@ from bench.pipeline_report import report
 from bench.stack_args import add_stack_options, bench_stack, machine
 from bench.tournament_bench import post_until_taken, retries
 from bench.whole_boards import CALL, CARD, CLAIM, Step, WholeBoard
+from tests.stack import gateway_process
 
 KAFKA_PORT, REDIS_PORT, GATEWAY_PORT = 24092, 24379, 24000
 PER_TOURNAMENT = 2000  # the gateway's limit on a tournament's tables
@@ -68,9 +70,10 @@ PER_TOURNAMENT = 2000  # the gateway's limit on a tournament's tables
 class Night(Pipeline):
     """The tables of the night's tournaments, each playing whole boards in turn."""
 
-    def __init__(self, url: str, director: str, connections: int) -> None:
+    def __init__(self, url: str, director: str, connections: int, gateways: int = 1) -> None:
         super().__init__(url, director, 0)
-        self.idle = [HttpConnection(int(url.rsplit(":", 1)[1])) for _ in range(connections)]
+        port = int(url.rsplit(":", 1)[1])  # the gateways' ports: port, port + 1, …
+        self.idle = [HttpConnection(port + n % gateways) for n in range(connections)]
         self.play = True
         self.index: dict[str, int] = {}  # table → its place among all the night's tables
         self.spectator: dict[str, str] = {}  # table → the spectators' token
@@ -262,10 +265,12 @@ async def unfolded(night: Night, redis: Redis) -> tuple[int, int]:
 
 async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str,
               redis_url: str, pids: dict[str, int]) -> None:
-    night = Night(url, director, args.connections)
+    night = Night(url, director, args.connections, args.gateways)
     redis = Redis.from_url(redis_url)
     await night.create(args.tables, args.setup, redis)
     ws = url.replace("http://", "ws://")
+    host, port = ws.rsplit(":", 1)
+    served = [f"{host}:{int(port) + n}" for n in range(args.gateways)]  # as a balancer would
     stop = asyncio.Event()
     spectators = Spectators()
     limit = asyncio.Semaphore(200)
@@ -273,8 +278,9 @@ async def run(args: argparse.Namespace, url: str, director: str, bootstrap: str,
         night.tables[1 + i % (len(night.tables) - 1)]
         for i in range(args.spectators - args.final)]
     began = time.perf_counter()
-    sockets = await asyncio.gather(*(spectators.watch(ws, table, night.spectator[table], limit)
-                                     for table in places))
+    sockets = await asyncio.gather(*(spectators.watch(served[i % len(served)], table,
+                                                      night.spectator[table], limit)
+                                     for i, table in enumerate(places)))
     print(f"{len(sockets)} spectators' sockets open in {time.perf_counter() - began:.1f} s "
           f"({min(args.final, args.spectators)} on the final, {night.tables[0]})", flush=True)
     followed = random.Random(30).sample(night.tables, min(args.follow, len(night.tables)))
@@ -363,15 +369,22 @@ def main() -> None:
     parser.add_argument("--setup", choices=["round", "boards"], default="round",
                         help="board 1 started by a round a tournament, or a request a table")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--gateways", type=int, default=1,
+                        help="gateway processes (stateless replicas), the events and "
+                        "spectators spread over them: on 2 cores two cost more CPU an event "
+                        "than one (each reads the feeds and Redis itself) and the tails grow")
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--connections", type=int, default=300,
                         help="the bench's HTTP connections to the gateway")
     add_stack_options(parser, [KAFKA_PORT, REDIS_PORT, GATEWAY_PORT])
     args = parser.parse_args()
-    with bench_stack(args, args.workers, args.shards) as stack:
-        time.sleep(8)  # the workers join the group and take their shards
+    with bench_stack(args, args.workers, args.shards) as stack, contextlib.ExitStack() as more:
         assert stack.gateway is not None
+        more_gateways = [more.enter_context(gateway_process(
+            stack, args.ports[2] + n, f"gateway-{n + 1}.log")) for n in range(1, args.gateways)]
+        time.sleep(8)  # the workers join the group and take their shards
         pids = {"gateway": stack.gateway.pid,
+                **{f"gateway {n + 2}": proc.pid for n, proc in enumerate(more_gateways)},
                 **{f"worker {name}": proc.pid for name, proc in stack.workers.items()},
                 "kafka": int((stack.data / "kafka" / "kafka.pid").read_text()),
                 "redis": int((stack.data / "redis" / "redis.pid").read_text()),

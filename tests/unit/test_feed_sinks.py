@@ -99,13 +99,19 @@ def test_a_connection_not_ready_queues_and_its_sender_keeps_the_order() -> None:
     run(scenario())
 
 
+def overflowed(sink: FakeSink) -> Subscription:
+    """A subscription offered one message more than its queue holds while its sink is full."""
+    sub = _sub(sink)
+    sink.writable.clear()
+    for n in range(QUEUE + 1):
+        sub.offer(f"{n}-0", "m")
+    return sub
+
+
 def test_a_reader_too_slow_overflows_its_bounded_queue() -> None:
     async def scenario() -> None:
         sink = FakeSink()
-        sub = _sub(sink)
-        sink.writable.clear()
-        for n in range(QUEUE + 1):
-            sub.offer(f"{n}-0", "m")
+        sub = overflowed(sink)
         assert sub.overflowed.is_set() and sub.queue.qsize() == QUEUE and sink.written == []
 
     run(scenario())
@@ -289,10 +295,7 @@ def test_the_hot_path_reads_neither_the_queue_nor_the_overflow_of_a_ready_socket
 def test_an_overflowed_socket_is_never_written_at_once_again() -> None:
     async def scenario() -> None:
         sink = FakeSink()
-        sub = _sub(sink)
-        sink.writable.clear()
-        for n in range(QUEUE + 1):
-            sub.offer(f"{n}-0", "m")
+        sub = overflowed(sink)
         sink.writable.set()
         pump = asyncio.create_task(_pump(Any, sub))  # type: ignore[arg-type]
         await wait_for_async(lambda: sub.queue.empty() and not sub.sending, 5,

@@ -9,7 +9,9 @@ On the in-memory Kafka and Redis, the sockets' frames sent to a page that takes 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,21 @@ def seated_in(page: SlowPage, number: int) -> bool:
     return any(v["phase"] == "seated" and v["round"] == number for v in page.sent)
 
 
+@contextlib.asynccontextmanager
+async def sending_views(gw: Gateway, page: SlowPage) -> AsyncIterator[None]:
+    """The player's socket sending his views to `page`, from his round 1 seat on."""
+    listener: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    async with play_watch.listening(gw, PLAYER) as watch:
+        views = asyncio.ensure_future(player_routes._send_views(
+            page, gw, PLAYER, watch, listener, asyncio.Lock()))  # type: ignore[arg-type]
+        try:
+            await until(lambda: seated_in(page, 1))
+            yield
+        finally:
+            listener.set_result(None)
+            views.cancel()
+
+
 async def test_the_unfinished_boards_are_scored_once_the_sockets_sent_the_move(
         gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
     """Law 12C2's scores of round 1's unfinished boards wait until the player's socket sent
@@ -59,16 +76,8 @@ async def test_the_unfinished_boards_are_scored_once_the_sockets_sent_the_move(
         return await score(*args)
 
     monkeypatch.setattr(clock, "score_unfinished", scoring)
-    listener: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    async with play_watch.listening(gw, PLAYER) as watch:
-        views = asyncio.ensure_future(player_routes._send_views(
-            page, gw, PLAYER, watch, listener, asyncio.Lock()))  # type: ignore[arg-type]
-        try:
-            await until(lambda: seated_in(page, 1))
-            await clock.end_round(gw, "eve")
-        finally:
-            listener.set_result(None)
-            views.cancel()
+    async with sending_views(gw, page):
+        await clock.end_round(gw, "eve")
     assert sent_then == [True]
 
 
@@ -86,16 +95,8 @@ async def test_a_socket_computes_its_players_view_once_a_change(
         return await view_of(*args, **kwargs)
 
     monkeypatch.setattr(entry_links, "play_view", counted)
-    listener: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    async with play_watch.listening(gw, PLAYER) as watch:
-        views = asyncio.ensure_future(player_routes._send_views(
-            page, gw, PLAYER, watch, listener, asyncio.Lock()))  # type: ignore[arg-type]
-        try:
-            await until(lambda: seated_in(page, 1))
-            before = len(computed)  # the views of round 1
-            await clock.end_round(gw, "eve")
-            await until(lambda: seated_in(page, 2))
-        finally:
-            listener.set_result(None)
-            views.cancel()
+    async with sending_views(gw, page):
+        before = len(computed)  # the views of round 1
+        await clock.end_round(gw, "eve")
+        await until(lambda: seated_in(page, 2))
     assert computed[before:].count(False) == 1, computed  # the move's, computed once

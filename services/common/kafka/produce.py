@@ -73,7 +73,11 @@ async def append_all(producer: AIOKafkaProducer, topic: str, values: Sequence[by
     """`values` appended in order to `topic` (of one partition: a table's, a tournament's),
     sent at once and acknowledged
     together: their offsets (within `timeout_s` when given, the sending too);
-    `LogUnavailable` (`Kafka did not <doing> …; <then>`) when any was not."""
+    `LogUnavailable` (`Kafka did not <doing> …; <then>`) when any was not. One value (a
+    seat's event: the hot path) goes as `append` sends it, with no gathering."""
+    if len(values) == 1:
+        return [await append(producer, topic, values[0], timeout_s=timeout_s, doing=doing,
+                             then=then)]
     try:
         async with asyncio.timeout(timeout_s):
             deliveries = [await send(producer, topic, value, doing=doing, then=then)

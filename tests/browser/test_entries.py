@@ -10,6 +10,8 @@ table, moved by his page's socket; the refused entry's link says it was refused,
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.browser import (
@@ -41,6 +43,8 @@ def open_entries(console: Page, tournament: str, event: str, kind: str | None = 
     console.fill("#entries-deals", DEALS)
     console.locator("#entries-open-form button[type='submit']").click()
     expect(console.locator("#entries-open-result")).to_contain_text("Entries open")
+    # the panel reads the entries' view, and with it the link, after it says the answer
+    expect(console.locator("#entries-link")).to_have_attribute("href", re.compile("#"))
     link = console.locator("#entries-link").get_attribute("href")
     assert link is not None and link.startswith("/enter#")
     return link

@@ -408,6 +408,7 @@ class MemoryReads:
     def __init__(self, kafka: MemoryKafka) -> None:
         self.kafka = kafka
         self.tables_read: list[tuple[str, int | None]] = []  # (table, until) of each read
+        self.topics_read: list[dict[str, int]] = []  # each read of many: topic → its start
 
     async def registered(self, table: str) -> dict[str, Any] | None:
         mine = [value for key, value in self.kafka.records(
@@ -422,9 +423,12 @@ class MemoryReads:
         return [(offset, value) for offset, (_, value) in enumerate(self.kafka.partitions[tp])
                 if until is None or offset <= until]
 
-    async def topics(self, topics: list[str]) -> dict[str, list[tuple[int, bytes | None]]]:
+    async def topics(self, topics: list[str], starts: Mapping[str, int] | None = None
+                     ) -> dict[str, list[tuple[int, bytes | None]]]:
+        self.topics_read.append(dict.fromkeys(topics, 0) | dict(starts or {}))
         return {topic: [(offset, value) for offset, (_, value) in
-                        enumerate(self.kafka.records(topic))] for topic in topics}
+                        enumerate(self.kafka.records(topic))
+                        if offset >= (starts or {}).get(topic, 0)] for topic in topics}
 
 
 class MemoryTopics:

@@ -9,7 +9,7 @@ app's lifespan under the process's `Supervisor` (`services/common/supervision.py
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -83,8 +83,9 @@ class KafkaReads:
     async def table(self, table: str, until: int | None = None) -> list[Record]:
         return await read_table(self.bootstrap, table, until)
 
-    async def topics(self, topics: list[str]) -> dict[str, list[Record]]:
-        return await read_topics(self.bootstrap, topics)
+    async def topics(self, topics: list[str], starts: Mapping[str, int] | None = None
+                     ) -> dict[str, list[Record]]:
+        return await read_topics(self.bootstrap, topics, starts)
 
 
 @asynccontextmanager

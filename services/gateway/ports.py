@@ -64,8 +64,10 @@ class TopicReads(Protocol):
     async def table(self, table: str, until: int | None = None) -> list[Record]:
         """The records of `table`'s topic up to offset `until` (all when None), in order."""
 
-    async def topics(self, topics: list[str]) -> dict[str, list[Record]]:
-        """The records of many one-partition topics, by topic."""
+    async def topics(self, topics: list[str], starts: Mapping[str, int] | None = None
+                     ) -> dict[str, list[Record]]:
+        """The records of many one-partition topics, by topic: each from its offset in
+        `starts` (0 when not there)."""
 
 
 class Limit(Protocol):

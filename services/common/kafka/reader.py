@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
@@ -95,9 +96,13 @@ class TableReader:
         return [(record.offset, record.value) for record in found]
 
 
-async def read_topics(bootstrap: str, topics: list[str]) -> dict[str, list[Record]]:
+async def read_topics(bootstrap: str, topics: list[str],
+                      starts: Mapping[str, int] | None = None) -> dict[str, list[Record]]:
     """The records of many one-partition topics at once (a tournament's tables, for its
-    export), with one consumer assigned them all: one fetch carries many tables."""
+    export), with one consumer assigned them all: one fetch carries many tables. Each topic
+    from its offset in `starts` (0 when not there): a reader that has folded a table's
+    records so far reads only what came since (a topic's records never change), and a topic
+    with nothing new is not fetched."""
     consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
                                 max_partition_fetch_bytes=16 * 1024 * 1024,
                                 fetch_max_bytes=64 * 1024 * 1024, request_timeout_ms=30_000)
@@ -107,9 +112,10 @@ async def read_topics(bootstrap: str, topics: list[str]) -> dict[str, list[Recor
         tps = [TopicPartition(topic, 0) for topic in topics]
         consumer.assign(tps)
         ends = await consumer.end_offsets(tps)
+        first = {tp: (starts or {}).get(tp.topic, 0) for tp in tps}
         for tp in tps:  # a table's topic keeps every event: it starts at 0 (seek_to_beginning
-            consumer.seek(tp, 0)  # of many partitions at once left some unfetched, measured)
-        left = {tp for tp in tps if ends[tp] > 0}
+            consumer.seek(tp, first[tp])  # of many partitions at once left some unfetched)
+        left = {tp for tp in tps if ends[tp] > first[tp]}
         while left:
             for tp, records in (await consumer.getmany(*left, timeout_ms=1000)).items():
                 found[tp.topic] += [(r.offset, r.value) for r in records if r.offset < ends[tp]]

@@ -5,6 +5,7 @@ results read here, so a closed tournament reads as it did before its close."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from services.common.kafka.reader import NoTableError, Record
@@ -19,13 +20,18 @@ async def records_of(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]
     return {t: found[t] if t in found else await gw.table_meta(t) for t in tables}
 
 
-async def table_logs(gw: Gateway, tables: list[str]) -> dict[str, list[Record]]:
-    """Every table's records, read at once: the topics of those in play with one consumer, the
-    archive's chunks of the closed ones. `KafkaUnavailable` when Kafka does not answer."""
+async def table_logs(gw: Gateway, tables: list[str], since: Mapping[str, int] | None = None
+                     ) -> dict[str, list[Record]]:
+    """Every table's records, read at once: the topics of those in play with one consumer
+    (each from its offset in `since`, 0 when not there: what a reader has not folded yet),
+    the archive's chunks of the closed ones (whole). `KafkaUnavailable` when Kafka does not
+    answer."""
     records = await records_of(gw, tables)
     live = [t for t in tables if "archive" not in records[t]]
     closed = [t for t in tables if "archive" in records[t]]
-    found = await gw.adapters.reads.topics([table_topic(t) for t in live]) if live else {}
+    starts = {table_topic(t): since[t] for t in live if since and since.get(t)}
+    found = await gw.adapters.reads.topics([table_topic(t) for t in live], starts) \
+        if live else {}
     archived = await asyncio.gather(*(gw.adapters.history.closed_table(t, records[t]["archive"])
                                       for t in closed))
     return {**{t: found[table_topic(t)] for t in live}, **dict(zip(closed, archived, strict=True))}

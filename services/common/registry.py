@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, cast
 
+import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
@@ -42,8 +43,10 @@ def new_record(table: str, ruleset: str, tournament: str | None = None,
 
 
 def parse(value: bytes | str) -> TableRecord:
-    """A record as the registry topic or Redis holds it."""
-    return dict(json.loads(value))
+    """A record as the registry topic or Redis holds it (orjson: a tournament's 2,000
+    records, read every second for the public's boards, were 5 % of the gateway's loop
+    with the stdlib's parser)."""
+    return dict(orjson.loads(value))
 
 
 def _dump(record: TableRecord) -> str:

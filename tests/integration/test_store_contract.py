@@ -3,14 +3,17 @@ in-memory store that fast tests use instead: both must behave the same."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
 from services.common.cluster_lines import ClusterLines
+from services.common.names import robot_key
 from services.common.redis_connect import AnyRedis, Lines
 from services.common.redis_lines import RedisLines
 from services.common.store import RedisStore, StateStore, StateWrite
@@ -80,6 +83,28 @@ async def test_a_tournaments_overview_is_its_tables_lines_as_last_written(
     await store.write_batch([StateWrite(table, 4, {"v": 4}, {"board": 2})])
     assert await store.overview(tables) == {table: {"board": 2}, other: {"board": 7}}
     assert await store.read_state(table) == (4, {"v": 4})
+
+
+async def _robot_at(store: StateStore, table: str, seat: str, present: dict[str, Any]
+                    ) -> None:
+    """A robot's presence at a seat, as its host writes it (`services.robots.presence`)."""
+    if isinstance(store, MemoryStore):
+        store.robots.setdefault(table, {})[seat] = present
+    else:
+        assert isinstance(store, RedisStore)
+        await store.redis.set(robot_key(table, seat), json.dumps(present))
+
+
+async def test_the_robots_present_at_tables_are_read_together(store: StateStore) -> None:
+    """A tournament's overview asks every seat of its tables at once (8,000 keys for 2,000
+    tables): each table's seats a robot's host has written; a table with none is left out."""
+    tables = [_name() for _ in range(3)]
+    present: dict[str, Any] = {"label": "GIB", "connected": True, "since": 1}
+    await _robot_at(store, tables[0], "N", present)
+    await _robot_at(store, tables[2], "W", {**present, "connected": False})
+    assert await store.robots_present(tables) == {
+        tables[0]: {"N": present}, tables[2]: {"W": {**present, "connected": False}}}
+    assert await store.robots_present([]) == {}
 
 
 async def test_a_tables_record_round_trips(store: StateStore) -> None:

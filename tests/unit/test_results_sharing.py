@@ -10,12 +10,17 @@ from typing import Any
 
 import pytest
 
+from services.common.names import table_topic
 from services.common.settings import Settings
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import scores as tournament_scores
+from shared.codec import encode, from_map
 from shared.tournament.entrants import MovementKind
 from shared.tournament.results import results, standings
 from shared.tournament.session import Tournament
+from tests.fakes import MemoryKafka, MemoryReads, MemoryStore, gateway_adapters
+from tests.helpers import DEAL
+from tests.script import log
 from tests.unit.test_tournament_results import DIRECTOR, MITCHELL_TABLES, _made
 from tests.unit.tournament_fixtures import round_records
 
@@ -74,3 +79,35 @@ async def test_the_overview_does_not_wait_for_slow_standings(
     gated.go.set()
     task = tournament_scores._public[gw][made.tournament, True].task
     assert task is not None and await task is doc  # the slow one, once done
+
+
+async def test_each_tables_log_is_read_from_where_the_last_read_left_it(
+        tmp_path: Path) -> None:
+    """The results (the public's boards ask every second) read each table's topic from the
+    first record not yet folded: a table with nothing new is not read again, and what is
+    folded is the same as the whole log's."""
+    kafka = MemoryKafka(shards=8)
+    store, reads = MemoryStore(), MemoryReads(kafka)
+    gw = Gateway(Settings(data=tmp_path), gateway_adapters(kafka, store=store, reads=reads))
+    tables = ("cup-1", "cup-2")
+    for table in tables:
+        kafka.register(table)
+    await store.remember_tables({t: {"table": t, "tournament": "cup"} for t in tables})
+    made = Tournament("cup", "cup", "duplicate", tables, {1: {"board": 1}, 2: {"board": 2}})
+    board_1 = [{"type": "board_started", "board": 1, "deal": DEAL},
+               *log("N P, E P, S P, W P")[1:]]
+    board_2 = [{"type": "board_started", "board": 2, "deal": DEAL},
+               *log("N 1S, E P, S P, W P, E leads DA", board=2)[1:]]
+    for event in board_1:
+        kafka.call("cup-1", encode(from_map(event)))
+    first = await tournament_scores.all_results(gw, made)
+    for event in board_2:
+        kafka.call("cup-1", encode(from_map(event)))
+    second = await tournament_scores.all_results(gw, made)
+    topic = table_topic("cup-1")
+    assert reads.topics_read == [{topic: 0, table_topic("cup-2"): 0},
+                                 {topic: len(board_1), table_topic("cup-2"): 0}]
+    whole = [(offset, value) for offset, (_, value) in enumerate(kafka.records(topic))]
+    assert first == {"cup-1": {1: 0}, "cup-2": {}}
+    assert second["cup-1"] == tournament_scores.table_results(whole)
+    assert tournament_scores._folded[gw]["cup-1"].state.boards[-1].board == 2

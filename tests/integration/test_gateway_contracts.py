@@ -91,6 +91,9 @@ async def test_appends_take_the_next_offsets_and_are_read_back(side: Side) -> No
     both = await side.reads.topics([topic, table_topic(await side.new_table())])
     assert [value for _, value in both[topic]] == [b"e0", b"e1", b"e2", b"e3"]
     assert list(both.values())[1] == []
+    since = await side.reads.topics([topic, table_topic(await side.new_table())], {topic: 2})
+    assert since[topic] == [(2, b"e2"), (3, b"e3")] and list(since.values())[1] == []
+    assert await side.reads.topics([topic], {topic: 4}) == {topic: []}  # nothing new
 
 
 async def test_a_table_with_no_topic_is_no_table(side: Side) -> None:

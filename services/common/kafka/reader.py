@@ -110,16 +110,12 @@ async def read_topics(bootstrap: str, topics: list[str],
     try:
         await consumer.start()
         tps = [TopicPartition(topic, 0) for topic in topics]
+        consumer.assign(tps)
         ends = await consumer.end_offsets(tps)
         first = {tp: (starts or {}).get(tp.topic, 0) for tp in tps}
-        left = {tp for tp in tps if ends[tp] > first[tp]}
-        # assigned only what has records to read: the consumer fetches every partition it is
-        # assigned, and decoding 2,000 tables' empty answers every second was a tenth of the
-        # gateway's loop (the public's boards, py-spy)
-        if left:
-            consumer.assign([tp for tp in tps if tp in left])
-        for tp in left:  # a table's topic keeps every event: it starts at 0 (seek_to_beginning
+        for tp in tps:  # a table's topic keeps every event: it starts at 0 (seek_to_beginning
             consumer.seek(tp, first[tp])  # of many partitions at once left some unfetched)
+        left = {tp for tp in tps if ends[tp] > first[tp]}
         while left:
             for tp, records in (await consumer.getmany(*left, timeout_ms=1000)).items():
                 found[tp.topic] += [(r.offset, r.value) for r in records if r.offset < ends[tp]]

@@ -24,6 +24,7 @@ from services.gateway.tables.history_reads import appended_by
 from services.gateway.tables.service import Gateway
 from services.gateway.tables.views import for_public, withheld, without_withheld
 from services.gateway.tokens import Grant, Role
+from services.gateway.tournaments import public_boards
 from services.gateway.tournaments.public_boards import NOTHING, PublicBoards, Withheld, matches_of
 from services.replay.history import build_history
 from shared import fold, from_map
@@ -310,3 +311,29 @@ async def test_a_gateway_withholds_a_tournaments_boards_until_it_can_tell() -> N
     assert not public.known("club").hides("club", 1)
     public.tournament_of["cup-1"] = "cup"  # looked up, not computed yet
     assert public.known("cup-1").hides("cup-1", 7)
+
+
+async def test_a_slow_computation_of_the_withheld_boards_stands_longer(monkeypatch: Any) -> None:
+    """Law 16C1's withheld boards for a tournament whose computation took long (a night's
+    2,000 tables' logs) are computed again no sooner than it took over `BUSY_SHARE`; a quick
+    one again after `FRESH_S`, as before."""
+    now = [100.0]
+    monkeypatch.setattr(public_boards.time, "monotonic", lambda: now[0])
+    public = PublicBoards(Gateway(Settings(), gateway_adapters(store=MemoryStore())))
+    took = [2.0]
+    computed = []
+
+    async def withheld(tournament: str) -> Withheld:
+        computed.append(tournament)
+        now[0] += took[0]
+        return Withheld(boards=frozenset({len(computed)}))
+
+    monkeypatch.setattr(public, "_withheld", withheld)
+    assert (await public.of_tournament("cup")).boards == {1}
+    now[0] += 2.0 / public_boards.BUSY_SHARE - 0.1  # not yet as old as it took / share
+    assert (await public.of_tournament("cup")).boards == {1} and computed == ["cup"]
+    now[0] += 0.2
+    took[0] = 0.01
+    assert (await public.of_tournament("cup")).boards == {2}
+    now[0] += public_boards.FRESH_S + 0.01
+    assert (await public.of_tournament("cup")).boards == {3}

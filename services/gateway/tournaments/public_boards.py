@@ -6,7 +6,10 @@ The Director's setting is a record on the tournament's topic, `vugraph_match` (`
 the last one for a table stands), so every gateway reads the same. A tournament's `Withheld`
 is computed from its record and the public results (`tournament_scores.results_of`, each
 table's log folded where the last read left it; without a movement, each table's results),
-again at most every `FRESH_S` while the public reads it. The feeds render synchronously: they
+again at most every `FRESH_S` while the public reads it, and no sooner than its last
+computation took over `BUSY_SHARE` (a night's 2,000 tables' logs read from Kafka took a quarter
+of the gateway's loop when read again every second; the public sees a board some minutes after
+its last table, so a few seconds more do not show). The feeds render synchronously: they
 read the last one computed (`known`), which `run` keeps fresh for the tables the public follows
 (`follow`); until a table's is known, it withholds all its tournament's boards.
 """
@@ -35,6 +38,7 @@ log = logging.getLogger("tableserver.public_boards")
 
 VUGRAPH_MATCH = "vugraph_match"  # the Director's setting, on the tournament's topic
 FRESH_S = 1.0  # a tournament's withheld boards are this old at most while the public reads
+BUSY_SHARE = 0.05  # ... or as old as their computation took over this share of the time
 LIVE_WAIT_S = 0.5  # the overview and the public's list wait this long for the live tables
 NOT_KNOWN = object()  # a table whose tournament this gateway has not looked up yet
 
@@ -77,6 +81,7 @@ class PublicBoards:
         self.gw = gw
         self.tournament_of: dict[str, str | None] = {}  # table → its tournament (None: none)
         self.computed: dict[str, tuple[float, Withheld]] = {}  # tournament → (when, what)
+        self.fresh_for: dict[str, float] = {}  # tournament → how long its computed one stands
         self.matches: dict[str, tuple[float, frozenset[str]]] = {}  # tournament → live tables
         self.under_way: dict[str, asyncio.Future[Withheld]] = {}
         self.followed: Counter[str] = Counter()  # tables the public's sockets follow
@@ -102,7 +107,8 @@ class PublicBoards:
         """The tournament's `Withheld`, computed again once `FRESH_S` old (one computation
         for every reader at once); the last one computed while Kafka does not answer."""
         found = self.computed.get(tournament)
-        if found is not None and time.monotonic() - found[0] < FRESH_S:
+        if found is not None and time.monotonic() - found[0] < self.fresh_for.get(
+                tournament, FRESH_S):
             return found[1]
         task = self.under_way.get(tournament)
         if task is None:
@@ -116,6 +122,13 @@ class PublicBoards:
             return found[1]
 
     async def _compute(self, tournament: str) -> Withheld:
+        started = time.monotonic()
+        found = await self._withheld(tournament)
+        self.computed[tournament] = (now := time.monotonic(), found)
+        self.fresh_for[tournament] = max(FRESH_S, (now - started) / BUSY_SHARE)
+        return found
+
+    async def _withheld(self, tournament: str) -> Withheld:
         gw = self.gw
         made = await tournaments.find(gw, tournament)
         if made is None:
@@ -131,16 +144,15 @@ class PublicBoards:
                     "complete"])
             elif not closed:
                 finished = await tournament_scores.all_results(gw, made)
-            found = Withheld(withheld_boards(made, complete, finished, closed), live)
+            return Withheld(withheld_boards(made, complete, finished, closed), live)
         except Refused as exc:  # a record the scoring refuses: no board can be told complete
             log.warning("%s: every board withheld from the public: %s", tournament, exc)
-            found = Withheld(live=live, everything=True)
-        self.computed[tournament] = (time.monotonic(), found)
-        return found
+            return Withheld(live=live, everything=True)
 
     def forget(self, tournament: str) -> None:
         """Compute the tournament's again at the next read (the Director changed a setting)."""
         self.computed.pop(tournament, None)
+        self.fresh_for.pop(tournament, None)
         self.matches.pop(tournament, None)
 
     async def live(self, tournament: str) -> frozenset[str] | None:

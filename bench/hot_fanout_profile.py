@@ -29,9 +29,9 @@ import uvloop
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository
 from bench.feed_bench import board
-from services.gateway.feeds.fanout import Subscription, _order, fan_out
+from services.gateway.feeds.fanout import Audience, Subscription, _order, fan_out
 from services.gateway.feeds.feed_frames import BoardFrames
-from services.gateway.feeds.ws_frames import ConnectionSink
+from services.gateway.feeds.ws_frames import ConnectionSink, Watched
 
 
 class Nowhere:
@@ -43,20 +43,24 @@ class Nowhere:
         return False
 
 
-class Stand(asyncio.Protocol):
-    """What `ConnectionSink` reads of uvicorn's protocol, on a real transport."""
+class Stand(asyncio.Protocol, Watched):
+    """What `ConnectionSink` reads of uvicorn's protocol, on a real transport; its sink told
+    when it pauses, as `ws_frames.FrameProtocol` tells it."""
 
     def __init__(self) -> None:
         self.handshake_complete, self.close_sent, self.disconnected = True, False, False
         self.writable = asyncio.Event()
         self.writable.set()
         self.transport: Any = None
+        self.sink: ConnectionSink | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
 
     def pause_writing(self) -> None:
         self.writable.clear()
+        if self.sink is not None:
+            self.sink.stop()
 
     def resume_writing(self) -> None:
         self.writable.set()
@@ -92,7 +96,7 @@ async def main(args: argparse.Namespace) -> None:
     for stand in stands:
         sub = Subscription("hot", "spectator",
                            lambda entry_id, fields: frames.frame(entry_id, fields, lambda b: b))
-        sub.sink = ConnectionSink(stand)
+        sub.sink = stand.sink = ConnectionSink(stand)
         subs.append(sub)
     idle = []
     for _ in stands:
@@ -100,8 +104,9 @@ async def main(args: argparse.Namespace) -> None:
         stand.transport = Nowhere()
         sub = Subscription("hot", "spectator",
                            lambda entry_id, fields: frames.frame(entry_id, fields, lambda b: b))
-        sub.sink = ConnectionSink(stand)
+        sub.sink = stand.sink = ConnectionSink(stand)
         idle.append(sub)
+    subs_audience, idle_audience = Audience(subs), Audience(idle)
     fanned, python, bare, kernel = [], [], [], []
     profile = cProfile.Profile() if args.profile else None
     for n in range(args.updates):
@@ -110,12 +115,12 @@ async def main(args: argparse.Namespace) -> None:
         if profile is not None:
             profile.enable()
         t = time.process_time()
-        fan_out(subs, entry, _order(entry), fields)
+        fan_out(subs_audience, entry, _order(entry), fields)
         fanned.append(time.process_time() - t)
         if profile is not None:
             profile.disable()
         t = time.process_time()
-        fan_out(idle, entry, _order(entry), fields)
+        fan_out(idle_audience, entry, _order(entry), fields)
         python.append(time.process_time() - t)
         frame = subs[0].queue.qsize() == 0 and frames.frame(entry, fields, lambda b: b)
         await asyncio.sleep(0)

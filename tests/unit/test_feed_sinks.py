@@ -7,12 +7,13 @@ closed with 1013 by its socket)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from websockets.frames import Frame, Opcode
+from websockets.frames import Close, Frame, Opcode
 
-from services.gateway.feeds.fanout import QUEUE, Message, Subscription, fan_out
+from services.gateway.feeds.fanout import QUEUE, Audience, Message, Subscription, fan_out
 from services.gateway.feeds.sockets import _pump
 from services.gateway.feeds.ws_frames import ConnectionSink, protocol_class
 from tests.helpers import run, wait_for_async
@@ -33,9 +34,20 @@ class FakeSink:
         self.writable = asyncio.Event()
         self.writable.set()
         self.written: list[bytes] = []
+        self.stopped: Callable[[], None] | None = None
 
     def ready(self) -> bool:
         return self.open and self.writable.is_set()
+
+    def watch(self, stopped: Callable[[], None]) -> bool:
+        self.stopped = stopped
+        return True
+
+    def pause(self) -> None:
+        """The send buffer over its mark, the watcher told (as `FrameProtocol` tells)."""
+        self.writable.clear()
+        if self.stopped is not None:
+            self.stopped()
 
     def write(self, frame: bytes) -> None:
         self.written.append(frame)
@@ -57,7 +69,7 @@ def test_a_ready_connection_is_written_at_once_and_its_resume_id_kept() -> None:
     async def scenario() -> None:
         sink = FakeSink()
         sub = _sub(sink)
-        fan_out([sub], "1-0", (1, 0), {b"n": b"a"})
+        fan_out(Audience([sub]), "1-0", (1, 0), {b"n": b"a"})
         assert sink.written == [Message("1-0:a").frame]
         assert sub.queue.empty() and sub.sent_id == "1-0"
 
@@ -70,7 +82,7 @@ def test_the_views_share_one_frame_and_each_socket_gets_its_views() -> None:
         subs = [_sub(s) for s in sinks]
         subs[1].view = subs[3].view = "other"
         subs[1].render = subs[3].render = lambda entry, fields: "other"
-        fan_out(subs, "1-0", (1, 0), {b"n": b"a"})
+        fan_out(Audience(subs), "1-0", (1, 0), {b"n": b"a"})
         assert [s.written for s in sinks] == [[Message(t).frame] for t in
                                               ("1-0:a", "other", "1-0:a", "other")]
         assert sinks[0].written[0] is sinks[2].written[0]  # the same bytes, encoded once
@@ -139,7 +151,7 @@ def test_a_write_that_fails_leaves_the_message_to_the_sender_and_the_others_get_
     async def scenario() -> None:
         broken, fine = BrokenSink(), FakeSink()
         subs = [_sub(broken), _sub(fine)]
-        fan_out(subs, "1-0", (1, 0), {b"n": b"a"})
+        fan_out(Audience(subs), "1-0", (1, 0), {b"n": b"a"})
         assert fine.written == [Message("1-0:a").frame] and subs[1].sent_id == "1-0"
         assert subs[0].queue.qsize() == 1 and subs[0].sent_id is None
 
@@ -153,6 +165,9 @@ class FakeTransport:
 
     def is_closing(self) -> bool:
         return self.closing
+
+    def close(self) -> None:
+        self.closing = True
 
     def write(self, data: bytes) -> None:
         self.written.append(data)
@@ -284,7 +299,7 @@ def test_the_hot_path_reads_neither_the_queue_nor_the_overflow_of_a_ready_socket
         sub = _sub(sink)
         assert not hasattr(sub, "__dict__")  # its fields in its slots: one object read
         sub.queue, sub.overflowed = Tripwire(), Tripwire()  # type: ignore[assignment]
-        fan_out([sub], "1-0", (1, 0), {b"n": b"a"})
+        fan_out(Audience([sub]), "1-0", (1, 0), {b"n": b"a"})
         sub.offer("2-0", "m")
         assert sink.written == [Message("1-0:a").frame, Message("m").frame]
         assert sub.sent_id == "2-0" and sub.held == 0
@@ -303,5 +318,189 @@ def test_an_overflowed_socket_is_never_written_at_once_again() -> None:
         sub.offer("late-0", "late")  # its queue drained, but it overflowed: not written
         assert len(sink.written) == QUEUE and Message("late").frame not in sink.written
         pump.cancel()
+
+    run(scenario())
+
+
+def _entry(audience: Audience, n: int) -> None:
+    fan_out(audience, f"{n}-0", (n, 0), {b"n": str(n).encode()})
+
+
+def _frames(*ns: int) -> list[bytes]:
+    return [Message(f"{n}-0:{n}").frame for n in ns]
+
+
+class Unready(FakeSink):
+    """A sink the hot path must not ask: in a group, a socket is written with no look."""
+
+    def ready(self) -> bool:
+        raise AssertionError("the group's loop asked the sink whether it is ready")
+
+
+def test_a_socket_written_at_once_joins_its_views_group_and_is_written_with_no_look() -> None:
+    """The hot table (docs/performance.md "The live feeds"): once a socket has had an entry
+    written at once, nothing held and its sink watched, the next entries reach it from its
+    view's group, in one loop: its sink not asked, its queue and overflow unread; where it
+    stands the group's last entry."""
+    async def scenario() -> None:
+        sinks = [FakeSink() for _ in range(3)]
+        subs = [_sub(s) for s in sinks]
+        audience = Audience(subs)
+        _entry(audience, 1)  # one by one, then in the group
+        assert all(s.group is not None for s in subs) and not audience.slow
+        assert subs[0].group is subs[2].group and len(audience) == 3
+        for sink, sub in zip(sinks, subs, strict=True):
+            sink.ready = Unready.ready.__get__(sink)  # type: ignore[method-assign]
+            sub.queue, sub.overflowed = Tripwire(), Tripwire()  # type: ignore[assignment]
+        _entry(audience, 2)
+        _entry(audience, 3)
+        assert [s.written for s in sinks] == [_frames(1, 2, 3)] * 3
+        assert sinks[0].written[1] is sinks[1].written[1]  # one frame for the group
+        assert [s.sent_id for s in subs] == ["3-0"] * 3
+
+    run(scenario())
+
+
+def test_a_sink_that_stops_leaves_its_group_and_gets_the_rest_in_order() -> None:
+    """A slow reader: its sink over the mark tells its watcher, the socket leaves the group
+    (the others still written at once), its messages queue and its sender sends them in
+    order; drained and ready, it is written at once and joins the group again."""
+    async def scenario() -> None:
+        slow, fast = FakeSink(), FakeSink()
+        subs = [_sub(slow), _sub(fast)]
+        audience = Audience(subs)
+        _entry(audience, 1)
+        slow.pause()
+        assert subs[0].group is None and subs[0].sent_id == "1-0"
+        _entry(audience, 2)
+        _entry(audience, 3)
+        assert slow.written == _frames(1) and subs[0].queue.qsize() == 2
+        assert fast.written == _frames(1, 2, 3) and subs[1].group is not None
+        slow.writable.set()
+        pump = asyncio.create_task(_pump(Any, subs[0]))  # type: ignore[arg-type]
+        await wait_for_async(lambda: subs[0].held == 0, 5, "the sender has sent what waited")
+        assert subs[0].sent_id == "3-0" and subs[0].group is None
+        _entry(audience, 4)  # at once, then back in the group
+        _entry(audience, 5)
+        assert slow.written == fast.written == _frames(1, 2, 3, 4, 5)
+        assert subs[0].group is subs[1].group and subs[0].sent_id == "5-0"
+        pump.cancel()
+
+    run(scenario())
+
+
+class Turning(FakeSink):
+    """A sink whose write, once `turn` is set, takes the frame and goes over the mark
+    (uvloop's `pause_writing`, inside `transport.write`) or fails (`broken`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turn: str | None = None
+
+    def write(self, frame: bytes) -> None:
+        if self.turn == "broken":
+            raise ConnectionResetError("reset by peer")
+        super().write(frame)
+        if self.turn == "paused":
+            self.pause()
+
+
+def test_a_sink_stopped_inside_the_groups_loop_keeps_what_it_was_written() -> None:
+    async def scenario() -> None:
+        turning = Turning()
+        sinks = [FakeSink(), turning, FakeSink()]
+        subs = [_sub(s) for s in sinks]
+        audience = Audience(subs)
+        _entry(audience, 1)
+        assert subs[1].group is not None
+        turning.turn = "paused"
+        _entry(audience, 2)
+        assert [s.written for s in sinks] == [_frames(1, 2)] * 3
+        assert subs[1].group is None and subs[1].sent_id == "2-0" and subs[1] in audience.slow
+        _entry(audience, 3)  # the paused socket's third queued; the others' written
+        assert sinks[1].written == _frames(1, 2) and subs[1].queue.qsize() == 1
+        assert sinks[0].written == sinks[2].written == _frames(1, 2, 3)
+
+    run(scenario())
+
+
+def test_a_write_that_fails_in_the_group_queues_the_message_for_the_sender() -> None:
+    async def scenario() -> None:
+        broken, fine = Turning(), FakeSink()
+        subs = [_sub(broken), _sub(fine)]
+        audience = Audience(subs)
+        _entry(audience, 1)
+        broken.turn = "broken"
+        _entry(audience, 2)
+        assert fine.written == _frames(1, 2) and subs[1].sent_id == "2-0"
+        assert subs[0].group is None and subs[0].queue.qsize() == 1
+        assert subs[0].sent_id == "1-0"  # the failed one not counted as sent
+
+    run(scenario())
+
+
+def test_a_socket_that_goes_leaves_its_audience() -> None:
+    async def scenario() -> None:
+        sinks = [FakeSink(), FakeSink()]
+        subs = [_sub(s) for s in sinks]
+        audience = Audience(subs)
+        _entry(audience, 1)
+        audience.discard(subs[0])
+        assert list(audience) == [subs[1]] and subs[0].group is None
+        assert subs[0].audience is None and subs[0].sent_id == "1-0"
+        sinks[0].pause()  # told after it went: nothing to leave, not back in the audience
+        _entry(audience, 2)
+        assert sinks[0].written == _frames(1) and sinks[1].written == _frames(1, 2)
+        audience.discard(subs[1])
+        assert not audience and len(audience) == 0
+
+    run(scenario())
+
+
+def test_a_sink_nobody_watches_is_offered_each_message_with_a_look() -> None:
+    """A sink on a protocol that does not tell when it stops (not `FrameProtocol`) never
+    joins a group: each message asks it whether it is ready."""
+    async def scenario() -> None:
+        protocol = FakeProtocol()
+        sub = _sub(None)
+        sub.sink = ConnectionSink(protocol)
+        audience = Audience([sub])
+        _entry(audience, 1)
+        protocol.writable.clear()
+        _entry(audience, 2)
+        assert sub.group is None and protocol.transport.written == _frames(1)
+        assert sub.queue.qsize() == 1
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("turn", ["pause_writing", "close_sent", "handle_close",
+                                  "connection_lost", "shutdown"])
+def test_the_frame_protocol_tells_its_sink_when_it_stops_taking_frames(turn: str) -> None:
+    """Each turn after which uvicorn's protocol must not be written at once (the send buffer
+    over its mark, a close frame sent, the peer's close answered, the server's shutdown, the
+    connection lost): the socket leaves its group before the next entry."""
+    async def scenario() -> None:
+        protocol = _frame_protocol(20)
+        sub = _sub(None)
+        sub.sink = protocol.sink
+        audience = Audience([sub])
+        _entry(audience, 1)
+        assert sub.group is not None
+        if turn == "close_sent":
+            protocol.close_sent = True
+        elif turn == "handle_close":
+            protocol.conn.close_rcvd = Close(1000, "")  # as the parser leaves it
+            protocol.handle_close(Frame(Opcode.CLOSE, Close(1000, "").serialize()))
+        elif turn == "connection_lost":
+            protocol.connections.add(protocol)  # as `connection_made` leaves it
+            protocol.connection_lost(None)
+        else:
+            getattr(protocol, turn)()
+        assert sub.group is None and sub in audience.slow
+        before = len(protocol.transport.written)
+        _entry(audience, 2)
+        assert len(protocol.transport.written) == before  # not written: queued
+        protocol.stop_keepalive()
 
     run(scenario())

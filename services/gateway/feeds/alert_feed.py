@@ -38,7 +38,7 @@ from services.gateway.feeds.alerts_view import (
     Published,
     PublishedPoison,
 )
-from services.gateway.feeds.fanout import BadSince, Render, Subscription, fan_out
+from services.gateway.feeds.fanout import Audience, BadSince, Render, Subscription, fan_out
 
 log = logging.getLogger("tableserver.alerts")
 KEEP = 1000
@@ -55,7 +55,7 @@ class AlertFeed:
         self.bootstrap = bootstrap
         self.consumer = _consumer(bootstrap)
         self.recent: deque[tuple[int, Published | PublishedPoison]] = deque(maxlen=KEEP)
-        self.subs: set[Subscription] = set()
+        self.subs = Audience()
         self.next = 0  # the next offset the consumer will read
         self.end = 0  # the topic's end when the feed started: `$` means after it
         self.handled: dict[str, Mark] = {}  # alert id → the director's mark

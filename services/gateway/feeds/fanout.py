@@ -21,7 +21,7 @@ import contextlib
 import logging
 import re
 import uuid
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
@@ -130,13 +130,17 @@ class Message:
 class FrameSink(Protocol):
     """A socket's connection, written to without the framework's layers: `ready` when it
     takes a frame at once (open, its send buffer under the mark), `write` then; `send` waits
-    until it takes one, and raises OSError once it is closed."""
+    until it takes one, and raises OSError once it is closed. `watch`: whether the sink will
+    call `stopped` as soon as it is no longer ready (then its socket may join its view's
+    `Audience` group, written without a look a message)."""
 
     def ready(self) -> bool: ...
 
     def write(self, frame: bytes) -> None: ...
 
     async def send(self, frame: bytes) -> None: ...
+
+    def watch(self, stopped: Callable[[], None]) -> bool: ...
 
 
 @dataclass(eq=False, slots=True)
@@ -149,7 +153,11 @@ class Subscription:
     for the socket's own sender (`sending` while it holds one), which counts `held` down as
     it writes. One count on the subscription, not its queue and its overflow asked each time:
     the hot path of a table 10,000 follow reads as few objects a socket as it can (each read
-    a cache miss between two sends, docs/performance.md "The live feeds")."""
+    a cache miss between two sends, docs/performance.md "The live feeds").
+
+    In its audience's `group` (`Audience`), nothing held and its sink watched, the socket is
+    written each entry by the group's loop and asked nothing: where it stands (`sent_id`) is
+    the group's last entry, until it leaves."""
 
     key: str
     view: Hashable
@@ -158,10 +166,23 @@ class Subscription:
         default_factory=lambda: asyncio.Queue(QUEUE))
     overflowed: asyncio.Event = field(default_factory=asyncio.Event)
     floor: tuple[int, int] = (0, 0)  # entries up to this one were offered already
-    sent_id: str | None = None  # the last entry sent: where the socket may resume
+    own_sent_id: str | None = None  # the last entry sent, while in no group
     sink: FrameSink | None = None
     sending: bool = False
     held: int = 0  # messages offered and not yet written: queued, or being sent
+    audience: Audience | None = None  # the stream's sockets it is one of
+    group: Group | None = None  # its view's, in its audience, while it is written there
+
+    @property
+    def sent_id(self) -> str | None:
+        """The last entry sent: where the socket may resume."""
+        group = self.group
+        return group.last if group is not None else self.own_sent_id
+
+    @sent_id.setter
+    def sent_id(self, entry_id: str | None) -> None:
+        self.leave()  # an entry not the group's: its place its own again
+        self.own_sent_id = entry_id
 
     def offer(self, entry_id: str | None, message: Message | str) -> None:
         if isinstance(message, str):
@@ -177,6 +198,12 @@ class Subscription:
                 if entry_id is not None:
                     self.sent_id = entry_id
                 return
+        self.hold(entry_id, message)
+
+    def hold(self, entry_id: str | None, message: Message) -> None:
+        """Queue `message` for the socket's own sender (out of its group: written in order
+        from now on), or mark the socket too slow when its queue is full."""
+        self.leave()
         if self.overflowed.is_set():
             return
         try:
@@ -191,25 +218,147 @@ class Subscription:
         """The socket's sender wrote a message it took from the queue."""
         self.held -= 1
 
+    def leave(self) -> None:
+        """Out of its group, if in one (its sink stopped taking frames at once, or a message
+        was held for it): offered one by one again, from where the group stood."""
+        group = self.group
+        if group is None:
+            return
+        self.own_sent_id = group.last
+        self.group = None
+        group.remove(self)
+        if self.audience is not None:
+            self.audience.slow.add(self)
 
-def fan_out(subs: Iterable[Subscription], entry_id: str, order: tuple[int, int],
-            fields: Fields) -> None:
-    """Offer an entry to each socket that has not had it, rendered (and its frame encoded)
-    once per view."""
-    messages: dict[Hashable, Message] = {}
-    for sub in subs:
-        if order <= sub.floor:
-            continue
-        message = messages.get(sub.view)
-        if message is None:
-            message = messages[sub.view] = Message(sub.render(entry_id, fields))
-        sub.offer(entry_id, message)
+
+class Group:
+    """The sockets of one view in an `Audience` written each entry at once, in one loop, with
+    no look a socket: each in it had nothing held and its sink ready when it joined, and its
+    sink tells it (`FrameSink.watch`) the moment that stops (the send buffer over its mark, a
+    close sent or begun, the connection lost), when it leaves. The loop goes over a tuple of
+    (subscription, write) made again only after the members changed."""
+
+    __slots__ = ("_pairs", "last", "members", "render")
+
+    def __init__(self, render: Render) -> None:
+        self.render = render
+        self.members: dict[Subscription, Callable[[bytes], None]] = {}
+        self._pairs: tuple[tuple[Subscription, Callable[[bytes], None]], ...] | None = ()
+        self.last: str | None = None  # the last entry written to the group
+
+    def add(self, sub: Subscription, write: Callable[[bytes], None]) -> None:
+        self.members[sub] = write
+        self._pairs = None
+
+    def remove(self, sub: Subscription) -> None:
+        del self.members[sub]
+        self._pairs = None
+
+    def pairs(self) -> tuple[tuple[Subscription, Callable[[bytes], None]], ...]:
+        pairs = self._pairs
+        if pairs is None:
+            pairs = self._pairs = tuple(self.members.items())
+        return pairs
+
+
+class Audience:
+    """The sockets that follow one stream. Each new one is offered its messages one at a time
+    (`slow`: its floor passed, its queue drained, its sink looked at a message); once it has
+    had an entry written at once with nothing held and a sink that is watched, it joins its
+    view's `Group`, written with the others in one tight loop: the frame made once, each
+    socket a transport's `write`, no Python call or check a socket (docs/performance.md "The
+    live feeds"). It leaves as soon as its sink stops being ready or a message is held for it;
+    the queues, their bound and the overflow's 1013 are the slow path's, as before."""
+
+    __slots__ = ("groups", "slow")
+
+    def __init__(self, subs: Iterable[Subscription] = ()) -> None:
+        self.slow: set[Subscription] = set()
+        self.groups: dict[Hashable, Group] = {}
+        for sub in subs:
+            self.add(sub)
+
+    def add(self, sub: Subscription) -> None:
+        sub.audience = self
+        self.slow.add(sub)
+
+    def discard(self, sub: Subscription) -> None:
+        if sub.audience is not self:
+            return
+        sub.audience = None
+        sub.leave()
+        self.slow.discard(sub)
+
+    def __len__(self) -> int:
+        return len(self.slow) + sum(len(g.members) for g in self.groups.values())
+
+    def __bool__(self) -> bool:
+        return bool(self.slow) or any(g.members for g in self.groups.values())
+
+    def __iter__(self) -> Iterator[Subscription]:
+        yield from list(self.slow)
+        for group in list(self.groups.values()):
+            yield from list(group.members)
+
+    def fan_out(self, entry_id: str, order: tuple[int, int], fields: Fields) -> None:
+        """Offer an entry to each socket that has not had it, rendered (and its frame
+        encoded) once per view."""
+        messages: dict[Hashable, Message] = {}
+        joining: list[Subscription] = []
+        for sub in list(self.slow) if self.slow else ():
+            if order <= sub.floor:
+                continue
+            message = messages.get(sub.view)
+            if message is None:
+                message = messages[sub.view] = Message(sub.render(entry_id, fields))
+            sub.offer(entry_id, message)
+            if not sub.held and sub.sink is not None and sub.sink.ready():
+                joining.append(sub)
+        for view, group in self.groups.items():
+            pairs = group.pairs()
+            if not pairs:
+                continue
+            message = messages.get(view)
+            if message is None:
+                message = messages[view] = Message(group.render(entry_id, fields))
+            frame, before = message.frame, group.last
+            group.last = entry_id  # a member that leaves inside its write had it written
+            for sub, write in pairs:
+                try:
+                    write(frame)
+                except (OSError, RuntimeError):  # queued: its sender meets the error, ends it
+                    sub.leave()
+                    sub.own_sent_id = before
+                    sub.hold(entry_id, message)
+        for sub in joining:
+            self._join(sub, entry_id)
+
+    def _join(self, sub: Subscription, entry_id: str) -> None:
+        sink = sub.sink
+        if sink is None or sub.group is not None or sub.audience is not self \
+                or not sink.watch(sub.leave):
+            return
+        group = self.groups.get(sub.view)
+        if group is None:
+            group = self.groups[sub.view] = Group(sub.render)
+        if not group.members:
+            group.last = entry_id
+        elif group.last != entry_id:
+            return  # (not met: each entry goes to the whole audience) its place not the group's
+        self.slow.discard(sub)
+        sub.group = group
+        group.add(sub, sink.write)
+
+
+def fan_out(subs: Audience, entry_id: str, order: tuple[int, int], fields: Fields) -> None:
+    """Offer an entry to each socket of `subs` that has not had it (`Audience.fan_out`)."""
+    subs.fan_out(entry_id, order, fields)
 
 
 @dataclass
 class _Stream:
     last: str  # the newest entry the reader has seen
-    subs: set[Subscription] = field(default_factory=set)
+    subs: Audience = field(default_factory=Audience)
 
 
 class Feeds(Protocol):
@@ -265,7 +414,7 @@ class FeedHub:
         sub.floor = _order(resume)
         if stream is None:
             start = resume if _order(resume) < _order(newest) else newest
-            stream = self.streams[key] = _Stream(start, {sub})
+            stream = self.streams[key] = _Stream(start, Audience([sub]))
             await self._wake(key)  # the socket is in the stream already: nothing is lost
         else:
             stream.subs.add(sub)

@@ -32,6 +32,7 @@ from services.common.redis_connect import AnyRedis
 from services.common.redis_faults import translating
 from services.gateway.feeds.fanout import (
     CATCH_UP,
+    Audience,
     BadSince,
     Entries,
     Fields,
@@ -62,7 +63,7 @@ def _ceiling(ms: int) -> str:
 @dataclass
 class _Line:
     last: str  # the last entry offered (or the id after which the next one comes)
-    subs: set[Subscription] = field(default_factory=set)
+    subs: Audience = field(default_factory=Audience)
     due_ms: int = 0  # no entry after `last` is due before (ms since the epoch)
 
 
@@ -118,7 +119,7 @@ class PublicFeeds:
         sub.floor = _order(resume)
         line = self.lines.get(key)
         if line is None:
-            self.lines[key] = _Line(resume, {sub})
+            self.lines[key] = _Line(resume, Audience([sub]))
         else:
             line.subs.add(sub)
         return sub

@@ -38,7 +38,7 @@ class ConnectionSink:
     (no Python between the hub and uvloop); `ready` reads the protocol's state, the transport
     kept at hand."""
 
-    __slots__ = ("_protocol", "_seen", "_transport", "progress", "write")
+    __slots__ = ("_protocol", "_seen", "_stopped", "_transport", "progress", "write")
 
     def __init__(self, protocol: Any) -> None:
         self._protocol = protocol
@@ -48,6 +48,22 @@ class ConnectionSink:
         # it; None: a socket with no feed, pinged as uvicorn does
         self.progress: Callable[[], Hashable] | None = None
         self._seen: Hashable = None
+        self._stopped: Callable[[], None] | None = None
+
+    def watch(self, stopped: Callable[[], None]) -> bool:
+        """`stopped` to be called when the connection stops taking frames at once (`stop`):
+        its send buffer over the mark, a close sent or begun, the connection lost. Only
+        `FrameProtocol` says so: a sink on another protocol is not watched (False)."""
+        if not isinstance(self._protocol, Watched):
+            return False
+        self._stopped = stopped
+        return True
+
+    def stop(self) -> None:
+        """The connection no longer takes frames at once: its watcher told."""
+        stopped = self._stopped
+        if stopped is not None:
+            stopped()
 
     def fed(self) -> bool:
         """Whether the socket's feed moved since this was last asked (the keep-alive's look:
@@ -73,6 +89,11 @@ class ConnectionSink:
         self._transport.write(frame)
 
 
+class Watched:
+    """A protocol that calls its sink's `stop` whenever the connection stops taking frames at
+    once (`FrameProtocol`)."""
+
+
 def protocol_class() -> type[asyncio.Protocol] | None:
     """uvicorn's WebSocket protocol with the sink in the scope, or None where this uvicorn
     has not the protocol it extends."""
@@ -86,8 +107,43 @@ def protocol_class() -> type[asyncio.Protocol] | None:
         return None
     names = ("handshake_complete", "close_sent", "disconnected", "writable", "transport")
 
-    class FrameProtocol(WebSocketsSansIOProtocol):
+    class FrameProtocol(WebSocketsSansIOProtocol, Watched):
+        """Its sink told (`ConnectionSink.stop`) at each turn after which it must not be
+        written at once: the send buffer over its mark, a close frame sent (`close_sent`
+        set), the peer's close answered, the server's shutdown, the connection lost."""
+
         sink: ConnectionSink | None = None
+        _closing_sent = False
+
+        @property
+        def close_sent(self) -> bool:
+            return self._closing_sent
+
+        @close_sent.setter
+        def close_sent(self, value: bool) -> None:
+            self._closing_sent = value
+            if value and self.sink is not None:
+                self.sink.stop()
+
+        def pause_writing(self) -> None:
+            super().pause_writing()
+            if self.sink is not None:
+                self.sink.stop()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.sink is not None:
+                self.sink.stop()
+            super().connection_lost(exc)
+
+        def handle_close(self, event: Any) -> None:
+            if self.sink is not None:
+                self.sink.stop()
+            super().handle_close(event)
+
+        def shutdown(self) -> None:
+            if self.sink is not None:
+                self.sink.stop()
+            super().shutdown()
 
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)  # the scope made; the app not yet running

@@ -124,6 +124,9 @@ def _read_from(path: Path, offset: int) -> str:
         return f.read().decode(errors="replace")
 
 
+GATEWAY_START_S = 90  # a gateway's start on a loaded machine (load 10–17) took over 30 s
+
+
 def wait_port(port: int, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -174,7 +177,7 @@ def running_stack(data: Path, kafka_port: int, redis_port: int, gateway_port: in
             stack.gateway = subprocess.Popen([sys.executable, "-m", "services.gateway"],
                                              cwd=ROOT, env=env, stdout=log,
                                              stderr=subprocess.STDOUT)
-            wait_port(gateway_port, 30)
+            wait_port(gateway_port, GATEWAY_START_S)
             stack.director = (data / "director.token").read_text().strip()
             yield stack
         finally:

@@ -10,10 +10,33 @@ generation keeps its threshold: raised to 10,000, each of its collections took 5
 
 from __future__ import annotations
 
+import contextlib
 import gc
+from collections.abc import Iterator
+
+_held = 0  # the `paused` blocks under way
+_was_enabled = False  # whether the collector ran before the first of them
 
 
 def settle() -> None:
     """Collect once, then freeze everything alive now out of later collections."""
     gc.collect()
     gc.freeze()
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """The cycle collector off for the block (no full collection in its midst), on again
+    after the last such block ends, as it was before the first (the memory it would have
+    freed meanwhile is freed then: refcounts free the rest as usual)."""
+    global _held, _was_enabled
+    if _held == 0:
+        _was_enabled = gc.isenabled()
+        gc.disable()
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+        if _held == 0 and _was_enabled:
+            gc.enable()

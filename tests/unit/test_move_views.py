@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -100,3 +101,28 @@ async def test_a_socket_computes_its_players_view_once_a_change(
         await clock.end_round(gw, "eve")
         await until(lambda: seated_in(page, 2))
     assert computed[before:].count(False) == 1, computed  # the move's, computed once
+
+
+async def test_the_move_runs_without_the_cycle_collector_and_the_scores_with_it(
+        gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No full collection in the midst of the move (its pauses held every view behind them):
+    the collector is off until the players' sockets sent their views, on again for the
+    unfinished boards' scores (Law 12C2)."""
+    await timed_round_one(gw, monkeypatch)
+    collecting: dict[str, bool] = {}
+    moved, score = play_watch.moved, clock.score_unfinished
+
+    async def moving(*args: Any) -> bool:
+        collecting["move"] = gc.isenabled()
+        return await moved(*args)
+
+    async def scoring(*args: Any) -> dict[str, Any]:
+        collecting["scores"] = gc.isenabled()
+        return await score(*args)
+
+    monkeypatch.setattr(play_watch, "moved", moving)
+    monkeypatch.setattr(clock, "score_unfinished", scoring)
+    async with sending_views(gw, SlowPage(0.0)):
+        await clock.end_round(gw, "eve")
+    assert collecting == {"move": False, "scores": True}
+    assert gc.isenabled()

@@ -21,6 +21,7 @@ import logging
 import time
 from typing import Any
 
+from services.common import gc_settle
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.refusals import Kind, Refused
@@ -134,6 +135,18 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
             return {"round": clock.round, "ended": True, "next": None}
         tables = await start_round(gw, tournament, nxt, None, None)
         return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+    with gc_settle.paused():  # the move: no full collection of the heap in its midst
+        tables = await _move(gw, tournament, records, clock, ending, nxt)
+    round_timing.mark("the players' sockets woken, their views sent")
+    await _score_left(gw, made, clock.round)
+    round_timing.mark("unfinished boards scored")
+    return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+
+
+async def _move(gw: Gateway, tournament: str, records: list[dict[str, Any]],
+                clock: TournamentClock, ending: bool, nxt: int) -> int:
+    """The round ended at each table and round `nxt` started there, until the players'
+    sockets were woken with it and sent their views: how many tables play it."""
     async with play_watch.moving(gw, tournament, nxt):  # the players see the move, not the end
         if ending:  # each table told the end and the start in one wave of appends
             await gw.adapters.store.drop_clock(tournament)
@@ -149,10 +162,7 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     # the players moved first, their sockets woken and their views sent; then (a resumed end
     # too) the scores
     await play_watch.moved(gw, tournament, nxt)
-    round_timing.mark("the players' sockets woken, their views sent")
-    await _score_left(gw, made, clock.round)
-    round_timing.mark("unfinished boards scored")
-    return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+    return tables
 
 
 async def _ended(gw: Gateway, tournament: str, records: list[dict[str, Any]],

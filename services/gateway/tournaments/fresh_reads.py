@@ -34,6 +34,8 @@ class FreshReads(Generic[V]):
                 last[1].done() and last[1].exception() is not None):
             before = _value_of(last[1]) if last is not None else None
             last = kept[key] = (time.monotonic(), asyncio.ensure_future(_same(before, read)))
+        if last[1].done():  # read already: no shield to make (a field's sockets ask at once)
+            return last[1].result()
         return await asyncio.shield(last[1])
 
     def forget(self, owner: object, key: str) -> None:

@@ -63,16 +63,25 @@ def waiting_since(turn_since: int | None, seen: SeatPresence) -> int | None:
     return max(seen.last_seen, turn_since or 0)
 
 
-def substitute_due(acting: str | None, substitutes: Iterable[str], robots: Iterable[str],
-                   turn_since: int | None, seen: Mapping[str, SeatPresence], now: int,
-                   after_ms: int) -> str | None:
-    """The seat a substitute should sit in for now: the acting seat, a person's (not one the
-    Director gave our robots), with no open page and no substitute there yet, having waited
-    `after_ms` or more; else None."""
+def due_at(acting: str | None, substitutes: Iterable[str], robots: Iterable[str],
+           turn_since: int | None, seen: Mapping[str, SeatPresence], after_ms: int
+           ) -> int | None:
+    """When a substitute falls due for the acting seat (ms since the epoch): once it has
+    waited `after_ms` with no open page, the seat a person's (not one the Director gave our
+    robots) with no substitute there yet; None when none will while nothing changes."""
     if acting is None or acting in set(substitutes) or acting in set(robots):
         return None
     since = waiting_since(turn_since, seen.get(acting, SeatPresence(False, None)))
-    return acting if since is not None and now - since >= after_ms else None
+    return None if since is None else since + after_ms
+
+
+def substitute_due(acting: str | None, substitutes: Iterable[str], robots: Iterable[str],
+                   turn_since: int | None, seen: Mapping[str, SeatPresence], now: int,
+                   after_ms: int) -> str | None:
+    """The seat a substitute should sit in for now: the acting seat once it is due
+    (`due_at`); else None."""
+    at = due_at(acting, substitutes, robots, turn_since, seen, after_ms)
+    return acting if at is not None and now >= at else None
 
 
 def substitutes_standing_up(acting: str | None, substitutes: Iterable[str],

@@ -199,3 +199,19 @@ async def test_after_the_move_the_watcher_reads_again_until_every_table_shows_th
         assert isinstance(now, players.Moment)
         assert players.where_of(now, PLAYER).phase is Phase.SEATED
         assert players.where_of(now, PLAYER).round == 2
+
+
+async def test_a_moment_read_again_computes_the_record_anew_only_when_it_grew(
+        gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watcher reads the moment every tick: its rounds, seatings and entrants are taken
+    from the last read while the tournament's record has no new event, the tables' lines
+    read anew each time; the clock's end (Law 12C2: round 1 over, round 2 started) is
+    recorded and seen at the next read."""
+    await timed_round_one(gw, monkeypatch)
+    first = await players._read_moment(gw, "eve")
+    again = await players._read_moment(gw, "eve")
+    assert again.rounds is first.rounds and again.entrants is first.entrants
+    assert again.tables == first.tables and again.tables is not first.tables
+    await clock.end_round(gw, "eve")
+    moved = await players._read_moment(gw, "eve")
+    assert moved.rounds is not first.rounds and (first.started, moved.started) == (1, 2)

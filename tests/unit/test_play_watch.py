@@ -112,3 +112,39 @@ async def test_a_failing_read_wakes_the_sockets_once(monkeypatch: pytest.MonkeyP
         again = watch.next_change()
         await until(lambda: len(calls) >= 10)
         assert not again.done()  # the same failure is no change
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A moment of the fakes: its round, and whether every table of it shows it."""
+
+    round: int
+    everywhere: bool
+
+
+async def test_a_move_wakes_the_sockets_once_when_every_table_shows_the_new_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a round's end on the clock the watcher reads every `QUICK_S` as the processor
+    folds each table's start: reads that find only some tables moved wake no socket (each
+    wake is a view computed for every player); the read that finds them all wakes them."""
+    before, after = Folded(1, True), [Folded(2, False), Folded(2, False), Folded(2, True)]
+    reads: list[Folded] = []
+
+    async def moment(gw: Any, tournament: str) -> object:
+        if watch.held or not watch.awaited:
+            return before
+        reads.append(after.pop(0) if len(after) > 1 else after[0])
+        return reads[-1]
+
+    monkeypatch.setattr(players, "moment", moment)
+    monkeypatch.setattr(play_watch, "_shows",
+                        lambda stamp, number: stamp[-1].round >= number and stamp[-1].everywhere)
+    gw: Any = Owner()
+    async with play_watch.listening(gw, PlayerScope("t", 1, 1, 1)) as watch:
+        await asyncio.wait_for(watch.next_change(), 10)  # round 1's moment
+        woken = watch.generation
+        async with play_watch.moving(gw, "t", 2):
+            pass
+        await until(lambda: watch.stamp == (Folded(2, True),))
+        assert reads[:3] == [Folded(2, False), Folded(2, False), Folded(2, True)]
+        assert watch.generation == woken + 1

@@ -16,6 +16,7 @@ from shared.table.substitutes import (
     FRESH_MS,
     SeatPresence,
     acting_seat,
+    due_at,
     not_connected,
     presence_of,
     substitute_due,
@@ -65,6 +66,17 @@ def test_a_substitute_is_due_once_the_seat_has_waited_the_directors_time() -> No
     assert substitute_due("W", ["W"], ["W"], started, GONE, NOW, AFTER) is None  # seated
     assert substitute_due("N", [], [], started, GONE, NOW, AFTER) is None  # North's page open
     assert substitute_due(None, [], [], started, GONE, NOW, AFTER) is None  # no one's turn
+
+
+def test_a_substitute_falls_due_the_directors_time_after_the_wait_began() -> None:
+    """The gateway's next look is timed by it: the wait's start plus the Director's time,
+    from the later of the turn's start and the page's last mark."""
+    assert due_at("W", [], [], NOW - 5000, GONE, AFTER) == NOW - 5000 + AFTER
+    left = {**GONE, "W": SeatPresence(False, NOW - 2000)}  # his page closed after the turn
+    assert due_at("W", [], [], NOW - 5000, left, AFTER) == NOW - 2000 + AFTER
+    assert due_at("W", ["W"], [], NOW - 5000, GONE, AFTER) is None  # seated already
+    assert due_at("N", [], [], NOW - 5000, GONE, AFTER) is None  # North's page open
+    assert due_at("W", [], [], None, GONE, AFTER) is None  # the turn's start not known
 
 
 def test_nobody_sits_in_at_a_seat_the_director_gave_our_robots() -> None:

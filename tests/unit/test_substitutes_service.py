@@ -6,6 +6,7 @@ over, the robot stands up (docs/operations.md, "Substitutes")."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -20,6 +21,7 @@ from services.gateway.tournaments import service as tournaments, substitutes
 from shared import decode
 from tests.fakes import MemoryKafka, MemoryStore, director_gateway
 from tests.helpers import DEALS
+from tests.unit.test_clock_move import until
 
 T, TABLE = "subu", "subu-1"
 
@@ -124,3 +126,50 @@ async def test_a_seat_the_director_gave_our_robots_gets_no_substitute(
     _line(store, "W", [], since_ms=600_000)
     await substitutes.step_tournament(gw, T, 60)
     assert "substitute_seated" not in _kinds(kafka)
+
+
+async def test_a_look_says_when_the_next_seat_falls_due(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    """The next look is timed by the seat due soonest (the wait's start plus the Director's
+    time), not left to the next tick."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    _line(store, "W", [], since_ms=59_000)
+    last_ts = store.lines[TABLE]["last_ts"]
+    assert await substitutes.step_tournament(gw, T, 60) == last_ts + 60_000
+    assert substitutes._pause(last_ts + 60_000, last_ts + 59_700) == pytest.approx(0.3)
+    assert substitutes._pause(last_ts + 60_000, last_ts) == substitutes.TICK_S  # far off
+    _line(store, "W", ["W"], since_ms=59_000)  # seated: nothing falls due
+    assert await substitutes.step_tournament(gw, T, 60) is None
+
+
+async def test_a_tables_slow_step_holds_no_other_tables_seat_falling_due(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a round's start many seats fall due at once: one table's append held (Kafka slow
+    to answer) does not hold another table's substitute, due a moment later."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    other = "subu-2"
+    await tournaments.create(gw, TournamentCreate.model_validate(
+        {"tournament": T, "tables": [TABLE, other], "deals": DEALS,
+         "players": {t: {"N": "Nia", "E": "Eli", "S": "Sam", "W": "Ann"}
+                     for t in (TABLE, other)}}))
+    await substitutes.set_after(gw, T, 60)
+    held, seated = asyncio.Event(), []
+
+    async def sit_in(_: Gateway, table: str, seat: str) -> None:
+        seated.append((table, seat))
+        if table == TABLE:
+            await held.wait()  # its append not answered
+
+    monkeypatch.setattr(substitutes, "sit_in", sit_in)
+    now = int(time.time() * 1000)
+    store.lines[TABLE] = {"board": 1, "acting": "W", "substitutes": [], "last_ts": now - 61_000}
+    store.lines[other] = {"board": 1, "acting": "E", "substitutes": [],
+                          "last_ts": now - 59_800}  # due in 0.2 s
+    running = asyncio.ensure_future(substitutes.run_substitutes(gw))
+    try:
+        await until(lambda: (other, "E") in seated)
+        assert seated == [(TABLE, "W"), (other, "E")] and not held.is_set()
+    finally:
+        running.cancel()

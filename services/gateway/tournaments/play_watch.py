@@ -91,6 +91,15 @@ class Watch:
             return False
         return True
 
+    def partial(self, stamp: Stamp) -> bool:
+        """Whether `stamp` shows the round started here at some of its tables only, with
+        `MOVE_WAIT_S` not over: the sockets are woken once for the move, when every table
+        shows it, not at each read that finds a few more tables folded."""
+        if self.awaited is None:
+            return False
+        number, until = self.awaited
+        return not _shows(stamp, number) and time.monotonic() <= until
+
     async def tick(self) -> None:
         """Until the next read: `players.FRESH_S` (`QUICK_S` while a round started here is
         awaited), or a poke."""
@@ -183,7 +192,8 @@ async def _watch(gw: Gateway, watch: Watch) -> None:
             if watch.hurried():  # the processor's fold awaited: not the moment of a tick ago
                 players.forget_moment(gw, watch.tournament)
             stamp = await _stamp(gw, watch)
-            if stamp != watch.stamp:  # by identity first: an unchanged read is the same one
+            # by identity first: an unchanged read is the same one
+            if stamp != watch.stamp and not watch.partial(stamp):
                 watch.stamp = stamp
                 watch.changed()
         await watch.tick()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from services.common.errors import Unavailable
 from services.common.kafka.reader import KafkaUnavailable, NoTableError
@@ -114,21 +115,55 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
         records = []
     except KafkaUnavailable:
         raise Unavailable("Kafka did not answer in time; retry", retry_after=1) from None
-    events = record_maps.maps_of(gw, tournament, records)  # the new ones decoded only
-    made = with_added(made, events)
-    recorded = [e for e in events if e.get("type") == "round_started"]
-    lines = await gw.adapters.store.overview(list(made.tables))
+    events = record_maps.kept_maps(gw, tournament, records)  # the new ones decoded only
+    part = _recorded_part(gw, made, events)
+    lines = await gw.adapters.store.overview(list(part.made.tables))
     tables = {i + 1: TableNow(line.get("round"), line.get("status") in OVER)
-              for i, t in enumerate(made.tables) if (line := lines.get(t)) is not None}
-    movement = made.movement
+              for i, t in enumerate(part.made.tables) if (line := lines.get(t)) is not None}
+    started = max([part.started, *(t.round for t in tables.values() if t.round is not None)])
+    return Moment(part.made, part.rounds, part.index, started, tables, part.links,
+                  part.entrants, part.clock)
+
+
+@dataclass(frozen=True, slots=True)
+class _Recorded:
+    """What a moment takes from the tournament's record alone (all but the tables' lines)."""
+
+    made: Tournament
+    rounds: dict[int, Round]
+    index: SeatingIndex
+    started: int  # the last round the record started (0: none)
+    links: Links
+    entrants: list[dict[str, Any]]
+    clock: TournamentClock | None
+
+
+# by gateway and tournament: the creation and the records it was computed from, by identity
+_recorded: WeakKeyDictionary[Gateway, dict[str, tuple[Tournament, tuple[dict[str, Any], ...],
+                                                     _Recorded]]] = WeakKeyDictionary()
+
+
+def _recorded_part(gw: Gateway, made: Tournament, events: tuple[dict[str, Any], ...]
+                   ) -> _Recorded:
+    """The record's part of the moment, computed again only when a record was added (a
+    moment is read every `FRESH_S`, `play_watch.QUICK_S` after a move: its rounds, seatings
+    and entrants computed each time were a fifth of a busy evening's gateway)."""
+    kept = _recorded.setdefault(gw, {})
+    found_before = kept.get(made.tournament)
+    if found_before is not None and found_before[0] is made and found_before[1] is events:
+        return found_before[2]
+    now = with_added(made, events)
+    recorded = [e for e in events if e.get("type") == "round_started"]
+    movement = now.movement
     assert movement is not None
-    rounds = {r.number: r for r in rounds_of(recorded, made)}
+    rounds = {r.number: r for r in rounds_of(recorded, now)}
     if not movement.kind.swiss:  # the movement fixes every round
-        rounds = {r.number: r for r in _plan(movement, len(made.entrants))} | rounds
-    started = max([*(r["round"] for r in recorded),
-                   *(t.round for t in tables.values() if t.round is not None), 0])
-    return Moment(made, rounds, seating_index(rounds), started, tables, links_of(events),
-                  [_entrant(made, e.number) for e in made.entrants], clock_of(events))
+        rounds = {r.number: r for r in _plan(movement, len(now.entrants))} | rounds
+    part = _Recorded(now, rounds, seating_index(rounds),
+                     max([*(r["round"] for r in recorded), 0]), links_of(events),
+                     [_entrant(now, e.number) for e in now.entrants], clock_of(events))
+    kept[made.tournament] = (made, events, part)
+    return part
 
 
 _plans: dict[tuple[Movement, int], list[Round]] = {}

@@ -21,6 +21,13 @@ _kept: WeakKeyDictionary[object, dict[str, Decoded]] = WeakKeyDictionary()
 def maps_of(owner: object, tournament: str, records: list[Record]) -> list[dict[str, Any]]:
     """Each record's map (a record with no value: `{}`), those decoded already for this
     `owner` (a gateway) and tournament taken as they were."""
+    return list(kept_maps(owner, tournament, records))
+
+
+def kept_maps(owner: object, tournament: str, records: list[Record]
+              ) -> tuple[dict[str, Any], ...]:
+    """`maps_of` as kept: the same tuple while no record was added (what is computed from
+    it may be kept by its identity)."""
     kept = _kept.setdefault(owner, {})
     offsets, maps = kept.get(tournament, ((), ()))
     known = len(offsets)
@@ -32,4 +39,4 @@ def maps_of(owner: object, tournament: str, records: list[Record]) -> list[dict[
         offsets += tuple(offset for offset, _ in new)
         maps += tuple(json.loads(value or b"{}") for _, value in new)
         kept[tournament] = (offsets, maps)
-    return list(maps)
+    return maps

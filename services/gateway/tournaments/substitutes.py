@@ -20,6 +20,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from services.common.backoff import Backoff
@@ -30,19 +31,20 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, refuse_closed
 from services.gateway.tournaments.service import find
 from shared.table.substitutes import (
-    SeatPresence,
+    due_at,
     not_connected,
     presence_of,
-    substitute_due,
     substitutes_standing_up,
 )
 
 log = logging.getLogger("tableserver.substitutes")
-TICK_S = 0.5  # a seat due is seen this late at most (one read of the lines and marks)
+TICK_S = 0.5  # a look at least this often (one read of the lines and marks)
+MIN_PAUSE_S = 0.01  # between two looks at least
 ONCE_MS = 30_000  # a step taken by one gateway: the others pass it over this long
 SETTLED_MS = 5_000  # a line this old: what the gateways appended before it is folded in it
 SUBSTITUTES_SET = "substitutes_set"  # the Director's time, on the tournament's topic
 MAX_AFTER_S = 3600
+LATE_S = 2.0  # a substitute seated later than the Director's time and this: in the log
 
 
 def now_ms() -> int:
@@ -140,65 +142,146 @@ def _turn(table: str, line: Mapping[str, Any]) -> str:
     return f"{table}:{line.get('board')}:{line.get('last_ts')}"
 
 
-async def _ask_again(gw: Gateway, table: str, line: Mapping[str, Any], turn: str,
-                     seen: dict[str, SeatPresence], now: int) -> None:
-    """A substitute recorded whose robot the pool was never asked for (a fault between the
-    two steps of `sit_in`): asked for once the line has settled, by one gateway, unless the
-    substitute stood up at this line (`stand_up`) or his player is back."""
-    subs = set(line.get("substitutes") or [])
-    robots = set(gw.adapters.alerts.robots.get(table, []))
-    last = line.get("last_ts")
-    for seat in sorted(subs - robots):
-        if seen[seat].connected or last is None or now - last < SETTLED_MS:
-            continue
-        if await gw.adapters.store.take_once(f"robot:{turn}:{seat}", ONCE_MS):
-            await record_request(gw, table, seats_asked(sorted(robots | {seat})))
+@dataclass(frozen=True, slots=True)
+class TableStep:
+    """What one look found to do at a table (`table_step`): the substitutes whose robot to
+    ask for again, the seat to sit a substitute in at, those to stand up; and when its acting
+    seat falls due, if later."""
+
+    table: str
+    turn: str  # the line as read (`_turn`)
+    since: int | None  # when the turn began (the line's last event), if known
+    ask: tuple[str, ...] = ()
+    sit: str | None = None
+    stand: tuple[str, ...] = ()
+    due_at: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.ask or self.sit or self.stand)
 
 
-async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> None:
-    """One look at the tournament's tables: each substitute due seated, each whose player is
-    back at his turn stood up (by whichever gateway takes the step first)."""
-    made = await find(gw, tournament)
-    if made is None:
-        return
-    store = gw.adapters.store
-    tables = list(made.tables)
-    lines, marks = await store.overview(tables), await store.pages_open(tables)
-    now = now_ms()
-    # the tables at once: at a round's start many seats fall due together, and one after
-    # the other their appends made the last wait seconds more than the Director's time
-    await asyncio.gather(*(_step_table(gw, table, line, marks.get(table, {}), now, after_s)
-                           for table in tables if (line := lines.get(table)) is not None))
-
-
-async def _step_table(gw: Gateway, table: str, line: Mapping[str, Any],
-                      marks: Mapping[str, Any], now: int, after_s: int) -> None:
-    """One table's step: its substitute due seated, those whose player is back stood up."""
-    store = gw.adapters.store
+def table_step(gw: Gateway, table: str, line: Mapping[str, Any], marks: Mapping[str, Any],
+               now: int, after_s: int) -> TableStep:
+    """One table's look, without a round trip: its line and its seats' open pages now."""
     seen = presence_of(marks, now)
     acting, subs = line.get("acting"), list(line.get("substitutes") or [])
     robots = gw.adapters.alerts.robots.get(table, [])
-    turn = _turn(table, line)
-    await _ask_again(gw, table, line, turn, seen, now)
-    due = substitute_due(acting, subs, robots, line.get("last_ts"), seen, now, after_s * 1000)
-    if due is not None and await store.take_once(f"sit:{turn}:{due}", ONCE_MS):
-        await sit_in(gw, table, due)
-    for back in substitutes_standing_up(acting, subs, seen):
+    last = line.get("last_ts")
+    # a substitute recorded whose robot the pool was never asked for (a fault between the
+    # two steps of `sit_in`): asked for once the line has settled, unless his player is back
+    ask = tuple(seat for seat in sorted(set(subs) - set(robots))
+                if not seen[seat].connected and last is not None and now - last >= SETTLED_MS)
+    at = due_at(acting, subs, robots, last, seen, after_s * 1000)
+    return TableStep(table, _turn(table, line), last, ask,
+                     acting if at is not None and now >= at else None,
+                     substitutes_standing_up(acting, subs, seen),
+                     at if at is not None and now < at else None)
+
+
+async def take_step(gw: Gateway, step: TableStep, after_s: int) -> None:
+    """A table's step taken, each part by whichever gateway takes it first (`take_once`): the
+    robots asked for again (unless the substitute stood up at this line: `stand_up`), the
+    substitute due seated, those whose player is back stood up."""
+    store, table, turn = gw.adapters.store, step.table, step.turn
+    for seat in step.ask:
+        if await store.take_once(f"robot:{turn}:{seat}", ONCE_MS):
+            robots = set(gw.adapters.alerts.robots.get(table, []))
+            await record_request(gw, table, seats_asked(sorted(robots | {seat})))
+    if step.sit is not None and await store.take_once(f"sit:{turn}:{step.sit}", ONCE_MS):
+        looked = now_ms()
+        await sit_in(gw, table, step.sit)
+        _warn_late(table, step.sit, step.since, looked, after_s)
+    for back in step.stand:
         if await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
             await stand_up(gw, table, back, turn)
 
 
+async def look(gw: Gateway, tournament: str, after_s: int) -> tuple[list[TableStep], int | None]:
+    """One look at the tournament's tables, in one read of their lines and one of their
+    pages: the tables' steps to take, and when the next seat falls due (ms since the epoch),
+    if any does."""
+    made = await find(gw, tournament)
+    if made is None:
+        return [], None
+    store = gw.adapters.store
+    tables = list(made.tables)
+    lines, marks = await asyncio.gather(store.overview(tables), store.pages_open(tables))
+    now = now_ms()
+    steps = [table_step(gw, table, line, marks.get(table, {}), now, after_s)
+             for table in tables if (line := lines.get(table)) is not None]
+    return ([step for step in steps if step],
+            min((s.due_at for s in steps if s.due_at is not None), default=None))
+
+
+async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> int | None:
+    """One look at the tournament's tables and its steps taken: each substitute due seated,
+    each whose player is back at his turn stood up (by whichever gateway takes the step
+    first); when the next seat falls due, if any does. The tables' steps at once: at a
+    round's start many seats fall due together."""
+    steps, next_due = await look(gw, tournament, after_s)
+    await asyncio.gather(*(take_step(gw, step, after_s) for step in steps))
+    return next_due
+
+
+def _warn_late(table: str, seat: str, turn_since: int | None, looked: int,
+               after_s: int) -> None:
+    """A substitute seated later than the Director's time + `LATE_S` after the turn began
+    told in the log, with when the look that seated him began (the table's line late, or
+    the gateway too busy)."""
+    if turn_since is None:
+        return
+    took = (now_ms() - turn_since) / 1000
+    if took > after_s + LATE_S:
+        log.warning("a substitute sat in at %s %s %.1f s after the turn began (the look "
+                    "that seated him began at %.1f s; the Director's time %d s)", table, seat,
+                    took, (looked - turn_since) / 1000, after_s)
+
+
 async def run_substitutes(gw: Gateway) -> None:
     """The tournaments' substitutes, for as long as the gateway runs (Redis or Kafka away:
-    tried again)."""
+    tried again). A look's steps are taken beside the next looks (a table's one at a time),
+    so that a step's appends hold no other seat falling due; the next look comes when the
+    next seat falls due, or `TICK_S` after this one (a new turn, a page closed: unforeseen
+    here)."""
     backoff = Backoff.doubling(0.5, 10.0)
-    while True:
-        try:
-            for tournament, after_s in (await gw.adapters.store.substitutes_after()).items():
-                await step_tournament(gw, tournament, after_s)
-            backoff.reset()
-            await asyncio.sleep(TICK_S)
-        except (ServiceError, TimeoutError) as exc:  # `StoreUnavailable` among them
-            log.warning("substitutes not looked at (%r): again", exc)
-            await backoff.wait()
+    taking: dict[str, asyncio.Task[None]] = {}  # table → its step under way
+    try:
+        while True:
+            _taken(taking)
+            try:
+                dues: list[int] = []
+                for tournament, after_s in (await gw.adapters.store.substitutes_after()).items():
+                    steps, due = await look(gw, tournament, after_s)
+                    for step in steps:
+                        if step.table not in taking:
+                            taking[step.table] = asyncio.ensure_future(
+                                take_step(gw, step, after_s))
+                    dues += [due] if due is not None else []
+                backoff.reset()
+                await asyncio.sleep(_pause(min(dues, default=None), now_ms()))
+            except (ServiceError, TimeoutError) as exc:  # `StoreUnavailable` among them
+                log.warning("substitutes not looked at (%r): again", exc)
+                await backoff.wait()
+    finally:
+        for task in taking.values():
+            task.cancel()
 
+
+def _taken(taking: dict[str, asyncio.Task[None]]) -> None:
+    """The steps done let go; one that met a fault logged (the next look takes it again,
+    once its `take_once` has passed); an unforeseen failure ends the substitutes' task."""
+    for table, task in list(taking.items()):
+        if task.done():
+            del taking[table]
+            exc = task.exception()
+            if isinstance(exc, (ServiceError, TimeoutError)):
+                log.warning("substitutes at %s not taken (%r): looked at again", table, exc)
+            elif exc is not None:
+                raise exc
+
+
+def _pause(next_due: int | None, now: int) -> float:
+    """Until the next look (s): when the next seat falls due, at most `TICK_S`."""
+    if next_due is None:
+        return TICK_S
+    return min(TICK_S, max(MIN_PAUSE_S, (next_due - now) / 1000))

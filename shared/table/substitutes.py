@@ -75,15 +75,6 @@ def due_at(acting: str | None, substitutes: Iterable[str], robots: Iterable[str]
     return None if since is None else since + after_ms
 
 
-def substitute_due(acting: str | None, substitutes: Iterable[str], robots: Iterable[str],
-                   turn_since: int | None, seen: Mapping[str, SeatPresence], now: int,
-                   after_ms: int) -> str | None:
-    """The seat a substitute should sit in for now: the acting seat once it is due
-    (`due_at`); else None."""
-    at = due_at(acting, substitutes, robots, turn_since, seen, after_ms)
-    return acting if at is not None and now >= at else None
-
-
 def substitutes_standing_up(acting: str | None, substitutes: Iterable[str],
                             seen: Mapping[str, SeatPresence]) -> tuple[str, ...]:
     """The seats whose substitutes stand up now: those whose player's page is open again,

@@ -19,7 +19,6 @@ from shared.table.substitutes import (
     due_at,
     not_connected,
     presence_of,
-    substitute_due,
     substitute_name,
     substitutes_standing_up,
     waiting_since,
@@ -59,15 +58,6 @@ def test_the_wait_counts_from_the_later_of_the_turns_start_and_the_pages_last_ma
     assert waiting_since(NOW - 9000, SeatPresence(True, NOW)) is None
 
 
-def test_a_substitute_is_due_once_the_seat_has_waited_the_directors_time() -> None:
-    started = NOW - AFTER
-    assert substitute_due("W", [], [], started + 1, GONE, NOW, AFTER) is None  # 1 ms short
-    assert substitute_due("W", [], [], started, GONE, NOW, AFTER) == "W"
-    assert substitute_due("W", ["W"], ["W"], started, GONE, NOW, AFTER) is None  # seated
-    assert substitute_due("N", [], [], started, GONE, NOW, AFTER) is None  # North's page open
-    assert substitute_due(None, [], [], started, GONE, NOW, AFTER) is None  # no one's turn
-
-
 def test_a_substitute_falls_due_the_directors_time_after_the_wait_began() -> None:
     """The gateway's next look is timed by it: the wait's start plus the Director's time,
     from the later of the turn's start and the page's last mark."""
@@ -77,10 +67,11 @@ def test_a_substitute_falls_due_the_directors_time_after_the_wait_began() -> Non
     assert due_at("W", ["W"], [], NOW - 5000, GONE, AFTER) is None  # seated already
     assert due_at("N", [], [], NOW - 5000, GONE, AFTER) is None  # North's page open
     assert due_at("W", [], [], None, GONE, AFTER) is None  # the turn's start not known
+    assert due_at(None, [], [], NOW - 5000, GONE, AFTER) is None  # no one's turn
 
 
 def test_nobody_sits_in_at_a_seat_the_director_gave_our_robots() -> None:
-    assert substitute_due("W", [], ["W"], NOW - AFTER, GONE, NOW, AFTER) is None
+    assert due_at("W", [], ["W"], NOW - AFTER, GONE, AFTER) is None
 
 
 def test_the_substitute_stands_up_once_his_player_is_back_and_his_turn_is_over() -> None:

@@ -18,16 +18,11 @@ Decoded = tuple[tuple[int, ...], tuple[dict[str, Any], ...]]
 _kept: WeakKeyDictionary[object, dict[str, Decoded]] = WeakKeyDictionary()
 
 
-def maps_of(owner: object, tournament: str, records: list[Record]) -> list[dict[str, Any]]:
-    """Each record's map (a record with no value: `{}`), those decoded already for this
-    `owner` (a gateway) and tournament taken as they were."""
-    return list(kept_maps(owner, tournament, records))
-
-
 def kept_maps(owner: object, tournament: str, records: list[Record]
               ) -> tuple[dict[str, Any], ...]:
-    """`maps_of` as kept: the same tuple while no record was added (what is computed from
-    it may be kept by its identity)."""
+    """Each record's map (a record with no value: `{}`), those decoded already for this
+    `owner` (a gateway) and tournament taken as they were: the same tuple while no record
+    was added (what is computed from it may be kept by its identity)."""
     kept = _kept.setdefault(owner, {})
     offsets, maps = kept.get(tournament, ((), ()))
     known = len(offsets)

@@ -2,7 +2,8 @@
 gateway reads which seats have an open page (each gateway's marks in Redis), the table's turn
 and the clock, and asks here what they mean.
 
-A seat is connected while some gateway marked a page open there within `FRESH_MS`. A seat
+A seat is connected while some gateway marked a page open there within `FRESH_MS`, or while
+the gateway that asks holds one open itself (its own marks may be late: it knows). A seat
 whose player must act (the turn's seat; declarer for dummy's hand, Law 45A) and has no open
 page is told to the table at once ("waiting for West, not connected"); once it has waited the
 Director's time (`after_ms`, counted from the later of the turn's start and the page's last
@@ -33,13 +34,18 @@ class SeatPresence:
     last_seen: int | None
 
 
-def presence_of(marks: Mapping[str, Iterable[int]], now: int, fresh_ms: int = FRESH_MS
-                ) -> dict[str, SeatPresence]:
+def presence_of(marks: Mapping[str, Iterable[int]], now: int, fresh_ms: int = FRESH_MS,
+                here: Iterable[str] = ()) -> dict[str, SeatPresence]:
     """Each seat's presence from its marks (seat → the times each gateway last marked a page
-    open there): connected when the latest is fresh; seats without marks are not connected."""
+    open there): connected when the latest is fresh, or when the seat is among those `here`
+    (the asking gateway holds a page open there now: seen now, whatever its marks say);
+    seats without either are not connected."""
+    held = set(here)
     out: dict[str, SeatPresence] = {}
     for seat in Seat:
         times = list(marks.get(seat.name, ()))
+        if seat.name in held:
+            times.append(now)
         last = max(times) if times else None
         out[seat.name] = SeatPresence(last is not None and now - last < fresh_ms, last)
     return out

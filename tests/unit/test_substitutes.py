@@ -44,6 +44,15 @@ def test_a_seat_is_connected_while_any_gateways_mark_is_fresh() -> None:
     assert seen["W"] == SeatPresence(False, None)  # never opened
 
 
+def test_a_seat_whose_page_the_asking_gateway_holds_is_connected_whatever_its_marks() -> None:
+    """A gateway whose loop runs late marks late: its own open pages are seen now."""
+    stale = {"W": [NOW - FRESH_MS - 5000]}
+    assert presence_of(stale, NOW)["W"] == SeatPresence(False, NOW - FRESH_MS - 5000)
+    assert presence_of(stale, NOW, here=("W",))["W"] == SeatPresence(True, NOW)
+    assert presence_of({}, NOW, here=("N",))["N"] == SeatPresence(True, NOW)  # not marked yet
+    assert presence_of({}, NOW, here=("N",))["W"] == SeatPresence(False, None)
+
+
 def test_declarer_acts_for_dummys_hand() -> None:
     """Law 45A: declarer plays dummy's cards, so dummy's player is not waited for."""
     assert acting_seat("S", declarer="N", dummy="S") == "N"

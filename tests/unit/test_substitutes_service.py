@@ -16,6 +16,7 @@ import pytest
 from services.common.names import ROBOTS, table_topic
 from services.gateway.http.models import TournamentCreate
 from services.gateway.refusals import Kind, Refused
+from services.gateway.tables.seat_presence import pages_of
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import service as tournaments, substitutes
 from shared import decode
@@ -126,6 +127,25 @@ async def test_a_seat_the_director_gave_our_robots_gets_no_substitute(
     _line(store, "W", [], since_ms=600_000)
     await substitutes.step_tournament(gw, T, 60)
     assert "substitute_seated" not in _kinds(kafka)
+
+
+async def test_no_robot_sits_in_for_a_player_whose_page_this_gateway_holds_though_marked_late(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    """A gateway whose loop runs late marks its pages late (their marks go stale in Redis):
+    a player whose page it holds open is not taken for gone by its own looks."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    stale = int(time.time() * 1000) - 120_000
+    await store.mark_pages("gw-x", [(TABLE, s) for s in "NESW"], stale)
+    pages_of(gw).open[(TABLE, "W")] += 1  # his socket is open here
+    _line(store, "W", [], since_ms=61_000)
+    await substitutes.step_tournament(gw, T, 60)
+    assert "substitute_seated" not in _kinds(kafka)
+    told = (await substitutes.at_tables(gw, T))["tables"][TABLE]
+    assert told["waiting"] is None and told["connected"]["W"] is True
+    del pages_of(gw).open[(TABLE, "W")]  # closed: the stale mark alone
+    await substitutes.step_tournament(gw, T, 60)
+    assert _kinds(kafka).count("substitute_seated") == 1
 
 
 async def test_a_look_says_when_the_next_seat_falls_due(

@@ -18,6 +18,7 @@ from weakref import WeakKeyDictionary
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.tables.service import Gateway
+from shared.seats import Seat
 
 log = logging.getLogger("tableserver.presence")
 MARK_S = 3.0  # well inside `shared.table.substitutes.FRESH_MS`
@@ -30,6 +31,10 @@ class SeatPages:
         self.gw = gw
         self.name = uuid.uuid4().hex  # this gateway process, in the marks' fields
         self.open: Counter[tuple[str, str]] = Counter()
+
+    def held_at(self, table: str) -> tuple[str, ...]:
+        """The table's seats where this gateway holds a page open now."""
+        return tuple(seat.name for seat in Seat if (table, seat.name) in self.open)
 
     async def opened(self, table: str, seat: str) -> None:
         """A page at the seat opened: marked at once (Redis away: the next round marks it)."""

@@ -27,6 +27,7 @@ from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.refusals import Kind, Refused
 from services.gateway.robots.requests import record_request, seats_asked
+from services.gateway.tables.seat_presence import pages_of
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, refuse_closed
 from services.gateway.tournaments.service import find
@@ -90,7 +91,7 @@ async def _told(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     out = {}
     for table in tables:
         line: Mapping[str, Any] = lines.get(table, {})
-        seen = presence_of(marks.get(table, {}), now)
+        seen = presence_of(marks.get(table, {}), now, here=pages_of(gw).held_at(table))
         subs = list(line.get("substitutes") or [])
         robots = gw.adapters.alerts.robots.get(table, [])
         out[table] = {"connected": {s: p.connected for s, p in seen.items()},
@@ -162,8 +163,10 @@ class TableStep:
 
 def table_step(gw: Gateway, table: str, line: Mapping[str, Any], marks: Mapping[str, Any],
                now: int, after_s: int) -> TableStep:
-    """One table's look, without a round trip: its line and its seats' open pages now."""
-    seen = presence_of(marks, now)
+    """One table's look, without a round trip: its line and its seats' open pages now (the
+    marks, and the pages this gateway holds: a gateway whose loop runs late marks late, and
+    its own players are not taken for gone)."""
+    seen = presence_of(marks, now, here=pages_of(gw).held_at(table))
     acting, subs = line.get("acting"), list(line.get("substitutes") or [])
     robots = gw.adapters.alerts.robots.get(table, [])
     last = line.get("last_ts")

@@ -651,7 +651,7 @@ def director_gateway(data: Path, kafka: MemoryKafka | None = None,
     gw = Gateway(Settings(TABLESERVER_DATA=data, TABLESERVER_SIGNING_KEY="k" * 32,
                           TABLESERVER_DIRECTOR_TOKEN=DIRECTOR),
                  gateway_adapters(kafka, store=store, history=memory_history(kafka), **given))
-    gw.off_loop = InProcess()  # type: ignore[assignment]
+    gw.off_loop = gw.background = InProcess()  # type: ignore[assignment]
     return gw
 
 
@@ -664,6 +664,7 @@ async def director_client(gw: Gateway, base_url: str = "http://gw"
 
     app = create_app(gw.settings, gw.adapters)
     app.app.state.gateway.off_loop = InProcess()  # type: ignore[attr-defined]
+    app.app.state.gateway.background = InProcess()  # type: ignore[attr-defined]
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=base_url,
                                  headers={"Authorization": f"Bearer {DIRECTOR}"}) as client:
         yield client

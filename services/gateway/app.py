@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
             finally:
                 await gateway.appends.stop()
                 gateway.off_loop.stop()
+                gateway.background.stop()
 
     app = FastAPI(title="tableserver gateway", version="0.1.0", lifespan=lifespan,
                   description="An event-sourced table server for contract bridge: see "

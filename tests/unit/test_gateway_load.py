@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from collections.abc import MutableMapping
@@ -33,6 +34,7 @@ from services.common.settings import Settings
 from services.gateway.app import create_app
 from services.gateway.gates import WAITING, Busy, Gate
 from services.gateway.http.asgi import Guard
+from services.gateway.tables.off_loop import BACKGROUND_NICE, OffLoop
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import Role, sign
 from tests.fakes import Appended, MemoryAppender, gateway_adapters
@@ -305,3 +307,16 @@ def test_the_worker_process_exits_when_its_gateway_is_killed(tmp_path: Path) -> 
         gateway.kill()
         gateway.wait()
     wait_for(lambda: gone(worker), 30, "the worker gone after its gateway")
+
+
+async def test_the_background_pools_process_is_niced_and_the_waited_for_pool_is_not() -> None:
+    """Hand records (750 boards of an evening) are solved on spare CPU only: the background
+    pool's process runs `BACKGROUND_NICE` nicer than the gateway; the pool of the work someone
+    waits for, as nice as the gateway."""
+    background, waited_for = OffLoop(nice=BACKGROUND_NICE), OffLoop()
+    try:
+        assert await background.run(os.nice, 0) == os.nice(0) + BACKGROUND_NICE
+        assert await waited_for.run(os.nice, 0) == os.nice(0)
+    finally:
+        background.stop()
+        waited_for.stop()

@@ -15,6 +15,12 @@ state is copied into it. The pool starts with the first piece of work. A worker 
 a new pool. A gateway killed (SIGKILL) cannot tell its workers to go, and they would wait for
 work for ever (keeping the fork server alive: found so after a bench's gateway was killed):
 each watches the gateway's process and exits once it has gone (`_die_with`).
+
+Work in the background, which no one waits for (a tournament's hand records solved from its
+creation: 750 boards of an evening, a core's half for minutes), runs in a pool of its own
+whose process is niced (`BACKGROUND_NICE`): it takes the CPU the gateway, the processor and
+Redis leave, and the work someone waits for (a round's unfinished boards scored, an export)
+never queues behind it.
 """
 
 from __future__ import annotations
@@ -36,11 +42,13 @@ WORKERS = 1  # two cores: one for the loop, one for this
 PRELOAD = ["services.gateway.tables.off_loop", "shared.tournament.session",
            "shared.tournament.export"]
 WATCH_S = 1.0  # how often a worker looks whether its gateway is still there
+BACKGROUND_NICE = 10  # the background pool's niceness (`os.nice`): spare CPU only
 
 
 class OffLoop:
-    def __init__(self, workers: int = WORKERS) -> None:
+    def __init__(self, workers: int = WORKERS, nice: int = 0) -> None:
         self.workers = workers
+        self.nice = nice  # its processes' niceness
         self.pool: ProcessPoolExecutor | None = None
         self.running = 0  # pieces of work submitted and not answered yet
 
@@ -49,7 +57,7 @@ class OffLoop:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)
             self.pool = ProcessPoolExecutor(self.workers, mp_context=context,
-                                            initializer=_die_with, initargs=(os.getpid(),))
+                                            initializer=_started, initargs=(os.getpid(), self.nice))
         return self.pool
 
     async def run(self, work: Callable[..., T], *args: object) -> T:
@@ -80,6 +88,13 @@ class OffLoop:
             for process in processes:
                 process.terminate()
             self.pool = None
+
+
+def _started(gateway: int, nice: int) -> None:
+    """A worker's start: niced by `nice`, and dying with the gateway (`_die_with`)."""
+    if nice:
+        os.nice(nice)
+    _die_with(gateway)
 
 
 def _die_with(gateway: int) -> None:

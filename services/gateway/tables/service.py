@@ -24,7 +24,7 @@ from services.gateway.bootstrap import Adapters
 from services.gateway.gates import Busy, Gate
 from services.gateway.readiness import Appends
 from services.gateway.refusals import DIRECTOR_ONLY, Kind, Refused, RefusedOnState
-from services.gateway.tables.off_loop import OffLoop
+from services.gateway.tables.off_loop import BACKGROUND_NICE, OffLoop
 from services.gateway.tables.retries import appended_at
 from services.gateway.tokens import READERS, Grant, Role, TokenError, expiry_of, verify
 from shared.codec import EventError, Sender, encode, from_map, sent_by
@@ -65,6 +65,7 @@ class Gateway:
         self.in_flight = Gate(settings.events_in_flight, "events",  # then 503, Retry-After
                               settings.event_wait_ms / 1000)
         self.off_loop = OffLoop()  # what would hold the loop for long: a deals file parsed
+        self.background = OffLoop(nice=BACKGROUND_NICE)  # what no one waits for: hand records
 
     @property
     def adapters(self) -> Adapters:

@@ -6,11 +6,12 @@ gateway.
 When: from the tournament's creation (`start`: its deals are known then, and a table depends
 on the deal alone), so that the records are there long before the last board is played; a
 gateway that reads them and finds boards missing (one started after a restart, or another
-gateway's tournament) solves those. Where: in the gateway's worker process (`off_loop`), one
-board at a time, each kept as soon as it is solved: the event loop goes on, other off-loop work
-(an export) waits for one board at most, and endplay's imports and DDS's memory (110 MB
-measured) stay out of the gateway's process. What a reader may see of them is
-`hand_record_view`'s.
+gateway's tournament) solves those. Where: in the gateway's niced background worker process
+(`background`, `services.gateway.tables.off_loop`), one board at a time, each kept as soon as
+it is solved: the event loop goes on, the work someone waits for (an export, a round's
+unfinished boards) never waits behind it, the live play keeps the CPU, and endplay's imports
+and DDS's memory (110 MB measured) stay out of the gateway's process. What a reader may see of
+them is `hand_record_view`'s.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ async def _solve_all(gw: Gateway, made: Tournament) -> None:
             if board in kept or board in failed:
                 continue
             try:
-                record = await gw.off_loop.run(solver.hand_record, board, made.deals[board])
+                record = await gw.background.run(solver.hand_record, board, made.deals[board])
             except Unavailable:
                 raise  # the worker process stopped: the next read starts again
             except Exception:  # a deal DDS refuses: said once, not solved again and again

@@ -19,7 +19,6 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import table_logs
 from services.gateway.tournaments.log import append_record, refuse_closed
 from services.gateway.tournaments.scores import record_of
-from services.robots.solver import solve
 from shared.scores.movements import Seating
 from shared.table.table_run import decoded
 from shared.table.think_times import folded_times
@@ -35,7 +34,11 @@ def scored(tables: list[tuple[Seating, list[Record]]], number: int, k: int,
            given: set[tuple[int, int, int]]) -> list[dict[str, Any]]:
     """The score events of round `number`'s unfinished boards at each table (its seating, its
     log's records); the places in `given` (board, NS, EW: a Director's score there already)
-    left out. Run in a worker process: it folds every table's log and asks the solver."""
+    left out. Run in a worker process: it folds every table's log and asks the solver
+    (imported there: endplay's imports, matplotlib among them, took 1–3.5 s of every
+    gateway's start while the gateway imported it)."""
+    from services.robots.solver import solve
+
     out: list[dict[str, Any]] = []
     for seating, records in tables:
         state, times = folded_times((offset, decoded(value)) for offset, value in records)

@@ -11,10 +11,11 @@ from tests.helpers import DEALS, wait_for_auction
 from tests.integration.test_tournament_results import PAIRS, SEATED, TEAMS, _deals, _play
 
 
-def create_mitchell(http: Any, t: str) -> dict[str, dict[str, str]]:
-    """The tournament `t` created; its tables' seat tokens."""
+def create_mitchell(http: Any, t: str, deals: str = DEALS) -> dict[str, dict[str, str]]:
+    """The tournament `t` created (with `deals`: a PBN file of at least its 6 boards); its
+    tables' seat tokens."""
     made = http.post("/api/tournaments", json={
-        "tournament": t, "tables": [f"{t}-{x}" for x in "tuv"], "deals": DEALS,
+        "tournament": t, "tables": [f"{t}-{x}" for x in "tuv"], "deals": deals,
         "entrants": PAIRS, "movement": {"kind": "mitchell", "boards_per_round": 2,
                                         "rounds": 2}})
     assert made.status_code == 201, made.text

@@ -3,7 +3,10 @@ gateway reads which seats have an open page (each gateway's marks in Redis), the
 and the clock, and asks here what they mean.
 
 A seat is connected while some gateway marked a page open there within `FRESH_MS`, or while
-the gateway that asks holds one open itself (its own marks may be late: it knows). A seat
+the gateway that asks holds one open itself (its own marks may be late: it knows). A player's
+page bound to a round of a tournament (his link's seat token) counts for that round only
+(`page_key`): the page of the round before's player at the seat, still open while he moves,
+is not the new round's player's. A seat
 whose player must act (the turn's seat; declarer for dummy's hand, Law 45A) and has no open
 page is told to the table at once ("waiting for West, not connected"); once it has waited the
 Director's time (`after_ms`, counted from the later of the turn's start and the page's last
@@ -34,17 +37,27 @@ class SeatPresence:
     last_seen: int | None
 
 
+def page_key(seat: str, round_number: int | None) -> str:
+    """The name a seat page is marked under: a player's page bound to a tournament's round
+    under its seat and that round (`S@2`), so that it counts for that round's player alone;
+    any other seat page under its seat (`S`), for whoever holds the seat."""
+    return seat if round_number is None else f"{seat}@{round_number}"
+
+
 def presence_of(marks: Mapping[str, Iterable[int]], now: int, fresh_ms: int = FRESH_MS,
-                here: Iterable[str] = ()) -> dict[str, SeatPresence]:
-    """Each seat's presence from its marks (seat → the times each gateway last marked a page
-    open there): connected when the latest is fresh, or when the seat is among those `here`
-    (the asking gateway holds a page open there now: seen now, whatever its marks say);
-    seats without either are not connected."""
+                here: Iterable[str] = (), round_number: int | None = None
+                ) -> dict[str, SeatPresence]:
+    """Each seat's presence at the table's round `round_number` from its marks (a page's key,
+    `page_key` → the times each gateway last marked it open): connected when the latest is
+    fresh, or when the page is among those `here` (the asking gateway holds it open now: seen
+    now, whatever its marks say); the pages of another round count for nothing; seats without
+    any are not connected."""
     held = set(here)
     out: dict[str, SeatPresence] = {}
     for seat in Seat:
-        times = list(marks.get(seat.name, ()))
-        if seat.name in held:
+        keys = {seat.name, page_key(seat.name, round_number)}
+        times = [t for key in keys for t in marks.get(key, ())]
+        if keys & held:
             times.append(now)
         last = max(times) if times else None
         out[seat.name] = SeatPresence(last is not None and now - last < fresh_ms, last)

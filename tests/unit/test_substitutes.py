@@ -18,6 +18,7 @@ from shared.table.substitutes import (
     acting_seat,
     due_at,
     not_connected,
+    page_key,
     presence_of,
     substitute_name,
     substitutes_standing_up,
@@ -51,6 +52,20 @@ def test_a_seat_whose_page_the_asking_gateway_holds_is_connected_whatever_its_ma
     assert presence_of(stale, NOW, here=("W",))["W"] == SeatPresence(True, NOW)
     assert presence_of({}, NOW, here=("N",))["N"] == SeatPresence(True, NOW)  # not marked yet
     assert presence_of({}, NOW, here=("N",))["W"] == SeatPresence(False, None)
+
+
+def test_a_players_page_counts_for_his_round_only() -> None:
+    """The round before's player at the seat, his page still open while he moves, is not the
+    new round's player: a page bound to round 1 (`W@1`) leaves West not connected in round
+    2, from the turn's start; a page not bound to a round (`W`) counts in every round."""
+    assert page_key("W", 2) == "W@2" and page_key("W", None) == "W"
+    before = {"W@1": [NOW - 5]}
+    assert presence_of(before, NOW, round_number=2)["W"] == SeatPresence(False, None)
+    assert presence_of(before, NOW, round_number=1)["W"] == SeatPresence(True, NOW - 5)
+    assert presence_of({"W@2": [NOW - 5]}, NOW, round_number=2)["W"].connected
+    assert presence_of({"W": [NOW - 5]}, NOW, round_number=2)["W"].connected
+    assert not presence_of({}, NOW, here=("W@1",), round_number=2)["W"].connected
+    assert presence_of({}, NOW, here=("W@2",), round_number=2)["W"].connected
 
 
 def test_declarer_acts_for_dummys_hand() -> None:

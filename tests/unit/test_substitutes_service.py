@@ -20,6 +20,7 @@ from services.gateway.tables.seat_presence import pages_of
 from services.gateway.tables.service import Gateway
 from services.gateway.tournaments import service as tournaments, substitutes
 from shared import decode
+from shared.table.substitutes import page_key
 from tests.fakes import MemoryKafka, MemoryStore, director_gateway
 from tests.helpers import DEALS
 from tests.unit.test_clock_move import until
@@ -137,15 +138,34 @@ async def test_no_robot_sits_in_for_a_player_whose_page_this_gateway_holds_thoug
     await _made(gw)
     stale = int(time.time() * 1000) - 120_000
     await store.mark_pages("gw-x", [(TABLE, s) for s in "NESW"], stale)
-    pages_of(gw).open[(TABLE, "W")] += 1  # his socket is open here
+    await pages_of(gw).opened(TABLE, "W")  # his socket is open here
     _line(store, "W", [], since_ms=61_000)
     await substitutes.step_tournament(gw, T, 60)
     assert "substitute_seated" not in _kinds(kafka)
     told = (await substitutes.at_tables(gw, T))["tables"][TABLE]
     assert told["waiting"] is None and told["connected"]["W"] is True
-    del pages_of(gw).open[(TABLE, "W")]  # closed: the stale mark alone
+    await pages_of(gw).closed(TABLE, "W")  # closed: his mark gone
+    await store.mark_pages("gw-x", [(TABLE, "W")], stale)  # another gateway's stale one
     await substitutes.step_tournament(gw, T, 60)
     assert _kinds(kafka).count("substitute_seated") == 1
+
+
+async def test_the_round_befores_page_at_the_seat_does_not_put_off_the_new_players_robot(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore) -> None:
+    """Round 2 at the table, West's new player never came: the page of round 1's West, still
+    open while he moves on (marked fresh, and held by this gateway), counts for round 1 only,
+    and the robot sits in the Director's time after the turn began."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    round_one = page_key("W", 1)  # his page's name, as the seat's feed names it
+    await store.mark_pages("gw-x", [(TABLE, round_one)], int(time.time() * 1000))
+    await pages_of(gw).opened(TABLE, round_one)  # his socket is open here
+    _line(store, "W", [], since_ms=61_000)
+    store.lines[TABLE]["round"] = 2
+    await substitutes.step_tournament(gw, T, 60)
+    assert _kinds(kafka).count("substitute_seated") == 1
+    told = (await substitutes.at_tables(gw, T))["tables"][TABLE]
+    assert told["connected"]["W"] is False
 
 
 async def test_a_look_says_when_the_next_seat_falls_due(

@@ -18,27 +18,29 @@ from weakref import WeakKeyDictionary
 from services.common.backoff import Backoff
 from services.common.errors import ServiceError
 from services.gateway.tables.service import Gateway
-from shared.seats import Seat
 
 log = logging.getLogger("tableserver.presence")
 MARK_S = 3.0  # well inside `shared.table.substitutes.FRESH_MS`
 
 
 class SeatPages:
-    """The seat pages one gateway holds open: (table, seat) → how many sockets."""
+    """The seat pages one gateway holds open: (table, page) → how many sockets; a page is
+    named by `shared.table.substitutes.page_key` (its seat, and a player's round)."""
 
     def __init__(self, gw: Gateway) -> None:
         self.gw = gw
         self.name = uuid.uuid4().hex  # this gateway process, in the marks' fields
         self.open: Counter[tuple[str, str]] = Counter()
+        self._at: dict[str, set[str]] = {}  # table → its pages open here
 
-    def held_at(self, table: str) -> tuple[str, ...]:
-        """The table's seats where this gateway holds a page open now."""
-        return tuple(seat.name for seat in Seat if (table, seat.name) in self.open)
+    def held_at(self, table: str) -> frozenset[str]:
+        """The table's pages (`page_key`s) this gateway holds open now."""
+        return frozenset(self._at.get(table, ()))
 
     async def opened(self, table: str, seat: str) -> None:
         """A page at the seat opened: marked at once (Redis away: the next round marks it)."""
         self.open[(table, seat)] += 1
+        self._at.setdefault(table, set()).add(seat)
         await self._quietly(self.gw.adapters.store.mark_pages(
             self.name, [(table, seat)], int(time.time() * 1000)))
 
@@ -48,6 +50,10 @@ class SeatPages:
         if self.open[(table, seat)] > 0:
             return
         del self.open[(table, seat)]
+        held = self._at[table]
+        held.discard(seat)
+        if not held:
+            del self._at[table]
         await self._quietly(self.gw.adapters.store.unmark_page(self.name, table, seat))
 
     async def _quietly(self, step: Awaitable[None]) -> None:

@@ -91,7 +91,8 @@ async def _told(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     out = {}
     for table in tables:
         line: Mapping[str, Any] = lines.get(table, {})
-        seen = presence_of(marks.get(table, {}), now, here=pages_of(gw).held_at(table))
+        seen = presence_of(marks.get(table, {}), now, here=pages_of(gw).held_at(table),
+                           round_number=line.get("round"))
         subs = list(line.get("substitutes") or [])
         robots = gw.adapters.alerts.robots.get(table, [])
         out[table] = {"connected": {s: p.connected for s, p in seen.items()},
@@ -165,8 +166,9 @@ def table_step(gw: Gateway, table: str, line: Mapping[str, Any], marks: Mapping[
                now: int, after_s: int) -> TableStep:
     """One table's look, without a round trip: its line and its seats' open pages now (the
     marks, and the pages this gateway holds: a gateway whose loop runs late marks late, and
-    its own players are not taken for gone)."""
-    seen = presence_of(marks, now, here=pages_of(gw).held_at(table))
+    its own players are not taken for gone; a player's page counts for its round only)."""
+    seen = presence_of(marks, now, here=pages_of(gw).held_at(table),
+                       round_number=line.get("round"))
     acting, subs = line.get("acting"), list(line.get("substitutes") or [])
     robots = gw.adapters.alerts.robots.get(table, [])
     last = line.get("last_ts")

@@ -27,6 +27,7 @@ from services.gateway.tables.views import board_for, for_public, for_round_seat
 from services.gateway.tokens import Grant, Role
 from services.gateway.tournaments.players import admit_bound
 from services.gateway.tournaments.public_boards import public_of
+from shared.table.substitutes import page_key
 
 router = APIRouter()
 FRAMES = BoardFrames()  # the entry the hub is rendering, shared by its views (one event loop)
@@ -121,14 +122,15 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
     if public is None:
         page = grant.role == Role.SEAT and grant.seat is not None and \
             websocket.query_params.get("robot") != "1"  # a person's: marked open (substitutes)
+        key = page_key(str(grant.seat), None if grant.bound is None else grant.bound.round)
         if page:
-            await pages_of(gw).opened(table, str(grant.seat))
+            await pages_of(gw).opened(table, key)
         try:
             await serve_feed(websocket, gw.adapters.hub, feed_key(table),
                              (grant.role, grant.seat, grant.bound), render, answer=answer)
         finally:
             if page:
-                await pages_of(gw).closed(table, str(grant.seat))
+                await pages_of(gw).closed(table, key)
         return
     public.follow(table)  # the public's: after the delay, a tournament's boards withheld
     try:

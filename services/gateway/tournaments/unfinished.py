@@ -17,6 +17,7 @@ from services.common.kafka.reader import KafkaUnavailable, Record
 from services.gateway.refusals import Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import table_logs
+from services.gateway.tournaments import round_timing
 from services.gateway.tournaments.log import append_record, refuse_closed
 from services.gateway.tournaments.scores import record_of
 from shared.scores.movements import Seating
@@ -58,6 +59,7 @@ async def score_unfinished(gw: Gateway, made: Tournament, number: int, k: int
                       "tournament")
     await refuse_closed(gw, made.tournament, "round", "scores")
     records, scores, _ = await record_of(gw, made)
+    round_timing.mark("the scores' record read")
     found = [r for r in rounds_of(records, made) if r.number == number]
     if not found:
         raise Refused(f"round: round {number} has not started", "round")
@@ -67,10 +69,12 @@ async def score_unfinished(gw: Gateway, made: Tournament, number: int, k: int
     except KafkaUnavailable:
         raise Unavailable("Kafka did not answer in time; retry (doing it twice is "
                           "harmless)", retry_after=1) from None
+    round_timing.mark("the round's tables' logs read")
     given = {(s["board"], s["ns"], s["ew"]) for s in scores
              if s.get("kind") != ScoreKind.PENALTY and {"board", "ns", "ew"} <= s.keys()}
     events = await gw.off_loop.run(scored, [(s, logs[made.tables[s.table - 1]])
                                             for s in seatings], number, k, given)
+    round_timing.mark("the unfinished boards folded and solved (worker)")
     now = int(time.time() * 1000)
     for event in events:
         await append_record(gw, made.tournament, {"type": "score_given", **event, "ts": now},

@@ -115,11 +115,13 @@ class Delays:
     found: list[float] = field(default_factory=list)
     kept: int = 0
     missing: int = 0
+    late: list[tuple[float, str]] = field(default_factory=list)  # delay, its table's story
 
 
 async def delays(director: httpx.AsyncClient, dropped: Dropped, number: int) -> Delays:
     """Each dropped seat of round `number`, read from its table's history (the Director's)."""
     found: list[float] = []
+    late: list[tuple[float, str]] = []
     missing = kept = 0
     for table, seats in sorted(dropped.seats.items()):
         response = await director.get(f"/api/tables/{table}/history")
@@ -149,7 +151,21 @@ async def delays(director: httpx.AsyncClient, dropped: Dropped, number: int) -> 
                       f"{[e['type'] for e in events][:20]}", flush=True)
                 continue
             found.append((events[at]["ts"] - events[at - 1]["ts"]) / 1000)
-    return Delays(found, kept, missing)
+            late.append((found[-1], _story(table, seat, events[:at + 1])))
+    return Delays(found, kept, missing, sorted(late, reverse=True)[:LATE_SHOWN])
+
+
+LATE_SHOWN = 3  # the latest substitutes of a round told with their table's events
+
+
+def _story(table: str, seat: str, events: list[dict[str, Any]]) -> str:
+    """The round's events at the table until the substitute sat in: each one's type, seat
+    and time after the round's start (s); of a longer story the first two and last eight."""
+    start = events[0]["ts"]
+    told = [f"{e['type']}{'@' + e['seat'] if e.get('seat') else ''}"
+            f"+{(e['ts'] - start) / 1000:.1f}" for e in events]
+    shown = told if len(told) <= 10 else [*told[:2], "…", *told[-8:]]
+    return f"{table} {seat}: " + " ".join(shown)
 
 
 def report(got: Delays, dropped: Dropped, after_s: int) -> str:
@@ -161,4 +177,6 @@ def report(got: Delays, dropped: Dropped, after_s: int) -> str:
             f"{within} within the Director's {after_s} s + {SLACK_S:.0f} s"
             + (f"; {got.kept} by the robot already sitting in for the round before's player"
                if got.kept else "")
-            + (f"; {got.missing} never" if got.missing else ""))
+            + (f"; {got.missing} never" if got.missing else "")
+            + "".join(f"\n  the latest, {delay:.1f} s: {story}" for delay, story in got.late
+                      if delay > after_s + SLACK_S))

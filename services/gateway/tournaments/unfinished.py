@@ -18,7 +18,7 @@ from services.gateway.refusals import Refused
 from services.gateway.tables.service import Gateway
 from services.gateway.tables.table_logs import table_logs
 from services.gateway.tournaments import round_timing
-from services.gateway.tournaments.log import append_record, refuse_closed
+from services.gateway.tournaments.log import append_records, refuse_closed
 from services.gateway.tournaments.scores import record_of
 from shared.scores.movements import Seating
 from shared.table.table_run import decoded
@@ -76,7 +76,8 @@ async def score_unfinished(gw: Gateway, made: Tournament, number: int, k: int
                                             for s in seatings], number, k, given)
     round_timing.mark("the unfinished boards folded and solved (worker)")
     now = int(time.time() * 1000)
-    for event in events:
-        await append_record(gw, made.tournament, {"type": "score_given", **event, "ts": now},
-                            "record the score", "round", "scores")
+    if events:  # at once, in one produce round trip (one at a time took 10–20 s of 250 tables)
+        await append_records(gw, made.tournament,
+                             [{"type": "score_given", **event, "ts": now} for event in events],
+                             "record the scores", "round", "scores")
     return {"round": number, "tricks_left": k, "scores": events}

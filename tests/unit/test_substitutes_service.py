@@ -213,3 +213,35 @@ async def test_a_tables_slow_step_holds_no_other_tables_seat_falling_due(
         assert seated == [(TABLE, "W"), (other, "E")] and not held.is_set()
     finally:
         running.cancel()
+
+
+async def test_a_tables_slow_stand_up_holds_not_its_next_turns_substitute(
+        tmp_path: Path, kafka: MemoryKafka, store: MemoryStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's start: the robot sitting in for round 1's East stands up (round 2's East is
+    here), its appends held (Kafka slow to answer); North, round 2's first to act, never
+    came: his substitute sits in at his time all the same, not once the stand-up is done."""
+    gw = gateway(tmp_path, kafka, store, "a")
+    await _made(gw)
+    await substitutes.set_after(gw, T, 60)
+    held, steps = asyncio.Event(), []
+
+    async def stand_up(_: Gateway, table: str, seat: str, turn: str) -> None:
+        steps.append(("stand", seat))
+        await held.wait()  # its appends not answered
+
+    async def sit_in(_: Gateway, table: str, seat: str) -> None:
+        steps.append(("sit", seat))
+
+    monkeypatch.setattr(substitutes, "stand_up", stand_up)
+    monkeypatch.setattr(substitutes, "sit_in", sit_in)
+    await store.mark_pages("gw-x", [(TABLE, s) for s in "ESW"], int(time.time() * 1000))
+    _line(store, "W", ["E"], since_ms=1000)  # East's player back: the robot stands up
+    running = asyncio.ensure_future(substitutes.run_substitutes(gw))
+    try:
+        await until(lambda: ("stand", "E") in steps)
+        _line(store, "N", ["E"], since_ms=61_000)  # a new turn: North's, his page never open
+        await until(lambda: ("sit", "N") in steps)
+        assert not held.is_set()
+    finally:
+        running.cancel()

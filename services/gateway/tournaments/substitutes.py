@@ -244,12 +244,13 @@ def _warn_late(table: str, seat: str, turn_since: int | None, looked: int,
 
 async def run_substitutes(gw: Gateway) -> None:
     """The tournaments' substitutes, for as long as the gateway runs (Redis or Kafka away:
-    tried again). A look's steps are taken beside the next looks (a table's one at a time),
-    so that a step's appends hold no other seat falling due; the next look comes when the
-    next seat falls due, or `TICK_S` after this one (a new turn, a page closed: unforeseen
-    here)."""
+    tried again). A look's steps are taken beside the next looks (a table's line's one at a
+    time: a new turn's step does not wait for the turn before's, such as a stand-up whose
+    appends Kafka is slow to answer at a round's start), so that a step's appends hold no
+    other seat falling due; the next look comes when the next seat falls due, or `TICK_S`
+    after this one (a new turn, a page closed: unforeseen here)."""
     backoff = Backoff.doubling(0.5, 10.0)
-    taking: dict[str, asyncio.Task[None]] = {}  # table → its step under way
+    taking: dict[str, asyncio.Task[None]] = {}  # a table's line as read → its step under way
     try:
         while True:
             _taken(taking)
@@ -258,8 +259,8 @@ async def run_substitutes(gw: Gateway) -> None:
                 for tournament, after_s in (await gw.adapters.store.substitutes_after()).items():
                     steps, due = await look(gw, tournament, after_s)
                     for step in steps:
-                        if step.table not in taking:
-                            taking[step.table] = asyncio.ensure_future(
+                        if step.turn not in taking:
+                            taking[step.turn] = asyncio.ensure_future(
                                 take_step(gw, step, after_s))
                     dues += [due] if due is not None else []
                 backoff.reset()
@@ -275,12 +276,13 @@ async def run_substitutes(gw: Gateway) -> None:
 def _taken(taking: dict[str, asyncio.Task[None]]) -> None:
     """The steps done let go; one that met a fault logged (the next look takes it again,
     once its `take_once` has passed); an unforeseen failure ends the substitutes' task."""
-    for table, task in list(taking.items()):
+    for turn, task in list(taking.items()):
         if task.done():
-            del taking[table]
+            del taking[turn]
             exc = task.exception()
             if isinstance(exc, (ServiceError, TimeoutError)):
-                log.warning("substitutes at %s not taken (%r): looked at again", table, exc)
+                log.warning("substitutes at %s (table:board:last event) not taken (%r): "
+                            "looked at again", turn, exc)
             elif exc is not None:
                 raise exc
 

@@ -255,6 +255,14 @@ def traveller_overflow(page: Page) -> list[list[int]]:
     return found
 
 
+def settled(page: Page) -> None:
+    """The results page once each of its six boards shows its solved hand record: the page
+    draws its travellers anew when a record arrives (solved on spare CPU, they may come in
+    the midst of the checks), and a style read from a traveller just replaced reads nothing."""
+    expect(page.locator("#travellers .hand-record[data-status='ready']")).to_have_count(
+        6, timeout=60_000)
+
+
 def test_the_results_page_on_a_phone_and_every_page_without_an_axe_finding(
         stack: Stack, browser: Browser, tabs: list[Tab]) -> None:
     """At 375 px the results page's travellers are whole: no column past the screen's edge,
@@ -270,6 +278,7 @@ def test_the_results_page_on_a_phone_and_every_page_without_an_axe_finding(
     tabs.append(results)
     page = results.page
     expect(page.locator("#travellers .traveller")).to_have_count(6)
+    settled(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for overflow, right in traveller_overflow(page):
         assert overflow <= 0 and right <= PHONE["width"], (overflow, right)
@@ -294,6 +303,7 @@ def test_the_results_page_on_a_phone_and_every_page_without_an_axe_finding(
                 expect(tab.page.locator("#connection")).to_have_text("Connected")
             if name == "results":
                 expect(tab.page.locator("#travellers .traveller")).to_have_count(6)
+                settled(tab.page)
             if name == "console":
                 tab.page.locator(f"#table-list button[data-table='{table}']").click()
                 expect(tab.page.locator("#record li")).to_have_count(3)

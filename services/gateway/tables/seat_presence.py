@@ -24,36 +24,33 @@ MARK_S = 3.0  # well inside `shared.table.substitutes.FRESH_MS`
 
 
 class SeatPages:
-    """The seat pages one gateway holds open: (table, page) → how many sockets; a page is
+    """The seat pages one gateway holds open: table → page → how many sockets; a page is
     named by `shared.table.substitutes.page_key` (its seat, and a player's round)."""
 
     def __init__(self, gw: Gateway) -> None:
         self.gw = gw
         self.name = uuid.uuid4().hex  # this gateway process, in the marks' fields
-        self.open: Counter[tuple[str, str]] = Counter()
-        self._at: dict[str, set[str]] = {}  # table → its pages open here
+        self.open: dict[str, Counter[str]] = {}
 
     def held_at(self, table: str) -> frozenset[str]:
         """The table's pages (`page_key`s) this gateway holds open now."""
-        return frozenset(self._at.get(table, ()))
+        return frozenset(self.open.get(table, ()))
 
     async def opened(self, table: str, seat: str) -> None:
         """A page at the seat opened: marked at once (Redis away: the next round marks it)."""
-        self.open[(table, seat)] += 1
-        self._at.setdefault(table, set()).add(seat)
+        self.open.setdefault(table, Counter())[seat] += 1
         await self._quietly(self.gw.adapters.store.mark_pages(
             self.name, [(table, seat)], int(time.time() * 1000)))
 
     async def closed(self, table: str, seat: str) -> None:
         """A page at the seat closed: this gateway's mark removed once its last one has."""
-        self.open[(table, seat)] -= 1
-        if self.open[(table, seat)] > 0:
+        held = self.open[table]
+        held[seat] -= 1
+        if held[seat] > 0:
             return
-        del self.open[(table, seat)]
-        held = self._at[table]
-        held.discard(seat)
+        del held[seat]
         if not held:
-            del self._at[table]
+            del self.open[table]
         await self._quietly(self.gw.adapters.store.unmark_page(self.name, table, seat))
 
     async def _quietly(self, step: Awaitable[None]) -> None:
@@ -69,7 +66,8 @@ class SeatPages:
             try:
                 if self.open:
                     await self.gw.adapters.store.mark_pages(
-                        self.name, list(self.open), int(time.time() * 1000))
+                        self.name, [(table, page) for table, held in self.open.items()
+                                    for page in held], int(time.time() * 1000))
                 backoff.reset()
                 await asyncio.sleep(MARK_S)
             except (ServiceError, TimeoutError) as exc:

@@ -32,6 +32,7 @@ from services.gateway.tables.service import Gateway
 from services.gateway.tournaments.log import append_record, refuse_closed
 from services.gateway.tournaments.service import find
 from shared.table.substitutes import (
+    SeatPresence,
     due_at,
     not_connected,
     presence_of,
@@ -91,8 +92,7 @@ async def _told(gw: Gateway, tables: list[str]) -> dict[str, dict[str, Any]]:
     out = {}
     for table in tables:
         line: Mapping[str, Any] = lines.get(table, {})
-        seen = presence_of(marks.get(table, {}), now, here=pages_of(gw).held_at(table),
-                           round_number=line.get("round"))
+        seen = _presence(gw, table, line, marks.get(table, {}), now)
         subs = list(line.get("substitutes") or [])
         robots = gw.adapters.alerts.robots.get(table, [])
         out[table] = {"connected": {s: p.connected for s, p in seen.items()},
@@ -144,6 +144,14 @@ def _turn(table: str, line: Mapping[str, Any]) -> str:
     return f"{table}:{line.get('board')}:{line.get('last_ts')}"
 
 
+def _presence(gw: Gateway, table: str, line: Mapping[str, Any], marks: Mapping[str, Any],
+              now: int) -> dict[str, SeatPresence]:
+    """The table's seats' presence at its line's round: the gateways' marks, and the pages
+    this gateway holds open itself."""
+    return presence_of(marks, now, here=pages_of(gw).held_at(table),
+                       round_number=line.get("round"))
+
+
 @dataclass(frozen=True, slots=True)
 class TableStep:
     """What one look found to do at a table (`table_step`): the substitutes whose robot to
@@ -167,8 +175,7 @@ def table_step(gw: Gateway, table: str, line: Mapping[str, Any], marks: Mapping[
     """One table's look, without a round trip: its line and its seats' open pages now (the
     marks, and the pages this gateway holds: a gateway whose loop runs late marks late, and
     its own players are not taken for gone; a player's page counts for its round only)."""
-    seen = presence_of(marks, now, here=pages_of(gw).held_at(table),
-                       round_number=line.get("round"))
+    seen = _presence(gw, table, line, marks, now)
     acting, subs = line.get("acting"), list(line.get("substitutes") or [])
     robots = gw.adapters.alerts.robots.get(table, [])
     last = line.get("last_ts")

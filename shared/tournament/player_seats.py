@@ -162,6 +162,38 @@ def where(rounds: Mapping[int, Round], started: int, total: int,
                  place_in(rounds.get(started + 1), entrant, place, teams, index))
 
 
+def settled(tables: Mapping[int, TableNow], rounds: Mapping[int, Round], started: int,
+            ended: int) -> Mapping[int, TableNow]:
+    """The tables' lines as the record settles them, ahead of the processor's fold. `started`:
+    the last round the tournament's record started; `ended`: the last it ended (the clock's
+    end, or the Director's: `round_ended`). Both are recorded only once every table of the
+    round acknowledged them on its log (`services.gateway.tournaments.service.start_round`):
+
+    - each table of round `ended` with boards is over, its unfinished board cut (Law 8B1: the
+      round ends at the Director's signal, here the clock's; the board left is scored by
+      rule, Law 12C2);
+    - each table of round `started` with boards, when that round follows the ended one, is in
+      it, its first board about to start.
+
+    A line folded further (a later round) is kept. Any other record (no round ended, or the
+    next started without the end: the Director's early start, where a table still playing
+    keeps its players) changes nothing: the lines are the fold's."""
+    if ended < 1 or ended < started - 1:
+        return tables
+    lines = dict(tables)
+    cut = rounds.get(ended)
+    for seating in cut.tables if cut is not None else ():
+        line = lines.get(seating.table)
+        if seating.boards and line is not None and line.round == ended:
+            lines[seating.table] = TableNow(ended, True)
+    following = rounds.get(started) if started == ended + 1 else None
+    for seating in following.tables if following is not None else ():
+        line = lines.get(seating.table)
+        if seating.boards and (line is None or line.round is None or line.round < started):
+            lines[seating.table] = TableNow(started, False)
+    return lines
+
+
 def _playing(tables: Mapping[int, TableNow], table: int, number: int) -> bool:
     line = tables.get(table)
     return line is not None and line.round == number and not line.over

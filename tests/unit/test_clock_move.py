@@ -22,8 +22,9 @@ import pytest
 
 from services.common.names import tournament_topic
 from services.gateway.http.models import TournamentCreate
+from services.gateway.refusals import Refused
 from services.gateway.tables.service import Gateway
-from services.gateway.tokens import PlayerScope
+from services.gateway.tokens import Bound, Grant, PlayerScope, Role
 from services.gateway.tournaments import (
     clock,
     log as tournament_log,
@@ -193,40 +194,32 @@ async def test_a_round_ends_steps_are_timed_in_one_log_line(
 
 
 
-async def test_after_the_move_the_watcher_reads_again_until_every_table_shows_the_round(
+async def test_the_players_move_with_the_record_not_a_fold_later(
         gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The processor folds each table's `round_started` a moment after the clock's end
-    (Law 12C2's end of the round, then the next round's start): the watcher's first read after
-    the move finds round 2 nowhere yet, and reads again soon, not a whole tick later (here a
-    tick of 30 s), so the players' sockets are woken with round 2 at every table."""
+    """The processor folds each table's `round_started` a while after the clock's end (here
+    not before the test ends): the record (round 1 ended, Law 8B1, and round 2 started, each
+    acknowledged at every table first) moves the players, their sockets woken seated in round
+    2 while no table's line shows it yet; a seat of round 2 may watch its table (the board
+    before withheld from it) but not act there until the fold."""
     await timed_round_one(gw, monkeypatch)
-    monkeypatch.setattr(players, "FRESH_S", 30.0)
-    monkeypatch.setattr(players._moments, "every_s", 30.0)
     append_all = Gateway.append_all.__get__(gw)
+    monkeypatch.setattr(gw, "append_all", append_all)  # appended, never folded
     lines = gw.adapters.store.lines  # type: ignore[attr-defined]
-    folds: list[asyncio.Task[None]] = []
-
-    async def fold_later(table: str, round_number: int) -> None:
-        await asyncio.sleep(0.05)  # the processor's fold, after the watcher's first read
-        lines.setdefault(table, {}).update(round=round_number, status=TableStatus.AUCTION)
-
-    async def appended(table: str, events: list[dict[str, Any]]) -> list[int]:
-        offsets = await append_all(table, events)
-        for event in events:
-            if event["type"] == "round_started":
-                folds.append(asyncio.ensure_future(fold_later(table, event["round"])))
-        return offsets
-
-    monkeypatch.setattr(gw, "append_all", appended)
     async with play_watch.listening(gw, PLAYER) as watch:
         await until(lambda: watch.stamp is not None)
         await clock.end_round(gw, "eve")
-        assert folds and all(f.done() for f in folds)
+        assert all(line["round"] == 1 for line in lines.values())  # no fold of round 2
         assert play_watch._shows(watch.stamp, 2)
         now = watch.stamp[-1] if watch.stamp else None
         assert isinstance(now, players.Moment)
-        assert players.where_of(now, PLAYER).phase is Phase.SEATED
-        assert players.where_of(now, PLAYER).round == 2
+        place = players.where_of(now, PLAYER)
+        assert place.phase is Phase.SEATED and place.round == 2 and place.place is not None
+    table = now.made.tables[place.place.table - 1]
+    seat = Grant(table, place.place.seat, Role.SEAT, bound=Bound(
+        PLAYER, 2, frozenset(place.place.boards)))
+    await players.admit_bound(gw, seat, table, watching=True)
+    with pytest.raises(Refused, match="not in play there now"):
+        await players.admit_bound(gw, seat, table)  # its call or card waits for the fold
 
 
 async def test_a_moment_read_again_computes_the_record_anew_only_when_it_grew(

@@ -25,6 +25,7 @@ from shared.tournament.player_seats import (
     place_in,
     places_of,
     seat_in,
+    settled,
     where,
 )
 from shared.tournament.session import Tournament
@@ -66,6 +67,40 @@ def test_a_table_finishing_the_round_before_keeps_its_players() -> None:
     assert at(4, 1, 2, tables) == Where(Phase.SEATED, 1, Place(1, 1, "E", "EW", 1, (1, 2)))
     assert at(3, 1, 2, tables) == Where(Phase.BETWEEN, 2, Place(2, 1, "E", "EW", 1, (3, 4)))
     assert at(2, 1, 2, tables).phase is Phase.SEATED  # table 2 plays round 2
+
+
+def test_a_round_the_record_ended_and_the_next_it_started_seat_everyone_before_the_fold(
+        ) -> None:
+    """Law 8B1: the round ends at the Director's signal (the clock's end), for every table;
+    the record has round 1 ended and round 2 started (each acknowledged at every table
+    first), the processor's fold not yet: table 1 still shows round 1 in play, table 2 round
+    1 over. As folded, pair 2 waits between rounds; as the record settles them, it sits at
+    its round 2 seat, and pair 4 leaves table 1's cut board."""
+    folded = {1: TableNow(1, False), 2: TableNow(1, True)}
+    assert at(2, 1, 2, folded).phase is Phase.BETWEEN
+    assert at(4, 1, 2, folded).phase is Phase.SEATED and at(4, 1, 2, folded).round == 1
+    lines = settled(folded, HOWELL, 2, 1)
+    assert lines == {1: TableNow(2, False), 2: TableNow(2, False)}
+    assert at(2, 1, 2, lines) == Where(Phase.SEATED, 2, Place(2, 2, "N", "NS", 4, (3, 4)))
+    assert at(4, 1, 2, lines) == Where(Phase.SEATED, 2, Place(2, 2, "E", "EW", 2, (3, 4)))
+
+
+def test_a_round_the_record_ended_is_over_at_its_every_table() -> None:
+    """Law 8B1: the round ended by the Director (no next round yet): table 1's board in play
+    is cut, and its players are between rounds at once."""
+    folded = {1: TableNow(1, False), 2: TableNow(1, True)}
+    lines = settled(folded, HOWELL, 1, 1)
+    assert lines == {1: TableNow(1, True), 2: TableNow(1, True)}
+    assert at(4, 1, 1, lines).phase is Phase.BETWEEN
+
+
+def test_the_next_round_started_without_the_end_leaves_the_fold_as_it_is() -> None:
+    """Law 8B1: started early by the Director, round 1 not ended: a table still playing keeps
+    its players until its board ends (the fold says when); a line folded further is kept."""
+    folded = {1: TableNow(1, False), 2: TableNow(2, False)}
+    assert settled(folded, HOWELL, 2, 0) == folded
+    assert settled({1: TableNow(2, True), 2: TableNow(1, True)}, HOWELL, 2, 1) == {
+        1: TableNow(2, True), 2: TableNow(2, False)}
 
 
 def test_the_end_once_the_last_round_is_over_at_his_table() -> None:

@@ -11,8 +11,10 @@ While this gateway ends a round and starts the next (`moving`: the clock's end),
 reads nothing: the players would see every table's round over, and a page between rounds
 computes its entrant's score (the results of the whole field), at the very moment of the
 move; it reads at once when the next round is started, then every `QUICK_S` (the moment read
-anew each time) until every table of the new round shows it (the processor's fold of each
-table's start: `_shows`), or `MOVE_WAIT_S`, not a whole `FRESH_S` tick later; and the round's
+anew each time) until every table of the new round shows it (`_shows`: at once after the
+clock's end, whose records settle the tables' lines, `player_seats.settled`; else the
+processor's fold of each table's start), or `MOVE_WAIT_S`, not a whole `FRESH_S` tick
+later; and the round's
 end waits (`moved`) until the players' sockets were woken with every table of the new round
 and sent their views (or `MOVE_WAIT_S`) before it scores the unfinished boards.
 """

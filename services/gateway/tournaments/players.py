@@ -56,6 +56,7 @@ from shared.tournament.player_seats import (
     Where,
     places_of,
     seating_index,
+    settled,
     where,
 )
 from shared.tournament.results import rounds_of
@@ -118,8 +119,10 @@ async def _read_moment(gw: Gateway, tournament: str) -> Moment:
     events = record_maps.kept_maps(gw, tournament, records)  # the new ones decoded only
     part = _recorded_part(gw, made, events)
     lines = await gw.adapters.store.overview(list(part.made.tables))
-    tables = {i + 1: TableNow(line.get("round"), line.get("status") in OVER)
+    folded = {i + 1: TableNow(line.get("round"), line.get("status") in OVER)
               for i, t in enumerate(part.made.tables) if (line := lines.get(t)) is not None}
+    # a round the record ended and the next it started: every table in it, ahead of the fold
+    tables = dict(settled(folded, part.rounds, part.started, part.ended))
     started = max([part.started, *(t.round for t in tables.values() if t.round is not None)])
     return Moment(part.made, part.rounds, part.index, started, tables, part.links,
                   part.entrants, part.clock)
@@ -133,6 +136,7 @@ class _Recorded:
     rounds: dict[int, Round]
     index: SeatingIndex
     started: int  # the last round the record started (0: none)
+    ended: int  # the last round the record ended (the clock's end, or the Director's; 0: none)
     links: Links
     entrants: list[dict[str, Any]]
     clock: TournamentClock | None
@@ -160,7 +164,9 @@ def _recorded_part(gw: Gateway, made: Tournament, events: tuple[dict[str, Any], 
     if not movement.kind.swiss:  # the movement fixes every round
         rounds = {r.number: r for r in _plan(movement, len(now.entrants))} | rounds
     part = _Recorded(now, rounds, seating_index(rounds),
-                     max([*(r["round"] for r in recorded), 0]), links_of(events),
+                     max([*(r["round"] for r in recorded), 0]),
+                     max([*(e["round"] for e in events if e.get("type") == "round_ended"), 0]),
+                     links_of(events),
                      [_entrant(now, e.number) for e in now.entrants], clock_of(events))
     kept[made.tournament] = (made, events, part)
     return part
@@ -296,10 +302,14 @@ async def _score(gw: Gateway, made: Tournament, entrant: int, end: bool) -> dict
     return out
 
 
-async def admit_bound(gw: Gateway, grant: Grant, table: str) -> None:
+async def admit_bound(gw: Gateway, grant: Grant, table: str, watching: bool = False) -> None:
     """A seat token bound to a player's round acts as its seat only while its table plays the
     round's boards and the player's link is current: a 403 that says so otherwise. Any other
-    grant passes (its own checks are the table's)."""
+    grant passes (its own checks are the table's). `watching` (a feed, a read of the state,
+    which withhold a board of another round from the seat: `views.for_round_seat`): also
+    once the tournament's record has the round in progress at the table (`settled`), before
+    the processor folded its start there (the players moved at the clock's end, not a fold
+    later)."""
     bound = grant.bound
     if bound is None or grant.table != table:  # another table's: refused as such
         return
@@ -307,11 +317,17 @@ async def admit_bound(gw: Gateway, grant: Grant, table: str) -> None:
     check_current(now, bound.player)
     found_state = await gw.adapters.store.read_state(table)
     board = None if found_state is None else found_state[1]["board"]
-    if board not in bound.boards:
+    if board not in bound.boards and not (watching and _in_progress(now, table, bound.round)):
         raise Refused(f"this seat at table {table} was yours for round {bound.round} "
                       f"(boards {min(bound.boards)}–{max(bound.boards)}), which is not in "
                       "play there now: your player's link (/play) has your seat",
                       kind=Kind.FORBIDDEN)
+
+
+def _in_progress(now: Moment, table: str, number: int) -> bool:
+    """Whether the moment has round `number` in progress at `table`."""
+    tables = now.made.tables
+    return table in tables and now.tables.get(tables.index(table) + 1) == TableNow(number, False)
 
 
 async def tournament_clock(gw: Gateway, tournament: str) -> RoundClockView | None:

@@ -92,7 +92,7 @@ async def table_feed(websocket: WebSocket, table: str) -> None:
         await close_quietly(websocket, 4403)
         return
     try:
-        await admit_bound(gw, grant, table)  # a player's seat: while its round lasts
+        await admit_bound(gw, grant, table, watching=True)  # a player's seat: its round's
     except ServiceError as exc:
         await close_quietly(websocket, 4403 if isinstance(exc, Refused) else 1011, str(exc))
         return

@@ -50,7 +50,7 @@ async def get_state(table: str, gw: GatewayDep, grant: GrantDep) -> Response:
     `withheld` until every table of the movement has played it)."""
     gw.may_read(grant, table)
     await gw.table_meta(table)
-    await admit_bound(gw, grant, table)  # a player's seat: while its round lasts
+    await admit_bound(gw, grant, table, watching=True)  # a player's seat: its round's
     now = int(time.time() * 1000)
     if grant.role == Role.SPECTATOR:
         return await _public_state(gw, table, grant, now)

@@ -90,6 +90,8 @@ class Settings(BaseSettings):
         "TABLESERVER_PRODUCE_TIMEOUT"))  # a call's answer with the broker down: a 503
     fetch_linger_ms: int = Field(5, ge=0, le=100, validation_alias=AliasChoices(
         "TABLESERVER_FETCH_LINGER_MS"))  # ms before a worker fetches again from a busy broker
+    loop_held_ms: int = Field(0, ge=0, validation_alias=AliasChoices(
+        "TABLESERVER_LOOP_HELD_MS"))  # the loop held this long is logged with its stacks; 0: off
     origins: str = Field("", validation_alias=AliasChoices("TABLESERVER_ORIGINS"))
     # where players reach the server, e.g. https://bridge.club.example behind the TLS front
     # (deploy/tls): every link the gateway serves or the command line prints starts with it

@@ -26,10 +26,12 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from services.common.gc_settle import settle
+from services.common.loop_watch import LoopWatch
 from services.common.settings import Settings
 from services.common.supervision import Supervisor
 from services.common.task_end import cancel_until_done
 from services.gateway.bootstrap import Adapters, background, real_adapters
+from services.gateway.http import route_warmup
 from services.gateway.http.asgi import Guard
 from services.gateway.http.docs import install_docs
 from services.gateway.http.doors import admission, events_answer
@@ -80,11 +82,15 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
             tasks["the rounds' clock"] = partial(run_clock, gateway)
             tasks["the substitutes"] = partial(run_substitutes, gateway)
             tasks["the seats' open pages"] = pages_of(gateway).run
+            if gateway.settings.loop_held_ms:
+                tasks["the loop's watch"] = LoopWatch(gateway.settings.loop_held_ms).run
             if adapters is None:  # closes cut short, finished (`closing.py`)
                 tasks["closes resumed"] = partial(resume, gateway)
             for name, run in tasks.items():
                 task = watch.supervised(asyncio.create_task(run(), name=name), name)
                 stack.push_async_callback(cancel_until_done, task)  # before the adapters stop
+            if adapters is None:  # the real gateway: its routes built before it serves
+                route_warmup.warm(app)
             settle()
             try:
                 yield

@@ -21,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
@@ -320,3 +321,26 @@ async def test_the_background_pools_process_is_niced_and_the_waited_for_pool_is_
     finally:
         background.stop()
         waited_for.stop()
+
+
+async def test_the_pools_start_is_waited_for_off_the_loop(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A submit may start the pool's process (the fork server started, a worker forked: 3.5 s
+    at a busy evening's first hand records), so it is made from a thread: here the submit
+    waits for a gate only the loop opens, which it could not if the submit held the loop."""
+    off_loop = OffLoop()
+    pool = off_loop._pool()
+    submit = pool.submit
+    gate = threading.Event()
+
+    def gated(*args: Any) -> Any:
+        if not gate.wait(10):
+            raise AssertionError("the submit held the loop: the loop never opened the gate")
+        return submit(*args)
+
+    monkeypatch.setattr(pool, "submit", gated)
+    asyncio.get_running_loop().call_soon(gate.set)
+    try:
+        assert await off_loop.run(pow, 2, 10) == 1024
+    finally:
+        off_loop.stop()

@@ -10,7 +10,8 @@ thread would hold the GIL against the loop (measured: beside the same parse in a
 
 The processes come from a fork server that has imported `PRELOAD` only (not the gateway, its
 sockets and clients): a worker starts without the gateway's imports, and nothing of the loop's
-state is copied into it. The pool starts with the first piece of work. A worker that dies
+state is copied into it. The pool starts with the first piece of work, from a thread: its
+start is waited for there, not on the loop. A worker that dies
 (killed, out of memory) breaks the pool: that work is answered 503 (retry) and the next starts
 a new pool. A gateway killed (SIGKILL) cannot tell its workers to go, and they would wait for
 work for ever (keeping the fork server alive: found so after a bench's gateway was killed):
@@ -66,7 +67,11 @@ class OffLoop:
         pool = self._pool()
         self.running += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+            # submitted from a thread: a submit may start the pool's process, and the fork
+            # server's start and fork are waited for in `submit` (3.5 s of the loop held at a
+            # busy evening's first hand records, `loop_watch`)
+            submitted = await asyncio.to_thread(pool.submit, work, *args)
+            return await asyncio.wrap_future(submitted)
         except BrokenProcessPool:
             if self.pool is pool:
                 self.pool = None

@@ -39,12 +39,14 @@ import asyncio
 import json
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 from bench.entries_bench import deals
@@ -72,6 +74,7 @@ class Player:
     token: str
     frames: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: str | None = None  # why his socket closed before the bench was done with it
 
     def last(self) -> dict[str, Any]:
         return self.frames[-1][1] if self.frames else {}
@@ -99,11 +102,25 @@ async def follow(url: str, player: Player, opened: asyncio.Semaphore,
                 text = await asyncio.wait_for(socket.recv(), 1.0)
             except TimeoutError:
                 continue
+            except ConnectionClosed as exc:  # said when he is found not moved
+                player.closed = f"{exc.rcvd or exc.sent}"
+                player.changed.set()
+                return
             player.frames.append((time.time(), json.loads(text)))
             player.changed.set()
             ready.set()
     finally:
         await socket.close()
+
+
+def never(lagging: list[Player]) -> str:
+    """Why the players not moved were not: their sockets' closes, counted, or their pages."""
+    closes = Counter(p.closed for p in lagging if p.closed is not None)
+    open_ = [p for p in lagging if p.closed is None]
+    said = [f"{n} closed: {why}" for why, n in closes.most_common(3)]
+    if open_:
+        said.append(f"{len(open_)} open, the first's page: {json.dumps(open_[0].last())[:200]}")
+    return "; ".join(said)
 
 
 async def until(players: list[Player], done: Any, limit_s: float) -> list[Player]:
@@ -221,7 +238,8 @@ async def a_round(director: httpx.AsyncClient, http: httpx.AsyncClient,
     moves = [at - began for p in players if (at := p.seated_at(number)) is not None]
     print(f"round {number}: {start}; every player at his new seat: p50 "
           f"{pct(moves, 0.5):.2f} s, p99 {pct(moves, 0.99):.2f} s, max {max(moves):.2f} s "
-          f"{since}" + (f"; {len(lagging)} never moved" if lagging else ""), flush=True)
+          f"{since}" + (f"; {len(lagging)} never moved ({never(lagging)})" if lagging else ""),
+          flush=True)
     seats, boards = seats_of(players, number)
     full = sorted(t for t, s in seats.items() if len(s) == 4)
     dropped = Dropped.chosen(seats, args.drop, number) if args.drop else Dropped()

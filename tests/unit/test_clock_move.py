@@ -189,7 +189,7 @@ async def test_a_round_ends_steps_are_timed_in_one_log_line(
              r.getMessage()]
     assert len(lines) == 1
     for step in ("round_ended and round_started to the tables",
-                 "the players' sockets woken", "unfinished boards scored"):
+                 "the players' views sent", "unfinished boards scored"):
         assert step in lines[0]
 
 

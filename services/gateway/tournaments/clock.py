@@ -137,7 +137,7 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
         return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
     with gc_settle.paused():  # the move: no full collection of the heap in its midst
         tables = await _move(gw, tournament, records, clock, ending, nxt)
-    round_timing.mark("the players' sockets woken, their views sent")
+    round_timing.mark("the players' views sent")
     await _score_left(gw, made, clock.round)
     round_timing.mark("unfinished boards scored")
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}

@@ -30,7 +30,7 @@ from weakref import WeakKeyDictionary
 
 from services.gateway.tables.service import Gateway
 from services.gateway.tokens import PlayerScope
-from services.gateway.tournaments import entry_links, players
+from services.gateway.tournaments import entry_links, players, round_timing
 
 Stamp = tuple[object, ...]
 MOVE_WAIT_S = 3.0  # a round's end waits this long at most for its players' sockets (`moved`)
@@ -172,6 +172,7 @@ async def moved(gw: Gateway, tournament: str, number: int, wait_s: float = MOVE_
         async with asyncio.timeout(wait_s):
             while not _shows(watch.stamp, number):
                 await asyncio.shield(watch.next_change())
+            round_timing.mark("the new round read by the players' watcher")
             await watch.all_answered()
             return True
     return False

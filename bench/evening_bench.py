@@ -64,6 +64,7 @@ ROBOTS_PORT_OFFSET = 11  # the Table Manager host's port (with `--drop`): the ga
 TOURNAMENT = "evening"
 SEATS = "NESW"
 MOVE_LIMIT_S = 120.0  # a player not moved by then is reported as such
+FOLD_WAIT_S = 30.0  # without a clock, a table's round start awaited this long at most
 
 
 @dataclass
@@ -159,11 +160,15 @@ def seats_of(players: list[Player], number: int
 
 async def pass_out(http: httpx.AsyncClient, gate: asyncio.Semaphore, table: str,
                    boards: list[int], seats: dict[str, str], refused: list[str],
-                   slow: bool = False) -> int:
+                   slow: bool = False, ends_at: float | None = None) -> int:
     """The table's boards of the round passed out in turn, from each board's dealer (Law 22A);
-    a call refused because the board before is not yet folded is sent again. A `slow` table
-    leaves its last board in the auction (its dealer's pass alone) for the clock to end. The
-    calls sent."""
+    a call refused because the board before is not yet folded is sent again, and so is one
+    refused because the table does not play the round's boards yet (the players move with the
+    record, the table's state with the processor's fold a moment later: a page waits for its
+    feed to show the board), until the round's end on the clock (`ends_at`, s) or
+    `FOLD_WAIT_S`. A `slow` table leaves its last board in the auction (its dealer's pass
+    alone) for the clock to end. The calls sent."""
+    until = ends_at if ends_at is not None else time.time() + FOLD_WAIT_S
     sent = 0
     for board in boards:
         first = board_dealer(board).value
@@ -181,11 +186,14 @@ async def pass_out(http: httpx.AsyncClient, gate: asyncio.Semaphore, table: str,
                 if response.status_code == 202:
                     sent += 1
                     break
-                if response.status_code not in (409, 429, 503):
+                waiting = response.status_code == 403 and "not in play" in response.text \
+                    and time.time() < until
+                if response.status_code not in (409, 429, 503) and not waiting:
                     refused.append(f"{table} {seat} board {board}: {response.status_code} "
                                    f"{response.text[:100]}")
                     break
                 await asyncio.sleep(0.2)  # not his turn yet: the board before still folding
+                # (or the round's start)
     return sent
 
 
@@ -250,8 +258,10 @@ async def a_round(director: httpx.AsyncClient, http: httpx.AsyncClient,
     slow = set(full[:round(args.slow * len(full))]) if args.clock else set()
     gate, refused = asyncio.Semaphore(args.concurrency), list[str]()
     began = time.time()
+    ends = [e for p in players if (e := p.round_end(number)) is not None]
     calls = sum(await asyncio.gather(*(pass_out(http, gate, t, boards[t], seats[t], refused,
-                                                t in slow) for t in full)))
+                                                t in slow, max(ends, default=None))
+                                       for t in full)))
     posted = time.time() - began
     played = (f"  {len(full)} full tables ({len(slow)} slow, their last board left "
               f"unfinished): {calls} calls in {posted:.1f} s ({calls / posted:.0f}/s)"

@@ -8,8 +8,9 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
-from tests.stack import ROOT, Stack, wait_port
+from tests.stack import ROOT, Stack, stopped, wait_port
 
 
 class Robots:
@@ -41,7 +42,17 @@ class Robots:
         self.pool = self._start("services.robots.pool")
 
     def stop(self) -> None:
-        for proc in (self.pool, self.host):
-            if proc is not None:
-                proc.terminate()
-                proc.wait(15)
+        """Both stopped (SIGTERM); one still running 15 s later is asked for its stacks,
+        killed, and the caller fails with its log's end, the other stopped all the same."""
+        running = [proc for proc in (self.pool, self.host) if proc is not None]
+        for proc in running:
+            proc.terminate()
+        failures = []
+        for proc in running:
+            try:
+                stopped(proc, Path(self.log.name), 15)
+            except AssertionError as exc:
+                failures.append(str(exc))
+        self.log.close()
+        if failures:
+            raise AssertionError("\n".join(failures))

@@ -10,6 +10,7 @@ import sys
 
 from services.common.redis_connect import redis_client
 from services.common.settings import Settings
+from services.common.stack_dump import install as install_stack_dump
 from services.robots.host import HostLimits, TableManagerHost
 from services.robots.presence import RedisPresence
 from services.robots.round_ends import RedisRoundEnds
@@ -46,6 +47,7 @@ async def run(settings: Settings) -> None:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    install_stack_dump()  # kill -USR1: what the process waits for, in its log
     asyncio.run(run(Settings()))
 
 

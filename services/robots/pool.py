@@ -37,6 +37,7 @@ from services.common.names import ROBOTS
 from services.common.redis_connect import AnyRedis, redis_client
 from services.common.redis_faults import store_faults
 from services.common.settings import Settings
+from services.common.stack_dump import install as install_stack_dump
 from services.robots.leases import RedisLeases, SeatLeases
 from services.robots.player import HostRefused, OurRobot
 from services.robots.solving import Solving, solving_for
@@ -271,6 +272,7 @@ async def run(settings: Settings) -> None:
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    install_stack_dump()  # kill -USR1: what the process waits for, in its log
     asyncio.run(run(Settings()))
 
 

@@ -25,6 +25,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
+
 from services.common.settings import Settings
 from services.robots.credentials import (
     TOKEN_PREFIX,
@@ -122,6 +124,12 @@ class TableManagerHost:
             await self._converse(reader, writer)
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             log.info("robot at %s went away", peer)
+        except httpx.TransportError as exc:  # the gateway unanswering: the robot connects again
+            log.warning("robot at %s: the table server did not answer (%r); its connection "
+                        "closed, for it to connect again", peer, exc)
+            with contextlib.suppress(ConnectionError):
+                Connection(writer).close_with("the table server did not answer in time; "
+                                              "connect again")
         finally:
             self.addresses.release(address)
             writer.close()

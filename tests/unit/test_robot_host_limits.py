@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
+import httpx
 import pytest
 
 from services.robots.host import HostLimits, TableManagerHost
@@ -159,3 +160,24 @@ async def test_the_director_is_told_since_when_the_table_waits_for_the_robot() -
                          "the wait over")
     assert len([s for s in presence.said if s[0] == "awaited"]) == 2
     await north.leave()
+
+
+class UnansweringLink(FakeLink):
+    """A link whose gateway does not answer in time (a busy evening's round start)."""
+
+    async def check(self) -> None:
+        raise httpx.ReadTimeout("no answer")
+
+
+async def test_a_gateway_that_does_not_answer_closes_the_robots_connection_with_an_error(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The host's check of the robot's seat times out: the robot is told so and its
+    connection closed (it connects again), not an exception out of the host's handler
+    (asyncio's "Unhandled exception in client_connected_cb", 70 of them on a busy evening)."""
+    host = host_of(UnansweringLink())
+    robot = Robot(host)
+    robot.sit()
+    await robot.heard("Error the table server did not answer in time; connect again")
+    await asyncio.wait_for(robot.task, 5)
+    assert robot.task.exception() is None
+    assert any("did not answer" in r.getMessage() for r in caplog.records)

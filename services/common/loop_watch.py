@@ -9,16 +9,20 @@ where a profile of the whole run would bury the moment in the evening's average.
 
 The thread reads the loop thread's frame (`sys._current_frames`), as a sampling profiler
 does: the loop is not stopped, and the watch costs a look every `LOOK_S` while nothing is held.
+A hold by the cycle collector shows no stack of its own (the sample lands on whatever
+allocation set it off), so the watch also times the collector's runs (`gc.callbacks`) and a
+report says how much of the hold was theirs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from types import FrameType
 
@@ -53,6 +57,33 @@ def _where(frame: FrameType | None) -> tuple[str, ...]:
     return tuple(lines)
 
 
+class Collections:
+    """The cycle collector's last runs, timed: (start, end, generation), as `gc.callbacks`
+    tells them (from whichever thread set the run off: the collector holds every thread)."""
+
+    def __init__(self) -> None:
+        self.runs: deque[tuple[float, float, int]] = deque(maxlen=256)
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.monotonic()
+        else:
+            self.runs.append((self._start, time.monotonic(), info["generation"]))
+
+    def within(self, since: float, until: float) -> str:
+        """The runs overlapping [since, until] in words ("" for none): their time in all,
+        how many of each generation."""
+        runs = [(start, end, gen) for start, end, gen in list(self.runs)
+                if end >= since and start <= until]
+        if not runs:
+            return ""
+        ms = 1000 * sum(min(end, until) - max(start, since) for start, end, _ in runs)
+        counts = Counter(gen for _, _, gen in runs)
+        gens = ", ".join(f"generation {gen} ×{n}" for gen, n in sorted(counts.items()))
+        return f"; the cycle collector ran {ms:.0f} ms of it ({gens})"
+
+
 @dataclass
 class Held:
     """One time the loop was held: since when, and the stacks seen meanwhile."""
@@ -60,9 +91,12 @@ class Held:
     since: float
     samples: Counter[tuple[str, ...]] = field(default_factory=Counter)
 
-    def report(self, until: float) -> str:
+    def report(self, until: float, collector: str = "") -> str:
+        """In words: how long, how many samples, the collector's share (`Collections.within`),
+        then the stacks seen most."""
         seen = sum(self.samples.values())
-        parts = [f"the loop held {1000 * (until - self.since):.0f} ms ({seen} samples)"]
+        parts = [f"the loop held {1000 * (until - self.since):.0f} ms ({seen} samples)"
+                 f"{collector}"]
         for stack, count in self.samples.most_common(SHOWN):
             parts.append(f"  {count}× " + " ← ".join(stack))
         return "\n".join(parts)
@@ -77,6 +111,7 @@ class LoopWatch:
         self.reports: list[str] = []  # the last reports (tests read them; the log has all)
         self._stop = threading.Event()
         self._loop_thread = threading.get_ident()
+        self.collections = Collections()
 
     def look(self, now: float) -> Held | None:
         """One look of the thread: a sample of the loop thread while held."""
@@ -101,7 +136,7 @@ class LoopWatch:
                 held = seen
 
     def _told(self, held: Held, until: float) -> None:
-        text = held.report(until)
+        text = held.report(until, self.collections.within(held.since, until))
         self.reports = [*self.reports[-9:], text]
         log.warning("%s", text)
 
@@ -110,10 +145,12 @@ class LoopWatch:
         self._loop_thread = threading.get_ident()
         thread = threading.Thread(target=self._watch, name="loop watch", daemon=True)
         thread.start()
+        gc.callbacks.append(self.collections)
         try:
             while True:
                 self.beat = time.monotonic()
                 await asyncio.sleep(BEAT_S)
         finally:
+            gc.callbacks.remove(self.collections)
             self._stop.set()
             await asyncio.to_thread(thread.join)

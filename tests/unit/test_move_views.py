@@ -103,14 +103,18 @@ async def test_a_socket_computes_its_players_view_once_a_change(
     assert computed[before:].count(False) == 1, computed  # the move's, computed once
 
 
-async def test_the_move_runs_without_the_cycle_collector_and_the_scores_with_it(
+async def test_the_read_and_the_move_run_without_the_cycle_collector_and_the_scores_with_it(
         gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
     """No full collection in the midst of the move (its pauses held every view behind them):
-    the collector is off until the players' sockets sent their views, on again for the
-    unfinished boards' scores (Law 12C2)."""
+    the collector is off from the tournament's read until the players' sockets sent their
+    views, on again for the unfinished boards' scores (Law 12C2)."""
     await timed_round_one(gw, monkeypatch)
     collecting: dict[str, bool] = {}
-    moved, score = play_watch.moved, clock.score_unfinished
+    moved, score, read = play_watch.moved, clock.score_unfinished, clock.round_records
+
+    async def reading(*args: Any) -> list[dict[str, Any]]:
+        collecting["read"] = gc.isenabled()
+        return await read(*args)
 
     async def moving(*args: Any) -> bool:
         collecting["move"] = gc.isenabled()
@@ -122,7 +126,8 @@ async def test_the_move_runs_without_the_cycle_collector_and_the_scores_with_it(
 
     monkeypatch.setattr(play_watch, "moved", moving)
     monkeypatch.setattr(clock, "score_unfinished", scoring)
+    monkeypatch.setattr(clock, "round_records", reading)
     async with sending_views(gw, SlowPage(0.0)):
         await clock.end_round(gw, "eve")
-    assert collecting == {"move": False, "scores": True}
+    assert collecting == {"read": False, "move": False, "scores": True}
     assert gc.isenabled()

@@ -115,6 +115,25 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     topic, then the movement's next round started, if any, then the round's unfinished boards
     scored (before the next round's pairing, in a Swiss): how many tables play it. A round
     ended already whose next has not started (a gateway stopped between the two) goes on."""
+    with gc_settle.paused():  # from the clock due to the players' views sent: no full
+        # collection of the heap in its midst (one held the loop 1.5 s at a busy round's end)
+        made, records, clock = await _round_read(gw, tournament)
+        nxt = clock.round + 1
+        movement = made.movement
+        moves = movement is not None and nxt <= movement.rounds and not movement.kind.swiss
+        tables = await _move(gw, tournament, records, clock, not clock.over, nxt) if moves else 0
+    if not moves:
+        return await _end_last_or_swiss(gw, tournament, made, records, clock)
+    round_timing.mark("the players' views sent")
+    await _score_left(gw, made, clock.round)
+    round_timing.mark("unfinished boards scored")
+    return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
+
+
+async def _round_read(gw: Gateway, tournament: str) -> tuple[
+        Tournament, list[dict[str, Any]], TournamentClock]:
+    """The tournament, its topic's records and its clock; a 404 for no tournament, a 409
+    naming `round` for no timed round."""
     made = await find(gw, tournament)
     if made is None:
         raise Refused(f"no tournament {tournament}", kind=Kind.NOT_FOUND)
@@ -124,22 +143,22 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     if clock is None:
         raise Refused("round: no timed round is in progress (a movement with "
                       "minutes_per_board times its rounds)", "round", Kind.CONFLICT)
-    ending = not clock.over
+    return made, records, clock
+
+
+async def _end_last_or_swiss(gw: Gateway, tournament: str, made: Tournament,
+                             records: list[dict[str, Any]],
+                             clock: TournamentClock) -> dict[str, Any]:
+    """The movement's last round ended, or a Swiss's round: its unfinished boards scored
+    before the next round is paired from the scores."""
     movement = made.movement
     nxt = clock.round + 1
-    if movement is None or nxt > movement.rounds or movement.kind.swiss:
-        if ending:
-            await _ended(gw, tournament, records, clock)
-            await _score_left(gw, made, clock.round)  # a Swiss's next pairing reads them
-        if movement is None or nxt > movement.rounds:
-            return {"round": clock.round, "ended": True, "next": None}
-        tables = await start_round(gw, tournament, nxt, None, None)
-        return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
-    with gc_settle.paused():  # the move: no full collection of the heap in its midst
-        tables = await _move(gw, tournament, records, clock, ending, nxt)
-    round_timing.mark("the players' views sent")
-    await _score_left(gw, made, clock.round)
-    round_timing.mark("unfinished boards scored")
+    if not clock.over:
+        await _ended(gw, tournament, records, clock)
+        await _score_left(gw, made, clock.round)
+    if movement is None or nxt > movement.rounds:
+        return {"round": clock.round, "ended": True, "next": None}
+    tables = await start_round(gw, tournament, nxt, None, None)
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
 
 

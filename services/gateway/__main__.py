@@ -9,6 +9,7 @@ import sys
 
 import uvicorn
 
+from services.common.heap_census import install as install_heap_census
 from services.common.log_repeats import quiet_repeats
 from services.common.settings import Settings
 from services.common.stack_dump import install as install_stack_dump
@@ -75,6 +76,7 @@ def serve(settings: Settings, host: str, port: int, adapters: Adapters | None = 
                             timeout_graceful_shutdown=GRACEFUL_STOP_S)
     server = uvicorn.Server(config)
     install_stack_dump()  # kill -USR1: what the process waits for, in its log
+    install_heap_census()  # kill -USR2: what its cycle collector walks, in its log
     server.run(sockets=[listening_socket(host, port)])
     return supervisor.exit_code()
 

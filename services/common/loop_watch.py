@@ -58,30 +58,32 @@ def _where(frame: FrameType | None) -> tuple[str, ...]:
 
 
 class Collections:
-    """The cycle collector's last runs, timed: (start, end, generation), as `gc.callbacks`
-    tells them (from whichever thread set the run off: the collector holds every thread)."""
+    """The cycle collector's last runs, timed: (start, end, generation, objects freed), as
+    `gc.callbacks` tells them (from whichever thread set the run off: the collector holds
+    every thread)."""
 
     def __init__(self) -> None:
-        self.runs: deque[tuple[float, float, int]] = deque(maxlen=256)
+        self.runs: deque[tuple[float, float, int, int]] = deque(maxlen=256)
         self._start = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self._start = time.monotonic()
         else:
-            self.runs.append((self._start, time.monotonic(), info["generation"]))
+            self.runs.append((self._start, time.monotonic(), info["generation"],
+                              info["collected"]))
 
     def within(self, since: float, until: float) -> str:
         """The runs overlapping [since, until] in words ("" for none): their time in all,
-        how many of each generation."""
-        runs = [(start, end, gen) for start, end, gen in list(self.runs)
-                if end >= since and start <= until]
+        how many of each generation, the unreachable objects they freed."""
+        runs = [run for run in list(self.runs) if run[1] >= since and run[0] <= until]
         if not runs:
             return ""
-        ms = 1000 * sum(min(end, until) - max(start, since) for start, end, _ in runs)
-        counts = Counter(gen for _, _, gen in runs)
+        ms = 1000 * sum(min(end, until) - max(start, since) for start, end, _, _ in runs)
+        counts = Counter(gen for _, _, gen, _ in runs)
         gens = ", ".join(f"generation {gen} ×{n}" for gen, n in sorted(counts.items()))
-        return f"; the cycle collector ran {ms:.0f} ms of it ({gens})"
+        freed = sum(run[3] for run in runs)
+        return f"; the cycle collector ran {ms:.0f} ms of it ({gens}; {freed:,} objects freed)"
 
 
 @dataclass

@@ -25,7 +25,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
-from services.common.gc_settle import settle
+from services.common import gc_settle
 from services.common.loop_watch import LoopWatch
 from services.common.settings import Settings
 from services.common.supervision import Supervisor
@@ -86,12 +86,13 @@ def create_app(settings: Settings | None = None, adapters: Adapters | None = Non
                 tasks["the loop's watch"] = LoopWatch(gateway.settings.loop_held_ms).run
             if adapters is None:  # closes cut short, finished (`closing.py`)
                 tasks["closes resumed"] = partial(resume, gateway)
+                tasks["the full collections"] = gc_settle.run  # at the process's own times
             for name, run in tasks.items():
                 task = watch.supervised(asyncio.create_task(run(), name=name), name)
                 stack.push_async_callback(cancel_until_done, task)  # before the adapters stop
             if adapters is None:  # the real gateway: its routes built before it serves
                 route_warmup.warm(app)
-            settle()
+            gc_settle.settle()
             try:
                 yield
             finally:

@@ -1,12 +1,16 @@
-"""services.common.gc_settle: what is alive after start-up leaves the collector's walks."""
+"""services.common.gc_settle: what is alive after start-up leaves the collector's walks, and
+the full collections run at the process's own times."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import weakref
 from collections.abc import Iterator
 
 import pytest
 
+from services.common import gc_settle
 from services.common.gc_settle import paused, settle
 
 
@@ -42,3 +46,52 @@ def test_paused_leaves_a_collector_that_was_off_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+class Kept:
+    """Objects of a type of their own, made after a settle: the next one's to freeze."""
+
+
+def _walked(kept: list[Kept]) -> bool:
+    """Whether any of `kept` is in a generation the collector walks (not frozen)."""
+    ids = {id(k) for k in kept}
+    return any(id(o) in ids for generation in range(3) for o in gc.get_objects(generation))
+
+
+def test_a_tick_freezes_the_new_survivors_and_none_inside_a_paused_block(unfrozen: None) -> None:
+    settle()
+    kept = [Kept() for _ in range(100)]
+    with paused():
+        gc_settle.tick(sweep_s=3600)
+        assert _walked(kept)  # a round's move under way: no walk, no freeze
+    gc_settle.tick(sweep_s=3600)
+    assert not _walked(kept)
+
+
+def test_a_tick_sweeps_the_frozen_when_the_last_sweep_is_old(unfrozen: None) -> None:
+    settle()
+    dead = [Kept()]
+    dead.append(dead)  # type: ignore[arg-type]  # a cycle, frozen while alive
+    settle()
+    assert not _walked(dead[:1])
+    probe = weakref.ref(dead[0])
+    del dead
+    gc_settle.tick(sweep_s=3600)  # a settle: the frozen cycle is not walked, not freed
+    assert probe() is not None
+    gc_settle.tick(sweep_s=0)  # a sweep: the frozen walked too
+    assert probe() is None
+
+
+async def test_run_takes_the_full_collections_and_gives_them_back(unfrozen: None) -> None:
+    before = gc.get_threshold()
+    kept = [Kept() for _ in range(100)]
+    running = asyncio.create_task(gc_settle.run(settle_s=0.01, sweep_s=3600))
+    try:
+        async with asyncio.timeout(5):
+            while _walked(kept):  # frozen by one of its settles
+                await asyncio.sleep(0.01)
+        assert gc.get_threshold() == (*before[:2], gc_settle.NEVER)  # the collector's own off
+    finally:
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+    assert gc.get_threshold() == before

@@ -127,6 +127,8 @@ async def end_round(gw: Gateway, tournament: str) -> dict[str, Any]:
     round_timing.mark("the players' views sent")
     await _score_left(gw, made, clock.round)
     round_timing.mark("unfinished boards scored")
+    gc_settle.sweep()  # the ended round's garbage freed, the next round's due furthest away
+    round_timing.mark("the heap swept")
     return {"round": clock.round, "ended": True, "next": nxt, "tables": tables}
 
 

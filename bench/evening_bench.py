@@ -391,7 +391,11 @@ def main() -> None:
     if args.drop and not args.clock:
         parser.error("--drop needs --clock: a round with a robot's contract ends by the clock")
     with bench_stack(args, args.workers, args.shards) as stack:
-        robots = Robots(stack, args.ports[2] + ROBOTS_PORT_OFFSET) if args.drop else None
+        # every seat of the field may have a robot in by the last round (each round's dropped
+        # players stay away): the pool's connections, all from one address, within the host's
+        # limit (docs/operations.md, `TABLESERVER_TM_PER_ADDRESS`)
+        robots = Robots(stack, args.ports[2] + ROBOTS_PORT_OFFSET, env={
+            "TABLESERVER_TM_PER_ADDRESS": str(4 * args.tables)}) if args.drop else None
         try:
             results = asyncio.run(evening(stack, args))
         finally:

@@ -105,7 +105,15 @@ class TableManagerHost:
             await self.http.aclose()
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
-        return await asyncio.start_server(self.connection, host, port, limit=MAX_LINE)
+        return await asyncio.start_server(self._until_stopped, host, port, limit=MAX_LINE)
+
+    async def _until_stopped(self, reader: asyncio.StreamReader,
+                             writer: asyncio.StreamWriter) -> None:
+        """`connection`, ended by the host's stop (its task cancelled) as by any end: Python
+        3.11's streams log a connection's cancelled task as an unhandled exception, with its
+        traceback (256 of them at a busy evening's stop; 3.12 closes it quietly)."""
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.connection(reader, writer)
 
     async def connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
                          ) -> None:

@@ -181,3 +181,33 @@ async def test_a_gateway_that_does_not_answer_closes_the_robots_connection_with_
     await asyncio.wait_for(robot.task, 5)
     assert robot.task.exception() is None
     assert any("did not answer" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_connection_ended_by_the_hosts_stop_is_no_unhandled_exception() -> None:
+    """Host limits: at the host's stop, each open connection's task was cancelled and Python
+    3.11's streams logged it as an unhandled exception with its traceback (256 at a busy
+    evening's stop). Now a cancelled connection ends quietly."""
+    loop = asyncio.get_running_loop()
+    told: list[dict[str, Any]] = []
+    before = loop.get_exception_handler()
+    loop.set_exception_handler(lambda _, context: told.append(context))
+    server = await host_of(FakeLink()).serve("127.0.0.1", 0)
+    try:
+        port = server.sockets[0].getsockname()[1]
+        _, writer = await asyncio.open_connection("127.0.0.1", port)
+        await wait_for_async(lambda: _connections() != [], 5, "the host's connection task")
+        [task] = _connections()
+        task.cancel()  # as the host's stop does
+        await asyncio.gather(task, return_exceptions=True)
+        await asyncio.sleep(0)  # the streams' done-callback runs after the task's end
+        assert told == []
+        writer.close()
+    finally:
+        server.close()
+        loop.set_exception_handler(before)
+
+
+def _connections() -> list[asyncio.Task[Any]]:
+    """The host's connections' tasks (a task the server started for a connection)."""
+    return [t for t in asyncio.all_tasks()
+            if getattr(t.get_coro(), "__qualname__", "").startswith("TableManagerHost.")]

@@ -15,6 +15,9 @@ Director's console stay open throughout. Screenshots: docs/pages.md."""
 
 from __future__ import annotations
 
+import base64
+import json
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -151,6 +154,16 @@ def stack_url(link: str) -> str:
     return link.split("/play#")[0]
 
 
+def claims(link: str) -> dict[str, Any]:
+    """A personal link's token's claims but its expiry: the console's list signs each link
+    anew when it reads the players (its expiry to the second), the same link for the same
+    player and generation."""
+    payload = link.split("/play#")[1].split(".")[1]
+    told = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    assert isinstance(told, dict) and isinstance(told.pop("e"), int), told
+    return told
+
+
 def reissue(browser: Browser, console: Page, pages: dict[Player, Tab], player: Player,
             old: str, tabs: list[Tab]) -> None:
     """The console's "New link", cancelled by Escape, then confirmed: the player's old page
@@ -176,7 +189,9 @@ def reissue(browser: Browser, console: Page, pages: dict[Player, Tab], player: P
         f"New link for {PAIRS[player[0] - 1][player[1] - 1][0]}")
     expect(line).to_have_attribute("data-generation", "2")
     new = line.locator(".player-link").input_value()
-    assert new != old and new in console.locator("#players-result").inner_text()
+    told = re.search(r"\S+/play#[^\s;]+", console.locator("#players-result").inner_text())
+    assert told is not None
+    assert claims(new) == claims(told.group(0)) != claims(old)  # his link number 2, not 1
     gone = pages[player].page
     expect(gone.locator("body")).to_have_attribute("data-phase", "refused")
     expect(gone.locator("#play-connection")).to_contain_text("replaced")

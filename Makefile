@@ -43,8 +43,9 @@ nginx:
 		"Debian's package (sudo apt-get install nginx) or set NGINX=/path/to/nginx"; \
 		exit 1; }
 
+# Everything (lint, types, every test), the 30 slowest tests named at the end
 test: install browser nginx check
-	TABLESERVER_CHROMIUM=$(CHROMIUM) TABLESERVER_NGINX=$(NGINX) $(PY) -m pytest
+	TABLESERVER_CHROMIUM=$(CHROMIUM) TABLESERVER_NGINX=$(NGINX) $(PY) -m pytest --durations=30
 
 # The inner loop: the unit tests alone (tests/unit: no service; no lint, no types), collected
 # from their folder (`-m unit` imports every test module to deselect the others) without the

@@ -57,7 +57,11 @@ class Dropped:
 def action(board: dict[str, Any], seat: str) -> dict[str, Any] | None:
     """The event a present player sends now from his view of the board, if any: a pass at
     his turn in the auction (Law 22A's way to end it), or the first card his view lists as
-    playable for a hand he plays from (his own; dummy's when he is declarer, Law 45)."""
+    playable for a hand he plays from (his own; dummy's when he is declarer, Law 45); none
+    once the round's time is up (the board left unfinished: the page's bidding box and cards
+    are closed then, and the server refuses what is sent)."""
+    if (board.get("clock") or {}).get("over"):
+        return None
     if board.get("status") == "auction" and board.get("turn") == seat:
         return {"type": "call", "call": "P"}
     playable = board.get("playable") or {}

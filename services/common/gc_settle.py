@@ -14,8 +14,9 @@ made a round's clock a second late). `run` takes the full collections into the p
 hands: the collector's own are off (its young collections run as ever), and every `SETTLE_S`
 what survived since the last settle is collected and frozen, a walk of those alone. An object
 frozen that later dies in a reference cycle is freed only by a walk of the frozen too:
-`sweep`, every `SWEEP_S`, and after each round's end (`services.gateway.tournaments.clock`),
-none inside a `paused` block.
+`sweep`, every `SWEEP_S`, and once a round's start is past after each round's end
+(`sweep_in`, from `services.gateway.tournaments.clock`: a sweep of 1.2 s at the start held the
+substitutes a second past their time), none inside a `paused` block.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ NEVER = 2**31 - 1  # a threshold the collector's count of young collections neve
 _held = 0  # the `paused` blocks under way
 _was_enabled = False  # whether the collector ran before the first of them
 _last_sweep = 0.0  # time.monotonic() of the last `sweep`
+_sweep_at: float | None = None  # time.monotonic() a `sweep_in` asked for the next one
 
 
 def settle() -> None:
@@ -44,18 +46,27 @@ def settle() -> None:
 def sweep() -> None:
     """Everything collected, the frozen too (what died in a reference cycle since it was
     frozen is freed only so), then frozen again: a walk of the whole heap."""
-    global _last_sweep
+    global _last_sweep, _sweep_at
     gc.unfreeze()
     settle()
-    _last_sweep = time.monotonic()
+    _last_sweep, _sweep_at = time.monotonic(), None
+
+
+def sweep_in(delay_s: float) -> None:
+    """A `sweep` by `run`'s first turn `delay_s` from now (or sooner, if one is due sooner):
+    the garbage of what just ended freed once the rush after it is past."""
+    global _sweep_at
+    at = time.monotonic() + delay_s
+    _sweep_at = at if _sweep_at is None else min(_sweep_at, at)
 
 
 def tick(sweep_s: float = SWEEP_S) -> None:
     """One of `run`'s turns: nothing inside a `paused` block; else a `sweep` when the last was
-    `sweep_s` ago, or a `settle`."""
+    `sweep_s` ago or one asked for (`sweep_in`) is due, or a `settle`."""
     if _held:
         return
-    if time.monotonic() - _last_sweep >= sweep_s:
+    now = time.monotonic()
+    if now - _last_sweep >= sweep_s or (_sweep_at is not None and now >= _sweep_at):
         sweep()
     else:
         settle()

@@ -82,6 +82,23 @@ def test_a_tick_sweeps_the_frozen_when_the_last_sweep_is_old(unfrozen: None) -> 
     assert probe() is None
 
 
+def test_a_sweep_asked_for_comes_at_the_first_tick_past_its_time(unfrozen: None) -> None:
+    """A round's end asks for a sweep once the next round's start is past (`sweep_in`): the
+    ticks before that time only settle; the first after it sweeps the frozen too."""
+    settle()
+    dead = [Kept()]
+    dead.append(dead)  # type: ignore[arg-type]
+    settle()
+    probe = weakref.ref(dead[0])
+    del dead
+    gc_settle.sweep_in(3600)
+    gc_settle.tick(sweep_s=7200)
+    assert probe() is not None  # not yet its time
+    gc_settle.sweep_in(0)  # a sooner one asked for: the sooner stands
+    gc_settle.tick(sweep_s=7200)
+    assert probe() is None
+
+
 async def test_run_takes_the_full_collections_and_gives_them_back(unfrozen: None) -> None:
     before = gc.get_threshold()
     kept = [Kept() for _ in range(100)]

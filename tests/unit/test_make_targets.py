@@ -37,5 +37,6 @@ def test_check_runs_ruff_and_mypy_strict() -> None:
 def test_test_runs_the_check_before_the_whole_suite() -> None:
     commands = would_run("test")
     suite = next(i for i, c in enumerate(commands) if " -m pytest" in c)
-    assert commands[suite].endswith("-m pytest")  # every folder: unit, integration, browser
+    # every folder (unit, integration, browser): no path, no marker, no -k; the slowest named
+    assert commands[suite].endswith("-m pytest --durations=30")
     assert [c for c in commands[:suite] if "ruff" in c or "mypy" in c] == would_run("check")

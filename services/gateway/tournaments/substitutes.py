@@ -47,6 +47,7 @@ SETTLED_MS = 5_000  # a line this old: what the gateways appended before it is f
 SUBSTITUTES_SET = "substitutes_set"  # the Director's time, on the tournament's topic
 MAX_AFTER_S = 3600
 LATE_S = 2.0  # a substitute seated later than the Director's time and this: in the log
+SLOW_LOOK_MS = 1_000  # a look (its reads, or the pause before it) longer than this: in the log
 
 
 def now_ms() -> int:
@@ -199,10 +200,12 @@ async def take_step(gw: Gateway, step: TableStep, after_s: int) -> None:
         if await store.take_once(f"robot:{turn}:{seat}", ONCE_MS):
             robots = set(gw.adapters.alerts.robots.get(table, []))
             await record_request(gw, table, seats_asked(sorted(robots | {seat})))
-    if step.sit is not None and await store.take_once(f"sit:{turn}:{step.sit}", ONCE_MS):
+    if step.sit is not None:
         looked = now_ms()
-        await sit_in(gw, table, step.sit)
-        _warn_late(table, step.sit, step.since, looked, after_s)
+        if await store.take_once(f"sit:{turn}:{step.sit}", ONCE_MS):
+            taken = now_ms()
+            await sit_in(gw, table, step.sit)
+            _warn_late(table, step.sit, step.since, (looked, taken), after_s)
     for back in step.stand:
         if await store.take_once(f"stand:{turn}:{back}", ONCE_MS):
             await stand_up(gw, table, back, turn)
@@ -235,18 +238,19 @@ async def step_tournament(gw: Gateway, tournament: str, after_s: int) -> int | N
     return next_due
 
 
-def _warn_late(table: str, seat: str, turn_since: int | None, looked: int,
+def _warn_late(table: str, seat: str, turn_since: int | None, step: tuple[int, int],
                after_s: int) -> None:
     """A substitute seated later than the Director's time + `LATE_S` after the turn began
-    told in the log, with when the look that seated him began (the table's line late, or
-    the gateway too busy)."""
+    told in the log, with when the step that seated him began and when Redis let this
+    gateway take it (`step`: the table's line late, the gateway too busy, or Redis slow)."""
     if turn_since is None:
         return
     took = (now_ms() - turn_since) / 1000
     if took > after_s + LATE_S:
-        log.warning("a substitute sat in at %s %s %.1f s after the turn began (the look "
-                    "that seated him began at %.1f s; the Director's time %d s)", table, seat,
-                    took, (looked - turn_since) / 1000, after_s)
+        log.warning("a substitute sat in at %s %s %.1f s after the turn began (the step that "
+                    "seated him began at %.1f s, taken at %.1f s; the Director's time %d s)",
+                    table, seat, took, (step[0] - turn_since) / 1000,
+                    (step[1] - turn_since) / 1000, after_s)
 
 
 async def run_substitutes(gw: Gateway) -> None:
@@ -258,26 +262,43 @@ async def run_substitutes(gw: Gateway) -> None:
     after this one (a new turn, a page closed: unforeseen here)."""
     backoff = Backoff.doubling(0.5, 10.0)
     taking: dict[str, asyncio.Task[None]] = {}  # a table's line as read → its step under way
+    woke = now_ms()  # when the pause before this look was to end
     try:
         while True:
             _taken(taking)
             try:
                 dues: list[int] = []
-                for tournament, after_s in (await gw.adapters.store.substitutes_after()).items():
+                began = now_ms()
+                settings = await gw.adapters.store.substitutes_after()
+                read = now_ms()
+                for tournament, after_s in settings.items():
                     steps, due = await look(gw, tournament, after_s)
                     for step in steps:
                         if step.turn not in taking:
                             taking[step.turn] = asyncio.ensure_future(
                                 take_step(gw, step, after_s))
                     dues += [due] if due is not None else []
+                _warn_slow(began - woke, read - began, now_ms() - read)
                 backoff.reset()
-                await asyncio.sleep(_pause(min(dues, default=None), now_ms()))
+                pause = _pause(min(dues, default=None), now_ms())
+                woke = now_ms() + int(pause * 1000)
+                await asyncio.sleep(pause)
             except (ServiceError, TimeoutError) as exc:  # `StoreUnavailable` among them
                 log.warning("substitutes not looked at (%r): again", exc)
                 await backoff.wait()
     finally:
         for task in taking.values():
             task.cancel()
+
+
+def _warn_slow(overslept_ms: int, settings_ms: int, looks_ms: int) -> None:
+    """A look that began or took longer than `SLOW_LOOK_MS` told in the log, with where the
+    time went: the pause overslept (the event loop busy), the tournaments' settings read (the
+    shared Redis connections all busy), the tables' lines and pages read."""
+    if max(overslept_ms, settings_ms + looks_ms) > SLOW_LOOK_MS:
+        log.warning("a look at the substitutes was slow: it began %d ms late, the settings "
+                    "read in %d ms, the tables' lines and pages in %d ms", overslept_ms,
+                    settings_ms, looks_ms)
 
 
 def _taken(taking: dict[str, asyncio.Task[None]]) -> None:

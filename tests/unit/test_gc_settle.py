@@ -16,6 +16,9 @@ from services.common.gc_settle import paused, settle
 
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
+    """A sweep first, so that no sweep is due (one a round's end asked for in another test
+    of this process, `sweep_in`; or the last one long ago); the frozen let go after."""
+    gc_settle.sweep()
     yield
     gc.unfreeze()
 

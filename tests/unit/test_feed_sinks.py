@@ -7,6 +7,8 @@ closed with 1013 by its socket)."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -502,5 +504,32 @@ def test_the_frame_protocol_tells_its_sink_when_it_stops_taking_frames(turn: str
         _entry(audience, 2)
         assert len(protocol.transport.written) == before  # not written: queued
         protocol.stop_keepalive()
+
+    run(scenario())
+
+
+def test_a_lost_connections_objects_are_freed_by_their_counts() -> None:
+    """A closed socket's protocol, sink and websockets' parser hold one another in no cycle once
+    the connection is lost (`FrameProtocol._let_go`): freed with the collector off, so that
+    they wait for no sweep of the whole heap (services/common/gc_settle.py; a sweep found 74
+    objects a closed socket in cycles before, docs/performance.md "The live feeds")."""
+    async def scenario() -> None:
+        protocol = _frame_protocol(20)
+        sub = _sub(None)
+        sub.sink = protocol.sink
+        audience = Audience([sub])
+        _entry(audience, 1)
+        protocol.connections.add(protocol)  # as `connection_made` leaves it
+        gone = weakref.ref(protocol)
+        parser = weakref.ref(protocol.conn)
+        gc.disable()
+        try:
+            protocol.connection_lost(None)
+            protocol.stop_keepalive()
+            audience.discard(sub)
+            del protocol, sub, audience
+            assert gone() is None and parser() is None
+        finally:
+            gc.enable()
 
     run(scenario())

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Generator, Hashable
 from typing import Any
 
 log = logging.getLogger("tableserver.ws_frames")
@@ -64,6 +64,13 @@ class ConnectionSink:
         stopped = self._stopped
         if stopped is not None:
             stopped()
+
+    def let_go(self) -> None:
+        """The connection is lost: its watcher and its feed's progress let go (each holds the
+        feed's subscription, which holds this sink: a cycle that only a full collection
+        would free)."""
+        self._stopped = None
+        self.progress = None
 
     def fed(self) -> bool:
         """Whether the socket's feed moved since this was last asked (the keep-alive's look:
@@ -131,9 +138,27 @@ def protocol_class() -> type[asyncio.Protocol] | None:
                 self.sink.stop()
 
         def connection_lost(self, exc: Exception | None) -> None:
-            if self.sink is not None:
-                self.sink.stop()
+            sink = self.sink
+            if sink is not None:
+                sink.stop()
             super().connection_lost(exc)
+            self._let_go(sink)
+
+        def _let_go(self, sink: ConnectionSink | None) -> None:
+            """The reference cycles through the lost connection broken, so that its memory
+            is freed by its counts once its handler ends: the sink and the protocol (and the
+            scope) no longer hold each other, and websockets' parser (a generator that holds
+            its protocol) is closed. Kept, each closed socket's objects waited for a sweep
+            of the whole heap (`services.common.gc_settle`)."""
+            self.sink = None
+            scope = getattr(self, "scope", None)
+            if scope is not None:
+                scope.get("extensions", {}).pop(SINK, None)
+            if sink is not None:
+                sink.let_go()
+            parser = getattr(getattr(self, "conn", None), "parser", None)
+            if isinstance(parser, Generator):
+                parser.close()
 
         def handle_close(self, event: Any) -> None:
             if self.sink is not None:

@@ -25,12 +25,16 @@ CONNECTIONS = 64  # a client's connections to one Redis at most; a command past 
 CONNECTION_WAIT_S = 5.0  # for one to come free, then fails (`ConnectionError`: retryable)
 
 
-def redis_client(settings: Settings, **options: Any) -> AnyRedis:
+def redis_client(settings: Settings, cluster_connections: int | None = None,
+                 **options: Any) -> AnyRedis:
     """redis-py's client for the settings' Redis, with `options` (timeouts, retry, name). On
     one Redis, its commands share `CONNECTIONS` connections and wait for one to come free:
     redis-py 8's own pool refuses the 101st command at once (`MaxConnectionsError`), which
-    cost 248 of the robots' seat leases on a busy evening."""
+    cost 248 of the robots' seat leases on a busy evening. A cluster's client bounds its
+    connections a primary only when given `cluster_connections` (and refuses one more)."""
     if settings.redis_cluster:
+        if cluster_connections is not None:
+            options["max_connections"] = cluster_connections
         return RedisCluster.from_url(settings.redis_url, **options)
     return Redis.from_pool(BlockingConnectionPool.from_url(  # the client closes its pool
         settings.redis_url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_S, **options))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol, cast
 
 import orjson
@@ -81,6 +82,14 @@ def line_of(raw: bytes | str) -> StoredSummary:
     """A table's overview line as Redis keeps it, back as the type the processor wrote it
     from (`TableRun.overview_line`), parsed, not validated (as `board_of`)."""
     return cast(StoredSummary, orjson.loads(raw))
+
+
+def hash_items(reply: Any) -> Iterable[tuple[Any, Any]]:
+    """A hash's fields and values from `HGETALL`'s reply: a dict from redis-py, a flat list
+    (field, value, field, value, …) on the pipelined lines."""
+    if isinstance(reply, dict):
+        return reply.items()
+    return zip(reply[::2], reply[1::2], strict=True)
 
 
 def _json(value: Any) -> bytes:
@@ -338,9 +347,7 @@ class RedisStore:
         raw = await self._pipelined([("HGETALL", pages_key(t)) for t in tables])
         found: dict[str, dict[str, list[int]]] = {}
         for table, fields in zip(tables, raw, strict=True):
-            items = fields.items() if isinstance(fields, dict) else zip(
-                fields[::2], fields[1::2], strict=True)  # a flat reply, on the lines
-            for name, ts in items:
+            for name, ts in hash_items(fields):
                 seat = (name.decode() if isinstance(name, bytes) else str(name)).split("|")[0]
                 found.setdefault(table, {}).setdefault(seat, []).append(int(ts))
         return found
@@ -356,11 +363,10 @@ class RedisStore:
         steps wait for no connection of the pool (a round's start filled all 64 of them, and
         held a look 1.6–2.9 s and a step 1.1–1.4 s: substitutes seated 2–5 s late)."""
         if self.lines is not None:
-            flat = await self.lines.execute("HGETALL", SUBSTITUTES)
-            return {t.decode(): int(after) for t, after in zip(flat[::2], flat[1::2],
-                                                                 strict=True)}
-        found = cast(dict[bytes, bytes], await self.redis.hgetall(SUBSTITUTES))
-        return {t.decode(): int(after) for t, after in found.items()}
+            found = await self.lines.execute("HGETALL", SUBSTITUTES)
+        else:
+            found = await self.redis.hgetall(SUBSTITUTES)
+        return {t.decode(): int(after) for t, after in hash_items(found)}
 
     async def take_once(self, name: str, ttl_ms: int) -> bool:
         if self.lines is not None:

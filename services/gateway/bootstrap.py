@@ -16,8 +16,6 @@ from typing import Any
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
-from redis.asyncio import BlockingConnectionPool, Redis
-from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
@@ -26,7 +24,7 @@ from services.common.kafka.admin import TOURNAMENT_RECORD_BYTES, ensure_core_top
 from services.common.kafka.reader import Record, read_table, read_topics
 from services.common.kafka_faults import log_faults
 from services.common.names import HISTORY_RATE, REGISTRY, SEAT_RATE
-from services.common.redis_connect import AnyRedis, redis_client, redis_lines
+from services.common.redis_connect import redis_client, redis_lines
 from services.common.settings import Settings
 from services.common.store import RedisStore, StateStore
 from services.gateway.feeds.alert_feed import AlertFeed
@@ -106,18 +104,13 @@ async def real_adapters(settings: Settings) -> AsyncIterator[Adapters]:
         with log_faults():
             await producer.start()
         # Short commands share a bounded pool (a burst waits for a connection instead of
-        # opening hundreds); the feeds' hub reads with a connection of its own.
+        # opening hundreds: `redis_client`); the feeds' hub reads with a connection of its own.
         # A command on a connection Redis dropped (a restart) is tried again once, at once,
         # on a new one: the pool's connections can all be stale after an outage (redis-py's
         # default here is no retry at all).
-        # (A cluster's client bounds its connections a primary, and refuses one more.)
-        options: dict[str, Any] = {"client_name": "tableserver-gateway",
-                                   "socket_connect_timeout": 2, "socket_timeout": 5,
-                                   "retry": Retry(NoBackoff(), 1)}
-        redis: AnyRedis = RedisCluster.from_url(
-            settings.redis_url, max_connections=REDIS_CONNECTIONS, **options) \
-            if settings.redis_cluster else Redis(connection_pool=BlockingConnectionPool.from_url(
-                settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5, **options))
+        redis = redis_client(settings, cluster_connections=REDIS_CONNECTIONS,
+                             client_name="tableserver-gateway", socket_connect_timeout=2,
+                             socket_timeout=5, retry=Retry(NoBackoff(), 1))
         stack.push_async_callback(redis.aclose)
         feeds_redis = redis_client(settings, socket_timeout=30,  # > its XREAD
                                    client_name="tableserver-gateway-feeds")

@@ -476,6 +476,17 @@ def test_a_sink_nobody_watches_is_offered_each_message_with_a_look() -> None:
     run(scenario())
 
 
+def _grouped_frame_protocol() -> tuple[Any, Subscription, Audience]:
+    """A `FrameProtocol` whose socket follows a feed and was written once at once: in its
+    views' group."""
+    protocol = _frame_protocol(20)
+    sub = _sub(None)
+    sub.sink = protocol.sink
+    audience = Audience([sub])
+    _entry(audience, 1)
+    return protocol, sub, audience
+
+
 @pytest.mark.parametrize("turn", ["pause_writing", "close_sent", "handle_close",
                                   "connection_lost", "shutdown"])
 def test_the_frame_protocol_tells_its_sink_when_it_stops_taking_frames(turn: str) -> None:
@@ -483,11 +494,7 @@ def test_the_frame_protocol_tells_its_sink_when_it_stops_taking_frames(turn: str
     over its mark, a close frame sent, the peer's close answered, the server's shutdown, the
     connection lost): the socket leaves its group before the next entry."""
     async def scenario() -> None:
-        protocol = _frame_protocol(20)
-        sub = _sub(None)
-        sub.sink = protocol.sink
-        audience = Audience([sub])
-        _entry(audience, 1)
+        protocol, sub, audience = _grouped_frame_protocol()
         assert sub.group is not None
         if turn == "close_sent":
             protocol.close_sent = True
@@ -514,11 +521,7 @@ def test_a_lost_connections_objects_are_freed_by_their_counts() -> None:
     they wait for no sweep of the whole heap (services/common/gc_settle.py; a sweep found 74
     objects a closed socket in cycles before, docs/performance.md "The live feeds")."""
     async def scenario() -> None:
-        protocol = _frame_protocol(20)
-        sub = _sub(None)
-        sub.sink = protocol.sink
-        audience = Audience([sub])
-        _entry(audience, 1)
+        protocol, sub, audience = _grouped_frame_protocol()
         protocol.connections.add(protocol)  # as `connection_made` leaves it
         gone = weakref.ref(protocol)
         parser = weakref.ref(protocol.conn)

@@ -99,6 +99,7 @@ bench: install
 	$(PY) bench/evening_bench.py --tables 250 --rounds 6 --boards 3
 	$(PY) bench/evening_bench.py --tables 250 --rounds 3 --boards 3 --clock 0.75 --slow 0.1 --drop 0.1 --after 5
 	$(PY) bench/night_bench.py --tables 3750 --pace 6 --spectators 2000 --seconds 60
+	$(PY) bench/setup_floor.py --tables 3750
 	$(PY) bench/history_bench.py --tables 100 --events 100 --concurrency 50
 	$(PY) bench/topics_bench.py --levels 1000,4000,10000 --restart
 	$(PY) bench/redis_bench.py --tables 1000 --boards 1

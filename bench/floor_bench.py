@@ -48,7 +48,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
 
 from bench.pipeline_bench import cpu_seconds
-from bench.pipeline_clients import HttpConnection
+from bench.pipeline_clients import HttpConnection, IdleConnections
 from bench.stack_args import add_stack_options, machine
 from bench.tournament_bench import leaders_elected
 from services.common.redis_lines import RedisLines
@@ -153,18 +153,16 @@ class Load:
 
     def __init__(self, port: int, tables: int) -> None:
         self.port, self.tables = port, tables
-        self.idle = [HttpConnection(port) for _ in range(64)]
+        self.idle = IdleConnections([HttpConnection(port) for _ in range(64)])
         self.locks = [asyncio.Lock() for _ in range(tables)]
         self.answered = 0
         self.failed: list[str] = []
 
     async def one(self, table: int) -> None:
         async with self.locks[table]:
-            while not self.idle:
-                await asyncio.sleep(0.001)
-            connection = self.idle.pop()
+            connection = await self.idle.take()
             status, body = await connection.post(f"/t/{table}", BODY, "-")
-            self.idle.append(connection)
+            self.idle.give(connection)
             if status == 202:
                 self.answered += 1
             else:

@@ -56,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from bench.feed_bench import rss_bytes
 from bench.night_spectators import Console, Spectators
 from bench.pipeline_bench import Pipeline, cpu_seconds, print_service_errors
-from bench.pipeline_clients import HttpConnection
+from bench.pipeline_clients import HttpConnection, IdleConnections
 from bench.pipeline_report import report
 from bench.stack_args import add_stack_options, bench_stack, machine
 from bench.tournament_bench import post_until_taken, retries
@@ -73,7 +73,8 @@ class Night(Pipeline):
     def __init__(self, url: str, director: str, connections: int, gateways: int = 1) -> None:
         super().__init__(url, director, 0)
         port = int(url.rsplit(":", 1)[1])  # the gateways' ports: port, port + 1, …
-        self.idle = [HttpConnection(port + n % gateways) for n in range(connections)]
+        self.idle = IdleConnections([HttpConnection(port + n % gateways)
+                                     for n in range(connections)])
         self.play = True
         self.index: dict[str, int] = {}  # table → its place among all the night's tables
         self.spectator: dict[str, str] = {}  # table → the spectators' token

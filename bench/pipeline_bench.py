@@ -54,7 +54,7 @@ from shared.notation import pbn_events
 from shared.seats import board_dealer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
-from bench.pipeline_clients import HttpConnection, RoundTrip
+from bench.pipeline_clients import HttpConnection, IdleConnections, RoundTrip
 from bench.pipeline_report import (
     LOAD_GENERATOR,
     Cpu,
@@ -93,7 +93,7 @@ class Pipeline:
         self.http = httpx.AsyncClient(base_url=url, timeout=30,
                                       limits=httpx.Limits(max_connections=200))
         port = int(url.rsplit(":", 1)[1])
-        self.idle = [HttpConnection(port) for _ in range(100)]
+        self.idle = IdleConnections([HttpConnection(port) for _ in range(100)])
         self.director = director
         self.tables = [f"b{i}" for i in range(tables)]
         self.auctions = real_auctions()
@@ -182,9 +182,7 @@ class Pipeline:
 
     async def send_next(self, table: str) -> None:
         start, step = self.next_step(table)
-        while not self.idle:
-            await asyncio.sleep(0.001)
-        connection = self.idle.pop()
+        connection = await self.idle.take()
         started = time.time()  # the clock Redis stamps stream entries with (same machine)
         try:
             if start is not None:
@@ -197,11 +195,11 @@ class Pipeline:
                                                  self.seats[table][step.seat])
         except (OSError, asyncio.IncompleteReadError) as exc:  # counted, not retried
             self.failed.append(repr(exc))
-            self.idle.append(HttpConnection(connection.port))
+            self.idle.give(HttpConnection(connection.port))
             return
         took = time.time() - started
         self.acked.append((started, took))
-        self.idle.append(connection)
+        self.idle.give(connection)
         if status == 202:
             key = (table, json.loads(body)["offset"])
             self.sent[key] = started

@@ -20,8 +20,9 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 import uuid
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
@@ -56,6 +57,11 @@ def _order(entry_id: str) -> tuple[int, int]:
 
 QUEUE = 256  # updates waiting for one socket before it counts as too slow
 READ_COUNT = 100  # entries of a stream a read takes at most
+# A read that brought entries is followed by the next no sooner than this after it began: a
+# read of every followed stream costs the same for one new entry as for fifty (the night's
+# 2,000 streams: the gateway packing and parsing, Redis looking at each key), and back to back
+# the reads took what the machine had left at any rate of events (docs/performance.md).
+READ_GAP_S = 0.025
 
 _BULK_KEYS: dict[str, bytes] = {}  # a stream's name as a RESP bulk string, packed once
 
@@ -373,8 +379,10 @@ class Feeds(Protocol):
 class FeedHub:
     """`subscribe` a socket to a stream, `unsubscribe` it when it goes; `run` is the reader."""
 
-    def __init__(self, reader: AnyRedis, redis: AnyRedis, block_ms: int = 5000) -> None:
+    def __init__(self, reader: AnyRedis, redis: AnyRedis, block_ms: int = 5000,
+                 pause: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.reader, self.redis, self.block_ms = reader, redis, block_ms
+        self.pause = pause  # the wait between reads (`READ_GAP_S`)
         self.streams: dict[str, _Stream] = {}
         self.wake_key = WAKE + uuid.uuid4().hex
         self.wake_last: dict[str, str] = {}  # a wake-up stream → its last entry read
@@ -458,9 +466,12 @@ class FeedHub:
 
     async def read(self, client: Redis, wake_key: str, streams: dict[str, str]) -> None:
         """One blocking read of `streams` (each from its last entry read) and the wake-up
-        stream `wake_key`; each new entry offered."""
+        stream `wake_key`; each new entry offered; then, if it brought any, a pause until
+        `READ_GAP_S` after it began (a new socket's wake-up alone is read again at once)."""
+        began = time.monotonic()
         asked = {**streams, wake_key: self.wake_last.get(wake_key, "0-0")}
         reply = await xread_packed(client, xread_command(asked, self.block_ms))
+        fed = False
         for raw_key, entries in reply:
             key = raw_key.decode()
             if key == wake_key:
@@ -468,11 +479,14 @@ class FeedHub:
                 continue
             stream = self.streams.get(key)
             if stream is not None:
+                fed = True
                 try:
                     self._dispatch(stream, entries)
                 except Exception:  # one entry it cannot render must not stop every feed
                     log.exception("an entry of %s could not be sent; passed over", key)
                     stream.last = entries[-1][0].decode()
+        if fed:
+            await self.pause(max(0.0, began + READ_GAP_S - time.monotonic()))
 
     def _dispatch(self, stream: _Stream, entries: Entries) -> None:
         for raw_id, fields in entries:

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.browser import Tab, assert_clean_console, open_tab, screenshot
+from tests.browser.browser import Tab, assert_clean_console, screenshot
+from tests.browser.test_director import console_tab
 from tests.helpers import DEALS, TM_PORT, new_table, wait_for_auction
 from tests.robot_services import Robots
 from tests.stack import Stack
@@ -31,10 +32,9 @@ def robots(stack: Stack) -> Iterator[Robots]:
 def test_the_director_seats_robots_sees_them_drop_and_return_and_takes_them_away(
         stack: Stack, browser: Browser, robots: Robots, tabs: list[Tab]) -> None:
     new_table(stack, "console-robots")
-    director = open_tab(browser, f"{stack.url}/director#{stack.director}")
+    director = console_tab(browser, stack)
     tabs.append(director)
     page = director.page
-    expect(page.locator("#connection")).to_have_text("Connected")
     page.locator(".tab[data-tab='tables']").click()
     page.locator("#table-list button[data-table='console-robots']").click()
     expect(page.locator("#robot-status")).to_have_text("No robot at this table.")
@@ -83,7 +83,7 @@ def test_the_overview_shows_each_tables_robots(stack: Stack, browser: Browser,
         # the seats with no person's name: East and West at the first table, all at the other
         assert filled.json()["tables"] == {"robot-cup-1": ["E", "W"],
                                            "robot-cup-2": ["N", "E", "S", "W"]}
-    director = open_tab(browser, f"{stack.url}/director#{stack.director}")
+    director = console_tab(browser, stack)
     tabs.append(director)
     page = director.page
     page.locator(".tab[data-tab='tournament']").click()
@@ -129,7 +129,7 @@ def test_a_robot_the_table_waits_for_is_shown_stalled(stack: Stack, browser: Bro
         robot.sendall(f'Connecting "mute {token}" as {word} using protocol version 18\r\n'
                       .encode())
         assert robot.makefile().readline().strip() == f'{word} ("mute") seated'
-        director = open_tab(browser, f"{stack.url}/director#{stack.director}")
+        director = console_tab(browser, stack)
         tabs.append(director)
         page = director.page
         page.locator(".tab[data-tab='tournament']").click()
